@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+// @ts-expect-error plain ESM helper shared with the npm scripts
+import { chromiumPath, chromiumArgs } from './scripts/chromium-path.mjs';
+
+const port = Number(process.env.SINEW_TEST_PORT ?? 5183);
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  timeout: 180_000,
+  expect: { timeout: 30_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01 } },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 640, height: 480 },
+    deviceScaleFactor: 1,
+    launchOptions: { executablePath: chromiumPath() ?? undefined, args: chromiumArgs },
+  },
+  webServer: {
+    command: `npx vite --port ${port} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+});

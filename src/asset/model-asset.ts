@@ -1,0 +1,117 @@
+import type { AnimationClip } from '../animation/animation-clip.ts';
+import type { LocalPose } from '../skeleton/local-pose.ts';
+import type { Skeleton } from '../skeleton/skeleton.ts';
+
+/**
+ * Everything Sinew knows about a model, on the CPU only (typed arrays, no GL objects): what every loader
+ * (glTF, MD5, procedural) produces and what the renderer, the CPU reference path and `sinew eval` consume.
+ * Validated once by the loader; trusted on the hot path.
+ */
+export interface ModelAsset {
+  /** File name (or a descriptive name for generated models), used in messages. */
+  readonly name: string;
+  /** The transform hierarchy, parents before children. */
+  readonly skeleton: Skeleton;
+  /** The file's static local transforms of every joint (glTF node TRS; MD5 bind pose). */
+  readonly restPose: LocalPose;
+  readonly meshes: readonly MeshAsset[];
+  readonly skins: readonly SkinAsset[];
+  /** Where meshes are placed: one entry per mesh node (glTF) or per mesh (MD5). */
+  readonly meshInstances: readonly MeshInstance[];
+  readonly materials: readonly MaterialAsset[];
+  /** Encoded images (PNG, JPEG, …) referenced by materials. */
+  readonly images: readonly ImageAsset[];
+  readonly clips: readonly AnimationClip[];
+  /**
+   * Axis convention of the data: `'y'` (glTF) or `'z'` (MD5 files are Z-up). The viewer may orient the
+   * model for display; the data keeps the file's axes.
+   */
+  readonly upAxis: 'y' | 'z';
+  /** Non-fatal findings of the loader, each naming the file (e.g. influences beyond 4 dropped). */
+  readonly warnings: readonly string[];
+}
+
+/** A mesh: one or more primitives drawn with the same transform (or skin). */
+export interface MeshAsset {
+  readonly name: string;
+  readonly primitives: readonly PrimitiveAsset[];
+}
+
+/**
+ * A triangle list with its vertex attributes, in bind pose for skinned meshes.
+ * Every per-vertex array has `vertexCount` elements of the stated width.
+ */
+export interface PrimitiveAsset {
+  readonly vertexCount: number;
+  /** `Float32Array(3·vertexCount)`: bind-pose positions (x, y, z). */
+  readonly positions: Float32Array;
+  /**
+   * `Float32Array(3·vertexCount)`: unit normals. Always present: loaders compute area-weighted vertex
+   * normals when the file has none.
+   */
+  readonly normals: Float32Array;
+  /** `Float32Array(2·vertexCount)`: TEXCOORD_0 (u, v; glTF convention, v down), or null. */
+  readonly uvs: Float32Array | null;
+  /**
+   * Joint indices of each vertex's 4 influences, into the owning skin's `joints` list (not the skeleton):
+   * `Uint8Array(4·vertexCount)` or `Uint16Array(4·vertexCount)`; null for rigid primitives.
+   */
+  readonly joints: Uint8Array | Uint16Array | null;
+  /**
+   * `Float32Array(4·vertexCount)`: influence weights matching `joints`, de-normalised from unorm8/16, as
+   * stored (not renormalised: skinning divides by their sum, SEEDS S0). Null for rigid primitives.
+   */
+  readonly weights: Float32Array | null;
+  /**
+   * Triangle list indices (3 per triangle): `Uint16Array` when vertexCount ≤ 65 536, else `Uint32Array`.
+   * Loaders generate 0…vertexCount−1 for non-indexed primitives, so this is never null.
+   */
+  readonly indices: Uint16Array | Uint32Array;
+  /** Index into `ModelAsset.materials`. */
+  readonly material: number;
+}
+
+/** A skin: the joints a skinned mesh's influences refer to, with their inverse bind matrices. */
+export interface SkinAsset {
+  readonly name: string;
+  /** `Int32Array(m)`: skeleton joint index of each skin joint (influence index i → `joints[i]`). */
+  readonly joints: Int32Array;
+  /**
+   * `Float32Array(16·m)`, column-major: inverse bind matrix of skin joint i at `16i` (identity when the
+   * file gives none, glTF 2.0 §3.7.3 "Skins").
+   */
+  readonly inverseBindMatrices: Float32Array;
+}
+
+/** One placement of a mesh in the model. */
+export interface MeshInstance {
+  /** Skeleton joint (node) that carries the mesh; its world matrix places a rigid mesh. */
+  readonly joint: number;
+  /** Source node index (glTF node), or null where the format has no nodes (MD5). */
+  readonly sourceNode: number | null;
+  /** Index into `ModelAsset.meshes`. */
+  readonly mesh: number;
+  /**
+   * Index into `ModelAsset.skins`, or −1 for a rigid mesh. A skinned mesh ignores its node's transform
+   * (glTF 2.0 §3.7.3): its vertices go to world space through the skinning palette alone.
+   */
+  readonly skin: number;
+}
+
+/** A metallic-roughness material reduced to what Sinew shades with. */
+export interface MaterialAsset {
+  readonly name: string;
+  /** Linear RGBA multiplier, each in [0, 1]. */
+  readonly baseColorFactor: readonly [number, number, number, number];
+  /** Index into `ModelAsset.images` of the base colour texture (sRGB, sampled with TEXCOORD_0), or −1. */
+  readonly baseColorTexture: number;
+  readonly doubleSided: boolean;
+}
+
+/** An encoded image as found in the file. */
+export interface ImageAsset {
+  readonly name: string;
+  /** MIME type, e.g. `image/png`, `image/jpeg`; `image/x-tga` for MD5's TGA textures. */
+  readonly mimeType: string;
+  readonly data: Uint8Array;
+}

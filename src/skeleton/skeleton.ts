@@ -1,0 +1,39 @@
+/**
+ * A skeleton: the transform hierarchy that animation drives. For glTF it holds every node of the file
+ * (joints and the non-joint nodes above, between and beside them, since glTF joint world matrices include
+ * non-joint ancestors); for MD5 it holds the file's joints.
+ *
+ * Invariant (checked by {@link validateSkeleton}): parents come before children, so one forward pass over
+ * the arrays computes every world matrix (SEEDS S4 item 5 and its closing remark).
+ */
+export interface Skeleton {
+  /** Number of joints (nodes) n. */
+  readonly jointCount: number;
+  /** Joint names, length n; empty string when the file gives none. */
+  readonly names: readonly string[];
+  /** `Int16Array(n)`: parent joint index, −1 for a root; `parents[i] < i` for every non-root i. */
+  readonly parents: Int16Array;
+  /**
+   * `Int32Array(n)`: the joint's index in the source file (glTF node index, MD5 joint index), since loaders
+   * reorder joints to put parents first.
+   */
+  readonly sourceIndices: Int32Array;
+}
+
+/**
+ * Checks the parent-before-child invariant.
+ * @throws Error naming `where` and the first joint whose parent is out of range or not before it.
+ */
+export function validateSkeleton(skeleton: Skeleton, where: string): void {
+  const { parents, jointCount } = skeleton;
+  if (parents.length !== jointCount) throw new Error(`${where}: skeleton has ${parents.length} parents for ${jointCount} joints`);
+  for (let i = 0; i < jointCount; i++) {
+    const p = parents[i];
+    if (p < -1 || p >= i) throw new Error(`${where}: joint ${i} has parent ${p}, which does not come before it`);
+  }
+}
+
+/** Index of the first joint named `name`, or −1. Linear in n: meant for set-up, not per frame. */
+export function findJoint(skeleton: Skeleton, name: string): number {
+  return skeleton.names.indexOf(name);
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    benchmark: { include: ['bench/**/*.bench.ts'] },
+  },
+});
