@@ -1,0 +1,29 @@
+/**
+ * Finds the keyframe interval holding time `t`: the largest k with `times[k] ≤ t`, clamped to
+ * [0, times.length − 2] (or 0 for a single key). `hint` is the previous answer for this channel: forward
+ * playback moves it at most a few keys, so the search is O(1) amortised; a jump back or far ahead falls
+ * back to binary search, O(log k).
+ *
+ * @param times `Float32Array(k)` of strictly increasing key times, seconds
+ */
+export function findKeyframe(times: Float32Array, t: number, hint: number): number {
+  const last = times.length - 2;
+  if (last < 0) return 0;
+  let k = hint > last ? last : hint < 0 ? 0 : hint;
+  if (times[k] <= t) {
+    // Walk forward a few keys before giving up on the hint.
+    for (let steps = 0; steps < 4; steps++) {
+      if (k >= last || times[k + 1] > t) return k;
+      k++;
+    }
+  } else if (k === 0) {
+    return 0;
+  }
+  let lo = 0, hi = last;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (times[mid] <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

@@ -1,0 +1,75 @@
+import type { PrimitiveAsset } from '../asset/model-asset.ts';
+
+/**
+ * The CPU reference path: linear blend skinning (LBS) of one primitive's positions and normals, exactly
+ * as SEEDS S0 states it — the weighted skinning matrices are summed into one accumulator, applied once to
+ * the rest position, and divided by the weight sum:
+ *
+ *   `p = (Σᵢ wᵢ·K_{jᵢ}) · p₀ / Σᵢ wᵢ`, and `p = p₀` when `Σᵢ wᵢ = 0` (no influences).
+ *
+ * Normals use the inverse-transpose of the blended 3×3 part A, computed as `sign(det A)·cof(A)` (the
+ * cofactor matrix is `det A · A⁻ᵀ`, so no division), then normalised; a vertex with no weight keeps n₀.
+ * This is the blend form of SEEDS S2 [3] with all weights explicit; with weights that sum to 1 it equals
+ * the difference form [1]. `shaders/skinned.vert` computes the same, and the transform-feedback parity
+ * test holds the two together. Palette matrices are assumed affine (bottom row 0 0 0 1).
+ * Allocates nothing.
+ *
+ * @param outPositions `Float32Array(3·vertexCount)`: skinned positions, in the palette's space (world space
+ *   for glTF palettes, whose joints' world matrices already place the mesh)
+ * @param outNormals `Float32Array(3·vertexCount)` for unit skinned normals, or null to skip them
+ * @param primitive a skinned primitive (`joints` and `weights` present)
+ * @param palette `Float32Array(16·m)`, column-major skinning matrices from `computeSkinMatrices`
+ * @throws Error when the primitive has no joints/weights
+ */
+export function skinVertices(
+  outPositions: Float32Array,
+  outNormals: Float32Array | null,
+  primitive: PrimitiveAsset,
+  palette: Float32Array,
+): void {
+  const { joints, weights, positions, normals, vertexCount } = primitive;
+  if (!joints || !weights) throw new Error('skinVertices: primitive has no joints/weights (it is rigid)');
+  for (let v = 0; v < vertexCount; v++) {
+    const i4 = 4 * v, i3 = 3 * v;
+    // Accumulator A = Σ wᵢ·K_{jᵢ}, the 3×4 affine part, column-major.
+    let m0 = 0, m1 = 0, m2 = 0, m4 = 0, m5 = 0, m6 = 0, m8 = 0, m9 = 0, m10 = 0, m12 = 0, m13 = 0, m14 = 0;
+    let sum = 0;
+    for (let k = 0; k < 4; k++) {
+      const w = weights[i4 + k];
+      if (w === 0) continue;
+      const o = 16 * joints[i4 + k];
+      sum += w;
+      m0 += w * palette[o]; m1 += w * palette[o + 1]; m2 += w * palette[o + 2];
+      m4 += w * palette[o + 4]; m5 += w * palette[o + 5]; m6 += w * palette[o + 6];
+      m8 += w * palette[o + 8]; m9 += w * palette[o + 9]; m10 += w * palette[o + 10];
+      m12 += w * palette[o + 12]; m13 += w * palette[o + 13]; m14 += w * palette[o + 14];
+    }
+    const x = positions[i3], y = positions[i3 + 1], z = positions[i3 + 2];
+    if (sum === 0) {
+      outPositions[i3] = x; outPositions[i3 + 1] = y; outPositions[i3 + 2] = z;
+      if (outNormals) {
+        outNormals[i3] = normals[i3]; outNormals[i3 + 1] = normals[i3 + 1]; outNormals[i3 + 2] = normals[i3 + 2];
+      }
+      continue;
+    }
+    const inv = 1 / sum;
+    outPositions[i3] = (m0 * x + m4 * y + m8 * z + m12) * inv;
+    outPositions[i3 + 1] = (m1 * x + m5 * y + m9 * z + m13) * inv;
+    outPositions[i3 + 2] = (m2 * x + m6 * y + m10 * z + m14) * inv;
+    if (outNormals) {
+      // cof(A) columns; A = [c0 c1 c2] with c0 = (m0,m1,m2) etc. cof(A)·n = n.x·(c1×c2) + n.y·(c2×c0) + n.z·(c0×c1).
+      const ax = m5 * m10 - m6 * m9, ay = m6 * m8 - m4 * m10, az = m4 * m9 - m5 * m8; // c1 × c2
+      const bx = m9 * m2 - m10 * m1, by = m10 * m0 - m8 * m2, bz = m8 * m1 - m9 * m0; // c2 × c0
+      const cx = m1 * m6 - m2 * m5, cy = m2 * m4 - m0 * m6, cz = m0 * m5 - m1 * m4; // c0 × c1
+      const det = m0 * ax + m1 * ay + m2 * az;
+      const nx0 = normals[i3], ny0 = normals[i3 + 1], nz0 = normals[i3 + 2];
+      let nx = nx0 * ax + ny0 * bx + nz0 * cx;
+      let ny = nx0 * ay + ny0 * by + nz0 * cy;
+      let nz = nx0 * az + ny0 * bz + nz0 * cz;
+      const len = Math.hypot(nx, ny, nz);
+      const scale = len > 0 ? (det < 0 ? -1 : 1) / len : 0;
+      nx *= scale; ny *= scale; nz *= scale;
+      outNormals[i3] = nx; outNormals[i3 + 1] = ny; outNormals[i3 + 2] = nz;
+    }
+  }
+}
