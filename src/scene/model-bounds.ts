@@ -1,0 +1,69 @@
+import type { ModelAsset } from '../asset/model-asset.ts';
+import type { AnimatedModel } from './animated-model.ts';
+import { skinVertices } from '../skinning/skin-vertices.ts';
+import type { Bounds } from './orbit-camera.ts';
+
+/** A mutable axis-aligned box, metres. */
+export interface ModelBounds extends Bounds {
+  readonly min: [number, number, number];
+  readonly max: [number, number, number];
+}
+
+/**
+ * The axis-aligned bounds of a model at its current pose: every skinned primitive is skinned on the CPU
+ * (`skinVertices`, the reference path) with its skin's palette, every rigid one placed by its joint's world
+ * matrix; then each point goes through `displayMatrix` when given (e.g. Z-up to Y-up). Call after
+ * `animated.evaluate(t)`. Allocates scratch per call: meant for framing on load, not per frame.
+ *
+ * A model with no vertices (or only non-finite ones) gets the unit box around the origin, so a camera
+ * framed on it is still valid.
+ */
+export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, displayMatrix?: Float32Array): ModelBounds {
+  const min: [number, number, number] = [Infinity, Infinity, Infinity];
+  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  const d = displayMatrix;
+  const add = (x: number, y: number, z: number): void => {
+    if (d) {
+      const tx = d[0] * x + d[4] * y + d[8] * z + d[12];
+      const ty = d[1] * x + d[5] * y + d[9] * z + d[13];
+      const tz = d[2] * x + d[6] * y + d[10] * z + d[14];
+      x = tx; y = ty; z = tz;
+    }
+    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return;
+    if (x < min[0]) min[0] = x;
+    if (y < min[1]) min[1] = y;
+    if (z < min[2]) min[2] = z;
+    if (x > max[0]) max[0] = x;
+    if (y > max[1]) max[1] = y;
+    if (z > max[2]) max[2] = z;
+  };
+
+  let scratch = new Float32Array(0);
+  for (const instance of asset.meshInstances) {
+    const mesh = asset.meshes[instance.mesh];
+    if (!mesh) continue;
+    for (const primitive of mesh.primitives) {
+      const n = primitive.vertexCount;
+      if (instance.skin >= 0 && primitive.joints && primitive.weights && animated.skinMatrices[instance.skin]) {
+        if (scratch.length < 3 * n) scratch = new Float32Array(3 * n);
+        const out = scratch.length === 3 * n ? scratch : scratch.subarray(0, 3 * n);
+        skinVertices(out, null, primitive, animated.skinMatrices[instance.skin]);
+        for (let v = 0; v < n; v++) add(out[3 * v], out[3 * v + 1], out[3 * v + 2]);
+      } else {
+        const m = animated.modelMatrices;
+        const o = 16 * instance.joint;
+        const p = primitive.positions;
+        for (let v = 0; v < n; v++) {
+          const x = p[3 * v], y = p[3 * v + 1], z = p[3 * v + 2];
+          add(
+            m[o] * x + m[o + 4] * y + m[o + 8] * z + m[o + 12],
+            m[o + 1] * x + m[o + 5] * y + m[o + 9] * z + m[o + 13],
+            m[o + 2] * x + m[o + 6] * y + m[o + 10] * z + m[o + 14],
+          );
+        }
+      }
+    }
+  }
+  if (!(min[0] <= max[0])) return { min: [-0.5, -0.5, -0.5], max: [0.5, 0.5, 0.5] };
+  return { min, max };
+}
