@@ -1,0 +1,202 @@
+import { ParseError } from './parse-error.ts';
+
+/** Kind of an MD5 token: a bare word or number, a quoted string (quotes removed), or one of `( ) { }`. */
+export type Md5TokenKind = 'word' | 'string' | 'punct';
+
+/** One token with the 1-based line it starts on. */
+export interface Md5Token {
+  readonly kind: Md5TokenKind;
+  readonly text: string;
+  readonly line: number;
+}
+
+const enum Ch {
+  Tab = 9, Newline = 10, Return = 13, Space = 32, Quote = 34, OpenParen = 40, CloseParen = 41,
+  Slash = 47, OpenBrace = 123, CloseBrace = 125,
+}
+
+function isSpace(c: number): boolean {
+  return c === Ch.Space || c === Ch.Tab || c === Ch.Newline || c === Ch.Return || c === 11 || c === 12;
+}
+
+function isPunct(c: number): boolean {
+  return c === Ch.OpenParen || c === Ch.CloseParen || c === Ch.OpenBrace || c === Ch.CloseBrace;
+}
+
+/**
+ * Splits MD5 text (id Tech 4 lexer rules, reduced to what MD5 files use) into tokens: `//` line comments and
+ * `/* … *\/` block comments are skipped, any whitespace layout is accepted, `"…"` strings may not span lines,
+ * and each of `( ) { }` is a token of its own even without surrounding spaces.
+ *
+ * @throws ParseError naming `fileName` and the line of an unterminated string or block comment
+ */
+export function tokenizeMd5(fileName: string, text: string): Md5Token[] {
+  const tokens: Md5Token[] = [];
+  const n = text.length;
+  let i = 0;
+  let line = 1;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === Ch.Newline) { line++; i++; continue; }
+    if (isSpace(c)) { i++; continue; }
+    if (c === Ch.Slash && text.charCodeAt(i + 1) === Ch.Slash) {
+      while (i < n && text.charCodeAt(i) !== Ch.Newline) i++;
+      continue;
+    }
+    if (c === Ch.Slash && text.charCodeAt(i + 1) === 42 /* * */) {
+      const startLine = line;
+      i += 2;
+      while (i < n && !(text.charCodeAt(i) === 42 && text.charCodeAt(i + 1) === Ch.Slash)) {
+        if (text.charCodeAt(i) === Ch.Newline) line++;
+        i++;
+      }
+      if (i >= n) throw new ParseError(fileName, startLine, 'unterminated /* comment');
+      i += 2;
+      continue;
+    }
+    if (isPunct(c)) {
+      tokens.push({ kind: 'punct', text: text[i], line });
+      i++;
+      continue;
+    }
+    if (c === Ch.Quote) {
+      const start = i + 1;
+      let j = start;
+      while (j < n && text.charCodeAt(j) !== Ch.Quote && text.charCodeAt(j) !== Ch.Newline) j++;
+      if (j >= n || text.charCodeAt(j) !== Ch.Quote) throw new ParseError(fileName, line, 'unterminated string');
+      tokens.push({ kind: 'string', text: text.slice(start, j), line });
+      i = j + 1;
+      continue;
+    }
+    const start = i;
+    while (i < n) {
+      const d = text.charCodeAt(i);
+      if (isSpace(d) || isPunct(d) || d === Ch.Quote) break;
+      if (d === Ch.Slash && (text.charCodeAt(i + 1) === Ch.Slash || text.charCodeAt(i + 1) === 42)) break;
+      i++;
+    }
+    tokens.push({ kind: 'word', text: text.slice(start, i), line });
+  }
+  return tokens;
+}
+
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * A cursor over MD5 tokens with typed reads; every failed read throws a {@link ParseError} naming the file and
+ * the line of the token at fault (or the file's last line at a premature end).
+ */
+export class Md5TokenReader {
+  readonly fileName: string;
+  private readonly tokens: Md5Token[];
+  private position = 0;
+  private readonly lastLine: number;
+
+  constructor(fileName: string, text: string) {
+    this.fileName = fileName;
+    this.tokens = tokenizeMd5(fileName, text);
+    let lines = 1;
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === Ch.Newline) lines++;
+    // A final newline does not start a line of its own.
+    this.lastLine = text.endsWith('\n') ? Math.max(1, lines - 1) : lines;
+  }
+
+  /** True when every token has been read. */
+  atEnd(): boolean {
+    return this.position >= this.tokens.length;
+  }
+
+  /** The next token without consuming it, or null at the end. */
+  peek(): Md5Token | null {
+    return this.position < this.tokens.length ? this.tokens[this.position] : null;
+  }
+
+  /** Line of the next token, or of the file's end. */
+  line(): number {
+    const t = this.peek();
+    return t ? t.line : this.lastLine;
+  }
+
+  /** Line of the token consumed last (e.g. a block's closing brace), or 1 before any. */
+  previousLine(): number {
+    return this.position > 0 ? this.tokens[this.position - 1].line : 1;
+  }
+
+  /** A ParseError at `line` (default: the next token's line). */
+  error(problem: string, line = this.line()): ParseError {
+    return new ParseError(this.fileName, line, problem);
+  }
+
+  /** Consumes and returns the next token. @throws ParseError `unexpected end of file, expected <expected>` */
+  next(expected: string): Md5Token {
+    const t = this.peek();
+    if (!t) throw this.error(`unexpected end of file, expected ${expected}`);
+    this.position++;
+    return t;
+  }
+
+  /** Consumes one of `( ) { }`. */
+  expectPunct(p: '(' | ')' | '{' | '}'): void {
+    const t = this.next(`'${p}'`);
+    if (t.kind !== 'punct' || t.text !== p) throw this.error(`expected '${p}', found ${describe(t)}`, t.line);
+  }
+
+  /** Consumes the next token if it is the punctuation `p`; returns whether it did. */
+  acceptPunct(p: '(' | ')' | '{' | '}'): boolean {
+    const t = this.peek();
+    if (t && t.kind === 'punct' && t.text === p) { this.position++; return true; }
+    return false;
+  }
+
+  /** Consumes a bare word (keyword) and returns it. */
+  readWord(what: string): Md5Token {
+    const t = this.next(what);
+    if (t.kind !== 'word') throw this.error(`expected ${what}, found ${describe(t)}`, t.line);
+    return t;
+  }
+
+  /** Consumes a quoted string and returns its contents. */
+  readString(what: string): string {
+    const t = this.next(what);
+    if (t.kind !== 'string') throw this.error(`expected ${what} as a quoted string, found ${describe(t)}`, t.line);
+    return t.text;
+  }
+
+  /**
+   * Consumes a decimal integer in [min, max].
+   * @throws ParseError `<what> must be an integer in [min, max], found <token>` (or `…must be an integer…`)
+   */
+  readInt(what: string, min: number, max: number): number {
+    const t = this.next(what);
+    if (t.kind !== 'word' || !INTEGER.test(t.text)) throw this.error(`${what} must be an integer, found ${describe(t)}`, t.line);
+    const v = Number(t.text);
+    if (v < min || v > max) throw this.error(`${what} must be in [${min}, ${max}], found ${t.text}`, t.line);
+    return v;
+  }
+
+  /** Consumes a decimal integer of any size (range checks are the caller's) and returns it with its token. */
+  readIndex(what: string): { value: number; line: number } {
+    const t = this.next(what);
+    if (t.kind !== 'word' || !INTEGER.test(t.text)) throw this.error(`${what} must be an integer, found ${describe(t)}`, t.line);
+    return { value: Number(t.text), line: t.line };
+  }
+
+  /** Consumes a finite decimal number. @throws ParseError `<what> must be a number, found <token>` */
+  readFloat(what: string): number {
+    const t = this.next(what);
+    const v = t.kind === 'word' ? Number(t.text) : NaN;
+    if (!Number.isFinite(v) || t.text.length === 0) throw this.error(`${what} must be a number, found ${describe(t)}`, t.line);
+    return v;
+  }
+
+  /** Consumes `( a b … )` with `count` numbers into `out` at `offset`. */
+  readVector(out: Float64Array, offset: number, count: number, what: string): void {
+    this.expectPunct('(');
+    for (let i = 0; i < count; i++) out[offset + i] = this.readFloat(what);
+    this.expectPunct(')');
+  }
+}
+
+function describe(t: Md5Token): string {
+  return t.kind === 'string' ? `"${t.text}"` : `'${t.text}'`;
+}

@@ -1,0 +1,231 @@
+import { Md5TokenReader } from './md5-tokenizer.ts';
+import { md5QuaternionW } from './md5-quaternion.ts';
+
+/**
+ * Bits of an MD5 hierarchy entry's `flags`: which of the joint's six components each frame overrides, read in
+ * this order from the frame's numbers starting at `startIndex`.
+ */
+export const MD5_ANIM_FLAGS = { Tx: 1, Ty: 2, Tz: 4, Qx: 8, Qy: 16, Qz: 32 } as const;
+
+/** One joint of an `.md5anim` hierarchy. */
+export interface Md5AnimJoint {
+  readonly name: string;
+  /** Parent joint index, −1 for a root. */
+  readonly parent: number;
+  /** Bit set of {@link MD5_ANIM_FLAGS}: 0…63. */
+  readonly flags: number;
+  /** Index of the first animated component of this joint in each frame. */
+  readonly startIndex: number;
+  /** 1-based line of the entry. */
+  readonly line: number;
+}
+
+/**
+ * A parsed `.md5anim` (MD5Version 10). Joint values (baseframe and frames) are parent-relative, except for root
+ * joints, whose values are in model space.
+ */
+export interface Md5Anim {
+  readonly fileName: string;
+  readonly commandline: string;
+  readonly frameCount: number;
+  /** Frames per second (> 0). */
+  readonly frameRate: number;
+  /** Numbers per frame. */
+  readonly numAnimatedComponents: number;
+  readonly hierarchy: readonly Md5AnimJoint[];
+  /** `Float64Array(6·frameCount)`: per frame, min (x, y, z) then max (x, y, z) of the model, model space. */
+  readonly bounds: Float64Array;
+  /** `Float64Array(3·jointCount)`: baseframe translation of each joint. */
+  readonly basePositions: Float64Array;
+  /** `Float64Array(4·jointCount)`: baseframe rotation (x, y, z, w) of each joint, w rebuilt ({@link md5QuaternionW}). */
+  readonly baseOrientations: Float64Array;
+  /** `Float64Array(frameCount·numAnimatedComponents)`: the frames' numbers, frame f at `f·numAnimatedComponents`. */
+  readonly frameComponents: Float64Array;
+}
+
+const MAX_COUNT = 0x7fffffff;
+
+function popcount6(flags: number): number {
+  let n = 0;
+  for (let b = 0; b < 6; b++) if (flags & (1 << b)) n++;
+  return n;
+}
+
+/**
+ * Parses the text of an `.md5anim` file (MD5Version 10) and validates it: counts matched by entries (joints,
+ * bounds, baseframe, frames, each frame's numbers), parents in range and free of cycles, flags in
+ * 0…63, each joint's component range inside numAnimatedComponents, frameRate > 0, every frame given once.
+ *
+ * @param fileName used in error messages, e.g. `Bob.md5anim`
+ * @throws ParseError `file:line: problem`
+ */
+export function parseMd5Anim(fileName: string, text: string): Md5Anim {
+  const r = new Md5TokenReader(fileName, text);
+  const version = r.readWord("'MD5Version'");
+  if (version.text !== 'MD5Version') throw r.error(`expected 'MD5Version', found '${version.text}'`, version.line);
+  const versionLine = r.line();
+  const v = r.readInt('MD5Version', 0, MAX_COUNT);
+  if (v !== 10) throw r.error(`MD5Version ${v} is not supported (only 10)`, versionLine);
+
+  let commandline = '';
+  let frameCount = -1, jointCount = -1, frameRate = -1, componentCount = -1;
+  let hierarchy: Md5AnimJoint[] | null = null;
+  let bounds: Float64Array | null = null;
+  let basePositions: Float64Array | null = null;
+  let baseOrientations: Float64Array | null = null;
+  let frameComponents: Float64Array | null = null;
+  let frameSeen: Uint8Array | null = null;
+  let framesRead = 0;
+
+  const needHeader = (line: number, block: string): void => {
+    if (frameCount < 0 || jointCount < 0 || componentCount < 0) {
+      throw r.error(`'${block}' before numFrames, numJoints and numAnimatedComponents`, line);
+    }
+  };
+
+  while (!r.atEnd()) {
+    const key = r.readWord('a keyword');
+    switch (key.text) {
+      case 'commandline':
+        commandline = r.readString('commandline');
+        break;
+      case 'numFrames':
+        if (frameCount >= 0) throw r.error('numFrames given twice', key.line);
+        frameCount = r.readInt('numFrames', 1, MAX_COUNT);
+        break;
+      case 'numJoints':
+        if (jointCount >= 0) throw r.error('numJoints given twice', key.line);
+        jointCount = r.readInt('numJoints', 0, 32767);
+        break;
+      case 'frameRate': {
+        if (frameRate >= 0) throw r.error('frameRate given twice', key.line);
+        const line = r.line();
+        frameRate = r.readFloat('frameRate');
+        if (!(frameRate > 0)) throw r.error(`frameRate must be > 0, found ${frameRate}`, line);
+        break;
+      }
+      case 'numAnimatedComponents':
+        if (componentCount >= 0) throw r.error('numAnimatedComponents given twice', key.line);
+        componentCount = r.readInt('numAnimatedComponents', 0, MAX_COUNT);
+        break;
+      case 'hierarchy':
+        needHeader(key.line, 'hierarchy');
+        if (hierarchy) throw r.error("second 'hierarchy' block", key.line);
+        hierarchy = parseHierarchy(r, jointCount, componentCount);
+        break;
+      case 'bounds': {
+        needHeader(key.line, 'bounds');
+        if (bounds) throw r.error("second 'bounds' block", key.line);
+        const b = new Float64Array(6 * frameCount);
+        r.expectPunct('{');
+        let n = 0;
+        while (!r.acceptPunct('}')) {
+          if (n >= frameCount) throw r.error(`bounds entry ${n} beyond numFrames ${frameCount}`);
+          r.readVector(b, 6 * n, 3, `bounds min of frame ${n}`);
+          r.readVector(b, 6 * n + 3, 3, `bounds max of frame ${n}`);
+          n++;
+        }
+        if (n !== frameCount) throw r.error(`found ${n} bounds, numFrames is ${frameCount}`, r.previousLine());
+        bounds = b;
+        break;
+      }
+      case 'baseframe': {
+        needHeader(key.line, 'baseframe');
+        if (basePositions) throw r.error("second 'baseframe' block", key.line);
+        const p = new Float64Array(3 * jointCount);
+        const q = new Float64Array(4 * jointCount);
+        r.expectPunct('{');
+        let n = 0;
+        while (!r.acceptPunct('}')) {
+          if (n >= jointCount) throw r.error(`baseframe entry ${n} beyond numJoints ${jointCount}`);
+          r.readVector(p, 3 * n, 3, `baseframe position of joint ${n}`);
+          r.readVector(q, 4 * n, 3, `baseframe orientation of joint ${n}`);
+          q[4 * n + 3] = md5QuaternionW(q[4 * n], q[4 * n + 1], q[4 * n + 2]);
+          n++;
+        }
+        if (n !== jointCount) throw r.error(`found ${n} baseframe joints, numJoints is ${jointCount}`, r.previousLine());
+        basePositions = p;
+        baseOrientations = q;
+        break;
+      }
+      case 'frame': {
+        needHeader(key.line, 'frame');
+        if (!frameComponents || !frameSeen) {
+          frameComponents = new Float64Array(frameCount * componentCount);
+          frameSeen = new Uint8Array(frameCount);
+        }
+        const { value: f, line } = r.readIndex('frame index');
+        if (f < 0 || f >= frameCount) throw r.error(`frame index ${f} out of range: numFrames is ${frameCount}`, line);
+        if (frameSeen[f]) throw r.error(`frame ${f} given twice`, line);
+        frameSeen[f] = 1;
+        r.expectPunct('{');
+        let n = 0;
+        while (!r.acceptPunct('}')) {
+          if (n >= componentCount) {
+            throw r.error(`frame ${f} has more than numAnimatedComponents ${componentCount} numbers`);
+          }
+          frameComponents[f * componentCount + n] = r.readFloat(`component ${n} of frame ${f}`);
+          n++;
+        }
+        if (n !== componentCount) {
+          throw r.error(`frame ${f} has ${n} numbers, numAnimatedComponents is ${componentCount}`, r.previousLine());
+        }
+        framesRead++;
+        break;
+      }
+      default:
+        throw r.error(`unknown keyword '${key.text}'`, key.line);
+    }
+  }
+  if (frameCount < 0) throw r.error('numFrames missing');
+  if (jointCount < 0) throw r.error('numJoints missing');
+  if (frameRate < 0) throw r.error('frameRate missing');
+  if (componentCount < 0) throw r.error('numAnimatedComponents missing');
+  if (!hierarchy) throw r.error("'hierarchy' block missing");
+  if (!bounds) throw r.error("'bounds' block missing");
+  if (!basePositions || !baseOrientations) throw r.error("'baseframe' block missing");
+  if (framesRead !== frameCount || !frameComponents) {
+    throw r.error(`found ${framesRead} frames, numFrames is ${frameCount}`);
+  }
+  return {
+    fileName, commandline, frameCount, frameRate, numAnimatedComponents: componentCount, hierarchy, bounds,
+    basePositions, baseOrientations, frameComponents,
+  };
+}
+
+function parseHierarchy(r: Md5TokenReader, jointCount: number, componentCount: number): Md5AnimJoint[] {
+  r.expectPunct('{');
+  const joints: Md5AnimJoint[] = [];
+  while (!r.acceptPunct('}')) {
+    const line = r.line();
+    const name = r.readString('joint name');
+    const i = joints.length;
+    if (i >= jointCount) throw r.error(`joint ${i} "${name}" beyond numJoints ${jointCount}`, line);
+    const parentRef = r.readIndex(`parent of joint ${i}`);
+    const parent = parentRef.value;
+    if (parent < -1 || parent >= jointCount) {
+      throw r.error(`joint ${i} "${name}" names parent ${parent} of ${jointCount}`, parentRef.line);
+    }
+    if (parent === i) throw r.error(`joint ${i} "${name}" is its own parent`, parentRef.line);
+    const flags = r.readInt(`flags of joint ${i}`, 0, 63);
+    const startRef = r.readIndex(`start index of joint ${i}`);
+    const startIndex = startRef.value;
+    const used = popcount6(flags);
+    if (startIndex < 0 || startIndex + used > componentCount) {
+      throw r.error(
+        `joint ${i} "${name}" reads components ${startIndex}…${startIndex + used - 1} of numAnimatedComponents ${componentCount}`,
+        startRef.line,
+      );
+    }
+    joints.push({ name, parent, flags, startIndex, line });
+  }
+  if (joints.length !== jointCount) throw r.error(`found ${joints.length} hierarchy joints, numJoints is ${jointCount}`, r.previousLine());
+  for (let i = 0; i < jointCount; i++) {
+    let p = joints[i].parent;
+    for (let steps = 0; p >= 0; steps++) {
+      if (steps > jointCount) throw r.error(`joint ${i} "${joints[i].name}" is its own ancestor (parent cycle)`, joints[i].line);
+      p = joints[p].parent;
+    }
+  }
+  return joints;
+}
