@@ -1,0 +1,78 @@
+#version 300 es
+// Sinew skinned / rigid vertex shader. Variants are #defines inserted after line 1 (src/gl/shader-variant.ts):
+//   SKINNED          linear blend skinning of 4 influences (SEEDS S0); without it the mesh is rigid (u_model only)
+//   PALETTE_TEXTURE  joint matrices from an RGBA32F texture, 4 texels (columns) per joint, rows wrapped;
+//                    without it from `uniform mat4 u_joints[JOINT_COUNT]`
+//   JOINT_COUNT n    size of the uniform palette (uniform path only)
+// The outputs v_worldPosition / v_worldNormal are what transform feedback captures for GPU-vs-CPU parity.
+precision highp float;
+precision highp int;
+
+layout(location = 0) in vec3 a_position;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec2 a_uv;
+#ifdef SKINNED
+layout(location = 3) in uvec4 a_joints;   // skin joint indices, integer attribute (never normalised)
+layout(location = 4) in vec4 a_weights;   // as stored; the blend divides by their sum (S0)
+#endif
+
+// Skinned: the display matrix (identity for parity); rigid: display · world matrix of the mesh's joint.
+uniform mat4 u_model;
+// Inverse transpose of mat3(u_model).
+uniform mat3 u_normalMatrix;
+uniform mat4 u_viewProjection;
+
+#ifdef SKINNED
+#ifdef PALETTE_TEXTURE
+uniform highp sampler2D u_jointTexture;
+mat4 jointMatrix(uint joint) {
+  int width = textureSize(u_jointTexture, 0).x;   // a multiple of 4
+  int texel = int(joint) * 4;
+  ivec2 c = ivec2(texel % width, texel / width);
+  return mat4(
+    texelFetch(u_jointTexture, c, 0),
+    texelFetch(u_jointTexture, c + ivec2(1, 0), 0),
+    texelFetch(u_jointTexture, c + ivec2(2, 0), 0),
+    texelFetch(u_jointTexture, c + ivec2(3, 0), 0));
+}
+#else
+uniform mat4 u_joints[JOINT_COUNT];
+mat4 jointMatrix(uint joint) {
+  return u_joints[int(joint)];
+}
+#endif
+#endif
+
+out vec3 v_worldPosition;
+out vec3 v_worldNormal;
+out vec2 v_uv;
+
+void main() {
+  vec3 position = a_position;
+  vec3 normal = a_normal;
+#ifdef SKINNED
+  // SEEDS S0: p = (Σ wᵢ Kᵢ) p₀ / Σ wᵢ; a vertex whose weights sum to 0 keeps its rest position and normal.
+  // Palettes are affine: the bottom row is ignored, as in src/skinning/skin-vertices.ts.
+  float weightSum = a_weights.x + a_weights.y + a_weights.z + a_weights.w;
+  if (weightSum != 0.0) {
+    mat4 blend = a_weights.x * jointMatrix(a_joints.x)
+               + a_weights.y * jointMatrix(a_joints.y)
+               + a_weights.z * jointMatrix(a_joints.z)
+               + a_weights.w * jointMatrix(a_joints.w);
+    position = (blend * vec4(position, 1.0)).xyz / weightSum;
+    // Normals by the inverse transpose of the blended 3×3 A, as sign(det A)·cof(A) (no division; the scale
+    // drops out in the normalisation below): cof(A)·n = n.x (c1×c2) + n.y (c2×c0) + n.z (c0×c1).
+    vec3 c0 = blend[0].xyz, c1 = blend[1].xyz, c2 = blend[2].xyz;
+    vec3 c12 = cross(c1, c2);
+    float det = dot(c0, c12);
+    normal = (normal.x * c12 + normal.y * cross(c2, c0) + normal.z * cross(c0, c1)) * (det < 0.0 ? -1.0 : 1.0);
+  }
+#endif
+  v_worldPosition = (u_model * vec4(position, 1.0)).xyz;
+  vec3 worldNormal = u_normalMatrix * normal;
+  float normalLength = length(worldNormal);
+  v_worldNormal = normalLength > 0.0 ? worldNormal / normalLength : vec3(0.0);
+  v_uv = a_uv;
+  gl_Position = u_viewProjection * vec4(v_worldPosition, 1.0);
+  gl_PointSize = 1.0;
+}

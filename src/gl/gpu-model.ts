@@ -1,0 +1,189 @@
+import type { ModelAsset, PrimitiveAsset } from '../asset/model-asset.ts';
+import { createPaletteTexture, type PaletteTexture } from './palette-texture.ts';
+import { createWhiteTexture, decodeImage, isBrowserDecodable, uploadImageTexture } from './texture.ts';
+
+/** Attribute locations, fixed by `layout(location = …)` in `shaders/skinned.vert`, so VAOs suit every variant. */
+export const ATTRIBUTE_LOCATIONS = { a_position: 0, a_normal: 1, a_uv: 2, a_joints: 3, a_weights: 4 } as const;
+
+/** The GPU side of one primitive: a VAO over its vertex buffers and index buffer. */
+export interface GpuPrimitive {
+  readonly asset: PrimitiveAsset;
+  readonly vao: WebGLVertexArrayObject;
+  /** Every buffer the VAO uses (vertex attributes, then the index buffer). */
+  readonly buffers: readonly WebGLBuffer[];
+  readonly vertexCount: number;
+  /** Indices drawn with `drawElements(TRIANGLES, …)`. */
+  readonly indexCount: number;
+  /** `UNSIGNED_SHORT` or `UNSIGNED_INT`. */
+  readonly indexType: number;
+  /** Has `a_joints` / `a_weights`. */
+  readonly skinned: boolean;
+  /** Has `a_uv`; without it the base colour texture is ignored. */
+  readonly hasUvs: boolean;
+}
+
+/** The GPU side of one material. */
+export interface GpuMaterial {
+  /** Linear RGBA. */
+  readonly baseColorFactor: Float32Array;
+  /** Index into `GpuModel.imageTextures`, or −1. */
+  readonly image: number;
+  readonly doubleSided: boolean;
+}
+
+/**
+ * The GPU side of a {@link ModelAsset}: per primitive a VAO and buffers, per skin an RGBA32F palette
+ * texture, per image a base colour texture (decoded asynchronously: null, hence white, until
+ * {@link GpuModel.texturesReady} settles), and a 1×1 white texture. Created by {@link uploadModel}; freed by
+ * {@link GpuModel.dispose}. After a context loss, upload `asset` again.
+ */
+export class GpuModel {
+  readonly asset: ModelAsset;
+  /** `meshes[m][p]`: primitive p of `asset.meshes[m]`. */
+  readonly meshes: GpuPrimitive[][];
+  readonly materials: GpuMaterial[];
+  /** Per `asset.images` entry: its texture once decoded, else null (TGA is not decoded yet: stays null). */
+  readonly imageTextures: (WebGLTexture | null)[];
+  /** Per `asset.skins` entry: the palette texture of the texture path. */
+  readonly paletteTextures: PaletteTexture[];
+  readonly whiteTexture: WebGLTexture;
+  /** Settles when every decodable image is decoded and uploaded (or failed; see `textureErrors`). */
+  readonly texturesReady: Promise<void>;
+  /** Why images could not be used (undecodable type, decode failure), each naming the model and image. */
+  readonly textureErrors: string[] = [];
+  /** Context generation the objects belong to (see SkinnedRenderer); stale after a context restore. */
+  readonly generation: number;
+  /**
+   * Per skin: the renderer frame whose palette the texture holds (scratch for the renderer, so a palette
+   * shared by several instances is uploaded once per frame).
+   */
+  readonly paletteFrames: Float64Array;
+  private disposed = false;
+
+  /** Use {@link uploadModel}. */
+  constructor(private readonly gl: WebGL2RenderingContext, asset: ModelAsset, generation: number) {
+    this.asset = asset;
+    this.generation = generation;
+    this.whiteTexture = createWhiteTexture(gl);
+    this.meshes = asset.meshes.map((mesh) => mesh.primitives.map((p) => uploadPrimitive(gl, p)));
+    this.materials = asset.materials.map((m) => ({
+      baseColorFactor: new Float32Array(m.baseColorFactor),
+      image: m.baseColorTexture,
+      doubleSided: m.doubleSided,
+    }));
+    this.paletteTextures = asset.skins.map((skin) => createPaletteTexture(gl, skin.joints.length));
+    this.paletteFrames = new Float64Array(asset.skins.length).fill(-1);
+    this.imageTextures = asset.images.map(() => null);
+    gl.bindVertexArray(null);
+    this.texturesReady = this.loadTextures();
+  }
+
+  /** Whether {@link dispose} has run. */
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  /** The texture to sample for a material: its decoded image, else white. */
+  baseColorTexture(material: number, hasUvs: boolean): WebGLTexture {
+    const image = material >= 0 && material < this.materials.length ? this.materials[material].image : -1;
+    return (hasUvs && image >= 0 && this.imageTextures[image]) || this.whiteTexture;
+  }
+
+  /** Deletes every VAO, buffer and texture. Idempotent; textures decoded later are dropped. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    const gl = this.gl;
+    for (const primitives of this.meshes) {
+      for (const p of primitives) {
+        gl.deleteVertexArray(p.vao);
+        for (const b of p.buffers) gl.deleteBuffer(b);
+      }
+    }
+    for (const t of this.imageTextures) if (t) gl.deleteTexture(t);
+    this.imageTextures.fill(null);
+    for (const t of this.paletteTextures) gl.deleteTexture(t.texture);
+    gl.deleteTexture(this.whiteTexture);
+  }
+
+  private async loadTextures(): Promise<void> {
+    const used = new Set<number>();
+    for (const m of this.asset.materials) if (m.baseColorTexture >= 0) used.add(m.baseColorTexture);
+    await Promise.all([...used].map(async (index) => {
+      const image = this.asset.images[index];
+      if (!image) {
+        this.textureErrors.push(`${this.asset.name}: material refers to image ${index}, which does not exist`);
+        return;
+      }
+      if (!isBrowserDecodable(image.mimeType)) {
+        this.textureErrors.push(`${this.asset.name}: image "${image.name}" (${image.mimeType}) is not decoded yet; drawn white`);
+        return;
+      }
+      let bitmap: ImageBitmap;
+      try {
+        bitmap = await decodeImage(image, this.asset.name);
+      } catch (error) {
+        this.textureErrors.push((error as Error).message);
+        return;
+      }
+      if (!this.disposed && !this.gl.isContextLost()) this.imageTextures[index] = uploadImageTexture(this.gl, bitmap);
+      bitmap.close();
+    }));
+  }
+}
+
+/**
+ * Uploads a model's geometry and materials to the GPU. Returns at once; base colour textures follow when
+ * decoded (`texturesReady`).
+ * @param generation context generation (SkinnedRenderer passes its own; 0 otherwise)
+ * @throws Error when GL objects cannot be created (context lost)
+ */
+export function uploadModel(gl: WebGL2RenderingContext, asset: ModelAsset, generation = 0): GpuModel {
+  return new GpuModel(gl, asset, generation);
+}
+
+function createBuffer(gl: WebGL2RenderingContext, target: number, data: ArrayBufferView<ArrayBuffer>): WebGLBuffer {
+  const buffer = gl.createBuffer();
+  if (!buffer) throw new Error('uploadModel: gl.createBuffer failed (context lost?)');
+  gl.bindBuffer(target, buffer);
+  gl.bufferData(target, data, gl.STATIC_DRAW);
+  return buffer;
+}
+
+function uploadPrimitive(gl: WebGL2RenderingContext, p: PrimitiveAsset): GpuPrimitive {
+  const vao = gl.createVertexArray();
+  if (!vao) throw new Error('uploadModel: gl.createVertexArray failed (context lost?)');
+  gl.bindVertexArray(vao);
+  const buffers: WebGLBuffer[] = [];
+  const floatAttribute = (location: number, size: number, data: Float32Array) => {
+    buffers.push(createBuffer(gl, gl.ARRAY_BUFFER, data as Float32Array<ArrayBuffer>));
+    gl.enableVertexAttribArray(location);
+    gl.vertexAttribPointer(location, size, gl.FLOAT, false, 0, 0);
+  };
+  const L = ATTRIBUTE_LOCATIONS;
+  floatAttribute(L.a_position, 3, p.positions);
+  floatAttribute(L.a_normal, 3, p.normals);
+  if (p.uvs) floatAttribute(L.a_uv, 2, p.uvs);
+  const skinned = p.joints !== null && p.weights !== null;
+  if (skinned) {
+    const joints = p.joints!;
+    buffers.push(createBuffer(gl, gl.ARRAY_BUFFER, joints as Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer>));
+    gl.enableVertexAttribArray(L.a_joints);
+    // Integer attribute: never normalised, read as uvec4.
+    gl.vertexAttribIPointer(L.a_joints, 4, joints instanceof Uint8Array ? gl.UNSIGNED_BYTE : gl.UNSIGNED_SHORT, 0, 0);
+    floatAttribute(L.a_weights, 4, p.weights!);
+  }
+  buffers.push(createBuffer(gl, gl.ELEMENT_ARRAY_BUFFER, p.indices as Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>));
+  gl.bindVertexArray(null);
+  gl.bindBuffer(gl.ARRAY_BUFFER, null);
+  return {
+    asset: p,
+    vao,
+    buffers,
+    vertexCount: p.vertexCount,
+    indexCount: p.indices.length,
+    indexType: p.indices instanceof Uint32Array ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT,
+    skinned,
+    hasUvs: p.uvs !== null,
+  };
+}

@@ -1,0 +1,97 @@
+import vertexSource from '../../shaders/skinned.vert?raw';
+import fragmentSource from '../../shaders/lit.frag?raw';
+import { compileProgram, deleteProgram, insertDefines } from './shader-program.ts';
+import type { PalettePath } from './palette-path.ts';
+import { CAPTURED_VARYINGS, variantDefines, variantKey, type ShaderVariant } from './shader-variant.ts';
+
+/** A linked skinned/rigid program and the locations of its uniforms (null when the variant lacks one). */
+export interface SkinningProgram {
+  readonly key: string;
+  readonly program: WebGLProgram;
+  readonly u_model: WebGLUniformLocation | null;
+  readonly u_normalMatrix: WebGLUniformLocation | null;
+  readonly u_viewProjection: WebGLUniformLocation | null;
+  /** `u_joints[0]` (uniform palette path). */
+  readonly u_joints: WebGLUniformLocation | null;
+  readonly u_jointTexture: WebGLUniformLocation | null;
+  readonly u_baseColorFactor: WebGLUniformLocation | null;
+  readonly u_baseColorTexture: WebGLUniformLocation | null;
+  readonly u_eye: WebGLUniformLocation | null;
+}
+
+/** Texture unit of the base colour texture. */
+export const BASE_COLOR_UNIT = 0;
+/** Texture unit of the palette texture. */
+export const PALETTE_UNIT = 1;
+
+/**
+ * Compiles each {@link ShaderVariant} of `shaders/skinned.vert` + `shaders/lit.frag` once, on first use, and
+ * keeps it until {@link ProgramCache.dispose}. Sampler uniforms are bound to their fixed units at link time.
+ */
+export class ProgramCache {
+  private readonly programs = new Map<number, SkinningProgram>();
+
+  constructor(private readonly gl: WebGL2RenderingContext) {}
+
+  /**
+   * The program for a variant (see {@link ShaderVariant}), compiled now if needed. Allocates nothing once
+   * the variant exists (numeric key), so it is called per draw.
+   * @throws Error with the line-numbered log when the variant fails to compile or link
+   */
+  get(skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean): SkinningProgram {
+    const texture = palette === 'texture';
+    const capacity = skinned && !texture ? jointCapacity : 0;
+    const id = (skinned ? 1 : 0) + (skinned && texture ? 2 : 0) + (transformFeedback ? 4 : 0) + 8 * capacity;
+    let entry = this.programs.get(id);
+    if (!entry) {
+      const variant: ShaderVariant = { skinned, palette, jointCapacity: capacity, transformFeedback };
+      entry = this.build(variantKey(variant), variant);
+      this.programs.set(id, entry);
+    }
+    return entry;
+  }
+
+  /** Number of programs held. */
+  get size(): number {
+    return this.programs.size;
+  }
+
+  /** Deletes every program. Idempotent; the cache can be used again afterwards. */
+  dispose(): void {
+    for (const entry of this.programs.values()) deleteProgram(this.gl, entry.program);
+    this.programs.clear();
+  }
+
+  /** Forgets every program without deleting (their context is gone). */
+  forget(): void {
+    this.programs.clear();
+  }
+
+  private build(key: string, variant: ShaderVariant): SkinningProgram {
+    const gl = this.gl;
+    const defines = variantDefines(variant);
+    const program = compileProgram(gl, {
+      name: `skinned.vert+lit.frag [${key}]`,
+      vertex: insertDefines(vertexSource, defines),
+      fragment: fragmentSource,
+      transformFeedbackVaryings: variant.transformFeedback ? CAPTURED_VARYINGS : undefined,
+    });
+    const at = (name: string) => gl.getUniformLocation(program, name);
+    const entry: SkinningProgram = {
+      key,
+      program,
+      u_model: at('u_model'),
+      u_normalMatrix: at('u_normalMatrix'),
+      u_viewProjection: at('u_viewProjection'),
+      u_joints: at('u_joints[0]') ?? at('u_joints'),
+      u_jointTexture: at('u_jointTexture'),
+      u_baseColorFactor: at('u_baseColorFactor'),
+      u_baseColorTexture: at('u_baseColorTexture'),
+      u_eye: at('u_eye'),
+    };
+    gl.useProgram(program);
+    if (entry.u_baseColorTexture) gl.uniform1i(entry.u_baseColorTexture, BASE_COLOR_UNIT);
+    if (entry.u_jointTexture) gl.uniform1i(entry.u_jointTexture, PALETTE_UNIT);
+    return entry;
+  }
+}

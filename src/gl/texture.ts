@@ -1,0 +1,55 @@
+import type { ImageAsset } from '../asset/model-asset.ts';
+
+/** A 1×1 opaque white SRGB8_ALPHA8 texture: the base colour texture of materials without one. */
+export function createWhiteTexture(gl: WebGL2RenderingContext): WebGLTexture {
+  const texture = gl.createTexture();
+  if (!texture) throw new Error('createWhiteTexture: gl.createTexture failed (context lost?)');
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.SRGB8_ALPHA8, 1, 1, 0, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array([255, 255, 255, 255]));
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  return texture;
+}
+
+/** MIME types the browser decodes with `createImageBitmap`. */
+export function isBrowserDecodable(mimeType: string): boolean {
+  return /^image\/(png|jpeg|jpg|webp|gif|bmp|avif)$/i.test(mimeType);
+}
+
+/**
+ * Decodes an encoded image (`createImageBitmap` of a Blob, no flip, no premultiplication, no colour-space
+ * conversion). The caller uploads it with {@link uploadImageTexture} and closes it.
+ * @throws Error naming the image when decoding fails (rejects the promise)
+ */
+export async function decodeImage(image: ImageAsset, where: string): Promise<ImageBitmap> {
+  try {
+    return await createImageBitmap(new Blob([image.data as Uint8Array<ArrayBuffer>], { type: image.mimeType }), {
+      imageOrientation: 'none',
+      premultiplyAlpha: 'none',
+      colorSpaceConversion: 'none',
+    });
+  } catch (error) {
+    throw new Error(`${where}: image "${image.name}" (${image.mimeType}) could not be decoded: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Uploads a decoded base colour image as an SRGB8_ALPHA8 texture with mipmaps (so sampling returns linear
+ * values), trilinear filtering, REPEAT wrapping; glTF's v-down texture coordinates need no flip.
+ */
+export function uploadImageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitmap): WebGLTexture {
+  const texture = gl.createTexture();
+  if (!texture) throw new Error('uploadImageTexture: gl.createTexture failed (context lost?)');
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+  gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+  gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.SRGB8_ALPHA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
+  gl.generateMipmap(gl.TEXTURE_2D);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.REPEAT);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.REPEAT);
+  return texture;
+}

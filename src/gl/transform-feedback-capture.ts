@@ -1,0 +1,164 @@
+import type { GpuModel } from './gpu-model.ts';
+import { uniformJointCapacity, type PalettePath } from './palette-path.ts';
+import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
+import { PALETTE_UNIT, ProgramCache } from './program-cache.ts';
+
+/** Vertices as the GPU skinned them: world space, the palette's space (display matrix identity). */
+export interface CapturedVertices {
+  /** `Float32Array(3·vertexCount)`: `v_worldPosition` of each vertex. */
+  readonly positions: Float32Array;
+  /** `Float32Array(3·vertexCount)`: `v_worldNormal` of each vertex (unit). */
+  readonly normals: Float32Array;
+}
+
+const IDENTITY4 = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+
+/**
+ * Runs the very `shaders/skinned.vert` the renderer draws with (same `#define` variant, linked with
+ * transform-feedback varyings `v_worldPosition`, `v_worldNormal`, SEPARATE_ATTRIBS) over one primitive's
+ * vertices as POINTS under RASTERIZER_DISCARD — no index buffer, so output k is vertex k — and reads the
+ * results back with `getBufferSubData`. This is the GPU half of the GPU-vs-CPU parity test (the CPU half is
+ * `skinVertices` on the same palette). Owns its programs, a transform feedback object, two output buffers
+ * (grown as needed) and one palette texture; `dispose()` frees them (idempotent).
+ * Not for the frame loop: readback stalls the pipeline.
+ */
+export class TransformFeedbackCapture {
+  private readonly programs: ProgramCache;
+  private feedback: WebGLTransformFeedback | null = null;
+  private positionBuffer: WebGLBuffer | null = null;
+  private normalBuffer: WebGLBuffer | null = null;
+  private capacity = 0;
+  private palette: PaletteTexture | null = null;
+  private disposed = false;
+
+  /**
+   * @param jointsPerRow joints per palette-texture row (default as the renderer's); small values force
+   *   wrapped rows, to test the shader's texel addressing
+   */
+  constructor(private readonly gl: WebGL2RenderingContext, private readonly jointsPerRow = JOINTS_PER_ROW) {
+    this.programs = new ProgramCache(gl);
+  }
+
+  /**
+   * Skins primitive `primitiveIndex` of mesh instance `instanceIndex` of `model` on the GPU with `palette`.
+   * @param palette `Float32Array(16·m)`, column-major, for the instance's skin (m = its joint count)
+   * @param path palette path (shader variant) to run
+   * @throws Error when the instance is rigid, the primitive has no joints/weights, the palette is too
+   *   short, the uniform path cannot hold the skin, or the capture is disposed
+   */
+  capture(model: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath): CapturedVertices {
+    if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
+    const gl = this.gl;
+    const asset = model.asset;
+    const instance = asset.meshInstances[instanceIndex];
+    if (!instance) throw new Error(`${asset.name}: mesh instance ${instanceIndex} does not exist`);
+    const primitive = model.meshes[instance.mesh]?.[primitiveIndex];
+    if (!primitive) throw new Error(`${asset.name}: mesh ${instance.mesh} has no primitive ${primitiveIndex}`);
+    if (instance.skin < 0 || !primitive.skinned) {
+      throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not skinned`);
+    }
+    const jointCount = asset.skins[instance.skin].joints.length;
+    if (palette.length < 16 * jointCount) {
+      throw new Error(`${asset.name}: palette holds ${palette.length / 16} matrices, skin ${instance.skin} has ${jointCount} joints`);
+    }
+    const maxVectors = gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number;
+    const capacity = uniformJointCapacity(jointCount, maxVectors);
+    if (path === 'uniform' && jointCount > capacity) {
+      throw new Error(`${asset.name}: ${jointCount} joints do not fit a uniform palette (${capacity} at most)`);
+    }
+    const program = this.programs.get(true, path, capacity, true);
+    gl.useProgram(program.program);
+    gl.uniformMatrix4fv(program.u_model, false, IDENTITY4);
+    gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
+    gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
+    if (path === 'uniform') {
+      gl.uniformMatrix4fv(program.u_joints, false, palette, 0, 16 * jointCount);
+    } else {
+      if (!this.palette || this.palette.jointCount !== jointCount) {
+        if (this.palette) gl.deleteTexture(this.palette.texture);
+        this.palette = createPaletteTexture(gl, jointCount, this.jointsPerRow);
+      }
+      gl.activeTexture(gl.TEXTURE0 + PALETTE_UNIT);
+      uploadPaletteTexture(gl, this.palette, palette);
+    }
+
+    const vertexCount = primitive.vertexCount;
+    this.ensureCapacity(vertexCount);
+    gl.bindVertexArray(primitive.vao);
+    gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, this.feedback);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, this.positionBuffer);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 1, this.normalBuffer);
+    gl.enable(gl.RASTERIZER_DISCARD);
+    gl.beginTransformFeedback(gl.POINTS);
+    gl.drawArrays(gl.POINTS, 0, vertexCount);
+    gl.endTransformFeedback();
+    gl.disable(gl.RASTERIZER_DISCARD);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, null);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 1, null);
+    gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, null);
+    gl.bindVertexArray(null);
+
+    const positions = new Float32Array(3 * vertexCount);
+    const normals = new Float32Array(3 * vertexCount);
+    gl.bindBuffer(gl.COPY_READ_BUFFER, this.positionBuffer);
+    gl.getBufferSubData(gl.COPY_READ_BUFFER, 0, positions);
+    gl.bindBuffer(gl.COPY_READ_BUFFER, this.normalBuffer);
+    gl.getBufferSubData(gl.COPY_READ_BUFFER, 0, normals);
+    gl.bindBuffer(gl.COPY_READ_BUFFER, null);
+    const error = gl.getError();
+    if (error !== gl.NO_ERROR) throw new Error(`${asset.name}: transform feedback capture raised GL error 0x${error.toString(16)}`);
+    return { positions, normals };
+  }
+
+  /** Deletes programs, buffers, the transform feedback object and the palette texture. Idempotent. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    const gl = this.gl;
+    this.programs.dispose();
+    gl.deleteTransformFeedback(this.feedback);
+    gl.deleteBuffer(this.positionBuffer);
+    gl.deleteBuffer(this.normalBuffer);
+    if (this.palette) gl.deleteTexture(this.palette.texture);
+    this.feedback = this.positionBuffer = this.normalBuffer = null;
+    this.palette = null;
+  }
+
+  private ensureCapacity(vertexCount: number): void {
+    const gl = this.gl;
+    if (!this.feedback) this.feedback = gl.createTransformFeedback();
+    if (vertexCount <= this.capacity && this.positionBuffer && this.normalBuffer) return;
+    gl.deleteBuffer(this.positionBuffer);
+    gl.deleteBuffer(this.normalBuffer);
+    const bytes = 12 * Math.max(1, vertexCount);
+    this.positionBuffer = gl.createBuffer();
+    this.normalBuffer = gl.createBuffer();
+    for (const buffer of [this.positionBuffer, this.normalBuffer]) {
+      gl.bindBuffer(gl.COPY_WRITE_BUFFER, buffer);
+      gl.bufferData(gl.COPY_WRITE_BUFFER, bytes, gl.STREAM_READ);
+    }
+    gl.bindBuffer(gl.COPY_WRITE_BUFFER, null);
+    this.capacity = vertexCount;
+  }
+}
+
+/**
+ * One-shot {@link TransformFeedbackCapture.capture}: creates a capture, runs it, disposes it.
+ * @throws as `capture`
+ */
+export function captureSkinnedVertices(
+  gl: WebGL2RenderingContext,
+  model: GpuModel,
+  instanceIndex: number,
+  primitiveIndex: number,
+  palette: Float32Array,
+  path: PalettePath,
+): CapturedVertices {
+  const capture = new TransformFeedbackCapture(gl);
+  try {
+    return capture.capture(model, instanceIndex, primitiveIndex, palette, path);
+  } finally {
+    capture.dispose();
+  }
+}

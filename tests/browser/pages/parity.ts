@@ -1,0 +1,185 @@
+// Harness for tests/browser/parity*.spec.ts: exposes window.sinewParity once ready (window.sinewParityReady).
+import type { ModelAsset } from '../../../src/asset/model-asset.ts';
+import { AnimatedModel } from '../../../src/scene/animated-model.ts';
+import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
+import { uploadModel, type GpuModel } from '../../../src/gl/gpu-model.ts';
+import { maxUniformJoints, type PalettePath } from '../../../src/gl/palette-path.ts';
+import { SkinnedRenderer } from '../../../src/gl/renderer.ts';
+import { compileProgram } from '../../../src/gl/shader-program.ts';
+import { TransformFeedbackCapture } from '../../../src/gl/transform-feedback-capture.ts';
+import { createBendingBox } from '../helpers/bending-box.ts';
+import { countGlObjects, type GlObjectCounts } from '../helpers/gl-counter.ts';
+import { loadGltf } from '../helpers/load-gltf.ts';
+
+/** Parity of one palette path over every sample of a model. */
+export interface PathParity {
+  /** Palette path; `texture-wrapped`: the texture path with 3 joints per row (wrapped rows, partial last row). */
+  path: PalettePath | 'texture-wrapped';
+  /** Why the path was not run (e.g. joints beyond the uniform budget), or null. */
+  skipped: string | null;
+  /** Max over samples and vertices of |p_gpu − p_cpu| (Euclidean, model units). */
+  maxPositionError: number;
+  /** Max over samples and vertices of |n_gpu − n_cpu| (unit normals). */
+  maxNormalError: number;
+  /** Where the worst position error occurred. */
+  worst: string;
+  samples: number;
+  verticesCompared: number;
+}
+
+export interface ModelParity {
+  model: string;
+  /** Diagonal of the bounding box of every CPU-skinned position over all samples. */
+  diagonal: number;
+  jointCount: number;
+  skinnedPrimitives: number;
+  /** Sample descriptions: clip name @ time. */
+  times: string[];
+  paths: PathParity[];
+  warnings: string[];
+  maxVertexUniformVectors: number;
+}
+
+const canvas = document.getElementById('gl') as HTMLCanvasElement;
+const gl = canvas.getContext('webgl2', { preserveDrawingBuffer: true, antialias: false });
+if (!gl) throw new Error('parity harness: no WebGL2');
+
+/** The (clip, time) samples: the rest pose, then for every clip 0, 0.23d, 0.5d, 0.77d, d. */
+function samplesOf(asset: ModelAsset): { clip: number; time: number; label: string }[] {
+  const samples = [{ clip: -1, time: 0, label: 'rest' }];
+  asset.clips.forEach((clip, c) => {
+    for (const f of [0, 0.23, 0.5, 0.77, 1]) {
+      const time = f * clip.duration;
+      samples.push({ clip: c, time, label: `${clip.name || `clip ${c}`}@${time.toFixed(3)}` });
+    }
+  });
+  return samples;
+}
+
+function runParity(asset: ModelAsset): ModelParity {
+  const gpu: GpuModel = uploadModel(gl!, asset);
+  const captures = { uniform: new TransformFeedbackCapture(gl!), texture: new TransformFeedbackCapture(gl!), 'texture-wrapped': new TransformFeedbackCapture(gl!, 3) };
+  const animated = new AnimatedModel(asset);
+  const maxVectors = gl!.getParameter(gl!.MAX_VERTEX_UNIFORM_VECTORS) as number;
+  let jointCount = 0;
+  for (const skin of asset.skins) jointCount = Math.max(jointCount, skin.joints.length);
+  const samples = samplesOf(asset);
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  const targets: { instance: number; primitive: number }[] = [];
+  asset.meshInstances.forEach((instance, i) => {
+    if (instance.skin < 0) return;
+    asset.meshes[instance.mesh].primitives.forEach((p, k) => {
+      if (p.joints && p.weights) targets.push({ instance: i, primitive: k });
+    });
+  });
+  const paths: PathParity[] = [];
+  try {
+    for (const path of ['uniform', 'texture', 'texture-wrapped'] as const) {
+      const result: PathParity = { path, skipped: null, maxPositionError: 0, maxNormalError: 0, worst: '', samples: 0, verticesCompared: 0 };
+      paths.push(result);
+      if (path === 'uniform' && jointCount > maxUniformJoints(maxVectors)) {
+        result.skipped = `${jointCount} joints exceed the uniform budget (${maxUniformJoints(maxVectors)} joints for MAX_VERTEX_UNIFORM_VECTORS ${maxVectors})`;
+        continue;
+      }
+      for (const sample of samples) {
+        animated.clipIndex = sample.clip;
+        animated.evaluate(sample.time);
+        result.samples++;
+        for (const { instance, primitive } of targets) {
+          const skin = asset.meshInstances[instance].skin;
+          const primitiveAsset = asset.meshes[asset.meshInstances[instance].mesh].primitives[primitive];
+          const palette = animated.skinMatrices[skin];
+          const n = primitiveAsset.vertexCount;
+          const cpuPositions = new Float32Array(3 * n), cpuNormals = new Float32Array(3 * n);
+          skinVertices(cpuPositions, cpuNormals, primitiveAsset, palette);
+          const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'uniform' ? 'uniform' : 'texture');
+          for (let v = 0; v < n; v++) {
+            const o = 3 * v;
+            for (let k = 0; k < 3; k++) {
+              min[k] = Math.min(min[k], cpuPositions[o + k]);
+              max[k] = Math.max(max[k], cpuPositions[o + k]);
+            }
+            const dp = Math.hypot(captured.positions[o] - cpuPositions[o], captured.positions[o + 1] - cpuPositions[o + 1], captured.positions[o + 2] - cpuPositions[o + 2]);
+            const dn = Math.hypot(captured.normals[o] - cpuNormals[o], captured.normals[o + 1] - cpuNormals[o + 1], captured.normals[o + 2] - cpuNormals[o + 2]);
+            // NaN must fail, so compare with !(a <= b).
+            if (!(dp <= result.maxPositionError)) {
+              result.maxPositionError = Number.isNaN(dp) ? Infinity : dp;
+              result.worst = `${sample.label} instance ${instance} primitive ${primitive} vertex ${v}`;
+            }
+            if (!(dn <= result.maxNormalError)) result.maxNormalError = Number.isNaN(dn) ? Infinity : dn;
+          }
+          result.verticesCompared += n;
+        }
+      }
+    }
+  } finally {
+    for (const capture of Object.values(captures)) capture.dispose();
+    gpu.dispose();
+  }
+  return {
+    model: asset.name,
+    diagonal: Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]),
+    jointCount,
+    skinnedPrimitives: targets.length,
+    times: samples.map((s) => s.label),
+    paths,
+    warnings: [...asset.warnings],
+    maxVertexUniformVectors: maxVectors,
+  };
+}
+
+/**
+ * Counts GL creates and deletes around: upload, a drawn frame on each palette path, a transform-feedback
+ * capture on each path, then dispose() twice of everything. Everything created must be deleted.
+ */
+async function resourceCounts(asset: ModelAsset): Promise<GlObjectCounts> {
+  const counter = countGlObjects(gl!);
+  try {
+    const animated = new AnimatedModel(asset);
+    const camera = { view: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, -5, 1]), projection: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, -1, 0, 0, -0.2, 0]), eye: new Float32Array([0, 1, 5]) };
+    for (const palette of ['uniform', 'texture'] as const) {
+      const renderer = new SkinnedRenderer(gl!, { palette });
+      const model = await renderer.upload(asset);
+      renderer.beginFrame(64, 64);
+      renderer.draw(model, animated, camera);
+      renderer.draw(model, animated, camera);
+      const capture = new TransformFeedbackCapture(gl!);
+      asset.meshInstances.forEach((instance, i) => {
+        if (instance.skin >= 0) capture.capture(model, i, 0, animated.skinMatrices[instance.skin], palette);
+      });
+      capture.dispose();
+      capture.dispose();
+      model.dispose();
+      model.dispose();
+      renderer.dispose();
+      renderer.dispose();
+    }
+    const error = gl!.getError();
+    if (error !== gl!.NO_ERROR) throw new Error(`GL error 0x${error.toString(16)} during the resource test`);
+    return counter.counts();
+  } finally {
+    counter.uninstall();
+  }
+}
+
+/** Compiles a deliberately broken shader through the production path; returns the Error message. */
+function compileErrorMessage(): string {
+  const vertex = '#version 300 es\nin vec3 a_position;\nvoid main() {\n  gl_Position = vec4(a_position, 1.0)\n}\n';
+  const fragment = '#version 300 es\nprecision highp float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n';
+  try {
+    compileProgram(gl!, { name: 'broken.vert', vertex, fragment });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'no error thrown';
+}
+
+const api = {
+  generated: () => runParity(createBendingBox()),
+  url: async (url: string) => runParity(await loadGltf(url)),
+  resourcesGenerated: () => resourceCounts(createBendingBox()),
+  resourcesUrl: async (url: string) => resourceCounts(await loadGltf(url)),
+  compileErrorMessage,
+};
+(window as unknown as { sinewParity: typeof api }).sinewParity = api;
+(window as unknown as { sinewParityReady: boolean }).sinewParityReady = true;
