@@ -1,8 +1,8 @@
 /**
  * Finds the keyframe interval holding time `t`: the largest k with `times[k] ≤ t`, clamped to
  * [0, times.length − 2] (or 0 for a single key). `hint` is the previous answer for this channel: forward
- * playback moves it at most a few keys, so the search is O(1) amortised; a jump back or far ahead falls
- * back to binary search, O(log k).
+ * playback moves it at most a few keys (and backward playback, negative speed, too), so the search is
+ * O(1) amortised; a far jump (a seek, a loop wrapping round) falls back to binary search, O(log k).
  *
  * @param times `Float32Array(k)` of strictly increasing key times, seconds
  */
@@ -16,8 +16,13 @@ export function findKeyframe(times: Float32Array, t: number, hint: number): numb
       if (k >= last || times[k + 1] > t) return k;
       k++;
     }
-  } else if (k === 0) {
-    return 0;
+  } else {
+    // Walk backward a few keys (reverse playback) before giving up on the hint.
+    for (let steps = 0; steps < 4; steps++) {
+      if (k === 0) return 0;
+      k--;
+      if (times[k] <= t) return k;
+    }
   }
   let lo = 0, hi = last;
   while (lo < hi) {

@@ -1,0 +1,50 @@
+/**
+ * Catmull-Rom spline through the keys (Catmull & Rom, "A class of local interpolating splines", 1974), in
+ * its non-uniform Hermite form: interior key k gets the tangent
+ *
+ *   `m_k = (v_{k+1} − v_{k−1}) / (t_{k+1} − t_{k−1})`   (units per second),
+ *
+ * and the curve between keys is the cubic Hermite of {@link hermiteKeys}'s formula. End behaviour: the first
+ * and last keys take the one-sided secant slope, `m_0 = (v_1 − v_0)/(t_1 − t_0)` and
+ * `m_{n−1} = (v_{n−1} − v_{n−2})/(t_{n−1} − t_{n−2})` — the same as reflecting a phantom key linearly,
+ * v₋₁ = 2v₀ − v₁ at t₋₁ = 2t₀ − t₁; three.js calls this `ZeroCurvatureEnding`. With evenly spaced keys
+ * this is exactly three.js's `CubicInterpolant`. Outside the key range the end value holds (glTF clamp).
+ *
+ * Rotations (c = 4): the neighbouring keys are flipped into the hemisphere of key k before use, and the
+ * result is normalised. Allocates nothing.
+ *
+ * @param times `Float32Array(n)`, n ≥ 2, strictly increasing seconds
+ * @param values `Float32Array(n·c)`, value of key j at `j·c`
+ * @param key interval index k (t_k ≤ t < t_{k+1})
+ * @param s normalised time in [0, 1] within the interval
+ */
+export function catmullRomKeys(
+  times: Float32Array, values: Float32Array, key: number, s: number, c: number, out: Float32Array, o: number,
+): void {
+  const n = times.length;
+  const t0 = times[key], t1 = times[key + 1], dt = t1 - t0;
+  const a = key * c, b = a + c;
+  const hasPrev = key > 0, hasNext = key + 2 < n;
+  const p = hasPrev ? a - c : 0, q = hasNext ? b + c : 0;
+  const dPrev = hasPrev ? t1 - times[key - 1] : dt;
+  const dNext = hasNext ? times[key + 2] - t0 : dt;
+  // Hemisphere signs of the neighbours relative to key k (rotations only).
+  let sb = 1, sp = 1, sq = 1;
+  if (c === 4) {
+    sb = dot4(values, a, b) < 0 ? -1 : 1;
+    if (hasPrev) sp = dot4(values, a, p) < 0 ? -1 : 1;
+    if (hasNext) sq = dot4(values, b, q) < 0 ? -sb : sb;
+  }
+  const s2 = s * s, s3 = s2 * s;
+  const h00 = 2 * s3 - 3 * s2 + 1, h10 = (s3 - 2 * s2 + s) * dt, h01 = -2 * s3 + 3 * s2, h11 = (s3 - s2) * dt;
+  for (let i = 0; i < c; i++) {
+    const v0 = values[a + i], v1 = sb * values[b + i];
+    const m0 = ((hasPrev ? v1 - sp * values[p + i] : v1 - v0)) / dPrev;
+    const m1 = ((hasNext ? sq * values[q + i] - v0 : v1 - v0)) / dNext;
+    out[o + i] = h00 * v0 + h10 * m0 + h01 * v1 + h11 * m1;
+  }
+}
+
+function dot4(v: Float32Array, a: number, b: number): number {
+  return v[a] * v[b] + v[a + 1] * v[b + 1] + v[a + 2] * v[b + 2] + v[a + 3] * v[b + 3];
+}
