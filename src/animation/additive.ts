@@ -1,0 +1,68 @@
+import type { LocalPose } from '../skeleton/local-pose.ts';
+
+/**
+ * Adds an additive layer — a pose minus its reference pose — to `base`, per joint with α = weight·mask[j]
+ * (ozz-animation `AdditiveAnimationBuilder` deltas applied as in `BlendingJob`'s additive pass):
+ *
+ * - translation: `base + α·(additive − reference)`;
+ * - rotation: `base · nlerp(1, Δ, α)`, Δ = `reference⁻¹ · additive` (taken in the hemisphere w ≥ 0), so the
+ *   delta is expressed in the joint's own frame and applied after the base rotation;
+ * - scale: `base ⊙ (1 + α·(additive ⊘ reference − 1))` component-wise (a zero reference scale counts as
+ *   ratio 1).
+ *
+ * Identities: `additive = reference` leaves `base` unchanged for any α; `base = reference`, α = 1 gives
+ * `additive`. `out` may alias `base`. Allocates nothing.
+ *
+ * @param mask `Float32Array(jointCount)` of per-joint factors, or null/undefined for all 1
+ * @returns `out`
+ */
+export function addAdditive(
+  out: LocalPose, base: LocalPose, additive: LocalPose, reference: LocalPose, weight: number, mask?: Float32Array | null,
+): LocalPose {
+  const bt = base.translations, br = base.rotations, bs = base.scales;
+  const at = additive.translations, ar = additive.rotations, as = additive.scales;
+  const rt = reference.translations, rr = reference.rotations, rs = reference.scales;
+  const ot = out.translations, or = out.rotations, os = out.scales;
+  const n = bt.length / 3;
+  for (let j = 0; j < n; j++) {
+    const a = mask ? weight * mask[j] : weight;
+    const i3 = 3 * j, i4 = 4 * j;
+    if (a === 0) {
+      if (out !== base) {
+        ot[i3] = bt[i3]; ot[i3 + 1] = bt[i3 + 1]; ot[i3 + 2] = bt[i3 + 2];
+        os[i3] = bs[i3]; os[i3 + 1] = bs[i3 + 1]; os[i3 + 2] = bs[i3 + 2];
+        or[i4] = br[i4]; or[i4 + 1] = br[i4 + 1]; or[i4 + 2] = br[i4 + 2]; or[i4 + 3] = br[i4 + 3];
+      }
+      continue;
+    }
+    for (let k = 0; k < 3; k++) {
+      const i = i3 + k;
+      ot[i] = bt[i] + a * (at[i] - rt[i]);
+      const r = rs[i];
+      const ratio = r !== 0 ? as[i] / r : 1;
+      os[i] = bs[i] * (1 + a * (ratio - 1));
+    }
+    // Δ = conj(r) · q for unit r = (rx, ry, rz, rw): Hamilton product with (−rx, −ry, −rz, rw).
+    const rx = -rr[i4], ry = -rr[i4 + 1], rz = -rr[i4 + 2], rw = rr[i4 + 3];
+    const qx = ar[i4], qy = ar[i4 + 1], qz = ar[i4 + 2], qw = ar[i4 + 3];
+    let dx = rw * qx + rx * qw + ry * qz - rz * qy;
+    let dy = rw * qy - rx * qz + ry * qw + rz * qx;
+    let dz = rw * qz + rx * qy - ry * qx + rz * qw;
+    let dw = rw * qw - rx * qx - ry * qy - rz * qz;
+    if (dw < 0) {
+      dx = -dx; dy = -dy; dz = -dz; dw = -dw;
+    }
+    // nlerp(identity, Δ, α).
+    dx *= a; dy *= a; dz *= a; dw = 1 - a + a * dw;
+    const len2 = dx * dx + dy * dy + dz * dz + dw * dw;
+    const inv = len2 > 0 ? 1 / Math.sqrt(len2) : 0;
+    dx *= inv; dy *= inv; dz *= inv; dw *= inv;
+    // out = base · Δ_α.
+    const bx = br[i4], by = br[i4 + 1], bz = br[i4 + 2], bw = br[i4 + 3];
+    or[i4] = bw * dx + bx * dw + by * dz - bz * dy;
+    or[i4 + 1] = bw * dy - bx * dz + by * dw + bz * dx;
+    or[i4 + 2] = bw * dz + bx * dy - by * dx + bz * dw;
+    or[i4 + 3] = bw * dw - bx * dx - by * dy - bz * dz;
+  }
+  return out;
+}

@@ -1,0 +1,351 @@
+import type { AnimationClip } from './animation-clip.ts';
+import type { LocalPose } from '../skeleton/local-pose.ts';
+import type { LoopMode } from './loop-mode.ts';
+import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
+import { addAdditive } from './additive.ts';
+import { blendPoses } from './blend-poses.ts';
+import { ClipPlayer } from './clip-player.ts';
+import { crossfade, crossfadeWeight } from './crossfade.ts';
+import { sampleClip } from './sample-clip.ts';
+
+/**
+ * How a layer combines with the layers below it:
+ * - `override`: `out = crossfade(out, layerPose, layerWeight·min(1, Σ fade weights), mask)`;
+ * - `additive`: each clip is added as `clip − reference` ({@link addAdditive}), scaled by layer weight ×
+ *   fade weight × mask.
+ */
+export type LayerMode = 'override' | 'additive';
+
+/** Options of {@link Animator.addLayer}. */
+export interface LayerOptions {
+  /** Default `'override'`. */
+  readonly mode?: LayerMode;
+  /** Layer weight in [0, 1], default 1. */
+  readonly weight?: number;
+  /** `Float32Array(jointCount)`: per-joint weights in [0, 1], or null (default) for all joints at 1. */
+  readonly mask?: Float32Array | null;
+}
+
+/** Options of {@link Animator.play}. */
+export interface PlayOptions {
+  /** Crossfade duration in seconds from what the layer plays now to this clip; 0 (default) cuts. */
+  readonly fade?: number;
+  /** Default `'loop'`. */
+  readonly loop?: LoopMode;
+  /** Playback rate, default 1; negative plays backwards. */
+  readonly speed?: number;
+  /** Layer index, default 0 (the base layer). */
+  readonly layer?: number;
+  /**
+   * Clip time to start at, seconds. Default 0, or the clip's end for a negative speed in `once` mode.
+   */
+  readonly startTime?: number;
+  /**
+   * Additive layers: the reference pose the clip is taken relative to. Default: the clip itself at
+   * `referenceTime` over the rest pose given to {@link Animator.evaluate} (computed once, on the first
+   * evaluate after `play`).
+   */
+  readonly reference?: LocalPose;
+  /** Additive layers: clip time of the default reference pose, seconds, default 0. */
+  readonly referenceTime?: number;
+}
+
+/** One playing clip of a layer with its fade state. Slots are pooled: no allocation per frame. */
+class Track {
+  active = false;
+  player: ClipPlayer | null = null;
+  weight = 0;
+  fadeFrom = 0;
+  fadeTo = 0;
+  fadeElapsed = 0;
+  fadeDuration = 0;
+  /** Order of `play` calls, to find the newest track. */
+  serial = 0;
+  readonly pose: LocalPose;
+  reference: LocalPose | null = null;
+  ownReference: LocalPose | null = null;
+  referenceDirty = false;
+  referenceTime = 0;
+
+  constructor(jointCount: number) {
+    this.pose = createLocalPose(jointCount);
+  }
+
+  startFade(to: number, duration: number): void {
+    this.fadeFrom = this.weight;
+    this.fadeTo = to;
+    this.fadeElapsed = 0;
+    this.fadeDuration = duration;
+    if (!(duration > 0)) this.weight = to;
+  }
+}
+
+class Layer {
+  mode: LayerMode;
+  weight: number;
+  mask: Float32Array | null;
+  readonly tracks: Track[];
+  /** Scratch for the blend of this layer's tracks. */
+  readonly pose: LocalPose;
+  readonly activePoses: LocalPose[];
+  readonly activeWeights: Float32Array;
+
+  constructor(jointCount: number, capacity: number, options: LayerOptions) {
+    this.mode = options.mode ?? 'override';
+    this.weight = options.weight ?? 1;
+    this.mask = options.mask ?? null;
+    this.tracks = Array.from({ length: capacity }, () => new Track(jointCount));
+    this.pose = createLocalPose(jointCount);
+    this.activePoses = this.tracks.map((t) => t.pose);
+    this.activeWeights = new Float32Array(capacity);
+  }
+}
+
+/**
+ * Plays clips on one skeleton, the runtime a viewer or game drives each frame: clip players (time in
+ * seconds, speed including negative, loop / once / ping-pong, seek) with per-channel cursors, crossfades
+ * between clips, and layers (override or additive, each with a weight and an optional per-joint mask),
+ * evaluated bottom-up into one local pose.
+ *
+ * ```ts
+ * const animator = new Animator(asset.skeleton.jointCount);
+ * animator.play(asset.clips[0]);                                   // base layer, loop, speed 1
+ * animator.play(asset.clips[1], { fade: 0.3, loop: 'pingpong', speed: -1 });  // crossfade over 0.3 s
+ * const upper = animator.addLayer({ mode: 'override', weight: 0.8, mask: upperBodyMask });
+ * animator.play(wave, { layer: upper, fade: 0.2 });
+ * // each frame:
+ * animator.update(dtSeconds);
+ * animator.evaluate(pose, asset.restPose);  // then localToModel → computeSkinMatrices
+ * ```
+ *
+ * Each layer holds up to `maxTracksPerLayer` clips at once (a clip fading in and those still fading out);
+ * a `play` beyond that drops the lowest-weighted one (its weight goes to the strongest remaining one, so the
+ * sum of fade weights is unchanged). A track is freed when its fade-out reaches 0.
+ * `update` and `evaluate` allocate nothing; `play` and `addLayer` may (a cursor for a clip with more
+ * channels than seen before, a layer's pose buffers).
+ */
+export class Animator {
+  readonly jointCount: number;
+  private readonly layers: Layer[] = [];
+  private readonly capacity: number;
+  private serial = 0;
+
+  /** Creates an animator with one override layer (index 0, weight 1, no mask). */
+  constructor(jointCount: number, options: { readonly maxTracksPerLayer?: number } = {}) {
+    this.jointCount = jointCount;
+    this.capacity = Math.max(1, options.maxTracksPerLayer ?? 4);
+    this.layers.push(new Layer(jointCount, this.capacity, {}));
+  }
+
+  /** Number of layers, base layer included. */
+  get layerCount(): number {
+    return this.layers.length;
+  }
+
+  /**
+   * Adds a layer above the existing ones.
+   * @returns its index, for `play(clip, { layer })`
+   * @throws RangeError when the mask is not `Float32Array(jointCount)`
+   */
+  addLayer(options: LayerOptions = {}): number {
+    this.checkMask(options.mask);
+    this.layers.push(new Layer(this.jointCount, this.capacity, options));
+    return this.layers.length - 1;
+  }
+
+  /** Sets a layer's weight (normally in [0, 1]). @throws RangeError for a layer that does not exist */
+  setLayerWeight(layer: number, weight: number): void {
+    this.layer(layer).weight = weight;
+  }
+
+  /** Sets or clears (null) a layer's per-joint mask, `Float32Array(jointCount)`. @throws RangeError */
+  setLayerMask(layer: number, mask: Float32Array | null): void {
+    this.checkMask(mask);
+    this.layer(layer).mask = mask;
+  }
+
+  /**
+   * Starts `clip` on a layer, crossfading over `fade` seconds from the clips the layer plays now (which fade
+   * out over the same time and are then freed). With nothing playing on the layer and `fade > 0`, the clip
+   * fades in over the layers below (for the base layer, the rest pose).
+   *
+   * @returns the clip's player (time, seek, speed, loop); it belongs to the animator and is reused for
+   *   another clip once this one has faded out
+   * @throws RangeError for a layer that does not exist
+   */
+  play(clip: AnimationClip, options: PlayOptions = {}): ClipPlayer {
+    const layer = this.layer(options.layer ?? 0);
+    const fade = Math.max(0, options.fade ?? 0);
+    for (const track of layer.tracks) {
+      if (!track.active) continue;
+      track.startFade(0, fade);
+      if (track.weight === 0) track.active = false;
+    }
+    let slot: Track | null = null;
+    for (const track of layer.tracks) {
+      if (!track.active) {
+        slot = track;
+        break;
+      }
+    }
+    if (!slot) {
+      // Pool full: drop the weakest clip and hand its weight to the strongest one left, so the weights
+      // still sum as before (a crossfade keeps Σ w = 1 and does not dip towards the layers below).
+      slot = layer.tracks[0];
+      for (const track of layer.tracks) if (track.weight < slot.weight) slot = track;
+      let heir: Track | null = null;
+      for (const track of layer.tracks) if (track !== slot && (!heir || track.weight > heir.weight)) heir = track;
+      if (heir) {
+        heir.weight += slot.weight;
+        heir.startFade(0, fade);
+      }
+    }
+    const speed = options.speed ?? 1;
+    const loop = options.loop ?? 'loop';
+    if (slot.player) {
+      slot.player.speed = speed;
+      slot.player.loop = loop;
+      slot.player.setClip(clip);
+    } else {
+      slot.player = new ClipPlayer(clip, loop, speed);
+      if (speed < 0 && loop === 'once') slot.player.seek(clip.duration);
+    }
+    if (options.startTime !== undefined) slot.player.seek(options.startTime);
+    slot.active = true;
+    slot.serial = ++this.serial;
+    slot.weight = fade > 0 ? 0 : 1;
+    slot.startFade(1, fade);
+    if (layer.mode === 'additive') {
+      if (options.reference) {
+        slot.reference = options.reference;
+        slot.referenceDirty = false;
+      } else {
+        slot.ownReference ??= createLocalPose(this.jointCount);
+        slot.reference = slot.ownReference;
+        slot.referenceDirty = true;
+        slot.referenceTime = options.referenceTime ?? 0;
+      }
+    }
+    return slot.player;
+  }
+
+  /** Fades out everything a layer plays over `fade` seconds (0: at once). @throws RangeError */
+  stop(layer = 0, fade = 0): void {
+    for (const track of this.layer(layer).tracks) {
+      if (!track.active) continue;
+      track.startFade(0, fade);
+      if (track.weight === 0) track.active = false;
+    }
+  }
+
+  /** The player of the layer's most recently started clip still playing, or null. @throws RangeError */
+  player(layer = 0): ClipPlayer | null {
+    let newest: Track | null = null;
+    for (const track of this.layer(layer).tracks) {
+      if (track.active && (!newest || track.serial > newest.serial)) newest = track;
+    }
+    return newest ? newest.player : null;
+  }
+
+  /** Number of clips a layer is playing (fading ones included). @throws RangeError */
+  activeClipCount(layer = 0): number {
+    let n = 0;
+    for (const track of this.layer(layer).tracks) if (track.active) n++;
+    return n;
+  }
+
+  /**
+   * Advances every playing clip by `dtSeconds` of real time (each at its own speed) and every fade by
+   * `dtSeconds`; frees clips whose fade-out has finished. Allocates nothing.
+   */
+  update(dtSeconds: number): void {
+    for (let l = 0; l < this.layers.length; l++) {
+      const tracks = this.layers[l].tracks;
+      for (let i = 0; i < tracks.length; i++) {
+        const track = tracks[i];
+        if (!track.active) continue;
+        track.player!.advance(dtSeconds);
+        if (track.weight !== track.fadeTo) {
+          track.fadeElapsed += dtSeconds;
+          const s = crossfadeWeight(track.fadeElapsed, track.fadeDuration);
+          track.weight = track.fadeFrom + s * (track.fadeTo - track.fadeFrom);
+          if (s >= 1) track.weight = track.fadeTo;
+        }
+        if (track.weight === 0 && track.fadeTo === 0) track.active = false;
+      }
+    }
+  }
+
+  /**
+   * Writes the blended local pose: starts from `restPose`, then applies each layer bottom-up. Within an
+   * override layer the clips (each sampled over the rest pose, so joints a clip does not animate are at rest)
+   * are blended by their fade weights ({@link blendPoses}), then laid over the result so far with
+   * {@link crossfade} at layer weight × min(1, Σ fade weights), through the layer's mask. Additive layers
+   * apply {@link addAdditive} per clip. Allocates nothing.
+   *
+   * @param out pose of `jointCount` joints, overwritten
+   * @param restPose the skeleton's rest (bind) local pose, `ModelAsset.restPose`
+   * @returns `out`
+   */
+  evaluate(out: LocalPose, restPose: LocalPose): LocalPose {
+    copyLocalPose(out, restPose);
+    for (let l = 0; l < this.layers.length; l++) {
+      const layer = this.layers[l];
+      if (layer.weight === 0) continue;
+      const tracks = layer.tracks;
+      if (layer.mode === 'additive') {
+        for (let i = 0; i < tracks.length; i++) {
+          const track = tracks[i];
+          if (!track.active || track.weight === 0) continue;
+          copyLocalPose(track.pose, restPose);
+          track.player!.sample(track.pose);
+          const reference = track.reference!;
+          if (track.referenceDirty) {
+            copyLocalPose(reference, restPose);
+            sampleClip(reference, track.player!.clip, track.referenceTime);
+            track.referenceDirty = false;
+          }
+          addAdditive(out, out, track.pose, reference, layer.weight * track.weight, layer.mask);
+        }
+        continue;
+      }
+      let n = 0, total = 0, only: Track | null = null;
+      for (let i = 0; i < tracks.length; i++) {
+        const track = tracks[i];
+        if (!track.active || track.weight === 0) continue;
+        layer.activePoses[n] = track.pose;
+        layer.activeWeights[n] = track.weight;
+        total += track.weight;
+        only = track;
+        n++;
+      }
+      if (n === 0) continue;
+      const alpha = layer.weight * (total < 1 ? total : 1);
+      if (n === 1 && l === 0 && alpha === 1 && !layer.mask) {
+        // Fast path: one clip at full weight on the base layer: sample straight over the rest pose.
+        only!.player!.sample(out);
+        continue;
+      }
+      for (let i = 0; i < n; i++) copyLocalPose(layer.activePoses[i], restPose);
+      for (let i = 0; i < tracks.length; i++) {
+        const track = tracks[i];
+        if (track.active && track.weight !== 0) track.player!.sample(track.pose);
+      }
+      const layerPose = n === 1 ? only!.pose : blendPoses(layer.pose, layer.activePoses, layer.activeWeights, n);
+      crossfade(out, out, layerPose, alpha, layer.mask);
+    }
+    return out;
+  }
+
+  private layer(index: number): Layer {
+    const layer = this.layers[index];
+    if (!layer) throw new RangeError(`Animator: layer ${index} does not exist (${this.layers.length} layers)`);
+    return layer;
+  }
+
+  private checkMask(mask: Float32Array | null | undefined): void {
+    if (mask && mask.length !== this.jointCount) {
+      throw new RangeError(`Animator: mask has ${mask.length} entries for ${this.jointCount} joints`);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import type { LocalPose } from '../skeleton/local-pose.ts';
+
+/**
+ * Two-pose blend with an optional per-joint mask: for joint j, α = weight·mask[j] (weight alone without a
+ * mask), then
+ *
+ * - translation, scale: `(1−α)·from + α·to`;
+ * - rotation: nlerp, `normalize((1−α)·q_from + α·(±q_to))`, q_to negated when `q_from·q_to < 0`
+ *   (hemisphere correction).
+ *
+ * α = 0 gives `from` exactly, α = 1 gives `to` (up to renormalisation of the rotation). This is a crossfade
+ * at `weight = elapsed / duration` ({@link crossfadeWeight}) and the layering operator of the `Animator`
+ * (`out = crossfade(out, below, layer, layerWeight, mask)`). `out` may alias `from` or `to`. Allocates
+ * nothing.
+ *
+ * @param weight blend factor, normally in [0, 1]
+ * @param mask `Float32Array(jointCount)` of per-joint factors in [0, 1], or null/undefined for all 1
+ * @returns `out`
+ */
+export function crossfade(
+  out: LocalPose, from: LocalPose, to: LocalPose, weight: number, mask?: Float32Array | null,
+): LocalPose {
+  const ft = from.translations, fr = from.rotations, fs = from.scales;
+  const tt = to.translations, tr = to.rotations, ts = to.scales;
+  const ot = out.translations, or = out.rotations, os = out.scales;
+  const n = ft.length / 3;
+  for (let j = 0; j < n; j++) {
+    const a = mask ? weight * mask[j] : weight;
+    const i3 = 3 * j, i4 = 4 * j;
+    if (a === 0) {
+      if (out !== from) {
+        ot[i3] = ft[i3]; ot[i3 + 1] = ft[i3 + 1]; ot[i3 + 2] = ft[i3 + 2];
+        os[i3] = fs[i3]; os[i3 + 1] = fs[i3 + 1]; os[i3 + 2] = fs[i3 + 2];
+        or[i4] = fr[i4]; or[i4 + 1] = fr[i4 + 1]; or[i4 + 2] = fr[i4 + 2]; or[i4 + 3] = fr[i4 + 3];
+      }
+      continue;
+    }
+    const b = 1 - a;
+    ot[i3] = b * ft[i3] + a * tt[i3];
+    ot[i3 + 1] = b * ft[i3 + 1] + a * tt[i3 + 1];
+    ot[i3 + 2] = b * ft[i3 + 2] + a * tt[i3 + 2];
+    os[i3] = b * fs[i3] + a * ts[i3];
+    os[i3 + 1] = b * fs[i3 + 1] + a * ts[i3 + 1];
+    os[i3 + 2] = b * fs[i3 + 2] + a * ts[i3 + 2];
+    const fx = fr[i4], fy = fr[i4 + 1], fz = fr[i4 + 2], fw = fr[i4 + 3];
+    const tx = tr[i4], ty = tr[i4 + 1], tz = tr[i4 + 2], tw = tr[i4 + 3];
+    const as = fx * tx + fy * ty + fz * tz + fw * tw < 0 ? -a : a;
+    const x = b * fx + as * tx, y = b * fy + as * ty, z = b * fz + as * tz, w = b * fw + as * tw;
+    const len2 = x * x + y * y + z * z + w * w;
+    const inv = len2 > 0 ? 1 / Math.sqrt(len2) : 0;
+    or[i4] = x * inv; or[i4 + 1] = y * inv; or[i4 + 2] = z * inv; or[i4 + 3] = w * inv;
+  }
+  return out;
+}
+
+/**
+ * Blend factor of a linear crossfade `elapsed` seconds into a fade of `duration` seconds: `elapsed/duration`
+ * clamped to [0, 1]; 1 for a zero-length fade (a cut).
+ */
+export function crossfadeWeight(elapsedSeconds: number, durationSeconds: number): number {
+  if (!(durationSeconds > 0)) return 1;
+  const w = elapsedSeconds / durationSeconds;
+  return w < 0 ? 0 : w > 1 ? 1 : w;
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { quat, vec4 } from 'gl-matrix';
+import { addAdditive } from '../../../src/animation/additive.ts';
+import { blendPoses } from '../../../src/animation/blend-poses.ts';
+import { crossfade, crossfadeWeight } from '../../../src/animation/crossfade.ts';
+import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
+import { cloneLocalPose, createLocalPose } from '../../../src/skeleton/local-pose.ts';
+
+const N = 6;
+
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+function randomPose(seed: number): LocalPose {
+  const rnd = random(seed);
+  const pose = createLocalPose(N);
+  for (let j = 0; j < N; j++) {
+    pose.translations.set([rnd() * 4 - 2, rnd() * 4 - 2, rnd() * 4 - 2], 3 * j);
+    pose.scales.set([0.5 + rnd(), 0.5 + rnd(), 0.5 + rnd()], 3 * j);
+    const q = quat.setAxisAngle(quat.create(), normalize([rnd() - 0.5, rnd() - 0.5, rnd() - 0.5]), rnd() * 3);
+    if (rnd() < 0.5) quat.scale(q, q, -1); // either hemisphere
+    pose.rotations.set(q, 4 * j);
+  }
+  return pose;
+}
+
+function normalize(v: number[]): [number, number, number] {
+  const l = Math.hypot(...v);
+  return [v[0] / l, v[1] / l, v[2] / l];
+}
+
+function rotationOf(pose: LocalPose, j: number): quat {
+  return quat.fromValues(pose.rotations[4 * j], pose.rotations[4 * j + 1], pose.rotations[4 * j + 2], pose.rotations[4 * j + 3]);
+}
+
+/** Same rotation (q ≡ −q) within tolerance. */
+function expectSameRotation(a: quat, b: quat, digits = 5): void {
+  expect(Math.abs(quat.dot(a, b))).toBeCloseTo(1, digits);
+}
+
+function expectPoseClose(a: LocalPose, b: LocalPose, digits = 5): void {
+  for (let i = 0; i < 3 * N; i++) {
+    expect(a.translations[i]).toBeCloseTo(b.translations[i], digits);
+    expect(a.scales[i]).toBeCloseTo(b.scales[i], digits);
+  }
+  for (let j = 0; j < N; j++) expectSameRotation(rotationOf(a, j), rotationOf(b, j), digits);
+}
+
+describe('blendPoses', () => {
+  const a = randomPose(1), b = randomPose(2), c = randomPose(3);
+
+  it('weight 1 on one pose (0 on the others) gives that pose', () => {
+    for (const [w, expected] of [[[1, 0, 0], a], [[0, 1, 0], b], [[0, 0, 3], c]] as const) {
+      expectPoseClose(blendPoses(createLocalPose(N), [a, b, c], w), expected, 6);
+    }
+  });
+
+  it('equals the closed form: weighted mean of vectors, nlerp of hemisphere-aligned rotations', () => {
+    const w = [0.2, 0.5, 0.3];
+    const out = blendPoses(createLocalPose(N), [a, b, c], w);
+    for (let i = 0; i < 3 * N; i++) {
+      expect(out.translations[i]).toBeCloseTo(0.2 * a.translations[i] + 0.5 * b.translations[i] + 0.3 * c.translations[i], 5);
+      expect(out.scales[i]).toBeCloseTo(0.2 * a.scales[i] + 0.5 * b.scales[i] + 0.3 * c.scales[i], 5);
+    }
+    for (let j = 0; j < N; j++) {
+      const acc = quat.scale(quat.create(), rotationOf(a, j), 0.2);
+      for (const [pose, weight] of [[b, 0.5], [c, 0.3]] as const) {
+        const q = rotationOf(pose, j);
+        vec4.scaleAndAdd(acc, acc, q, quat.dot(acc, q) < 0 ? -weight : weight);
+      }
+      expectSameRotation(rotationOf(out, j), quat.normalize(acc, acc));
+    }
+  });
+
+  it('normalises weights, blends in place into poses[0], and two poses follow the slerp arc', () => {
+    const inPlace = cloneLocalPose(a);
+    blendPoses(inPlace, [inPlace, b], [2, 2]);
+    const fresh = blendPoses(createLocalPose(N), [a, b], [0.5, 0.5]);
+    expectPoseClose(inPlace, fresh, 6);
+    // At equal weights, nlerp and slerp meet at the arc's midpoint.
+    for (let j = 0; j < N; j++) expectSameRotation(rotationOf(fresh, j), quat.slerp(quat.create(), rotationOf(a, j), rotationOf(b, j), 0.5));
+  });
+
+  it('leaves out untouched when every weight is 0', () => {
+    const out = cloneLocalPose(c);
+    blendPoses(out, [a, b], [0, 0]);
+    expect(out).toEqual(c);
+  });
+});
+
+describe('crossfade', () => {
+  const a = randomPose(4), b = randomPose(5);
+
+  it('weight 0 gives from, weight 1 gives to', () => {
+    expect(crossfade(createLocalPose(N), a, b, 0)).toEqual(a);
+    expectPoseClose(crossfade(createLocalPose(N), a, b, 1), b, 6);
+  });
+
+  it('equals blendPoses with weights 1−w, w, and works in place', () => {
+    for (const w of [0.1, 0.5, 0.8]) {
+      const expected = blendPoses(createLocalPose(N), [a, b], [1 - w, w]);
+      expectPoseClose(crossfade(createLocalPose(N), a, b, w), expected, 6);
+      const inPlace = cloneLocalPose(a);
+      expectPoseClose(crossfade(inPlace, inPlace, b, w), expected, 6);
+    }
+  });
+
+  it('a per-joint mask scales the weight joint by joint', () => {
+    const mask = Float32Array.of(0, 1, 0.5, 0, 1, 0.25);
+    const out = crossfade(createLocalPose(N), a, b, 0.8, mask);
+    for (let j = 0; j < N; j++) {
+      const expected = crossfade(createLocalPose(N), a, b, 0.8 * mask[j]);
+      for (let k = 0; k < 3; k++) expect(out.translations[3 * j + k]).toBeCloseTo(expected.translations[3 * j + k], 6);
+      expectSameRotation(rotationOf(out, j), rotationOf(expected, j), 6);
+    }
+  });
+
+  it('crossfadeWeight ramps linearly over the duration and is 1 for a cut', () => {
+    expect(crossfadeWeight(-1, 2)).toBe(0);
+    expect(crossfadeWeight(0.5, 2)).toBe(0.25);
+    expect(crossfadeWeight(3, 2)).toBe(1);
+    expect(crossfadeWeight(0, 0)).toBe(1);
+  });
+});
+
+describe('addAdditive', () => {
+  const base = randomPose(6), additive = randomPose(7), reference = randomPose(8);
+
+  it('adding the reference pose itself is the identity, at any weight', () => {
+    for (const w of [0.3, 1]) expectPoseClose(addAdditive(createLocalPose(N), base, reference, reference, w), base, 5);
+  });
+
+  it('weight 0 gives the base; base = reference at weight 1 gives the additive pose', () => {
+    expect(addAdditive(createLocalPose(N), base, additive, reference, 0)).toEqual(base);
+    expectPoseClose(addAdditive(createLocalPose(N), reference, additive, reference, 1), additive, 5);
+  });
+
+  it('equals the closed form base + Δt, base·(r⁻¹·a), base ⊙ a ⊘ r at weight 1 (gl-matrix oracle)', () => {
+    const out = addAdditive(createLocalPose(N), base, additive, reference, 1);
+    for (let i = 0; i < 3 * N; i++) {
+      expect(out.translations[i]).toBeCloseTo(base.translations[i] + additive.translations[i] - reference.translations[i], 5);
+      expect(out.scales[i]).toBeCloseTo((base.scales[i] * additive.scales[i]) / reference.scales[i], 5);
+    }
+    for (let j = 0; j < N; j++) {
+      const delta = quat.multiply(quat.create(), quat.invert(quat.create(), rotationOf(reference, j)), rotationOf(additive, j));
+      expectSameRotation(rotationOf(out, j), quat.multiply(quat.create(), rotationOf(base, j), delta));
+    }
+  });
+
+  it('partial weights nlerp the delta from identity; masks scale per joint; works in place', () => {
+    const w = 0.4;
+    const mask = Float32Array.of(1, 0, 0.5, 1, 0.25, 0);
+    const inPlace = cloneLocalPose(base);
+    addAdditive(inPlace, inPlace, additive, reference, w, mask);
+    for (let j = 0; j < N; j++) {
+      const a = w * mask[j];
+      const delta = quat.multiply(quat.create(), quat.invert(quat.create(), rotationOf(reference, j)), rotationOf(additive, j));
+      if (delta[3] < 0) quat.scale(delta, delta, -1);
+      const partial = quat.normalize(quat.create(), quat.lerp(quat.create(), quat.create(), delta, a));
+      expectSameRotation(rotationOf(inPlace, j), quat.multiply(quat.create(), rotationOf(base, j), partial));
+      for (let k = 0; k < 3; k++) {
+        const i = 3 * j + k;
+        expect(inPlace.translations[i]).toBeCloseTo(base.translations[i] + a * (additive.translations[i] - reference.translations[i]), 5);
+      }
+    }
+  });
+});
