@@ -1,0 +1,99 @@
+import type { Accessor, GLTF } from '@gltf-transform/core';
+
+/** glTF accessor component types (glTF 2.0 §3.6.2.2). */
+export const BYTE = 5120, UNSIGNED_BYTE = 5121, SHORT = 5122, UNSIGNED_SHORT = 5123, UNSIGNED_INT = 5125, FLOAT = 5126;
+
+const COMPONENT_NAMES: Readonly<Record<number, string>> = {
+  [BYTE]: 'BYTE', [UNSIGNED_BYTE]: 'UNSIGNED_BYTE', [SHORT]: 'SHORT', [UNSIGNED_SHORT]: 'UNSIGNED_SHORT',
+  [UNSIGNED_INT]: 'UNSIGNED_INT', [FLOAT]: 'FLOAT',
+};
+
+/**
+ * Reads validated accessors through gltf-transform (which resolves byte strides, sparse substitution and
+ * zero-filled accessors into one dense typed array per accessor) and checks their type against what the
+ * reading site allows.
+ */
+export class GltfAccessors {
+  constructor(
+    private readonly fileName: string,
+    private readonly json: readonly GLTF.IAccessor[],
+    private readonly accessors: readonly Accessor[],
+  ) {}
+
+  /** Element count of accessor `index`. */
+  count(index: number): number {
+    return this.json[index].count;
+  }
+
+  /**
+   * Accessor `index` as floats, `count · components` long. Normalized integer components are de-normalised
+   * with the glTF 2.0 §3.11 / Appendix formulas: unsigned `c / (2ⁿ − 1)`, signed `max(c / (2ⁿ⁻¹ − 1), −1)`.
+   *
+   * @param place where the accessor is used, for messages (e.g. `/meshes/0/primitives/0/attributes/WEIGHTS_0`)
+   * @param types allowed accessor types (e.g. `['VEC4']`)
+   * @param normalizedTypes integer component types allowed when `normalized` is true (FLOAT is always allowed)
+   * @throws Error `fileName: place …` when the type or component type is not allowed
+   */
+  readFloats(index: number, place: string, types: readonly string[], normalizedTypes: readonly number[]): Float32Array {
+    const def = this.json[index];
+    this.checkType(index, place, types);
+    const raw = this.array(index);
+    if (def.componentType === FLOAT) return Float32Array.from(raw);
+    if (!def.normalized || !normalizedTypes.includes(def.componentType)) {
+      const allowed = ['FLOAT', ...normalizedTypes.map((t) => `normalized ${COMPONENT_NAMES[t]}`)].join(', ');
+      throw new Error(`${this.fileName}: ${place} uses accessor ${index} of ${def.normalized ? 'normalized ' : ''}${COMPONENT_NAMES[def.componentType]}; allowed: ${allowed}`);
+    }
+    return denormalize(raw, def.componentType);
+  }
+
+  /**
+   * Accessor `index` as its stored unsigned integers (UNSIGNED_BYTE → Uint8Array, UNSIGNED_SHORT →
+   * Uint16Array, UNSIGNED_INT → Uint32Array), `count · components` long; never normalised.
+   * @throws Error `fileName: place …` when the type, the component type or `normalized: true` is not allowed
+   */
+  readUnsigned(index: number, place: string, types: readonly string[], componentTypes: readonly number[]): Uint8Array | Uint16Array | Uint32Array {
+    const def = this.json[index];
+    this.checkType(index, place, types);
+    if (!componentTypes.includes(def.componentType) || def.normalized) {
+      const allowed = componentTypes.map((t) => COMPONENT_NAMES[t]).join(', ');
+      throw new Error(`${this.fileName}: ${place} uses accessor ${index} of ${def.normalized ? 'normalized ' : ''}${COMPONENT_NAMES[def.componentType]}; allowed: ${allowed}`);
+    }
+    return this.array(index) as Uint8Array | Uint16Array | Uint32Array;
+  }
+
+  private checkType(index: number, place: string, types: readonly string[]): void {
+    const type = this.json[index].type;
+    if (!types.includes(type)) {
+      throw new Error(`${this.fileName}: ${place} uses accessor ${index} of type ${type}; expected ${types.join(' or ')}`);
+    }
+  }
+
+  private array(index: number): ArrayLike<number> & { readonly length: number } {
+    const array = this.accessors[index].getArray();
+    const def = this.json[index];
+    const expected = def.count * (TYPE_SIZE[def.type] ?? 1);
+    if (!array || array.length !== expected) {
+      throw new Error(`${this.fileName}: /accessors/${index} could not be read (${array ? array.length : 'no'} components, expected ${expected})`);
+    }
+    return array;
+  }
+}
+
+const TYPE_SIZE: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+
+/**
+ * Integer components to floats per the glTF 2.0 normalized-integer rules (§3.11 "Animations", table of
+ * `f = max(c / 127.0, -1.0)` etc.): BYTE `max(c/127, −1)`, UNSIGNED_BYTE `c/255`, SHORT `max(c/32767, −1)`,
+ * UNSIGNED_SHORT `c/65535`. Allocates the result.
+ */
+export function denormalize(values: ArrayLike<number>, componentType: number): Float32Array {
+  const out = new Float32Array(values.length);
+  switch (componentType) {
+    case BYTE: for (let i = 0; i < out.length; i++) out[i] = Math.max(values[i] / 127, -1); break;
+    case UNSIGNED_BYTE: for (let i = 0; i < out.length; i++) out[i] = values[i] / 255; break;
+    case SHORT: for (let i = 0; i < out.length; i++) out[i] = Math.max(values[i] / 32767, -1); break;
+    case UNSIGNED_SHORT: for (let i = 0; i < out.length; i++) out[i] = values[i] / 65535; break;
+    default: for (let i = 0; i < out.length; i++) out[i] = values[i];
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+import type { GLTF } from '@gltf-transform/core';
+import type { AnimationChannel, AnimationClip, ChannelPath, Interpolation } from '../../animation/animation-clip.ts';
+import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_SHORT, type GltfAccessors } from './gltf-accessors.ts';
+
+/**
+ * Converts `/animations` into AnimationClips, one per animation, in file order (glTF 2.0 §3.11 "Animations").
+ *
+ * - Clip name: the animation's name, or `animation N`. Duration: the largest key time of its channels (0
+ *   for a clip without channels).
+ * - Channels targeting translation, rotation or scale of a node are kept, `joint` remapped to the skeleton
+ *   index; channels without a target node, `weights` (morph) channels and unknown paths are skipped with a
+ *   warning.
+ * - Times: SCALAR float, finite, strictly increasing. Values: VEC3 float for translation / scale; VEC4
+ *   float or normalized (u)byte / (u)short for rotation, de-normalised (`max(c/127, −1)`, `c/255`,
+ *   `max(c/32767, −1)`, `c/65535`). CUBICSPLINE values keep the file's in-tangent, value, out-tangent
+ *   triples (glTF 2.0 Appendix C).
+ *
+ * @param jointOfNode `Int32Array(nodeCount)`: skeleton joint of each glTF node
+ * @throws Error `fileName: /animations/a/samplers/s/… problem` for a wrong accessor type, times that are
+ *   not finite and strictly increasing, or an output count other than the key count (×3 for CUBICSPLINE)
+ */
+export function buildGltfClips(
+  fileName: string,
+  animationsJson: readonly GLTF.IAnimation[],
+  accessors: GltfAccessors,
+  jointOfNode: Int32Array,
+  warnings: string[],
+): AnimationClip[] {
+  return animationsJson.map((animation, a) => {
+    const name = animation.name ?? `animation ${a}`;
+    const timesOf = new Map<number, Float32Array>();
+    const channels: AnimationChannel[] = [];
+    let duration = 0;
+    animation.channels.forEach((channel, c) => {
+      const { node, path } = channel.target;
+      if (node === undefined) {
+        warnings.push(`${fileName}: animation ${a} channel ${c} has no target node; skipped`);
+        return;
+      }
+      if (path !== 'translation' && path !== 'rotation' && path !== 'scale') {
+        warnings.push(`${fileName}: animation ${a} channel ${c} animates '${path}', which Sinew does not play; skipped`);
+        return;
+      }
+      const s = channel.sampler;
+      const sampler = animation.samplers[s];
+      const place = `/animations/${a}/samplers/${s}`;
+      const interpolation = (sampler.interpolation ?? 'LINEAR') as Interpolation;
+
+      let times = timesOf.get(s);
+      if (!times) {
+        times = accessors.readFloats(sampler.input, `${place}/input`, ['SCALAR'], []);
+        for (let k = 0; k < times.length; k++) {
+          if (!Number.isFinite(times[k])) throw new Error(`${fileName}: ${place}/input key ${k} time is ${times[k]}`);
+          if (k > 0 && !(times[k] > times[k - 1])) {
+            throw new Error(`${fileName}: ${place}/input key times are not strictly increasing at key ${k} (${times[k - 1]} then ${times[k]})`);
+          }
+        }
+        timesOf.set(s, times);
+      }
+      const values = path === 'rotation'
+        ? accessors.readFloats(sampler.output, `${place}/output`, ['VEC4'], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT])
+        : accessors.readFloats(sampler.output, `${place}/output`, ['VEC3'], []);
+      const components = path === 'rotation' ? 4 : 3;
+      const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
+      const outputCount = values.length / components;
+      if (outputCount !== perKey * times.length) {
+        throw new Error(
+          `${fileName}: ${place}/output has ${outputCount} elements; a ${interpolation} sampler with ${times.length} keys needs ${perKey * times.length}`,
+        );
+      }
+      channels.push({ joint: jointOfNode[node], path: path as ChannelPath, interpolation, times, values });
+      duration = Math.max(duration, times[times.length - 1]);
+    });
+    return { name, duration, channels };
+  });
+}

@@ -1,0 +1,60 @@
+import type { GLTF } from '@gltf-transform/core';
+import type { MeshInstance, SkinAsset } from '../../asset/model-asset.ts';
+import type { GltfMeshes } from './gltf-meshes.ts';
+
+/**
+ * One MeshInstance per node that has a mesh, in file node order: `joint` = the node's skeleton joint,
+ * `sourceNode` = its glTF index, `skin` = its `skin` or −1. Several nodes may share a mesh, with different
+ * skins (each skin's joint count is checked against the mesh's influences).
+ *
+ * A node with a skin whose mesh has no JOINTS_0 / WEIGHTS_0 at all, and a node without a skin whose mesh has
+ * them, are drawn rigid (skin −1) with a warning.
+ *
+ * @throws Error `fileName: mesh m primitive p vertex v influence i names joint j of skin s's n` when an
+ *   influence with a weight > 0 names a joint past the skin's joint list, or `fileName: /nodes/i …` when a
+ *   skinned node's mesh mixes primitives with and without skin attributes
+ */
+export function buildGltfMeshInstances(
+  fileName: string,
+  nodesJson: readonly GLTF.INode[],
+  skins: readonly SkinAsset[],
+  meshes: GltfMeshes,
+  jointOfNode: Int32Array,
+  warnings: string[],
+): MeshInstance[] {
+  const instances: MeshInstance[] = [];
+  nodesJson.forEach((node, n) => {
+    if (node.mesh === undefined) return;
+    const mesh = node.mesh;
+    const influences = meshes.influences[mesh];
+    const skinned = influences.filter((x) => x !== null).length;
+    let skin = node.skin ?? -1;
+    if (skin >= 0) {
+      if (skinned === 0) {
+        warnings.push(`${fileName}: node ${n} has skin ${skin} but mesh ${mesh} has no JOINTS_0/WEIGHTS_0; drawn rigid`);
+        skin = -1;
+      } else if (skinned < influences.length) {
+        throw new Error(`${fileName}: /nodes/${n} has skin ${skin} but mesh ${mesh} mixes primitives with and without JOINTS_0/WEIGHTS_0`);
+      } else {
+        const jointCount = skins[skin].joints.length;
+        for (const raw of influences) {
+          if (raw === null || raw.maxJoint < jointCount) continue;
+          const { influenceCount, joints, weights } = raw;
+          for (let i = 0; i < joints.length; i++) {
+            if (weights[i] > 0 && joints[i] >= jointCount) {
+              const vertex = Math.floor(i / influenceCount), influence = i % influenceCount;
+              throw new Error(
+                `${fileName}: mesh ${mesh} primitive ${raw.primitive} vertex ${vertex} influence ${influence} ` +
+                `names joint ${joints[i]} of skin ${skin}'s ${jointCount}`,
+              );
+            }
+          }
+        }
+      }
+    } else if (skinned > 0) {
+      warnings.push(`${fileName}: node ${n} carries mesh ${mesh}, which has JOINTS_0/WEIGHTS_0, without a skin; drawn rigid`);
+    }
+    instances.push({ joint: jointOfNode[n], sourceNode: n, mesh, skin });
+  });
+  return instances;
+}

@@ -1,0 +1,219 @@
+import type { GLTF } from '@gltf-transform/core';
+import type { MeshAsset, PrimitiveAsset } from '../../asset/model-asset.ts';
+import { computeVertexNormals } from '../../asset/vertex-normals.ts';
+import { limitInfluences, MAX_INFLUENCES } from '../../skinning/influences.ts';
+import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_INT, UNSIGNED_SHORT, type GltfAccessors } from './gltf-accessors.ts';
+
+/** Primitive modes (glTF 2.0 §3.7.2.1 "Overview", `mode`). */
+const TRIANGLES = 4, TRIANGLE_STRIP = 5, TRIANGLE_FAN = 6;
+const MODE_NAMES = ['POINTS', 'LINES', 'LINE_LOOP', 'LINE_STRIP', 'TRIANGLES', 'TRIANGLE_STRIP', 'TRIANGLE_FAN'];
+
+/**
+ * A primitive's influences as the file stores them, all JOINTS_n / WEIGHTS_n sets merged (vertex-major,
+ * `influenceCount` per vertex), kept so each skin that uses the mesh can check the joint indices.
+ */
+export interface GltfRawInfluences {
+  /** The primitive's index in the file's `/meshes/m/primitives` (skipped primitives shift MeshAsset indices). */
+  readonly primitive: number;
+  readonly influenceCount: number;
+  /** `influenceCount · vertexCount` joint indices into the skin's joint list. */
+  readonly joints: Uint16Array;
+  /** `influenceCount · vertexCount` de-normalised weights. */
+  readonly weights: Float32Array;
+  /** Largest joint index among influences with a weight > 0; −1 when there is none. */
+  readonly maxJoint: number;
+}
+
+/** The file's meshes and, per mesh and primitive, the raw influences (null for a primitive without skin attributes). */
+export interface GltfMeshes {
+  readonly meshes: MeshAsset[];
+  /** `influences[mesh][primitive]`, aligned with `meshes[mesh].primitives`. */
+  readonly influences: (GltfRawInfluences | null)[][];
+}
+
+/**
+ * Converts `/meshes` into MeshAssets (glTF 2.0 §3.7.2 "Meshes").
+ *
+ * - TRIANGLES primitives are kept; TRIANGLE_STRIP and TRIANGLE_FAN are triangulated with the spec's vertex
+ *   order (strip triangle i: v_i, v_{i+1+i%2}, v_{i+2−i%2}; fan: v_{i+1}, v_{i+2}, v_0); POINTS and LINES
+ *   primitives are skipped with a warning (so a mesh may end up with fewer primitives than the file's).
+ * - POSITION (VEC3 float) is required; NORMAL (VEC3) is computed with computeVertexNormals when absent;
+ *   TEXCOORD_0 (VEC2 float, unorm8, unorm16) is de-normalised.
+ * - Indices (u8/u16/u32, each < vertexCount) become a Uint16Array when vertexCount ≤ 65 536, else a
+ *   Uint32Array; 0…vertexCount−1 is generated for non-indexed primitives.
+ * - JOINTS_n (VEC4 u8/u16) and WEIGHTS_n (VEC4 float, unorm8, unorm16; de-normalised, not renormalised) for
+ *   n = 0, 1, …: with one set, joints are kept (as Uint8Array when every weighted joint index is < 256) with
+ *   the joint of each zero-weight influence set to 0; with several sets, all are merged and reduced to the 4
+ *   largest by limitInfluences, with a warning naming the number of vertices that lost an influence.
+ *
+ * @param materialOf maps a primitive's `material` (or undefined) to an index into ModelAsset.materials
+ * @throws Error `fileName: /meshes/m/primitives/p… problem` for a missing POSITION, attribute counts that
+ *   differ, disallowed accessor types, an index ≥ vertexCount, a TRIANGLES index count that is not a
+ *   multiple of 3, or unequal numbers of JOINTS_n and WEIGHTS_n sets
+ */
+export function buildGltfMeshes(
+  fileName: string,
+  meshesJson: readonly GLTF.IMesh[],
+  accessors: GltfAccessors,
+  materialOf: (material: number | undefined) => number,
+  warnings: string[],
+): GltfMeshes {
+  const meshes: MeshAsset[] = [];
+  const influences: (GltfRawInfluences | null)[][] = [];
+  meshesJson.forEach((meshJson, m) => {
+    const primitives: PrimitiveAsset[] = [];
+    const meshInfluences: (GltfRawInfluences | null)[] = [];
+    meshJson.primitives.forEach((primitiveJson, p) => {
+      const place = `/meshes/${m}/primitives/${p}`;
+      const mode = primitiveJson.mode ?? TRIANGLES;
+      if (mode < TRIANGLES) {
+        warnings.push(`${fileName}: mesh ${m} primitive ${p} is ${MODE_NAMES[mode]}, not triangles; skipped`);
+        return;
+      }
+      if (primitiveJson.targets?.length) warnings.push(`${fileName}: mesh ${m} primitive ${p} has morph targets; ignored`);
+      const built = buildPrimitive(fileName, place, p, `mesh ${m} primitive ${p}`, primitiveJson, mode, accessors, materialOf, warnings);
+      primitives.push(built.primitive);
+      meshInfluences.push(built.influences);
+    });
+    meshes.push({ name: meshJson.name ?? '', primitives });
+    influences.push(meshInfluences);
+  });
+  return { meshes, influences };
+}
+
+function buildPrimitive(
+  fileName: string,
+  place: string,
+  primitiveIndex: number,
+  label: string,
+  json: GLTF.IMeshPrimitive,
+  mode: number,
+  accessors: GltfAccessors,
+  materialOf: (material: number | undefined) => number,
+  warnings: string[],
+): { primitive: PrimitiveAsset; influences: GltfRawInfluences | null } {
+  const attributes = json.attributes;
+  if (attributes.POSITION === undefined) throw new Error(`${fileName}: ${place}/attributes/POSITION is missing`);
+  const vertexCount = accessors.count(attributes.POSITION);
+  const attribute = (semantic: string): number | undefined => {
+    const index = attributes[semantic];
+    if (index !== undefined && accessors.count(index) !== vertexCount) {
+      throw new Error(`${fileName}: ${place}/attributes/${semantic} has ${accessors.count(index)} elements, POSITION has ${vertexCount}`);
+    }
+    return index;
+  };
+  const at = (semantic: string) => `${place}/attributes/${semantic}`;
+
+  const positions = accessors.readFloats(attributes.POSITION, at('POSITION'), ['VEC3'], []);
+
+  // Indices: read, range-check, triangulate strips and fans.
+  let source: ArrayLike<number>;
+  if (json.indices !== undefined) {
+    source = accessors.readUnsigned(json.indices, `${place}/indices`, ['SCALAR'], [UNSIGNED_BYTE, UNSIGNED_SHORT, UNSIGNED_INT]);
+    for (let i = 0; i < source.length; i++) {
+      if (source[i] >= vertexCount) throw new Error(`${fileName}: ${place}/indices element ${i} is ${source[i]}, past the ${vertexCount} vertices`);
+    }
+  } else {
+    const sequence = new Uint32Array(vertexCount);
+    for (let i = 0; i < vertexCount; i++) sequence[i] = i;
+    source = sequence;
+  }
+  const indices = triangulate(fileName, place, source, json.indices !== undefined, mode, vertexCount);
+
+  const normalIndex = attribute('NORMAL');
+  const normals = normalIndex !== undefined
+    ? accessors.readFloats(normalIndex, at('NORMAL'), ['VEC3'], [BYTE, SHORT])
+    : computeVertexNormals(positions, indices);
+  const uvIndex = attribute('TEXCOORD_0');
+  const uvs = uvIndex !== undefined ? accessors.readFloats(uvIndex, at('TEXCOORD_0'), ['VEC2'], [UNSIGNED_BYTE, UNSIGNED_SHORT]) : null;
+
+  // Influences: JOINTS_0..n-1 / WEIGHTS_0..n-1.
+  let sets = 0;
+  while (attributes[`JOINTS_${sets}`] !== undefined) sets++;
+  let weightSets = 0;
+  while (attributes[`WEIGHTS_${weightSets}`] !== undefined) weightSets++;
+  if (sets !== weightSets) throw new Error(`${fileName}: ${place}/attributes has ${sets} JOINTS_n sets but ${weightSets} WEIGHTS_n sets`);
+
+  let joints: Uint8Array | Uint16Array | null = null;
+  let weights: Float32Array | null = null;
+  let influences: GltfRawInfluences | null = null;
+  if (sets > 0) {
+    const influenceCount = 4 * sets;
+    const rawJoints = new Uint16Array(influenceCount * vertexCount);
+    const rawWeights = new Float32Array(influenceCount * vertexCount);
+    for (let s = 0; s < sets; s++) {
+      const js = accessors.readUnsigned(attribute(`JOINTS_${s}`)!, at(`JOINTS_${s}`), ['VEC4'], [UNSIGNED_BYTE, UNSIGNED_SHORT]);
+      const ws = accessors.readFloats(attribute(`WEIGHTS_${s}`)!, at(`WEIGHTS_${s}`), ['VEC4'], [UNSIGNED_BYTE, UNSIGNED_SHORT]);
+      for (let v = 0; v < vertexCount; v++) {
+        for (let c = 0; c < 4; c++) {
+          rawJoints[v * influenceCount + 4 * s + c] = js[4 * v + c];
+          rawWeights[v * influenceCount + 4 * s + c] = ws[4 * v + c];
+        }
+      }
+    }
+    let maxJoint = -1;
+    for (let i = 0; i < rawJoints.length; i++) if (rawWeights[i] > 0 && rawJoints[i] > maxJoint) maxJoint = rawJoints[i];
+    influences = { primitive: primitiveIndex, influenceCount, joints: rawJoints, weights: rawWeights, maxJoint };
+
+    if (sets === 1) {
+      joints = maxJoint < 256 ? new Uint8Array(4 * vertexCount) : new Uint16Array(4 * vertexCount);
+      for (let i = 0; i < rawJoints.length; i++) joints[i] = rawWeights[i] > 0 ? rawJoints[i] : 0;
+      weights = rawWeights;
+    } else {
+      const limited = limitInfluences(rawJoints, rawWeights, influenceCount, vertexCount, Math.max(maxJoint, 0));
+      joints = limited.joints;
+      weights = limited.weights;
+      if (limited.truncatedVertices > 0) {
+        let most = 0;
+        for (let v = 0; v < vertexCount; v++) {
+          let n = 0;
+          for (let i = 0; i < influenceCount; i++) if (rawWeights[v * influenceCount + i] > 0) n++;
+          most = Math.max(most, n);
+        }
+        warnings.push(
+          `${fileName}: ${label} has ${most} influences per vertex; kept the ${MAX_INFLUENCES} largest ` +
+          `(${limited.truncatedVertices} vertices lost influences)`,
+        );
+      }
+    }
+  }
+
+  return {
+    primitive: { vertexCount, positions, normals, uvs, joints, weights, indices, material: materialOf(json.material) },
+    influences,
+  };
+}
+
+/** Triangle-list indices from TRIANGLES / TRIANGLE_STRIP / TRIANGLE_FAN indices (glTF 2.0 §3.7.2.1). */
+function triangulate(
+  fileName: string,
+  place: string,
+  source: ArrayLike<number>,
+  indexed: boolean,
+  mode: number,
+  vertexCount: number,
+): Uint16Array | Uint32Array {
+  const n = source.length;
+  const triangleCount = mode === TRIANGLES ? n / 3 : Math.max(0, n - 2);
+  if (mode === TRIANGLES && n % 3 !== 0) {
+    throw new Error(`${fileName}: ${place} is TRIANGLES with ${n} ${indexed ? 'indices' : 'vertices'}, not a multiple of 3`);
+  }
+  const out = vertexCount <= 65536 ? new Uint16Array(3 * triangleCount) : new Uint32Array(3 * triangleCount);
+  if (mode === TRIANGLES) {
+    for (let i = 0; i < n; i++) out[i] = source[i];
+  } else if (mode === TRIANGLE_STRIP) {
+    for (let i = 0; i < triangleCount; i++) {
+      out[3 * i] = source[i];
+      out[3 * i + 1] = source[i + 1 + (i % 2)];
+      out[3 * i + 2] = source[i + 2 - (i % 2)];
+    }
+  } else {
+    for (let i = 0; i < triangleCount; i++) {
+      out[3 * i] = source[i + 1];
+      out[3 * i + 1] = source[i + 2];
+      out[3 * i + 2] = source[0];
+    }
+  }
+  return out;
+}
+

@@ -1,0 +1,122 @@
+import type { GLTF } from '@gltf-transform/core';
+
+/** Key gltf-transform uses for the GLB BIN chunk in a JSONDocument's resource map (`GLB_BUFFER`). */
+export const GLB_BUFFER_KEY = '@glb.bin';
+
+/** The bytes behind every buffer and uri-based image of a glTF file. */
+export interface GltfResources {
+  /** Bytes of buffer i (at least its declared byteLength; GLB BIN chunks may carry ≤ 3 bytes of padding). */
+  readonly buffers: Uint8Array[];
+  /** uri → bytes for every buffer and image uri (data URIs decoded), plus the BIN chunk under {@link GLB_BUFFER_KEY}: gltf-transform's resource map. */
+  readonly byUri: Record<string, Uint8Array>;
+}
+
+/**
+ * Resolves each buffer's and each uri-based image's bytes: the GLB BIN chunk for a buffer without uri,
+ * a decoded `data:` URI (base64 or percent-encoded), or an external file from `resources`, looked up by
+ * the uri as written and then by its percent-decoded form.
+ *
+ * @param json glTF JSON whose `buffers` / `images` arrays are at least arrays of objects
+ * @throws Error `fileName: /buffers/i …` for a buffer without uri outside a GLB (or a GLB without BIN chunk),
+ *   an undecodable data URI, an external uri missing from `resources`, or fewer bytes than `byteLength`.
+ */
+export function resolveGltfResources(
+  fileName: string,
+  json: GLTF.IGLTF,
+  binChunk: Uint8Array | null,
+  resources: Record<string, Uint8Array> | undefined,
+): GltfResources {
+  const byUri: Record<string, Uint8Array> = {};
+  if (binChunk) byUri[GLB_BUFFER_KEY] = binChunk;
+
+  const lookUp = (uri: string, place: string): Uint8Array => {
+    if (uri in byUri) return byUri[uri];
+    let bytes: Uint8Array | undefined;
+    if (/^data:/i.test(uri)) {
+      bytes = decodeDataUri(uri, `${fileName}: ${place}`);
+    } else {
+      bytes = resources?.[uri];
+      if (bytes === undefined) {
+        let decoded = uri;
+        try {
+          decoded = decodeURIComponent(uri);
+        } catch {
+          /* not percent-encoded */
+        }
+        bytes = resources?.[decoded];
+      }
+      if (bytes === undefined) {
+        throw new Error(`${fileName}: ${place} names external file '${uri}', which was not supplied among the resources`);
+      }
+    }
+    byUri[uri] = bytes;
+    return bytes;
+  };
+
+  for (const key of ['buffers', 'images'] as const) {
+    const list: unknown = json[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) throw new Error(`${fileName}: /${key} is not an array`);
+    list.forEach((item: unknown, i) => {
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new Error(`${fileName}: /${key}/${i} is not an object`);
+    });
+  }
+
+  const buffers = (json.buffers ?? []).map((buffer, i) => {
+    const place = `/buffers/${i}`;
+    let bytes: Uint8Array;
+    if (buffer.uri === undefined) {
+      if (i !== 0 || !binChunk) throw new Error(`${fileName}: ${place} has no uri and there is no GLB BIN chunk for it`);
+      bytes = binChunk;
+    } else {
+      if (typeof buffer.uri !== 'string') throw new Error(`${fileName}: ${place}/uri is not a string`);
+      bytes = lookUp(buffer.uri, place);
+    }
+    const declared = buffer.byteLength;
+    if (!Number.isInteger(declared) || declared < 0) throw new Error(`${fileName}: ${place}/byteLength is ${declared}, not a non-negative integer`);
+    if (bytes.length < declared) {
+      throw new Error(`${fileName}: ${place} declares ${declared} bytes but has ${bytes.length} (truncated?)`);
+    }
+    return bytes;
+  });
+
+  (json.images ?? []).forEach((image, i) => {
+    if (image.uri === undefined) return;
+    if (typeof image.uri !== 'string') throw new Error(`${fileName}: /images/${i}/uri is not a string`);
+    lookUp(image.uri, `/images/${i}`);
+  });
+
+  return { buffers, byUri };
+}
+
+/**
+ * Decodes a `data:[<mediatype>][;base64],<data>` URI (RFC 2397).
+ * @throws Error starting with `where` when the URI has no comma or invalid base64
+ */
+export function decodeDataUri(uri: string, where: string): Uint8Array {
+  const comma = uri.indexOf(',');
+  if (comma < 0) throw new Error(`${where}: data URI has no ',' before its data`);
+  const header = uri.slice(5, comma);
+  const payload = uri.slice(comma + 1);
+  if (/;base64$/i.test(header)) {
+    let binary: string;
+    try {
+      binary = atob(payload.replace(/\s+/g, ''));
+    } catch {
+      throw new Error(`${where}: data URI is not valid base64`);
+    }
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  }
+  let text: string;
+  try {
+    text = decodeURIComponent(payload);
+  } catch {
+    throw new Error(`${where}: data URI has invalid percent-encoding`);
+  }
+  // Percent-encoded data: each character is one byte.
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}

@@ -1,0 +1,78 @@
+import type { GLTF, Node } from '@gltf-transform/core';
+import { createLocalPose, type LocalPose } from '../../skeleton/local-pose.ts';
+import { validateSkeleton, type Skeleton } from '../../skeleton/skeleton.ts';
+
+/** The skeleton of a glTF file and the map from glTF node index to skeleton joint index. */
+export interface GltfSkeleton {
+  readonly skeleton: Skeleton;
+  /** The nodes' local transforms: node TRS, matrices decomposed (glTF 2.0 §3.5.3 "Transformations"). */
+  readonly restPose: LocalPose;
+  /** `Int32Array(nodeCount)`: skeleton joint index of glTF node i. */
+  readonly jointOfNode: Int32Array;
+}
+
+/**
+ * Builds a skeleton holding every node of the file (joints and non-joints alike: glTF joint world matrices
+ * include non-joint ancestors), ordered parents before children by a depth-first pre-order walk from the
+ * roots in file order, children in their `children` order (SEEDS S4 item 5: one forward pass then computes
+ * every world matrix). `sourceIndices` holds the glTF node index, `names` the node names ('' when absent).
+ *
+ * Rest pose: each node's translation, rotation (x, y, z, w) and scale; a `matrix` node is decomposed into
+ * TRS by gltf-transform's reader (negative determinant → negative x scale).
+ *
+ * @param nodesJson the validated `/nodes` array (each node the child of at most one node)
+ * @param nodes gltf-transform nodes in file order (`root.listNodes()`), for the decomposed TRS
+ * @throws Error `fileName: …` when nodes form a cycle (unreachable from any root) or there are more than
+ *   32 767 nodes (parents are an Int16Array)
+ */
+export function buildGltfSkeleton(fileName: string, nodesJson: readonly GLTF.INode[], nodes: readonly Node[]): GltfSkeleton {
+  const nodeCount = nodesJson.length;
+  if (nodeCount > 32767) throw new Error(`${fileName}: /nodes has ${nodeCount} nodes; Sinew's skeleton holds at most 32767`);
+  const hasParent = new Uint8Array(nodeCount);
+  for (const node of nodesJson) for (const child of node.children ?? []) hasParent[child] = 1;
+
+  const order: number[] = [];
+  const parentOfOrder: number[] = [];
+  const jointOfNode = new Int32Array(nodeCount).fill(-1);
+  // Iterative pre-order DFS from each root in file order: a stack of (node, parent joint) pairs, children
+  // pushed in reverse so they are visited in their `children` order.
+  const stack: number[] = [];
+  for (let r = 0; r < nodeCount; r++) {
+    if (hasParent[r]) continue;
+    stack.length = 0;
+    stack.push(r, -1);
+    while (stack.length > 0) {
+      const parentJoint = stack.pop()!;
+      const node = stack.pop()!;
+      const joint = order.length;
+      jointOfNode[node] = joint;
+      order.push(node);
+      parentOfOrder.push(parentJoint);
+      const children = nodesJson[node].children ?? [];
+      for (let c = children.length - 1; c >= 0; c--) stack.push(children[c], joint);
+    }
+  }
+  if (order.length !== nodeCount) {
+    const cyclic: number[] = [];
+    for (let i = 0; i < nodeCount && cyclic.length < 8; i++) if (jointOfNode[i] < 0) cyclic.push(i);
+    throw new Error(`${fileName}: /nodes ${cyclic.join(', ')} form a cycle (no root above them)`);
+  }
+
+  const parents = new Int16Array(nodeCount);
+  const sourceIndices = new Int32Array(nodeCount);
+  const names: string[] = [];
+  const restPose = createLocalPose(nodeCount);
+  for (let joint = 0; joint < nodeCount; joint++) {
+    const nodeIndex = order[joint];
+    parents[joint] = parentOfOrder[joint];
+    sourceIndices[joint] = nodeIndex;
+    names.push(nodesJson[nodeIndex].name ?? '');
+    const node = nodes[nodeIndex];
+    restPose.translations.set(node.getTranslation(), 3 * joint);
+    restPose.rotations.set(node.getRotation(), 4 * joint);
+    restPose.scales.set(node.getScale(), 3 * joint);
+  }
+  const skeleton: Skeleton = { jointCount: nodeCount, names, parents, sourceIndices };
+  validateSkeleton(skeleton, fileName);
+  return { skeleton, restPose, jointOfNode };
+}

@@ -1,0 +1,36 @@
+import type { GLTF } from '@gltf-transform/core';
+import type { SkinAsset } from '../../asset/model-asset.ts';
+import type { GltfAccessors } from './gltf-accessors.ts';
+
+/**
+ * Converts `/skins` into SkinAssets (glTF 2.0 §3.7.3 "Skins"): each joint node index becomes a skeleton
+ * joint index through `jointOfNode`; inverse bind matrices are the MAT4 float accessor's first
+ * `joints.length` matrices, column-major, or identities when the skin gives none.
+ *
+ * @param jointOfNode `Int32Array(nodeCount)`: skeleton joint of each glTF node (buildGltfSkeleton)
+ * @throws Error `fileName: /skins/s/inverseBindMatrices …` when the accessor is not MAT4 float or has fewer
+ *   matrices than the skin has joints (glTF 2.0 requires at least as many)
+ */
+export function buildGltfSkins(fileName: string, skinsJson: readonly GLTF.ISkin[], accessors: GltfAccessors, jointOfNode: Int32Array): SkinAsset[] {
+  return skinsJson.map((skin, s) => {
+    const jointCount = skin.joints.length;
+    const joints = new Int32Array(jointCount);
+    for (let j = 0; j < jointCount; j++) joints[j] = jointOfNode[skin.joints[j]];
+    let inverseBindMatrices: Float32Array;
+    if (skin.inverseBindMatrices === undefined) {
+      inverseBindMatrices = new Float32Array(16 * jointCount);
+      for (let j = 0; j < jointCount; j++) {
+        inverseBindMatrices[16 * j] = inverseBindMatrices[16 * j + 5] = inverseBindMatrices[16 * j + 10] = inverseBindMatrices[16 * j + 15] = 1;
+      }
+    } else {
+      const place = `/skins/${s}/inverseBindMatrices`;
+      const matrices = accessors.readFloats(skin.inverseBindMatrices, place, ['MAT4'], []);
+      const count = matrices.length / 16;
+      if (count < jointCount) {
+        throw new Error(`${fileName}: ${place} (accessor ${skin.inverseBindMatrices}) has ${count} matrices for ${jointCount} joints`);
+      }
+      inverseBindMatrices = count === jointCount ? matrices : matrices.slice(0, 16 * jointCount);
+    }
+    return { name: skin.name ?? '', joints, inverseBindMatrices };
+  });
+}

@@ -1,0 +1,93 @@
+import { Logger, WebIO } from '@gltf-transform/core';
+import type { ModelAsset } from '../../asset/model-asset.ts';
+import { GltfAccessors } from './gltf-accessors.ts';
+import { buildGltfClips } from './gltf-animations.ts';
+import { splitGltfContainer } from './gltf-container.ts';
+import { buildGltfMaterials } from './gltf-materials.ts';
+import { buildGltfMeshInstances } from './gltf-mesh-instances.ts';
+import { buildGltfMeshes } from './gltf-meshes.ts';
+import { resolveGltfResources } from './gltf-resources.ts';
+import { buildGltfSkeleton } from './gltf-skeleton.ts';
+import { buildGltfSkins } from './gltf-skins.ts';
+import { validateGltfJson } from './validate-gltf-json.ts';
+
+/**
+ * Parses a glTF 2.0 model (`.glb` bytes, or `.gltf` JSON bytes whose buffers and images are data URIs or
+ * external files given in `resources`) into a ModelAsset. Pure: no file or network access, so it runs in
+ * node and in the browser (node callers may use read-gltf-file.ts to gather the resources).
+ *
+ * Steps: split the container (gltf-container.ts) → resolve buffer and image bytes (gltf-resources.ts) →
+ * validate the JSON's structure and references (validate-gltf-json.ts) → read accessors and node TRS with
+ * gltf-transform → map onto Sinew's types:
+ * - skeleton: every node, parents before children, `sourceIndices` = node index (gltf-skeleton.ts);
+ * - meshes: triangle lists, normals computed when absent, ≤ 4 influences (gltf-meshes.ts);
+ * - skins: joints as skeleton indices, inverse bind matrices or identities (gltf-skins.ts);
+ * - meshInstances: one per mesh node, in node order (gltf-mesh-instances.ts);
+ * - materials and images (gltf-materials.ts); clips (gltf-animations.ts); `upAxis` 'y'.
+ * Non-fatal findings (skipped primitives or channels, dropped influences, ignored extensions) go to
+ * `warnings`, each starting with `fileName:`.
+ *
+ * @param fileName the file's name, used in every message (e.g. `Fox.glb`)
+ * @param bytes the whole `.glb` or `.gltf` file
+ * @param resources uri → bytes for external buffers and images, keyed by the uri as written in the JSON (or
+ *   its percent-decoded form)
+ * @throws Error whose message starts with `fileName:` and names the place (a JSON pointer or a mesh /
+ *   primitive / vertex) and the problem, for malformed containers, JSON, references, accessor data, a
+ *   required extension, or a missing resource
+ */
+export async function parseGltf(fileName: string, bytes: Uint8Array, resources?: Record<string, Uint8Array>): Promise<ModelAsset> {
+  try {
+    return await parse(fileName, bytes, resources);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message.startsWith(`${fileName}:`)) throw error;
+    // A failure inside gltf-transform or an unforeseen case: still name the file.
+    throw new Error(`${fileName}: ${message}`, { cause: error });
+  }
+}
+
+async function parse(fileName: string, bytes: Uint8Array, resources: Record<string, Uint8Array> | undefined): Promise<ModelAsset> {
+  const { json, binChunk } = splitGltfContainer(fileName, bytes);
+  const resolved = resolveGltfResources(fileName, json, binChunk, resources);
+  validateGltfJson(fileName, json, resolved.buffers);
+
+  const warnings: string[] = [];
+  for (const extension of json.extensionsRequired ?? []) {
+    throw new Error(`${fileName}: /extensionsRequired names ${extension}, which Sinew does not support`);
+  }
+  for (const extension of json.extensionsUsed ?? []) warnings.push(`${fileName}: uses extension ${extension}; ignored`);
+
+  const io = new WebIO().setLogger(new Logger(Logger.Verbosity.SILENT));
+  // gltf-transform types resources as ArrayBuffer-backed views; it only reads them.
+  const document = await io.readJSON({ json, resources: resolved.byUri as Record<string, Uint8Array<ArrayBuffer>> });
+  const root = document.getRoot();
+
+  const nodesJson = json.nodes ?? [];
+  const nodes = root.listNodes();
+  const accessorList = root.listAccessors();
+  if (nodes.length !== nodesJson.length || accessorList.length !== (json.accessors ?? []).length) {
+    throw new Error(`${fileName}: gltf-transform read ${nodes.length} nodes and ${accessorList.length} accessors, the JSON has ${nodesJson.length} and ${(json.accessors ?? []).length}`);
+  }
+  const accessors = new GltfAccessors(fileName, json.accessors ?? [], accessorList);
+
+  const { skeleton, restPose, jointOfNode } = buildGltfSkeleton(fileName, nodesJson, nodes);
+  const { materials, images, materialOf } = buildGltfMaterials(fileName, json, root.listTextures(), warnings);
+  const meshes = buildGltfMeshes(fileName, json.meshes ?? [], accessors, materialOf, warnings);
+  const skins = buildGltfSkins(fileName, json.skins ?? [], accessors, jointOfNode);
+  const meshInstances = buildGltfMeshInstances(fileName, nodesJson, skins, meshes, jointOfNode, warnings);
+  const clips = buildGltfClips(fileName, json.animations ?? [], accessors, jointOfNode, warnings);
+
+  return {
+    name: fileName,
+    skeleton,
+    restPose,
+    meshes: meshes.meshes,
+    skins,
+    meshInstances,
+    materials,
+    images,
+    clips,
+    upAxis: 'y',
+    warnings,
+  };
+}

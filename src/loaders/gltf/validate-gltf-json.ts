@@ -1,0 +1,278 @@
+import type { GLTF } from '@gltf-transform/core';
+
+/** Bytes per component of each accessor componentType (glTF 2.0 §3.6.2.2 "Accessor Data Types"). */
+export const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
+/** Components per element of each accessor type. */
+export const TYPE_COMPONENTS: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+
+type Json = Record<string, unknown>;
+
+/**
+ * Checks the structure and every cross-reference of a glTF 2.0 JSON document before anything reads through
+ * it, so later stages (gltf-transform's reader, Sinew's mapping) never index out of range or read past a
+ * buffer. Checks: `asset.version` is 2.0; top-level arrays hold objects; buffer views lie inside their
+ * buffers; accessors (and their sparse parts) have a valid componentType / type / count and lie inside
+ * their buffer views; every index (buffer, bufferView, accessor, image, texture, material, mesh, skin, node,
+ * camera, sampler, scene) names an existing element; node TRS / matrix arrays have the right length; a node
+ * is the child of at most one node and never its own child; animation interpolations are known.
+ *
+ * Not checked here: node cycles (the skeleton builder reports them), accessor contents (the mesh, skin and
+ * animation builders check what they read).
+ *
+ * @param bufferBytes resolved bytes of each buffer (resolveGltfResources), for sparse index checks
+ * @throws Error `fileName: /pointer problem`, e.g. `model.glb: /skins/0/joints/41 is not a node`
+ */
+export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes: readonly Uint8Array[]): void {
+  const fail = (place: string, problem: string): never => {
+    throw new Error(`${fileName}: ${place} ${problem}`);
+  };
+  const root = json as unknown as Json;
+
+  const list = (key: string): Json[] => {
+    const value = root[key];
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) fail(`/${key}`, 'is not an array');
+    (value as unknown[]).forEach((item, i) => {
+      if (!isObject(item)) fail(`/${key}/${i}`, 'is not an object');
+    });
+    return value as Json[];
+  };
+  const asset = root.asset;
+  if (!isObject(asset)) fail('/asset', 'is missing: not a glTF 2.0 document');
+  if ((asset as Json).version !== '2.0') fail('/asset/version', `is ${JSON.stringify((asset as Json).version)}; only glTF 2.0 is supported`);
+
+  const buffers = list('buffers');
+  const bufferViews = list('bufferViews');
+  const accessors = list('accessors');
+  const images = list('images');
+  const samplers = list('samplers');
+  const textures = list('textures');
+  const materials = list('materials');
+  const meshes = list('meshes');
+  const cameras = list('cameras');
+  const nodes = list('nodes');
+  const skins = list('skins');
+  const animations = list('animations');
+  const scenes = list('scenes');
+
+  /** Checks that `value` (at `place`) is an index into an array of `count` elements called `what`. */
+  const index = (value: unknown, count: number, place: string, what: string): number => {
+    if (!Number.isInteger(value) || (value as number) < 0 || (value as number) >= count) {
+      fail(place, Number.isInteger(value) ? `is not ${what} (${value} of ${count})` : `is ${JSON.stringify(value)}, not an index`);
+    }
+    return value as number;
+  };
+  const optionalIndex = (object: Json, key: string, count: number, place: string, what: string): void => {
+    if (object[key] !== undefined) index(object[key], count, `${place}/${key}`, what);
+  };
+  const integer = (value: unknown, place: string, min: number): number => {
+    if (!Number.isInteger(value) || (value as number) < min) fail(place, `is ${JSON.stringify(value)}, not an integer ≥ ${min}`);
+    return value as number;
+  };
+  const numbers = (object: Json, key: string, length: number, place: string): void => {
+    const value = object[key];
+    if (value === undefined) return;
+    if (!Array.isArray(value) || value.length !== length || !value.every((v) => typeof v === 'number' && Number.isFinite(v))) {
+      fail(`${place}/${key}`, `is not an array of ${length} finite numbers`);
+    }
+  };
+
+  // Buffers and buffer views.
+  const bufferLengths = buffers.map((buffer) => buffer.byteLength as number);
+  bufferViews.forEach((view, i) => {
+    const place = `/bufferViews/${i}`;
+    const buffer = index(view.buffer, buffers.length, `${place}/buffer`, 'a buffer');
+    const byteOffset = view.byteOffset === undefined ? 0 : integer(view.byteOffset, `${place}/byteOffset`, 0);
+    const byteLength = integer(view.byteLength, `${place}/byteLength`, 1);
+    if (byteOffset + byteLength > bufferLengths[buffer]) {
+      fail(place, `spans bytes ${byteOffset}…${byteOffset + byteLength} of buffer ${buffer}, which has ${bufferLengths[buffer]}`);
+    }
+    if (view.byteStride !== undefined) {
+      const stride = integer(view.byteStride, `${place}/byteStride`, 4);
+      if (stride > 252 || stride % 4 !== 0) fail(`${place}/byteStride`, `is ${stride}, not a multiple of 4 in 4…252`);
+    }
+  });
+
+  /** Checks that `count` elements of `elementBytes` at `byteOffset` (with the view's stride) fit the view. */
+  const fitsView = (viewIndex: number, byteOffset: number, count: number, elementBytes: number, place: string): void => {
+    const view = bufferViews[viewIndex];
+    const stride = (view.byteStride as number | undefined) ?? elementBytes;
+    if (stride < elementBytes) fail(place, `has ${elementBytes}-byte elements but bufferView ${viewIndex} has byteStride ${stride}`);
+    const end = byteOffset + stride * (count - 1) + elementBytes;
+    if (end > (view.byteLength as number)) {
+      fail(place, `needs ${end} bytes of bufferView ${viewIndex}, which has ${view.byteLength}`);
+    }
+  };
+
+  // Accessors.
+  accessors.forEach((accessor, i) => {
+    const place = `/accessors/${i}`;
+    const componentBytes = COMPONENT_BYTES[accessor.componentType as number];
+    if (componentBytes === undefined) fail(`${place}/componentType`, `is ${JSON.stringify(accessor.componentType)}, not a glTF component type`);
+    const components = TYPE_COMPONENTS[accessor.type as string];
+    if (components === undefined) fail(`${place}/type`, `is ${JSON.stringify(accessor.type)}, not a glTF accessor type`);
+    const count = integer(accessor.count, `${place}/count`, 1);
+    const byteOffset = accessor.byteOffset === undefined ? 0 : integer(accessor.byteOffset, `${place}/byteOffset`, 0);
+    if (accessor.bufferView !== undefined) {
+      const view = index(accessor.bufferView, bufferViews.length, `${place}/bufferView`, 'a bufferView');
+      fitsView(view, byteOffset, count, componentBytes * components, place);
+    }
+    if (accessor.sparse !== undefined) {
+      const sparse = accessor.sparse as Json;
+      if (!isObject(sparse)) fail(`${place}/sparse`, 'is not an object');
+      const sparseCount = integer(sparse.count, `${place}/sparse/count`, 1);
+      if (sparseCount > count) fail(`${place}/sparse/count`, `is ${sparseCount}, more than the accessor's ${count} elements`);
+      const indices = sparse.indices as Json, values = sparse.values as Json;
+      if (!isObject(indices)) fail(`${place}/sparse/indices`, 'is not an object');
+      if (!isObject(values)) fail(`${place}/sparse/values`, 'is not an object');
+      const indexBytes = { 5121: 1, 5123: 2, 5125: 4 }[indices.componentType as number];
+      if (indexBytes === undefined) fail(`${place}/sparse/indices/componentType`, 'is not UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT');
+      const indicesView = index(indices.bufferView, bufferViews.length, `${place}/sparse/indices/bufferView`, 'a bufferView');
+      const indicesOffset = indices.byteOffset === undefined ? 0 : integer(indices.byteOffset, `${place}/sparse/indices/byteOffset`, 0);
+      fitsView(indicesView, indicesOffset, sparseCount, indexBytes!, `${place}/sparse/indices`);
+      const valuesView = index(values.bufferView, bufferViews.length, `${place}/sparse/values/bufferView`, 'a bufferView');
+      const valuesOffset = values.byteOffset === undefined ? 0 : integer(values.byteOffset, `${place}/sparse/values/byteOffset`, 0);
+      fitsView(valuesView, valuesOffset, sparseCount, componentBytes * components, `${place}/sparse/values`);
+      // Sparse indices must name elements of the accessor (gltf-transform would drop the write silently).
+      const view = bufferViews[indicesView];
+      const bytes = bufferBytes[view.buffer as number];
+      const data = new DataView(bytes.buffer, bytes.byteOffset + ((view.byteOffset as number | undefined) ?? 0) + indicesOffset);
+      for (let k = 0; k < sparseCount; k++) {
+        const at = k * indexBytes!;
+        const value = indexBytes === 1 ? data.getUint8(at) : indexBytes === 2 ? data.getUint16(at, true) : data.getUint32(at, true);
+        if (value >= count) fail(`${place}/sparse/indices`, `element ${k} is ${value}, past the accessor's ${count} elements`);
+      }
+    }
+  });
+
+  images.forEach((image, i) => {
+    const place = `/images/${i}`;
+    if (image.bufferView !== undefined) index(image.bufferView, bufferViews.length, `${place}/bufferView`, 'a bufferView');
+    else if (image.uri === undefined) fail(place, 'has neither a uri nor a bufferView');
+  });
+  textures.forEach((texture, i) => {
+    optionalIndex(texture, 'source', images.length, `/textures/${i}`, 'an image');
+    optionalIndex(texture, 'sampler', samplers.length, `/textures/${i}`, 'a sampler');
+  });
+  materials.forEach((material, i) => {
+    const place = `/materials/${i}`;
+    const textureInfo = (object: unknown, key: string, at: string): void => {
+      if (!isObject(object)) return;
+      const info = (object as Json)[key];
+      if (info === undefined) return;
+      if (!isObject(info)) fail(`${at}/${key}`, 'is not an object');
+      index((info as Json).index, textures.length, `${at}/${key}/index`, 'a texture');
+    };
+    if (material.pbrMetallicRoughness !== undefined) {
+      const pbr = material.pbrMetallicRoughness as Json;
+      if (!isObject(pbr)) fail(`${place}/pbrMetallicRoughness`, 'is not an object');
+      numbers(pbr, 'baseColorFactor', 4, `${place}/pbrMetallicRoughness`);
+      textureInfo(pbr, 'baseColorTexture', `${place}/pbrMetallicRoughness`);
+      textureInfo(pbr, 'metallicRoughnessTexture', `${place}/pbrMetallicRoughness`);
+    }
+    for (const key of ['normalTexture', 'occlusionTexture', 'emissiveTexture']) textureInfo(material, key, place);
+  });
+
+  meshes.forEach((mesh, m) => {
+    const place = `/meshes/${m}`;
+    const primitives = mesh.primitives;
+    if (!Array.isArray(primitives) || primitives.length === 0) fail(`${place}/primitives`, 'is not a non-empty array');
+    (primitives as unknown[]).forEach((primitive, p) => {
+      const at = `${place}/primitives/${p}`;
+      if (!isObject(primitive)) fail(at, 'is not an object');
+      const prim = primitive as Json;
+      if (!isObject(prim.attributes)) fail(`${at}/attributes`, 'is not an object');
+      for (const [semantic, accessor] of Object.entries(prim.attributes as Json)) {
+        index(accessor, accessors.length, `${at}/attributes/${semantic}`, 'an accessor');
+      }
+      optionalIndex(prim, 'indices', accessors.length, at, 'an accessor');
+      optionalIndex(prim, 'material', materials.length, at, 'a material');
+      if (prim.mode !== undefined && (!Number.isInteger(prim.mode) || (prim.mode as number) < 0 || (prim.mode as number) > 6)) {
+        fail(`${at}/mode`, `is ${JSON.stringify(prim.mode)}, not a primitive mode 0…6`);
+      }
+      if (prim.targets !== undefined) {
+        if (!Array.isArray(prim.targets)) fail(`${at}/targets`, 'is not an array');
+        (prim.targets as unknown[]).forEach((target, t) => {
+          if (!isObject(target)) fail(`${at}/targets/${t}`, 'is not an object');
+          for (const [semantic, accessor] of Object.entries(target as Json)) {
+            index(accessor, accessors.length, `${at}/targets/${t}/${semantic}`, 'an accessor');
+          }
+        });
+      }
+    });
+  });
+
+  cameras.forEach((camera, i) => {
+    const kind = camera.type;
+    if (kind !== 'perspective' && kind !== 'orthographic') fail(`/cameras/${i}/type`, `is ${JSON.stringify(kind)}`);
+    if (!isObject(camera[kind as string])) fail(`/cameras/${i}/${kind}`, 'is missing');
+  });
+
+  const parentOf = new Int32Array(nodes.length).fill(-1);
+  nodes.forEach((node, i) => {
+    const place = `/nodes/${i}`;
+    if (node.children !== undefined) {
+      if (!Array.isArray(node.children)) fail(`${place}/children`, 'is not an array');
+      (node.children as unknown[]).forEach((child, c) => {
+        const k = index(child, nodes.length, `${place}/children/${c}`, 'a node');
+        if (k === i) fail(`${place}/children/${c}`, 'is the node itself');
+        if (parentOf[k] !== -1) fail(`${place}/children/${c}`, `names node ${k}, already a child of node ${parentOf[k]}`);
+        parentOf[k] = i;
+      });
+    }
+    optionalIndex(node, 'mesh', meshes.length, place, 'a mesh');
+    optionalIndex(node, 'skin', skins.length, place, 'a skin');
+    optionalIndex(node, 'camera', cameras.length, place, 'a camera');
+    numbers(node, 'translation', 3, place);
+    numbers(node, 'rotation', 4, place);
+    numbers(node, 'scale', 3, place);
+    numbers(node, 'matrix', 16, place);
+  });
+
+  skins.forEach((skin, s) => {
+    const place = `/skins/${s}`;
+    if (!Array.isArray(skin.joints) || skin.joints.length === 0) fail(`${place}/joints`, 'is not a non-empty array');
+    (skin.joints as unknown[]).forEach((joint, j) => index(joint, nodes.length, `${place}/joints/${j}`, 'a node'));
+    optionalIndex(skin, 'inverseBindMatrices', accessors.length, place, 'an accessor');
+    optionalIndex(skin, 'skeleton', nodes.length, place, 'a node');
+  });
+
+  animations.forEach((animation, a) => {
+    const place = `/animations/${a}`;
+    const samplerList = animation.samplers, channelList = animation.channels;
+    if (!Array.isArray(samplerList)) fail(`${place}/samplers`, 'is not an array');
+    if (!Array.isArray(channelList)) fail(`${place}/channels`, 'is not an array');
+    (samplerList as unknown[]).forEach((sampler, s) => {
+      const at = `${place}/samplers/${s}`;
+      if (!isObject(sampler)) fail(at, 'is not an object');
+      const object = sampler as Json;
+      index(object.input, accessors.length, `${at}/input`, 'an accessor');
+      index(object.output, accessors.length, `${at}/output`, 'an accessor');
+      const interpolation = object.interpolation;
+      if (interpolation !== undefined && interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') {
+        fail(`${at}/interpolation`, `is ${JSON.stringify(interpolation)}, not LINEAR, STEP or CUBICSPLINE`);
+      }
+    });
+    (channelList as unknown[]).forEach((channel, c) => {
+      const at = `${place}/channels/${c}`;
+      if (!isObject(channel)) fail(at, 'is not an object');
+      const object = channel as Json;
+      index(object.sampler, (samplerList as unknown[]).length, `${at}/sampler`, 'a sampler of the animation');
+      if (!isObject(object.target)) fail(`${at}/target`, 'is not an object');
+      const target = object.target as Json;
+      optionalIndex(target, 'node', nodes.length, `${at}/target`, 'a node');
+      if (typeof target.path !== 'string') fail(`${at}/target/path`, 'is not a string');
+    });
+  });
+
+  scenes.forEach((scene, i) => {
+    if (scene.nodes === undefined) return;
+    if (!Array.isArray(scene.nodes)) fail(`/scenes/${i}/nodes`, 'is not an array');
+    (scene.nodes as unknown[]).forEach((node, k) => index(node, nodes.length, `/scenes/${i}/nodes/${k}`, 'a node'));
+  });
+  if (root.scene !== undefined) index(root.scene, scenes.length, '/scene', 'a scene');
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
