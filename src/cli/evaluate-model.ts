@@ -1,0 +1,83 @@
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { AnimatedModel } from '../scene/animated-model.ts';
+import { skinVertices } from '../skinning/skin-vertices.ts';
+
+/** One mesh primitive's evaluated vertices, as `sinew eval` prints them. */
+export interface EvaluatedPrimitive {
+  /** glTF node index of the mesh node; null for formats without nodes (MD5). */
+  node: number | null;
+  /** glTF mesh index (MD5: the mesh's index in the file). */
+  mesh: number;
+  /** Primitive index inside the mesh. */
+  primitive: number;
+  skinned: boolean;
+  vertexCount: number;
+  /** World-space positions, x, y, z per vertex (length 3·vertexCount), in the file's units and axes. */
+  positions: number[];
+}
+
+/** The document `sinew eval` writes (README "sinew eval"). */
+export interface Evaluation {
+  /** Name of the clip applied, or null when the model has none (rest pose). */
+  clip: string | null;
+  /** Seconds into the clip. */
+  time: number;
+  primitives: EvaluatedPrimitive[];
+}
+
+/**
+ * Resolves a clip given by name or by index (as a decimal string or number).
+ * @returns the clip index, or −1 when the model has no clips and `clip` is undefined
+ * @throws Error naming the model and listing its clips when no clip matches
+ */
+export function resolveClip(asset: ModelAsset, clip: string | number | undefined): number {
+  if (clip === undefined) return asset.clips.length > 0 ? 0 : -1;
+  const byName = asset.clips.findIndex((c) => c.name === String(clip));
+  if (byName >= 0) return byName;
+  const index = typeof clip === 'number' ? clip : /^\d+$/.test(clip) ? Number(clip) : NaN;
+  if (Number.isInteger(index) && index >= 0 && index < asset.clips.length) return index;
+  const names = asset.clips.map((c, i) => `${i}: ${c.name}`).join(', ') || 'none';
+  throw new Error(`${asset.name}: no clip ${JSON.stringify(String(clip))} (clips: ${names})`);
+}
+
+/**
+ * Evaluates every mesh instance's primitives on the CPU reference path at `timeSeconds` of one clip:
+ * skinned primitives by `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, SEEDS S0),
+ * rigid ones by their node's world matrix. Joints the clip does not animate stay at rest.
+ *
+ * @param clipIndex index into `asset.clips`, or −1 for the rest pose
+ * @param timeSeconds clamped by the samplers to the clip's key range
+ */
+export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds: number): Evaluation {
+  const animated = new AnimatedModel(asset);
+  animated.clipIndex = clipIndex;
+  animated.evaluate(timeSeconds);
+  const primitives: EvaluatedPrimitive[] = [];
+  for (const instance of asset.meshInstances) {
+    asset.meshes[instance.mesh].primitives.forEach((primitive, primitiveIndex) => {
+      const out = new Float32Array(3 * primitive.vertexCount);
+      const skinned = instance.skin >= 0 && primitive.joints !== null;
+      if (skinned) {
+        skinVertices(out, null, primitive, animated.skinMatrices[instance.skin]);
+      } else {
+        const m = animated.modelMatrices.subarray(16 * instance.joint, 16 * instance.joint + 16);
+        const p = primitive.positions;
+        for (let i = 0; i < out.length; i += 3) {
+          const x = p[i], y = p[i + 1], z = p[i + 2];
+          out[i] = m[0] * x + m[4] * y + m[8] * z + m[12];
+          out[i + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+          out[i + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+        }
+      }
+      primitives.push({
+        node: instance.sourceNode,
+        mesh: instance.mesh,
+        primitive: primitiveIndex,
+        skinned,
+        vertexCount: primitive.vertexCount,
+        positions: Array.from(out),
+      });
+    });
+  }
+  return { clip: clipIndex >= 0 ? asset.clips[clipIndex].name : null, time: timeSeconds, primitives };
+}

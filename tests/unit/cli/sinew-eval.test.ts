@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { sharedAssets } from '../helpers/shared-assets.ts';
+import { evaluateWithThree } from './three-oracle.ts';
+
+const run = promisify(execFile);
+const assets = sharedAssets();
+const SINEW = join(import.meta.dirname, '../../../bin/sinew.mjs');
+
+/** Runs the real command line (as `npx sinew` does) and returns exit code, stdout and stderr. */
+async function sinew(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [SINEW, ...args], { maxBuffer: 256 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (error: any) {
+    return { code: error.code, stdout: error.stdout, stderr: error.stderr };
+  }
+}
+
+function diagonal(positions: ArrayLike<number>): number {
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i++) {
+    min[i % 3] = Math.min(min[i % 3], positions[i]);
+    max[i % 3] = Math.max(max[i % 3], positions[i]);
+  }
+  return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
+}
+
+describe.skipIf(!assets)('sinew eval', () => {
+  // Models whose skinned mesh nodes three.js and the glTF rule treat alike once the bind matrix is identity.
+  const cases: [string, string, number][] = [
+    ['RiggedSimple.glb', '0', 2.1],
+    ['RiggedFigure.glb', '0', 0.73],
+    ['CesiumMan.glb', '0', 1.37],
+    ['Fox.glb', 'Walk', 0.41],
+    ['Fox.glb', '2', 0.3],
+  ];
+  for (const [file, clip, time] of cases) {
+    it(`${file} clip ${clip} at ${time}s equals an independent three.js evaluation`, async () => {
+      const path = join(assets!, 'gltf', file);
+      const out = join(mkdtempSync(join(tmpdir(), 'sinew-')), 'eval.json');
+      const result = await sinew('eval', path, '--clip', clip, '--time', String(time), '--out', out);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const doc = JSON.parse(readFileSync(out, 'utf8'));
+      expect(doc.time).toBe(time);
+      const raw = JSON.parse(readFileSync(path).subarray(20, 20 + readFileSync(path).readUInt32LE(12)).toString('utf8'));
+      const clipIndex = /^\d+$/.test(clip) ? Number(clip) : raw.animations.findIndex((a: any) => a.name === clip);
+      expect(doc.clip).toBe(raw.animations[clipIndex].name ?? `animation ${clipIndex}`);
+      const expected = await evaluateWithThree(path, clipIndex, time);
+      expect(doc.primitives.length).toBe(expected.size);
+      for (const entry of doc.primitives) {
+        const reference = expected.get(`${entry.node}/${entry.primitive}`)!;
+        expect(reference, `node ${entry.node} primitive ${entry.primitive}`).toBeDefined();
+        expect(entry.mesh).toBe(raw.nodes[entry.node].mesh);
+        expect(entry.skinned).toBe(raw.nodes[entry.node].skin !== undefined);
+        expect(entry.vertexCount).toBe(reference.length / 3);
+        let maxError = 0;
+        for (let i = 0; i < reference.length; i++) maxError = Math.max(maxError, Math.abs(entry.positions[i] - reference[i]));
+        expect(maxError).toBeLessThan(1e-5 * diagonal(reference));
+      }
+    });
+  }
+
+  it('reads a .gltf with data-URI buffers and names its unnamed clip by index', async () => {
+    const result = await sinew('eval', join(assets!, 'gltf', 'SimpleSkin.gltf'), '--time', '0');
+    expect(result.code).toBe(0);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.clip).toBe('animation 0');
+    expect(doc.primitives[0].vertexCount).toBe(10);
+  });
+
+  it('reports clip null and the bind pose for a model without animations', async () => {
+    const result = await sinew('eval', join(assets!, 'gltf', 'quad_skin.glb'), '--time', '3');
+    expect(result.code).toBe(0);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.clip).toBeNull();
+    expect(result.stderr).toMatch(/warning: quad_skin\.glb: .*influences/);
+  });
+
+  it('fails with a message naming the model and its clips for an unknown clip', async () => {
+    const result = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip', 'Dance');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/Fox\.glb: no clip "Dance" \(clips: 0: Survey, 1: Walk, 2: Run\)/);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('sinew command line errors', () => {
+  it('exits 1 naming a missing file', async () => {
+    const result = await sinew('eval', 'no/such/model.glb');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/no\/such\/model\.glb/);
+  });
+
+  it('exits 2 with usage for a bad --time or unknown command', async () => {
+    expect((await sinew('eval', 'x.glb', '--time', 'soon')).code).toBe(2);
+    const unknown = await sinew('render', 'x.glb');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/usage: sinew eval/);
+  });
+});
