@@ -1,0 +1,33 @@
+/**
+ * Entry point of the viewer page (index.html): reads the URL parameters (see `parseViewerParams`),
+ * starts the {@link ViewerApp}, installs the test hooks (`window.sinew`, see `SinewTestHooks`) and opens
+ * the `?model=` URL, or the built-in octopus. When the `?model=` file fails, the octopus opens instead and
+ * the banner keeps the error.
+ */
+import './viewer.css';
+import { createOctopusAsset } from '../procedural/octopus.ts';
+import { installTestHooks } from './test-hooks.ts';
+import { ViewerApp } from './viewer-app.ts';
+import { parseViewerParams } from './viewer-params.ts';
+
+async function main(): Promise<void> {
+  const { params, errors } = parseViewerParams(location.search);
+  const root = document.getElementById('sinew-viewer') ?? document.body;
+  const app = new ViewerApp(root, params);
+  installTestHooks(app);
+  const start = { clip: params.clip, time: params.time };
+
+  let opened = false;
+  let failure: string | null = null;
+  if (params.model) {
+    opened = await app.loadUrl(params.model, undefined, start);
+    if (!opened) failure = app.state().error;
+  }
+  if (!opened) {
+    opened = await app.guardLoad(() => app.showAsset(createOctopusAsset(), params.model ? {} : start));
+  }
+  const notes = [failure, ...errors].filter((m): m is string => !!m);
+  if (notes.length > 0) app.showError(notes.join(' — '));
+}
+
+void main();
