@@ -89,11 +89,19 @@ export class GpuModel {
     return (hasUvs && image >= 0 && this.imageTextures[image]) || this.whiteTexture;
   }
 
-  /** Deletes every VAO, buffer and texture. Idempotent; textures decoded later are dropped. */
+  /**
+   * Deletes every VAO, buffer and texture. Idempotent; textures decoded later are dropped. After a context
+   * loss (objects of a lost or since-restored context) it only drops the references: there is nothing left
+   * to delete, and deleting would raise INVALID_OPERATION on the restored context.
+   */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     const gl = this.gl;
+    if (gl.isContextLost() || !gl.isTexture(this.whiteTexture)) {
+      this.imageTextures.fill(null);
+      return;
+    }
     for (const primitives of this.meshes) {
       for (const p of primitives) {
         gl.deleteVertexArray(p.vao);

@@ -64,6 +64,8 @@ test.describe('GPU-vs-CPU transform-feedback parity', () => {
       );
       table.push(result);
       check(result);
+      // quad_skin.glb has up to 10 influences per vertex: the loader keeps 4 and says so.
+      if (file === 'quad_skin.glb') expect(result.warnings.join('\n')).toMatch(/influence/i);
     });
   }
 

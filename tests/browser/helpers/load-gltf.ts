@@ -1,6 +1,5 @@
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-
-type ParseGltf = (fileName: string, bytes: Uint8Array, resources?: Record<string, Uint8Array>) => Promise<ModelAsset>;
+import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 
 /**
  * Fetches a glTF/GLB by URL (and, for .gltf, the external buffers and images its JSON names, relative to
@@ -8,9 +7,6 @@ type ParseGltf = (fileName: string, bytes: Uint8Array, resources?: Record<string
  * @throws Error naming the URL when a fetch fails
  */
 export async function loadGltf(url: string): Promise<ModelAsset> {
-  // Loaded by path at run time so harness pages work before the loader lands.
-  const loaderPath = '/src/loaders/gltf/parse-gltf.ts';
-  const { parseGltf } = (await import(/* @vite-ignore */ loaderPath)) as { parseGltf: ParseGltf };
   const bytes = await fetchBytes(url);
   const fileName = url.slice(url.lastIndexOf('/') + 1);
   const resources: Record<string, Uint8Array> = {};

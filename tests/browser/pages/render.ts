@@ -1,0 +1,122 @@
+// Harness for tests/browser/parity-render.spec.ts: draws one frame of a model with SkinnedRenderer and a
+// fixed camera (window.sinewRender), and exercises context loss and restore.
+import type { ModelAsset } from '../../../src/asset/model-asset.ts';
+import { SkinnedRenderer, type GpuModel, type PalettePath } from '../../../src/gl/renderer.ts';
+import { AnimatedModel } from '../../../src/scene/animated-model.ts';
+import { computeModelBounds } from '../../../src/scene/model-bounds.ts';
+import { OrbitCamera } from '../../../src/scene/orbit-camera.ts';
+import { createBendingBox } from '../helpers/bending-box.ts';
+import { loadGltf } from '../helpers/load-gltf.ts';
+
+export interface RenderRequest {
+  /** URL of a glTF/GLB, or `generated` for the bending box. */
+  model: string;
+  clip: number;
+  time: number;
+  palette: PalettePath | 'auto';
+  yaw?: number;
+  pitch?: number;
+  /** `Float32Array(16)` contents, column-major, or omitted. */
+  display?: number[];
+}
+
+export interface RenderReport {
+  palette: PalettePath;
+  textureErrors: string[];
+  /** Fraction of pixels that differ from the clear colour. */
+  coverage: number;
+  /** Width and height in pixels of the box around those pixels. */
+  extent: [number, number];
+  glError: number;
+}
+
+const canvas = document.getElementById('gl') as HTMLCanvasElement;
+const gl = canvas.getContext('webgl2', { preserveDrawingBuffer: true, antialias: true })!;
+const CLEAR: [number, number, number, number] = [0.1, 0.1, 0.12, 1];
+let state: { renderer: SkinnedRenderer; gpu: GpuModel | null; asset: ModelAsset; request: RenderRequest } | null = null;
+
+async function load(model: string): Promise<ModelAsset> {
+  return model === 'generated' ? createBendingBox() : loadGltf(model);
+}
+
+function drawFrame(): RenderReport {
+  const { renderer, gpu, asset, request } = state!;
+  if (!gpu) throw new Error('no GPU model (context lost?)');
+  const animated = new AnimatedModel(asset);
+  animated.clipIndex = request.clip;
+  animated.evaluate(request.time);
+  const display = request.display ? new Float32Array(request.display) : undefined;
+  const camera = new OrbitCamera();
+  camera.yaw = request.yaw ?? 0.6;
+  camera.pitch = request.pitch ?? 0.25;
+  const aspect = canvas.width / canvas.height;
+  camera.frame(computeModelBounds(asset, animated, display), aspect);
+  camera.update(aspect);
+  renderer.beginFrame(canvas.width, canvas.height, CLEAR);
+  renderer.draw(gpu, animated, camera, display);
+  const pixels = new Uint8Array(4 * canvas.width * canvas.height);
+  gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+  const clear = CLEAR.map((c) => Math.round(c * 255));
+  let covered = 0, x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (let i = 0; i < pixels.length; i += 4) {
+    if (Math.abs(pixels[i] - clear[0]) + Math.abs(pixels[i + 1] - clear[1]) + Math.abs(pixels[i + 2] - clear[2]) > 6) {
+      covered++;
+      const x = (i / 4) % canvas.width, y = Math.floor(i / 4 / canvas.width);
+      x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+    }
+  }
+  return {
+    palette: renderer.palettePathFor(asset),
+    textureErrors: [...gpu.textureErrors],
+    coverage: covered / (pixels.length / 4),
+    extent: covered > 0 ? [x1 - x0 + 1, y1 - y0 + 1] : [0, 0],
+    glError: gl.getError(),
+  };
+}
+
+const api = {
+  async render(request: RenderRequest): Promise<RenderReport> {
+    state?.gpu?.dispose();
+    state?.renderer.dispose();
+    const asset = await load(request.model);
+    const renderer = new SkinnedRenderer(gl, { palette: request.palette });
+    state = { renderer, gpu: await renderer.upload(asset), asset, request };
+    return drawFrame();
+  },
+  /**
+   * Loses and restores the context (WEBGL_lose_context), re-uploads from the ModelAsset in
+   * onContextRestored-style code, redraws. Reports what happened at each step.
+   */
+  async loseAndRestore(): Promise<{ lostSeen: boolean; drawWhileLostThrew: boolean; staleDrawThrew: boolean; report: RenderReport }> {
+    const s = state!;
+    const extension = gl.getExtension('WEBGL_lose_context');
+    if (!extension) throw new Error('WEBGL_lose_context is not available');
+    const lost = new Promise<void>((resolve) => canvas.addEventListener('webglcontextlost', () => resolve(), { once: true }));
+    const restored = new Promise<void>((resolve) => canvas.addEventListener('webglcontextrestored', () => resolve(), { once: true }));
+    extension.loseContext();
+    await lost;
+    // Leave the event dispatch first: Chrome reads defaultPrevented (restore allowed) after the listeners.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const lostSeen = s.renderer.contextLost;
+    let drawWhileLostThrew = false;
+    try {
+      s.renderer.beginFrame(canvas.width, canvas.height, CLEAR);
+      s.renderer.draw(s.gpu!, new AnimatedModel(s.asset), { view: new Float32Array(16), projection: new Float32Array(16), eye: new Float32Array(3) });
+    } catch {
+      drawWhileLostThrew = true;
+    }
+    extension.restoreContext();
+    await restored;
+    let staleDrawThrew = false;
+    try {
+      s.renderer.draw(s.gpu!, new AnimatedModel(s.asset), { view: new Float32Array(16), projection: new Float32Array(16), eye: new Float32Array(3) });
+    } catch {
+      staleDrawThrew = true;
+    }
+    s.gpu!.dispose(); // harmless on objects of the lost context
+    s.gpu = await s.renderer.upload(s.asset);
+    return { lostSeen, drawWhileLostThrew, staleDrawThrew, report: drawFrame() };
+  },
+};
+(window as unknown as { sinewRender: typeof api }).sinewRender = api;
+(window as unknown as { sinewRenderReady: boolean }).sinewRenderReady = true;
