@@ -78,7 +78,7 @@ export class ControlsPanel {
     paletteLabel.textContent = 'palette ';
     this.palette = el('span', { id: 'sinew-palette' });
     paletteLabel.append(this.palette);
-    const open = el('button', { type: 'button', id: 'sinew-open', title: 'Open .glb, or .gltf with its .bin and images (or drop files on the page)' }) as HTMLButtonElement;
+    const open = el('button', { type: 'button', id: 'sinew-open', title: 'Open a .glb; a .gltf with its .bin and images; or an .md5mesh with its .md5anim and images (or drop files on the page)' }) as HTMLButtonElement;
     open.textContent = 'Open…';
     const fileInput = el('input', { id: 'sinew-file', type: 'file', multiple: '', hidden: '' }) as HTMLInputElement;
     open.addEventListener('click', () => fileInput.click());

@@ -1,5 +1,6 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { parseGltf } from '../loaders/gltf/parse-gltf.ts';
+import { parseMd5Source } from './md5-source.ts';
 
 /** A named file's bytes, from a URL fetch, a drop or a file input. */
 export interface SourceFile {
@@ -24,13 +25,14 @@ export type ModelParser = (
 ) => Promise<ModelAsset>;
 
 /**
- * Parsers by lower-case file extension. This is the hook for more formats: the MD5 loader registers
- * `md5mesh` here, taking the `.md5anim` files among `companionNames` (a drop of mesh + anims), or fetching
- * `<name>.md5anim` through `fetchCompanion` for a URL; `modelExtensions()` and the file picker follow.
+ * Parsers by lower-case file extension: the hook for more formats (`modelExtensions()`, messages and the
+ * file picker follow). `md5mesh` takes the `.md5anim` files among `companionNames` (a drop of mesh + anims),
+ * or fetches `<name>.md5anim` through `fetchCompanion` for a URL (see md5-source.ts).
  */
 export const modelParsers: Record<string, ModelParser> = {
   glb: (main) => parseGltf(main.name, main.bytes),
   gltf: parseGltfWithResources,
+  md5mesh: parseMd5Source,
 };
 
 /** File extensions accepted as the main file of a model, for messages and the file picker. */
@@ -104,6 +106,11 @@ async function fetchBytes(url: string, name: string): Promise<Uint8Array> {
     throw new Error(`${name}: could not fetch ${url} (${(e as Error).message})`);
   }
   if (!response.ok) throw new Error(`${name}: HTTP ${response.status} ${response.statusText} for ${url}`.trim());
+  // Development servers answer unknown paths with the app's index.html (SPA fallback): that is a miss.
+  const type = response.headers.get('content-type') ?? '';
+  if (type.startsWith('text/html') && !/\.html?$/i.test(name)) {
+    throw new Error(`${name}: not found at ${url} (the server answered with an HTML page)`);
+  }
   return new Uint8Array(await response.arrayBuffer());
 }
 

@@ -106,6 +106,36 @@ test('golden: Fox, Run clip, at a fixed time and camera', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test('golden: MD5 Bob (Z-up, shown Y-up) with its anim and images found next to the mesh', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openViewer(page, '?ui=0&model=/shared/assets/md5/Bob.md5mesh&time=1&yaw=-30&pitch=5');
+  const state = await page.evaluate(() => window.sinew!.state());
+  expect(state.model).toBe('Bob.md5mesh');
+  expect(state.clips).toEqual(['Bob']);
+  expect(state.error).toBeNull();
+  await page.evaluate(() => window.sinew!.renderOnce());
+  await expect(page.locator('#sinew-canvas')).toHaveScreenshot('bob.png', { maxDiffPixelRatio: 0.005 });
+  expect(errors).toEqual([]);
+});
+
+test('a malformed .md5mesh shows the loader message with file and line; the octopus keeps playing', async ({ page }) => {
+  requireSharedAssets();
+  await openViewer(page);
+  const name = 'InvalidBoneIndex.md5mesh';
+  await page.locator('#sinew-file').setInputFiles({
+    name,
+    mimeType: 'text/plain',
+    buffer: readFileSync(`${SHARED_ASSETS}/md5/invalid/${name}`),
+  });
+  await page.waitForFunction(() => window.sinew!.state().error !== null);
+  const state = await page.evaluate(() => window.sinew!.state());
+  expect(state.error).toMatch(/^InvalidBoneIndex\.md5mesh:\d+: /);
+  expect(state.model.toLowerCase()).toContain('octopus');
+  expect(state.playing).toBe(true);
+  await expect(page.locator('#sinew-banner')).toContainText(name);
+});
+
 test('scrubbing the time slider and choosing a clip change the picture', async ({ page }) => {
   await openViewer(page);
   await page.locator('#sinew-play').click();
