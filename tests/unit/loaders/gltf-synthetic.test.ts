@@ -157,4 +157,23 @@ describe('parseGltf on generated files', () => {
       ['skin', 'image/jpeg', [0xff, 0xd8, 0xff, 0xe0, 9]],
     ]);
   });
+
+  it('reads bytes at an odd offset inside a larger buffer (e.g. a pooled node Buffer)', async () => {
+    const glb = skinnedQuad().glb();
+    const host = new Uint8Array(glb.length + 3);
+    host.set(glb, 1);
+    const asset = await parseGltf('offset.glb', host.subarray(1, 1 + glb.length));
+    expect(asset.meshes[0].primitives[0].vertexCount).toBe(4);
+  });
+
+  it('a skin on a node whose mesh has no JOINTS_0/WEIGHTS_0 is drawn rigid with a warning', async () => {
+    const b = skinnedQuad();
+    const attributes = b.json.meshes[0].primitives[0].attributes;
+    delete attributes.JOINTS_0;
+    delete attributes.WEIGHTS_0;
+    const asset = await parseGltf('noskin.gltf', b.gltf());
+    expect(asset.meshInstances[0].skin).toBe(-1);
+    expect(asset.meshes[0].primitives[0].joints).toBeNull();
+    expect(asset.warnings).toEqual(['noskin.gltf: node 1 has skin 0 but mesh 0 has no JOINTS_0/WEIGHTS_0; drawn rigid']);
+  });
 });
