@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { parseViewerParams, resolveClip } from '../../../src/viewer/viewer-params.ts';
+
+describe('parseViewerParams', () => {
+  it('gives defaults for an empty query', () => {
+    const { params, errors } = parseViewerParams('');
+    expect(errors).toEqual([]);
+    expect(params).toEqual({
+      model: null, clip: null, time: null, palette: 'auto', yaw: null, pitch: null, distance: null, ui: true,
+    });
+  });
+
+  it('reads every parameter, degrees to radians', () => {
+    const { params, errors } = parseViewerParams('?model=/a/Fox.glb&clip=Run&time=0.5&palette=texture&yaw=90&pitch=-30&distance=2&ui=0');
+    expect(errors).toEqual([]);
+    expect(params.model).toBe('/a/Fox.glb');
+    expect(params.clip).toBe('Run');
+    expect(params.time).toBe(0.5);
+    expect(params.palette).toBe('texture');
+    expect(params.yaw).toBeCloseTo(Math.PI / 2, 12);
+    expect(params.pitch).toBeCloseTo(-Math.PI / 6, 12);
+    expect(params.distance).toBe(2);
+    expect(params.ui).toBe(false);
+  });
+
+  it('reports malformed values by name and ignores them', () => {
+    const { params, errors } = parseViewerParams('?time=-1&palette=gpu&pitch=100&distance=0&yaw=abc');
+    expect(params.time).toBeNull();
+    expect(params.palette).toBe('auto');
+    expect(params.pitch).toBeNull();
+    expect(params.distance).toBeNull();
+    expect(params.yaw).toBeNull();
+    expect(errors.map((e) => e.split('=')[0])).toEqual([
+      'URL parameter yaw', 'URL parameter pitch', 'URL parameter distance', 'URL parameter time', 'URL parameter palette',
+    ]);
+  });
+});
+
+describe('resolveClip', () => {
+  const names = ['Survey', 'Walk', 'Run', '7'];
+  it('matches a name first, then an index, rest / −1 for the rest pose', () => {
+    expect(resolveClip('Run', names)).toBe(2);
+    expect(resolveClip('1', names)).toBe(1);
+    expect(resolveClip('7', names)).toBe(3); // a clip named "7" wins over index 7
+    expect(resolveClip('rest', names)).toBe(-1);
+    expect(resolveClip('-1', names)).toBe(-1);
+  });
+  it('gives null for unknown names and out-of-range indices', () => {
+    expect(resolveClip('Jump', names)).toBeNull();
+    expect(resolveClip('4', names)).toBeNull();
+    expect(resolveClip('-2', names)).toBeNull();
+  });
+});
