@@ -20,6 +20,8 @@ const SKINNED_MODELS = [
 
 type Api = {
   generated: () => ModelParity;
+  jointChain: (jointCount: number) => ModelParity;
+  maxVertexUniformVectors: () => number;
   url: (url: string) => Promise<ModelParity>;
 };
 
@@ -53,6 +55,17 @@ test.describe('GPU-vs-CPU transform-feedback parity', () => {
     check(result);
     expect(result.paths.every((p) => p.skipped === null)).toBe(true);
     expect(result.times.length).toBe(6);
+  });
+
+  test('generated joint chain beyond the uniform budget: uniform skipped, texture rows wrap', async ({ page }) => {
+    const vectors = await page.evaluate(() => (window as unknown as { sinewParity: Api }).sinewParity.maxVertexUniformVectors());
+    // More joints than fit (4 vectors each + 16), and more than one 256-joint texture row.
+    const jointCount = Math.max(300, Math.floor((vectors - 16) / 4) + 40);
+    console.log(`MAX_VERTEX_UNIFORM_VECTORS ${vectors}: chain of ${jointCount} joints`);
+    const result = await page.evaluate((n) => (window as unknown as { sinewParity: Api }).sinewParity.jointChain(n), jointCount);
+    table.push(result);
+    check(result);
+    expect(result.paths.find((p) => p.path === 'uniform')!.skipped).toMatch(/exceed the uniform budget/);
   });
 
   for (const file of SKINNED_MODELS) {

@@ -8,6 +8,7 @@ import { SkinnedRenderer } from '../../../src/gl/renderer.ts';
 import { compileProgram } from '../../../src/gl/shader-program.ts';
 import { TransformFeedbackCapture } from '../../../src/gl/transform-feedback-capture.ts';
 import { createBendingBox } from '../helpers/bending-box.ts';
+import { createJointChain } from '../helpers/joint-chain.ts';
 import { countGlObjects, type GlObjectCounts } from '../helpers/gl-counter.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
 
@@ -176,6 +177,8 @@ function compileErrorMessage(): string {
 
 const api = {
   generated: () => runParity(createBendingBox()),
+  jointChain: (jointCount: number) => runParity(createJointChain(jointCount)),
+  maxVertexUniformVectors: () => gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number,
   url: async (url: string) => runParity(await loadGltf(url)),
   resourcesGenerated: () => resourceCounts(createBendingBox()),
   resourcesUrl: async (url: string) => resourceCounts(await loadGltf(url)),
