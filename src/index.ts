@@ -1,0 +1,46 @@
+/**
+ * Sinew's public API: explicit named exports only. Everything here runs in the browser; node-only readers
+ * (`readGltfFile`, `readMd5Files`) are imported from their own modules by node callers.
+ */
+
+// Data types
+export type {
+  ModelAsset, MeshAsset, PrimitiveAsset, SkinAsset, MeshInstance, MaterialAsset, ImageAsset,
+} from './asset/model-asset.ts';
+export type { Skeleton } from './skeleton/skeleton.ts';
+export type { LocalPose } from './skeleton/local-pose.ts';
+export type { AnimationClip, AnimationChannel, ChannelPath, Interpolation } from './animation/animation-clip.ts';
+
+// Loaders (bytes → ModelAsset)
+export { parseGltf } from './loaders/gltf/parse-gltf.ts';
+export { parseMd5Mesh } from './loaders/md5/parse-md5-mesh.ts';
+export { parseMd5Anim } from './loaders/md5/parse-md5-anim.ts';
+export { md5ToModelAsset } from './loaders/md5/md5-to-model-asset.ts';
+export { ParseError } from './loaders/md5/parse-error.ts';
+export { createOctopusAsset } from './procedural/octopus.ts';
+
+// Skeleton and pose
+export { validateSkeleton, findJoint } from './skeleton/skeleton.ts';
+export { createLocalPose, copyLocalPose, cloneLocalPose } from './skeleton/local-pose.ts';
+export { localToModel } from './skeleton/local-to-model.ts';
+
+// Animation
+export { sampleClip, createClipCursor, type ClipCursor } from './animation/sample-clip.ts';
+export { blendPoses } from './animation/blend-poses.ts';
+export { crossfade } from './animation/crossfade.ts';
+export { addAdditive } from './animation/additive.ts';
+export { ClipPlayer } from './animation/clip-player.ts';
+export { Animator, type PlayOptions, type LayerOptions, type LayerMode } from './animation/animator.ts';
+export type { LoopMode } from './animation/loop-mode.ts';
+
+// Skinning (CPU reference path)
+export { computeSkinMatrices } from './skinning/skin-matrices.ts';
+export { skinVertices } from './skinning/skin-vertices.ts';
+export { limitInfluences, MAX_INFLUENCES } from './skinning/influences.ts';
+
+// Per-frame model state and the GPU path
+export { AnimatedModel } from './scene/animated-model.ts';
+export { OrbitCamera } from './scene/orbit-camera.ts';
+export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath } from './gl/renderer.ts';
+export { GpuModel } from './gl/gpu-model.ts';
+export { captureSkinnedVertices, type CapturedVertices } from './gl/transform-feedback-capture.ts';
