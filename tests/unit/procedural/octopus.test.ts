@@ -351,7 +351,7 @@ describe('createOctopusAsset', () => {
     }
   });
 
-  it('is deterministic and fast', () => {
+  it('is deterministic', () => {
     const again = createOctopusAsset();
     const same = (x: ArrayLike<number>, y: ArrayLike<number>) => x.length === y.length && Array.prototype.every.call(x, (e: number, i: number) => Object.is(e, y[i]));
     for (let i = 0; i < primitives.length; i++) {
@@ -360,8 +360,5 @@ describe('createOctopusAsset', () => {
     }
     expect(same(again.clips[0].channels[5].values, asset.clips[0].channels[5].values)).toBe(true);
     expect(same(again.skins[0].inverseBindMatrices, asset.skins[0].inverseBindMatrices)).toBe(true);
-    const start = performance.now();
-    createOctopusAsset();
-    expect(performance.now() - start).toBeLessThan(100);
   });
 });
