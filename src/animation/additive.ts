@@ -23,9 +23,9 @@ export function addAdditive(
   const at = additive.translations, ar = additive.rotations, as = additive.scales;
   const rt = reference.translations, rr = reference.rotations, rs = reference.scales;
   const ot = out.translations, or = out.rotations, os = out.scales;
-  const n = bt.length / 3;
+  const n = (bt.length / 3) | 0;
   for (let j = 0; j < n; j++) {
-    const a = mask ? weight * mask[j] : weight;
+    const a = weight * (mask ? mask[j] : 1); // not `mask ? w·m : w`: V8 would box that phi per joint
     const i3 = 3 * j, i4 = 4 * j;
     if (a === 0) {
       if (out !== base) {

@@ -5,7 +5,7 @@ import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
 import { addAdditive } from './additive.ts';
 import { blendPoses } from './blend-poses.ts';
 import { ClipPlayer } from './clip-player.ts';
-import { crossfade, crossfadeWeight } from './crossfade.ts';
+import { crossfade } from './crossfade.ts';
 import { sampleClip } from './sample-clip.ts';
 
 /**
@@ -89,6 +89,12 @@ class Layer {
   readonly pose: LocalPose;
   readonly activePoses: LocalPose[];
   readonly activeWeights: Float32Array;
+  /**
+   * `Float32Array(jointCount)`: this frame's per-joint blend factor (layer weight × fade × mask), handed to
+   * crossfade / addAdditive as their mask with weight 1 — a fresh floating-point argument would be boxed
+   * on the heap by V8 for every call it does not inline.
+   */
+  readonly jointWeights: Float32Array;
 
   constructor(jointCount: number, capacity: number, options: LayerOptions) {
     this.mode = options.mode ?? 'override';
@@ -98,7 +104,9 @@ class Layer {
     this.pose = createLocalPose(jointCount);
     this.activePoses = this.tracks.map((t) => t.pose);
     this.activeWeights = new Float32Array(capacity);
+    this.jointWeights = new Float32Array(jointCount);
   }
+
 }
 
 /**
@@ -266,10 +274,11 @@ export class Animator {
         if (!track.active) continue;
         track.player!.advance(dtSeconds);
         if (track.weight !== track.fadeTo) {
+          // Linear fade, crossfadeWeight(elapsed, duration) inlined (no boxed floats across calls).
           track.fadeElapsed += dtSeconds;
-          const s = crossfadeWeight(track.fadeElapsed, track.fadeDuration);
-          track.weight = track.fadeFrom + s * (track.fadeTo - track.fadeFrom);
-          if (s >= 1) track.weight = track.fadeTo;
+          const d = track.fadeDuration;
+          const s = d > 0 ? (track.fadeElapsed >= d ? 1 : track.fadeElapsed / d) : 1;
+          track.weight = s >= 1 ? track.fadeTo : track.fadeFrom + s * (track.fadeTo - track.fadeFrom);
         }
         if (track.weight === 0 && track.fadeTo === 0) track.active = false;
       }
@@ -305,7 +314,9 @@ export class Animator {
             sampleClip(reference, track.player!.clip, track.referenceTime);
             track.referenceDirty = false;
           }
-          addAdditive(out, out, track.pose, reference, layer.weight * track.weight, layer.mask);
+          const weight = layer.weight * track.weight, mask = layer.mask, jointWeights = layer.jointWeights;
+          for (let j = 0; j < jointWeights.length; j++) jointWeights[j] = mask ? weight * mask[j] : weight;
+          addAdditive(out, out, track.pose, reference, 1, jointWeights);
         }
         continue;
       }
@@ -332,7 +343,9 @@ export class Animator {
         if (track.active && track.weight !== 0) track.player!.sample(track.pose);
       }
       const layerPose = n === 1 ? only!.pose : blendPoses(layer.pose, layer.activePoses, layer.activeWeights, n);
-      crossfade(out, out, layerPose, alpha, layer.mask);
+      const mask = layer.mask, jointWeights = layer.jointWeights;
+      for (let j = 0; j < jointWeights.length; j++) jointWeights[j] = mask ? alpha * mask[j] : alpha;
+      crossfade(out, out, layerPose, 1, jointWeights);
     }
     return out;
   }

@@ -1,8 +1,7 @@
 import type { AnimationClip } from './animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { LoopMode } from './loop-mode.ts';
-import { positiveModulo, wrapClipTime } from './loop-mode.ts';
-import { sampleClip, type ClipCursor } from './sample-clip.ts';
+import { sampleClipAt, type ClipCursor } from './sample-clip.ts';
 
 /**
  * The playhead of one clip: time in seconds, speed (negative plays backwards), loop mode, and the clip's
@@ -12,14 +11,19 @@ import { sampleClip, type ClipCursor } from './sample-clip.ts';
  * The playhead is kept reduced to one period (duration for `loop`, 2·duration for `pingpong`), so it
  * never loses float precision however long the clip plays. Allocation happens only in the constructor and
  * in {@link ClipPlayer.setClip} when a clip has more channels than any before; `advance` and `sample`
- * allocate nothing.
+ * allocate nothing (the times live in a `Float64Array`, so no floating-point value crosses a call, which V8
+ * would box on the heap).
  */
 export class ClipPlayer {
   clip: AnimationClip;
   /** Playback rate: 1 real time, 2 double speed, −1 backwards, 0 paused. */
   speed = 1;
   loop: LoopMode = 'loop';
-  private playhead = 0;
+  /**
+   * `[clip time, playhead]`, seconds: the time {@link sample} evaluates (first, so the array is the clock
+   * `sampleClipAt` reads), and the playhead reduced to one period.
+   */
+  readonly clock = new Float64Array(2);
   private cursor: ClipCursor;
 
   constructor(clip: AnimationClip, loop: LoopMode = 'loop', speed = 1) {
@@ -34,12 +38,13 @@ export class ClipPlayer {
     this.clip = clip;
     if (this.cursor.length < clip.channels.length) this.cursor = new Int32Array(clip.channels.length);
     else this.cursor.fill(0);
-    this.playhead = this.speed < 0 && this.loop === 'once' ? clip.duration : 0;
+    this.clock[1] = this.speed < 0 && this.loop === 'once' ? clip.duration : 0;
+    this.reduce();
   }
 
   /** Clip time in seconds, in [0, duration], that {@link sample} evaluates. */
   get time(): number {
-    return wrapClipTime(this.playhead, this.clip.duration, this.loop);
+    return this.clock[0];
   }
 
   /**
@@ -48,7 +53,7 @@ export class ClipPlayer {
    */
   get finished(): boolean {
     if (this.loop !== 'once') return false;
-    return this.speed >= 0 ? this.playhead >= this.clip.duration : this.playhead <= 0;
+    return this.speed >= 0 ? this.clock[1] >= this.clip.duration : this.clock[1] <= 0;
   }
 
   /**
@@ -56,13 +61,13 @@ export class ClipPlayer {
    * mode). The next sample re-finds each channel's key by binary search, O(log k).
    */
   seek(timeSeconds: number): void {
-    this.playhead = timeSeconds;
+    this.clock[1] = timeSeconds;
     this.reduce();
   }
 
   /** Advances the playhead by `dtSeconds · speed`. */
   advance(dtSeconds: number): void {
-    this.playhead += dtSeconds * this.speed;
+    this.clock[1] += dtSeconds * this.speed;
     this.reduce();
   }
 
@@ -71,16 +76,29 @@ export class ClipPlayer {
    * start from the rest pose). Returns `out`.
    */
   sample(out: LocalPose): LocalPose {
-    return sampleClip(out, this.clip, this.time, this.cursor);
+    return sampleClipAt(out, this.clip, this.clock, this.cursor);
   }
 
+  /** Reduces the playhead to one period and derives the clip time (loop-mode.ts formulas, inlined). */
   private reduce(): void {
+    const clock = this.clock;
     const d = this.clip.duration;
+    let p = clock[1];
     if (!(d > 0)) {
-      this.playhead = 0;
+      clock[1] = 0;
+      clock[0] = 0;
       return;
     }
-    if (this.loop === 'once') this.playhead = this.playhead < 0 ? 0 : this.playhead > d ? d : this.playhead;
-    else this.playhead = positiveModulo(this.playhead, this.loop === 'loop' ? d : 2 * d);
+    if (this.loop === 'once') {
+      p = p < 0 ? 0 : p > d ? d : p;
+      clock[1] = p;
+      clock[0] = p;
+      return;
+    }
+    const period = this.loop === 'loop' ? d : 2 * d;
+    p -= period * Math.floor(p / period);
+    if (!(p >= 0 && p < period)) p = 0;
+    clock[1] = p;
+    clock[0] = p <= d ? p : 2 * d - p;
   }
 }

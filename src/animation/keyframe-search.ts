@@ -7,6 +7,18 @@
  * @param times `Float32Array(k)` of strictly increasing key times, seconds
  */
 export function findKeyframe(times: Float32Array, t: number, hint: number): number {
+  scratchClock[0] = t;
+  return findKeyframeAt(times, scratchClock, hint);
+}
+
+const scratchClock = new Float64Array(1);
+
+/**
+ * {@link findKeyframe} at the time `clock[0]` (seconds, a `Float64Array(1)`), the hot path's form: no
+ * floating-point argument to box (see samplers/linear.ts). Allocates nothing.
+ */
+export function findKeyframeAt(times: Float32Array, clock: Float64Array, hint: number): number {
+  const t = clock[0];
   const last = times.length - 2;
   if (last < 0) return 0;
   let k = hint > last ? last : hint < 0 ? 0 : hint;

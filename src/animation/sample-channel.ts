@@ -1,8 +1,8 @@
 import type { AnimationChannel } from './animation-clip.ts';
-import { bezierKeys } from './samplers/bezier.ts';
-import { catmullRomKeys } from './samplers/catmull-rom.ts';
-import { hermiteKeys } from './samplers/cubic-hermite.ts';
-import { lerpKeys, normalizeQuatAt, slerpKeys } from './samplers/linear.ts';
+import { bezierInterval } from './samplers/bezier.ts';
+import { catmullRomInterval } from './samplers/catmull-rom.ts';
+import { hermiteInterval } from './samplers/cubic-hermite.ts';
+import { lerpInterval, normalizeQuatAt, slerpInterval } from './samplers/linear.ts';
 
 /**
  * Samples one channel at time `t` (seconds) into `out[offset … offset+c)`, where c = 3 or 4.
@@ -26,12 +26,31 @@ import { lerpKeys, normalizeQuatAt, slerpKeys } from './samplers/linear.ts';
  * @param key the interval index from {@link findKeyframe}
  */
 export function sampleChannel(channel: AnimationChannel, t: number, key: number, out: Float32Array, offset: number): void {
-  const { times, values, interpolation } = channel;
+  scratchClock[0] = t;
+  sampleChannelAt(channel, scratchClock, key, out, offset);
+}
+
+const scratchClock = new Float64Array(1);
+
+/**
+ * {@link sampleChannel} with the time read from `clock[0]` (seconds, a `Float64Array(1)`): the form the hot
+ * path uses, since V8 boxes a floating-point argument on the heap for every call it does not inline, while
+ * a typed array and integers cross calls for free. Allocates nothing.
+ */
+export function sampleChannelAt(channel: AnimationChannel, clock: Float64Array, key: number, out: Float32Array, offset: number): void {
+  const t = clock[0];
+  const times = channel.times, values = channel.values, interpolation = channel.interpolation;
   const c = channel.path === 'rotation' ? 4 : 3;
-  const count = times.length;
-  if (count === 1 || t <= times[0] || t >= times[count - 1]) {
+  const last = times.length - 1;
+  if (interpolation === 'LINEAR' && last > 0 && t > times[0] && t < times[last]) {
+    // The common case first, no further dispatch.
+    if (c === 4) slerpInterval(times, values, key, clock, out, offset);
+    else lerpInterval(times, values, key, clock, 3, out, offset);
+    return;
+  }
+  if (last === 0 || t <= times[0] || t >= times[last]) {
     // Clamp: the first or last key's value. Where the value sits inside a key depends on the layout.
-    const k = count === 1 || t <= times[0] ? 0 : count - 1;
+    const k = last === 0 || t <= times[0] ? 0 : last;
     let base: number;
     switch (interpolation) {
       case 'CUBICSPLINE': base = k * 3 * c + c; break;
@@ -42,16 +61,7 @@ export function sampleChannel(channel: AnimationChannel, t: number, key: number,
     for (let i = 0; i < c; i++) out[offset + i] = values[base + i];
     return;
   }
-  const t0 = times[key];
-  const dt = times[key + 1] - t0;
-  const s = (t - t0) / dt;
   switch (interpolation) {
-    case 'LINEAR': {
-      const a = key * c;
-      if (c === 4) slerpKeys(values, a, a + 4, s, out, offset);
-      else lerpKeys(values, a, a + c, s, c, out, offset);
-      return;
-    }
     case 'STEP': {
       const a = key * c;
       for (let i = 0; i < c; i++) out[offset + i] = values[a + i];
@@ -60,19 +70,19 @@ export function sampleChannel(channel: AnimationChannel, t: number, key: number,
     case 'CUBICSPLINE': {
       // Keys are (in-tangent, value, out-tangent): b_k follows key k's value, a_{k+1} precedes key k+1's.
       const a = key * 3 * c + c, b = a + 3 * c;
-      hermiteKeys(values, a, a + c, b, b - c, dt, s, c, out, offset);
+      hermiteInterval(times, values, key, clock, a, a + c, b, b - c, c, out, offset);
       break;
     }
     case 'HERMITE': {
       const a = key * 2 * c, b = a + 2 * c;
-      hermiteKeys(values, a, a + c, b, b + c, dt, s, c, out, offset);
+      hermiteInterval(times, values, key, clock, a, a + c, b, b + c, c, out, offset);
       break;
     }
     case 'BEZIER':
-      bezierKeys(values, key, c, dt, t - t0, out, offset);
+      bezierInterval(times, values, key, clock, c, out, offset);
       break;
     case 'CATMULLROM':
-      catmullRomKeys(times, values, key, s, c, out, offset);
+      catmullRomInterval(times, values, key, clock, c, out, offset);
       break;
   }
   if (c === 4) normalizeQuatAt(out, offset);

@@ -1,7 +1,7 @@
 import type { AnimationClip } from './animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import { findKeyframe } from './keyframe-search.ts';
-import { sampleChannel } from './sample-channel.ts';
+import { findKeyframeAt } from './keyframe-search.ts';
+import { sampleChannelAt } from './sample-channel.ts';
 
 /**
  * Per-channel keyframe cursors of one clip: `Int32Array(channelCount)`, the last interval found for each
@@ -24,23 +24,28 @@ export function createClipCursor(clip: AnimationClip): ClipCursor {
  * @returns `out`
  */
 export function sampleClip(out: LocalPose, clip: AnimationClip, timeSeconds: number, cursor?: ClipCursor): LocalPose {
+  scratchClock[0] = timeSeconds;
+  return sampleClipAt(out, clip, scratchClock, cursor);
+}
+
+const scratchClock = new Float64Array(1);
+
+/**
+ * {@link sampleClip} at the time `clock[0]` (seconds, a `Float64Array(1)`): the form players use, so that
+ * no floating-point value crosses a call boundary, which V8 would box on the heap (samplers/linear.ts).
+ * Allocates nothing.
+ */
+export function sampleClipAt(out: LocalPose, clip: AnimationClip, clock: Float64Array, cursor?: ClipCursor): LocalPose {
   const channels = clip.channels;
+  const translations = out.translations, rotations = out.rotations, scales = out.scales;
   for (let i = 0; i < channels.length; i++) {
     const channel = channels[i];
-    const key = findKeyframe(channel.times, timeSeconds, cursor ? cursor[i] : 0);
+    const key = findKeyframeAt(channel.times, clock, cursor ? cursor[i] : 0);
     if (cursor) cursor[i] = key;
     const joint = channel.joint;
-    switch (channel.path) {
-      case 'translation':
-        sampleChannel(channel, timeSeconds, key, out.translations, 3 * joint);
-        break;
-      case 'rotation':
-        sampleChannel(channel, timeSeconds, key, out.rotations, 4 * joint);
-        break;
-      case 'scale':
-        sampleChannel(channel, timeSeconds, key, out.scales, 3 * joint);
-        break;
-    }
+    const path = channel.path;
+    if (path === 'rotation') sampleChannelAt(channel, clock, key, rotations, 4 * joint);
+    else sampleChannelAt(channel, clock, key, path === 'translation' ? translations : scales, 3 * joint);
   }
   return out;
 }

@@ -23,12 +23,26 @@
  * @returns the parameter u ∈ [0, 1]
  */
 export function solveBezierParameter(a: number, b: number, x: number): number {
+  const io = scratch;
+  io[0] = a; io[1] = b; io[2] = x;
+  solveBezierIn(io);
+  return io[3];
+}
+
+const scratch = new Float64Array(4);
+
+/**
+ * {@link solveBezierParameter} through a `Float64Array(4)`: reads a, b, x from `io[0…3)` and writes u to
+ * `io[3]`, so no floating-point value crosses the call (V8 would box it; samplers/linear.ts).
+ */
+function solveBezierIn(io: Float64Array): void {
+  const a = io[0], b = io[1], x = io[2];
   // X(u) = c3·u³ + c2·u² + c1·u in power form.
   const c3 = 1 + 3 * a - 3 * b, c2 = 3 * b - 6 * a, c1 = 3 * a;
   let lo = 0, hi = 1, u = x;
   for (let iteration = 0; iteration < 40; iteration++) {
     const f = ((c3 * u + c2) * u + c1) * u - x;
-    if (f < 1e-7 && f > -1e-7) return u;
+    if (f < 1e-7 && f > -1e-7) break;
     if (f > 0) hi = u;
     else lo = u;
     const d = (3 * c3 * u + 2 * c2) * u + c1;
@@ -36,22 +50,24 @@ export function solveBezierParameter(a: number, b: number, x: number): number {
     if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
     u = next;
   }
-  return u;
+  io[3] = u;
 }
 
 /**
- * Samples the BEZIER interval [key, key+1] at `x = t − t_k` seconds into `out[o…o+c)`.
+ * Samples the BEZIER interval [key, key+1] at time t = `clock[0]` (seconds) into `out[o…o+c)`. Same calling
+ * convention as the other kernels (`samplers/linear.ts`).
  *
  * @param values BEZIER layout (`AnimationChannel.values`): per key, c in-handle Δtimes, c in-handle
  *   values, c values, c out-handle Δtimes, c out-handle values
- * @param dt the interval Δ = t_{k+1} − t_k, seconds (> 0)
  */
-export function bezierKeys(
-  values: Float32Array, key: number, c: number, dt: number, x: number, out: Float32Array, o: number,
+export function bezierInterval(
+  times: Float32Array, values: Float32Array, key: number, clock: Float64Array, c: number, out: Float32Array, o: number,
 ): void {
   const stride = 5 * c;
   const k0 = key * stride, k1 = k0 + stride;
-  const s = x / dt;
+  const t = clock[0], t0 = times[key];
+  const dt = times[key + 1] - t0;
+  const s = (t - t0) / dt;
   for (let i = 0; i < c; i++) {
     const y0 = values[k0 + 2 * c + i];
     const y3 = values[k1 + 2 * c + i];
@@ -68,7 +84,10 @@ export function bezierKeys(
       y1 = y0 + fac * (y1 - y0);
       y2 = y3 + fac * (y2 - y3);
     }
-    const u = solveBezierParameter(h1 / dt, 1 - h2 / dt, s);
+    const io = scratch;
+    io[0] = h1 / dt; io[1] = 1 - h2 / dt; io[2] = s;
+    solveBezierIn(io);
+    const u = io[3];
     const v = 1 - u;
     out[o + i] = v * v * v * y0 + 3 * v * v * u * y1 + 3 * v * u * u * y2 + u * u * u * y3;
   }

@@ -4,7 +4,7 @@
  *
  *   `m_k = (v_{k+1} − v_{k−1}) / (t_{k+1} − t_{k−1})`   (units per second),
  *
- * and the curve between keys is the cubic Hermite of {@link hermiteKeys}'s formula. End behaviour: the first
+ * and the curve between keys is the cubic Hermite of `hermiteInterval` (cubic-hermite.ts). End behaviour: the first
  * and last keys take the one-sided secant slope, `m_0 = (v_1 − v_0)/(t_1 − t_0)` and
  * `m_{n−1} = (v_{n−1} − v_{n−2})/(t_{n−1} − t_{n−2})` — the same as reflecting a phantom key linearly,
  * v₋₁ = 2v₀ − v₁ at t₋₁ = 2t₀ − t₁; three.js calls this `ZeroCurvatureEnding`. With evenly spaced keys
@@ -16,13 +16,14 @@
  * @param times `Float32Array(n)`, n ≥ 2, strictly increasing seconds
  * @param values `Float32Array(n·c)`, value of key j at `j·c`
  * @param key interval index k (t_k ≤ t < t_{k+1})
- * @param s normalised time in [0, 1] within the interval
+ * @param clock `Float64Array(1)`: the time t in seconds (see samplers/linear.ts for why)
  */
-export function catmullRomKeys(
-  times: Float32Array, values: Float32Array, key: number, s: number, c: number, out: Float32Array, o: number,
+export function catmullRomInterval(
+  times: Float32Array, values: Float32Array, key: number, clock: Float64Array, c: number, out: Float32Array, o: number,
 ): void {
   const n = times.length;
-  const t0 = times[key], t1 = times[key + 1], dt = t1 - t0;
+  const t = clock[0], t0 = times[key], t1 = times[key + 1], dt = t1 - t0;
+  const s = (t - t0) / dt;
   const a = key * c, b = a + c;
   const hasPrev = key > 0, hasNext = key + 2 < n;
   const p = hasPrev ? a - c : 0, q = hasNext ? b + c : 0;
@@ -31,9 +32,10 @@ export function catmullRomKeys(
   // Hemisphere signs of the neighbours relative to key k (rotations only).
   let sb = 1, sp = 1, sq = 1;
   if (c === 4) {
-    sb = dot4(values, a, b) < 0 ? -1 : 1;
-    if (hasPrev) sp = dot4(values, a, p) < 0 ? -1 : 1;
-    if (hasNext) sq = dot4(values, b, q) < 0 ? -sb : sb;
+    const v = values;
+    sb = v[a] * v[b] + v[a + 1] * v[b + 1] + v[a + 2] * v[b + 2] + v[a + 3] * v[b + 3] < 0 ? -1 : 1;
+    if (hasPrev) sp = v[a] * v[p] + v[a + 1] * v[p + 1] + v[a + 2] * v[p + 2] + v[a + 3] * v[p + 3] < 0 ? -1 : 1;
+    if (hasNext) sq = v[b] * v[q] + v[b + 1] * v[q + 1] + v[b + 2] * v[q + 2] + v[b + 3] * v[q + 3] < 0 ? -sb : sb;
   }
   const s2 = s * s, s3 = s2 * s;
   const h00 = 2 * s3 - 3 * s2 + 1, h10 = (s3 - 2 * s2 + s) * dt, h01 = -2 * s3 + 3 * s2, h11 = (s3 - s2) * dt;
@@ -43,8 +45,4 @@ export function catmullRomKeys(
     const m1 = ((hasNext ? sq * values[q + i] - v0 : v1 - v0)) / dNext;
     out[o + i] = h00 * v0 + h10 * m0 + h01 * v1 + h11 * m1;
   }
-}
-
-function dot4(v: Float32Array, a: number, b: number): number {
-  return v[a] * v[b] + v[a + 1] * v[b + 1] + v[a + 2] * v[b + 2] + v[a + 3] * v[b + 3];
 }

@@ -304,3 +304,31 @@ describe('every interpolation clamps outside the keys and handles a single key',
     });
   }
 });
+
+describe('LINEAR rotation slerp precision', () => {
+  it('stays within 1e-7 of trigonometric slerp (gl-matrix) for angles from 0 to π between keys', () => {
+    const rnd = random(21);
+    let worst = 0;
+    for (let trial = 0; trial < 3000; trial++) {
+      const axis = normalize3([rnd() - 0.5, rnd() - 0.5, rnd() - 0.5]);
+      const q0 = quat.setAxisAngle(quat.create(), axis, rnd() * 6);
+      const angle = trial < 100 ? trial * 1e-6 : rnd() * Math.PI; // tiny angles and the whole range
+      const axis2 = normalize3([rnd() - 0.5, rnd() - 0.5, rnd() - 0.5]);
+      const q1 = quat.multiply(quat.create(), q0, quat.setAxisAngle(quat.create(), axis2, angle));
+      const ch: AnimationChannel = { joint: 0, path: 'rotation', interpolation: 'LINEAR', times: Float32Array.of(0, 1), values: Float32Array.from([...q0, ...q1]) };
+      const s = rnd();
+      const ours = sample(ch, s);
+      const f0 = quat.fromValues(ch.values[0], ch.values[1], ch.values[2], ch.values[3]);
+      const f1 = quat.fromValues(ch.values[4], ch.values[5], ch.values[6], ch.values[7]);
+      const exact = quat.slerp(quat.create(), f0, f1, s);
+      quat.normalize(exact, exact);
+      for (let i = 0; i < 4; i++) worst = Math.max(worst, Math.abs(ours[i] - exact[i]));
+    }
+    expect(worst).toBeLessThan(1e-7 + 6e-8); // the approximation plus float32 rounding of the output
+  });
+});
+
+function normalize3(v: number[]): [number, number, number] {
+  const l = Math.hypot(...v);
+  return [v[0] / l, v[1] / l, v[2] / l];
+}

@@ -1,0 +1,246 @@
+/**
+ * `npm run bench`: Sinew's animation and skinning hot paths beside three.js's, on the same inputs, in one
+ * process run. Prints a table and writes `bench/results.json` with named figures:
+ *
+ * - `pose.speedup_vs_three`: one character per frame — Animator.update + evaluate (sample + blend) +
+ *   localToModel + computeSkinMatrices — against three.js `AnimationMixer.update` + `updateMatrixWorld` +
+ *   `Skeleton.update` on the same clips, on Fox (../shared/assets/gltf/Fox.glb) and a generated 256-joint
+ *   branching skeleton, one clip and a 50/50 blend of two; the figure is the smallest of the four speedups.
+ * - `skin.speedup_vs_three`: skinVertices (4 influences, positions) against `SkinnedMesh.applyBoneTransform`
+ *   over all vertices (three.js skins positions only); `skin.speedup_vs_three_with_normals` charges our
+ *   normals too. `skin.ratio_to_flat_loop`: a hand-written flat loop's time / skinVertices's (positions +
+ *   normals): ≥ 0.9 means at the JavaScript limit. Smallest over Fox and a generated 30 000-vertex mesh.
+ * - `pose.bytes_allocated_per_frame`: heap growth over 10 000 frames of the blended pipeline (two clips on
+ *   two layers, localToModel, palette) with no GC in between (after a warm-up and forced GCs; the young
+ *   generation is made large enough that none happens, and GCs are counted to prove it), per frame — every
+ *   byte allocated, garbage included. `pose.bytes_retained_per_frame`: the growth left after a final
+ *   forced GC.
+ *
+ * Run: `node --import tsx bench/run-bench.ts` (or `npx tsx bench/run-bench.ts`); it re-runs itself under
+ * `node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64` when started without them. About
+ * 30 s on 2 cores.
+ * Fails when Fox.glb is missing and `process.env.CI` is set; otherwise benchmarks the generated rig only.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import v8 from 'node:v8';
+import os from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Vector3 } from 'three';
+import type { AnimationClip } from '../src/animation/animation-clip.ts';
+import { Animator } from '../src/animation/animator.ts';
+import type { PrimitiveAsset, SkinAsset } from '../src/asset/model-asset.ts';
+import { parseGltf } from '../src/loaders/gltf/parse-gltf.ts';
+import type { LocalPose } from '../src/skeleton/local-pose.ts';
+import { createLocalPose } from '../src/skeleton/local-pose.ts';
+import { localToModel } from '../src/skeleton/local-to-model.ts';
+import type { Skeleton } from '../src/skeleton/skeleton.ts';
+import { computeSkinMatrices } from '../src/skinning/skin-matrices.ts';
+import { skinVertices } from '../src/skinning/skin-vertices.ts';
+import { flatSkinLoop } from './flat-skin-loop.ts';
+import { generateRig } from './generated-rig.ts';
+import { allocationPerCall, compare, formatNs, table, type Measurement } from './harness.ts';
+import { buildThreeRig, type ThreeRig } from './three-rig.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
+const DT = 1 / 60;
+
+interface Character {
+  readonly name: string;
+  readonly skeleton: Skeleton;
+  readonly restPose: LocalPose;
+  readonly skin: SkinAsset;
+  readonly clips: readonly AnimationClip[];
+  readonly primitive: PrimitiveAsset;
+}
+
+async function loadCharacters(): Promise<Character[]> {
+  const characters: Character[] = [];
+  if (existsSync(foxPath)) {
+    const asset = await parseGltf('Fox.glb', new Uint8Array(readFileSync(foxPath)));
+    const instance = asset.meshInstances.find((m) => m.skin >= 0)!;
+    const primitive = asset.meshes[instance.mesh].primitives[0];
+    const walk = asset.clips.find((c) => c.name === 'Walk') ?? asset.clips[0];
+    const run = asset.clips.find((c) => c.name === 'Run') ?? asset.clips[asset.clips.length - 1];
+    characters.push({ name: `Fox (${asset.skins[instance.skin].joints.length} joints)`, skeleton: asset.skeleton, restPose: asset.restPose, skin: asset.skins[instance.skin], clips: [walk, run], primitive });
+  } else if (process.env.CI) {
+    throw new Error(`bench: ${foxPath} is missing (required when CI is set)`);
+  } else {
+    console.warn(`bench: ${foxPath} not found; Fox cases skipped`);
+  }
+  const rig = generateRig(256, 30_000);
+  characters.push({ name: 'generated (256 joints)', ...rig });
+  return characters;
+}
+
+/** Our per-frame pipeline for one character: Animator (one clip, or two blended 50/50) → palette. */
+function oursPipeline(ch: Character, blend: boolean) {
+  const animator = new Animator(ch.skeleton.jointCount);
+  animator.play(ch.clips[0]);
+  if (blend) animator.play(ch.clips[1], { layer: animator.addLayer({ weight: 0.5 }) });
+  const pose = createLocalPose(ch.skeleton.jointCount);
+  const model = new Float32Array(16 * ch.skeleton.jointCount);
+  const palette = new Float32Array(16 * ch.skin.joints.length);
+  const frame = () => {
+    animator.update(DT);
+    animator.evaluate(pose, ch.restPose);
+    localToModel(model, ch.skeleton, pose);
+    computeSkinMatrices(palette, model, ch.skin);
+  };
+  return { frame, palette };
+}
+
+/** three.js's per-frame work on the same clips: mixer (one action, or two at equal weight) → boneMatrices. */
+function threePipeline(rig: ThreeRig, blend: boolean) {
+  rig.mixer.stopAllAction();
+  rig.mixer.clipAction(rig.clips[0]).play();
+  if (blend) rig.mixer.clipAction(rig.clips[1]).play();
+  const frame = () => {
+    rig.mixer.update(DT);
+    rig.root.updateMatrixWorld();
+    rig.skeleton.update();
+  };
+  return { frame, palette: rig.skeleton.boneMatrices! };
+}
+
+function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
+  return m;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const characters = await loadCharacters();
+  const rows: string[][] = [['case', 'Sinew', 'three.js', 'speedup', 'max |Δ| vs three']];
+  const figures: Record<string, number | string> = {};
+  const measurements: Array<Measurement & { case: string }> = [];
+  const poseSpeedups: number[] = [];
+  const skinSpeedups: number[] = [], skinSpeedupsWithNormals: number[] = [], flatRatios: number[] = [];
+
+  for (const ch of characters) {
+    const rig = await buildThreeRig(ch.skeleton, ch.restPose, ch.skin, ch.clips, ch.primitive);
+    for (const blend of [false, true]) {
+      const label = `pose: ${ch.name}, ${blend ? `blend ${ch.clips[0].name}+${ch.clips[1].name}` : `clip ${ch.clips[0].name}`}`;
+      const ours = oursPipeline(ch, blend), theirs = threePipeline(rig, blend);
+      // Same work: after the same frames both palettes agree.
+      for (let i = 0; i < 37; i++) {
+        ours.frame();
+        theirs.frame();
+      }
+      const diff = maxAbsDiff(ours.palette, theirs.palette);
+      const [a, b] = compare([{ name: 'sinew', fn: ours.frame }, { name: 'three', fn: theirs.frame }]);
+      const speedup = b.nsPerOp / a.nsPerOp;
+      poseSpeedups.push(speedup);
+      rows.push([label, formatNs(a.nsPerOp), formatNs(b.nsPerOp), `${speedup.toFixed(1)}×`, diff.toExponential(1)]);
+      measurements.push({ ...a, case: label }, { ...b, case: label });
+      figures[`pose.speedup_vs_three.${ch.name.split(' ')[0]}.${blend ? 'blend' : 'clip'}`] = round(speedup);
+    }
+
+    // Skinning: both sides at the same pose (the last frames above).
+    const ours = oursPipeline(ch, false);
+    for (let i = 0; i < 20; i++) ours.frame();
+    const threeSide = threePipeline(rig, false);
+    for (let i = 0; i < 20; i++) threeSide.frame();
+    const prim = ch.primitive, n = prim.vertexCount;
+    const outP = new Float32Array(3 * n), outN = new Float32Array(3 * n), flatP = new Float32Array(3 * n), flatN = new Float32Array(3 * n);
+    const threeP = new Float32Array(3 * n);
+    const mesh = rig.mesh!;
+    const position = mesh.geometry.getAttribute('position');
+    const v3 = new Vector3();
+    const joints8 = prim.joints instanceof Uint8Array ? prim.joints : null;
+    const skinLabel = `skin: ${ch.name}, ${n} vertices`;
+    const cases = [
+      { name: 'sinew positions+normals', fn: () => skinVertices(outP, outN, prim, ours.palette) },
+      { name: 'sinew positions', fn: () => skinVertices(outP, null, prim, ours.palette) },
+      {
+        name: 'three applyBoneTransform', fn: () => {
+          for (let v = 0; v < n; v++) {
+            v3.fromBufferAttribute(position, v);
+            mesh.applyBoneTransform(v, v3);
+            threeP[3 * v] = v3.x; threeP[3 * v + 1] = v3.y; threeP[3 * v + 2] = v3.z;
+          }
+        },
+      },
+    ];
+    if (joints8) cases.push({ name: 'flat loop positions+normals', fn: () => flatSkinLoop(flatP, flatN, prim.positions, prim.normals, joints8, prim.weights!, ours.palette, n) });
+    const [withNormals, positionsOnly, three, flat] = compare(cases);
+    const diff = maxAbsDiff(outP, threeP); // three.js does not divide by Σw: equal when weights sum to 1
+    const speed = three.nsPerOp / positionsOnly.nsPerOp, speedN = three.nsPerOp / withNormals.nsPerOp;
+    skinSpeedups.push(speed);
+    skinSpeedupsWithNormals.push(speedN);
+    rows.push([`${skinLabel} (positions)`, formatNs(positionsOnly.nsPerOp), formatNs(three.nsPerOp), `${speed.toFixed(1)}×`, diff.toExponential(1)]);
+    rows.push([`${skinLabel} (positions+normals)`, formatNs(withNormals.nsPerOp), formatNs(three.nsPerOp), `${speedN.toFixed(1)}×`, '']);
+    measurements.push(...[withNormals, positionsOnly, three].map((m) => ({ ...m, case: skinLabel })));
+    if (flat) {
+      const ratio = flat.nsPerOp / withNormals.nsPerOp;
+      flatRatios.push(ratio);
+      rows.push([`${skinLabel}: flat loop / skinVertices`, formatNs(withNormals.nsPerOp), `flat ${formatNs(flat.nsPerOp)}`, `${ratio.toFixed(2)}`, maxAbsDiff(outN, flatN).toExponential(1)]);
+      measurements.push({ ...flat, case: skinLabel });
+    }
+  }
+
+  // Heap growth: the blended pipeline (two clips, a layer, localToModel, palette) over 10 000 frames.
+  const frames = 10_000;
+  const ch = characters[0];
+  const alloc = await allocationPerCall(oursPipeline(ch, true).frame, frames, gc!);
+  const threeRig = await buildThreeRig(ch.skeleton, ch.restPose, ch.skin, ch.clips, null);
+  const threeAlloc = await allocationPerCall(threePipeline(threeRig, true).frame, frames, gc!);
+  rows.push([
+    `heap allocated per frame: ${ch.name}, blend, ${frames} frames (GCs during: ${alloc.gcDuring}, ${threeAlloc.gcDuring})`,
+    `${alloc.allocated.toFixed(2)} B`, `${threeAlloc.allocated.toFixed(2)} B`, '', `retained ${alloc.retained.toFixed(2)} B`,
+  ]);
+  figures['pose.bytes_allocated_per_frame'] = round(alloc.allocated);
+  figures['pose.bytes_retained_per_frame'] = round(alloc.retained);
+  figures['pose.gcs_during_allocation_run'] = alloc.gcDuring;
+  figures['three.pose.bytes_allocated_per_frame'] = round(threeAlloc.allocated);
+
+  figures['pose.speedup_vs_three'] = round(Math.min(...poseSpeedups));
+  figures['skin.speedup_vs_three'] = round(Math.min(...skinSpeedups));
+  figures['skin.speedup_vs_three_with_normals'] = round(Math.min(...skinSpeedupsWithNormals));
+  if (flatRatios.length) figures['skin.ratio_to_flat_loop'] = round(Math.min(...flatRatios));
+
+  console.log(table(rows));
+  console.log();
+  for (const [k, v] of Object.entries(figures)) if (!k.split('.')[2] && !k.startsWith('three.')) console.log(`${k} = ${v}`);
+  const cpus = os.cpus();
+  const results = {
+    machine: {
+      cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      platform: `${os.platform()} ${os.release()}`, node: process.version, v8: process.versions.v8,
+    },
+    date: new Date().toISOString(),
+    seconds: (Date.now() - started) / 1000,
+    figures,
+    targets: { 'pose.speedup_vs_three': '>= 5', 'skin.speedup_vs_three': '>= 5', 'skin.ratio_to_flat_loop': '>= 0.9', 'pose.bytes_allocated_per_frame': '0' },
+    measurements,
+  };
+  writeFileSync(resolve(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwrote bench/results.json (${results.seconds.toFixed(0)} s)`);
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/** True when this process has gc() and a young generation big enough for 10 000 frames without a GC. */
+function hasBenchFlags(): boolean {
+  const newSpace = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+  return typeof gc === 'function' && (newSpace?.space_size ?? 0) >= 32 * 2 ** 20;
+}
+
+if (hasBenchFlags()) {
+  await main();
+} else if (process.env.SINEW_BENCH_CHILD) {
+  throw new Error('bench: could not get --expose-gc and a 64 MB young generation');
+} else {
+  const flags = ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', '--import', 'tsx'];
+  const child = spawnSync(process.execPath, [...flags, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit', env: { ...process.env, SINEW_BENCH_CHILD: '1' },
+  });
+  process.exitCode = child.status ?? 1;
+}
