@@ -7,7 +7,9 @@ const port = Number(process.env.SINEW_TEST_PORT ?? 5183);
 export default defineConfig({
   testDir: 'tests/browser',
   timeout: 180_000,
-  expect: { timeout: 30_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01 } },
+  // SwiftShader renders deterministically on one machine: a small per-pixel threshold keeps goldens sensitive
+  // to shading changes, not just to moved silhouettes.
+  expect: { timeout: 30_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.02 } },
   fullyParallel: false,
   workers: 1,
   retries: 0,

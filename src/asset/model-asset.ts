@@ -69,6 +69,13 @@ export interface PrimitiveAsset {
   readonly indices: Uint16Array | Uint32Array;
   /** Index into `ModelAsset.materials`. */
   readonly material: number;
+  /**
+   * True when the file gave no normals and asks for flat shading: glTF 2.0 §3.7.2.1 says a client must then
+   * compute flat normals. The renderer shades such primitives with the face normal of the skinned triangle
+   * (screen-space derivatives of the world position), so folds stay crisp as the mesh deforms; `normals`
+   * still holds area-weighted vertex normals for CPU use. Absent or false: shade with `normals`.
+   */
+  readonly flatShading?: boolean;
 }
 
 /** A skin: the joints a skinned mesh's influences refer to, with their inverse bind matrices. */

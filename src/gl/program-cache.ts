@@ -15,6 +15,8 @@ export interface SkinningProgram {
   readonly u_joints: WebGLUniformLocation | null;
   readonly u_jointTexture: WebGLUniformLocation | null;
   readonly u_baseColorFactor: WebGLUniformLocation | null;
+  /** `u_flatShading`: face normals for primitives whose file gave none (PrimitiveAsset.flatShading). */
+  readonly u_flatShading: WebGLUniformLocation | null;
   readonly u_baseColorTexture: WebGLUniformLocation | null;
   readonly u_eye: WebGLUniformLocation | null;
 }
@@ -88,6 +90,7 @@ export class ProgramCache {
       u_baseColorFactor: at('u_baseColorFactor'),
       u_baseColorTexture: at('u_baseColorTexture'),
       u_eye: at('u_eye'),
+      u_flatShading: at('u_flatShading'),
     };
     gl.useProgram(program);
     if (entry.u_baseColorTexture) gl.uniform1i(entry.u_baseColorTexture, BASE_COLOR_UNIT);

@@ -209,6 +209,7 @@ export class SkinnedRenderer {
         const material = materialIndex >= 0 && materialIndex < model.materials.length ? model.materials[materialIndex] : null;
         if (material) gl.uniform4fv(program.u_baseColorFactor, material.baseColorFactor);
         else gl.uniform4f(program.u_baseColorFactor, 1, 1, 1, 1);
+        gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
         gl.activeTexture(gl.TEXTURE0 + BASE_COLOR_UNIT);
         gl.bindTexture(gl.TEXTURE_2D, model.baseColorTexture(materialIndex, primitive.hasUvs));
         if (material?.doubleSided) gl.disable(gl.CULL_FACE);

@@ -179,7 +179,7 @@ function buildPrimitive(
   }
 
   return {
-    primitive: { vertexCount, positions, normals, uvs, joints, weights, indices, material: materialOf(json.material) },
+    primitive: { vertexCount, positions, normals, uvs, joints, weights, indices, material: materialOf(json.material), flatShading: normalIndex === undefined },
     influences,
   };
 }
