@@ -6,6 +6,8 @@
  *   localToModel + computeSkinMatrices — against three.js `AnimationMixer.update` + `updateMatrixWorld` +
  *   `Skeleton.update` on the same clips, on Fox (../shared/assets/gltf/Fox.glb) and a generated 256-joint
  *   branching skeleton, one clip and a 50/50 blend of two; the figure is the smallest of the four speedups.
+ * - `pose.speedup_vs_three_affine_prototype`: the same with bench/prototypes/affine-matrices.ts in place of
+ *   src/'s localToModel and computeSkinMatrices — what adopting affine 3×4 products there would give.
  * - `skin.speedup_vs_three`: skinVertices (4 influences, positions) against `SkinnedMesh.applyBoneTransform`
  *   over all vertices (three.js skins positions only); `skin.speedup_vs_three_with_normals` charges our
  *   normals too. `skin.ratio_to_flat_loop`: a hand-written flat loop's time / skinVertices's (positions +
@@ -39,6 +41,7 @@ import type { Skeleton } from '../src/skeleton/skeleton.ts';
 import { computeSkinMatrices } from '../src/skinning/skin-matrices.ts';
 import { skinVertices } from '../src/skinning/skin-vertices.ts';
 import { flatSkinLoop } from './flat-skin-loop.ts';
+import { computeSkinMatricesAffine, localToModelAffine } from './prototypes/affine-matrices.ts';
 import { generateRig } from './generated-rig.ts';
 import { allocationPerCall, compare, formatNs, table, type Measurement } from './harness.ts';
 import { buildThreeRig, type ThreeRig } from './three-rig.ts';
@@ -75,8 +78,11 @@ async function loadCharacters(): Promise<Character[]> {
   return characters;
 }
 
-/** Our per-frame pipeline for one character: Animator (one clip, or two blended 50/50) → palette. */
-function oursPipeline(ch: Character, blend: boolean) {
+/**
+ * Our per-frame pipeline for one character: Animator (one clip, or two blended 50/50) → palette. With
+ * `affine`, the matrix stages are the bench/prototypes versions instead of src/'s (a what-if figure).
+ */
+function oursPipeline(ch: Character, blend: boolean, affine = false) {
   const animator = new Animator(ch.skeleton.jointCount);
   animator.play(ch.clips[0]);
   if (blend) animator.play(ch.clips[1], { layer: animator.addLayer({ weight: 0.5 }) });
@@ -89,6 +95,13 @@ function oursPipeline(ch: Character, blend: boolean) {
     localToModel(model, ch.skeleton, pose);
     computeSkinMatrices(palette, model, ch.skin);
   };
+  const affineFrame = () => {
+    animator.update(DT);
+    animator.evaluate(pose, ch.restPose);
+    localToModelAffine(model, ch.skeleton, pose);
+    computeSkinMatricesAffine(palette, model, ch.skin);
+  };
+  if (affine) return { frame: affineFrame, palette };
   return { frame, palette };
 }
 
@@ -119,26 +132,31 @@ async function main(): Promise<void> {
   const rows: string[][] = [['case', 'Sinew', 'three.js', 'speedup', 'max |Δ| vs three']];
   const figures: Record<string, number | string> = {};
   const measurements: Array<Measurement & { case: string }> = [];
-  const poseSpeedups: number[] = [];
+  const poseSpeedups: number[] = [], affineSpeedups: number[] = [];
   const skinSpeedups: number[] = [], skinSpeedupsWithNormals: number[] = [], flatRatios: number[] = [];
 
   for (const ch of characters) {
     const rig = await buildThreeRig(ch.skeleton, ch.restPose, ch.skin, ch.clips, ch.primitive);
     for (const blend of [false, true]) {
       const label = `pose: ${ch.name}, ${blend ? `blend ${ch.clips[0].name}+${ch.clips[1].name}` : `clip ${ch.clips[0].name}`}`;
-      const ours = oursPipeline(ch, blend), theirs = threePipeline(rig, blend);
-      // Same work: after the same frames both palettes agree.
+      const ours = oursPipeline(ch, blend), theirs = threePipeline(rig, blend), affine = oursPipeline(ch, blend, true);
+      // Same work: after the same frames the palettes agree.
       for (let i = 0; i < 37; i++) {
         ours.frame();
         theirs.frame();
+        affine.frame();
       }
-      const diff = maxAbsDiff(ours.palette, theirs.palette);
-      const [a, b] = compare([{ name: 'sinew', fn: ours.frame }, { name: 'three', fn: theirs.frame }]);
-      const speedup = b.nsPerOp / a.nsPerOp;
+      const diff = maxAbsDiff(ours.palette, theirs.palette), affineDiff = maxAbsDiff(affine.palette, ours.palette);
+      const [a, b, c] = compare([{ name: 'sinew', fn: ours.frame }, { name: 'three', fn: theirs.frame }, { name: 'sinew, affine prototype', fn: affine.frame }]);
+      const speedup = b.nsPerOp / a.nsPerOp, affineSpeedup = b.nsPerOp / c.nsPerOp;
       poseSpeedups.push(speedup);
+      affineSpeedups.push(affineSpeedup);
       rows.push([label, formatNs(a.nsPerOp), formatNs(b.nsPerOp), `${speedup.toFixed(1)}×`, diff.toExponential(1)]);
-      measurements.push({ ...a, case: label }, { ...b, case: label });
-      figures[`pose.speedup_vs_three.${ch.name.split(' ')[0]}.${blend ? 'blend' : 'clip'}`] = round(speedup);
+      rows.push([`  what-if: affine localToModel + skin matrices (bench/prototypes)`, formatNs(c.nsPerOp), formatNs(b.nsPerOp), `${affineSpeedup.toFixed(1)}×`, `${affineDiff.toExponential(1)} vs src`]);
+      measurements.push({ ...a, case: label }, { ...b, case: label }, { ...c, case: label });
+      const key = `${ch.name.split(' ')[0]}.${blend ? 'blend' : 'clip'}`;
+      figures[`pose.speedup_vs_three.${key}`] = round(speedup);
+      figures[`pose.speedup_vs_three_affine_prototype.${key}`] = round(affineSpeedup);
     }
 
     // Skinning: both sides at the same pose (the last frames above).
@@ -200,6 +218,7 @@ async function main(): Promise<void> {
   figures['three.pose.bytes_allocated_per_frame'] = round(threeAlloc.allocated);
 
   figures['pose.speedup_vs_three'] = round(Math.min(...poseSpeedups));
+  figures['pose.speedup_vs_three_affine_prototype'] = round(Math.min(...affineSpeedups));
   figures['skin.speedup_vs_three'] = round(Math.min(...skinSpeedups));
   figures['skin.speedup_vs_three_with_normals'] = round(Math.min(...skinSpeedupsWithNormals));
   if (flatRatios.length) figures['skin.ratio_to_flat_loop'] = round(Math.min(...flatRatios));
