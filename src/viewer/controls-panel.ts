@@ -1,4 +1,5 @@
 import type { PalettePath } from '../gl/renderer.ts';
+import { TimeSlider } from './time-slider.ts';
 
 /** What the control panel asks the viewer to do. */
 export interface ControlsPanelHandlers {
@@ -37,12 +38,8 @@ export class ControlsPanel {
   private readonly summary: HTMLElement;
   private readonly clipSelect: HTMLSelectElement;
   private readonly playButton: HTMLButtonElement;
-  private readonly timeSlider: HTMLInputElement;
-  private readonly timeReadout: HTMLElement;
+  private readonly time: TimeSlider;
   private readonly palette: HTMLElement;
-  private shownMillis = -1;
-  private shownDurationMillis = -1;
-  private lastUpdateMs = -Infinity;
 
   constructor(parent: HTMLElement, handlers: ControlsPanelHandlers) {
     const el = (tag: string, props: Record<string, string> = {}): HTMLElement => {
@@ -66,12 +63,11 @@ export class ControlsPanel {
     const timeRow = el('div', { class: 'sinew-row' });
     this.playButton = el('button', { id: 'sinew-play', type: 'button' }) as HTMLButtonElement;
     this.playButton.addEventListener('click', () => handlers.onPlayToggle());
-    this.timeSlider = el('input', {
-      id: 'sinew-time', type: 'range', min: '0', max: '0', step: '0.001', value: '0', 'aria-label': 'Clip time (seconds)',
-    }) as HTMLInputElement;
-    this.timeSlider.addEventListener('input', () => handlers.onScrub(Number(this.timeSlider.value)));
-    this.timeReadout = el('output', { id: 'sinew-time-readout', class: 'sinew-time' });
-    timeRow.append(this.playButton, this.timeSlider, this.timeReadout);
+    this.time = new TimeSlider((s) => handlers.onScrub(s));
+    this.time.slider.id = 'sinew-time';
+    this.time.readout.id = 'sinew-time-readout';
+    this.time.readout.className = 'sinew-time';
+    timeRow.append(this.playButton, this.time.slider, this.time.readout);
 
     const footer = el('div', { class: 'sinew-row sinew-footer' });
     const paletteLabel = el('span', { class: 'sinew-muted' });
@@ -133,23 +129,8 @@ export class ControlsPanel {
     this.playButton.setAttribute('aria-pressed', String(playing));
   }
 
-  /**
-   * Shows the clip time, seconds. While playing it is called every frame: the DOM is touched at most
-   * every 100 ms of `nowMs` (and only when the shown millisecond changes) unless `force` is set.
-   */
+  /** Shows the clip time, seconds (throttled while playing; see {@link TimeSlider.setTime}). */
   setTime(seconds: number, duration: number, nowMs: number, force = false): void {
-    if (!force && nowMs - this.lastUpdateMs < 100) return;
-    this.lastUpdateMs = nowMs;
-    const millis = Math.round(seconds * 1000);
-    const durationMillis = Math.round(duration * 1000);
-    if (millis === this.shownMillis && durationMillis === this.shownDurationMillis) return;
-    if (durationMillis !== this.shownDurationMillis) {
-      this.timeSlider.max = String(duration);
-      this.timeSlider.disabled = !(duration > 0);
-    }
-    this.shownMillis = millis;
-    this.shownDurationMillis = durationMillis;
-    this.timeSlider.value = String(seconds);
-    this.timeReadout.textContent = `${(millis / 1000).toFixed(2)} / ${(durationMillis / 1000).toFixed(2)} s`;
+    this.time.setTime(seconds, duration, nowMs, force);
   }
 }

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   let opened = false;
   let failure: string | null = null;
   if (params.model) {
-    opened = await app.loadUrl(params.model, undefined, start);
+    opened = await app.loadUrl(params.model, undefined, start, params.anim);
     if (!opened) failure = app.state().error;
   }
   if (!opened) {

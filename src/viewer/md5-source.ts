@@ -11,8 +11,12 @@ import type { SourceFile } from './model-source.ts';
  *
  * - Dropped or picked files: every `.md5anim` among them becomes a clip (named after its file), and each
  *   mesh shader's image is looked up among them (`resolveMd5ShaderImage`).
- * - A URL: `<name>.md5anim` next to `<name>.md5mesh` is fetched when there (the model has no clip when it is
- *   not, with a warning), and each shader's image candidates are tried next to the mesh.
+ * - A URL: the `.md5anim` among `companionNames` (an explicit anim URL), else `<name>.md5anim` next to
+ *   `<name>.md5mesh` when there (the model has no clip when it is not, with a warning); each shader's image
+ *   candidates are tried next to the mesh.
+ *
+ * Images are looked up among the companions when there are companions besides `.md5anim` files (a drop),
+ * otherwise fetched by candidate name.
  *
  * @throws the loader's ParseError (`Bob.md5mesh:212: …`) for a malformed mesh or an anim that does not fit
  */
@@ -27,7 +31,7 @@ export async function parseMd5Source(
 
   const anims: Md5Anim[] = [];
   const animNames = companionNames.filter((n) => n.toLowerCase().endsWith('.md5anim'));
-  if (companionNames.length > 0) {
+  if (animNames.length > 0) {
     for (const name of animNames) anims.push(parseMd5Anim(name, decoder.decode(await fetchCompanion(name))));
   } else {
     const conventional = main.name.replace(/\.md5mesh$/i, '.md5anim');
@@ -41,8 +45,9 @@ export async function parseMd5Source(
   }
 
   const images: Record<string, Uint8Array> = {};
+  const imagesAmongCompanions = companionNames.length > animNames.length;
   for (const part of mesh.meshes) {
-    if (companionNames.length > 0) {
+    if (imagesAmongCompanions) {
       const name = resolveMd5ShaderImage(part.shader, companionNames);
       if (name !== null && !(name in images)) images[name] = await fetchCompanion(name);
       continue;

@@ -114,18 +114,38 @@ async function fetchBytes(url: string, name: string): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** Options of {@link loadModelFromUrl}. */
+export interface UrlLoadOptions {
+  /** File name used for the format and in messages; default: the URL's last segment (give one for data: and blob: URLs). */
+  readonly name?: string;
+  /**
+   * URL of the `.md5anim` to play on an `.md5mesh` (default: `<name>.md5anim` next to the mesh, when there).
+   * Ignored, with a warning, for other formats.
+   */
+  readonly anim?: string | null;
+}
+
 /**
- * Fetches and parses a model from a URL. Companion files (a .gltf's buffers and images) are fetched
- * relative to it.
- * @param name file name used for the format and in messages; defaults to the URL's last segment (give one
- *   for data: and blob: URLs)
+ * Fetches and parses a model from a URL. Companion files (a .gltf's buffers and images, an .md5mesh's anim
+ * and images) are fetched relative to it; `options.anim` names an .md5anim elsewhere.
+ * @param options a file name (as a string, for compatibility) or {@link UrlLoadOptions}
  * @throws Error naming the file: HTTP failures, unsupported extension, or the loader's own message
  */
-export async function loadModelFromUrl(url: string, name = fileNameOf(url)): Promise<ModelAsset> {
+export async function loadModelFromUrl(url: string, options: string | UrlLoadOptions = {}): Promise<ModelAsset> {
+  const { name = fileNameOf(url), anim = null } = typeof options === 'string' ? { name: options } : options;
   const parser = parserFor(name);
   const bytes = await fetchBytes(url, name);
   const base = new URL(url, document.baseURI);
-  return parser({ name, bytes }, (uri) => fetchBytes(new URL(uri, base).href, uri), []);
+  const animName = anim ? fileNameOf(anim, 'anim.md5anim') : null;
+  const asset = await parser(
+    { name, bytes },
+    (uri) => (anim && uri === animName ? fetchBytes(new URL(anim, document.baseURI).href, uri) : fetchBytes(new URL(uri, base).href, uri)),
+    animName ? [animName] : [],
+  );
+  if (animName && extensionOf(name) !== 'md5mesh') {
+    return { ...asset, warnings: [...asset.warnings, `${name}: anim ${animName} ignored (only an .md5mesh takes an .md5anim)`] };
+  }
+  return asset;
 }
 
 /**

@@ -2,8 +2,10 @@ import type { PalettePath } from '../gl/renderer.ts';
 
 /** The viewer's start-up settings, read from the page URL by {@link parseViewerParams}. */
 export interface ViewerParams {
-  /** Model to open instead of the built-in octopus (.glb, .gltf; relative to the page), or null. */
+  /** Model to open instead of the built-in octopus (.glb, .gltf, .md5mesh; relative to the page), or null. */
   readonly model: string | null;
+  /** The .md5anim to play on an .md5mesh `model` (default: `<name>.md5anim` next to it), or null. */
+  readonly anim: string | null;
   /** Clip to select: a clip name, or a 0-based index; `-1` or `rest` selects the rest pose. Null: first clip. */
   readonly clip: string | null;
   /** Seconds: start paused at this clip time. Null: start playing from 0. */
@@ -20,12 +22,42 @@ export interface ViewerParams {
   readonly ui: boolean;
 }
 
+/** A numeric setting shared by the viewer's URL parameters and the `<sinew-viewer>` attributes. */
+export type NumberSetting = 'yaw' | 'pitch' | 'distance' | 'time';
+
+const NUMBER_RULES: Record<NumberSetting, { check: (v: number) => boolean; expected: string }> = {
+  yaw: { check: () => true, expected: 'degrees' },
+  pitch: { check: (v) => v >= -90 && v <= 90, expected: 'degrees in [-90, 90]' },
+  distance: { check: (v) => v > 0, expected: 'a positive multiple of the framed distance' },
+  time: { check: (v) => v >= 0, expected: 'seconds ≥ 0' },
+};
+
+/**
+ * Reads a numeric setting in the units it is written in (yaw and pitch in degrees, distance as a multiple of
+ * the framed distance, time in seconds). Absent or empty gives null.
+ * @returns the value, or `error` saying what was expected (the caller names where the value came from)
+ */
+export function parseNumberSetting(key: NumberSetting, raw: string | null): { value: number | null; error: string | null } {
+  if (raw === null || raw.trim() === '') return { value: null, error: null };
+  const v = Number(raw);
+  const rule = NUMBER_RULES[key];
+  if (!Number.isFinite(v) || !rule.check(v)) return { value: null, error: `expected ${rule.expected}` };
+  return { value: v, error: null };
+}
+
+/** Reads a palette setting (`uniform`, `texture`, `auto`); absent gives `auto`. */
+export function parsePaletteSetting(raw: string | null): { value: PalettePath | 'auto'; error: string | null } {
+  if (raw === null || raw === 'uniform' || raw === 'texture' || raw === 'auto') return { value: raw ?? 'auto', error: null };
+  return { value: 'auto', error: 'expected uniform, texture or auto' };
+}
+
 /**
  * Reads the viewer's URL query parameters. Every one is optional:
  *
  * | parameter | meaning |
  * |---|---|
- * | `model=URL` | open this .glb / .gltf (a .gltf's external buffers and images are fetched relative to it) |
+ * | `model=URL` | open this .glb / .gltf / .md5mesh (a .gltf's external buffers and images are fetched relative to it) |
+ * | `anim=URL` | the .md5anim to play on an .md5mesh (default: `<name>.md5anim` next to it, when there) |
  * | `clip=NAME` or `clip=INDEX` | select a clip by name or 0-based index; `clip=rest` or `clip=-1`: rest pose |
  * | `time=SECONDS` | start paused at this clip time (seconds) |
  * | `palette=uniform\|texture\|auto` | palette upload path (default `auto`: uniforms while the joints fit) |
@@ -38,32 +70,28 @@ export interface ViewerParams {
 export function parseViewerParams(search: string): { params: ViewerParams; errors: string[] } {
   const q = new URLSearchParams(search);
   const errors: string[] = [];
-  const number = (key: string, check: (v: number) => boolean, what: string): number | null => {
+  const number = (key: NumberSetting): number | null => {
     const raw = q.get(key);
-    if (raw === null || raw === '') return null;
-    const v = Number(raw);
-    if (!Number.isFinite(v) || !check(v)) {
-      errors.push(`URL parameter ${key}=${raw}: expected ${what}`);
-      return null;
-    }
-    return v;
+    const { value, error } = parseNumberSetting(key, raw);
+    if (error) errors.push(`URL parameter ${key}=${raw}: ${error}`);
+    return value;
   };
   const deg = Math.PI / 180;
-  const yaw = number('yaw', () => true, 'degrees');
-  const pitch = number('pitch', (v) => v >= -90 && v <= 90, 'degrees in [-90, 90]');
-  const distance = number('distance', (v) => v > 0, 'a positive multiple of the framed distance');
-  const time = number('time', (v) => v >= 0, 'seconds ≥ 0');
-  let palette: PalettePath | 'auto' = 'auto';
+  const yaw = number('yaw');
+  const pitch = number('pitch');
+  const distance = number('distance');
+  const time = number('time');
   const rawPalette = q.get('palette');
-  if (rawPalette === 'uniform' || rawPalette === 'texture' || rawPalette === 'auto') palette = rawPalette;
-  else if (rawPalette !== null) errors.push(`URL parameter palette=${rawPalette}: expected uniform, texture or auto`);
+  const palette = parsePaletteSetting(rawPalette);
+  if (palette.error) errors.push(`URL parameter palette=${rawPalette}: ${palette.error}`);
   const ui = q.get('ui');
   return {
     params: {
       model: q.get('model') || null,
+      anim: q.get('anim') || null,
       clip: q.get('clip'),
       time,
-      palette,
+      palette: palette.value,
       yaw: yaw === null ? null : yaw * deg,
       pitch: pitch === null ? null : pitch * deg,
       distance,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseViewerParams, resolveClip } from '../../../src/viewer/viewer-params.ts';
+import { parseNumberSetting, parsePaletteSetting, parseViewerParams, resolveClip } from '../../../src/viewer/viewer-params.ts';
 
 describe('parseViewerParams', () => {
   it('gives defaults for an empty query', () => {
     const { params, errors } = parseViewerParams('');
     expect(errors).toEqual([]);
     expect(params).toEqual({
-      model: null, clip: null, time: null, palette: 'auto', yaw: null, pitch: null, distance: null, ui: true,
+      model: null, anim: null, clip: null, time: null, palette: 'auto', yaw: null, pitch: null, distance: null, ui: true,
     });
   });
 
@@ -49,5 +49,25 @@ describe('resolveClip', () => {
     expect(resolveClip('Jump', names)).toBeNull();
     expect(resolveClip('4', names)).toBeNull();
     expect(resolveClip('-2', names)).toBeNull();
+  });
+});
+
+describe('parseNumberSetting / parsePaletteSetting (shared with <sinew-viewer> attributes)', () => {
+  it('reads values in their written units; absent or blank is null', () => {
+    expect(parseNumberSetting('yaw', '-450')).toEqual({ value: -450, error: null });
+    expect(parseNumberSetting('pitch', '90')).toEqual({ value: 90, error: null });
+    expect(parseNumberSetting('time', null)).toEqual({ value: null, error: null });
+    expect(parseNumberSetting('distance', '  ')).toEqual({ value: null, error: null });
+  });
+  it('says what was expected for malformed or out-of-range values', () => {
+    expect(parseNumberSetting('time', 'soon')).toEqual({ value: null, error: 'expected seconds ≥ 0' });
+    expect(parseNumberSetting('pitch', '-91').error).toBe('expected degrees in [-90, 90]');
+    expect(parseNumberSetting('distance', '0').error).toBe('expected a positive multiple of the framed distance');
+    expect(parseNumberSetting('yaw', 'Infinity').error).toBe('expected degrees');
+  });
+  it('reads palette modes, auto when absent', () => {
+    expect(parsePaletteSetting(null)).toEqual({ value: 'auto', error: null });
+    expect(parsePaletteSetting('texture')).toEqual({ value: 'texture', error: null });
+    expect(parsePaletteSetting('gpu')).toEqual({ value: 'auto', error: 'expected uniform, texture or auto' });
   });
 });

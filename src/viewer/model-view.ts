@@ -1,0 +1,524 @@
+import { mat4 } from 'gl-matrix';
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { SkinnedRenderer, type CameraMatrices, type GpuModel, type PalettePath, type RendererOptions } from '../gl/renderer.ts';
+import { AnimatedModel } from '../scene/animated-model.ts';
+import { computeModelBounds } from '../scene/model-bounds.ts';
+import { OrbitCamera, type Bounds } from '../scene/orbit-camera.ts';
+import { readFrame, type FrameStats } from './frame-readback.ts';
+import { attachOrbitInput } from './orbit-input.ts';
+import { Playback } from './playback.ts';
+import { resolveClip } from './viewer-params.ts';
+
+/** Linear RGBA the canvas is cleared to; tests count pixels that differ from it. */
+export const BACKGROUND: [number, number, number, number] = [0.13, 0.14, 0.16, 1];
+
+/** Snapshot of what a {@link ModelView} shows, for tests and tooling. */
+export interface ModelViewState {
+  /** Name of the model drawn ('' before the first). */
+  readonly model: string;
+  /** Name of the selected clip, or null for the rest pose. */
+  readonly clip: string | null;
+  /** Index of the selected clip, −1 for the rest pose. */
+  readonly clipIndex: number;
+  /** Names of the model's clips. */
+  readonly clips: readonly string[];
+  /** Seconds into the clip. */
+  readonly time: number;
+  /** Seconds: the selected clip's duration. */
+  readonly duration: number;
+  readonly playing: boolean;
+  /** Palette path the renderer uses for this model, or null before the first. */
+  readonly palette: PalettePath | null;
+  /** Non-fatal loader warnings of the current model. */
+  readonly warnings: readonly string[];
+  readonly contextLost: boolean;
+  /** Camera yaw and pitch in degrees, distance as a multiple of the framed distance. */
+  readonly camera: { readonly yaw: number; readonly pitch: number; readonly distance: number };
+  /** Frames drawn since the view was created. */
+  readonly frames: number;
+}
+
+/** How a model starts when shown ({@link ModelView.load}). */
+export interface ShowOptions {
+  /** Clip to select (name, index, `rest`/−1); falls back to the first clip with a warning when unknown. */
+  readonly clip?: string | null;
+  /** Seconds: start at this time. Absent: 0. */
+  readonly time?: number | null;
+  /** Whether to start playing. Default: playing when `time` is absent, paused at `time` otherwise. */
+  readonly playing?: boolean;
+}
+
+/** What {@link ModelViewListener.shown} reports about a newly shown model. */
+export interface ShownModel {
+  readonly asset: ModelAsset;
+  /** Selected clip index, −1 for the rest pose. */
+  readonly clipIndex: number;
+  readonly palette: PalettePath;
+  /** The loader's warnings, preceded by an unknown-clip warning when the requested clip was not found. */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * What a {@link ModelView} tells its owner (the viewer page's panel and banner, or the custom element).
+ * Every method is optional; none may throw.
+ */
+export interface ModelViewListener {
+  /** A model replaced the previous one and is drawn. */
+  shown?(model: ShownModel): void;
+  /** A frame was drawn (every frame while playing: must not allocate). Times in seconds. */
+  drawn?(time: number, duration: number, playing: boolean): void;
+  /** Playback started or stopped. */
+  playingChanged?(playing: boolean): void;
+  /** Another clip was selected (−1: rest pose). */
+  clipChanged?(clipIndex: number): void;
+  /** The palette path changed (after a context restore or a palette mode change). */
+  paletteChanged?(palette: PalettePath): void;
+  /** The WebGL context was lost: the loop stopped. */
+  contextLost?(): void;
+  /** The WebGL context was restored and the model re-uploaded. */
+  contextRestored?(): void;
+  /** Something failed outside a load (a frame could not be drawn, a restore failed). */
+  failed?(message: string): void;
+}
+
+/** Options of {@link ModelView}. */
+export interface ModelViewOptions {
+  /** Palette path, default `auto`. */
+  readonly palette?: PalettePath | 'auto';
+  /** Camera distance after framing, as a multiple of the framed distance (default 1). */
+  readonly distance?: number;
+  /** Context attributes beside `alpha: false` (e.g. `preserveDrawingBuffer`). */
+  readonly contextAttributes?: WebGLContextAttributes;
+}
+
+/** The shown model: CPU state, GPU side (null while the context is lost), display orientation. */
+interface LoadedModel {
+  readonly asset: ModelAsset;
+  readonly animated: AnimatedModel;
+  gpu: GpuModel | null;
+  /** Model → display space: identity for Y-up, Z-up → Y-up rotation for Z-up data. */
+  readonly displayMatrix: Float32Array;
+  readonly bounds: Bounds;
+  palette: PalettePath;
+}
+
+/**
+ * One canvas drawing one skinned model with an orbit camera: the WebGL2 context and renderer, transactional
+ * loading, the clip clock, the requestAnimationFrame loop, context loss and disposal. The viewer page
+ * ({@link ViewerApp}) and the `<sinew-viewer>` element each put their own controls around one.
+ *
+ * Loading is transactional: a new model is fetched, parsed, animated and uploaded while the current one keeps
+ * playing; only when all of that succeeds does it replace the current one, and only if no later load started
+ * meanwhile. The loop runs on requestAnimationFrame while playing, and draws once after a change when paused;
+ * `renderOnce()` draws on demand. On `webglcontextlost` the loop stops; on `webglcontextrestored` the renderer
+ * is rebuilt and the model re-uploaded from its ModelAsset. Frames allocate nothing.
+ */
+export class ModelView {
+  /** The canvas drawn into, sized to its CSS box × devicePixelRatio at each frame. */
+  readonly canvas: HTMLCanvasElement;
+  /** The WebGL2 context, or null when the browser has none. */
+  readonly gl: WebGL2RenderingContext | null;
+  /** The orbit camera, framed on each model as it loads. */
+  readonly camera = new OrbitCamera();
+  /** Clip time and play state. */
+  readonly playback = new Playback();
+  /** Why no renderer could be made (no WebGL2, renderer failure), or null. */
+  readonly startupError: string | null = null;
+
+  private readonly listener: ModelViewListener;
+  private paletteMode: PalettePath | 'auto';
+  private renderer: SkinnedRenderer | null = null;
+  private current: LoadedModel | null = null;
+  private readonly cameraMatrices: CameraMatrices;
+  private distanceScale: number;
+  private rafId = 0;
+  private lastTickMs = -1;
+  private frames = 0;
+  private lost = false;
+  private disposed = false;
+  private loadToken = 0;
+  private readonly detachInput: () => void;
+  private readonly tick = (nowMs: number): void => this.onFrame(nowMs);
+  private readonly onLost = (e: Event): void => this.onContextLost(e);
+  private readonly onRestored = (): void => void this.onContextRestored();
+
+  /**
+   * Makes the WebGL2 context and renderer on `canvas` and listens for orbit input and context loss. Never
+   * throws: without WebGL2 (or when the renderer fails) `startupError` says why and nothing is drawn.
+   */
+  constructor(canvas: HTMLCanvasElement, options: ModelViewOptions = {}, listener: ModelViewListener = {}) {
+    this.canvas = canvas;
+    this.listener = listener;
+    this.paletteMode = options.palette ?? 'auto';
+    this.distanceScale = options.distance ?? 1;
+    this.camera.pitch = (10 * Math.PI) / 180;
+    this.cameraMatrices = { view: this.camera.view, projection: this.camera.projection, eye: this.camera.eye };
+    this.gl = canvas.getContext('webgl2', {
+      antialias: true, powerPreference: 'high-performance', ...options.contextAttributes, alpha: false,
+    });
+    if (!this.gl) {
+      this.startupError = 'This browser has no WebGL2: Sinew cannot draw here.';
+    } else {
+      try {
+        this.renderer = new SkinnedRenderer(this.gl, this.rendererOptions());
+      } catch (e) {
+        this.startupError = `Could not start the renderer: ${messageOf(e)}`;
+      }
+    }
+    canvas.addEventListener('webglcontextlost', this.onLost);
+    canvas.addEventListener('webglcontextrestored', this.onRestored);
+    this.detachInput = attachOrbitInput(canvas, this.camera, () => this.requestRedraw());
+  }
+
+  /** The model shown, or null before the first. */
+  get asset(): ModelAsset | null {
+    return this.current?.asset ?? null;
+  }
+
+  /** Whether {@link dispose} has run. */
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  /**
+   * Loads a model and shows it in place of the current one once it is uploaded and has drawn a trial frame;
+   * frames the camera on it.
+   * @param source the asset, or a function that fetches / parses it (called at once)
+   * @returns true when shown; false when a later load (or {@link dispose}) superseded it — then its failure,
+   *   if any, is dropped too
+   * @throws Error (rejects) naming the model when it cannot be read, animated or uploaded; the current model stays
+   */
+  async load(source: ModelAsset | (() => Promise<ModelAsset>), options: ShowOptions = {}): Promise<boolean> {
+    if (this.disposed) return false;
+    const token = ++this.loadToken;
+    const stale = (): boolean => token !== this.loadToken || this.disposed;
+    let gpu: GpuModel | null = null;
+    try {
+      const asset = typeof source === 'function' ? await source() : source;
+      if (stale()) return false;
+      const animated = new AnimatedModel(asset);
+      let clipIndex = asset.clips.length > 0 ? 0 : -1;
+      let clipWarning: string | null = null;
+      if (options.clip != null) {
+        const resolved = resolveClip(options.clip, asset.clips.map((c) => c.name));
+        if (resolved === null) clipWarning = `${asset.name}: no clip "${options.clip}"; playing ${clipIndex >= 0 ? `"${asset.clips[0].name}"` : 'the rest pose'}`;
+        else clipIndex = resolved;
+      }
+      animated.clipIndex = clipIndex;
+      const startTime = options.time ?? 0;
+      animated.evaluate(startTime);
+      const displayMatrix = mat4.create() as Float32Array;
+      if (asset.upAxis === 'z') mat4.fromXRotation(displayMatrix, -Math.PI / 2);
+      const bounds = computeModelBounds(asset, animated, displayMatrix);
+
+      let palette: PalettePath = 'uniform';
+      const renderer = this.renderer;
+      if (renderer) palette = renderer.palettePathFor(asset);
+      if (renderer && !this.lost) {
+        gpu = await renderer.upload(asset);
+        if (stale()) return false;
+        // A trial draw builds the shader variants it needs now, so a failure leaves the current model in place.
+        this.resizeCanvas();
+        this.camera.update(this.aspect());
+        renderer.beginFrame(this.canvas.width, this.canvas.height, BACKGROUND);
+        renderer.draw(gpu, animated, this.cameraMatrices, displayMatrix);
+      }
+      this.current?.gpu?.dispose();
+      this.current = { asset, animated, gpu, displayMatrix, bounds, palette };
+      gpu = null;
+
+      this.playback.duration = animated.duration;
+      this.playback.playing = options.playing ?? options.time == null;
+      this.playback.seek(startTime);
+      this.frameModel();
+      const warnings = clipWarning ? [clipWarning, ...asset.warnings] : asset.warnings;
+      this.listener.shown?.({ asset, clipIndex, palette, warnings });
+      this.listener.playingChanged?.(this.playback.playing);
+      this.renderOnce();
+      this.startLoop();
+      return true;
+    } catch (e) {
+      if (stale()) return false;
+      throw e;
+    } finally {
+      if (gpu) {
+        // Not shown (failed or superseded): free it, and redraw the current model over the trial frame.
+        gpu.dispose();
+        this.requestRedraw();
+      }
+    }
+  }
+
+  /** Selects clip `clipIndex` (−1: rest pose), keeping the time when paused, restarting it when playing. */
+  selectClip(clipIndex: number): void {
+    const model = this.current;
+    if (!model) return;
+    model.animated.clipIndex = clipIndex;
+    this.playback.duration = model.animated.duration;
+    this.playback.seek(this.playback.playing ? 0 : this.playback.time);
+    this.listener.clipChanged?.(clipIndex);
+    this.requestRedraw();
+  }
+
+  /** Selects a clip by name or index string (see `resolveClip`). @returns false when none matches */
+  selectClipByName(clip: string | number): boolean {
+    const model = this.current;
+    if (!model) return false;
+    const index = resolveClip(String(clip), model.asset.clips.map((c) => c.name));
+    if (index === null) return false;
+    this.selectClip(index);
+    return true;
+  }
+
+  /** Resumes playback. */
+  play(): void {
+    if (!this.playback.playing) {
+      this.playback.playing = true;
+      this.listener.playingChanged?.(true);
+    }
+    this.startLoop();
+  }
+
+  /** Pauses playback; the loop then draws only when something changes (camera, time, clip). */
+  pause(): void {
+    if (this.playback.playing) {
+      this.playback.playing = false;
+      this.listener.playingChanged?.(false);
+    }
+    this.requestRedraw();
+  }
+
+  /** Jumps to `seconds` (clamped to the clip) without changing the play state; draws on the next frame. */
+  seek(seconds: number): void {
+    this.playback.seek(seconds);
+    this.requestRedraw();
+  }
+
+  /** Pauses, jumps to `seconds` (clamped to the clip), then draws. */
+  setTime(seconds: number): void {
+    this.pause();
+    this.playback.seek(seconds);
+    this.renderOnce();
+  }
+
+  /**
+   * Sets the camera: yaw and pitch in degrees, distance as a multiple of the framed distance (which also
+   * becomes the distance later framings use); omitted values stay.
+   */
+  setCamera(view: { yaw?: number; pitch?: number; distance?: number }): void {
+    const deg = Math.PI / 180;
+    if (view.yaw !== undefined) this.camera.yaw = view.yaw * deg;
+    if (view.pitch !== undefined) this.camera.pitch = view.pitch * deg;
+    if (view.distance !== undefined) {
+      this.distanceScale = view.distance;
+      this.camera.distance = view.distance * this.camera.framedDistance;
+    }
+    this.requestRedraw();
+  }
+
+  /** Re-aims the camera at the current model's bounds at the set distance multiple (default 1). */
+  frameModel(): void {
+    if (!this.current) return;
+    this.resizeCanvas();
+    this.camera.frame(this.current.bounds, this.aspect());
+    this.camera.distance = this.camera.framedDistance * this.distanceScale;
+    this.requestRedraw();
+  }
+
+  /**
+   * Switches the palette path: a new renderer is made and the current model uploaded to it and drawn once;
+   * only then do they replace the old ones.
+   * @throws Error (rejects) when the model does not fit the forced path; the old renderer stays
+   */
+  async setPaletteMode(mode: PalettePath | 'auto'): Promise<void> {
+    if (mode === this.paletteMode || this.disposed) return;
+    const previous = this.paletteMode;
+    this.paletteMode = mode;
+    if (!this.gl || this.lost || !this.renderer) return;
+    let renderer: SkinnedRenderer | null = new SkinnedRenderer(this.gl, this.rendererOptions());
+    let gpu: GpuModel | null = null;
+    try {
+      const model = this.current;
+      if (model) {
+        gpu = await renderer.upload(model.asset);
+        if (this.disposed || this.current !== model || this.lost) return;
+        this.camera.update(this.aspect());
+        renderer.beginFrame(this.canvas.width, this.canvas.height, BACKGROUND);
+        renderer.draw(gpu, model.animated, this.cameraMatrices, model.displayMatrix);
+        model.gpu?.dispose();
+        model.gpu = gpu;
+        gpu = null;
+        model.palette = renderer.palettePathFor(model.asset);
+        this.listener.paletteChanged?.(model.palette);
+      }
+      this.renderer.dispose();
+      this.renderer = renderer;
+      renderer = null;
+    } catch (e) {
+      this.paletteMode = previous;
+      throw e;
+    } finally {
+      gpu?.dispose();
+      renderer?.dispose();
+      this.requestRedraw();
+    }
+  }
+
+  /** Draws one frame at the current time now (no time advance). Safe to call at any moment, even after dispose. */
+  renderOnce(): void {
+    const model = this.current;
+    const renderer = this.renderer;
+    if (!model || !model.gpu || !renderer || this.lost || this.disposed) return;
+    this.resizeCanvas();
+    model.animated.evaluate(this.playback.time);
+    this.camera.update(this.aspect());
+    renderer.beginFrame(this.canvas.width, this.canvas.height, BACKGROUND);
+    renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix);
+    this.frames++;
+    this.listener.drawn?.(this.playback.time, this.playback.duration, this.playback.playing);
+  }
+
+  /**
+   * Draws a frame and measures it (coverage, luminance grid), reading it back in the same task so it works
+   * without preserveDrawingBuffer. For tests; null when nothing can be drawn.
+   */
+  inspectFrame(cols = 16, rows = 12): FrameStats | null {
+    const gl = this.gl;
+    if (!gl || this.lost || this.disposed || !this.current?.gpu) return null;
+    this.renderOnce();
+    return readFrame(gl, this.canvas.width, this.canvas.height, BACKGROUND, cols, rows);
+  }
+
+  /** What the view shows now. */
+  state(): ModelViewState {
+    const model = this.current;
+    const clipIndex = model ? model.animated.clipIndex : -1;
+    const deg = 180 / Math.PI;
+    return {
+      model: model?.asset.name ?? '',
+      clip: model && clipIndex >= 0 ? model.asset.clips[clipIndex].name : null,
+      clipIndex,
+      clips: model ? model.asset.clips.map((c) => c.name) : [],
+      time: this.playback.time,
+      duration: this.playback.duration,
+      playing: this.playback.playing,
+      palette: model?.palette ?? null,
+      warnings: model?.asset.warnings ?? [],
+      contextLost: this.lost,
+      camera: {
+        yaw: this.camera.yaw * deg,
+        pitch: this.camera.pitch * deg,
+        distance: this.camera.distance / this.camera.framedDistance,
+      },
+      frames: this.frames,
+    };
+  }
+
+  /** Draws on the next animation frame (once, however often it is called before then). */
+  requestRedraw(): void {
+    this.startLoop();
+  }
+
+  /**
+   * Stops the loop, deletes the model's and the renderer's GL objects and removes every listener. The
+   * context itself is left to the caller (which may lose it to free it at once). Idempotent; afterwards
+   * `renderOnce` is a no-op and `load` resolves false.
+   */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.stopLoop();
+    this.loadToken++;
+    this.canvas.removeEventListener('webglcontextlost', this.onLost);
+    this.canvas.removeEventListener('webglcontextrestored', this.onRestored);
+    this.detachInput();
+    this.current?.gpu?.dispose();
+    if (this.current) this.current.gpu = null;
+    this.renderer?.dispose();
+    this.renderer = null;
+  }
+
+  private rendererOptions(): RendererOptions {
+    return { palette: this.paletteMode };
+  }
+
+  private aspect(): number {
+    return this.canvas.width / Math.max(this.canvas.height, 1);
+  }
+
+  private resizeCanvas(): void {
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(this.canvas.clientWidth * dpr));
+    const h = Math.max(1, Math.round(this.canvas.clientHeight * dpr));
+    if (this.canvas.width !== w) this.canvas.width = w;
+    if (this.canvas.height !== h) this.canvas.height = h;
+  }
+
+  /** Schedules the next frame unless one is already scheduled. The loop keeps going while playing. */
+  private startLoop(): void {
+    if (this.rafId !== 0 || this.lost || this.disposed || !this.current) return;
+    this.rafId = requestAnimationFrame(this.tick);
+  }
+
+  private stopLoop(): void {
+    if (this.rafId !== 0) cancelAnimationFrame(this.rafId);
+    this.rafId = 0;
+  }
+
+  private onFrame(nowMs: number): void {
+    this.rafId = 0;
+    if (this.lost || this.disposed) return;
+    // The first frame after a pause advances nothing; long gaps (background tab) advance at most 0.1 s.
+    const dt = this.lastTickMs < 0 ? 0 : Math.min((nowMs - this.lastTickMs) / 1000, 0.1);
+    this.lastTickMs = this.playback.playing ? nowMs : -1;
+    this.playback.advance(dt);
+    try {
+      this.renderOnce();
+    } catch (e) {
+      // A failing frame would fail again next frame: stop and say why instead of flooding the console.
+      this.listener.failed?.(`Drawing ${this.current?.asset.name ?? 'the model'} failed: ${messageOf(e)}`);
+      return;
+    }
+    if (this.playback.playing) this.rafId = requestAnimationFrame(this.tick);
+  }
+
+  private onContextLost(e: Event): void {
+    e.preventDefault();
+    this.lost = true;
+    this.stopLoop();
+    this.listener.contextLost?.();
+  }
+
+  private async onContextRestored(): Promise<void> {
+    if (!this.gl || this.disposed) return;
+    this.lost = false;
+    // Everything GL-side died with the context: drop it (nothing left to delete) and rebuild from the assets.
+    this.renderer?.dispose();
+    this.renderer = null;
+    if (this.current) this.current.gpu = null;
+    try {
+      this.renderer = new SkinnedRenderer(this.gl, this.rendererOptions());
+      const model = this.current;
+      if (model) {
+        const gpu = await this.renderer.upload(model.asset);
+        if (this.current === model && !this.disposed) {
+          model.gpu = gpu;
+          model.palette = this.renderer.palettePathFor(model.asset);
+          this.listener.paletteChanged?.(model.palette);
+        } else {
+          gpu.dispose();
+        }
+      }
+      this.listener.contextRestored?.();
+      this.renderOnce();
+      this.startLoop();
+    } catch (err) {
+      this.listener.failed?.(`Could not restore after WebGL context loss: ${messageOf(err)}`);
+    }
+  }
+}
+
+/** The message of a thrown value. */
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

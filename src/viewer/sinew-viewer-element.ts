@@ -1,0 +1,510 @@
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { createOctopusAsset } from '../procedural/octopus.ts';
+import { ElementControls } from './element-controls.ts';
+import { loadModelFromUrl } from './model-source.ts';
+import { messageOf, ModelView, type ModelViewListener, type ShowOptions } from './model-view.ts';
+import { parseNumberSetting, parsePaletteSetting, type NumberSetting } from './viewer-params.ts';
+import styles from './sinew-viewer-element.css?inline';
+
+/** `detail` of the `sinew-load` event. */
+export interface SinewLoadDetail {
+  /** The model's name (its file name, e.g. `Fox.glb`; the built-in model's own name). */
+  readonly model: string;
+  /** Names of its clips, in file order. */
+  readonly clips: readonly string[];
+  /** Non-fatal problems (an unknown `clip`, loader warnings), each naming the file. */
+  readonly warnings: readonly string[];
+}
+
+/** `detail` of the `sinew-error` event. */
+export interface SinewErrorDetail {
+  /** What went wrong, naming the file or attribute (e.g. `bad.glb: HTTP 404 Not Found for /m/bad.glb`). */
+  readonly message: string;
+}
+
+/** `detail` of the `sinew-timeupdate` event. */
+export interface SinewTimeUpdateDetail {
+  /** Seconds into the clip. */
+  readonly currentTime: number;
+  /** Seconds: the clip's duration. */
+  readonly duration: number;
+  readonly paused: boolean;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sinew-viewer': SinewViewerElement;
+  }
+  interface HTMLElementEventMap {
+    'sinew-load': CustomEvent<SinewLoadDetail>;
+    'sinew-error': CustomEvent<SinewErrorDetail>;
+    'sinew-timeupdate': CustomEvent<SinewTimeUpdateDetail>;
+  }
+}
+
+/** Seconds of playback between two `sinew-timeupdate` events while playing. */
+const TIME_UPDATE_INTERVAL_MS = 250;
+/** Camera pitch (degrees) when the `pitch` attribute is absent. */
+const DEFAULT_PITCH = 10;
+
+const OBSERVED_ATTRIBUTES = ['src', 'anim', 'clip', 'time', 'autoplay', 'palette', 'yaw', 'pitch', 'distance', 'controls'] as const;
+
+/** What survives a disconnection (CPU only), so reconnecting shows the same model without fetching it. */
+interface RetainedModel {
+  readonly asset: ModelAsset;
+  /** `src` + `anim` it was loaded from. */
+  readonly source: string;
+  readonly clipIndex: number;
+  readonly time: number;
+  readonly playing: boolean;
+}
+
+/**
+ * `<sinew-viewer>`: a skinned model drawn with WebGL2 in its own shadow root, sized by the element's CSS box
+ * (default 300 × 150 CSS pixels, drawn at devicePixelRatio). Drag to orbit, shift/right-drag to pan, wheel
+ * to zoom. Attributes, properties, methods and events are documented in README.md ("Embedding"); in brief:
+ *
+ * - attributes (reflected as properties): `src`, `anim`, `clip`, `time`, `autoplay`, `palette`, `yaw`,
+ *   `pitch`, `distance`, `controls`;
+ * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
+ * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`;
+ * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`.
+ *
+ * Each element owns a WebGL2 context while connected. Disconnecting stops its loop, deletes its GL objects
+ * and releases the context (`WEBGL_lose_context`); reconnecting makes a new one and shows the same model
+ * again (no refetch). Bad input never throws from an attribute: it fires `sinew-error` and the model shown
+ * before keeps playing.
+ */
+export class SinewViewerElement extends HTMLElement {
+  /** Attributes whose changes the element reacts to. */
+  static readonly observedAttributes: readonly string[] = OBSERVED_ATTRIBUTES;
+
+  private readonly bar: ElementControls;
+  private view: ModelView | null = null;
+  private resizeObserver: ResizeObserver | null = null;
+  private boxWidth = -1;
+  private boxHeight = -1;
+  private retained: RetainedModel | null = null;
+  /** `src` + `anim` of the model shown. */
+  private shownSource: string | null = null;
+  private loadTimer = 0;
+  private loading = 0;
+  /** `clip` / `time` / `autoplay` changed during a load: apply them once it settles. */
+  private playbackDirty = false;
+  /** play() / pause() before the first model: its start state. */
+  private requestedPlaying: boolean | null = null;
+  private clipNames: readonly string[] = Object.freeze([]);
+  private lastTimeEventMs = -Infinity;
+  private lastTimeEventValue = Number.NaN;
+
+  private readonly listener: ModelViewListener = {
+    shown: ({ asset, clipIndex, warnings }) => {
+      this.clipNames = Object.freeze(asset.clips.map((c) => c.name));
+      this.bar.setModel(this.clipNames, clipIndex);
+      for (const w of warnings) console.warn(`sinew-viewer: ${w}`);
+      this.emit('sinew-load', { model: asset.name, clips: this.clipNames, warnings: Object.freeze([...warnings]) });
+    },
+    drawn: (time, duration, playing) => {
+      const now = performance.now();
+      this.bar.setTime(time, duration, now, !playing);
+      // Throttled while playing (each event allocates); once per distinct time when paused.
+      if (time !== this.lastTimeEventValue && (!playing || now - this.lastTimeEventMs >= TIME_UPDATE_INTERVAL_MS)) {
+        this.lastTimeEventMs = now;
+        this.lastTimeEventValue = time;
+        this.emit('sinew-timeupdate', { currentTime: time, duration, paused: !playing });
+      }
+    },
+    playingChanged: (playing) => this.bar.setPlaying(playing),
+    clipChanged: (clipIndex) => this.bar.setClip(clipIndex),
+    failed: (message) => this.report(message),
+  };
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = styles;
+    this.bar = new ElementControls({
+      onPlayToggle: () => (this.paused ? this.play() : this.pause()),
+      onScrub: (s) => this.view?.setTime(s),
+      onClipChange: (i) => this.view?.selectClip(i),
+    });
+    this.bar.element.hidden = true;
+    root.append(style, this.bar.element);
+  }
+
+  // ── Attributes reflected as properties ────────────────────────────────────────────────────────────
+
+  /** URL of the model (.glb, .gltf, .md5mesh), relative to the page; null (absent): the built-in octopus. */
+  get src(): string | null {
+    return this.getAttribute('src');
+  }
+  set src(value: string | null) {
+    this.setOrRemove('src', value);
+  }
+
+  /** URL of the .md5anim to play on an .md5mesh `src`; null: `<name>.md5anim` next to the mesh, when there. */
+  get anim(): string | null {
+    return this.getAttribute('anim');
+  }
+  set anim(value: string | null) {
+    this.setOrRemove('anim', value);
+  }
+
+  /** Clip by name or 0-based index (`rest` or −1: the rest pose); null: the first clip. */
+  get clip(): string | null {
+    return this.getAttribute('clip');
+  }
+  set clip(value: string | number | null) {
+    this.setOrRemove('clip', value === null ? null : String(value));
+  }
+
+  /** Seconds: when set, the element is paused at this time of the clip (unless `autoplay`); null: absent. */
+  get time(): number | null {
+    return parseNumberSetting('time', this.getAttribute('time')).value;
+  }
+  set time(value: number | null) {
+    this.setOrRemove('time', value === null ? null : String(value));
+  }
+
+  /** Play even when `time` is set (starting there). Without `time` the element plays anyway. */
+  get autoplay(): boolean {
+    return this.hasAttribute('autoplay');
+  }
+  set autoplay(value: boolean) {
+    this.toggleAttribute('autoplay', value);
+  }
+
+  /** How the palette reaches the shader: `uniform`, `texture` or `auto` (absent: `auto`). */
+  get palette(): string | null {
+    return this.getAttribute('palette');
+  }
+  set palette(value: string | null) {
+    this.setOrRemove('palette', value);
+  }
+
+  /** Camera yaw, degrees (0 looks at the model's front, positive swings the eye to +X); null: 0. */
+  get yaw(): number | null {
+    return parseNumberSetting('yaw', this.getAttribute('yaw')).value;
+  }
+  set yaw(value: number | null) {
+    this.setOrRemove('yaw', value === null ? null : String(value));
+  }
+
+  /** Camera pitch, degrees in [−90, 90] (positive raises the eye); null: 10. */
+  get pitch(): number | null {
+    return parseNumberSetting('pitch', this.getAttribute('pitch')).value;
+  }
+  set pitch(value: number | null) {
+    this.setOrRemove('pitch', value === null ? null : String(value));
+  }
+
+  /** Camera distance as a multiple of the distance that frames the whole model (> 0); null: 1. */
+  get distance(): number | null {
+    return parseNumberSetting('distance', this.getAttribute('distance')).value;
+  }
+  set distance(value: number | null) {
+    this.setOrRemove('distance', value === null ? null : String(value));
+  }
+
+  /** Whether the mini control bar (play / pause, time slider, clip menu) is shown. */
+  get controls(): boolean {
+    return this.hasAttribute('controls');
+  }
+  set controls(value: boolean) {
+    this.toggleAttribute('controls', value);
+  }
+
+  // ── Read-only state ───────────────────────────────────────────────────────────────────────────────
+
+  /** Name of the model shown ('' before the first has loaded). */
+  get model(): string {
+    return this.view?.asset?.name ?? this.retained?.asset.name ?? '';
+  }
+
+  /** Names of the shown model's clips (a frozen array, replaced on each load). */
+  get clips(): readonly string[] {
+    return this.clipNames;
+  }
+
+  /** Seconds: the selected clip's duration (0 for the rest pose or before a model). */
+  get duration(): number {
+    return this.view?.playback.duration ?? 0;
+  }
+
+  /** Seconds into the selected clip. */
+  get currentTime(): number {
+    return this.view?.playback.time ?? this.retained?.time ?? 0;
+  }
+
+  /** Whether playback is paused. */
+  get paused(): boolean {
+    if (this.view?.asset) return !this.view.playback.playing;
+    return !(this.requestedPlaying ?? this.retained?.playing ?? this.startsPlaying());
+  }
+
+  // ── Methods ───────────────────────────────────────────────────────────────────────────────────────
+
+  /** Plays from the current time (before the first model has loaded: it will start playing). */
+  play(): void {
+    if (this.view?.asset) this.view.play();
+    else this.requestedPlaying = true;
+  }
+
+  /** Pauses at the current time (before the first model has loaded: it will start paused). */
+  pause(): void {
+    if (this.view?.asset) this.view.pause();
+    else this.requestedPlaying = false;
+  }
+
+  /**
+   * Jumps to `seconds` into the clip (clamped to [0, duration]) keeping the play state, and draws it on the
+   * next frame. Does nothing before a model is shown.
+   * @throws TypeError when `seconds` is not a finite number
+   */
+  seek(seconds: number): void {
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds)) {
+      throw new TypeError(`<sinew-viewer>.seek: expected a finite number of seconds, got ${String(seconds)}`);
+    }
+    this.view?.seek(seconds);
+  }
+
+  /**
+   * Draws a frame now at the current time, without advancing it (for screenshots and when the page throttles
+   * animation frames). A no-op before a model is shown and while disconnected; a drawing failure fires
+   * `sinew-error` instead of throwing.
+   */
+  renderOnce(): void {
+    try {
+      this.view?.renderOnce();
+    } catch (e) {
+      this.report(`Drawing ${this.model || 'the model'} failed: ${messageOf(e)}`);
+    }
+  }
+
+  // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────────
+
+  /** @internal Makes the canvas, context and renderer, then shows the model (the retained one, or `src`). */
+  connectedCallback(): void {
+    if (this.view) return;
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('part', 'canvas');
+    canvas.tabIndex = 0;
+    this.shadowRoot!.insertBefore(canvas, this.bar.element);
+    const palette = this.readPalette(false);
+    const distance = this.readNumber('distance', false);
+    const view = new ModelView(canvas, { palette: palette ?? 'auto', distance: distance ?? 1 }, this.listener);
+    this.view = view;
+    this.applyCamera(false);
+    // Problems with the attributes present now are reported after this task, so that page scripts that
+    // run after the element is upgraded can listen for them.
+    window.setTimeout(() => {
+      if (this.view !== view) return;
+      if (view.startupError) this.report(view.startupError);
+      for (const key of ['time', 'yaw', 'pitch', 'distance'] as const) this.readNumber(key);
+      this.readPalette();
+    }, 0);
+    this.bar.element.hidden = !this.controls;
+    this.boxWidth = this.boxHeight = -1;
+    this.resizeObserver = new ResizeObserver((entries) => this.onResize(entries));
+    this.resizeObserver.observe(this);
+
+    const retained = this.retained;
+    this.retained = null;
+    if (retained && retained.source === this.sourceKey()) {
+      const options: ShowOptions = { clip: String(retained.clipIndex), time: retained.time, playing: retained.playing };
+      void this.runLoad(view, retained.asset, options, retained.source);
+    } else {
+      this.scheduleLoad();
+    }
+  }
+
+  /** @internal Stops the loop, frees the GL objects and the context; keeps the model's CPU data for a reconnect. */
+  disconnectedCallback(): void {
+    const view = this.view;
+    if (!view) return;
+    this.view = null;
+    clearTimeout(this.loadTimer);
+    this.loadTimer = 0;
+    const asset = view.asset;
+    if (asset && this.shownSource !== null) {
+      const state = view.state();
+      this.retained = { asset, source: this.shownSource, clipIndex: state.clipIndex, time: state.time, playing: state.playing };
+    }
+    view.dispose();
+    // Release the context now rather than at garbage collection: browsers cap live contexts per page.
+    if (view.gl && !view.gl.isContextLost()) view.gl.getExtension('WEBGL_lose_context')?.loseContext();
+    view.canvas.remove();
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+  }
+
+  /** @internal */
+  attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+    const view = this.view;
+    if (!view || oldValue === value) return; // read when connected
+    switch (name) {
+      case 'src':
+      case 'anim':
+        this.scheduleLoad();
+        break;
+      case 'clip':
+      case 'time':
+      case 'autoplay':
+        if (this.loading > 0 || this.loadTimer !== 0) this.playbackDirty = true;
+        else this.applyPlayback(name === 'clip');
+        break;
+      case 'palette': {
+        const palette = this.readPalette();
+        if (palette) view.setPaletteMode(palette).catch((e: unknown) => this.report(messageOf(e)));
+        break;
+      }
+      case 'yaw':
+      case 'pitch':
+      case 'distance':
+        this.applyCamera(true);
+        break;
+      case 'controls':
+        this.bar.element.hidden = value === null;
+        break;
+    }
+  }
+
+  // ── Internals ─────────────────────────────────────────────────────────────────────────────────────
+
+  private setOrRemove(name: string, value: string | null): void {
+    if (value === null || value === undefined) this.removeAttribute(name);
+    else this.setAttribute(name, value);
+  }
+
+  /** `src` and `anim` as one key: what the shown model was loaded from. */
+  private sourceKey(): string {
+    return `${this.getAttribute('src') ?? ''}\n${this.getAttribute('anim') ?? ''}`;
+  }
+
+  /** Playing by default; paused when `time` is set, unless `autoplay`. */
+  private startsPlaying(): boolean {
+    return this.hasAttribute('autoplay') || this.time === null;
+  }
+
+  /** Loads `src` after the current task, so several attribute changes make one load. */
+  private scheduleLoad(): void {
+    if (this.loadTimer !== 0) return;
+    this.loadTimer = window.setTimeout(() => {
+      this.loadTimer = 0;
+      const view = this.view;
+      if (!view) return;
+      const src = this.getAttribute('src');
+      const anim = this.getAttribute('anim');
+      const clip = this.getAttribute('clip');
+      const time = this.readNumber('time', false);
+      const playing = this.requestedPlaying ?? (this.hasAttribute('autoplay') || time === null);
+      const source = src ? () => loadModelFromUrl(src, { anim }) : async () => createOctopusAsset();
+      void this.runLoad(view, source, { clip, time, playing }, this.sourceKey());
+    }, 0);
+  }
+
+  /** Runs one load on `view`; its failure (unless superseded) fires `sinew-error`. */
+  private async runLoad(view: ModelView, source: ModelAsset | (() => Promise<ModelAsset>), options: ShowOptions, key: string): Promise<void> {
+    this.loading++;
+    let shown = false;
+    try {
+      shown = await view.load(source, options);
+      if (shown) {
+        this.shownSource = key;
+        this.requestedPlaying = null;
+      }
+    } catch (e) {
+      if (view === this.view) this.report(messageOf(e));
+    } finally {
+      this.loading--;
+    }
+    if (view === this.view && this.loading === 0 && this.loadTimer === 0 && this.playbackDirty) {
+      this.playbackDirty = false;
+      this.applyPlayback(true);
+    }
+  }
+
+  /** Applies `clip` (when asked), then `time` and `autoplay`, to the shown model. */
+  private applyPlayback(clipToo: boolean): void {
+    const view = this.view;
+    if (!view?.asset) return;
+    if (clipToo) {
+      const clip = this.getAttribute('clip');
+      if (clip === null) view.selectClip(view.asset.clips.length > 0 ? 0 : -1);
+      else if (!view.selectClipByName(clip)) {
+        const names = view.asset.clips.map((c) => c.name);
+        this.report(`<sinew-viewer clip="${clip}">: ${view.asset.name} has no such clip (clips: ${names.join(', ') || 'none'})`);
+      }
+    }
+    const raw = this.getAttribute('time');
+    const time = this.readNumber('time');
+    if (time === null && raw !== null && raw.trim() !== '') return; // malformed: reported, nothing changes
+    if (time !== null) view.seek(time);
+    if (this.startsPlaying()) view.play();
+    else view.pause();
+  }
+
+  /** Applies `yaw`, `pitch`, `distance` (absent: 0°, 10°, 1); malformed ones are reported and left alone. */
+  private applyCamera(report: boolean): void {
+    const view = this.view;
+    if (!view) return;
+    const value = (key: NumberSetting, fallback: number): number | undefined => {
+      const raw = this.getAttribute(key);
+      const v = this.readNumber(key, report);
+      if (v !== null) return v;
+      return raw === null || raw.trim() === '' ? fallback : undefined;
+    };
+    view.setCamera({ yaw: value('yaw', 0), pitch: value('pitch', DEFAULT_PITCH), distance: value('distance', 1) });
+  }
+
+  /** Reads a numeric attribute; a malformed value reads as null (and fires `sinew-error` when `report`). */
+  private readNumber(key: NumberSetting, report = true): number | null {
+    const raw = this.getAttribute(key);
+    const { value, error } = parseNumberSetting(key, raw);
+    if (error && report) this.report(`<sinew-viewer ${key}="${raw}">: ${error}`);
+    return value;
+  }
+
+  /** Reads `palette`; a malformed value reads as null (and fires `sinew-error` when `report`). */
+  private readPalette(report = true): ReturnType<typeof parsePaletteSetting>['value'] | null {
+    const raw = this.getAttribute('palette');
+    const { value, error } = parsePaletteSetting(raw);
+    if (error) {
+      if (report) this.report(`<sinew-viewer palette="${raw}">: ${error}`);
+      return null;
+    }
+    return value;
+  }
+
+  private onResize(entries: ResizeObserverEntry[]): void {
+    const box = entries[entries.length - 1]?.contentRect;
+    if (!box || (box.width === this.boxWidth && box.height === this.boxHeight)) return;
+    this.boxWidth = box.width;
+    this.boxHeight = box.height;
+    // A new aspect changes the distance that frames the model.
+    this.view?.frameModel();
+  }
+
+  /** Fires `sinew-error` (the model shown keeps playing) and logs it as a warning. */
+  private report(message: string): void {
+    console.warn(`sinew-viewer: ${message}`);
+    this.emit('sinew-error', { message });
+  }
+
+  private emit<K extends 'sinew-load' | 'sinew-error' | 'sinew-timeupdate'>(type: K, detail: HTMLElementEventMap[K]['detail']): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+}
+
+/**
+ * Registers {@link SinewViewerElement} as `<sinew-viewer>` (or `name`), unless that name is defined already
+ * (a second copy of the script, hot reload): then the existing definition stays.
+ * @returns the constructor registered under `name`
+ */
+export function defineSinewViewer(name = 'sinew-viewer'): CustomElementConstructor {
+  const existing = customElements.get(name);
+  if (existing) return existing;
+  customElements.define(name, name === 'sinew-viewer' ? SinewViewerElement : class extends SinewViewerElement {});
+  return customElements.get(name)!;
+}

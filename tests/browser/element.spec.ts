@@ -1,0 +1,423 @@
+import { test, expect, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// <sinew-viewer> in a plain page (tests/browser/pages/embed-example.html): two elements, each with its own
+// context; attributes, methods, events, bad input, and disposal on removal.
+
+const SHARED_ASSETS = fileURLToPath(new URL('../../../shared/assets', import.meta.url));
+const PAGE = '/tests/browser/pages/embed-example.html';
+
+/** Skips a test that needs ../shared/assets when it is absent, except in CI, where that is a failure. */
+function requireSharedAssets(): void {
+  const present = existsSync(`${SHARED_ASSETS}/gltf`);
+  if (!present && process.env.CI) throw new Error(`shared assets missing at ${SHARED_ASSETS} (required when CI is set)`);
+  test.skip(!present, `shared assets absent at ${SHARED_ASSETS}`);
+}
+
+/** An event a `<sinew-viewer>` fired, as recorded by the init script. */
+interface Recorded {
+  id: string;
+  type: string;
+  detail: { model?: string; clips?: string[]; warnings?: string[]; message?: string; currentTime?: number; paused?: boolean };
+}
+
+/** The element's type (from the global tag map). */
+type Viewer = HTMLElementTagNameMap['sinew-viewer'];
+
+type TestWindow = Window & {
+  __events: Recorded[];
+  __glLive: (canvas: HTMLCanvasElement) => Record<string, number>;
+};
+
+test.beforeEach(async ({ page }) => {
+  // Keep vite's live reload from reloading the page when other work edits files mid-test.
+  await page.routeWebSocket(/./, () => {});
+  await page.addInitScript(() => {
+    // Every sinew-* event, recorded from the start (they bubble and are composed).
+    const events: unknown[] = [];
+    (window as unknown as { __events: unknown[] }).__events = events;
+    for (const type of ['sinew-load', 'sinew-error', 'sinew-timeupdate']) {
+      document.addEventListener(type, (e) => {
+        events.push({ id: (e.target as HTMLElement).id, type, detail: JSON.parse(JSON.stringify((e as CustomEvent).detail)) });
+      });
+    }
+    // GL objects alive per context: gl.create*/delete* wrapped on the prototype, so every context is counted.
+    const kinds = ['Buffer', 'VertexArray', 'Texture', 'Program', 'Shader', 'Framebuffer', 'Renderbuffer', 'TransformFeedback', 'Sampler', 'Query'];
+    const live = new WeakMap<object, Map<string, Set<unknown>>>();
+    const setOf = (gl: object, kind: string): Set<unknown> => {
+      let byKind = live.get(gl);
+      if (!byKind) live.set(gl, (byKind = new Map(kinds.map((k) => [k, new Set()]))));
+      return byKind.get(kind)!;
+    };
+    const proto = WebGL2RenderingContext.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const kind of kinds) {
+      const create = proto[`create${kind}`], remove = proto[`delete${kind}`];
+      proto[`create${kind}`] = function (this: object, ...args: unknown[]) {
+        const object = create.apply(this, args);
+        if (object) setOf(this, kind).add(object);
+        return object;
+      };
+      proto[`delete${kind}`] = function (this: object, ...args: unknown[]) {
+        setOf(this, kind).delete(args[0]);
+        return remove.apply(this, args);
+      };
+    }
+    (window as unknown as { __glLive: unknown }).__glLive = (canvas: HTMLCanvasElement) => {
+      const gl = canvas.getContext('webgl2')!;
+      return Object.fromEntries(kinds.map((k) => [k, setOf(gl, k).size]));
+    };
+  });
+});
+
+/** Console errors and uncaught exceptions of a page. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** Opens the embed example and waits until both viewers show a model. */
+async function openEmbed(page: Page): Promise<void> {
+  await page.goto(PAGE);
+  await page.waitForFunction(() => {
+    const els = [...document.querySelectorAll('sinew-viewer')];
+    return els.length === 2 && els.every((el) => el.model !== '');
+  }, undefined, { timeout: 120_000 });
+}
+
+/** Events recorded so far, of one type (and element). */
+async function events(page: Page, type: string, id?: string): Promise<Recorded[]> {
+  const all = await page.evaluate(() => (window as unknown as TestWindow).__events);
+  return all.filter((e) => e.type === type && (id === undefined || e.id === id));
+}
+
+/** What one drawn frame of an element shows: coverage and a luminance grid. */
+interface Frame {
+  width: number;
+  height: number;
+  coverage: number;
+  grid: number[];
+}
+
+/**
+ * Draws a frame of `#id` with `renderOnce()` and reads its canvas back in the same task (the drawing buffer is
+ * not preserved across tasks). Null when the element has no canvas (disconnected).
+ */
+async function drawAndRead(page: Page, id: string): Promise<Frame | null> {
+  return page.evaluate((id) => {
+    const el = document.getElementById(id) as Viewer;
+    el.renderOnce();
+    const canvas = el.shadowRoot!.querySelector('canvas');
+    if (!canvas) return null;
+    const gl = canvas.getContext('webgl2')!;
+    const { width, height } = canvas;
+    const pixels = new Uint8Array(4 * width * height);
+    gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    const bg = [0.13, 0.14, 0.16].map((c) => Math.round(c * 255));
+    const cols = 16, rows = 12;
+    const sums = new Float64Array(cols * rows), counts = new Uint32Array(cols * rows);
+    let differing = 0;
+    for (let y = 0; y < height; y++) {
+      const row = Math.min(rows - 1, Math.floor(((height - 1 - y) * rows) / height));
+      for (let x = 0; x < width; x++) {
+        const i = 4 * (y * width + x);
+        if (Math.abs(pixels[i] - bg[0]) > 3 || Math.abs(pixels[i + 1] - bg[1]) > 3 || Math.abs(pixels[i + 2] - bg[2]) > 3) differing++;
+        const cell = row * cols + Math.min(cols - 1, Math.floor((x * cols) / width));
+        sums[cell] += 0.2126 * pixels[i] + 0.7152 * pixels[i + 1] + 0.0722 * pixels[i + 2];
+        counts[cell]++;
+      }
+    }
+    return { width, height, coverage: differing / (width * height), grid: [...sums].map((s, c) => s / Math.max(1, counts[c])) };
+  }, id);
+}
+
+/** Mean absolute difference of two luminance grids, 0–255. */
+function gridDistance(a: Frame, b: Frame): number {
+  let sum = 0;
+  for (let i = 0; i < a.grid.length; i++) sum += Math.abs(a.grid[i] - b.grid[i]);
+  return sum / a.grid.length;
+}
+
+test('two viewers on a plain page: each draws its own model in its own context; sinew-load gives the clips', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openEmbed(page);
+
+  const octopusLoad = await events(page, 'sinew-load', 'octopus');
+  expect(octopusLoad).toHaveLength(1);
+  expect(octopusLoad[0].detail.model!.toLowerCase()).toContain('octopus');
+  expect(octopusLoad[0].detail.clips!.length).toBeGreaterThan(0);
+  const foxLoad = await events(page, 'sinew-load', 'fox');
+  expect(foxLoad).toHaveLength(1);
+  expect(foxLoad[0].detail).toEqual({ model: 'Fox.glb', clips: ['Survey', 'Walk', 'Run'], warnings: [] });
+  expect(await events(page, 'sinew-error')).toEqual([]);
+
+  const state = await page.evaluate(() => {
+    const [octopus, fox] = [...document.querySelectorAll('sinew-viewer')];
+    const glOf = (el: Element) => el.shadowRoot!.querySelector('canvas')!.getContext('webgl2');
+    return {
+      octopus: { paused: octopus.paused, clips: octopus.clips, src: octopus.src, yaw: octopus.yaw },
+      fox: { model: fox.model, clips: fox.clips, paused: fox.paused, time: fox.currentTime, duration: fox.duration, clip: fox.clip, controls: fox.controls },
+      separateContexts: glOf(octopus) !== glOf(fox),
+      defaultSize: [octopus.clientWidth, octopus.clientHeight],
+    };
+  });
+  expect(state.octopus.paused).toBe(false); // no time: playing
+  expect(state.octopus.src).toBeNull();
+  expect(state.octopus.yaw).toBe(25);
+  expect(state.fox).toMatchObject({ model: 'Fox.glb', clips: ['Survey', 'Walk', 'Run'], paused: true, time: 0.5, clip: 'Run', controls: true });
+  expect(state.fox.duration).toBeGreaterThan(0.5);
+  expect(state.separateContexts).toBe(true);
+  expect(state.defaultSize).toEqual([300, 150]);
+
+  const octopus = (await drawAndRead(page, 'octopus'))!;
+  const fox = (await drawAndRead(page, 'fox'))!;
+  expect([octopus.width, octopus.height]).toEqual([300, 150]); // devicePixelRatio 1
+  expect([fox.width, fox.height]).toEqual([280, 210]); // the element's CSS box
+  expect(octopus.coverage).toBeGreaterThan(0.03);
+  expect(fox.coverage).toBeGreaterThan(0.03);
+  expect(errors).toEqual([]);
+});
+
+test('golden: the embed example page', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openEmbed(page);
+  // The octopus plays by default: stop it at a fixed time for a stable picture.
+  await page.evaluate(() => (document.getElementById('octopus') as Viewer).setAttribute('time', '0.75'));
+  await page.waitForFunction(() => (document.getElementById('octopus') as Viewer).paused);
+  await page.evaluate(() => document.querySelectorAll('sinew-viewer').forEach((el) => el.renderOnce()));
+  await expect(page).toHaveScreenshot('embed-example.png', { maxDiffPixelRatio: 0.005 });
+  expect(errors).toEqual([]);
+});
+
+test('clip, time and camera attributes change the picture; properties reflect them', async ({ page }) => {
+  requireSharedAssets();
+  await openEmbed(page);
+  const run05 = (await drawAndRead(page, 'fox'))!;
+  expect(gridDistance(run05, (await drawAndRead(page, 'fox'))!)).toBe(0); // the same state draws the same picture
+
+  // time: another moment of the same clip, still paused.
+  await page.evaluate(() => (document.getElementById('fox') as Viewer).setAttribute('time', '0.2'));
+  const run02 = (await drawAndRead(page, 'fox'))!;
+  expect(await page.evaluate(() => [(document.getElementById('fox') as Viewer).currentTime, (document.getElementById('fox') as Viewer).paused])).toEqual([0.2, true]);
+  expect(gridDistance(run05, run02)).toBeGreaterThan(0.2);
+
+  // clip (through the property, reflected to the attribute): paused, so the time stays.
+  const clip = await page.evaluate(() => {
+    const fox = (document.getElementById('fox') as Viewer);
+    fox.clip = 'Survey';
+    return { attribute: fox.getAttribute('clip'), time: fox.currentTime };
+  });
+  expect(clip).toEqual({ attribute: 'Survey', time: 0.2 });
+  const survey02 = (await drawAndRead(page, 'fox'))!;
+  expect(gridDistance(run02, survey02)).toBeGreaterThan(0.2);
+
+  // A clip index works too, and the rest pose.
+  await page.evaluate(() => ((document.getElementById('fox') as Viewer).clip = 2));
+  expect(gridDistance(run02, (await drawAndRead(page, 'fox'))!)).toBe(0);
+  await page.evaluate(() => ((document.getElementById('fox') as Viewer).clip = 'rest'));
+  expect(gridDistance(run02, (await drawAndRead(page, 'fox'))!)).toBeGreaterThan(0.2);
+  await page.evaluate(() => ((document.getElementById('fox') as Viewer).clip = 'Run'));
+
+  // Camera: yaw turns the model, distance shrinks it.
+  await page.evaluate(() => ((document.getElementById('fox') as Viewer).yaw = 90));
+  const side = (await drawAndRead(page, 'fox'))!;
+  expect(gridDistance(run02, side)).toBeGreaterThan(0.2);
+  await page.evaluate(() => (document.getElementById('fox') as Viewer).setAttribute('distance', '2'));
+  const far = (await drawAndRead(page, 'fox'))!;
+  expect(far.coverage).toBeLessThan(0.6 * side.coverage);
+
+  // An unknown clip is reported, naming the clip and the model, and changes nothing.
+  await page.evaluate(() => (document.getElementById('fox') as Viewer).setAttribute('clip', 'Jump'));
+  const clipErrors = await events(page, 'sinew-error', 'fox');
+  expect(clipErrors.map((e) => e.detail.message)).toEqual(['<sinew-viewer clip="Jump">: Fox.glb has no such clip (clips: Survey, Walk, Run)']);
+  expect(gridDistance(far, (await drawAndRead(page, 'fox'))!)).toBe(0);
+
+  // Removing `time` resumes playback (the default); autoplay with time plays from there.
+  expect(await page.evaluate(() => {
+    const fox = (document.getElementById('fox') as Viewer);
+    fox.removeAttribute('time');
+    return fox.paused;
+  })).toBe(false);
+  expect(await page.evaluate(() => {
+    const fox = (document.getElementById('fox') as Viewer);
+    fox.setAttribute('time', '0.1');
+    const pausedAtTime = fox.paused;
+    fox.autoplay = true;
+    return [pausedAtTime, fox.paused, fox.getAttribute('autoplay')];
+  })).toEqual([true, false, '']);
+});
+
+test('methods: play, pause, seek, renderOnce; timeupdate events; bad values are reported, not thrown', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openEmbed(page);
+  const result = await page.evaluate(() => {
+    const fox = (document.getElementById('fox') as Viewer);
+    fox.seek(1);
+    fox.renderOnce();
+    const afterSeek = [fox.currentTime, fox.paused];
+    fox.seek(1e6); // clamped to the clip
+    const clamped = fox.currentTime === fox.duration;
+    fox.play();
+    const playing = !fox.paused;
+    fox.pause();
+    let thrown = '';
+    try {
+      fox.seek(Number.NaN);
+    } catch (e) {
+      thrown = `${(e as Error).name}: ${(e as Error).message}`;
+    }
+    return { afterSeek, clamped, playing, paused: fox.paused, thrown };
+  });
+  expect(result).toEqual({
+    afterSeek: [1, true], clamped: true, playing: true, paused: true,
+    thrown: 'TypeError: <sinew-viewer>.seek: expected a finite number of seconds, got NaN',
+  });
+  const updates = await events(page, 'sinew-timeupdate', 'fox');
+  expect(updates.some((e) => e.detail.currentTime === 1 && e.detail.paused === true)).toBe(true);
+
+  // Malformed attribute values fire sinew-error naming the attribute; the model keeps drawing.
+  await page.evaluate(() => {
+    const fox = (document.getElementById('fox') as Viewer);
+    fox.setAttribute('palette', 'gpu');
+    fox.setAttribute('pitch', '120');
+    fox.setAttribute('time', 'soon');
+  });
+  const messages = (await events(page, 'sinew-error', 'fox')).map((e) => e.detail.message);
+  expect(messages).toEqual([
+    '<sinew-viewer palette="gpu">: expected uniform, texture or auto',
+    '<sinew-viewer pitch="120">: expected degrees in [-90, 90]',
+    '<sinew-viewer time="soon">: expected seconds ≥ 0',
+  ]);
+  const uniformPalette = (await drawAndRead(page, 'fox'))!;
+  expect(uniformPalette.coverage).toBeGreaterThan(0.03);
+
+  // A palette change re-uploads the model for the other path: the same picture, no error.
+  await page.evaluate(() => ((document.getElementById('fox') as Viewer).palette = 'texture'));
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+  expect(gridDistance(uniformPalette, (await drawAndRead(page, 'fox'))!)).toBeLessThan(0.05);
+  expect(await events(page, 'sinew-error', 'fox')).toHaveLength(3);
+
+  // The mini control bar drives the same state.
+  const bar = page.locator('#fox').locator('[part="play"]');
+  await expect(bar).toHaveAttribute('aria-label', 'Play');
+  await bar.click();
+  expect(await page.evaluate(() => (document.getElementById('fox') as Viewer).paused)).toBe(false);
+  await expect(bar).toHaveAttribute('aria-label', 'Pause');
+  await expect(page.locator('#octopus').locator('[part="controls"]')).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test('a bad src fires sinew-error naming the file while the previous model keeps drawing; a good one replaces it', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openEmbed(page);
+  const before = (await drawAndRead(page, 'fox'))!;
+
+  for (const [src, pattern] of [
+    ['/shared/assets/md5/invalid/InvalidBoneIndex.md5mesh', /^InvalidBoneIndex\.md5mesh:\d+: /],
+    ['/shared/assets/gltf/Missing.glb', /^Missing\.glb: not found/],
+    ['/shared/assets/md5/bob.source.txt', /^bob\.source\.txt: unsupported file type/],
+  ] as const) {
+    const count = (await events(page, 'sinew-error', 'fox')).length;
+    await page.evaluate((src) => ((document.getElementById('fox') as Viewer).src = src), src);
+    await page.waitForFunction((n) => (window as unknown as TestWindow).__events.filter((e) => e.type === 'sinew-error' && e.id === 'fox').length > n, count);
+    const error = (await events(page, 'sinew-error', 'fox')).at(-1)!;
+    expect(error.detail.message).toMatch(pattern);
+    // The Fox is still there, drawing the same picture.
+    expect(await page.evaluate(() => [(document.getElementById('fox') as Viewer).model, (document.getElementById('fox') as Viewer).clips])).toEqual(['Fox.glb', ['Survey', 'Walk', 'Run']]);
+    expect(gridDistance(before, (await drawAndRead(page, 'fox'))!)).toBe(0);
+  }
+  expect(await events(page, 'sinew-load', 'fox')).toHaveLength(1);
+
+  // A good model with an explicit anim (MD5) replaces it; the element's clip / time apply to it.
+  await page.evaluate(() => {
+    const fox = (document.getElementById('fox') as Viewer);
+    fox.removeAttribute('clip');
+    fox.anim = '/shared/assets/md5/Bob.md5anim';
+    fox.src = '/shared/assets/md5/Bob.md5mesh';
+  });
+  await page.waitForFunction(() => (document.getElementById('fox') as Viewer).model === 'Bob.md5mesh');
+  const loads = await events(page, 'sinew-load', 'fox');
+  expect(loads.at(-1)!.detail).toEqual({ model: 'Bob.md5mesh', clips: ['Bob'], warnings: [] });
+  expect(await page.evaluate(() => [(document.getElementById('fox') as Viewer).paused, (document.getElementById('fox') as Viewer).currentTime])).toEqual([true, 0.5]);
+  const bob = (await drawAndRead(page, 'fox'))!;
+  expect(bob.coverage).toBeGreaterThan(0.03);
+  expect(gridDistance(before, bob)).toBeGreaterThan(0.2);
+  // The octopus next to it was never disturbed.
+  expect((await drawAndRead(page, 'octopus'))!.coverage).toBeGreaterThan(0.03);
+  expect(await events(page, 'sinew-load', 'octopus')).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
+test('removing an element disposes its GL objects and context; renderOnce is then a no-op; re-adding draws again', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openEmbed(page);
+  const live = await page.evaluate(() => {
+    const fox = (document.getElementById('fox') as Viewer);
+    const canvas = fox.shadowRoot!.querySelector('canvas')!;
+    (window as unknown as { __foxCanvas: HTMLCanvasElement }).__foxCanvas = canvas;
+    return (window as unknown as TestWindow).__glLive(canvas);
+  });
+  expect(live.Buffer).toBeGreaterThan(0);
+  expect(live.VertexArray).toBeGreaterThan(0);
+  expect(live.Program).toBeGreaterThan(0);
+
+  const after = await page.evaluate(() => {
+    const fox = (document.getElementById('fox') as Viewer);
+    const parent = fox.parentElement!;
+    fox.remove();
+    (window as unknown as { __removed: Element }).__removed = fox;
+    fox.renderOnce(); // no-op, no throw
+    fox.renderOnce();
+    fox.pause();
+    const canvas = (window as unknown as { __foxCanvas: HTMLCanvasElement }).__foxCanvas;
+    (window as unknown as { __foxParent: Element }).__foxParent = parent;
+    return {
+      live: (window as unknown as TestWindow).__glLive(canvas),
+      contextLost: canvas.getContext('webgl2')!.isContextLost(),
+      canvasInShadow: fox.shadowRoot!.querySelector('canvas') !== null,
+      model: fox.model,
+    };
+  });
+  expect(Object.values(after.live).every((n) => n === 0), JSON.stringify(after.live)).toBe(true);
+  expect(after.contextLost).toBe(true);
+  expect(after.canvasInShadow).toBe(false);
+  expect(after.model).toBe('Fox.glb');
+
+  // Re-adding it makes a new context and shows the same model in the same state, without fetching it again.
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.evaluate(() => {
+    const w = window as unknown as { __foxParent: Element; __fox: Element };
+    w.__foxParent.prepend(document.querySelector('#fox') ?? (window as unknown as { __removed: Element }).__removed);
+  });
+  await page.waitForFunction(() => (window as unknown as TestWindow).__events.filter((e) => e.type === 'sinew-load' && e.id === 'fox').length === 2);
+  const again = await page.evaluate(() => {
+    const fox = (document.getElementById('fox') as Viewer);
+    return { model: fox.model, clip: fox.clip, time: fox.currentTime, paused: fox.paused, fresh: fox.shadowRoot!.querySelector('canvas') !== (window as unknown as { __foxCanvas: HTMLCanvasElement }).__foxCanvas };
+  });
+  expect(again).toEqual({ model: 'Fox.glb', clip: 'Run', time: 0.5, paused: true, fresh: true });
+  expect(requests.filter((u) => u.endsWith('.glb'))).toEqual([]);
+  expect((await drawAndRead(page, 'fox'))!.coverage).toBeGreaterThan(0.03);
+
+  // Removing twice in a row (and disconnecting a never-loaded element) is harmless.
+  await page.evaluate(() => {
+    const fox = (document.getElementById('fox') as Viewer);
+    const parent = fox.parentElement!;
+    fox.remove();
+    parent.append(fox);
+    fox.remove();
+    const fresh = document.createElement('sinew-viewer');
+    document.body.append(fresh);
+    fresh.remove();
+  });
+  expect(errors).toEqual([]);
+});
