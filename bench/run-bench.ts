@@ -231,6 +231,8 @@ async function main(): Promise<void> {
     machine: {
       cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGiB: Math.round(os.totalmem() / 2 ** 30),
       platform: `${os.platform()} ${os.release()}`, node: process.version, v8: process.versions.v8,
+      /** 1, 5 and 15 minute load averages when the run ended: other processes share the cores. */
+      loadAverage: os.loadavg().map((x) => round(x)),
     },
     date: new Date().toISOString(),
     seconds: (Date.now() - started) / 1000,
