@@ -1,5 +1,6 @@
 import { Md5TokenReader } from './md5-tokenizer.ts';
 import { md5QuaternionW } from './md5-quaternion.ts';
+import { readMd5JointHeader } from './md5-joint-header.ts';
 
 /**
  * Bits of an MD5 hierarchy entry's `flags`: which of the joint's six components each frame overrides, read in
@@ -197,16 +198,8 @@ function parseHierarchy(r: Md5TokenReader, jointCount: number, componentCount: n
   r.expectPunct('{');
   const joints: Md5AnimJoint[] = [];
   while (!r.acceptPunct('}')) {
-    const line = r.line();
-    const name = r.readString('joint name');
     const i = joints.length;
-    if (i >= jointCount) throw r.error(`joint ${i} "${name}" beyond numJoints ${jointCount}`, line);
-    const parentRef = r.readIndex(`parent of joint ${i}`);
-    const parent = parentRef.value;
-    if (parent < -1 || parent >= jointCount) {
-      throw r.error(`joint ${i} "${name}" names parent ${parent} of ${jointCount}`, parentRef.line);
-    }
-    if (parent === i) throw r.error(`joint ${i} "${name}" is its own parent`, parentRef.line);
+    const { name, parent, line } = readMd5JointHeader(r, i, jointCount);
     const flags = r.readInt(`flags of joint ${i}`, 0, 63);
     const startRef = r.readIndex(`start index of joint ${i}`);
     const startIndex = startRef.value;

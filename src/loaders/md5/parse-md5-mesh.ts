@@ -1,5 +1,6 @@
 import { Md5TokenReader } from './md5-tokenizer.ts';
 import { md5QuaternionW } from './md5-quaternion.ts';
+import { readMd5JointHeader } from './md5-joint-header.ts';
 
 /** One joint of an `.md5mesh`: its bind pose in model space. */
 export interface Md5Joint {
@@ -122,16 +123,8 @@ function parseJoints(r: Md5TokenReader, numJoints: number): Md5Joint[] {
   const v = new Float64Array(3);
   const q = new Float64Array(3);
   while (!r.acceptPunct('}')) {
-    const line = r.line();
-    const name = r.readString('joint name');
     const index = joints.length;
-    if (index >= numJoints) throw r.error(`joint ${index} "${name}" beyond numJoints ${numJoints}`, line);
-    const parentRef = r.readIndex(`parent of joint ${index}`);
-    const parent = parentRef.value;
-    if (parent < -1 || parent >= numJoints) {
-      throw r.error(`joint ${index} "${name}" names parent ${parent} of ${numJoints}`, parentRef.line);
-    }
-    if (parent === index) throw r.error(`joint ${index} "${name}" is its own parent`, parentRef.line);
+    const { name, parent, line } = readMd5JointHeader(r, index, numJoints);
     r.readVector(v, 0, 3, `position of joint ${index}`);
     r.readVector(q, 0, 3, `orientation of joint ${index}`);
     joints.push({
