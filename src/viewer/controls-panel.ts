@@ -1,4 +1,6 @@
+import type { LoopMode } from '../animation/loop-mode.ts';
 import type { PalettePath } from '../gl/renderer.ts';
+import type { PlaybackSettings } from './playback.ts';
 import { TimeSlider } from './time-slider.ts';
 
 /** What the control panel asks the viewer to do. */
@@ -9,6 +11,12 @@ export interface ControlsPanelHandlers {
   onPlayToggle(): void;
   /** The time slider moved, seconds. */
   onScrub(seconds: number): void;
+  /** The speed slider moved: playback rate (1 real time, negative backwards). */
+  onSpeedChange(speed: number): void;
+  /** Another loop mode was chosen. */
+  onLoopChange(mode: LoopMode): void;
+  /** The crossfade duration was edited: seconds ≥ 0 (only valid values are reported). */
+  onFadeChange(seconds: number): void;
   /** Files were picked with the Open button. */
   onFiles(files: File[]): void;
   /** The Frame button was pressed: re-aim the camera at the model. */
@@ -25,11 +33,17 @@ export interface PanelModelInfo {
   readonly summary: string;
 }
 
+/** Bounds of the speed slider (playback rate); other rates come from the URL or code. */
+const SPEED_MIN = -2;
+const SPEED_MAX = 2;
+
 /**
  * The viewer's control panel (top-left): model name and summary, clip `<select>` (with a "rest pose"
- * entry), play / pause, time slider with a readout in seconds, the palette path in use, and Open / Frame
- * buttons. Elements carry ids for tests: `#sinew-model`, `#sinew-clip`, `#sinew-play`, `#sinew-time`,
- * `#sinew-time-readout`, `#sinew-palette`, `#sinew-file`, `#sinew-frame`.
+ * entry; choosing a clip while playing crossfades to it), the crossfade duration in seconds, the loop mode,
+ * a speed slider (−2…2, negative plays backwards) with its readout, play / pause, time slider with a
+ * readout in seconds, the palette path in use, and Open / Frame buttons. Elements carry ids for tests:
+ * `#sinew-model`, `#sinew-clip`, `#sinew-fade`, `#sinew-loop`, `#sinew-speed`, `#sinew-speed-readout`,
+ * `#sinew-play`, `#sinew-time`, `#sinew-time-readout`, `#sinew-palette`, `#sinew-file`, `#sinew-frame`.
  */
 export class ControlsPanel {
   /** The panel element (`#sinew-panel`). */
@@ -40,6 +54,10 @@ export class ControlsPanel {
   private readonly playButton: HTMLButtonElement;
   private readonly time: TimeSlider;
   private readonly palette: HTMLElement;
+  private readonly fadeInput: HTMLInputElement;
+  private readonly loopSelect: HTMLSelectElement;
+  private readonly speedSlider: HTMLInputElement;
+  private readonly speedReadout: HTMLOutputElement;
 
   constructor(parent: HTMLElement, handlers: ControlsPanelHandlers) {
     const el = (tag: string, props: Record<string, string> = {}): HTMLElement => {
@@ -59,6 +77,43 @@ export class ControlsPanel {
     this.clipSelect = el('select', { id: 'sinew-clip' }) as HTMLSelectElement;
     this.clipSelect.addEventListener('change', () => handlers.onClipChange(Number(this.clipSelect.value)));
     clipRow.append(this.clipSelect);
+
+    const blendRow = el('div', { class: 'sinew-row' });
+    const fadeLabel = el('label', { class: 'sinew-label', title: 'Crossfade duration when another clip is chosen while playing (0: cut)' });
+    fadeLabel.append('Fade ');
+    this.fadeInput = el('input', { id: 'sinew-fade', type: 'number', min: '0', step: '0.1', 'aria-label': 'Crossfade duration (seconds)' }) as HTMLInputElement;
+    this.fadeInput.addEventListener('input', () => {
+      const v = this.fadeInput.valueAsNumber;
+      if (Number.isFinite(v) && v >= 0) handlers.onFadeChange(v);
+    });
+    fadeLabel.append(this.fadeInput, ' s');
+    const loopLabel = el('label', { class: 'sinew-label' });
+    loopLabel.append('Loop ');
+    this.loopSelect = el('select', { id: 'sinew-loop', 'aria-label': 'Loop mode' }) as HTMLSelectElement;
+    for (const [value, text] of [['loop', 'loop'], ['once', 'once'], ['pingpong', 'ping-pong']] as const) {
+      const option = document.createElement('option');
+      option.value = value;
+      option.textContent = text;
+      this.loopSelect.append(option);
+    }
+    this.loopSelect.addEventListener('change', () => handlers.onLoopChange(this.loopSelect.value as LoopMode));
+    loopLabel.append(this.loopSelect);
+    blendRow.append(fadeLabel, loopLabel);
+
+    const speedRow = el('label', { class: 'sinew-row' });
+    speedRow.append('Speed ');
+    this.speedSlider = el('input', {
+      id: 'sinew-speed', type: 'range', min: String(SPEED_MIN), max: String(SPEED_MAX), step: '0.05',
+      'aria-label': 'Playback speed (negative plays backwards)',
+    }) as HTMLInputElement;
+    this.speedReadout = el('output', { id: 'sinew-speed-readout', class: 'sinew-rate' }) as HTMLOutputElement;
+    this.speedSlider.addEventListener('input', () => {
+      const v = Number(this.speedSlider.value);
+      if (Number.isFinite(v)) handlers.onSpeedChange(v);
+    });
+    // Double-click resets to real time.
+    this.speedSlider.addEventListener('dblclick', () => handlers.onSpeedChange(1));
+    speedRow.append(this.speedSlider, this.speedReadout);
 
     const timeRow = el('div', { class: 'sinew-row' });
     this.playButton = el('button', { id: 'sinew-play', type: 'button' }) as HTMLButtonElement;
@@ -88,9 +143,19 @@ export class ControlsPanel {
     frame.addEventListener('click', () => handlers.onFrame());
     footer.append(paletteLabel, frame, open, fileInput);
 
-    this.element.append(header, this.summary, clipRow, timeRow, footer);
+    this.element.append(header, this.summary, clipRow, blendRow, speedRow, timeRow, footer);
     parent.append(this.element);
     this.setPlaying(false);
+    this.setSettings({ speed: 1, loop: 'loop', fade: 0.3 });
+  }
+
+  /** Shows the playback settings: speed (rate), loop mode, crossfade duration (seconds). */
+  setSettings(settings: PlaybackSettings): void {
+    this.speedSlider.value = String(settings.speed);
+    this.speedReadout.textContent = `${settings.speed.toFixed(2)}×`;
+    this.loopSelect.value = settings.loop;
+    // Leave the field alone while it is being edited to the same value ("0." must not become "0").
+    if (this.fadeInput.valueAsNumber !== settings.fade) this.fadeInput.value = String(settings.fade);
   }
 
   /** Shows a newly loaded model. */

@@ -6,7 +6,8 @@ import { computeModelBounds } from '../scene/model-bounds.ts';
 import { OrbitCamera, type Bounds } from '../scene/orbit-camera.ts';
 import { readFrame, type FrameStats } from './frame-readback.ts';
 import { attachOrbitInput } from './orbit-input.ts';
-import { Playback } from './playback.ts';
+import type { LoopMode } from '../animation/loop-mode.ts';
+import { Playback, startClip, type PlaybackSettings } from './playback.ts';
 import { resolveClip } from './viewer-params.ts';
 
 /** Linear RGBA the canvas is cleared to; tests count pixels that differ from it. */
@@ -22,11 +23,21 @@ export interface ModelViewState {
   readonly clipIndex: number;
   /** Names of the model's clips. */
   readonly clips: readonly string[];
-  /** Seconds into the clip. */
+  /** Seconds into the selected clip. */
   readonly time: number;
   /** Seconds: the selected clip's duration. */
   readonly duration: number;
   readonly playing: boolean;
+  /** Playback rate: 1 real time, negative backwards. */
+  readonly speed: number;
+  /** Loop mode of the clips played: `loop`, `once` or `pingpong`. */
+  readonly loop: LoopMode;
+  /** Crossfade duration of a clip change while playing, seconds (0: cut). */
+  readonly fade: number;
+  /** True when a `once` clip has reached its end in the direction of play. */
+  readonly finished: boolean;
+  /** Clips sounding on the base layer: 1 while one clip plays, 2 or more during a crossfade, 0 at rest. */
+  readonly activeClips: number;
   /** Palette path the renderer uses for this model, or null before the first. */
   readonly palette: PalettePath | null;
   /** Non-fatal loader warnings of the current model. */
@@ -71,6 +82,8 @@ export interface ModelViewListener {
   playingChanged?(playing: boolean): void;
   /** Another clip was selected (−1: rest pose). */
   clipChanged?(clipIndex: number): void;
+  /** Speed, loop mode or crossfade duration changed. */
+  settingsChanged?(settings: PlaybackSettings): void;
   /** The palette path changed (after a context restore or a palette mode change). */
   paletteChanged?(palette: PalettePath): void;
   /** The WebGL context was lost: the loop stopped. */
@@ -120,7 +133,11 @@ export class ModelView {
   readonly gl: WebGL2RenderingContext | null;
   /** The orbit camera, framed on each model as it loads. */
   readonly camera = new OrbitCamera();
-  /** Clip time and play state. */
+  /**
+   * The clip clock over the shown model's animator: current clip time, play state, speed, loop mode,
+   * crossfade duration. Change settings through {@link setSpeed} / {@link setLoop} / {@link setFade} so the
+   * listener hears of it.
+   */
   readonly playback = new Playback();
   /** Why no renderer could be made (no WebGL2, renderer failure), or null. */
   readonly startupError: string | null = null;
@@ -204,9 +221,9 @@ export class ModelView {
         if (resolved === null) clipWarning = `${asset.name}: no clip "${options.clip}"; playing ${clipIndex >= 0 ? `"${asset.clips[0].name}"` : 'the rest pose'}`;
         else clipIndex = resolved;
       }
-      animated.clipIndex = clipIndex;
-      const startTime = options.time ?? 0;
-      animated.evaluate(startTime);
+      // The model's own animator starts the clip (a cut), so a failed load leaves the shown one alone.
+      const player = startClip(animated, clipIndex, this.playback.startOptions(0, options.time ?? undefined));
+      animated.evaluateAnimator();
       const displayMatrix = mat4.create() as Float32Array;
       if (asset.upAxis === 'z') mat4.fromXRotation(displayMatrix, -Math.PI / 2);
       const bounds = computeModelBounds(asset, animated, displayMatrix);
@@ -227,9 +244,8 @@ export class ModelView {
       this.current = { asset, animated, gpu, displayMatrix, bounds, palette };
       gpu = null;
 
-      this.playback.duration = animated.duration;
+      this.playback.bind(animated, player);
       this.playback.playing = options.playing ?? options.time == null;
-      this.playback.seek(startTime);
       this.frameModel();
       const warnings = clipWarning ? [clipWarning, ...asset.warnings] : asset.warnings;
       this.listener.shown?.({ asset, clipIndex, palette, warnings });
@@ -249,25 +265,72 @@ export class ModelView {
     }
   }
 
-  /** Selects clip `clipIndex` (−1: rest pose), keeping the time when paused, restarting it when playing. */
-  selectClip(clipIndex: number): void {
+  /**
+   * Selects clip `clipIndex` (−1: rest pose). While playing it starts from its start (its end for a negative
+   * speed in `once` mode), crossfading from the current clip over the playback's fade duration; while paused
+   * it cuts to the new clip at the current time (clamped to it), so the still picture shows it at once.
+   * @param fadeSeconds crossfade duration instead of that default: then the new clip starts from its start,
+   *   playing or not, and a paused fade moves on as time is stepped
+   * @throws RangeError for an index outside [−1, clips.length)
+   */
+  selectClip(clipIndex: number, fadeSeconds?: number): void {
     const model = this.current;
     if (!model) return;
-    model.animated.clipIndex = clipIndex;
-    this.playback.duration = model.animated.duration;
-    this.playback.seek(this.playback.playing ? 0 : this.playback.time);
+    const clips = model.asset.clips.length;
+    if (!Number.isInteger(clipIndex) || clipIndex < -1 || clipIndex >= clips) {
+      throw new RangeError(`${model.asset.name}: clip ${clipIndex} does not exist (${clips} clips)`);
+    }
+    if (fadeSeconds !== undefined) this.playback.select(clipIndex, fadeSeconds);
+    else if (this.playback.playing) this.playback.select(clipIndex, this.playback.fade);
+    else this.playback.select(clipIndex, 0, this.playback.time);
     this.listener.clipChanged?.(clipIndex);
     this.requestRedraw();
   }
 
-  /** Selects a clip by name or index string (see `resolveClip`). @returns false when none matches */
-  selectClipByName(clip: string | number): boolean {
+  /**
+   * Selects a clip by name or index string (see `resolveClip`), as {@link selectClip}.
+   * @returns false when none matches
+   */
+  selectClipByName(clip: string | number, fadeSeconds?: number): boolean {
     const model = this.current;
     if (!model) return false;
     const index = resolveClip(String(clip), model.asset.clips.map((c) => c.name));
     if (index === null) return false;
-    this.selectClip(index);
+    this.selectClip(index, fadeSeconds);
     return true;
+  }
+
+  /**
+   * Sets the playback rate of the current clip and of clips started later (1 real time, −1 backwards).
+   * @throws RangeError when not finite
+   */
+  setSpeed(speed: number): void {
+    this.playback.speed = speed;
+    this.listener.settingsChanged?.(this.playback.settings());
+  }
+
+  /** Sets the loop mode of the current clip (keeping its time) and of clips started later; redraws. */
+  setLoop(mode: LoopMode): void {
+    this.playback.loop = mode;
+    this.listener.settingsChanged?.(this.playback.settings());
+    this.requestRedraw();
+  }
+
+  /** Sets the crossfade duration of clip changes while playing, seconds ≥ 0 (0 cuts). @throws RangeError */
+  setFade(seconds: number): void {
+    this.playback.fade = seconds;
+    this.listener.settingsChanged?.(this.playback.settings());
+  }
+
+  /**
+   * Pauses, then moves the animation on by `dtSeconds` as the loop does while playing (clip times at their
+   * speed, crossfades), and draws: deterministic stepping for tests and frame-by-frame inspection.
+   * @param dtSeconds seconds ≥ 0
+   */
+  step(dtSeconds: number): void {
+    this.pause();
+    this.playback.advance(dtSeconds);
+    this.renderOnce();
   }
 
   /** Resumes playback. */
@@ -288,13 +351,16 @@ export class ModelView {
     this.requestRedraw();
   }
 
-  /** Jumps to `seconds` (clamped to the clip) without changing the play state; draws on the next frame. */
+  /**
+   * Jumps to `seconds` (clamped to the clip) without changing the play state, cutting any crossfade; draws on
+   * the next frame.
+   */
   seek(seconds: number): void {
     this.playback.seek(seconds);
     this.requestRedraw();
   }
 
-  /** Pauses, jumps to `seconds` (clamped to the clip), then draws. */
+  /** Pauses, jumps to `seconds` (clamped to the clip, cutting any crossfade), then draws. */
   setTime(seconds: number): void {
     this.pause();
     this.playback.seek(seconds);
@@ -370,7 +436,7 @@ export class ModelView {
     const renderer = this.renderer;
     if (!model || !model.gpu || !renderer || this.lost || this.disposed) return;
     this.resizeCanvas();
-    model.animated.evaluate(this.playback.time);
+    model.animated.evaluateAnimator();
     this.camera.update(this.aspect());
     renderer.beginFrame(this.canvas.width, this.canvas.height, BACKGROUND);
     renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix);
@@ -402,6 +468,11 @@ export class ModelView {
       time: this.playback.time,
       duration: this.playback.duration,
       playing: this.playback.playing,
+      speed: this.playback.speed,
+      loop: this.playback.loop,
+      fade: this.playback.fade,
+      finished: this.playback.finished,
+      activeClips: this.playback.activeClips,
       palette: model?.palette ?? null,
       warnings: model?.asset.warnings ?? [],
       contextLost: this.lost,
@@ -471,7 +542,7 @@ export class ModelView {
     // The first frame after a pause advances nothing; long gaps (background tab) advance at most 0.1 s.
     const dt = this.lastTickMs < 0 ? 0 : Math.min((nowMs - this.lastTickMs) / 1000, 0.1);
     this.lastTickMs = this.playback.playing ? nowMs : -1;
-    this.playback.advance(dt);
+    if (this.playback.playing) this.playback.advance(dt);
     try {
       this.renderOnce();
     } catch (e) {

@@ -1,29 +1,216 @@
+import type { ClipPlayer } from '../animation/clip-player.ts';
+import type { LoopMode } from '../animation/loop-mode.ts';
+import type { AnimatedModel } from '../scene/animated-model.ts';
+
+/** Default crossfade duration of a clip change while playing, seconds. */
+export const DEFAULT_FADE_SECONDS = 0.3;
+
+/** Playback settings a viewer shows and changes ({@link Playback}). */
+export interface PlaybackSettings {
+  /** Playback rate: 1 real time, 2 double speed, −1 backwards, 0 holds. */
+  readonly speed: number;
+  /** What the clip does at its ends: `loop`, `once` (holds the end) or `pingpong`. */
+  readonly loop: LoopMode;
+  /** Crossfade duration of a clip change while playing, seconds (0: cut). */
+  readonly fade: number;
+}
+
+/** How {@link startClip} starts a clip. */
+export interface StartClipOptions {
+  readonly speed: number;
+  readonly loop: LoopMode;
+  /** Crossfade from what plays now, seconds; 0 cuts. */
+  readonly fade: number;
+  /**
+   * Clip time to start at, seconds (clamped to [0, duration]; for `loop`, the end shows the clip's last
+   * instant, see {@link Playback.seek}). Absent: 0, or the end for a negative speed in `once` mode.
+   */
+  readonly startTime?: number;
+}
+
 /**
- * The viewer's clip clock: a time in seconds within [0, duration], playing (looping) or paused.
- * Allocates nothing.
+ * Starts clip `clipIndex` of `model` on its animator's base layer (−1: fades to the rest pose) and keeps
+ * `model.clipIndex` on it. A model's first clip is started this way before the model is shown (so a failed
+ * load leaves the shown one alone); {@link Playback.bind} then takes the player over.
+ * @returns the clip's player, or null for the rest pose
+ */
+export function startClip(model: AnimatedModel, clipIndex: number, options: StartClipOptions): ClipPlayer | null {
+  model.clipIndex = clipIndex;
+  if (clipIndex < 0) {
+    model.animator.stop(0, options.fade);
+    return null;
+  }
+  const clip = model.asset.clips[clipIndex];
+  const player = model.animator.play(clip, { fade: options.fade, loop: options.loop, speed: options.speed });
+  if (options.startTime !== undefined) seekPlayer(player, options.startTime);
+  return player;
+}
+
+/**
+ * Seeks `player` to `seconds` clamped to [0, duration]. The player of a looping clip keeps its playhead in
+ * [0, duration) (the end wraps to 0), so the end itself is shown by holding the player in `once` mode at its
+ * end until it moves on ({@link unpinPlayer}).
+ * @returns whether the player was pinned at the end
+ */
+function seekPlayer(player: ClipPlayer, seconds: number): boolean {
+  const d = player.clip.duration;
+  const t = Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), d) : 0;
+  if (player.loop === 'loop' && d > 0 && t >= d) {
+    player.loop = 'once';
+    player.seek(d);
+    return true;
+  }
+  player.seek(t);
+  return false;
+}
+
+/**
+ * The viewer's clip clock over an {@link AnimatedModel}'s animator: the current clip's player (time,
+ * duration), whether it plays, and the settings every clip started from the viewer gets — speed, loop mode
+ * and the crossfade duration of a clip change. Times in seconds. Time moves only through {@link advance}
+ * (the viewer's frame loop, or a test's step), which allocates nothing.
  */
 export class Playback {
-  /** Seconds into the clip, in [0, duration]. */
-  time = 0;
-  /** Seconds: the selected clip's duration (0 for the rest pose or a single-key clip). */
-  duration = 0;
-  /** Whether `advance` moves time forward. */
+  /** Whether the viewer's loop calls {@link advance} each frame. */
   playing = true;
-  /** Playback rate, 1 = real time. */
-  speed = 1;
+  private model: AnimatedModel | null = null;
+  private player: ClipPlayer | null = null;
+  /** The looping player is held in `once` mode at its end (a seek to the end): see `seekPlayer`. */
+  private pinned = false;
+  private speedValue = 1;
+  private loopValue: LoopMode = 'loop';
+  private fadeValue = DEFAULT_FADE_SECONDS;
 
-  /** Moves time forward by `deltaSeconds` × speed when playing, wrapping at the duration. */
-  advance(deltaSeconds: number): void {
-    if (!this.playing || !(deltaSeconds > 0)) return;
-    if (!(this.duration > 0)) {
-      this.time = 0;
-      return;
-    }
-    this.time = (this.time + deltaSeconds * this.speed) % this.duration;
+  /** Seconds into the current clip, in [0, duration]; 0 at rest. */
+  get time(): number {
+    return this.player ? this.player.time : 0;
   }
 
-  /** Jumps to `seconds`, clamped to [0, duration]. */
+  /** Seconds: the current clip's duration (0 for the rest pose or a single-key clip). */
+  get duration(): number {
+    return this.player ? this.player.clip.duration : 0;
+  }
+
+  /** Index of the current clip in the model's clips, −1 for the rest pose (or no model). */
+  get clipIndex(): number {
+    return this.model ? this.model.clipIndex : -1;
+  }
+
+  /** True when a `once` clip has reached its end in the direction of play. */
+  get finished(): boolean {
+    return this.player !== null && this.player.finished;
+  }
+
+  /** Number of clips sounding on the base layer (2 or more during a crossfade). */
+  get activeClips(): number {
+    return this.model ? this.model.animator.activeClipCount(0) : 0;
+  }
+
+  /** Playback rate of the current clip and of clips started later: 1 real time, negative backwards. */
+  get speed(): number {
+    return this.speedValue;
+  }
+  set speed(value: number) {
+    if (!Number.isFinite(value)) throw new RangeError(`Playback: speed must be a finite number, got ${value}`);
+    this.speedValue = value;
+    if (this.player) this.player.speed = value;
+  }
+
+  /** Loop mode of the current clip (keeping its time) and of clips started later. */
+  get loop(): LoopMode {
+    return this.loopValue;
+  }
+  set loop(mode: LoopMode) {
+    if (mode !== 'loop' && mode !== 'once' && mode !== 'pingpong') throw new RangeError(`Playback: unknown loop mode ${String(mode)}`);
+    this.loopValue = mode;
+    const player = this.player;
+    if (!player) return;
+    const time = player.time;
+    this.pinned = false;
+    player.loop = mode;
+    this.pinned = seekPlayer(player, time);
+  }
+
+  /** Crossfade duration of clip changes while playing, seconds ≥ 0 (0 cuts). */
+  get fade(): number {
+    return this.fadeValue;
+  }
+  set fade(seconds: number) {
+    if (!(seconds >= 0) || !Number.isFinite(seconds)) throw new RangeError(`Playback: fade must be seconds ≥ 0, got ${seconds}`);
+    this.fadeValue = seconds;
+  }
+
+  /** The settings as one object (allocates: not for the frame loop). */
+  settings(): PlaybackSettings {
+    return { speed: this.speedValue, loop: this.loopValue, fade: this.fadeValue };
+  }
+
+  /** The options {@link startClip} takes for these settings. */
+  startOptions(fade: number, startTime?: number): StartClipOptions {
+    return { speed: this.speedValue, loop: this.loopValue, fade, startTime };
+  }
+
+  /**
+   * Drives `model` from now on; `player` is the clip {@link startClip} started on it with
+   * {@link startOptions} (null: rest pose).
+   */
+  bind(model: AnimatedModel, player: ClipPlayer | null): void {
+    this.model = model;
+    this.player = player;
+    // startClip pins a looping clip started at its end by holding it in `once` mode.
+    this.pinned = player !== null && this.loopValue === 'loop' && player.loop === 'once';
+  }
+
+  /**
+   * Starts clip `clipIndex` (−1: the rest pose), crossfading from what plays now over `fadeSeconds`
+   * (0 cuts). Without `startTime` the clip starts at 0 (at its end for a negative speed in `once` mode).
+   */
+  select(clipIndex: number, fadeSeconds: number, startTime?: number): void {
+    const model = this.model;
+    if (!model) return;
+    this.unpin();
+    this.player = startClip(model, clipIndex, this.startOptions(Math.max(0, fadeSeconds)));
+    this.pinned = false;
+    if (this.player && startTime !== undefined) this.pinned = seekPlayer(this.player, startTime);
+  }
+
+  /**
+   * Jumps the current clip to `seconds`, clamped to [0, duration], and cuts any crossfade in progress (the
+   * current clip alone plays on). A looping clip sought to its very end shows its last instant and wraps
+   * to 0 as soon as time moves on.
+   */
   seek(seconds: number): void {
-    this.time = Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), this.duration) : 0;
+    const model = this.model;
+    const player = this.player;
+    if (!model || !player) return;
+    if (model.animator.activeClipCount(0) > 1) {
+      // A crossfade is running: restart the current clip alone (a cut), at the time asked.
+      this.select(model.clipIndex, 0, seconds);
+      return;
+    }
+    this.unpin();
+    this.pinned = seekPlayer(player, seconds);
+  }
+
+  /**
+   * Moves every clip on by `dtSeconds` of real time (each at its own speed; crossfades by `dtSeconds`),
+   * whether playing or not (the loop calls it only while playing). Does not evaluate the pose. Allocates
+   * nothing.
+   * @param dtSeconds seconds ≥ 0
+   */
+  advance(dtSeconds: number): void {
+    const model = this.model;
+    if (!model || !(dtSeconds > 0)) return;
+    this.unpin();
+    model.animator.update(dtSeconds);
+  }
+
+  /** Lets a player pinned at a looping clip's end loop again (its playhead wraps to 0 ≡ the end). */
+  private unpin(): void {
+    if (!this.pinned || !this.player) return;
+    this.pinned = false;
+    const player = this.player;
+    player.loop = this.loopValue;
+    player.seek(player.clip.duration);
   }
 }

@@ -3,7 +3,8 @@ import { createOctopusAsset } from '../procedural/octopus.ts';
 import { ElementControls } from './element-controls.ts';
 import { loadModelFromUrl } from './model-source.ts';
 import { messageOf, ModelView, type ModelViewListener, type ShowOptions } from './model-view.ts';
-import { parseNumberSetting, parsePaletteSetting, type NumberSetting } from './viewer-params.ts';
+import { DEFAULT_FADE_SECONDS } from './playback.ts';
+import { parseLoopSetting, parseNumberSetting, parsePaletteSetting, type NumberSetting } from './viewer-params.ts';
 import styles from './sinew-viewer-element.css?inline';
 
 /** `detail` of the `sinew-load` event. */
@@ -47,7 +48,9 @@ const TIME_UPDATE_INTERVAL_MS = 250;
 /** Camera pitch (degrees) when the `pitch` attribute is absent. */
 const DEFAULT_PITCH = 10;
 
-const OBSERVED_ATTRIBUTES = ['src', 'anim', 'clip', 'time', 'autoplay', 'palette', 'yaw', 'pitch', 'distance', 'controls'] as const;
+const OBSERVED_ATTRIBUTES = [
+  'src', 'anim', 'clip', 'time', 'autoplay', 'palette', 'yaw', 'pitch', 'distance', 'controls', 'speed', 'loop', 'fade',
+] as const;
 
 /** What survives a disconnection (CPU only), so reconnecting shows the same model without fetching it. */
 interface RetainedModel {
@@ -65,7 +68,7 @@ interface RetainedModel {
  * to zoom. Attributes, properties, methods and events are documented in README.md ("Embedding"); in brief:
  *
  * - attributes (reflected as properties): `src`, `anim`, `clip`, `time`, `autoplay`, `palette`, `yaw`,
- *   `pitch`, `distance`, `controls`;
+ *   `pitch`, `distance`, `controls`, `speed`, `loop`, `fade`;
  * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
  * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`;
  * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`.
@@ -207,6 +210,30 @@ export class SinewViewerElement extends HTMLElement {
     this.setOrRemove('distance', value === null ? null : String(value));
   }
 
+  /** Playback rate: 1 real time (absent), 2 double speed, negative plays backwards; null: absent. */
+  get speed(): number | null {
+    return parseNumberSetting('speed', this.getAttribute('speed')).value;
+  }
+  set speed(value: number | null) {
+    this.setOrRemove('speed', value === null ? null : String(value));
+  }
+
+  /** What a clip does at its ends: `loop` (absent: wraps around), `once` (holds the end), `pingpong`. */
+  get loop(): string | null {
+    return this.getAttribute('loop');
+  }
+  set loop(value: string | null) {
+    this.setOrRemove('loop', value);
+  }
+
+  /** Seconds: crossfade duration when the clip changes while playing (absent: 0.3; 0 cuts); null: absent. */
+  get fade(): number | null {
+    return parseNumberSetting('fade', this.getAttribute('fade')).value;
+  }
+  set fade(value: number | null) {
+    this.setOrRemove('fade', value === null ? null : String(value));
+  }
+
   /** Whether the mini control bar (play / pause, time slider, clip menu) is shown. */
   get controls(): boolean {
     return this.hasAttribute('controls');
@@ -296,13 +323,15 @@ export class SinewViewerElement extends HTMLElement {
     const view = new ModelView(canvas, { palette: palette ?? 'auto', distance: distance ?? 1 }, this.listener);
     this.view = view;
     this.applyCamera(false);
+    this.applySettings(false);
     // Problems with the attributes present now are reported after this task, so that page scripts that
     // run after the element is upgraded can listen for them.
     window.setTimeout(() => {
       if (this.view !== view) return;
       if (view.startupError) this.report(view.startupError);
-      for (const key of ['time', 'yaw', 'pitch', 'distance'] as const) this.readNumber(key);
+      for (const key of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade'] as const) this.readNumber(key);
       this.readPalette();
+      this.readLoop();
     }, 0);
     this.bar.element.hidden = !this.controls;
     this.boxWidth = this.boxHeight = -1;
@@ -366,6 +395,11 @@ export class SinewViewerElement extends HTMLElement {
         break;
       case 'controls':
         this.bar.element.hidden = value === null;
+        break;
+      case 'speed':
+      case 'loop':
+      case 'fade':
+        this.applySettings(true, name);
         break;
     }
   }
@@ -463,6 +497,37 @@ export class SinewViewerElement extends HTMLElement {
     const raw = this.getAttribute(key);
     const { value, error } = parseNumberSetting(key, raw);
     if (error && report) this.report(`<sinew-viewer ${key}="${raw}">: ${error}`);
+    return value;
+  }
+
+  /**
+   * Applies `speed`, `loop`, `fade` (absent: 1, `loop`, 0.3 s); malformed ones are reported (when `report`)
+   * and leave the setting as it was.
+   * @param only apply just this attribute
+   */
+  private applySettings(report: boolean, only?: 'speed' | 'loop' | 'fade'): void {
+    const view = this.view;
+    if (!view) return;
+    const absent = (key: string): boolean => (this.getAttribute(key) ?? '').trim() === '';
+    if (!only || only === 'speed') {
+      const speed = this.readNumber('speed', report);
+      if (speed !== null || absent('speed')) view.setSpeed(speed ?? 1);
+    }
+    if (!only || only === 'loop') {
+      const loop = this.readLoop(report);
+      if (loop !== null || absent('loop')) view.setLoop(loop ?? 'loop');
+    }
+    if (!only || only === 'fade') {
+      const fade = this.readNumber('fade', report);
+      if (fade !== null || absent('fade')) view.setFade(fade ?? DEFAULT_FADE_SECONDS);
+    }
+  }
+
+  /** Reads `loop`; a malformed value reads as null (and fires `sinew-error` when `report`). */
+  private readLoop(report = true): ReturnType<typeof parseLoopSetting>['value'] {
+    const raw = this.getAttribute('loop');
+    const { value, error } = parseLoopSetting(raw);
+    if (error && report) this.report(`<sinew-viewer loop="${raw}">: ${error}`);
     return value;
   }
 

@@ -25,8 +25,24 @@ export interface SinewTestHooks {
    * shown or has failed (then `state().error` holds the message); never rejects. Resolves to success.
    */
   loadUrl(url: string, name?: string): Promise<boolean>;
-  /** Selects a clip by name or index (−1 / 'rest': rest pose). Returns false when none matches. */
-  selectClip(clip: string | number): boolean;
+  /**
+   * Selects a clip by name or index (−1 / 'rest': rest pose), then draws. While playing it crossfades over
+   * `state().fade` from the clip's start; while paused it cuts at the current time. With `fadeSeconds` it
+   * crossfades over that long from the clip's start, playing or not (step time to see it blend). Returns
+   * false when none matches.
+   */
+  selectClip(clip: string | number, fadeSeconds?: number): boolean;
+  /** Sets the playback rate (1 real time, −1 backwards). Throws a RangeError when not finite. */
+  setSpeed(speed: number): void;
+  /** Sets the loop mode of the current clip (keeping its time) and later ones. */
+  setLoop(mode: 'loop' | 'once' | 'pingpong'): void;
+  /** Sets the crossfade duration of clip changes while playing, seconds ≥ 0. */
+  setFade(seconds: number): void;
+  /**
+   * Pauses, moves the animation on by `dtSeconds` (≥ 0) as playing would — clip times at their speed and
+   * loop mode, crossfades — and draws. Deterministic, unlike the throttled animation frames.
+   */
+  step(dtSeconds: number): void;
   /** Sets the camera: degrees, and distance as a multiple of the framed distance. */
   setCamera(view: { yaw?: number; pitch?: number; distance?: number }): void;
   /** Draws a frame and returns the fraction of pixels that differ from the background (0 when none drawn). */
@@ -56,11 +72,15 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
     play: () => app.play(),
     renderOnce: () => app.renderOnce(),
     loadUrl: (url, name) => app.loadUrl(url, name),
-    selectClip: (clip) => {
-      const ok = app.selectClipByName(clip);
+    selectClip: (clip, fadeSeconds) => {
+      const ok = app.selectClipByName(clip, fadeSeconds);
       if (ok) app.renderOnce();
       return ok;
     },
+    setSpeed: (speed) => app.setSpeed(speed),
+    setLoop: (mode) => app.setLoop(mode),
+    setFade: (seconds) => app.setFade(seconds),
+    step: (dt) => app.step(dt),
     setCamera: (view) => {
       app.setCamera(view);
       app.renderOnce();

@@ -1,4 +1,5 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
+import type { LoopMode } from '../animation/loop-mode.ts';
 import type { OrbitCamera } from '../scene/orbit-camera.ts';
 import { ControlsPanel } from './controls-panel.ts';
 import { ErrorBanner } from './error-banner.ts';
@@ -53,6 +54,9 @@ export class ViewerApp {
       onClipChange: (i) => this.selectClip(i),
       onPlayToggle: () => (this.view.playback.playing ? this.pause() : this.play()),
       onScrub: (s) => this.setTime(s),
+      onSpeedChange: (speed) => this.setSpeed(speed),
+      onLoopChange: (mode) => this.setLoop(mode),
+      onFadeChange: (seconds) => this.setFade(seconds),
       onFiles: (files) => void this.loadFiles(files),
       onFrame: () => this.frameModel(),
     });
@@ -82,11 +86,15 @@ export class ViewerApp {
       },
       playingChanged: (playing) => this.panel.setPlaying(playing),
       clipChanged: (clipIndex) => this.panel.setClip(clipIndex),
+      settingsChanged: (settings) => this.panel.setSettings(settings),
       paletteChanged: (palette) => this.panel.setPalette(palette),
       contextLost: () => this.banner.show('The WebGL context was lost; waiting for the browser to restore it…', 'warning'),
       contextRestored: () => this.banner.show('The WebGL context was restored.', 'info'),
       failed: (message) => this.showError(message),
     });
+    if (params.speed !== null) this.setSpeed(params.speed);
+    if (params.loop !== null) this.setLoop(params.loop);
+    if (params.fade !== null) this.setFade(params.fade);
     if (params.yaw !== null) this.view.camera.yaw = params.yaw;
     if (params.pitch !== null) this.view.camera.pitch = params.pitch;
     if (this.view.startupError) this.banner.show(this.view.startupError, 'error');
@@ -150,14 +158,41 @@ export class ViewerApp {
     this.banner.show(message, 'error');
   }
 
-  /** Selects clip `clipIndex` (−1: rest pose), keeping the time when paused, restarting it when playing. */
-  selectClip(clipIndex: number): void {
-    this.view.selectClip(clipIndex);
+  /**
+   * Selects clip `clipIndex` (−1: rest pose): while playing, crossfades to it from its start over the fade
+   * duration; while paused, cuts to it at the current time. See {@link ModelView.selectClip}.
+   * @param fadeSeconds crossfade over this many seconds instead, from the clip's start, playing or not
+   */
+  selectClip(clipIndex: number, fadeSeconds?: number): void {
+    this.view.selectClip(clipIndex, fadeSeconds);
   }
 
-  /** Selects a clip by name or index string (as the `clip` URL parameter). @returns false when none matches */
-  selectClipByName(clip: string | number): boolean {
-    return this.view.selectClipByName(clip);
+  /**
+   * Selects a clip by name or index string (as the `clip` URL parameter), as {@link selectClip}.
+   * @returns false when none matches
+   */
+  selectClipByName(clip: string | number, fadeSeconds?: number): boolean {
+    return this.view.selectClipByName(clip, fadeSeconds);
+  }
+
+  /** Sets the playback rate (1 real time, negative backwards). @throws RangeError when not finite */
+  setSpeed(speed: number): void {
+    this.view.setSpeed(speed);
+  }
+
+  /** Sets the loop mode (`loop`, `once`, `pingpong`) of the current clip and later ones. */
+  setLoop(mode: LoopMode): void {
+    this.view.setLoop(mode);
+  }
+
+  /** Sets the crossfade duration of clip changes while playing, seconds ≥ 0. @throws RangeError */
+  setFade(seconds: number): void {
+    this.view.setFade(seconds);
+  }
+
+  /** Pauses, moves the animation on by `dtSeconds` (clip times at their speed, crossfades) and draws. */
+  step(dtSeconds: number): void {
+    this.view.step(dtSeconds);
   }
 
   /** Resumes playback. */

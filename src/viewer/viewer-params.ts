@@ -1,3 +1,4 @@
+import type { LoopMode } from '../animation/loop-mode.ts';
 import type { PalettePath } from '../gl/renderer.ts';
 
 /** The viewer's start-up settings, read from the page URL by {@link parseViewerParams}. */
@@ -20,21 +21,29 @@ export interface ViewerParams {
   readonly distance: number | null;
   /** Whether to show the control panel (false for clean screenshots and embedding). */
   readonly ui: boolean;
+  /** Playback rate (1 real time, negative backwards). Null: 1. */
+  readonly speed: number | null;
+  /** Loop mode of the clips played. Null: `loop`. */
+  readonly loop: LoopMode | null;
+  /** Crossfade duration of a clip change while playing, seconds (0: cut). Null: 0.3. */
+  readonly fade: number | null;
 }
 
 /** A numeric setting shared by the viewer's URL parameters and the `<sinew-viewer>` attributes. */
-export type NumberSetting = 'yaw' | 'pitch' | 'distance' | 'time';
+export type NumberSetting = 'yaw' | 'pitch' | 'distance' | 'time' | 'speed' | 'fade';
 
 const NUMBER_RULES: Record<NumberSetting, { check: (v: number) => boolean; expected: string }> = {
   yaw: { check: () => true, expected: 'degrees' },
   pitch: { check: (v) => v >= -90 && v <= 90, expected: 'degrees in [-90, 90]' },
   distance: { check: (v) => v > 0, expected: 'a positive multiple of the framed distance' },
   time: { check: (v) => v >= 0, expected: 'seconds ≥ 0' },
+  speed: { check: () => true, expected: 'a playback rate (1 real time, -1 backwards)' },
+  fade: { check: (v) => v >= 0, expected: 'seconds ≥ 0' },
 };
 
 /**
  * Reads a numeric setting in the units it is written in (yaw and pitch in degrees, distance as a multiple of
- * the framed distance, time in seconds). Absent or empty gives null.
+ * the framed distance, time and fade in seconds, speed as a rate). Absent or empty gives null.
  * @returns the value, or `error` saying what was expected (the caller names where the value came from)
  */
 export function parseNumberSetting(key: NumberSetting, raw: string | null): { value: number | null; error: string | null } {
@@ -51,6 +60,15 @@ export function parsePaletteSetting(raw: string | null): { value: PalettePath | 
   return { value: 'auto', error: 'expected uniform, texture or auto' };
 }
 
+/** Reads a loop-mode setting (`loop`, `once`, `pingpong`, also `ping-pong`); absent or empty gives null. */
+export function parseLoopSetting(raw: string | null): { value: LoopMode | null; error: string | null } {
+  if (raw === null || raw.trim() === '') return { value: null, error: null };
+  const v = raw.trim().toLowerCase();
+  if (v === 'loop' || v === 'once' || v === 'pingpong') return { value: v, error: null };
+  if (v === 'ping-pong') return { value: 'pingpong', error: null };
+  return { value: null, error: 'expected loop, once or pingpong' };
+}
+
 /**
  * Reads the viewer's URL query parameters. Every one is optional:
  *
@@ -64,6 +82,9 @@ export function parsePaletteSetting(raw: string | null): { value: PalettePath | 
  * | `yaw=DEGREES`, `pitch=DEGREES` | camera angles about the framed model: yaw 0 looks at the model's front (+Z), positive yaw swings the eye to +X, positive pitch raises it |
  * | `distance=K` | camera distance as K × the framed distance (the distance at which the model's bounding sphere fills the view); 0.5 is twice as close |
  * | `ui=0` | hide the control panel |
+ * | `speed=RATE` | playback rate, default 1; negative plays backwards (`speed=-1`), 0 holds the pose |
+ * | `loop=loop\|once\|pingpong` | what a clip does at its ends: wrap around (default), stop and hold the end, or bounce back and forth |
+ * | `fade=SECONDS` | crossfade duration when another clip is chosen while playing, default 0.3; `fade=0` cuts |
  *
  * Malformed values are not fatal: they are reported in `errors` (each naming the parameter) and ignored.
  */
@@ -84,6 +105,11 @@ export function parseViewerParams(search: string): { params: ViewerParams; error
   const rawPalette = q.get('palette');
   const palette = parsePaletteSetting(rawPalette);
   if (palette.error) errors.push(`URL parameter palette=${rawPalette}: ${palette.error}`);
+  const speed = number('speed');
+  const fade = number('fade');
+  const rawLoop = q.get('loop');
+  const loop = parseLoopSetting(rawLoop);
+  if (loop.error) errors.push(`URL parameter loop=${rawLoop}: ${loop.error}`);
   const ui = q.get('ui');
   return {
     params: {
@@ -96,6 +122,9 @@ export function parseViewerParams(search: string): { params: ViewerParams; error
       pitch: pitch === null ? null : pitch * deg,
       distance,
       ui: !(ui === '0' || ui === 'false'),
+      speed,
+      loop: loop.value,
+      fade,
     },
     errors,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNumberSetting, parsePaletteSetting, parseViewerParams, resolveClip } from '../../../src/viewer/viewer-params.ts';
+import { parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseViewerParams, resolveClip } from '../../../src/viewer/viewer-params.ts';
 
 describe('parseViewerParams', () => {
   it('gives defaults for an empty query', () => {
@@ -7,6 +7,7 @@ describe('parseViewerParams', () => {
     expect(errors).toEqual([]);
     expect(params).toEqual({
       model: null, anim: null, clip: null, time: null, palette: 'auto', yaw: null, pitch: null, distance: null, ui: true,
+      speed: null, loop: null, fade: null,
     });
   });
 
@@ -21,6 +22,24 @@ describe('parseViewerParams', () => {
     expect(params.pitch).toBeCloseTo(-Math.PI / 6, 12);
     expect(params.distance).toBe(2);
     expect(params.ui).toBe(false);
+  });
+
+  it('reads the playback settings: speed (any sign), loop mode, fade seconds', () => {
+    const { params, errors } = parseViewerParams('?speed=-0.5&loop=pingpong&fade=0');
+    expect(errors).toEqual([]);
+    expect([params.speed, params.loop, params.fade]).toEqual([-0.5, 'pingpong', 0]);
+    expect(parseViewerParams('?loop=once&speed=2&fade=1.5').params).toMatchObject({ loop: 'once', speed: 2, fade: 1.5 });
+    expect(parseViewerParams('?loop=ping-pong').params.loop).toBe('pingpong');
+  });
+
+  it('reports malformed playback settings by name and ignores them', () => {
+    const { params, errors } = parseViewerParams('?speed=fast&loop=forever&fade=-1');
+    expect([params.speed, params.loop, params.fade]).toEqual([null, null, null]);
+    expect(errors).toEqual([
+      'URL parameter speed=fast: expected a playback rate (1 real time, -1 backwards)',
+      'URL parameter fade=-1: expected seconds ≥ 0',
+      'URL parameter loop=forever: expected loop, once or pingpong',
+    ]);
   });
 
   it('reports malformed values by name and ignores them', () => {
@@ -64,6 +83,13 @@ describe('parseNumberSetting / parsePaletteSetting (shared with <sinew-viewer> a
     expect(parseNumberSetting('pitch', '-91').error).toBe('expected degrees in [-90, 90]');
     expect(parseNumberSetting('distance', '0').error).toBe('expected a positive multiple of the framed distance');
     expect(parseNumberSetting('yaw', 'Infinity').error).toBe('expected degrees');
+  });
+  it('reads loop modes; absent or blank is null', () => {
+    expect(parseLoopSetting(null)).toEqual({ value: null, error: null });
+    expect(parseLoopSetting(' ')).toEqual({ value: null, error: null });
+    expect(parseLoopSetting('once')).toEqual({ value: 'once', error: null });
+    expect(parseLoopSetting('Loop')).toEqual({ value: 'loop', error: null });
+    expect(parseLoopSetting('bounce')).toEqual({ value: null, error: 'expected loop, once or pingpong' });
   });
   it('reads palette modes, auto when absent', () => {
     expect(parsePaletteSetting(null)).toEqual({ value: 'auto', error: null });

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
+import { AnimatedModel } from '../../../src/scene/animated-model.ts';
+import { Playback, startClip } from '../../../src/viewer/playback.ts';
+
+/** A playback bound to a fresh octopus, its first clip started at `startTime` (a cut). */
+function setup(startTime?: number): { playback: Playback; model: AnimatedModel; duration: number } {
+  const model = new AnimatedModel(createOctopusAsset());
+  const playback = new Playback();
+  playback.bind(model, startClip(model, 0, playback.startOptions(0, startTime)));
+  return { playback, model, duration: model.asset.clips[0].duration };
+}
+
+describe('viewer Playback over the Animator', () => {
+  it('reports the current clip time and duration; advance moves it at the speed, looping', () => {
+    const { playback, model, duration } = setup();
+    expect(duration).toBeGreaterThan(0.5);
+    expect([playback.time, playback.duration, playback.clipIndex, playback.activeClips]).toEqual([0, duration, 0, 1]);
+    playback.advance(0.25);
+    expect(playback.time).toBeCloseTo(0.25, 12);
+    playback.speed = 2;
+    playback.advance(0.1);
+    expect(playback.time).toBeCloseTo(0.45, 12);
+    playback.advance(duration / 2);
+    expect(playback.time).toBeCloseTo(0.45, 9); // 2 × d/2 = one full loop
+    expect(model.animator.player()!.speed).toBe(2);
+  });
+
+  it('negative speed plays backwards, wrapping through 0', () => {
+    const { playback, duration } = setup(0.5);
+    playback.speed = -1;
+    playback.advance(0.2);
+    expect(playback.time).toBeCloseTo(0.3, 12);
+    playback.advance(0.5);
+    expect(playback.time).toBeCloseTo(duration - 0.2, 9);
+  });
+
+  it('once clamps at the end and reports finished; pingpong comes back', () => {
+    const { playback, duration } = setup();
+    playback.loop = 'once';
+    playback.seek(duration - 0.1);
+    playback.advance(0.3);
+    expect(playback.time).toBe(duration);
+    expect(playback.finished).toBe(true);
+    playback.loop = 'pingpong';
+    expect(playback.time).toBe(duration); // changing the mode keeps the time
+    expect(playback.finished).toBe(false);
+    playback.seek(duration - 0.1);
+    playback.advance(0.3);
+    expect(playback.time).toBeCloseTo(duration - 0.2, 9);
+    playback.advance(0.1);
+    expect(playback.time).toBeCloseTo(duration - 0.3, 9);
+  });
+
+  it('seeks clamp to [0, duration]; a looping clip sought to its end shows the end, then wraps on', () => {
+    const { playback, model, duration } = setup();
+    playback.seek(-3);
+    expect(playback.time).toBe(0);
+    playback.seek(1e6);
+    expect(playback.time).toBe(duration);
+    expect(playback.loop).toBe('loop');
+    playback.advance(0.1);
+    expect(playback.time).toBeCloseTo(0.1, 12);
+    expect(model.animator.player()!.loop).toBe('loop');
+    // Starting at the end (as ?time=duration does) behaves the same.
+    const atEnd = setup(1e6);
+    expect(atEnd.playback.time).toBe(atEnd.duration);
+    atEnd.playback.advance(0.2);
+    expect(atEnd.playback.time).toBeCloseTo(0.2, 12);
+  });
+
+  it('select crossfades from the current clip; seek cuts the crossfade; −1 fades to rest', () => {
+    const model = new AnimatedModel(createOctopusAsset());
+    const playback = new Playback();
+    playback.bind(model, startClip(model, 0, playback.startOptions(0)));
+    const clips = model.asset.clips.length;
+    const other = clips > 1 ? 1 : 0;
+    playback.advance(0.2);
+    playback.select(other, 0.5);
+    expect(playback.clipIndex).toBe(other);
+    expect(playback.time).toBe(0);
+    expect(playback.activeClips).toBe(2);
+    playback.advance(0.25);
+    expect(playback.activeClips).toBe(2);
+    expect(playback.time).toBeCloseTo(0.25, 12);
+    playback.seek(0.1);
+    expect(playback.activeClips).toBe(1);
+    expect(playback.time).toBeCloseTo(0.1, 12);
+    expect(playback.clipIndex).toBe(other);
+    // A paused selection keeps the time (a cut).
+    playback.select(0, 0, 0.4);
+    expect([playback.clipIndex, playback.activeClips]).toEqual([0, 1]);
+    expect(playback.time).toBeCloseTo(0.4, 12);
+    playback.select(-1, 0.5);
+    expect([playback.clipIndex, playback.time, playback.duration]).toEqual([-1, 0, 0]);
+    expect(playback.activeClips).toBe(1); // still fading out
+    playback.advance(0.6);
+    expect(playback.activeClips).toBe(0);
+  });
+
+  it('negative speed with once starts a selected clip at its end', () => {
+    const { playback, duration } = setup();
+    playback.speed = -1;
+    playback.loop = 'once';
+    playback.select(0, 0);
+    expect(playback.time).toBe(duration);
+    playback.advance(0.1);
+    expect(playback.time).toBeCloseTo(duration - 0.1, 9);
+  });
+
+  it('rejects settings that are not numbers or modes', () => {
+    const playback = new Playback();
+    expect(() => (playback.speed = Number.NaN)).toThrow(RangeError);
+    expect(() => (playback.fade = -1)).toThrow(RangeError);
+    expect(() => (playback.loop = 'bounce' as never)).toThrow(RangeError);
+    expect(playback.settings()).toEqual({ speed: 1, loop: 'loop', fade: 0.3 });
+  });
+});
