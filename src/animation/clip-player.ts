@@ -1,7 +1,8 @@
 import type { AnimationClip } from './animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { LoopMode } from './loop-mode.ts';
-import { sampleClipAt, type ClipCursor } from './sample-clip.ts';
+import type { ClipCursor } from './sample-clip.ts';
+import { getCompiledClip, sampleCompiledClip, type CompiledClip } from './compiled-clip.ts';
 
 /**
  * The playhead of one clip: time in seconds, speed (negative plays backwards), loop mode, and the clip's
@@ -25,9 +26,12 @@ export class ClipPlayer {
    */
   readonly clock = new Float64Array(2);
   private cursor: ClipCursor;
+  /** `clip`'s compiled form (re-fetched when `clip` is reassigned). */
+  private compiled: CompiledClip;
 
   constructor(clip: AnimationClip, loop: LoopMode = 'loop', speed = 1) {
     this.clip = clip;
+    this.compiled = getCompiledClip(clip);
     this.loop = loop;
     this.speed = speed;
     this.cursor = new Int32Array(clip.channels.length);
@@ -36,6 +40,7 @@ export class ClipPlayer {
   /** Binds another clip, rewinds to 0 (or to the end for negative speed with `once`), keeps speed and mode. */
   setClip(clip: AnimationClip): void {
     this.clip = clip;
+    this.compiled = getCompiledClip(clip);
     if (this.cursor.length < clip.channels.length) this.cursor = new Int32Array(clip.channels.length);
     else this.cursor.fill(0);
     this.clock[1] = this.speed < 0 && this.loop === 'once' ? clip.duration : 0;
@@ -76,7 +81,9 @@ export class ClipPlayer {
    * start from the rest pose). Returns `out`.
    */
   sample(out: LocalPose): LocalPose {
-    return sampleClipAt(out, this.clip, this.clock, this.cursor);
+    if (this.compiled.clip !== this.clip) this.compiled = getCompiledClip(this.clip);
+    if (this.cursor.length < this.clip.channels.length) this.cursor = new Int32Array(this.clip.channels.length);
+    return sampleCompiledClip(out, this.compiled, this.clock, this.cursor);
   }
 
   /** Reduces the playhead to one period and derives the clip time (loop-mode.ts formulas, inlined). */

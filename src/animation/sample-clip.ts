@@ -1,11 +1,11 @@
 import type { AnimationClip } from './animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import { findKeyframeAt } from './keyframe-search.ts';
-import { sampleChannelAt } from './sample-channel.ts';
+import { getCompiledClip, sampleCompiledClip } from './compiled-clip.ts';
 
 /**
  * Per-channel keyframe cursors of one clip: `Int32Array(channelCount)`, the last interval found for each
- * channel, so forward playback finds the next interval in O(1) (DESIGN.md "Data layouts").
+ * channel, so forward playback finds the next interval in O(1) (DESIGN.md "Data layouts"). Channels that
+ * share key times with an earlier channel share its entry (compiled-clip.ts); their own entries stay unused.
  */
 export type ClipCursor = Int32Array;
 
@@ -18,7 +18,10 @@ export function createClipCursor(clip: AnimationClip): ClipCursor {
  * Samples every channel of `clip` at `timeSeconds` into `out`, overwriting only the animated properties
  * of the animated joints; the caller first copies the rest pose (`copyLocalPose(out, asset.restPose)`) so
  * joints the clip does not animate stay at rest. Time is clamped to the channel's key range. SEEDS S4
- * item 8: works at any time, not only at keys. Allocates nothing.
+ * item 8: works at any time, not only at keys. Each channel gets exactly `sampleChannel`'s result; the work
+ * runs on the clip's compiled form (compiled-clip.ts: channels sharing key times share one key search,
+ * and the common kinds run inline), built on the first sample of a clip and cached; after that sampling
+ * allocates nothing. A clip's channels and key times must not change once it has been sampled.
  *
  * @param cursor optional per-channel hints from {@link createClipCursor}, updated in place
  * @returns `out`
@@ -36,16 +39,5 @@ const scratchClock = new Float64Array(1);
  * Allocates nothing.
  */
 export function sampleClipAt(out: LocalPose, clip: AnimationClip, clock: Float64Array, cursor?: ClipCursor): LocalPose {
-  const channels = clip.channels;
-  const translations = out.translations, rotations = out.rotations, scales = out.scales;
-  for (let i = 0; i < channels.length; i++) {
-    const channel = channels[i];
-    const key = findKeyframeAt(channel.times, clock, cursor ? cursor[i] : 0);
-    if (cursor) cursor[i] = key;
-    const joint = channel.joint;
-    const path = channel.path;
-    if (path === 'rotation') sampleChannelAt(channel, clock, key, rotations, 4 * joint);
-    else sampleChannelAt(channel, clock, key, path === 'translation' ? translations : scales, 3 * joint);
-  }
-  return out;
+  return sampleCompiledClip(out, getCompiledClip(clip), clock, cursor ?? null);
 }

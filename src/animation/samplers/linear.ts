@@ -28,10 +28,12 @@ export function lerpInterval(
  *
  * No library trigonometry on this hot path: θ = arccos by Abramowitz & Stegun 4.4.46
  * (`√(1−x)·Σ₀⁷ aᵢxⁱ`, |error| ≤ 2.2·10⁻⁸ rad on [0, 1]) and the sines by their Taylor series to x¹³
- * (|error| < 7·10⁻¹⁰ on [0, π/2]). The coefficients are then exactly slerp's for an angle within 2.2·10⁻⁸
- * of θ, so the result lies on the same great arc within ~10⁻⁸ — below float32 resolution (6·10⁻⁸ at 1);
- * the unit tests hold it to gl-matrix's and three.js's trigonometric slerp. Below θ = 10⁻⁵ rad it lerps
- * (nlerp's deviation from slerp is O(θ³)).
+ * (|error| < 7·10⁻¹⁰ on [0, π/2]), both evaluated in Estrin's form (short dependency chains). Since the
+ * result is normalised, the common factor 1/sin θ is left out: `normalize(sin((1−s)θ)·q_k + sin(sθ)·q_{k+1})`
+ * is the same quaternion. The coefficients are then exactly slerp's for an angle within 2.2·10⁻⁸ of θ, so
+ * the result lies on the same great arc within ~10⁻⁸ — below float32 resolution (6·10⁻⁸ at 1); the unit
+ * tests hold it to gl-matrix's and three.js's trigonometric slerp. Below θ = 10⁻⁵ rad it lerps then
+ * normalises (nlerp's deviation from slerp is O(θ³)). compiled-clip.ts inlines the same arithmetic.
  */
 export function slerpInterval(times: Float32Array, q: Float32Array, key: number, clock: Float64Array, out: Float32Array, o: number): void {
   const t = clock[0], t0 = times[key];
@@ -44,25 +46,20 @@ export function slerpInterval(times: Float32Array, q: Float32Array, key: number,
     cos = -cos; bx = -bx; by = -by; bz = -bz; bw = -bw;
   }
   if (cos > 1) cos = 1;
-  // θ = arccos(cos), A&S 4.4.46.
-  const c = cos;
-  const theta = Math.sqrt(1 - c) * (1.570796305 + c * (-0.2145988016 + c * (0.0889789874 + c * (-0.0501743046
-    + c * (0.030891881 + c * (-0.0170881256 + c * (0.0066700901 - 0.0012624911 * c)))))));
+  // θ = arccos(cos) (A&S 4.4.46), then sin((1−s)θ) and sin(sθ) (Taylor to x¹³), polynomials in Estrin's
+  // form (short dependency chains; constant reciprocals, no division). 1/sin θ is left out: the sum is normalised, which divides it out.
+  const c = cos, c2 = c * c;
+  const theta = Math.sqrt(1 - c) * ((1.570796305 - 0.2145988016 * c) + c2 * (0.0889789874 - 0.0501743046 * c)
+    + c2 * c2 * ((0.030891881 - 0.0170881256 * c) + c2 * (0.0066700901 - 0.0012624911 * c)));
   let k0: number, k1: number;
   if (theta < 1e-5) {
     k0 = 1 - s;
     k1 = s;
   } else {
-    // sin x = x·(1 − x²/3! + x⁴/5! − … − x¹²/13!), Horner in x².
-    const x0 = theta, y0 = x0 * x0;
-    const sinTheta = x0 * (1 + y0 * (-1 / 6 + y0 * (1 / 120 + y0 * (-1 / 5040 + y0 * (1 / 362880 + y0 * (-1 / 39916800 + y0 / 6227020800))))));
-    const x1 = (1 - s) * theta, y1 = x1 * x1;
-    const sin1 = x1 * (1 + y1 * (-1 / 6 + y1 * (1 / 120 + y1 * (-1 / 5040 + y1 * (1 / 362880 + y1 * (-1 / 39916800 + y1 / 6227020800))))));
-    const x2 = s * theta, y2 = x2 * x2;
-    const sin2 = x2 * (1 + y2 * (-1 / 6 + y2 * (1 / 120 + y2 * (-1 / 5040 + y2 * (1 / 362880 + y2 * (-1 / 39916800 + y2 / 6227020800))))));
-    const inv = 1 / sinTheta;
-    k0 = sin1 * inv;
-    k1 = sin2 * inv;
+    const x1 = (1 - s) * theta, y1 = x1 * x1, z1 = y1 * y1;
+    k0 = x1 * ((1 - y1 * (1 / 6)) + z1 * (1 / 120 - y1 * (1 / 5040)) + z1 * z1 * ((1 / 362880 - y1 * (1 / 39916800)) + z1 * (1 / 6227020800)));
+    const x2 = s * theta, y2 = x2 * x2, z2 = y2 * y2;
+    k1 = x2 * ((1 - y2 * (1 / 6)) + z2 * (1 / 120 - y2 * (1 / 5040)) + z2 * z2 * ((1 / 362880 - y2 * (1 / 39916800)) + z2 * (1 / 6227020800)));
   }
   const x = k0 * ax + k1 * bx, y = k0 * ay + k1 * by, z = k0 * az + k1 * bz, w = k0 * aw + k1 * bw;
   const len2 = x * x + y * y + z * z + w * w;
