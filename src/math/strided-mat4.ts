@@ -60,3 +60,40 @@ export function composeStrided(
   out[o + 14] = t[to + 2];
   out[o + 15] = 1;
 }
+
+/**
+ * `out[o…o+16) = a[ao…ao+16) · b[bo…bo+16)` for affine matrices (bottom row 0 0 0 1, as every TRS
+ * product is): the upper 3×4 by 36 multiplications, bottom row written 0 0 0 1 — the same sums as
+ * {@link multiplyStrided} minus its terms that are exact zeros for such inputs. The bottom rows of `a` and
+ * `b` are not read. `a` and `b` are read whole before writing, so `out` may overwrite either in place.
+ */
+export function multiplyAffineStrided(
+  out: Float32Array, o: number,
+  a: Float32Array, ao: number,
+  b: Float32Array, bo: number,
+): void {
+  const a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2];
+  const a4 = a[ao + 4], a5 = a[ao + 5], a6 = a[ao + 6];
+  const a8 = a[ao + 8], a9 = a[ao + 9], a10 = a[ao + 10];
+  const a12 = a[ao + 12], a13 = a[ao + 13], a14 = a[ao + 14];
+  const b0 = b[bo], b1 = b[bo + 1], b2 = b[bo + 2];
+  const b4 = b[bo + 4], b5 = b[bo + 5], b6 = b[bo + 6];
+  const b8 = b[bo + 8], b9 = b[bo + 9], b10 = b[bo + 10];
+  const b12 = b[bo + 12], b13 = b[bo + 13], b14 = b[bo + 14];
+  out[o] = a0 * b0 + a4 * b1 + a8 * b2;
+  out[o + 1] = a1 * b0 + a5 * b1 + a9 * b2;
+  out[o + 2] = a2 * b0 + a6 * b1 + a10 * b2;
+  out[o + 3] = 0;
+  out[o + 4] = a0 * b4 + a4 * b5 + a8 * b6;
+  out[o + 5] = a1 * b4 + a5 * b5 + a9 * b6;
+  out[o + 6] = a2 * b4 + a6 * b5 + a10 * b6;
+  out[o + 7] = 0;
+  out[o + 8] = a0 * b8 + a4 * b9 + a8 * b10;
+  out[o + 9] = a1 * b8 + a5 * b9 + a9 * b10;
+  out[o + 10] = a2 * b8 + a6 * b9 + a10 * b10;
+  out[o + 11] = 0;
+  out[o + 12] = a0 * b12 + a4 * b13 + a8 * b14 + a12;
+  out[o + 13] = a1 * b12 + a5 * b13 + a9 * b14 + a13;
+  out[o + 14] = a2 * b12 + a6 * b13 + a10 * b14 + a14;
+  out[o + 15] = 1;
+}
