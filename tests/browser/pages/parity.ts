@@ -11,6 +11,7 @@ import { createBendingBox } from '../helpers/bending-box.ts';
 import { createJointChain } from '../helpers/joint-chain.ts';
 import { countGlObjects, type GlObjectCounts } from '../helpers/gl-counter.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
+import { loadMd5 } from '../helpers/load-md5.ts';
 
 /** Parity of one palette path over every sample of a model. */
 export interface PathParity {
@@ -45,10 +46,21 @@ const canvas = document.getElementById('gl') as HTMLCanvasElement;
 const gl = canvas.getContext('webgl2', { preserveDrawingBuffer: true, antialias: false });
 if (!gl) throw new Error('parity harness: no WebGL2');
 
-/** The (clip, time) samples: the rest pose, then for every clip 0, 0.23d, 0.5d, 0.77d, d. */
-function samplesOf(asset: ModelAsset): { clip: number; time: number; label: string }[] {
+/**
+ * Which times of each clip {@link runParity} samples (always after the rest pose): `spread`, 0, 0.23d, 0.5d,
+ * 0.77d and d; `keys`, every distinct key time of the clip's channels (for MD5, every frame).
+ */
+export type Sampling = 'spread' | 'keys';
+
+/** The (clip, time) samples: the rest pose, then for every clip the times `sampling` names. */
+function samplesOf(asset: ModelAsset, sampling: Sampling = 'spread'): { clip: number; time: number; label: string }[] {
   const samples = [{ clip: -1, time: 0, label: 'rest' }];
   asset.clips.forEach((clip, c) => {
+    if (sampling === 'keys') {
+      const times = [...new Set(clip.channels.flatMap((channel) => [...channel.times]))].sort((a, b) => a - b);
+      times.forEach((time, k) => samples.push({ clip: c, time, label: `${clip.name || `clip ${c}`} key ${k}@${time.toFixed(3)}` }));
+      return;
+    }
     for (const f of [0, 0.23, 0.5, 0.77, 1]) {
       const time = f * clip.duration;
       samples.push({ clip: c, time, label: `${clip.name || `clip ${c}`}@${time.toFixed(3)}` });
@@ -57,14 +69,14 @@ function samplesOf(asset: ModelAsset): { clip: number; time: number; label: stri
   return samples;
 }
 
-function runParity(asset: ModelAsset): ModelParity {
+function runParity(asset: ModelAsset, sampling: Sampling = 'spread'): ModelParity {
   const gpu: GpuModel = uploadModel(gl!, asset);
   const captures = { uniform: new TransformFeedbackCapture(gl!), texture: new TransformFeedbackCapture(gl!), 'texture-wrapped': new TransformFeedbackCapture(gl!, 3) };
   const animated = new AnimatedModel(asset);
   const maxVectors = gl!.getParameter(gl!.MAX_VERTEX_UNIFORM_VECTORS) as number;
   let jointCount = 0;
   for (const skin of asset.skins) jointCount = Math.max(jointCount, skin.joints.length);
-  const samples = samplesOf(asset);
+  const samples = samplesOf(asset, sampling);
   const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
   const targets: { instance: number; primitive: number }[] = [];
   asset.meshInstances.forEach((instance, i) => {
@@ -180,6 +192,8 @@ const api = {
   jointChain: (jointCount: number) => runParity(createJointChain(jointCount)),
   maxVertexUniformVectors: () => gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number,
   url: async (url: string) => runParity(await loadGltf(url)),
+  /** An `.md5mesh` (+ `.md5anim`, see loadMd5) through the viewer's MD5 loading; by default every frame. */
+  md5: async (meshUrl: string, animUrl: string | null = null, sampling: Sampling = 'keys') => runParity(await loadMd5(meshUrl, animUrl), sampling),
   resourcesGenerated: () => resourceCounts(createBendingBox()),
   resourcesUrl: async (url: string) => resourceCounts(await loadGltf(url)),
   compileErrorMessage,

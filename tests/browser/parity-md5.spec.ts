@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { openHarness, SHARED_ASSETS, sharedAssetsAvailable } from './helpers/harness.ts';
+import type { ModelParity, Sampling } from './pages/parity.ts';
+
+// GPU-vs-CPU parity for MD5 models (Doom 3 .md5mesh + .md5anim), loaded by the viewer's own browser-side MD5
+// path and converted to a ModelAsset (bind pose + inverse bind, SEEDS S3): shaders/skinned.vert run through
+// transform feedback against skinVertices (SEEDS S0), per vertex, on the same palettes, for every palette path
+// (uniform, texture, texture with wrapped rows). Tolerance as parity.spec.ts: max |Δp| ≤ 1e-5 × bounding-box
+// diagonal; normals (unit vectors) max |Δn| ≤ 1e-4.
+const POSITION_TOLERANCE = 1e-5;
+const NORMAL_TOLERANCE = 1e-4;
+const MD5 = '/shared/assets/md5';
+
+type Api = {
+  md5: (meshUrl: string, animUrl: string | null, sampling: Sampling) => Promise<ModelParity>;
+};
+
+const table: { label: string; result: ModelParity }[] = [];
+
+function check(result: ModelParity): void {
+  expect(result.skinnedPrimitives, `${result.model}: skinned primitives`).toBeGreaterThan(0);
+  expect(result.diagonal, `${result.model}: diagonal`).toBeGreaterThan(0);
+  expect(result.paths.map((p) => p.path)).toEqual(['uniform', 'texture', 'texture-wrapped']);
+  for (const path of result.paths) {
+    // MD5 models here have few joints (Bob 33, SimpleCube 3): every path runs, the uniform one included.
+    expect(path.skipped, `${result.model} ${path.path}: skipped`).toBeNull();
+    expect(path.samples, `${result.model} ${path.path}: samples`).toBe(result.times.length);
+    expect(path.verticesCompared, `${result.model} ${path.path}: vertices compared`).toBeGreaterThan(0);
+    expect(path.maxPositionError, `${result.model} ${path.path}: max |Δp| (worst at ${path.worst})`)
+      .toBeLessThanOrEqual(POSITION_TOLERANCE * result.diagonal);
+    expect(path.maxNormalError, `${result.model} ${path.path}: max |Δn|`).toBeLessThanOrEqual(NORMAL_TOLERANCE);
+  }
+}
+
+test.describe('GPU-vs-CPU transform-feedback parity, MD5', () => {
+  test.beforeEach(async ({ page }) => {
+    test.skip(!sharedAssetsAvailable(), `${SHARED_ASSETS} is absent`);
+    await openHarness(page, '/tests/browser/pages/parity.html', 'sinewParityReady');
+  });
+
+  test('Bob.md5mesh + Bob.md5anim: bind pose and all 140 frames', async ({ page }) => {
+    const started = Date.now();
+    const result = await page.evaluate(
+      ([mesh, anim]) => (window as unknown as { sinewParity: Api }).sinewParity.md5(mesh, anim, 'keys'),
+      [`${MD5}/Bob.md5mesh`, `${MD5}/Bob.md5anim`] as const,
+    );
+    console.log(`Bob: ${result.times.length} samples in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    table.push({ label: 'Bob (bind + 140 frames)', result });
+    check(result);
+    expect(result.model).toBe('Bob.md5mesh');
+    expect(result.jointCount).toBe(33);
+    expect(result.skinnedPrimitives).toBe(6);
+    // The rest (bind) pose, then every frame f at f / 24 s: first and last included.
+    expect(result.times.length).toBe(1 + 140);
+    expect(result.times[0]).toBe('rest');
+    expect(result.times[1]).toBe('Bob key 0@0.000');
+    expect(result.times[140]).toBe(`Bob key 139@${(139 / 24).toFixed(3)}`);
+    // 875 vertices over 6 meshes, per sample.
+    for (const path of result.paths) expect(path.verticesCompared).toBe(875 * 141);
+  });
+
+  test('SimpleCube.md5mesh: bind pose', async ({ page }) => {
+    const result = await page.evaluate(
+      (mesh) => (window as unknown as { sinewParity: Api }).sinewParity.md5(mesh, null, 'keys'),
+      `${MD5}/SimpleCube.md5mesh`,
+    );
+    table.push({ label: 'SimpleCube (bind)', result });
+    check(result);
+    expect(result.model).toBe('SimpleCube.md5mesh');
+    expect(result.jointCount).toBe(3);
+    // No SimpleCube.md5anim next to it: the bind pose only, and the loader says so.
+    expect(result.times).toEqual(['rest']);
+    expect(result.warnings.join('\n')).toMatch(/no SimpleCube\.md5anim/);
+    for (const path of result.paths) expect(path.verticesCompared).toBe(24);
+  });
+
+  test.afterAll(() => {
+    if (table.length === 0) return;
+    const rows = table.flatMap(({ label, result: r }) => r.paths.map((p) => [
+      label, String(r.jointCount), p.path,
+      p.skipped ? 'skipped' : String(p.samples), p.skipped ? '' : String(p.verticesCompared),
+      r.diagonal.toPrecision(4),
+      p.skipped ? '' : p.maxPositionError.toExponential(2),
+      p.skipped ? '' : (p.maxPositionError / r.diagonal).toExponential(2),
+      p.skipped ? p.skipped : p.maxNormalError.toExponential(2),
+    ]));
+    const header = ['model', 'joints', 'path', 'samples', 'vertices', 'diagonal', 'max|Δp|', 'max|Δp|/diag', 'max|Δn|'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+    console.log(['', line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+  });
+});
