@@ -421,3 +421,51 @@ test('removing an element disposes its GL objects and context; renderOnce is the
   });
   expect(errors).toEqual([]);
 });
+
+test('speed, loop and fade attributes: reflected, applied to playback, malformed ones reported', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openEmbed(page);
+  const reflected = await page.evaluate(() => {
+    const fox = document.getElementById('fox') as Viewer;
+    const before = [fox.speed, fox.loop, fox.fade];
+    fox.speed = -1;
+    fox.loop = 'once';
+    fox.fade = 0;
+    return { before, after: [fox.getAttribute('speed'), fox.getAttribute('loop'), fox.getAttribute('fade'), fox.speed, fox.fade] };
+  });
+  expect(reflected).toEqual({ before: [null, null, null], after: ['-1', 'once', '0', -1, 0] });
+
+  // Backwards, once: from 0.3 s the clip runs back to 0 and holds there.
+  await page.evaluate(() => {
+    const fox = document.getElementById('fox') as Viewer;
+    fox.seek(0.3);
+    fox.play();
+  });
+  await page.waitForFunction(() => (document.getElementById('fox') as Viewer).currentTime === 0, undefined, { timeout: 60_000 });
+  // Forwards, once: it stops at the end.
+  await page.evaluate(() => {
+    const fox = document.getElementById('fox') as Viewer;
+    fox.speed = 1;
+    fox.seek(fox.duration - 0.2);
+  });
+  await page.waitForFunction(() => {
+    const fox = document.getElementById('fox') as Viewer;
+    return fox.currentTime === fox.duration;
+  }, undefined, { timeout: 60_000 });
+  await page.evaluate(() => (document.getElementById('fox') as Viewer).pause());
+
+  await page.evaluate(() => {
+    const fox = document.getElementById('fox') as Viewer;
+    fox.setAttribute('speed', 'fast');
+    fox.setAttribute('loop', 'forever');
+    fox.setAttribute('fade', '-2');
+  });
+  expect((await events(page, 'sinew-error', 'fox')).map((e) => e.detail.message)).toEqual([
+    '<sinew-viewer speed="fast">: expected a playback rate (1 real time, -1 backwards)',
+    '<sinew-viewer loop="forever">: expected loop, once or pingpong',
+    '<sinew-viewer fade="-2">: expected seconds ≥ 0',
+  ]);
+  expect((await drawAndRead(page, 'fox'))!.coverage).toBeGreaterThan(0.03);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,307 @@
+import { test, expect, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// The viewer's animation controls: crossfades between clips, speed (negative plays backwards), loop modes,
+// their URL parameters and panel inputs. Time is stepped with `window.sinew.step(dt)` (rAF is throttled
+// headless), and frames are compared through their luminance fingerprints (`inspectFrame`).
+
+const SHARED_ASSETS = fileURLToPath(new URL('../../../shared/assets', import.meta.url));
+const FOX = '/shared/assets/gltf/Fox.glb';
+
+/** Skips a test that needs ../shared/assets when it is absent, except in CI, where that is a failure. */
+function requireSharedAssets(): void {
+  const present = existsSync(`${SHARED_ASSETS}/gltf`);
+  if (!present && process.env.CI) throw new Error(`shared assets missing at ${SHARED_ASSETS} (required when CI is set)`);
+  test.skip(!present, `shared assets absent at ${SHARED_ASSETS}`);
+}
+
+test.beforeEach(async ({ page }) => {
+  // Keep vite's live reload from reloading the page when other work edits files mid-test.
+  await page.routeWebSocket(/./, () => {});
+});
+
+/** Console errors and uncaught exceptions of a page. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** Opens the viewer with a query string and waits until its first model is drawn. */
+async function openViewer(page: Page, query = ''): Promise<void> {
+  await page.goto(`/${query}`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
+}
+
+/** Draws a frame and returns its luminance grid (32 × 24 cells). */
+async function grid(page: Page): Promise<number[]> {
+  const stats = await page.evaluate(() => window.sinew!.inspectFrame(32, 24));
+  expect(stats).not.toBeNull();
+  return stats!.grid;
+}
+
+/** Mean absolute difference of two luminance grids, 0–255. */
+function gridDistance(a: number[], b: number[]): number {
+  expect(a.length).toBe(b.length);
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
+  return sum / a.length;
+}
+
+/** Fox paused on Survey at 0.5 s, side view, no panel. */
+const FOX_SURVEY = `?ui=0&model=${FOX}&clip=Survey&time=0.5&yaw=-60&pitch=15`;
+
+test('a clip change while playing crossfades: mid-fade differs from both clips, after the fade it is the new clip alone', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openViewer(page, `${FOX_SURVEY}&fade=1`);
+  const start = await page.evaluate(() => window.sinew!.state());
+  expect(start).toMatchObject({ clip: 'Survey', playing: false, fade: 1, speed: 1, loop: 'loop', activeClips: 1 });
+  const durations = await page.evaluate(() => {
+    const s = window.sinew!;
+    const out: Record<string, number> = {};
+    for (const name of s.state().clips) {
+      s.selectClip(name);
+      out[name] = s.state().duration;
+    }
+    s.selectClip('Survey');
+    s.setTime(0.5);
+    return out;
+  });
+  expect(durations.Survey).toBeGreaterThan(1);
+
+  // Playing, choose Run (the UI path: crossfade over `fade` from Run's start), then 0.5 s on: halfway.
+  const mid = await page.evaluate(() => {
+    const s = window.sinew!;
+    s.play();
+    s.selectClip('Run');
+    const justAfter = s.state();
+    s.step(0.5);
+    return { justAfter, state: s.state(), grid: s.inspectFrame(32, 24)!.grid };
+  });
+  expect(mid.justAfter).toMatchObject({ clip: 'Run', time: 0, activeClips: 2 });
+  expect(mid.state).toMatchObject({ clip: 'Run', playing: false, activeClips: 2 });
+  expect(mid.state.time).toBeCloseTo(0.5 % durations.Run, 9);
+
+  // The pure clips at the times they have reached: Run at its time (a paused selection cuts and keeps the
+  // time), Survey 0.5 s past 0.5 s.
+  const run = await page.evaluate(() => {
+    window.sinew!.selectClip('Run');
+    return window.sinew!.state();
+  });
+  expect(run.activeClips).toBe(1);
+  expect(run.time).toBeCloseTo(mid.state.time, 12);
+  const pureRun = await grid(page);
+  await page.evaluate((t) => {
+    window.sinew!.selectClip('Survey');
+    window.sinew!.setTime(t);
+  }, 1.0 % durations.Survey);
+  const pureSurvey = await grid(page);
+
+  const between = gridDistance(pureRun, pureSurvey);
+  expect(between).toBeGreaterThan(0.5);
+  expect(gridDistance(mid.grid, pureRun)).toBeGreaterThan(0.1);
+  expect(gridDistance(mid.grid, pureSurvey)).toBeGreaterThan(0.1);
+  // A blend, not a third pose: closer to each clip than the clips are to each other.
+  expect(gridDistance(mid.grid, pureRun)).toBeLessThan(between);
+  expect(gridDistance(mid.grid, pureSurvey)).toBeLessThan(between);
+
+  // The same again, stepped past the end of the fade (0.5 + 0.6 s ≥ 1 s): pure Run.
+  const end = await page.evaluate(() => {
+    const s = window.sinew!;
+    s.setTime(0.5);
+    s.play();
+    s.selectClip('Run');
+    s.step(0.5);
+    s.step(0.6);
+    return { state: s.state(), grid: s.inspectFrame(32, 24)!.grid };
+  });
+  expect(end.state).toMatchObject({ clip: 'Run', activeClips: 1 });
+  expect(end.state.time).toBeCloseTo(1.1 % durations.Run, 9);
+  await page.evaluate(() => window.sinew!.selectClip('Run'));
+  expect(gridDistance(end.grid, await grid(page))).toBeLessThan(0.01);
+
+  // fade=0 cuts: the new clip alone at once.
+  const cut = await page.evaluate(() => {
+    const s = window.sinew!;
+    s.setFade(0);
+    s.play();
+    s.selectClip('Walk');
+    const state = s.state();
+    s.pause();
+    return state;
+  });
+  expect(cut).toMatchObject({ clip: 'Walk', time: 0, activeClips: 1, fade: 0 });
+
+  // Scrubbing during a crossfade cuts it.
+  const scrubbed = await page.evaluate(() => {
+    const s = window.sinew!;
+    s.selectClip('Survey', 1);
+    s.step(0.25);
+    const during = s.state().activeClips;
+    s.setTime(0.4);
+    return { during, after: s.state() };
+  });
+  expect(scrubbed.during).toBe(2);
+  expect(scrubbed.after).toMatchObject({ clip: 'Survey', activeClips: 1 });
+  expect(scrubbed.after.time).toBeCloseTo(0.4, 12);
+  expect(errors).toEqual([]);
+});
+
+test('speed −1 moves time backwards; the picture is the clip at that earlier time', async ({ page }) => {
+  requireSharedAssets();
+  await openViewer(page, FOX_SURVEY);
+  const back = await page.evaluate(() => {
+    const s = window.sinew!;
+    s.setTime(1);
+    s.setSpeed(-1);
+    s.step(0.25);
+    return { state: s.state(), grid: s.inspectFrame(32, 24)!.grid };
+  });
+  expect(back.state.speed).toBe(-1);
+  expect(back.state.time).toBeCloseTo(0.75, 9);
+  await page.evaluate(() => window.sinew!.setTime(0.75));
+  expect(gridDistance(back.grid, await grid(page))).toBeLessThan(0.01);
+
+  // Backwards through 0 wraps to the end (loop); half speed moves half as far.
+  const wrapped = await page.evaluate(() => {
+    const s = window.sinew!;
+    s.setTime(0.1);
+    s.step(0.3);
+    const t1 = s.state().time;
+    s.setSpeed(-0.5);
+    s.setTime(1);
+    s.step(0.4);
+    return { t1, t2: s.state().time, duration: s.state().duration };
+  });
+  expect(wrapped.t1).toBeCloseTo(wrapped.duration - 0.2, 9);
+  expect(wrapped.t2).toBeCloseTo(0.8, 9);
+});
+
+test('loop modes: loop wraps, once clamps and holds the end, ping-pong comes back', async ({ page }) => {
+  requireSharedAssets();
+  await openViewer(page, FOX_SURVEY);
+  const d = await page.evaluate(() => window.sinew!.state().duration);
+
+  const looped = await page.evaluate((d) => {
+    const s = window.sinew!;
+    s.setTime(d - 0.1);
+    s.step(0.3);
+    return s.state();
+  }, d);
+  expect(looped.time).toBeCloseTo(0.2, 9);
+  expect(looped.finished).toBe(false);
+
+  const once = await page.evaluate((d) => {
+    const s = window.sinew!;
+    s.setLoop('once');
+    s.setTime(d - 0.1);
+    s.step(0.3);
+    const first = s.state();
+    s.step(0.5);
+    return { first, second: s.state(), grid: s.inspectFrame(32, 24)!.grid };
+  }, d);
+  expect(once.first).toMatchObject({ loop: 'once', time: d, finished: true });
+  expect(once.second.time).toBe(d);
+  await page.evaluate((d) => window.sinew!.setTime(d), d);
+  expect(gridDistance(once.grid, await grid(page))).toBeLessThan(0.01);
+  // Backwards in once mode stops at 0.
+  const onceBack = await page.evaluate(() => {
+    const s = window.sinew!;
+    s.setSpeed(-2);
+    s.setTime(0.3);
+    s.step(1);
+    const state = s.state();
+    s.setSpeed(1);
+    return state;
+  });
+  expect(onceBack).toMatchObject({ time: 0, finished: true });
+
+  const pingpong = await page.evaluate((d) => {
+    const s = window.sinew!;
+    s.setLoop('pingpong');
+    s.setTime(d - 0.1);
+    s.step(0.3);
+    const t1 = s.state().time;
+    s.step(0.3);
+    return { t1, t2: s.state().time, loop: s.state().loop, grid: s.inspectFrame(32, 24)!.grid };
+  }, d);
+  expect(pingpong.loop).toBe('pingpong');
+  expect(pingpong.t1).toBeCloseTo(d - 0.2, 9);
+  expect(pingpong.t2).toBeCloseTo(d - 0.5, 9);
+  await page.evaluate((t) => window.sinew!.setTime(t), d - 0.5);
+  expect(gridDistance(pingpong.grid, await grid(page))).toBeLessThan(0.01);
+
+  // A looping clip scrubbed to its very end shows the end (not 0) until time moves on.
+  const end = await page.evaluate((d) => {
+    const s = window.sinew!;
+    s.setLoop('loop');
+    s.setTime(d);
+    const atEnd = s.state().time;
+    s.step(0.1);
+    return { atEnd, after: s.state().time };
+  }, d);
+  expect(end.atEnd).toBe(d);
+  expect(end.after).toBeCloseTo(0.1, 9);
+});
+
+test('URL speed / loop / fade set the panel; the panel inputs change them; bad values are reported', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openViewer(page, `?model=${FOX}&clip=Survey&speed=-0.5&loop=pingpong&fade=0.7`);
+  expect(await page.evaluate(() => window.sinew!.state())).toMatchObject({ speed: -0.5, loop: 'pingpong', fade: 0.7, playing: true, error: null });
+  await expect(page.locator('#sinew-speed')).toHaveValue('-0.5');
+  await expect(page.locator('#sinew-speed-readout')).toHaveText('-0.50×');
+  await expect(page.locator('#sinew-loop')).toHaveValue('pingpong');
+  await expect(page.locator('#sinew-fade')).toHaveValue('0.7');
+  await expect(page.locator('#sinew-loop option')).toHaveText(['loop', 'once', 'ping-pong']);
+
+  await page.locator('#sinew-loop').selectOption('once');
+  await page.locator('#sinew-speed').fill('1.5');
+  await page.locator('#sinew-fade').fill('5');
+  expect(await page.evaluate(() => window.sinew!.state())).toMatchObject({ speed: 1.5, loop: 'once', fade: 5 });
+  await expect(page.locator('#sinew-speed-readout')).toHaveText('1.50×');
+
+  // Choosing a clip in the list while playing crossfades over the 5 s fade; scrubbing then cuts to it alone.
+  expect(await page.evaluate(() => window.sinew!.state().playing)).toBe(true);
+  await page.locator('#sinew-clip').selectOption({ label: 'Run' });
+  expect(await page.evaluate(() => window.sinew!.state())).toMatchObject({ clip: 'Run', activeClips: 2 });
+  await page.locator('#sinew-time').fill('0.2');
+  const scrubbed = await page.evaluate(() => window.sinew!.state());
+  expect(scrubbed).toMatchObject({ clip: 'Run', activeClips: 1, playing: false });
+  expect(scrubbed.time).toBeCloseTo(0.2, 3);
+  await expect(page.locator('#sinew-time-readout')).toContainText('0.20');
+  expect(errors).toEqual([]);
+
+  await openViewer(page, '?speed=fast&loop=forever&fade=-1');
+  const bad = await page.evaluate(() => window.sinew!.state());
+  expect(bad).toMatchObject({ speed: 1, loop: 'loop', fade: 0.3 });
+  expect(bad.error).toContain('speed=fast');
+  expect(bad.error).toContain('loop=forever');
+  expect(bad.error).toContain('fade=-1');
+});
+
+test('every clip of InterpolationTest (step, linear, cubic spline) animates in the viewer', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openViewer(page, '?ui=0&model=/shared/assets/gltf/InterpolationTest.glb&time=0');
+  const clips = await page.evaluate(() => window.sinew!.state().clips);
+  expect(clips.length).toBeGreaterThanOrEqual(9);
+  for (const clip of clips) {
+    const frames = await page.evaluate((clip) => {
+      const s = window.sinew!;
+      s.selectClip(clip);
+      s.setTime(0);
+      const a = s.inspectFrame(32, 24)!.grid;
+      const d = s.state().duration;
+      s.setTime(d * 0.35); // between keys 1 and 2 of 5: a STEP clip holds key 1 there
+      return { a, b: s.inspectFrame(32, 24)!.grid };
+    }, clip);
+    expect(gridDistance(frames.a, frames.b), clip).toBeGreaterThan(0.01);
+  }
+  expect(errors).toEqual([]);
+});
