@@ -1,18 +1,20 @@
 /**
  * A small timing harness for `bench/run-bench.ts`: each case runs in batches sized to ~`batchMs`, after a
  * warm-up that lets V8 optimise it. Cases that are compared run alternately (ours, theirs, ours, theirs …)
- * so drift of the machine affects both alike. The figure is the fastest batch's time per operation: other
- * processes and GC only ever add time, so on a shared machine the minimum is the most repeatable estimate
- * of the code's own cost (the median is recorded too).
+ * so drift of the machine affects both alike. The figure is the median batch's time per operation (the
+ * fastest batch is recorded too: other processes and GC only ever add time, so it bounds the code's own
+ * cost from below, but on a loaded machine it is a lucky outlier, so speedups use medians of both sides).
  */
 import { performance } from 'node:perf_hooks';
 
 export interface Measurement {
   readonly name: string;
-  /** Nanoseconds per call of the case's function, fastest batch. */
+  /** Nanoseconds per call of the case's function, median batch: the figure speedups use. */
   readonly nsPerOp: number;
-  /** Nanoseconds per call, median batch. */
+  /** Nanoseconds per call, median batch (= nsPerOp; kept for readers of older results.json). */
   readonly medianNsPerOp: number;
+  /** Nanoseconds per call, fastest batch. */
+  readonly minNsPerOp: number;
   readonly samples: number;
 }
 
@@ -36,7 +38,7 @@ function median(values: number[]): number {
 
 /**
  * Measures several functions alternately: `rounds` rounds, each running every function for one batch of
- * ~`batchMs` ms. Returns the fastest and the median batch's ns/op of each.
+ * ~`batchMs` ms. Returns the median and the fastest batch's ns/op of each.
  */
 export function compare(
   cases: ReadonlyArray<{ name: string; fn: () => void }>,
@@ -57,7 +59,9 @@ export function compare(
       times[i].push(((performance.now() - start) * 1e6) / n);
     });
   }
-  return cases.map((c, i) => ({ name: c.name, nsPerOp: Math.min(...times[i]), medianNsPerOp: median(times[i]), samples: rounds }));
+  return cases.map((c, i) => ({
+    name: c.name, nsPerOp: median(times[i]), medianNsPerOp: median(times[i]), minNsPerOp: Math.min(...times[i]), samples: rounds,
+  }));
 }
 
 /** Formats a table of rows (first row the header) with padded columns. */

@@ -6,8 +6,14 @@
  *   localToModel + computeSkinMatrices — against three.js `AnimationMixer.update` + `updateMatrixWorld` +
  *   `Skeleton.update` on the same clips, on Fox (../shared/assets/gltf/Fox.glb) and a generated 256-joint
  *   branching skeleton, one clip and a 50/50 blend of two; the figure is the smallest of the four speedups.
- * - `pose.speedup_vs_three_affine_prototype`: the same with bench/prototypes/affine-matrices.ts in place of
- *   src/'s localToModel and computeSkinMatrices — what adopting affine 3×4 products there would give.
+ *   Both sides do the same work: the same key arrays and interpolation, every skeleton node's world matrix
+ *   (three.js: every Object3D of the hierarchy), a palette over the same skin joints; the palettes are
+ *   compared after the same frames. Each case is warmed up, then the two sides run in alternating batches;
+ *   figures are medians of batches (bench/harness.ts).
+ * - `pose.stage_ns_per_joint.*`: the same frame split into stages, each timed alone (alternating with the
+ *   others): ours `sample` (Animator.update + evaluate: copy the rest pose, sample the clip), `localToModel`,
+ *   `skinMatrices`; three.js `mixer` (AnimationMixer.update), `matrixWorld` (updateMatrixWorld), `skeleton`
+ *   (Skeleton.update) — ns per joint (sample and mixer: per animated channel), to show where time goes.
  * - `skin.speedup_vs_three`: skinVertices (4 influences, positions) against `SkinnedMesh.applyBoneTransform`
  *   over all vertices (three.js skins positions only); `skin.speedup_vs_three_with_normals` charges our
  *   normals too. `skin.ratio_to_flat_loop`: a hand-written flat loop's time / skinVertices's (positions +
@@ -41,7 +47,6 @@ import type { Skeleton } from '../src/skeleton/skeleton.ts';
 import { computeSkinMatrices } from '../src/skinning/skin-matrices.ts';
 import { skinVertices } from '../src/skinning/skin-vertices.ts';
 import { flatSkinLoop } from './flat-skin-loop.ts';
-import { computeSkinMatricesAffine, localToModelAffine } from './prototypes/affine-matrices.ts';
 import { generateRig } from './generated-rig.ts';
 import { allocationPerCall, compare, formatNs, table, type Measurement } from './harness.ts';
 import { buildThreeRig, type ThreeRig } from './three-rig.ts';
@@ -78,11 +83,8 @@ async function loadCharacters(): Promise<Character[]> {
   return characters;
 }
 
-/**
- * Our per-frame pipeline for one character: Animator (one clip, or two blended 50/50) → palette. With
- * `affine`, the matrix stages are the bench/prototypes versions instead of src/'s (a what-if figure).
- */
-function oursPipeline(ch: Character, blend: boolean, affine = false) {
+/** Our per-frame pipeline for one character: Animator (one clip, or two blended 50/50) → palette. */
+function oursPipeline(ch: Character, blend: boolean) {
   const animator = new Animator(ch.skeleton.jointCount);
   animator.play(ch.clips[0]);
   if (blend) animator.play(ch.clips[1], { layer: animator.addLayer({ weight: 0.5 }) });
@@ -95,14 +97,15 @@ function oursPipeline(ch: Character, blend: boolean, affine = false) {
     localToModel(model, ch.skeleton, pose);
     computeSkinMatrices(palette, model, ch.skin);
   };
-  const affineFrame = () => {
-    animator.update(DT);
-    animator.evaluate(pose, ch.restPose);
-    localToModelAffine(model, ch.skeleton, pose);
-    computeSkinMatricesAffine(palette, model, ch.skin);
+  const stages = {
+    sample: () => {
+      animator.update(DT);
+      animator.evaluate(pose, ch.restPose);
+    },
+    localToModel: () => localToModel(model, ch.skeleton, pose),
+    skinMatrices: () => computeSkinMatrices(palette, model, ch.skin),
   };
-  if (affine) return { frame: affineFrame, palette };
-  return { frame, palette };
+  return { frame, palette, stages };
 }
 
 /** three.js's per-frame work on the same clips: mixer (one action, or two at equal weight) → boneMatrices. */
@@ -115,7 +118,12 @@ function threePipeline(rig: ThreeRig, blend: boolean) {
     rig.root.updateMatrixWorld();
     rig.skeleton.update();
   };
-  return { frame, palette: rig.skeleton.boneMatrices! };
+  const stages = {
+    mixer: () => rig.mixer.update(DT),
+    matrixWorld: () => rig.root.updateMatrixWorld(),
+    skeleton: () => rig.skeleton.update(),
+  };
+  return { frame, palette: rig.skeleton.boneMatrices!, stages };
 }
 
 function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -132,31 +140,50 @@ async function main(): Promise<void> {
   const rows: string[][] = [['case', 'Sinew', 'three.js', 'speedup', 'max |Δ| vs three']];
   const figures: Record<string, number | string> = {};
   const measurements: Array<Measurement & { case: string }> = [];
-  const poseSpeedups: number[] = [], affineSpeedups: number[] = [];
+  const poseSpeedups: number[] = [];
   const skinSpeedups: number[] = [], skinSpeedupsWithNormals: number[] = [], flatRatios: number[] = [];
 
   for (const ch of characters) {
     const rig = await buildThreeRig(ch.skeleton, ch.restPose, ch.skin, ch.clips, ch.primitive);
     for (const blend of [false, true]) {
       const label = `pose: ${ch.name}, ${blend ? `blend ${ch.clips[0].name}+${ch.clips[1].name}` : `clip ${ch.clips[0].name}`}`;
-      const ours = oursPipeline(ch, blend), theirs = threePipeline(rig, blend), affine = oursPipeline(ch, blend, true);
+      const ours = oursPipeline(ch, blend), theirs = threePipeline(rig, blend);
       // Same work: after the same frames the palettes agree.
       for (let i = 0; i < 37; i++) {
         ours.frame();
         theirs.frame();
-        affine.frame();
       }
-      const diff = maxAbsDiff(ours.palette, theirs.palette), affineDiff = maxAbsDiff(affine.palette, ours.palette);
-      const [a, b, c] = compare([{ name: 'sinew', fn: ours.frame }, { name: 'three', fn: theirs.frame }, { name: 'sinew, affine prototype', fn: affine.frame }]);
-      const speedup = b.nsPerOp / a.nsPerOp, affineSpeedup = b.nsPerOp / c.nsPerOp;
+      const diff = maxAbsDiff(ours.palette, theirs.palette);
+      const [a, b] = compare([{ name: 'sinew', fn: ours.frame }, { name: 'three', fn: theirs.frame }]);
+      const speedup = b.nsPerOp / a.nsPerOp;
       poseSpeedups.push(speedup);
-      affineSpeedups.push(affineSpeedup);
       rows.push([label, formatNs(a.nsPerOp), formatNs(b.nsPerOp), `${speedup.toFixed(1)}×`, diff.toExponential(1)]);
-      rows.push([`  what-if: affine localToModel + skin matrices (bench/prototypes)`, formatNs(c.nsPerOp), formatNs(b.nsPerOp), `${affineSpeedup.toFixed(1)}×`, `${affineDiff.toExponential(1)} vs src`]);
-      measurements.push({ ...a, case: label }, { ...b, case: label }, { ...c, case: label });
+      measurements.push({ ...a, case: label }, { ...b, case: label });
       const key = `${ch.name.split(' ')[0]}.${blend ? 'blend' : 'clip'}`;
       figures[`pose.speedup_vs_three.${key}`] = round(speedup);
-      figures[`pose.speedup_vs_three_affine_prototype.${key}`] = round(affineSpeedup);
+
+      // Where the time goes: each stage alone, ns per joint (sampling: per animated channel).
+      const channels = ch.clips[0].channels.length + (blend ? ch.clips[1].channels.length : 0);
+      const joints = ch.skeleton.jointCount, skinJoints = ch.skin.joints.length;
+      const stageCases = [
+        { name: 'sinew sample', fn: ours.stages.sample, per: channels, unit: 'channel' },
+        { name: 'three mixer', fn: theirs.stages.mixer, per: channels, unit: 'channel' },
+        { name: 'sinew localToModel', fn: ours.stages.localToModel, per: joints, unit: 'joint' },
+        { name: 'three matrixWorld', fn: theirs.stages.matrixWorld, per: joints, unit: 'joint' },
+        { name: 'sinew skinMatrices', fn: ours.stages.skinMatrices, per: skinJoints, unit: 'skin joint' },
+        { name: 'three skeleton', fn: theirs.stages.skeleton, per: skinJoints, unit: 'skin joint' },
+      ];
+      const stageTimes = compare(stageCases, { warmupMs: 150, batchMs: 5, rounds: 30 });
+      for (let i = 0; i < stageCases.length; i += 2) {
+        const o = stageTimes[i], t = stageTimes[i + 1], per = stageCases[i].per;
+        rows.push([
+          `  stage ${stageCases[i].name.slice(6)} / ${stageCases[i + 1].name.slice(6)}, per ${stageCases[i].unit} (${per})`,
+          `${(o.nsPerOp / per).toFixed(1)} ns`, `${(t.nsPerOp / per).toFixed(1)} ns`, `${(t.nsPerOp / o.nsPerOp).toFixed(1)}×`, '',
+        ]);
+        figures[`pose.stage_ns_per_joint.${key}.${stageCases[i].name.slice(6)}`] = round(o.nsPerOp / per);
+        figures[`three.pose.stage_ns_per_joint.${key}.${stageCases[i + 1].name.slice(6)}`] = round(t.nsPerOp / per);
+        measurements.push({ ...o, case: `${label}: stage` }, { ...t, case: `${label}: stage` });
+      }
     }
 
     // Skinning: both sides at the same pose (the last frames above).
@@ -218,7 +245,6 @@ async function main(): Promise<void> {
   figures['three.pose.bytes_allocated_per_frame'] = round(threeAlloc.allocated);
 
   figures['pose.speedup_vs_three'] = round(Math.min(...poseSpeedups));
-  figures['pose.speedup_vs_three_affine_prototype'] = round(Math.min(...affineSpeedups));
   figures['skin.speedup_vs_three'] = round(Math.min(...skinSpeedups));
   figures['skin.speedup_vs_three_with_normals'] = round(Math.min(...skinSpeedupsWithNormals));
   if (flatRatios.length) figures['skin.ratio_to_flat_loop'] = round(Math.min(...flatRatios));
@@ -226,6 +252,7 @@ async function main(): Promise<void> {
   console.log(table(rows));
   console.log();
   for (const [k, v] of Object.entries(figures)) if (!k.split('.')[2] && !k.startsWith('three.')) console.log(`${k} = ${v}`);
+  console.log('(times are medians of alternating batches; stage rows: each stage timed alone)');
   const cpus = os.cpus();
   const results = {
     machine: {
