@@ -1,25 +1,69 @@
 import type { SkinAsset } from '../asset/model-asset.ts';
-import { multiplyAffineStrided } from '../math/strided-mat4.ts';
 
 /**
  * The skinning palette of one skin: `K_i = M_{joints[i]} · B_i⁻¹`, the joint's current world matrix times
  * its inverse bind matrix (SEEDS S0; glTF 2.0 §3.7.3). Shared by the GPU upload and the CPU reference.
  *
  * Both factors are taken as affine (bottom row 0 0 0 1): world matrices from `localToModel` are by
- * construction, and inverse bind matrices are inverses of such (glTF: inverses of joints' global TRS
- * transforms at bind time; MD5: built from the bind pose). The product is then `multiplyAffineStrided`'s
- * 3×4 one (36 multiplications, bottom row written 0 0 0 1), equal to the full 4×4 product for such inputs.
- * A file whose inverse bind matrices have another bottom row is not skinned correctly by this (nor by
- * linear blend skinning, which assumes affine palettes): reject or warn about it at load. Allocates nothing.
+ * construction, and inverse bind matrices are inverses of such (glTF: inverses of the joints' global
+ * transforms at bind time; MD5: built from the bind pose). The product is then the 3×4 one of
+ * `multiplyAffineStrided` (36 multiplications, bottom row written 0 0 0 1), equal to the full 4×4 product
+ * for such inputs. An inverse bind matrix with another bottom row would be skinned wrongly (by linear blend
+ * skinning too, which assumes affine palettes): loaders should reject or warn about one.
+ *
+ * The inverse bind matrices' upper 3×4 rows are read once per `inverseBindMatrices` array into a cached
+ * `Float64Array(12m)` (asset data do not change; V8 reads doubles faster than float32 elements), so the
+ * frame loop reads float32 only from `modelMatrices`. Allocates nothing after the first call for a skin.
  *
  * @param out `Float32Array(16·m)` for a skin of m joints, column-major, skin joint i at `16i`
  * @param modelMatrices `Float32Array(16·jointCount)` from `localToModel`
  * @returns `out`
  */
 export function computeSkinMatrices(out: Float32Array, modelMatrices: Float32Array, skin: SkinAsset): Float32Array {
-  const joints = skin.joints, inverseBindMatrices = skin.inverseBindMatrices;
+  const joints = skin.joints, m = modelMatrices;
+  const b = inverseBind64(skin.inverseBindMatrices);
   for (let i = 0; i < joints.length; i++) {
-    multiplyAffineStrided(out, 16 * i, modelMatrices, 16 * joints[i], inverseBindMatrices, 16 * i);
+    const po = 16 * joints[i], bo = 12 * i, o = 16 * i;
+    const a0 = m[po], a1 = m[po + 1], a2 = m[po + 2];
+    const a4 = m[po + 4], a5 = m[po + 5], a6 = m[po + 6];
+    const a8 = m[po + 8], a9 = m[po + 9], a10 = m[po + 10];
+    const a12 = m[po + 12], a13 = m[po + 13], a14 = m[po + 14];
+    const b0 = b[bo], b1 = b[bo + 1], b2 = b[bo + 2];
+    const b4 = b[bo + 3], b5 = b[bo + 4], b6 = b[bo + 5];
+    const b8 = b[bo + 6], b9 = b[bo + 7], b10 = b[bo + 8];
+    const b12 = b[bo + 9], b13 = b[bo + 10], b14 = b[bo + 11];
+    out[o] = a0 * b0 + a4 * b1 + a8 * b2;
+    out[o + 1] = a1 * b0 + a5 * b1 + a9 * b2;
+    out[o + 2] = a2 * b0 + a6 * b1 + a10 * b2;
+    out[o + 3] = 0;
+    out[o + 4] = a0 * b4 + a4 * b5 + a8 * b6;
+    out[o + 5] = a1 * b4 + a5 * b5 + a9 * b6;
+    out[o + 6] = a2 * b4 + a6 * b5 + a10 * b6;
+    out[o + 7] = 0;
+    out[o + 8] = a0 * b8 + a4 * b9 + a8 * b10;
+    out[o + 9] = a1 * b8 + a5 * b9 + a9 * b10;
+    out[o + 10] = a2 * b8 + a6 * b9 + a10 * b10;
+    out[o + 11] = 0;
+    out[o + 12] = a0 * b12 + a4 * b13 + a8 * b14 + a12;
+    out[o + 13] = a1 * b12 + a5 * b13 + a9 * b14 + a13;
+    out[o + 14] = a2 * b12 + a6 * b13 + a10 * b14 + a14;
+    out[o + 15] = 1;
   }
   return out;
+}
+
+const inverseBindCache = new WeakMap<Float32Array, Float64Array>();
+
+/** Upper 3×4 rows of each inverse bind matrix as doubles, 12 per joint (columns 0, 1, 2, translation). */
+function inverseBind64(inverseBindMatrices: Float32Array): Float64Array {
+  let b = inverseBindCache.get(inverseBindMatrices);
+  if (!b) {
+    const m = inverseBindMatrices.length >> 4;
+    b = new Float64Array(12 * m);
+    for (let i = 0; i < m; i++) {
+      for (let c = 0; c < 4; c++) for (let r = 0; r < 3; r++) b[12 * i + 3 * c + r] = inverseBindMatrices[16 * i + 4 * c + r];
+    }
+    inverseBindCache.set(inverseBindMatrices, b);
+  }
+  return b;
 }

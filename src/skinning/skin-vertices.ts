@@ -12,7 +12,8 @@ import type { PrimitiveAsset } from '../asset/model-asset.ts';
  * This is the blend form of SEEDS S2 [3] with all weights explicit; with weights that sum to 1 it equals
  * the difference form [1]. `shaders/skinned.vert` computes the same, and the transform-feedback parity
  * test holds the two together. Palette matrices are assumed affine (bottom row 0 0 0 1).
- * Allocates nothing.
+ * Allocates nothing per call (a module scratch of 12 doubles per palette joint grows to the largest
+ * palette seen).
  *
  * @param outPositions `Float32Array(3·vertexCount)`: skinned positions, in the palette's space (world space
  *   for glTF palettes, whose joints' world matrices already place the mesh)
@@ -29,6 +30,18 @@ export function skinVertices(
 ): void {
   const { joints, weights, positions, normals, vertexCount } = primitive;
   if (!joints || !weights) throw new Error('skinVertices: primitive has no joints/weights (it is rigid)');
+  // The palette's upper 3×4 rows as doubles, 12 per joint (columns 0, 1, 2, translation): the inner loop
+  // then reads no float32 (each read of which V8 converts), and the bottom rows are not read at all.
+  const jointCount = palette.length >> 4;
+  if (palette64.length < 12 * jointCount) palette64 = new Float64Array(12 * jointCount);
+  const K = palette64;
+  for (let j = 0; j < jointCount; j++) {
+    const s = 16 * j, d = 12 * j;
+    K[d] = palette[s]; K[d + 1] = palette[s + 1]; K[d + 2] = palette[s + 2];
+    K[d + 3] = palette[s + 4]; K[d + 4] = palette[s + 5]; K[d + 5] = palette[s + 6];
+    K[d + 6] = palette[s + 8]; K[d + 7] = palette[s + 9]; K[d + 8] = palette[s + 10];
+    K[d + 9] = palette[s + 12]; K[d + 10] = palette[s + 13]; K[d + 11] = palette[s + 14];
+  }
   for (let v = 0; v < vertexCount; v++) {
     const i4 = 4 * v, i3 = 3 * v;
     // Accumulator A = Σ wᵢ·K_{jᵢ}, the 3×4 affine part, column-major.
@@ -37,12 +50,12 @@ export function skinVertices(
     for (let k = 0; k < 4; k++) {
       const w = weights[i4 + k];
       if (w === 0) continue;
-      const o = 16 * joints[i4 + k];
+      const o = 12 * joints[i4 + k];
       sum += w;
-      m0 += w * palette[o]; m1 += w * palette[o + 1]; m2 += w * palette[o + 2];
-      m4 += w * palette[o + 4]; m5 += w * palette[o + 5]; m6 += w * palette[o + 6];
-      m8 += w * palette[o + 8]; m9 += w * palette[o + 9]; m10 += w * palette[o + 10];
-      m12 += w * palette[o + 12]; m13 += w * palette[o + 13]; m14 += w * palette[o + 14];
+      m0 += w * K[o]; m1 += w * K[o + 1]; m2 += w * K[o + 2];
+      m4 += w * K[o + 3]; m5 += w * K[o + 4]; m6 += w * K[o + 5];
+      m8 += w * K[o + 6]; m9 += w * K[o + 7]; m10 += w * K[o + 8];
+      m12 += w * K[o + 9]; m13 += w * K[o + 10]; m14 += w * K[o + 11];
     }
     const x = positions[i3], y = positions[i3 + 1], z = positions[i3 + 2];
     if (sum === 0) {
@@ -73,3 +86,6 @@ export function skinVertices(
     }
   }
 }
+
+/** `Float64Array(12·m)`: the palette's upper 3×4 rows, per joint, for the current call. */
+let palette64 = new Float64Array(12 * 64);
