@@ -1,4 +1,4 @@
-import type { AnimationChannel, AnimationClip } from './animation-clip.ts';
+import { keyStride, keyValueOffset, type AnimationChannel, type AnimationClip } from './animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { sampleChannelAt } from './sample-channel.ts';
 
@@ -52,11 +52,16 @@ export interface CompiledClip {
   readonly stepValues: readonly Float32Array[];
   readonly stepOffset: Int32Array;
   readonly stepPath: Uint8Array;
-  /** Every other channel (the cubic kinds), sampled by `sampleChannelAt`: timeline, offset, path as for STEP. */
+  /**
+   * Every other channel (the cubic kinds), sampled by `sampleChannelAt` inside the key range: timeline,
+   * offset, path as for STEP; outside it the held key's value is copied (`keyStride`, `keyValueOffset`).
+   */
   readonly otherChannels: readonly AnimationChannel[];
   readonly otherTimeline: Int32Array;
   readonly otherOffset: Int32Array;
   readonly otherPath: Uint8Array;
+  readonly otherStride: Int32Array;
+  readonly otherValueOffset: Int32Array;
 }
 
 const cache = new WeakMap<AnimationClip, CompiledClip>();
@@ -98,7 +103,10 @@ export function compileClip(clip: AnimationClip): CompiledClip {
   const slerp = { timeline: [] as number[], values: [] as Float32Array[], offset: [] as number[] };
   const lerp = { timeline: [] as number[], values: [] as Float32Array[], offset: [] as number[], isScale: [] as number[] };
   const step = { timeline: [] as number[], values: [] as Float32Array[], offset: [] as number[], path: [] as number[] };
-  const other = { channels: [] as AnimationChannel[], timeline: [] as number[], offset: [] as number[], path: [] as number[] };
+  const other = {
+    channels: [] as AnimationChannel[], timeline: [] as number[], offset: [] as number[], path: [] as number[],
+    stride: [] as number[], valueOffset: [] as number[],
+  };
   channels.forEach((ch, i) => {
     if (winner.get(`${ch.joint}/${ch.path}`) !== i) return;
     const u = timelineOf(i);
@@ -112,6 +120,7 @@ export function compileClip(clip: AnimationClip): CompiledClip {
       step.timeline.push(u); step.values.push(ch.values); step.offset.push(offset); step.path.push(PATH_CODE[ch.path]);
     } else {
       other.channels.push(ch); other.timeline.push(u); other.offset.push(offset); other.path.push(PATH_CODE[ch.path]);
+      other.stride.push(keyStride(ch.interpolation, c)); other.valueOffset.push(keyValueOffset(ch.interpolation, c));
     }
   });
   const n = timelines.length;
@@ -129,6 +138,7 @@ export function compileClip(clip: AnimationClip): CompiledClip {
     stepPath: Uint8Array.from(step.path),
     otherChannels: other.channels, otherTimeline: Int32Array.from(other.timeline), otherOffset: Int32Array.from(other.offset),
     otherPath: Uint8Array.from(other.path),
+    otherStride: Int32Array.from(other.stride), otherValueOffset: Int32Array.from(other.valueOffset),
   };
 }
 
@@ -269,13 +279,21 @@ export function sampleCompiledClip(out: LocalPose, compiled: CompiledClip, clock
     for (let j = 0; j < c; j++) target[o + j] = v[a + j];
   }
 
-  // The cubic kinds: per channel through sampleChannelAt (it clamps by itself).
+  // The cubic kinds: per channel through sampleChannelAt, or the held key's value (its clamp).
   const otherChannels = compiled.otherChannels, otherTimeline = compiled.otherTimeline;
   const otherOffset = compiled.otherOffset, otherPath = compiled.otherPath;
+  const otherStride = compiled.otherStride, otherValueOffset = compiled.otherValueOffset;
   for (let i = 0; i < otherChannels.length; i++) {
-    const path = otherPath[i];
+    const path = otherPath[i], u = otherTimeline[i], o = otherOffset[i];
     const target = path === 0 ? translations : path === 1 ? rotations : scales;
-    sampleChannelAt(otherChannels[i], clock, intervals[otherTimeline[i]], target, otherOffset[i]);
+    const hold = holds[u];
+    if (hold >= 0) {
+      const v = otherChannels[i].values, a = hold * otherStride[i] + otherValueOffset[i];
+      const c = path === 1 ? 4 : 3;
+      for (let j = 0; j < c; j++) target[o + j] = v[a + j];
+      continue;
+    }
+    sampleChannelAt(otherChannels[i], clock, intervals[u], target, o);
   }
   return out;
 }

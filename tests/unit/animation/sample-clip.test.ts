@@ -3,6 +3,7 @@ import { quat } from 'gl-matrix';
 import type { AnimationChannel, AnimationClip } from '../../../src/animation/animation-clip.ts';
 import { createClipCursor, sampleClip } from '../../../src/animation/sample-clip.ts';
 import { findKeyframe } from '../../../src/animation/keyframe-search.ts';
+import { sampleChannel } from '../../../src/animation/sample-channel.ts';
 import { createLocalPose } from '../../../src/skeleton/local-pose.ts';
 
 function clipOf(...channels: AnimationChannel[]): AnimationClip {
@@ -105,5 +106,78 @@ describe('sampleClip samplers (glTF 2.0 Appendix C)', () => {
     }
     expect(Array.from(pose.translations)).toEqual([7, 8, 9, 4, 5, 6]);
     expect(Array.from(pose.scales.subarray(0, 3))).toEqual([1, 1, 1]);
+  });
+});
+
+describe('sampleClip on the compiled clip form (compiled-clip.ts)', () => {
+  /** Deterministic pseudo-random numbers in [0, 1). */
+  function rnd(seed: number): () => number {
+    let s = seed >>> 0;
+    return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  }
+
+  it('gives every channel exactly sampleChannel\'s result, for every kind, shared and own key times, clamps and cursors', () => {
+    const random = rnd(5);
+    const shared = Float32Array.of(0, 0.25, 0.5, 1, 1.5, 2);
+    const sharedCopy = shared.slice(); // equal times in another array: the same timeline
+    const own = Float32Array.of(0.3, 0.4, 1.1, 1.7);
+    const single = Float32Array.of(0.8);
+    const kinds = ['LINEAR', 'STEP', 'CUBICSPLINE', 'HERMITE', 'CATMULLROM', 'BEZIER'] as const;
+    const paths = ['translation', 'rotation', 'scale'] as const;
+    const channels: AnimationChannel[] = [];
+    let joint = 0;
+    for (const interpolation of kinds) {
+      for (const path of paths) {
+        for (const times of [shared, sharedCopy, own, single]) {
+          const c = path === 'rotation' ? 4 : 3;
+          const stride = interpolation === 'CUBICSPLINE' ? 3 * c : interpolation === 'HERMITE' ? 2 * c : interpolation === 'BEZIER' ? 5 * c : c;
+          const values = Float32Array.from({ length: times.length * stride }, () => random() * 2 - 1);
+          if (interpolation === 'BEZIER') {
+            for (let k = 0; k < times.length; k++) {
+              for (let i = 0; i < c; i++) {
+                values[k * stride + i] = -0.1 * random(); // in-handle Δtime ≤ 0
+                values[k * stride + 3 * c + i] = 0.1 * random(); // out-handle Δtime ≥ 0
+              }
+            }
+          }
+          if (path === 'rotation' && interpolation === 'LINEAR') {
+            for (let k = 0; k < times.length; k++) {
+              const q = values.subarray(4 * k, 4 * k + 4);
+              const l = Math.hypot(...q);
+              for (let i = 0; i < 4; i++) q[i] /= l;
+            }
+          }
+          channels.push({ joint: joint++, path, interpolation, times, values });
+        }
+      }
+    }
+    const clip: AnimationClip = { name: 'all kinds', duration: 2, channels };
+    const cursor = createClipCursor(clip);
+    const pose = createLocalPose(joint), expected = createLocalPose(joint);
+    const times = [-0.5, 0, 0.1, 0.25, 0.3, 0.31, 0.7, 0.8, 1.05, 1.6, 2, 2.5, 1.2, 0.9, 0.2, 0.05, 1.99, NaN];
+    for (let step = 0; step < 400; step++) times.push((step * 0.0137) % 2.2 - 0.1);
+    for (const t of times) {
+      sampleClip(pose, clip, t, cursor);
+      for (const ch of channels) {
+        const target = ch.path === 'rotation' ? expected.rotations : ch.path === 'translation' ? expected.translations : expected.scales;
+        const c = ch.path === 'rotation' ? 4 : 3;
+        const tt = Number.isNaN(t) ? -Infinity : t; // NaN time holds the first key
+        sampleChannel(ch, tt, findKeyframe(ch.times, tt, 0), target, c * ch.joint);
+      }
+      expect(Array.from(pose.translations)).toEqual(Array.from(expected.translations));
+      expect(Array.from(pose.rotations)).toEqual(Array.from(expected.rotations));
+      expect(Array.from(pose.scales)).toEqual(Array.from(expected.scales));
+    }
+  });
+
+  it('lets the later of two channels on one joint property win, as in clip order', () => {
+    const times = Float32Array.of(0, 1);
+    const clip = clipOf(
+      { joint: 0, path: 'translation', interpolation: 'LINEAR', times, values: Float32Array.of(1, 1, 1, 3, 3, 3) },
+      { joint: 0, path: 'translation', interpolation: 'STEP', times, values: Float32Array.of(7, 7, 7, 9, 9, 9) },
+    );
+    const pose = createLocalPose(1);
+    sampleClip(pose, clip, 0.5);
+    expect(Array.from(pose.translations)).toEqual([7, 7, 7]);
   });
 });
