@@ -206,21 +206,22 @@ export function sampleCompiledClip(out: LocalPose, compiled: CompiledClip, clock
     ss[u] = (t - t0) / (times[k + 1] - t0);
   }
 
-  // LINEAR rotations: shortest-arc slerp, samplers/linear.ts `slerpInterval` inlined (same formula).
+  // LINEAR rotations: shortest-arc slerp, samplers/linear.ts `slerpInterval` inlined (same formula). Indices
+  // are written `(a + k) | 0`: int32 adds without overflow checks, fewer instructions per element in V8.
   const rotations = out.rotations;
   const slerpTimeline = compiled.slerpTimeline, slerpValues = compiled.slerpValues, slerpOffset = compiled.slerpOffset;
   for (let i = 0; i < slerpTimeline.length; i++) {
     const u = slerpTimeline[i], q = slerpValues[i], o = slerpOffset[i];
     const hold = holds[u];
     if (hold >= 0) {
-      const h = 4 * hold;
-      rotations[o] = q[h]; rotations[o + 1] = q[h + 1]; rotations[o + 2] = q[h + 2]; rotations[o + 3] = q[h + 3];
+      const h = hold << 2;
+      rotations[o] = q[h]; rotations[(o + 1) | 0] = q[(h + 1) | 0]; rotations[(o + 2) | 0] = q[(h + 2) | 0]; rotations[(o + 3) | 0] = q[(h + 3) | 0];
       continue;
     }
     const s = ss[u];
-    const a = 4 * intervals[u], b = a + 4;
-    const ax = q[a], ay = q[a + 1], az = q[a + 2], aw = q[a + 3];
-    let bx = q[b], by = q[b + 1], bz = q[b + 2], bw = q[b + 3];
+    const a = intervals[u] << 2, b = (a + 4) | 0;
+    const ax = q[a], ay = q[(a + 1) | 0], az = q[(a + 2) | 0], aw = q[(a + 3) | 0];
+    let bx = q[b], by = q[(b + 1) | 0], bz = q[(b + 2) | 0], bw = q[(b + 3) | 0];
     let cos = ax * bx + ay * by + az * bz + aw * bw;
     if (cos < 0) {
       cos = -cos; bx = -bx; by = -by; bz = -bz; bw = -bw;
@@ -244,7 +245,7 @@ export function sampleCompiledClip(out: LocalPose, compiled: CompiledClip, clock
     const x = k0 * ax + k1 * bx, y = k0 * ay + k1 * by, z = k0 * az + k1 * bz, w = k0 * aw + k1 * bw;
     const len2 = x * x + y * y + z * z + w * w;
     const inv = len2 > 0 ? 1 / Math.sqrt(len2) : 0;
-    rotations[o] = x * inv; rotations[o + 1] = y * inv; rotations[o + 2] = z * inv; rotations[o + 3] = w * inv;
+    rotations[o] = x * inv; rotations[(o + 1) | 0] = y * inv; rotations[(o + 2) | 0] = z * inv; rotations[(o + 3) | 0] = w * inv;
   }
 
   // LINEAR translations and scales: `(1−s)·v_k + s·v_{k+1}` as `v_k + s·(v_{k+1} − v_k)` (lerpInterval).
@@ -256,15 +257,15 @@ export function sampleCompiledClip(out: LocalPose, compiled: CompiledClip, clock
     const target = lerpIsScale[i] === 1 ? scales : translations;
     const hold = holds[u];
     if (hold >= 0) {
-      const h = 3 * hold;
-      target[o] = v[h]; target[o + 1] = v[h + 1]; target[o + 2] = v[h + 2];
+      const h = (3 * hold) | 0;
+      target[o] = v[h]; target[(o + 1) | 0] = v[(h + 1) | 0]; target[(o + 2) | 0] = v[(h + 2) | 0];
       continue;
     }
     const s = ss[u];
-    const a = 3 * intervals[u], b = a + 3;
+    const a = (3 * intervals[u]) | 0, b = (a + 3) | 0;
     target[o] = v[a] + s * (v[b] - v[a]);
-    target[o + 1] = v[a + 1] + s * (v[b + 1] - v[a + 1]);
-    target[o + 2] = v[a + 2] + s * (v[b + 2] - v[a + 2]);
+    target[(o + 1) | 0] = v[(a + 1) | 0] + s * (v[(b + 1) | 0] - v[(a + 1) | 0]);
+    target[(o + 2) | 0] = v[(a + 2) | 0] + s * (v[(b + 2) | 0] - v[(a + 2) | 0]);
   }
 
   // STEP: the value of key k (or the held end key).
