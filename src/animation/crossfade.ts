@@ -10,8 +10,9 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
  *
  * α = 0 gives `from` exactly, α = 1 gives `to` (up to renormalisation of the rotation). This is a crossfade
  * at `weight = elapsed / duration` ({@link crossfadeWeight}) and the layering operator of the `Animator`
- * (`out = crossfade(out, below, layer, layerWeight, mask)`). `out` may alias `from` or `to`. Allocates
- * nothing.
+ * (`out = crossfade(out, below, layer, layerWeight, mask)`). `out` may alias `from` or `to`. Index
+ * arithmetic is int32 without overflow checks (`(i + k) | 0`), fewer instructions per element in V8.
+ * Allocates nothing.
  *
  * @param weight blend factor, normally in [0, 1]
  * @param mask `Float32Array(jointCount)` of per-joint factors in [0, 1], or null/undefined for all 1
@@ -26,29 +27,29 @@ export function crossfade(
   const n = (ft.length / 3) | 0;
   for (let j = 0; j < n; j++) {
     const a = weight * (mask ? mask[j] : 1); // not `mask ? w·m : w`: V8 would box that phi per joint
-    const i3 = 3 * j, i4 = 4 * j;
+    const i3 = (3 * j) | 0, i4 = j << 2;
     if (a === 0) {
       if (out !== from) {
-        ot[i3] = ft[i3]; ot[i3 + 1] = ft[i3 + 1]; ot[i3 + 2] = ft[i3 + 2];
-        os[i3] = fs[i3]; os[i3 + 1] = fs[i3 + 1]; os[i3 + 2] = fs[i3 + 2];
-        or[i4] = fr[i4]; or[i4 + 1] = fr[i4 + 1]; or[i4 + 2] = fr[i4 + 2]; or[i4 + 3] = fr[i4 + 3];
+        ot[i3] = ft[i3]; ot[(i3 + 1) | 0] = ft[(i3 + 1) | 0]; ot[(i3 + 2) | 0] = ft[(i3 + 2) | 0];
+        os[i3] = fs[i3]; os[(i3 + 1) | 0] = fs[(i3 + 1) | 0]; os[(i3 + 2) | 0] = fs[(i3 + 2) | 0];
+        or[i4] = fr[i4]; or[(i4 + 1) | 0] = fr[(i4 + 1) | 0]; or[(i4 + 2) | 0] = fr[(i4 + 2) | 0]; or[(i4 + 3) | 0] = fr[(i4 + 3) | 0];
       }
       continue;
     }
     const b = 1 - a;
     ot[i3] = b * ft[i3] + a * tt[i3];
-    ot[i3 + 1] = b * ft[i3 + 1] + a * tt[i3 + 1];
-    ot[i3 + 2] = b * ft[i3 + 2] + a * tt[i3 + 2];
+    ot[(i3 + 1) | 0] = b * ft[(i3 + 1) | 0] + a * tt[(i3 + 1) | 0];
+    ot[(i3 + 2) | 0] = b * ft[(i3 + 2) | 0] + a * tt[(i3 + 2) | 0];
     os[i3] = b * fs[i3] + a * ts[i3];
-    os[i3 + 1] = b * fs[i3 + 1] + a * ts[i3 + 1];
-    os[i3 + 2] = b * fs[i3 + 2] + a * ts[i3 + 2];
-    const fx = fr[i4], fy = fr[i4 + 1], fz = fr[i4 + 2], fw = fr[i4 + 3];
-    const tx = tr[i4], ty = tr[i4 + 1], tz = tr[i4 + 2], tw = tr[i4 + 3];
+    os[(i3 + 1) | 0] = b * fs[(i3 + 1) | 0] + a * ts[(i3 + 1) | 0];
+    os[(i3 + 2) | 0] = b * fs[(i3 + 2) | 0] + a * ts[(i3 + 2) | 0];
+    const fx = fr[i4], fy = fr[(i4 + 1) | 0], fz = fr[(i4 + 2) | 0], fw = fr[(i4 + 3) | 0];
+    const tx = tr[i4], ty = tr[(i4 + 1) | 0], tz = tr[(i4 + 2) | 0], tw = tr[(i4 + 3) | 0];
     const as = fx * tx + fy * ty + fz * tz + fw * tw < 0 ? -a : a;
     const x = b * fx + as * tx, y = b * fy + as * ty, z = b * fz + as * tz, w = b * fw + as * tw;
     const len2 = x * x + y * y + z * z + w * w;
     const inv = len2 > 0 ? 1 / Math.sqrt(len2) : 0;
-    or[i4] = x * inv; or[i4 + 1] = y * inv; or[i4 + 2] = z * inv; or[i4 + 3] = w * inv;
+    or[i4] = x * inv; or[(i4 + 1) | 0] = y * inv; or[(i4 + 2) | 0] = z * inv; or[(i4 + 3) | 0] = w * inv;
   }
   return out;
 }
