@@ -28,7 +28,9 @@ export function lerpInterval(
  *
  * No library trigonometry on this hot path: θ = arccos by Abramowitz & Stegun 4.4.46
  * (`√(1−x)·Σ₀⁷ aᵢxⁱ`, |error| ≤ 2.2·10⁻⁸ rad on [0, 1]) and the sines by their Taylor series to x¹³
- * (|error| < 7·10⁻¹⁰ on [0, π/2]), both evaluated in Estrin's form (short dependency chains). Since the
+ * (|error| < 7·10⁻¹⁰ on [0, π/2]), both evaluated in Estrin's form (short dependency chains); near keys
+ * (θ ≤ 0.25 rad, the usual case between dense keys) shorter series of the same functions: arccos by its
+ * expansion in x = 1 − cos θ to x⁴ (|error| < 10⁻¹¹) and the sines to x⁷ (relative error < 10⁻¹⁰). Since the
  * result is normalised, the common factor 1/sin θ is left out: `normalize(sin((1−s)θ)·q_k + sin(sθ)·q_{k+1})`
  * is the same quaternion. The coefficients are then exactly slerp's for an angle within 2.2·10⁻⁸ of θ, so
  * the result lies on the same great arc within ~10⁻⁸ — below float32 resolution (6·10⁻⁸ at 1); the unit
