@@ -14,6 +14,9 @@
  *   others): ours `sample` (Animator.update + evaluate: copy the rest pose, sample the clip), `localToModel`,
  *   `skinMatrices`; three.js `mixer` (AnimationMixer.update), `matrixWorld` (updateMatrixWorld), `skeleton`
  *   (Skeleton.update) — ns per joint (sample and mixer: per animated channel), to show where time goes.
+ *   `pose.speedup_bound_if_sampling_free.*`: three.js's three stages over our two matrix stages alone — the
+ *   pose speedup no sampler could exceed, since localToModel and computeSkinMatrices do the same-shaped
+ *   per-joint work as three.js's updateMatrixWorld and Skeleton.update.
  * - `skin.speedup_vs_three`: skinVertices (4 influences, positions) against `SkinnedMesh.applyBoneTransform`
  *   over all vertices (three.js skins positions only); `skin.speedup_vs_three_with_normals` charges our
  *   normals too. `skin.ratio_to_flat_loop`: a hand-written flat loop's time / skinVertices's (positions +
@@ -174,6 +177,10 @@ async function main(): Promise<void> {
         { name: 'three skeleton', fn: theirs.stages.skeleton, per: skinJoints, unit: 'skin joint' },
       ];
       const stageTimes = compare(stageCases, { warmupMs: 150, batchMs: 5, rounds: 30 });
+      // What the matrix stages alone allow: three.js's whole frame over ours without any sampling cost.
+      const oursMatrices = stageTimes[2].nsPerOp + stageTimes[4].nsPerOp;
+      const threeTotal = stageTimes[1].nsPerOp + stageTimes[3].nsPerOp + stageTimes[5].nsPerOp;
+      figures[`pose.speedup_bound_if_sampling_free.${key}`] = round(threeTotal / oursMatrices);
       for (let i = 0; i < stageCases.length; i += 2) {
         const o = stageTimes[i], t = stageTimes[i + 1], per = stageCases[i].per;
         rows.push([
@@ -184,6 +191,10 @@ async function main(): Promise<void> {
         figures[`three.pose.stage_ns_per_joint.${key}.${stageCases[i + 1].name.slice(6)}`] = round(t.nsPerOp / per);
         measurements.push({ ...o, case: `${label}: stage` }, { ...t, case: `${label}: stage` });
       }
+      rows.push([
+        '  bound: three.js stages / our matrix stages alone (sampling free)', formatNs(oursMatrices), formatNs(threeTotal),
+        `${(threeTotal / oursMatrices).toFixed(1)}×`, '',
+      ]);
     }
 
     // Skinning: both sides at the same pose (the last frames above).
