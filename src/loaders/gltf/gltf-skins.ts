@@ -9,8 +9,13 @@ import type { GltfAccessors } from './gltf-accessors.ts';
  *
  * @param jointOfNode `Int32Array(nodeCount)`: skeleton joint of each glTF node (buildGltfSkeleton)
  * @throws Error `fileName: /skins/s/inverseBindMatrices …` when the accessor is not MAT4 float or has fewer
- *   matrices than the skin has joints (glTF 2.0 requires at least as many)
+ *   matrices than the skin has joints (glTF 2.0 requires at least as many), and `…/inverseBindMatrices/j is not
+ *   affine` when a matrix's bottom row is not 0 0 0 1: the skinning path multiplies 3×4 affine parts only
+ *   (src/skinning/skin-matrices.ts), and glTF joint transforms are affine by construction.
  */
+/** How far an inverse bind matrix's bottom row may stray from 0 0 0 1 (float noise in exporters). */
+const AFFINE_TOLERANCE = 1e-5;
+
 export function buildGltfSkins(fileName: string, skinsJson: readonly GLTF.ISkin[], accessors: GltfAccessors, jointOfNode: Int32Array): SkinAsset[] {
   return skinsJson.map((skin, s) => {
     const jointCount = skin.joints.length;
@@ -30,6 +35,13 @@ export function buildGltfSkins(fileName: string, skinsJson: readonly GLTF.ISkin[
         throw new Error(`${fileName}: ${place} (accessor ${skin.inverseBindMatrices}) has ${count} matrices for ${jointCount} joints`);
       }
       inverseBindMatrices = count === jointCount ? matrices : matrices.slice(0, 16 * jointCount);
+      for (let j = 0; j < jointCount; j++) {
+        const o = 16 * j;
+        const row = [inverseBindMatrices[o + 3], inverseBindMatrices[o + 7], inverseBindMatrices[o + 11], inverseBindMatrices[o + 15]];
+        if (Math.abs(row[0]) > AFFINE_TOLERANCE || Math.abs(row[1]) > AFFINE_TOLERANCE || Math.abs(row[2]) > AFFINE_TOLERANCE || Math.abs(row[3] - 1) > AFFINE_TOLERANCE) {
+          throw new Error(`${fileName}: ${place}/${j} is not affine: its bottom row is ${row.join(' ')}, not 0 0 0 1`);
+        }
+      }
     }
     return { name: skin.name ?? '', joints, inverseBindMatrices };
   });

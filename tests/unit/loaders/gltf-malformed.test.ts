@@ -116,6 +116,12 @@ describe('parseGltf on malformed input', () => {
       .toBe('quad.gltf: /animations/0/samplers/0/output uses accessor 6 of type VEC4; expected VEC3');
   });
 
+  it('inverse bind matrices: projective (bottom row not 0 0 0 1)', async () => {
+    const projective = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0.5, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1]);
+    expect(await rejectsAfter((b) => { b.json.skins[0].inverseBindMatrices = b.accessor(projective, 'MAT4'); }))
+      .toMatch(/^quad\.gltf: \/skins\/0\/inverseBindMatrices\/1 is not affine: its bottom row is 0\.5 0 0 1, not 0 0 0 1$/);
+  });
+
   it('inverse bind matrices: too few, or not MAT4', async () => {
     expect(await rejectsAfter((b) => { b.json.skins[0].joints.push(1); }))
       .toBe('quad.gltf: /skins/0/inverseBindMatrices (accessor 4) has 2 matrices for 3 joints');
