@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 import { evaluateWithThree } from './three-oracle.ts';
+import { algorithm1, animModelJoints, meshModelJoints } from '../helpers/md5-algorithm1.ts';
+import { parseMd5Mesh } from '../../../src/loaders/md5/parse-md5-mesh.ts';
+import { parseMd5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
 
 const run = promisify(execFile);
 const assets = sharedAssets();
@@ -87,6 +90,47 @@ describe.skipIf(!assets)('sinew eval', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/Fox\.glb: no clip "Dance" \(clips: 0: Survey, 1: Walk, 2: Run\)/);
     expect(result.stdout).toBe('');
+  });
+});
+
+describe.skipIf(!assets)('sinew eval on MD5', () => {
+  const mesh = () => parseMd5Mesh('Bob.md5mesh', readFileSync(join(assets!, 'md5', 'Bob.md5mesh'), 'utf8'));
+
+  function expectMatches(doc: any, expected: Float64Array[]): void {
+    expect(doc.primitives.length).toBe(expected.length);
+    doc.primitives.forEach((entry: any, i: number) => {
+      expect(entry).toMatchObject({ node: null, mesh: i, primitive: 0, skinned: true, vertexCount: expected[i].length / 3 });
+      let maxError = 0;
+      for (let k = 0; k < expected[i].length; k++) maxError = Math.max(maxError, Math.abs(entry.positions[k] - expected[i][k]));
+      expect(maxError).toBeLessThan(1e-5 * diagonal(expected[i]));
+    });
+  }
+
+  it('without --anim gives the bind pose (SEEDS S3 algorithm 1 with the bind joints), clip null', async () => {
+    const result = await sinew('eval', join(assets!, 'md5', 'Bob.md5mesh'));
+    expect(result.code).toBe(0);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.clip).toBeNull();
+    expectMatches(doc, algorithm1(mesh(), meshModelJoints(mesh())));
+  });
+
+  it('with --anim at a frame time gives that frame (algorithm 1 with the animated joints), in the file\'s Z-up axes', async () => {
+    const frame = 57;
+    const anim = parseMd5Anim('Bob.md5anim', readFileSync(join(assets!, 'md5', 'Bob.md5anim'), 'utf8'));
+    const result = await sinew('eval', join(assets!, 'md5', 'Bob.md5mesh'), '--anim', join(assets!, 'md5', 'Bob.md5anim'), '--time', String(frame / anim.frameRate));
+    expect(result.code).toBe(0);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.clip).toBe('Bob');
+    expectMatches(doc, algorithm1(mesh(), animModelJoints(anim, frame)));
+  });
+
+  it('names the file and line of a malformed mesh, and refuses --anim on glTF', async () => {
+    const bad = await sinew('eval', join(assets!, 'md5', 'invalid', 'InvalidBoneIndex.md5mesh'));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^sinew: InvalidBoneIndex\.md5mesh:\d+: /);
+    const gltf = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--anim', 'x.md5anim');
+    expect(gltf.code).toBe(1);
+    expect(gltf.stderr).toMatch(/--anim applies to \.md5mesh models only/);
   });
 });
 
