@@ -8,7 +8,7 @@ import { resolve, sep } from 'node:path';
  * copied into the repository or the production build.
  */
 function sharedAssets(): Plugin {
-  const root = resolve(__dirname, '../shared/assets');
+  const root = resolve(import.meta.dirname, '../shared/assets');
   return {
     name: 'sinew-shared-assets',
     configureServer(server) {
