@@ -35,14 +35,26 @@ export function lerpInterval(
  * is the same quaternion. The coefficients are then exactly slerp's for an angle within 2.2·10⁻⁸ of θ, so
  * the result lies on the same great arc within ~10⁻⁸ — below float32 resolution (6·10⁻⁸ at 1); the unit
  * tests hold it to gl-matrix's and three.js's trigonometric slerp. Below θ = 10⁻⁵ rad it lerps then
- * normalises (nlerp's deviation from slerp is O(θ³)). compiled-clip.ts inlines the same arithmetic.
+ * normalises (nlerp's deviation from slerp is O(θ³)). compiled-clip.ts calls the same kernel.
  */
 export function slerpInterval(times: Float32Array, q: Float32Array, key: number, clock: Float64Array, out: Float32Array, o: number): void {
   const t = clock[0], t0 = times[key];
-  const s = (t - t0) / (times[key + 1] - t0);
-  const a = 4 * key, b = a + 4;
-  const ax = q[a], ay = q[a + 1], az = q[a + 2], aw = q[a + 3];
-  let bx = q[b], by = q[b + 1], bz = q[b + 2], bw = q[b + 3];
+  slerpScratch[0] = (t - t0) / (times[key + 1] - t0);
+  slerpQuaternions(q, 4 * key, 4 * key + 4, slerpScratch, 0, out, o);
+}
+
+/** Interpolation factor handed to {@link slerpQuaternions} without boxing a double argument. */
+const slerpScratch = new Float64Array(1);
+
+/**
+ * The slerp kernel shared by {@link slerpInterval} and compiled-clip.ts: quaternions at `q[a…a+4)` and
+ * `q[b…b+4)`, factor s = `factors[f]` (a typed array, so a call V8 does not inline allocates nothing), result
+ * normalised into `out[o…o+4)`. Formula and error bounds as for {@link slerpInterval}.
+ */
+export function slerpQuaternions(q: Float32Array, a: number, b: number, factors: Float64Array, f: number, out: Float32Array, o: number): void {
+  const s = factors[f];
+  const ax = q[a], ay = q[(a + 1) | 0], az = q[(a + 2) | 0], aw = q[(a + 3) | 0];
+  let bx = q[b], by = q[(b + 1) | 0], bz = q[(b + 2) | 0], bw = q[(b + 3) | 0];
   let cos = ax * bx + ay * by + az * bz + aw * bw;
   if (cos < 0) {
     cos = -cos; bx = -bx; by = -by; bz = -bz; bw = -bw;
@@ -78,7 +90,7 @@ export function slerpInterval(times: Float32Array, q: Float32Array, key: number,
   const x = k0 * ax + k1 * bx, y = k0 * ay + k1 * by, z = k0 * az + k1 * bz, w = k0 * aw + k1 * bw;
   const len2 = x * x + y * y + z * z + w * w;
   const inv = len2 > 0 ? 1 / Math.sqrt(len2) : 0;
-  out[o] = x * inv; out[o + 1] = y * inv; out[o + 2] = z * inv; out[o + 3] = w * inv;
+  out[o] = x * inv; out[(o + 1) | 0] = y * inv; out[(o + 2) | 0] = z * inv; out[(o + 3) | 0] = w * inv;
 }
 
 /** Scales the quaternion at `out[o…o+4)` to unit length (left as is when it is zero). */
