@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { openHarness, SHARED_ASSETS, sharedAssetsAvailable } from './helpers/harness.ts';
 import type { ModelParity } from './pages/parity.ts';
+import { expectParity, printParityTable } from './helpers/parity-report.ts';
 
 // GPU-vs-CPU parity: shaders/skinned.vert run through transform feedback against skinVertices (SEEDS S0),
 // per vertex, on the same palettes, for both palette paths. Tolerance: max |Δp| ≤ 1e-5 × bounding-box
-// diagonal; normals (unit vectors) max |Δn| ≤ 1e-4.
-const POSITION_TOLERANCE = 1e-5;
-const NORMAL_TOLERANCE = 1e-4;
+// diagonal; normals (unit vectors) max |Δn| ≤ 1e-4 (helpers/parity-report.ts).
 
 const SKINNED_MODELS = [
   'SimpleSkin.gltf',
@@ -28,15 +27,7 @@ type Api = {
 const table: ModelParity[] = [];
 
 function check(result: ModelParity): void {
-  expect(result.skinnedPrimitives, `${result.model}: skinned primitives`).toBeGreaterThan(0);
-  expect(result.diagonal, `${result.model}: diagonal`).toBeGreaterThan(0);
-  for (const path of result.paths) {
-    if (path.skipped) continue;
-    expect(path.verticesCompared, `${result.model} ${path.path}: vertices compared`).toBeGreaterThan(0);
-    expect(path.maxPositionError, `${result.model} ${path.path}: max |Δp| (worst at ${path.worst})`)
-      .toBeLessThanOrEqual(POSITION_TOLERANCE * result.diagonal);
-    expect(path.maxNormalError, `${result.model} ${path.path}: max |Δn|`).toBeLessThanOrEqual(NORMAL_TOLERANCE);
-  }
+  expectParity(result);
   // Every model here fits the uniform budget of any WebGL2 implementation (≥ 256 vectors → 60 joints)
   // except where noted by `skipped`; the texture path always runs.
   const texture = result.paths.find((p) => p.path === 'texture');
@@ -82,19 +73,5 @@ test.describe('GPU-vs-CPU transform-feedback parity', () => {
     });
   }
 
-  test.afterAll(() => {
-    if (table.length === 0) return;
-    const rows = table.flatMap((r) => r.paths.map((p) => [
-      r.model, String(r.jointCount), p.path,
-      p.skipped ? 'skipped' : String(p.samples), p.skipped ? '' : String(p.verticesCompared),
-      r.diagonal.toPrecision(4),
-      p.skipped ? '' : p.maxPositionError.toExponential(2),
-      p.skipped ? '' : (p.maxPositionError / r.diagonal).toExponential(2),
-      p.skipped ? p.skipped : p.maxNormalError.toExponential(2),
-    ]));
-    const header = ['model', 'joints', 'path', 'samples', 'vertices', 'diagonal', 'max|Δp|', 'max|Δp|/diag', 'max|Δn|'];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-    console.log(['', line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
-  });
+  test.afterAll(() => printParityTable(table.map((result) => ({ label: result.model, result }))));
 });
