@@ -3,7 +3,7 @@ import type { AnimationChannel, AnimationClip } from '../animation/animation-cli
 import type { OctopusRig } from './octopus-rig.ts';
 import { TENTACLE_COUNT } from './octopus-rig.ts';
 
-/** Keys per second of the generated clips (LINEAR channels). */
+/** Keys per second of the densely sampled clips (`swim`'s LINEAR channels). */
 export const CLIP_KEY_RATE = 30;
 
 /**
@@ -103,28 +103,6 @@ export function createSwimClip(rig: OctopusRig): AnimationClip {
     (out, phase) => {
       out.rise = -0.035 * Math.sin(phase);
       out.pitch = 0.05 * Math.sin(phase + 0.6);
-    },
-  );
-}
-
-/**
- * `curl`, a seamless 3 s loop: all tentacles curl in under the body and relax again. Curl amount
- * c = (1 − cos(ωt − 0.15k))/2 for tentacle k; the base joint opens by 0.3·c rad while chain joint j ≥ 1
- * bends in by c·(0.1 + 0.16·j) rad (tips most); the head sinks 5 cm at full curl.
- */
-export function createCurlClip(rig: OctopusRig): AnimationClip {
-  return sampleLoop(
-    'curl',
-    rig,
-    3,
-    (out, k, j, phase) => {
-      const curl = (1 - Math.cos(phase - 0.15 * k)) / 2;
-      out.bend = j === 0 ? 0.3 * curl : -curl * (0.1 + 0.16 * j);
-      out.sway = 0;
-    },
-    (out, phase) => {
-      out.rise = -0.05 * (1 - Math.cos(phase)) / 2;
-      out.pitch = 0;
     },
   );
 }

@@ -1,7 +1,9 @@
 import type { MaterialAsset, ModelAsset } from '../asset/model-asset.ts';
 import { computeInverseBindMatrices } from './bind-matrices.ts';
 import { createEllipsoidSurface, createMantleSurface, EYE_DIRECTIONS, EYE_RADIUS, eyeCentre } from './octopus-head.ts';
-import { createCurlClip, createSwimClip } from './octopus-clips.ts';
+import { createSwimClip } from './octopus-clips.ts';
+import { createCurlClip } from './octopus-curl-clip.ts';
+import { createWaveClip } from './octopus-wave-clip.ts';
 import { createOctopusRig } from './octopus-rig.ts';
 import { SkinnedMeshBuilder } from './skinned-mesh-builder.ts';
 import { createTentacleTube } from './tentacle-tube.ts';
@@ -28,8 +30,11 @@ const MATERIALS: readonly MaterialAsset[] = [
  *   mantle; material 0), the eyeballs (material 1) and horizontal-slit pupils (material 2). Eyes and mantle
  *   ride the head joint; tentacle vertices blend linearly between the two chain joints around them and,
  *   near the base, with the head. 14 337 vertices and 26 752 triangles, Uint16 indices, outward normals, UVs.
- * - Clips: `swim` (2 s loop, travelling waves down the tentacles, head bob) and `curl` (3 s loop), LINEAR
- *   keys at 30 per second whose last key equals the first.
+ * - Clips, each a seamless loop whose last key equals the first, together exercising the samplers glTF
+ *   cannot carry: `swim` (2 s, travelling waves down the tentacles, head bob; LINEAR keys at 30 per
+ *   second), `curl` (3 s, the tentacles curl in under the body and relax; 7 CATMULLROM keys per channel)
+ *   and `wave` (2.4 s, the tentacles reach up and wave one after another round the ring on HERMITE
+ *   rotation keys, while the head bobs on a BEZIER translation channel).
  */
 export function createOctopusAsset(): ModelAsset {
   const rig = createOctopusRig();
@@ -69,7 +74,7 @@ export function createOctopusAsset(): ModelAsset {
     meshInstances: [{ joint: HEAD_JOINT, sourceNode: null, mesh: 0, skin: 0 }],
     materials: MATERIALS,
     images: [],
-    clips: [createSwimClip(rig), createCurlClip(rig)],
+    clips: [createSwimClip(rig), createCurlClip(rig), createWaveClip(rig)],
     upAxis: 'y',
     warnings: [],
   };

@@ -5,6 +5,8 @@ import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
 import { createLocalPose, copyLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { validateSkeleton } from '../../../src/skeleton/skeleton.ts';
 import { sampleClip } from '../../../src/animation/sample-clip.ts';
+import type { AnimationChannel, AnimationClip } from '../../../src/animation/animation-clip.ts';
+import { validateAnimationChannel } from '../../../src/animation/animation-clip.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 
@@ -278,7 +280,7 @@ describe('createOctopusAsset', () => {
     // Every tentacle joint's rotation is animated, plus the head.
     const rotated = new Set(swim.channels.filter((c) => c.path === 'rotation').map((c) => c.joint));
     expect(rotated.size).toBe(jointCount);
-    for (const clip of asset.clips) {
+    for (const clip of [swim]) {
       for (const channel of clip.channels) {
         expect(channel.interpolation).toBe('LINEAR');
         const k = channel.times.length;
@@ -358,7 +360,252 @@ describe('createOctopusAsset', () => {
       expect(same(again.meshes[0].primitives[i].positions, primitives[i].positions)).toBe(true);
       expect(same(again.meshes[0].primitives[i].weights!, primitives[i].weights!)).toBe(true);
     }
-    expect(same(again.clips[0].channels[5].values, asset.clips[0].channels[5].values)).toBe(true);
+    for (let c = 0; c < asset.clips.length; c++) {
+      expect(again.clips[c].channels.length).toBe(asset.clips[c].channels.length);
+      for (let i = 0; i < asset.clips[c].channels.length; i++) {
+        expect(same(again.clips[c].channels[i].times, asset.clips[c].channels[i].times)).toBe(true);
+        expect(same(again.clips[c].channels[i].values, asset.clips[c].channels[i].values)).toBe(true);
+      }
+    }
     expect(same(again.skins[0].inverseBindMatrices, asset.skins[0].inverseBindMatrices)).toBe(true);
+  });
+});
+
+// The keyed clips: sparse keys through the samplers glTF cannot carry (CATMULLROM, HERMITE, BEZIER).
+describe('octopus clips curl (CATMULLROM) and wave (HERMITE, BEZIER)', () => {
+  const clipNamed = (name: string): AnimationClip => {
+    const clip = asset.clips.find((c) => c.name === name);
+    if (!clip) throw new Error(`no clip ${name}`);
+    return clip;
+  };
+  const curl = clipNamed('curl');
+  const wave = clipNamed('wave');
+  const names = asset.skeleton.names;
+  const tipJoint = (k: number) => names.indexOf(`tentacle${k}_5`);
+
+  /**
+   * Where key i's value sits in `values`, written out from the layouts in the AnimationChannel doc comment
+   * (not through keyStride / keyValueOffset): floats per key and the value's offset inside the key.
+   */
+  function keyValue(channel: AnimationChannel, i: number): Float32Array {
+    const c = channel.path === 'rotation' ? 4 : 3;
+    const layout: Record<string, [number, number]> = {
+      STEP: [c, 0], LINEAR: [c, 0], CATMULLROM: [c, 0], CUBICSPLINE: [3 * c, c], HERMITE: [2 * c, 0], BEZIER: [5 * c, 2 * c],
+    };
+    const [stride, offset] = layout[channel.interpolation];
+    return channel.values.subarray(i * stride + offset, i * stride + offset + c);
+  }
+
+  function poseAt(clip: AnimationClip, t: number): LocalPose {
+    return sampleClip(copyLocalPose(createLocalPose(jointCount), asset.restPose), clip, t);
+  }
+
+  /** Skinned body positions (the lead pipeline) of `clip` at t seconds. */
+  function skinnedBody(clip: AnimationClip, t: number): Float32Array {
+    const model = new AnimatedModel(asset);
+    model.clipIndex = asset.clips.indexOf(clip);
+    model.evaluate(t);
+    const out = new Float32Array(body.positions.length);
+    skinVertices(out, null, body, model.skinMatrices[0]);
+    return out;
+  }
+
+  /** Body vertices weighted ≥ 0.5 on tentacle k's tip joint. */
+  const tipVertices = Array.from({ length: 8 }, (_, k) => {
+    const out: number[] = [];
+    for (let v = 0; v < body.vertexCount; v++) {
+      for (let i = 0; i < 4; i++) if (body.joints![4 * v + i] === tipJoint(k) && body.weights![4 * v + i] >= 0.5) out.push(v);
+    }
+    return out;
+  });
+
+  /** Largest distance (metres) of tentacle k's tip vertices from their bind (rest) positions. */
+  function tipDisplacement(skinned: Float32Array, k: number): number {
+    let most = 0;
+    for (const v of tipVertices[k]) {
+      most = Math.max(most, Math.hypot(
+        skinned[3 * v] - body.positions[3 * v], skinned[3 * v + 1] - body.positions[3 * v + 1], skinned[3 * v + 2] - body.positions[3 * v + 2]));
+    }
+    return most;
+  }
+
+  it('are named swim, curl, wave, and every channel of every clip validates and spans [0, duration]', () => {
+    expect(asset.clips.map((c) => c.name)).toEqual(['swim', 'curl', 'wave']);
+    expect(curl.duration).toBe(3);
+    expect(wave.duration).toBeCloseTo(2.4, 6);
+    for (const clip of asset.clips) {
+      expect(clip.channels.length).toBeGreaterThan(0);
+      for (const [i, channel] of clip.channels.entries()) {
+        expect(() => validateAnimationChannel(channel, jointCount, `${clip.name}/channels/${i}`)).not.toThrow();
+        expect(channel.times[0]).toBe(0);
+        expect(channel.times[channel.times.length - 1]).toBe(clip.duration);
+        expect(channel.values.every(Number.isFinite)).toBe(true);
+      }
+      // Every tentacle joint's rotation is animated.
+      const rotated = new Set(clip.channels.filter((c) => c.path === 'rotation').map((c) => c.joint));
+      for (let j = 1; j < jointCount; j++) expect(rotated.has(j)).toBe(true);
+    }
+  });
+
+  it('curl: sparse CATMULLROM keys (5–7 per channel), unit rotations in one hemisphere, first key = last key', () => {
+    for (const channel of curl.channels) {
+      expect(channel.interpolation).toBe('CATMULLROM');
+      expect(channel.times.length).toBeGreaterThanOrEqual(5);
+      expect(channel.times.length).toBeLessThanOrEqual(7);
+      const last = channel.times.length - 1;
+      expect(Array.from(keyValue(channel, last))).toEqual(Array.from(keyValue(channel, 0)));
+      if (channel.path !== 'rotation') continue;
+      for (let i = 0; i <= last; i++) {
+        const q = keyValue(channel, i);
+        expect(Math.abs(Math.hypot(q[0], q[1], q[2], q[3]) - 1)).toBeLessThan(1e-6);
+        if (i > 0) {
+          const p = keyValue(channel, i - 1);
+          expect(p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3]).toBeGreaterThan(0);
+        }
+      }
+    }
+    expect(curl.channels.some((c) => c.joint === 0 && c.path === 'translation')).toBe(true);
+  });
+
+  it('wave: HERMITE rotations with tangents that vanish at rest, a BEZIER head bob with valid handles', () => {
+    const rotations = wave.channels.filter((c) => c.path === 'rotation');
+    expect(rotations.length).toBe(jointCount - 1);
+    let movingTangents = 0;
+    for (const channel of rotations) {
+      expect(channel.interpolation).toBe('HERMITE');
+      const k = channel.times.length;
+      expect(k).toBeGreaterThanOrEqual(5);
+      expect(k).toBeLessThanOrEqual(10);
+      // Key j: value (4), tangent (4). First and last keys are the rest pose, at rest (zero tangent).
+      for (let e = 0; e < 4; e++) {
+        expect(channel.values[e]).toBe(channel.values[8 * (k - 1) + e]);
+        expect(channel.values[4 + e]).toBe(0);
+        expect(channel.values[8 * (k - 1) + 4 + e]).toBe(0);
+      }
+      // …the rest rotation, up to the last-bit rounding that makes it a fixed point of renormalisation.
+      for (let e = 0; e < 4; e++) expect(Math.abs(channel.values[e] - asset.restPose.rotations[4 * channel.joint + e])).toBeLessThan(2e-7);
+      for (let i = 0; i < k; i++) {
+        const q = channel.values.subarray(8 * i, 8 * i + 4), m = channel.values.subarray(8 * i + 4, 8 * i + 8);
+        expect(Math.abs(Math.hypot(q[0], q[1], q[2], q[3]) - 1)).toBeLessThan(1e-6);
+        // The tangent of a unit-quaternion path is orthogonal to it.
+        expect(Math.abs(q[0] * m[0] + q[1] * m[1] + q[2] * m[2] + q[3] * m[3])).toBeLessThan(1e-5);
+        if (Math.hypot(m[0], m[1], m[2], m[3]) > 0.1) movingTangents++;
+      }
+    }
+    expect(movingTangents).toBeGreaterThan(rotations.length); // explicit, non-zero tangents where the arm passes through
+
+    const bob = wave.channels.filter((c) => c.path === 'translation');
+    expect(bob).toHaveLength(1);
+    expect(bob[0].joint).toBe(0);
+    expect(bob[0].interpolation).toBe('BEZIER');
+    const v = bob[0].values, n = bob[0].times.length;
+    for (let i = 0; i < n; i++) {
+      for (let e = 0; e < 3; e++) {
+        const key = 15 * i;
+        expect(v[key + e]).toBeLessThanOrEqual(0); // in-handle Δtime
+        expect(v[key + 9 + e]).toBeGreaterThanOrEqual(0); // out-handle Δtime
+        // Height (e = 1): flat handles, so every rise and fall eases in and out.
+        if (e === 1) {
+          expect(v[key + 3 + e]).toBe(v[key + 6 + e]);
+          expect(v[key + 12 + e]).toBe(v[key + 6 + e]);
+        }
+      }
+    }
+    for (let e = 0; e < 15; e++) if (e >= 3 && e < 9 || e >= 12) expect(v[15 * (n - 1) + e]).toBe(v[e]);
+  });
+
+  it('sampled exactly at a key time, every channel gives that key\'s value bit for bit', () => {
+    for (const clip of [curl, wave]) {
+      const keyTimes = new Set<number>();
+      for (const channel of clip.channels) for (const t of channel.times) keyTimes.add(t);
+      let checked = 0;
+      for (const t of keyTimes) {
+        const pose = poseAt(clip, t);
+        for (const channel of clip.channels) {
+          const i = channel.times.indexOf(t);
+          if (i < 0) continue;
+          const c = channel.path === 'rotation' ? 4 : 3;
+          const target = channel.path === 'rotation' ? pose.rotations : channel.path === 'translation' ? pose.translations : pose.scales;
+          const expected = keyValue(channel, i);
+          for (let e = 0; e < c; e++) {
+            if (!Object.is(target[c * channel.joint + e], expected[e])) {
+              throw new Error(`${clip.name}: joint ${channel.joint} ${channel.path} key ${i} at ${t} s: ${target[c * channel.joint + e]} ≠ ${expected[e]}`);
+            }
+          }
+          checked++;
+        }
+      }
+      expect(checked).toBe(clip.channels.reduce((sum, ch) => sum + ch.times.length, 0));
+    }
+  });
+
+  it('loop seamlessly: the pose at 0 equals the pose at the duration, and it leaves and arrives at the same speed', () => {
+    for (const clip of [curl, wave]) {
+      const d = clip.duration, h = 1e-3;
+      const [p0, pD, pStart, pEnd] = [0, d, h, d - h].map((t) => poseAt(clip, t));
+      for (const key of ['translations', 'rotations', 'scales'] as const) {
+        for (let i = 0; i < p0[key].length; i++) {
+          expect(Math.abs(p0[key][i] - pD[key][i])).toBeLessThan(1e-6);
+          // Finite-difference velocity just after 0 and just before the duration, units per second.
+          const leaving = (pStart[key][i] - p0[key][i]) / h, arriving = (pD[key][i] - pEnd[key][i]) / h;
+          expect(Math.abs(leaving - arriving)).toBeLessThan(0.01);
+        }
+      }
+    }
+  });
+
+  it('curl moves every tentacle tip mid-clip and brings the tips in under the body', () => {
+    const restTip = Array.from({ length: 8 }, (_, k) => restWorld[tipJoint(k)]);
+    const skinned = skinnedBody(curl, 1.5);
+    expect(skinned.every((x) => Number.isFinite(x) && Math.abs(x) < 1.25)).toBe(true);
+    const pose = poseAt(curl, 1.5);
+    for (let k = 0; k < 8; k++) {
+      expect(tipDisplacement(skinned, k)).toBeGreaterThan(0.1);
+      // The tip joint is nearer the body axis than at rest.
+      const tip = worldOf(pose, tipJoint(k));
+      expect(Math.hypot(tip[12], tip[14])).toBeLessThan(Math.hypot(restTip[k][12], restTip[k][14]) - 0.05);
+    }
+    // At the loop's ends the tips are back at rest.
+    const atStart = skinnedBody(curl, 0);
+    for (let k = 0; k < 8; k++) expect(tipDisplacement(atStart, k)).toBeLessThan(1e-5);
+    // The head sinks a few centimetres at full curl.
+    const sink = asset.restPose.translations[1] - pose.translations[1];
+    expect(sink).toBeGreaterThan(0.03);
+    expect(sink).toBeLessThan(0.08);
+  });
+
+  it('wave raises the tentacles one after another: each tip moves and rises, peaking in ring order', () => {
+    const times = Array.from({ length: 48 }, (_, i) => (i + 0.5) * (wave.duration / 48));
+    const peakTime: number[] = new Array(8).fill(0), peak: number[] = new Array(8).fill(0);
+    const rise: number[] = new Array(8).fill(-Infinity);
+    let moving = 0, still = 0;
+    for (const t of times) {
+      const skinned = skinnedBody(wave, t);
+      expect(skinned.every((x) => Number.isFinite(x) && Math.abs(x) < 1.5)).toBe(true);
+      const pose = poseAt(wave, t);
+      for (let k = 0; k < 8; k++) {
+        const d = tipDisplacement(skinned, k);
+        if (d > peak[k]) { peak[k] = d; peakTime[k] = t; }
+        rise[k] = Math.max(rise[k], worldOf(pose, tipJoint(k))[13] - restWorld[tipJoint(k)][13]);
+      }
+      if (Math.abs(t - 1.2) < wave.duration / 96) {
+        // Mid-clip: some arms are up while others are at rest.
+        const at = Array.from({ length: 8 }, (_, k) => tipDisplacement(skinned, k));
+        moving = at.filter((d) => d > 0.1).length;
+        still = at.filter((d) => d < 0.01).length;
+      }
+    }
+    for (let k = 0; k < 8; k++) {
+      expect(peak[k]).toBeGreaterThan(0.2);
+      expect(rise[k]).toBeGreaterThan(0.1); // the tip goes up, not only sideways
+      if (k > 0) expect(peakTime[k]).toBeGreaterThan(peakTime[k - 1]);
+    }
+    expect(moving).toBeGreaterThanOrEqual(1);
+    expect(still).toBeGreaterThanOrEqual(2);
+    // The head bobs 3 cm (twice per loop).
+    const heights = times.map((t) => poseAt(wave, t).translations[1] - asset.restPose.translations[1]);
+    expect(Math.max(...heights)).toBeGreaterThan(0.025);
+    expect(Math.max(...heights)).toBeLessThan(0.04);
+    expect(Math.min(...heights)).toBeGreaterThan(-0.005);
   });
 });
