@@ -1,19 +1,10 @@
 import { test, expect, type Page } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { isolateFromLiveReload, requireSharedAssets, collectErrors } from './helpers/viewer-page.ts';
 
 // <sinew-viewer> in a plain page (tests/browser/pages/embed-example.html): two elements, each with its own
 // context; attributes, methods, events, bad input, and disposal on removal.
 
-const SHARED_ASSETS = fileURLToPath(new URL('../../../shared/assets', import.meta.url));
 const PAGE = '/tests/browser/pages/embed-example.html';
-
-/** Skips a test that needs ../shared/assets when it is absent, except in CI, where that is a failure. */
-function requireSharedAssets(): void {
-  const present = existsSync(`${SHARED_ASSETS}/gltf`);
-  if (!present && process.env.CI) throw new Error(`shared assets missing at ${SHARED_ASSETS} (required when CI is set)`);
-  test.skip(!present, `shared assets absent at ${SHARED_ASSETS}`);
-}
 
 /** An event a `<sinew-viewer>` fired, as recorded by the init script. */
 interface Recorded {
@@ -32,7 +23,7 @@ type TestWindow = Window & {
 
 test.beforeEach(async ({ page }) => {
   // Keep vite's live reload from reloading the page when other work edits files mid-test.
-  await page.routeWebSocket(/./, () => {});
+  await isolateFromLiveReload(page);
   await page.addInitScript(() => {
     // Every sinew-* event, recorded from the start (they bubble and are composed).
     const events: unknown[] = [];
@@ -69,16 +60,6 @@ test.beforeEach(async ({ page }) => {
     };
   });
 });
-
-/** Console errors and uncaught exceptions of a page. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
-}
 
 /** Opens the embed example and waits until both viewers show a model. */
 async function openEmbed(page: Page): Promise<void> {

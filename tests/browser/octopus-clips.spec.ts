@@ -1,24 +1,11 @@
 import { test, expect, type Page } from '@playwright/test';
+import { isolateFromLiveReload, collectErrors, gridDistance } from './helpers/viewer-page.ts';
 
 // The built-in octopus's clips in the viewer: swim (LINEAR), curl (CATMULLROM), wave (HERMITE rotations,
 // BEZIER head bob). Each must change the picture as its time moves, and come back to its first picture at
 // its end (the loops are seamless).
 
-// Other work edits files under the same vite server while these tests run; its HMR socket would then
-// reload the page mid-test. Answer the socket in the page instead of connecting it to the server.
-test.beforeEach(async ({ page }) => {
-  await page.routeWebSocket(/./, () => {});
-});
-
-/** Console errors and uncaught exceptions of a page, collected from the moment it is attached. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
-}
+test.beforeEach(({ page }) => isolateFromLiveReload(page));
 
 /** Pauses at `seconds` of the current clip, draws, and returns the luminance grid (32 × 24 cells, 0–255). */
 async function gridAt(page: Page, seconds: number): Promise<number[]> {
@@ -29,14 +16,6 @@ async function gridAt(page: Page, seconds: number): Promise<number[]> {
   expect(stats).not.toBeNull();
   expect(stats!.coverage).toBeGreaterThan(0.02);
   return stats!.grid;
-}
-
-/** Mean absolute difference of two luminance grids, 0–255. */
-function gridDistance(a: number[], b: number[]): number {
-  expect(a.length).toBe(b.length);
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
-  return sum / a.length;
 }
 
 test('every octopus clip changes the picture over time and loops back to its first frame', async ({ page }) => {

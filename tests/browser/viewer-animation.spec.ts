@@ -1,56 +1,13 @@
-import { test, expect, type Page } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { test, expect } from '@playwright/test';
+import { isolateFromLiveReload, requireSharedAssets, collectErrors, openViewer, grid, gridDistance } from './helpers/viewer-page.ts';
 
 // The viewer's animation controls: crossfades between clips, speed (negative plays backwards), loop modes,
 // their URL parameters and panel inputs. Time is stepped with `window.sinew.step(dt)` (rAF is throttled
 // headless), and frames are compared through their luminance fingerprints (`inspectFrame`).
 
-const SHARED_ASSETS = fileURLToPath(new URL('../../../shared/assets', import.meta.url));
 const FOX = '/shared/assets/gltf/Fox.glb';
 
-/** Skips a test that needs ../shared/assets when it is absent, except in CI, where that is a failure. */
-function requireSharedAssets(): void {
-  const present = existsSync(`${SHARED_ASSETS}/gltf`);
-  if (!present && process.env.CI) throw new Error(`shared assets missing at ${SHARED_ASSETS} (required when CI is set)`);
-  test.skip(!present, `shared assets absent at ${SHARED_ASSETS}`);
-}
-
-test.beforeEach(async ({ page }) => {
-  // Keep vite's live reload from reloading the page when other work edits files mid-test.
-  await page.routeWebSocket(/./, () => {});
-});
-
-/** Console errors and uncaught exceptions of a page. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
-}
-
-/** Opens the viewer with a query string and waits until its first model is drawn. */
-async function openViewer(page: Page, query = ''): Promise<void> {
-  await page.goto(`/${query}`);
-  await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
-}
-
-/** Draws a frame and returns its luminance grid (32 × 24 cells). */
-async function grid(page: Page): Promise<number[]> {
-  const stats = await page.evaluate(() => window.sinew!.inspectFrame(32, 24));
-  expect(stats).not.toBeNull();
-  return stats!.grid;
-}
-
-/** Mean absolute difference of two luminance grids, 0–255. */
-function gridDistance(a: number[], b: number[]): number {
-  expect(a.length).toBe(b.length);
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
-  return sum / a.length;
-}
+test.beforeEach(({ page }) => isolateFromLiveReload(page));
 
 /** Fox paused on Survey at 0.5 s, side view, no panel. */
 const FOX_SURVEY = `?ui=0&model=${FOX}&clip=Survey&time=0.5&yaw=-60&pitch=15`;

@@ -1,53 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { isolateFromLiveReload, requireSharedAssets, collectErrors, openViewer, grid, gridDistance, SHARED_ASSETS } from './helpers/viewer-page.ts';
+import { readFileSync } from 'node:fs';
 
-/** The read-only third-party models, served by vite at /shared/assets. */
-const SHARED_ASSETS = fileURLToPath(new URL('../../../shared/assets', import.meta.url));
-
-/** Skips a test that needs ../shared/assets when it is absent, except in CI, where that is a failure. */
-function requireSharedAssets(): void {
-  const present = existsSync(`${SHARED_ASSETS}/gltf`);
-  if (!present && process.env.CI) throw new Error(`shared assets missing at ${SHARED_ASSETS} (required when CI is set)`);
-  test.skip(!present, `shared assets absent at ${SHARED_ASSETS}`);
-}
-
-// Other work edits files under the same vite server while these tests run; its HMR socket would then
-// reload the page mid-test. Answer the socket in the page instead of connecting it to the server.
-test.beforeEach(async ({ page }) => {
-  await page.routeWebSocket(/./, () => {});
-});
-
-/** Console errors and uncaught exceptions of a page, collected from the moment it is attached. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
-}
-
-/** Opens the viewer with a query string and waits until its first model is drawn. */
-async function openViewer(page: Page, query = ''): Promise<void> {
-  await page.goto(`/${query}`);
-  await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
-}
-
-/** Draws a frame and returns its luminance grid (32 × 24 cells). */
-async function grid(page: Page): Promise<number[]> {
-  const stats = await page.evaluate(() => window.sinew!.inspectFrame(32, 24));
-  expect(stats).not.toBeNull();
-  return stats!.grid;
-}
-
-/** Mean absolute difference of two luminance grids, 0–255. */
-function gridDistance(a: number[], b: number[]): number {
-  expect(a.length).toBe(b.length);
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
-  return sum / a.length;
-}
+test.beforeEach(({ page }) => isolateFromLiveReload(page));
 
 test('opens on the built-in octopus, playing, with no console errors and something drawn', async ({ page }) => {
   const errors = collectErrors(page);
