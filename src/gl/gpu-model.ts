@@ -42,7 +42,7 @@ export class GpuModel {
   /** `meshes[m][p]`: primitive p of `asset.meshes[m]`. */
   readonly meshes: GpuPrimitive[][];
   readonly materials: GpuMaterial[];
-  /** Per `asset.images` entry: its texture once decoded, else null (TGA is not decoded yet: stays null). */
+  /** Per `asset.images` entry: its texture once decoded, else null (undecodable formats stay null). */
   readonly imageTextures: (WebGLTexture | null)[];
   /** Per `asset.skins` entry: the palette texture of the texture path. */
   readonly paletteTextures: PaletteTexture[];
@@ -124,7 +124,7 @@ export class GpuModel {
         return;
       }
       if (!isBrowserDecodable(image.mimeType)) {
-        this.textureErrors.push(`${this.asset.name}: image "${image.name}" (${image.mimeType}) is not decoded yet; drawn white`);
+        this.textureErrors.push(`${this.asset.name}: image "${image.name}" (${image.mimeType}) is not a format Sinew decodes; drawn white`);
         return;
       }
       let bitmap: ImageBitmap;

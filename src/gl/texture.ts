@@ -1,4 +1,5 @@
 import type { ImageAsset } from '../asset/model-asset.ts';
+import { decodeTgaPixels, isTgaMimeType } from '../asset/decode-tga.ts';
 
 /** A 1×1 opaque white SRGB8_ALPHA8 texture: the base colour texture of materials without one. */
 export function createWhiteTexture(gl: WebGL2RenderingContext): WebGLTexture {
@@ -12,19 +13,26 @@ export function createWhiteTexture(gl: WebGL2RenderingContext): WebGLTexture {
   return texture;
 }
 
-/** MIME types the browser decodes with `createImageBitmap`. */
+/** MIME types Sinew decodes: what `createImageBitmap` reads, plus TGA (decoded in script, MD5's textures). */
 export function isBrowserDecodable(mimeType: string): boolean {
-  return /^image\/(png|jpeg|jpg|webp|gif|bmp|avif)$/i.test(mimeType);
+  return /^image\/(png|jpeg|jpg|webp|gif|bmp|avif)$/i.test(mimeType) || isTgaMimeType(mimeType);
 }
 
 /**
- * Decodes an encoded image (`createImageBitmap` of a Blob, no flip, no premultiplication, no colour-space
- * conversion). The caller uploads it with {@link uploadImageTexture} and closes it.
+ * Decodes an encoded image (`createImageBitmap` of a Blob — or, for TGA, of the pixels decoded in script —
+ * no flip, no premultiplication, no colour-space conversion). The caller uploads it with {@link uploadImageTexture} and closes it.
  * @throws Error naming the image when decoding fails (rejects the promise)
  */
 export async function decodeImage(image: ImageAsset, where: string): Promise<ImageBitmap> {
+  let source: Blob | ImageData;
+  if (isTgaMimeType(image.mimeType)) {
+    const pixels = await decodeTgaPixels(image.name, image.data, where);
+    source = new ImageData(pixels.data, pixels.width, pixels.height);
+  } else {
+    source = new Blob([image.data as Uint8Array<ArrayBuffer>], { type: image.mimeType });
+  }
   try {
-    return await createImageBitmap(new Blob([image.data as Uint8Array<ArrayBuffer>], { type: image.mimeType }), {
+    return await createImageBitmap(source, {
       imageOrientation: 'none',
       premultiplyAlpha: 'none',
       colorSpaceConversion: 'none',

@@ -16,6 +16,16 @@ test.describe('SkinnedRenderer frames', () => {
     await openHarness(page, '/tests/browser/pages/render.html', 'sinewRenderReady');
   });
 
+  test('a TGA base colour texture (MD5 models ship them) is decoded and sampled the right way up', async ({ page }) => {
+    const report = await page.evaluate((r) => (window as unknown as { sinewRender: Api }).sinewRender.render(r),
+      { model: 'tga-quad', clip: -1, time: 0, palette: 'auto', yaw: 0, pitch: 0 } satisfies RenderRequest);
+    expect(report.glError).toBe(0);
+    expect(report.textureErrors).toEqual([]);
+    const [top, bottom] = report.probes;
+    expect(top[0], `top ${top}`).toBeGreaterThan(top[2] + 60); // red
+    expect(bottom[2], `bottom ${bottom}`).toBeGreaterThan(bottom[0] + 60); // blue
+  });
+
   for (const palette of ['uniform', 'texture'] as const) {
     test(`generated bending box, ${palette} palette`, async ({ page }, info) => {
       const report = await page.evaluate((r) => (window as unknown as { sinewRender: Api }).sinewRender.render(r),

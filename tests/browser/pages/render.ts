@@ -7,9 +7,10 @@ import { computeModelBounds } from '../../../src/scene/model-bounds.ts';
 import { OrbitCamera } from '../../../src/scene/orbit-camera.ts';
 import { createBendingBox } from '../helpers/bending-box.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
+import { createTgaQuad } from '../helpers/tga-quad.ts';
 
 export interface RenderRequest {
-  /** URL of a glTF/GLB, or `generated` for the bending box. */
+  /** URL of a glTF/GLB, `generated` for the bending box, or `tga-quad` for a rigid quad with a TGA texture. */
   model: string;
   clip: number;
   time: number;
@@ -28,6 +29,8 @@ export interface RenderReport {
   /** Width and height in pixels of the box around those pixels. */
   extent: [number, number];
   glError: number;
+  /** RGBA at the middle of the upper and lower quarter of the covered box (top, bottom). */
+  probes: [number[], number[]];
 }
 
 const canvas = document.getElementById('gl') as HTMLCanvasElement;
@@ -36,6 +39,7 @@ const CLEAR: [number, number, number, number] = [0.1, 0.1, 0.12, 1];
 let state: { renderer: SkinnedRenderer; gpu: GpuModel | null; asset: ModelAsset; request: RenderRequest } | null = null;
 
 async function load(model: string): Promise<ModelAsset> {
+  if (model === 'tga-quad') return createTgaQuad();
   return model === 'generated' ? createBendingBox() : loadGltf(model);
 }
 
@@ -71,6 +75,11 @@ function drawFrame(): RenderReport {
     coverage: covered / (pixels.length / 4),
     extent: covered > 0 ? [x1 - x0 + 1, y1 - y0 + 1] : [0, 0],
     glError: gl.getError(),
+    // readPixels rows run bottom-up: y1 is the top of the covered box.
+    probes: [Math.round(y1 - (y1 - y0) / 4), Math.round(y0 + (y1 - y0) / 4)].map((y) => {
+      const i = 4 * (y * canvas.width + Math.round((x0 + x1) / 2));
+      return Array.from(pixels.subarray(i, i + 4));
+    }) as [number[], number[]],
   };
 }
 
