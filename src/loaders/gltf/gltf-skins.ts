@@ -2,6 +2,9 @@ import type { GLTF } from '@gltf-transform/core';
 import type { SkinAsset } from '../../asset/model-asset.ts';
 import type { GltfAccessors } from './gltf-accessors.ts';
 
+/** How far an inverse bind matrix's bottom row may stray from 0 0 0 1 (float noise in exporters). */
+const AFFINE_TOLERANCE = 1e-5;
+
 /**
  * Converts `/skins` into SkinAssets (glTF 2.0 §3.7.3 "Skins"): each joint node index becomes a skeleton
  * joint index through `jointOfNode`; inverse bind matrices are the MAT4 float accessor's first
@@ -13,9 +16,6 @@ import type { GltfAccessors } from './gltf-accessors.ts';
  *   affine` when a matrix's bottom row is not 0 0 0 1: the skinning path multiplies 3×4 affine parts only
  *   (src/skinning/skin-matrices.ts), and glTF joint transforms are affine by construction.
  */
-/** How far an inverse bind matrix's bottom row may stray from 0 0 0 1 (float noise in exporters). */
-const AFFINE_TOLERANCE = 1e-5;
-
 export function buildGltfSkins(fileName: string, skinsJson: readonly GLTF.ISkin[], accessors: GltfAccessors, jointOfNode: Int32Array): SkinAsset[] {
   return skinsJson.map((skin, s) => {
     const jointCount = skin.joints.length;
