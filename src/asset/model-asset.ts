@@ -76,6 +76,12 @@ export interface PrimitiveAsset {
    * still holds area-weighted vertex normals for CPU use. Absent or false: shade with `normals`.
    */
   readonly flatShading?: boolean;
+  /**
+   * Index of the primitive in the file's mesh (glTF `meshes[m].primitives[i]`), which differs from its index
+   * in `MeshAsset.primitives` when the loader skipped primitives it cannot draw (points, lines). Absent:
+   * the same index.
+   */
+  readonly sourceIndex?: number;
 }
 
 /** A skin: the joints a skinned mesh's influences refer to, with their inverse bind matrices. */

@@ -8,7 +8,7 @@ export interface EvaluatedPrimitive {
   node: number | null;
   /** glTF mesh index (MD5: the mesh's index in the file). */
   mesh: number;
-  /** Primitive index inside the mesh. */
+  /** Primitive index inside the file's mesh (glTF `meshes[mesh].primitives[primitive]`). */
   primitive: number;
   skinned: boolean;
   vertexCount: number;
@@ -72,7 +72,7 @@ export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds:
       primitives.push({
         node: instance.sourceNode,
         mesh: instance.mesh,
-        primitive: primitiveIndex,
+        primitive: primitive.sourceIndex ?? primitiveIndex,
         skinned,
         vertexCount: primitive.vertexCount,
         positions: Array.from(out),

@@ -146,8 +146,14 @@ function buildPrimitive(
       const ws = accessors.readFloats(attribute(`WEIGHTS_${s}`)!, at(`WEIGHTS_${s}`), ['VEC4'], [UNSIGNED_BYTE, UNSIGNED_SHORT]);
       for (let v = 0; v < vertexCount; v++) {
         for (let c = 0; c < 4; c++) {
+          const weight = ws[4 * v + c];
+          // glTF 2.0 §3.7.3.2: weights must not be negative. A negative or NaN weight would move the vertex
+          // somewhere plausible-looking but wrong (or make it vanish): refuse the file.
+          if (!(weight >= 0) || weight === Infinity) {
+            throw new Error(`${fileName}: ${at(`WEIGHTS_${s}`)} vertex ${v} component ${c} is ${weight}; weights must be finite and not negative`);
+          }
           rawJoints[v * influenceCount + 4 * s + c] = js[4 * v + c];
-          rawWeights[v * influenceCount + 4 * s + c] = ws[4 * v + c];
+          rawWeights[v * influenceCount + 4 * s + c] = weight;
         }
       }
     }
@@ -179,7 +185,7 @@ function buildPrimitive(
   }
 
   return {
-    primitive: { vertexCount, positions, normals, uvs, joints, weights, indices, material: materialOf(json.material), flatShading: normalIndex === undefined },
+    primitive: { vertexCount, positions, normals, uvs, joints, weights, indices, material: materialOf(json.material), flatShading: normalIndex === undefined, sourceIndex: primitiveIndex },
     influences,
   };
 }

@@ -116,6 +116,14 @@ describe('parseGltf on malformed input', () => {
       .toBe('quad.gltf: /animations/0/samplers/0/output uses accessor 6 of type VEC4; expected VEC3');
   });
 
+  it('negative or NaN weights (glTF 2.0 §3.7.3.2: weights must not be negative)', async () => {
+    for (const bad of [-0.5, NaN]) {
+      expect(await rejectsAfter((b) => {
+        b.json.meshes[0].primitives[0].attributes.WEIGHTS_0 = b.accessor(new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1.5, bad, 0, 0, 0.5, 0.5, 0, 0]), 'VEC4');
+      })).toBe(`quad.gltf: /meshes/0/primitives/0/attributes/WEIGHTS_0 vertex 2 component 1 is ${bad}; weights must be finite and not negative`);
+    }
+  });
+
   it('inverse bind matrices: projective (bottom row not 0 0 0 1)', async () => {
     const projective = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0.5, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1]);
     expect(await rejectsAfter((b) => { b.json.skins[0].inverseBindMatrices = b.accessor(projective, 'MAT4'); }))

@@ -1,4 +1,5 @@
 import { mat4, quat, vec3 } from 'gl-matrix';
+import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
 import { describe, expect, it } from 'vitest';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { GltfBuilder, skinnedQuad } from '../helpers/gltf-builder.ts';
@@ -55,6 +56,17 @@ describe('parseGltf on generated files', () => {
     const lines = await parseGltf('lines.gltf', meshModel(positions, (_, POSITION) => ({ attributes: { POSITION }, mode: 1 })).gltf());
     expect(lines.meshes[0].primitives).toEqual([]);
     expect(lines.warnings).toEqual(['lines.gltf: mesh 0 primitive 0 is LINES, not triangles; skipped']);
+  });
+
+  it('keeps the file\'s primitive index when an earlier primitive is skipped, and sinew eval reports it', async () => {
+    const positions = [0, 0, 0, 1, 0, 0, 0, 1, 0];
+    const b = meshModel(positions, (_, POSITION) => ({ attributes: { POSITION }, mode: 0 }));
+    b.json.meshes[0].primitives.push({ attributes: { POSITION: 0 } });
+    const asset = await parseGltf('mixed.gltf', b.gltf());
+    expect(asset.meshes[0].primitives.length).toBe(1);
+    expect(asset.meshes[0].primitives[0].sourceIndex).toBe(1);
+    const evaluation = evaluateModel(asset, -1, 0);
+    expect(evaluation.primitives.map((p) => [p.node, p.mesh, p.primitive])).toEqual([[0, 0, 1]]);
   });
 
   it('reads interleaved (byteStride) and sparse accessors', async () => {
