@@ -82,6 +82,9 @@ export function tokenizeMd5(fileName: string, text: string): Md5Token[] {
 
 const INTEGER = /^[+-]?\d+$/;
 
+/** Token counts above this must fit in the rest of the file before arrays are sized by them (Md5TokenReader.readCount). */
+const LARGE_COUNT = 65536;
+
 /**
  * A cursor over MD5 tokens with typed reads; every failed read throws a {@link ParseError} naming the file and
  * the line of the token at fault (or the file's last line at a premature end).
@@ -172,6 +175,25 @@ export class Md5TokenReader {
     const v = Number(t.text);
     if (v < min || v > max) throw this.error(`${what} must be in [${min}, ${max}], found ${t.text}`, t.line);
     return v;
+  }
+
+  /**
+   * Reads a header count (`numverts`, `numFrames`, …) that sizes arrays: an integer ≥ `min` whose entries, each at
+   * least `tokensPerEntry` tokens, must fit in the rest of the file once they need more than 65 536 tokens. A corrupt count therefore
+   * fails here, naming the line, instead of allocating gigabytes.
+   * @throws ParseError when it is not an integer, is below `min`, or cannot fit
+   */
+  readCount(what: string, tokensPerEntry: number, min = 0): number {
+    const line = this.line();
+    const value = this.readInt(what, min, Number.MAX_SAFE_INTEGER);
+    const remaining = this.tokens.length - this.position;
+    // Small overcounts are left to fail where the entries actually run out (a truncated file then points at
+    // its last line); only counts too large to allocate lightly are refused up front.
+    const tokensNeeded = value * Math.max(1, tokensPerEntry);
+    if (tokensNeeded > LARGE_COUNT && tokensNeeded > remaining) {
+      throw this.error(`${what} ${value} is more than the rest of the file can hold (${remaining} tokens left)`, line);
+    }
+    return value;
   }
 
   /** Consumes a decimal integer of any size (range checks are the caller's) and returns it with its token. */

@@ -92,7 +92,7 @@ export function parseMd5Anim(fileName: string, text: string): Md5Anim {
         break;
       case 'numFrames':
         if (frameCount >= 0) throw r.error('numFrames given twice', key.line);
-        frameCount = r.readInt('numFrames', 1, MAX_COUNT);
+        frameCount = r.readCount('numFrames', 12, 1); // bounds ( x y z ) ( x y z ) and frame i { }
         break;
       case 'numJoints':
         if (jointCount >= 0) throw r.error('numJoints given twice', key.line);
@@ -107,7 +107,7 @@ export function parseMd5Anim(fileName: string, text: string): Md5Anim {
       }
       case 'numAnimatedComponents':
         if (componentCount >= 0) throw r.error('numAnimatedComponents given twice', key.line);
-        componentCount = r.readInt('numAnimatedComponents', 0, MAX_COUNT);
+        componentCount = r.readCount('numAnimatedComponents', frameCount); // that many numbers in every frame
         break;
       case 'hierarchy':
         needHeader(key.line, 'hierarchy');

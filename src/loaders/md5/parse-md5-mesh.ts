@@ -94,7 +94,7 @@ export function parseMd5Mesh(fileName: string, text: string): Md5Mesh {
         break;
       case 'numMeshes':
         if (numMeshes >= 0) throw r.error('numMeshes given twice', key.line);
-        numMeshes = r.readInt('numMeshes', 0, MAX_COUNT);
+        numMeshes = r.readCount('numMeshes', 3); // mesh { }
         break;
       case 'joints':
         if (numJoints < 0) throw r.error("'joints' before numJoints", key.line);
@@ -170,7 +170,7 @@ function parseMesh(r: Md5TokenReader, meshLine: number, numJoints: number): Md5M
         break;
       case 'numverts':
         if (vertexCount >= 0) throw r.error('numverts given twice', key.line);
-        vertexCount = r.readInt('numverts', 0, MAX_COUNT);
+        vertexCount = r.readCount('numverts', 8); // vert i ( u v ) start count
         uvs = new Float64Array(2 * vertexCount);
         weightStarts = new Int32Array(vertexCount);
         weightCounts = new Int32Array(vertexCount).fill(-1);
@@ -192,7 +192,7 @@ function parseMesh(r: Md5TokenReader, meshLine: number, numJoints: number): Md5M
       }
       case 'numtris':
         if (triangleCount >= 0) throw r.error('numtris given twice', key.line);
-        triangleCount = r.readInt('numtris', 0, MAX_COUNT);
+        triangleCount = r.readCount('numtris', 5); // tri i a b c
         triangles = new Uint32Array(3 * triangleCount);
         triSeen = new Uint8Array(triangleCount);
         break;
@@ -213,7 +213,7 @@ function parseMesh(r: Md5TokenReader, meshLine: number, numJoints: number): Md5M
       }
       case 'numweights':
         if (weightCount >= 0) throw r.error('numweights given twice', key.line);
-        weightCount = r.readInt('numweights', 0, MAX_COUNT);
+        weightCount = r.readCount('numweights', 8); // weight i joint bias ( x y z )
         weightJoints = new Int32Array(weightCount);
         weightBiases = new Float64Array(weightCount);
         weightOffsets = new Float64Array(3 * weightCount);

@@ -90,6 +90,15 @@ describe.skipIf(!md5AssetsAvailable)('mutated and truncated copies of Bob.md5mes
     expect(e.problem).toBe('mesh at line 43 has 494 verts, numverts is 495');
   });
 
+  it('a huge count fails at its line instead of allocating gigabytes', () => {
+    for (const [from, to] of [['numverts 494', 'numverts 2000000000'], ['numverts 494', 'numverts 300000000'], ['numMeshes 6', 'numMeshes 99999999']]) {
+      const text = mutate(bob, from, to);
+      const e = parseError(() => parseMd5Mesh('Bob.md5mesh', text));
+      expect(e.line).toBe(lineOf(text, to));
+      expect(e.problem).toMatch(new RegExp(`^${to} is more than the rest of the file can hold \\(\\d+ tokens left\\)$`));
+    }
+  });
+
   it('numJoints larger than the joints given', () => {
     const text = mutate(bob, 'numJoints 33', 'numJoints 34');
     const e = parseError(() => parseMd5Mesh('Bob.md5mesh', text));
@@ -138,6 +147,15 @@ describe.skipIf(!md5AssetsAvailable)('mutated and truncated copies of Bob.md5ani
     const e = parseError(() => parseMd5Anim('Bob.md5anim', text));
     const closeLine = text.slice(0, text.indexOf('}', at)).split('\n').length; // the block's closing brace
     expect(e.message).toBe(`Bob.md5anim:${closeLine}: frame 5 has 197 numbers, numAnimatedComponents is 198`);
+  });
+
+  it('huge numFrames or numAnimatedComponents fail at their line', () => {
+    for (const [from, to] of [['numFrames 140', 'numFrames 2000000000'], ['numAnimatedComponents 198', 'numAnimatedComponents 2000000000'], ['numAnimatedComponents 198', 'numAnimatedComponents 60000']]) {
+      const text = mutate(anim, from, to);
+      const e = parseError(() => parseMd5Anim('Bob.md5anim', text));
+      expect(e.line).toBe(lineOf(text, to));
+      expect(e.problem).toMatch(/is more than the rest of the file can hold/);
+    }
   });
 
   it('a joint reading components past numAnimatedComponents', () => {
