@@ -78,7 +78,7 @@ export interface ModelViewListener {
   shown?(model: ShownModel): void;
   /** A frame was drawn (every frame while playing: must not allocate). Times in seconds. */
   drawn?(time: number, duration: number, playing: boolean): void;
-  /** Playback started or stopped. */
+  /** Playback started or stopped (also when a `once` clip reaches its end while playing). */
   playingChanged?(playing: boolean): void;
   /** Another clip was selected (−1: rest pose). */
   clipChanged?(clipIndex: number): void;
@@ -301,7 +301,8 @@ export class ModelView {
   }
 
   /**
-   * Sets the playback rate of the current clip and of clips started later (1 real time, −1 backwards).
+   * Sets the playback rate (1 real time, −1 backwards) of every clip playing — the current one and any
+   * fading out — and of clips started later.
    * @throws RangeError when not finite
    */
   setSpeed(speed: number): void {
@@ -333,12 +334,14 @@ export class ModelView {
     this.renderOnce();
   }
 
-  /** Resumes playback. */
+  /**
+   * Resumes playback. A `once` clip that has finished restarts from its start (from its end when the speed
+   * is negative), like a video played again after it ended.
+   */
   play(): void {
-    if (!this.playback.playing) {
-      this.playback.playing = true;
-      this.listener.playingChanged?.(true);
-    }
+    const wasPlaying = this.playback.playing;
+    this.playback.play();
+    if (!wasPlaying) this.listener.playingChanged?.(true);
     this.startLoop();
   }
 
@@ -542,7 +545,11 @@ export class ModelView {
     // The first frame after a pause advances nothing; long gaps (background tab) advance at most 0.1 s.
     const dt = this.lastTickMs < 0 ? 0 : Math.min((nowMs - this.lastTickMs) / 1000, 0.1);
     this.lastTickMs = this.playback.playing ? nowMs : -1;
-    if (this.playback.playing) this.playback.advance(dt);
+    if (this.playback.playing && this.playback.advance(dt)) {
+      // A `once` clip reached its end: playback stopped there (this frame draws it, paused; the loop ends).
+      this.lastTickMs = -1;
+      this.listener.playingChanged?.(false);
+    }
     try {
       this.renderOnce();
     } catch (e) {

@@ -69,12 +69,25 @@ function seekPlayer(player: ClipPlayer, seconds: number): boolean {
  * duration), whether it plays, and the settings every clip started from the viewer gets — speed, loop mode
  * and the crossfade duration of a clip change. Times in seconds. Time moves only through {@link advance}
  * (the viewer's frame loop, or a test's step), which allocates nothing.
+ *
+ * Like a video element, a `once` clip that reaches its end (its start when playing backwards) while
+ * playing stops playback there, and {@link play} after that restarts it.
  */
 export class Playback {
-  /** Whether the viewer's loop calls {@link advance} each frame. */
+  /**
+   * Whether the viewer's loop calls {@link advance} each frame. {@link advance} clears it when a `once`
+   * clip ends; {@link play} sets it (restarting a finished clip).
+   */
   playing = true;
   private model: AnimatedModel | null = null;
   private player: ClipPlayer | null = null;
+  /**
+   * Every distinct player this playback has had the animator start on `model`: the current clip's and those
+   * of clips fading out (see {@link speed}). The animator pools its players (one per track slot, reused for
+   * later clips), so this holds at most a layer's few slots; a player no longer active gets its speed anew
+   * from `Animator.play` when it is reused, so setting it meanwhile is harmless.
+   */
+  private readonly players: ClipPlayer[] = [];
   /** The looping player is held in `once` mode at its end (a seek to the end): see `seekPlayer`. */
   private pinned = false;
   private speedValue = 1;
@@ -98,7 +111,8 @@ export class Playback {
 
   /** True when a `once` clip has reached its end in the direction of play. */
   get finished(): boolean {
-    return this.player !== null && this.player.finished;
+    // A pinned player is a looping clip held in `once` mode at its end: it never finishes.
+    return this.player !== null && !this.pinned && this.player.finished;
   }
 
   /** Number of clips sounding on the base layer (2 or more during a crossfade). */
@@ -106,14 +120,18 @@ export class Playback {
     return this.model ? this.model.animator.activeClipCount(0) : 0;
   }
 
-  /** Playback rate of the current clip and of clips started later: 1 real time, negative backwards. */
+  /**
+   * The viewer's playback rate (1 real time, negative backwards): of every clip playing — the current one
+   * and any still fading out of a crossfade — and of clips started later.
+   */
   get speed(): number {
     return this.speedValue;
   }
   set speed(value: number) {
     if (!Number.isFinite(value)) throw new RangeError(`Playback: speed must be a finite number, got ${value}`);
     this.speedValue = value;
-    if (this.player) this.player.speed = value;
+    const players = this.players;
+    for (let i = 0; i < players.length; i++) players[i].speed = value;
   }
 
   /** Loop mode of the current clip (keeping its time) and of clips started later. */
@@ -157,6 +175,8 @@ export class Playback {
   bind(model: AnimatedModel, player: ClipPlayer | null): void {
     this.model = model;
     this.player = player;
+    this.players.length = 0;
+    this.track(player);
     // startClip pins a looping clip started at its end by holding it in `once` mode.
     this.pinned = player !== null && this.loopValue === 'loop' && player.loop === 'once';
   }
@@ -170,6 +190,7 @@ export class Playback {
     if (!model) return;
     this.unpin();
     this.player = startClip(model, clipIndex, this.startOptions(Math.max(0, fadeSeconds)));
+    this.track(this.player);
     this.pinned = false;
     if (this.player && startTime !== undefined) this.pinned = seekPlayer(this.player, startTime);
   }
@@ -193,16 +214,38 @@ export class Playback {
   }
 
   /**
-   * Moves every clip on by `dtSeconds` of real time (each at its own speed; crossfades by `dtSeconds`),
-   * whether playing or not (the loop calls it only while playing). Does not evaluate the pose. Allocates
-   * nothing.
+   * Moves every clip on by `dtSeconds` of real time (at the playback speed; crossfades by `dtSeconds`),
+   * whether playing or not (the loop calls it only while playing). While {@link playing}, a `once` clip
+   * that has reached its end in the direction of play stops playback (`playing` becomes false) and holds
+   * there. Does not evaluate the pose. Allocates nothing.
    * @param dtSeconds seconds ≥ 0
+   * @returns true when this call stopped playback (a `once` clip ended)
    */
-  advance(dtSeconds: number): void {
+  advance(dtSeconds: number): boolean {
     const model = this.model;
-    if (!model || !(dtSeconds > 0)) return;
+    if (!model || !(dtSeconds > 0)) return false;
     this.unpin();
     model.animator.update(dtSeconds);
+    if (this.playing && this.finished) {
+      this.playing = false;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Starts playing. A `once` clip that has finished (see {@link finished}) restarts first, from its start —
+   * from its end when the speed is negative — cutting any crossfade, as a video element's play() does
+   * after it ended.
+   */
+  play(): void {
+    if (this.finished) this.seek(this.speedValue < 0 ? this.duration : 0);
+    this.playing = true;
+  }
+
+  /** Remembers `player` among those {@link speed} reaches (once each). */
+  private track(player: ClipPlayer | null): void {
+    if (player && !this.players.includes(player)) this.players.push(player);
   }
 
   /** Lets a player pinned at a looping clip's end loop again (its playhead wraps to 0 ≡ the end). */

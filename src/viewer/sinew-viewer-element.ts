@@ -99,6 +99,7 @@ export class SinewViewerElement extends HTMLElement {
   private clipNames: readonly string[] = Object.freeze([]);
   private lastTimeEventMs = -Infinity;
   private lastTimeEventValue = Number.NaN;
+  private lastTimeEventPaused = false;
 
   private readonly listener: ModelViewListener = {
     shown: ({ asset, clipIndex, warnings }) => {
@@ -110,10 +111,15 @@ export class SinewViewerElement extends HTMLElement {
     drawn: (time, duration, playing) => {
       const now = performance.now();
       this.bar.setTime(time, duration, now, !playing);
-      // Throttled while playing (each event allocates); once per distinct time when paused.
-      if (time !== this.lastTimeEventValue && (!playing || now - this.lastTimeEventMs >= TIME_UPDATE_INTERVAL_MS)) {
+      // Throttled while playing (each event allocates); once per distinct time when paused, and once when
+      // playback stops (a pause, or a `once` clip reaching its end) even at a time already reported.
+      const due = playing
+        ? time !== this.lastTimeEventValue && now - this.lastTimeEventMs >= TIME_UPDATE_INTERVAL_MS
+        : time !== this.lastTimeEventValue || !this.lastTimeEventPaused;
+      if (due) {
         this.lastTimeEventMs = now;
         this.lastTimeEventValue = time;
+        this.lastTimeEventPaused = !playing;
         this.emit('sinew-timeupdate', { currentTime: time, duration, paused: !playing });
       }
     },
@@ -272,7 +278,11 @@ export class SinewViewerElement extends HTMLElement {
 
   // ── Methods ───────────────────────────────────────────────────────────────────────────────────────
 
-  /** Plays from the current time (before the first model has loaded: it will start playing). */
+  /**
+   * Plays from the current time (before the first model has loaded: it will start playing). In `once` loop
+   * mode a clip that has ended restarts from its start (from its end when the speed is negative); an ending
+   * `once` clip pauses the element, firing `sinew-timeupdate` with `paused: true`.
+   */
   play(): void {
     if (this.view?.asset) this.view.play();
     else this.requestedPlaying = true;

@@ -16,7 +16,10 @@ export interface SinewTestHooks {
   setTime(seconds: number): void;
   /** Pauses playback. */
   pause(): void;
-  /** Resumes playback. */
+  /**
+   * Resumes playback; a `once` clip that has ended restarts from its start (its end for a negative speed).
+   * A `once` clip reaching its end while playing stops playback (`state().playing` false).
+   */
   play(): void;
   /** Draws one frame now at the current time. */
   renderOnce(): void;
@@ -32,7 +35,10 @@ export interface SinewTestHooks {
    * false when none matches.
    */
   selectClip(clip: string | number, fadeSeconds?: number): boolean;
-  /** Sets the playback rate (1 real time, −1 backwards). Throws a RangeError when not finite. */
+  /**
+   * Sets the playback rate (1 real time, −1 backwards) of every clip playing, fading ones included, and of
+   * clips started later. Throws a RangeError when not finite.
+   */
   setSpeed(speed: number): void;
   /** Sets the loop mode of the current clip (keeping its time) and later ones. */
   setLoop(mode: 'loop' | 'once' | 'pingpong'): void;

@@ -262,3 +262,144 @@ test('every clip of InterpolationTest (step, linear, cubic spline) animates in t
   }
   expect(errors).toEqual([]);
 });
+
+test('a once clip that ends stops playback: the button offers Play, the loop stops, Play restarts it', async ({ page }) => {
+  const errors = collectErrors(page);
+  // The built-in octopus, paused at 0 in once mode, with the panel.
+  await openViewer(page, '?loop=once&time=0');
+  const play = page.locator('#sinew-play');
+  const d = await page.evaluate(() => window.sinew!.state().duration);
+  expect(d).toBeGreaterThan(0.5);
+
+  // Stepped past its end: held at the end, finished, paused; the button offers Play.
+  const ended = await page.evaluate((d) => {
+    const s = window.sinew!;
+    s.step(d - 0.2);
+    const before = s.state();
+    s.step(0.3);
+    return { before, after: s.state() };
+  }, d);
+  expect(ended.before).toMatchObject({ loop: 'once', finished: false, playing: false });
+  expect(ended.after).toMatchObject({ loop: 'once', time: d, finished: true, playing: false });
+  await expect(play).toHaveText('Play');
+
+  // Play (the button) restarts from the start, and the button offers Pause.
+  await play.click();
+  const restarted = await page.evaluate(() => window.sinew!.state());
+  expect(restarted).toMatchObject({ playing: true, finished: false });
+  expect(restarted.time).toBeLessThan(0.5);
+  await expect(play).toHaveText('Pause');
+
+  // Stepped to its end again, then played: the clip restarts (step pauses, so time is stepped while paused).
+  const again = await page.evaluate((d) => {
+    const s = window.sinew!;
+    s.step(d + 1);
+    const atEnd = s.state();
+    s.play();
+    const afterPlay = s.state();
+    s.pause();
+    return { atEnd, afterPlay };
+  }, d);
+  expect(again.atEnd).toMatchObject({ time: d, finished: true, playing: false });
+  expect(again.afterPlay).toMatchObject({ time: 0, finished: false, playing: true });
+
+  // Backwards: a once clip ends at 0, and Play restarts it from its end.
+  const back = await page.evaluate(() => {
+    const s = window.sinew!;
+    s.setSpeed(-1);
+    s.setTime(0.3);
+    s.step(0.5);
+    const atStart = s.state();
+    s.play();
+    const afterPlay = s.state();
+    s.pause();
+    s.setSpeed(1);
+    return { atStart, afterPlay };
+  });
+  expect(back.atStart).toMatchObject({ time: 0, finished: true, playing: false });
+  expect(back.afterPlay).toMatchObject({ time: d, finished: false, playing: true });
+
+  // Played (by the frame loop) into its end: playback stops on its own, at the end; the button says Play and
+  // no more frames are drawn.
+  await page.evaluate((d) => {
+    window.sinew!.setTime(d - 0.05);
+    window.sinew!.play();
+  }, d);
+  await expect(play).toHaveText('Pause');
+  await expect.poll(() => page.evaluate(() => window.sinew!.state().playing), { timeout: 20_000 }).toBe(false);
+  await expect(play).toHaveText('Play');
+  const stopped = await page.evaluate(() => window.sinew!.state());
+  expect(stopped).toMatchObject({ time: d, finished: true, playing: false });
+  await page.waitForTimeout(300);
+  expect((await page.evaluate(() => window.sinew!.state())).frames).toBe(stopped.frames);
+  expect(errors).toEqual([]);
+});
+
+test('speed is the playback rate of every clip: a clip fading out follows a speed change', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openViewer(page, '?ui=0&time=0');
+  const frames = await page.evaluate(() => {
+    const s = window.sinew!;
+    const [first, second] = s.state().clips;
+    /** `first` at `from` fading out, `second` at 0 fading in over 1 s. */
+    const startFade = (from: number): void => {
+      s.selectClip(first);
+      s.setTime(from);
+      s.selectClip(second, 1);
+    };
+    // 0.3 s forwards, then speed −1 for 0.3 s: both clips are back where they started (first at 0.5 s,
+    // second at 0), 0.6 s into the fade.
+    s.setSpeed(1);
+    startFade(0.5);
+    s.step(0.3);
+    s.setSpeed(-1);
+    s.step(0.3);
+    const changed = { state: s.state(), grid: s.inspectFrame(32, 24)!.grid };
+    // The same fade with both clips held (speed 0) at those times, 0.6 s in; and with the clip fading out
+    // where it would be had it kept speed 1 (1.1 s).
+    s.setSpeed(0);
+    startFade(0.5);
+    s.step(0.6);
+    const held = s.inspectFrame(32, 24)!.grid;
+    startFade(1.1);
+    s.step(0.6);
+    const oldSpeed = s.inspectFrame(32, 24)!.grid;
+    s.setSpeed(1);
+    return { changed, held, oldSpeed };
+  });
+  expect(frames.changed.state).toMatchObject({ speed: -1, activeClips: 2, time: 0 });
+  expect(gridDistance(frames.held, frames.oldSpeed)).toBeGreaterThan(0.1);
+  expect(gridDistance(frames.changed.grid, frames.held)).toBeLessThan(0.01);
+  expect(errors).toEqual([]);
+});
+
+test('<sinew-viewer loop="once">: an ending clip pauses the element and fires sinew-timeupdate with paused: true', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/tests/browser/pages/embed-example.html');
+  await page.waitForFunction(() => (document.getElementById('octopus') as HTMLElementTagNameMap['sinew-viewer']).model !== '', undefined, { timeout: 120_000 });
+  const d = await page.evaluate(() => {
+    const octopus = document.getElementById('octopus') as HTMLElementTagNameMap['sinew-viewer'];
+    const events: { currentTime: number; paused: boolean }[] = [];
+    (window as unknown as { __updates: typeof events }).__updates = events;
+    octopus.addEventListener('sinew-timeupdate', (e) => events.push({ currentTime: e.detail.currentTime, paused: e.detail.paused }));
+    octopus.controls = true;
+    octopus.loop = 'once';
+    octopus.seek(octopus.duration - 0.05);
+    octopus.play();
+    return octopus.duration;
+  });
+  await page.waitForFunction(() => (document.getElementById('octopus') as HTMLElementTagNameMap['sinew-viewer']).paused, undefined, { timeout: 20_000 });
+  const result = await page.evaluate(() => {
+    const octopus = document.getElementById('octopus') as HTMLElementTagNameMap['sinew-viewer'];
+    return { currentTime: octopus.currentTime, updates: (window as unknown as { __updates: { currentTime: number; paused: boolean }[] }).__updates };
+  });
+  expect(result.currentTime).toBe(d);
+  expect(result.updates.at(-1)).toEqual({ currentTime: d, paused: true });
+  const button = page.locator('#octopus').locator('[part="play"]');
+  await expect(button).toHaveAttribute('aria-label', 'Play');
+  // Play restarts from the start.
+  await button.click();
+  await expect(button).toHaveAttribute('aria-label', 'Pause');
+  expect(await page.evaluate(() => (document.getElementById('octopus') as HTMLElementTagNameMap['sinew-viewer']).currentTime)).toBeLessThan(d / 2);
+  expect(errors).toEqual([]);
+});

@@ -108,6 +108,99 @@ describe('viewer Playback over the Animator', () => {
     expect(playback.time).toBeCloseTo(duration - 0.1, 9);
   });
 
+  it('a once clip ending while playing stops playback; play() restarts it from the start', () => {
+    const { playback, duration } = setup();
+    playback.loop = 'once';
+    playback.seek(duration - 0.1);
+    expect(playback.playing).toBe(true);
+    expect(playback.advance(0.05)).toBe(false);
+    expect(playback.playing).toBe(true);
+    expect(playback.advance(0.1)).toBe(true); // reached the end: stopped there
+    expect([playback.playing, playback.finished, playback.time]).toEqual([false, true, duration]);
+    // Stepping while paused never reports a stop.
+    expect(playback.advance(0.1)).toBe(false);
+    expect(playback.time).toBe(duration);
+    playback.play();
+    expect([playback.playing, playback.finished, playback.time]).toEqual([true, false, 0]);
+    playback.advance(0.2);
+    expect(playback.time).toBeCloseTo(0.2, 12);
+    // play() while not finished keeps the time.
+    playback.playing = false;
+    playback.play();
+    expect(playback.time).toBeCloseTo(0.2, 12);
+  });
+
+  it('backwards, a once clip stops at 0 and play() restarts it from the end', () => {
+    const { playback, duration } = setup(0.3);
+    playback.loop = 'once';
+    playback.speed = -1;
+    expect(playback.advance(0.5)).toBe(true);
+    expect([playback.playing, playback.finished, playback.time]).toEqual([false, true, 0]);
+    playback.play();
+    expect([playback.playing, playback.time]).toEqual([true, duration]);
+    playback.advance(0.1);
+    expect(playback.time).toBeCloseTo(duration - 0.1, 9);
+    // Turning forwards at 0: not finished any more, so play() goes on from 0.
+    expect(playback.advance(duration)).toBe(true);
+    playback.speed = 1;
+    expect(playback.finished).toBe(false);
+    playback.play();
+    expect(playback.time).toBe(0);
+  });
+
+  it('a once clip ending during a crossfade stops playback; play() cuts the fade and restarts', () => {
+    const { playback, model } = setup();
+    const other = model.asset.clips.length > 1 ? 1 : 0;
+    const otherDuration = model.asset.clips[other].duration;
+    playback.loop = 'once';
+    playback.select(other, otherDuration + 1); // a fade longer than the clip
+    expect(playback.advance(otherDuration + 0.1)).toBe(true);
+    expect(playback.activeClips).toBe(2);
+    playback.play();
+    expect([playback.time, playback.activeClips, playback.clipIndex]).toEqual([0, 1, other]);
+  });
+
+  it('loop and pingpong clips never stop playback; a looping clip sought to its end is not finished', () => {
+    const { playback, duration } = setup();
+    playback.seek(duration);
+    expect(playback.finished).toBe(false);
+    playback.play();
+    expect(playback.time).toBe(duration); // play() does not restart it (the end shows until time moves)
+    expect(playback.advance(duration * 2.5)).toBe(false);
+    playback.loop = 'pingpong';
+    expect(playback.advance(duration * 2.5)).toBe(false);
+    expect(playback.playing).toBe(true);
+  });
+
+  it('speed applies to every clip playing: the one fading out follows a change made during the fade', () => {
+    const { playback, model } = setup();
+    const other = model.asset.clips.length > 1 ? 1 : 0;
+    playback.advance(0.5);
+    const fadingOut = model.animator.player()!;
+    playback.select(other, 1);
+    const current = model.animator.player()!;
+    expect(current).not.toBe(fadingOut);
+    expect(playback.activeClips).toBe(2);
+    playback.speed = -0.5;
+    expect([fadingOut.speed, current.speed]).toEqual([-0.5, -0.5]);
+    playback.advance(0.2);
+    expect(fadingOut.time).toBeCloseTo(0.4, 12); // 0.5 − 0.2 × 0.5: backwards at the new speed
+    expect(current.time).toBeCloseTo(model.asset.clips[other].duration - 0.1, 9);
+    // After the fade the old slot is reused with the speed then in force.
+    playback.advance(1);
+    expect(playback.activeClips).toBe(1);
+    playback.speed = 2;
+    playback.select(0, 0.5);
+    expect(model.animator.player()!.speed).toBe(2);
+    expect(current.speed).toBe(2);
+    // A new model starts afresh: players of the old one are not touched any more.
+    const next = new AnimatedModel(createOctopusAsset());
+    const nextPlayer = startClip(next, 0, playback.startOptions(0));
+    playback.bind(next, nextPlayer);
+    playback.speed = 3;
+    expect([nextPlayer!.speed, current.speed]).toEqual([3, 2]);
+  });
+
   it('rejects settings that are not numbers or modes', () => {
     const playback = new Playback();
     expect(() => (playback.speed = Number.NaN)).toThrow(RangeError);
