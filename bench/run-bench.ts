@@ -29,7 +29,7 @@
  *
  * Run: `node --import tsx bench/run-bench.ts` (or `npx tsx bench/run-bench.ts`); it re-runs itself under
  * `node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64` when started without them. About
- * 30 s on 2 cores.
+ * 20–30 s on 2 cores.
  * Fails when Fox.glb is missing and `process.env.CI` is set; otherwise benchmarks the generated rig only.
  */
 import { spawnSync } from 'node:child_process';

@@ -6,7 +6,7 @@ import { loadModelFile } from './load-model-file.ts';
 const USAGE = `usage: sinew eval MODEL [--clip NAME|INDEX] [--time SECONDS] [--anim FILE.md5anim] [--out FILE]
 
   MODEL     a .glb, .gltf or .md5mesh file
-  --clip    clip to apply, by name or index (default 0; glTF only)
+  --clip    clip to apply, by name or index (default 0)
   --anim    .md5anim to apply to an .md5mesh (default: bind pose)
   --time    seconds into the clip (default 0)
   --out     write the JSON here instead of standard output`;

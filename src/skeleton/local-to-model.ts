@@ -7,7 +7,7 @@ import type { LocalPose } from './local-pose.ts';
  *
  * Affine throughout: a TRS matrix has bottom row 0 0 0 1, and so has a product of such matrices, so
  * each joint is composed straight from its T, R, S into twelve locals (the formula of gl-matrix
- * `mat4.fromRotationTranslationScale`, as `composeStrided`) and multiplied by the parent's upper 3×4 — 36
+ * `mat4.fromRotationTranslationScale`) and multiplied by the parent's upper 3×4 — 36
  * multiplications instead of compose-to-memory plus a 64-multiplication 4×4 product; the bottom row is
  * written as 0 0 0 1. Same products as `multiplyStrided` with that row (the dropped terms are exact zeros),
  * except that the local matrix is not rounded to float32 before the product. The previous joint's world

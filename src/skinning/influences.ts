@@ -1,4 +1,4 @@
-/** Influences the GPU path blends per vertex (`INFLUENCES` in shaders/skinned.vert). */
+/** Influences the GPU path blends per vertex (`a_joints` / `a_weights` are 4-vectors in shaders/skinned.vert). */
 export const MAX_INFLUENCES = 4;
 
 /**

@@ -6,10 +6,10 @@ import type { SkinAsset } from '../asset/model-asset.ts';
  *
  * Both factors are taken as affine (bottom row 0 0 0 1): world matrices from `localToModel` are by
  * construction, and inverse bind matrices are inverses of such (glTF: inverses of the joints' global
- * transforms at bind time; MD5: built from the bind pose). The product is then the 3×4 one of
- * `multiplyAffineStrided` (36 multiplications, bottom row written 0 0 0 1), equal to the full 4×4 product
- * for such inputs. An inverse bind matrix with another bottom row would be skinned wrongly (by linear blend
- * skinning too, which assumes affine palettes): loaders should reject or warn about one.
+ * transforms at bind time; MD5: built from the bind pose). The product is then the 3×4 affine one
+ * (36 multiplications, bottom row written 0 0 0 1), equal to the full 4×4 product for such inputs. An
+ * inverse bind matrix with another bottom row would be skinned wrongly (by linear blend skinning too, which
+ * assumes affine palettes): the glTF loader rejects one (gltf-skins.ts).
  *
  * The inverse bind matrices' upper 3×4 rows are read once per `inverseBindMatrices` array into a cached
  * `Float64Array(12m)` (asset data do not change; V8 reads doubles faster than float32 elements), so the
