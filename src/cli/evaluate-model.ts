@@ -1,6 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { skinVertices } from '../skinning/skin-vertices.ts';
+import { findClipIndex } from '../animation/find-clip.ts';
 
 /** One mesh primitive's evaluated vertices, as `sinew eval` prints them. */
 export interface EvaluatedPrimitive {
@@ -26,18 +27,17 @@ export interface Evaluation {
 }
 
 /**
- * Resolves a clip given by name or by index (as a decimal string or number).
- * @returns the clip index, or −1 when the model has no clips and `clip` is undefined
+ * Resolves `--clip` (a name or index, `rest` or `-1` for the rest pose; `findClipIndex`), or the default: clip
+ * 0, or the rest pose for a model without clips.
+ * @returns the clip index, or −1 for the rest pose
  * @throws Error naming the model and listing its clips when no clip matches
  */
-export function resolveClip(asset: ModelAsset, clip: string | number | undefined): number {
+export function resolveClip(asset: ModelAsset, clip: string | undefined): number {
   if (clip === undefined) return asset.clips.length > 0 ? 0 : -1;
-  const byName = asset.clips.findIndex((c) => c.name === String(clip));
-  if (byName >= 0) return byName;
-  const index = typeof clip === 'number' ? clip : /^\d+$/.test(clip) ? Number(clip) : NaN;
-  if (Number.isInteger(index) && index >= 0 && index < asset.clips.length) return index;
+  const index = findClipIndex(clip, asset.clips.map((c) => c.name));
+  if (index !== null) return index;
   const names = asset.clips.map((c, i) => `${i}: ${c.name}`).join(', ') || 'none';
-  throw new Error(`${asset.name}: no clip ${JSON.stringify(String(clip))} (clips: ${names})`);
+  throw new Error(`${asset.name}: no clip ${JSON.stringify(clip)} (clips: ${names})`);
 }
 
 /**

@@ -130,17 +130,5 @@ export function parseViewerParams(search: string): { params: ViewerParams; error
   };
 }
 
-/**
- * Resolves a `clip` parameter against a model's clip names: an exact name first, then a 0-based index.
- * @returns the clip index, −1 for the rest pose, or null when nothing matches
- */
-export function resolveClip(clip: string, clipNames: readonly string[]): number | null {
-  const byName = clipNames.indexOf(clip);
-  if (byName >= 0) return byName;
-  if (clip === 'rest') return -1;
-  if (/^-?\d+$/.test(clip.trim())) {
-    const i = Number(clip);
-    if (i === -1 || (i >= 0 && i < clipNames.length)) return i;
-  }
-  return null;
-}
+/** Resolves a `clip` parameter against a model's clip names (the shared rule of `findClipIndex`). */
+export { findClipIndex as resolveClip } from '../animation/find-clip.ts';

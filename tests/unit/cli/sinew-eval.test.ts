@@ -77,6 +77,17 @@ describe.skipIf(!assets)('sinew eval', () => {
     expect(doc.primitives[0].vertexCount).toBe(10);
   });
 
+  it('--clip rest evaluates the rest pose: clip null, the same positions as a model without clips', async () => {
+    const rest = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip', 'rest', '--time', '1');
+    const minusOne = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip', '-1');
+    const walk = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip', 'Walk', '--time', '1');
+    expect([rest.code, minusOne.code, walk.code]).toEqual([0, 0, 0]);
+    const [a, b, c] = [rest, minusOne, walk].map((r) => JSON.parse(r.stdout));
+    expect(a.clip).toBeNull();
+    expect(a.primitives[0].positions).toEqual(b.primitives[0].positions);
+    expect(a.primitives[0].positions).not.toEqual(c.primitives[0].positions);
+  });
+
   it('reports clip null and the bind pose for a model without animations', async () => {
     const result = await sinew('eval', join(assets!, 'gltf', 'quad_skin.glb'), '--time', '3');
     expect(result.code).toBe(0);
