@@ -79,7 +79,7 @@ describe.skipIf(!assets)('sinew eval', () => {
 
   it('--clip rest evaluates the rest pose: clip null, the same positions as a model without clips', async () => {
     const rest = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip', 'rest', '--time', '1');
-    const minusOne = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip', '-1');
+    const minusOne = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip=-1'); // a bare -1 would read as an option
     const walk = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip', 'Walk', '--time', '1');
     expect([rest.code, minusOne.code, walk.code]).toEqual([0, 0, 0]);
     const [a, b, c] = [rest, minusOne, walk].map((r) => JSON.parse(r.stdout));
