@@ -424,11 +424,12 @@ test('speed, loop and fade attributes: reflected, applied to playback, malformed
     fox.play();
   });
   await page.waitForFunction(() => (document.getElementById('fox') as Viewer).currentTime === 0, undefined, { timeout: 60_000 });
-  // Forwards, once: it stops at the end.
+  // Forwards, once: it stops at the end. (The backwards run ended paused, like a video: play again.)
   await page.evaluate(() => {
     const fox = document.getElementById('fox') as Viewer;
     fox.speed = 1;
     fox.seek(fox.duration - 0.2);
+    fox.play();
   });
   await page.waitForFunction(() => {
     const fox = document.getElementById('fox') as Viewer;
