@@ -134,7 +134,11 @@ export class GpuModel {
         this.textureErrors.push((error as Error).message);
         return;
       }
-      if (!this.disposed && !this.gl.isContextLost()) this.imageTextures[index] = uploadImageTexture(this.gl, bitmap);
+      // Not after a context loss, nor into a context restored since this model was uploaded (its objects are
+      // gone, and dispose() could not delete the new texture).
+      if (!this.disposed && !this.gl.isContextLost() && this.gl.isTexture(this.whiteTexture)) {
+        this.imageTextures[index] = uploadImageTexture(this.gl, bitmap);
+      }
       bitmap.close();
     }));
   }

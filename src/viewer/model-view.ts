@@ -410,7 +410,12 @@ export class ModelView {
       const model = this.current;
       if (model) {
         gpu = await renderer.upload(model.asset);
-        if (this.disposed || this.current !== model || this.lost) return;
+        if (this.disposed || this.current !== model || this.lost) {
+          // Superseded (another model, a context loss): the old renderer stays, so does its mode; asking
+          // for the new mode again retries.
+          this.paletteMode = previous;
+          return;
+        }
         this.camera.update(this.aspect());
         renderer.beginFrame(this.canvas.width, this.canvas.height, BACKGROUND);
         renderer.draw(gpu, model.animated, this.cameraMatrices, model.displayMatrix);

@@ -16,7 +16,8 @@ export interface GltfMaterials {
  * Converts `/images` (encoded bytes kept as they are, one ImageAsset per glTF image, in file order) and
  * `/materials` (baseColorFactor, baseColorTexture → the texture's `source` image, doubleSided; glTF 2.0
  * §3.9 "Materials"). A base colour texture without a `source` (e.g. only an extension's image) gives −1
- * with a warning. The MIME type comes from the image's `mimeType`, else gltf-transform's guess from the uri
+ * with a warning; so do a base colour texture on TEXCOORD_n ≠ 0 and alphaMode BLEND / MASK, which Sinew draws
+ * with TEXCOORD_0 and opaque. The MIME type comes from the image's `mimeType`, else gltf-transform's guess from the uri
  * extension, else the bytes' signature (PNG, JPEG, WebP, KTX2).
  *
  * @param textures gltf-transform textures in file order (`root.listTextures()`: one per glTF image)
@@ -36,6 +37,13 @@ export function buildGltfMaterials(fileName: string, json: GLTF.IGLTF, textures:
       const source = texturesJson[pbr.baseColorTexture.index].source;
       if (source === undefined) warnings.push(`${fileName}: material ${m}'s base colour texture has no image source; ignored`);
       else baseColorTexture = source;
+      // Sinew samples TEXCOORD_0 only: say so rather than draw a texture with the wrong coordinates.
+      if ((pbr.baseColorTexture.texCoord ?? 0) !== 0) {
+        warnings.push(`${fileName}: material ${m}'s base colour texture uses TEXCOORD_${pbr.baseColorTexture.texCoord}; drawn with TEXCOORD_0`);
+      }
+    }
+    if (material.alphaMode === 'BLEND' || material.alphaMode === 'MASK') {
+      warnings.push(`${fileName}: material ${m} has alphaMode ${material.alphaMode}; drawn opaque`);
     }
     const [r, g, b, a] = pbr.baseColorFactor ?? [1, 1, 1, 1];
     return { name: material.name ?? '', baseColorFactor: [r, g, b, a], baseColorTexture, doubleSided: material.doubleSided === true };

@@ -168,6 +168,22 @@ describe('parseGltf on generated files', () => {
       ['image 0', 'image/png', [...png]],
       ['skin', 'image/jpeg', [0xff, 0xd8, 0xff, 0xe0, 9]],
     ]);
+    expect(asset.warnings).toEqual([]);
+  });
+
+  it('materials: a texture on TEXCOORD_1 and blended alpha are drawn as TEXCOORD_0 and opaque, with warnings', async () => {
+    const b = skinnedQuad();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    b.json.images = [{ uri: `data:image/png;base64,${Buffer.from(png).toString('base64')}` }];
+    b.json.textures = [{ source: 0 }];
+    b.json.materials = [{ pbrMetallicRoughness: { baseColorTexture: { index: 0, texCoord: 1 } }, alphaMode: 'BLEND' }];
+    b.json.meshes[0].primitives[0].material = 0;
+    const asset = await parseGltf('alpha.gltf', b.gltf());
+    expect(asset.materials[0].baseColorTexture).toBe(0);
+    expect(asset.warnings).toEqual([
+      "alpha.gltf: material 0's base colour texture uses TEXCOORD_1; drawn with TEXCOORD_0",
+      'alpha.gltf: material 0 has alphaMode BLEND; drawn opaque',
+    ]);
   });
 
   it('reads bytes at an odd offset inside a larger buffer (e.g. a pooled node Buffer)', async () => {
