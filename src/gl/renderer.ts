@@ -214,8 +214,11 @@ export class SkinnedRenderer {
         gl.bindTexture(gl.TEXTURE_2D, model.baseColorTexture(materialIndex, primitive.hasUvs));
         if (material?.doubleSided) gl.disable(gl.CULL_FACE);
         else gl.enable(gl.CULL_FACE);
-        // A mirroring transform flips the winding (glTF 2.0 §3.7.4).
-        gl.frontFace(mat4.determinant(this.modelMatrix) < 0 ? gl.CW : gl.CCW);
+        // A mirroring transform flips the winding (glTF 2.0 §3.7.4). For a skinned mesh the palette places it:
+        // its first skinning matrix stands for the skin (a skeleton is mirrored as a whole, at its root).
+        let mirrored = mat4.determinant(this.modelMatrix) < 0;
+        if (skinned && jointCount > 0 && determinant3x3(animated.skinMatrices[skin], 0) < 0) mirrored = !mirrored;
+        gl.frontFace(mirrored ? gl.CW : gl.CCW);
         gl.bindVertexArray(primitive.vao);
         gl.drawElements(gl.TRIANGLES, primitive.indexCount, primitive.indexType, 0);
       }
@@ -242,4 +245,11 @@ export function maxSkinJoints(asset: ModelAsset): number {
   let max = 0;
   for (let s = 0; s < asset.skins.length; s++) if (asset.skins[s].joints.length > max) max = asset.skins[s].joints.length;
   return max;
+}
+
+/** Determinant of the upper 3×3 of the column-major 4×4 matrix at `m[o…o+16)`. Allocates nothing. */
+function determinant3x3(m: Float32Array, o: number): number {
+  return m[o] * (m[o + 5] * m[o + 10] - m[o + 6] * m[o + 9])
+    - m[o + 4] * (m[o + 1] * m[o + 10] - m[o + 2] * m[o + 9])
+    + m[o + 8] * (m[o + 1] * m[o + 6] - m[o + 2] * m[o + 5]);
 }

@@ -16,6 +16,13 @@ test.describe('SkinnedRenderer frames', () => {
     await openHarness(page, '/tests/browser/pages/render.html', 'sinewRenderReady');
   });
 
+  test('a single-sided mesh mirrored by its skinning palette still shows its front faces', async ({ page }) => {
+    const report = await page.evaluate((r) => (window as unknown as { sinewRender: Api }).sinewRender.render(r),
+      { model: 'mirrored-quad', clip: -1, time: 0, palette: 'auto', yaw: 0, pitch: 0 } satisfies RenderRequest);
+    expect(report.glError).toBe(0);
+    expect(report.coverage).toBeGreaterThan(0.05);
+  });
+
   test('a TGA base colour texture (MD5 models ship them) is decoded and sampled the right way up', async ({ page }) => {
     const report = await page.evaluate((r) => (window as unknown as { sinewRender: Api }).sinewRender.render(r),
       { model: 'tga-quad', clip: -1, time: 0, palette: 'auto', yaw: 0, pitch: 0 } satisfies RenderRequest);

@@ -8,9 +8,13 @@ import { OrbitCamera } from '../../../src/scene/orbit-camera.ts';
 import { createBendingBox } from '../helpers/bending-box.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
 import { createTgaQuad } from '../helpers/tga-quad.ts';
+import { createMirroredSkinnedQuad } from '../helpers/mirrored-quad.ts';
 
 export interface RenderRequest {
-  /** URL of a glTF/GLB, `generated` for the bending box, or `tga-quad` for a rigid quad with a TGA texture. */
+  /**
+   * URL of a glTF/GLB, `generated` for the bending box, `tga-quad` for a rigid quad with a TGA texture, or
+   * `mirrored-quad` for a single-sided quad whose skinning palette mirrors it.
+   */
   model: string;
   clip: number;
   time: number;
@@ -40,6 +44,7 @@ let state: { renderer: SkinnedRenderer; gpu: GpuModel | null; asset: ModelAsset;
 
 async function load(model: string): Promise<ModelAsset> {
   if (model === 'tga-quad') return createTgaQuad();
+  if (model === 'mirrored-quad') return createMirroredSkinnedQuad();
   return model === 'generated' ? createBendingBox() : loadGltf(model);
 }
 
