@@ -255,6 +255,20 @@ export class Animator {
     return newest ? newest.player : null;
   }
 
+  /**
+   * Sets the playback rate of every clip a layer is playing, those fading out included (a viewer's speed
+   * control). Clips started later take `PlayOptions.speed`. Allocates nothing.
+   * @param speed rate, 1 = real time; negative plays backwards
+   * @throws RangeError for a layer that does not exist
+   */
+  setLayerSpeed(layer: number, speed: number): void {
+    const tracks = this.layer(layer).tracks;
+    for (let i = 0; i < tracks.length; i++) {
+      const player = tracks[i].player;
+      if (tracks[i].active && player) player.speed = speed;
+    }
+  }
+
   /** Number of clips a layer is playing (fading ones included). @throws RangeError */
   activeClipCount(layer = 0): number {
     let n = 0;

@@ -81,13 +81,6 @@ export class Playback {
   playing = true;
   private model: AnimatedModel | null = null;
   private player: ClipPlayer | null = null;
-  /**
-   * Every distinct player this playback has had the animator start on `model`: the current clip's and those
-   * of clips fading out (see {@link speed}). The animator pools its players (one per track slot, reused for
-   * later clips), so this holds at most a layer's few slots; a player no longer active gets its speed anew
-   * from `Animator.play` when it is reused, so setting it meanwhile is harmless.
-   */
-  private readonly players: ClipPlayer[] = [];
   /** The looping player is held in `once` mode at its end (a seek to the end): see `seekPlayer`. */
   private pinned = false;
   private speedValue = 1;
@@ -130,8 +123,7 @@ export class Playback {
   set speed(value: number) {
     if (!Number.isFinite(value)) throw new RangeError(`Playback: speed must be a finite number, got ${value}`);
     this.speedValue = value;
-    const players = this.players;
-    for (let i = 0; i < players.length; i++) players[i].speed = value;
+    this.model?.animator.setLayerSpeed(0, value);
   }
 
   /** Loop mode of the current clip (keeping its time) and of clips started later. */
@@ -175,8 +167,6 @@ export class Playback {
   bind(model: AnimatedModel, player: ClipPlayer | null): void {
     this.model = model;
     this.player = player;
-    this.players.length = 0;
-    this.track(player);
     // startClip pins a looping clip started at its end by holding it in `once` mode.
     this.pinned = player !== null && this.loopValue === 'loop' && player.loop === 'once';
   }
@@ -190,7 +180,6 @@ export class Playback {
     if (!model) return;
     this.unpin();
     this.player = startClip(model, clipIndex, this.startOptions(Math.max(0, fadeSeconds)));
-    this.track(this.player);
     this.pinned = false;
     if (this.player && startTime !== undefined) this.pinned = seekPlayer(this.player, startTime);
   }
@@ -241,11 +230,6 @@ export class Playback {
   play(): void {
     if (this.finished) this.seek(this.speedValue < 0 ? this.duration : 0);
     this.playing = true;
-  }
-
-  /** Remembers `player` among those {@link speed} reaches (once each). */
-  private track(player: ClipPlayer | null): void {
-    if (player && !this.players.includes(player)) this.players.push(player);
   }
 
   /** Lets a player pinned at a looping clip's end loop again (its playhead wraps to 0 ≡ the end). */

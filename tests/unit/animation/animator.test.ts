@@ -101,6 +101,20 @@ describe('Animator', () => {
     expect(animator.player()!.clip).toBe(B);
   });
 
+  it('setLayerSpeed reaches the clip fading out as well as the new one', () => {
+    const animator = new Animator(N);
+    const a = animator.play(A);
+    animator.update(0.2);
+    const b = animator.play(B, { fade: 1 });
+    animator.setLayerSpeed(0, -0.5);
+    expect([a.speed, b.speed]).toEqual([-0.5, -0.5]);
+    animator.update(0.1);
+    expect(a.time).toBeCloseTo(0.2 - 0.05, 6);
+    const c = animator.play(C, { speed: 2 }); // clips started later take their own speed
+    expect(c.speed).toBe(2);
+    expect(() => animator.setLayerSpeed(3, 1)).toThrow(RangeError);
+  });
+
   it('a first clip with a fade fades in from the rest pose', () => {
     const animator = new Animator(N);
     animator.play(A, { fade: 0.4 });
