@@ -4,6 +4,7 @@ import { parseMd5Mesh } from '../loaders/md5/parse-md5-mesh.ts';
 import { md5ToModelAsset } from '../loaders/md5/md5-to-model-asset.ts';
 import { MD5_IMAGE_EXTENSIONS, md5ShaderImageCandidates, resolveMd5ShaderImage } from '../loaders/md5/md5-shader-images.ts';
 import type { SourceFile } from './model-source.ts';
+import { MissingFileError } from './missing-file-error.ts';
 
 /**
  * The viewer's MD5 source (registered for `.md5mesh` in `modelParsers`): parses the mesh and its
@@ -38,7 +39,8 @@ export async function parseMd5Source(
     let text: string | null = null;
     try {
       text = decoder.decode(await fetchCompanion(conventional));
-    } catch {
+    } catch (error) {
+      if (!(error instanceof MissingFileError)) throw error;
       extraWarnings.push(`${main.name}: no ${conventional} next to it; showing the bind pose`);
     }
     if (text !== null) anims.push(parseMd5Anim(conventional, text));
@@ -58,8 +60,8 @@ export async function parseMd5Source(
         try {
           images[candidate + ext] = await fetchCompanion(candidate + ext);
           break search;
-        } catch {
-          /* try the next candidate */
+        } catch (error) {
+          if (!(error instanceof MissingFileError)) throw error; // only an absent file means "try the next name"
         }
       }
     }

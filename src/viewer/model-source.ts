@@ -1,4 +1,5 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
+import { MissingFileError } from './missing-file-error.ts';
 import { parseGltf } from '../loaders/gltf/parse-gltf.ts';
 import { parseMd5Source } from './md5-source.ts';
 
@@ -105,11 +106,14 @@ async function fetchBytes(url: string, name: string): Promise<Uint8Array> {
   } catch (e) {
     throw new Error(`${name}: could not fetch ${url} (${(e as Error).message})`);
   }
-  if (!response.ok) throw new Error(`${name}: HTTP ${response.status} ${response.statusText} for ${url}`.trim());
+  if (!response.ok) {
+    const message = `${name}: HTTP ${response.status} ${response.statusText} for ${url}`.trim();
+    throw response.status === 404 || response.status === 410 ? new MissingFileError(message) : new Error(message);
+  }
   // Development servers answer unknown paths with the app's index.html (SPA fallback): that is a miss.
   const type = response.headers.get('content-type') ?? '';
   if (type.startsWith('text/html') && !/\.html?$/i.test(name)) {
-    throw new Error(`${name}: not found at ${url} (the server answered with an HTML page)`);
+    throw new MissingFileError(`${name}: not found at ${url} (the server answered with an HTML page)`);
   }
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -172,7 +176,7 @@ export async function loadModelFromFiles(files: readonly File[]): Promise<ModelA
       /* use as written */
     }
     const file = byName.get(base);
-    if (!file) throw new Error(`${main.name}: needs ${uri}; drop it together with ${main.name}`);
+    if (!file) throw new MissingFileError(`${main.name}: needs ${uri}; drop it together with ${main.name}`);
     return new Uint8Array(await file.arrayBuffer());
   }, files.filter((f) => f !== main).map((f) => f.name));
 }
