@@ -7,7 +7,7 @@ if (!chromiumPath()) {
     `sinew: no Chromium at ${wanted}. The browser tests need one:\n` +
       `  Debian/Ubuntu: sudo apt-get install -y chromium\n` +
       `  or point SINEW_CHROMIUM at a Chromium/Chrome executable.\n` +
-      `(Do not run 'npx playwright install': Sinew drives the system browser.)`,
+      `(Sinew drives the system browser and never downloads one of its own.)`,
   );
   process.exit(1);
 }
