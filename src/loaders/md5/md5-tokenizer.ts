@@ -178,6 +178,18 @@ export class Md5TokenReader {
   }
 
   /**
+   * Reads the `MD5Version 10` line every MD5 file starts with.
+   * @throws ParseError for another first word or another version
+   */
+  readVersionHeader(): void {
+    const version = this.readWord("'MD5Version'");
+    if (version.text !== 'MD5Version') throw this.error(`expected 'MD5Version', found '${version.text}'`, version.line);
+    const line = this.line();
+    const v = this.readInt('MD5Version', 0, Number.MAX_SAFE_INTEGER);
+    if (v !== 10) throw this.error(`MD5Version ${v} is not supported (only 10)`, line);
+  }
+
+  /**
    * Reads a header count (`numverts`, `numFrames`, …) that sizes arrays: an integer ≥ `min` whose entries, each at
    * least `tokensPerEntry` tokens, must fit in the rest of the file once they need more than 65 536 tokens. A corrupt count therefore
    * fails here, naming the line, instead of allocating gigabytes.

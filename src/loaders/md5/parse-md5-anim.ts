@@ -44,8 +44,6 @@ export interface Md5Anim {
   readonly frameComponents: Float64Array;
 }
 
-const MAX_COUNT = 0x7fffffff;
-
 function popcount6(flags: number): number {
   let n = 0;
   for (let b = 0; b < 6; b++) if (flags & (1 << b)) n++;
@@ -62,11 +60,7 @@ function popcount6(flags: number): number {
  */
 export function parseMd5Anim(fileName: string, text: string): Md5Anim {
   const r = new Md5TokenReader(fileName, text);
-  const version = r.readWord("'MD5Version'");
-  if (version.text !== 'MD5Version') throw r.error(`expected 'MD5Version', found '${version.text}'`, version.line);
-  const versionLine = r.line();
-  const v = r.readInt('MD5Version', 0, MAX_COUNT);
-  if (v !== 10) throw r.error(`MD5Version ${v} is not supported (only 10)`, versionLine);
+  r.readVersionHeader();
 
   let commandline = '';
   let frameCount = -1, jointCount = -1, frameRate = -1, componentCount = -1;

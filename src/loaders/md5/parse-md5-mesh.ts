@@ -70,11 +70,7 @@ const MAX_COUNT = 0x7fffffff;
  */
 export function parseMd5Mesh(fileName: string, text: string): Md5Mesh {
   const r = new Md5TokenReader(fileName, text);
-  const version = r.readWord("'MD5Version'");
-  if (version.text !== 'MD5Version') throw r.error(`expected 'MD5Version', found '${version.text}'`, version.line);
-  const versionLine = r.line();
-  const v = r.readInt('MD5Version', 0, MAX_COUNT);
-  if (v !== 10) throw r.error(`MD5Version ${v} is not supported (only 10)`, versionLine);
+  r.readVersionHeader();
 
   let commandline = '';
   let numJoints = -1;
