@@ -1,14 +1,15 @@
 import { defineConfig } from '@playwright/test';
-// @ts-expect-error plain ESM helper shared with the npm scripts
-import { chromiumPath, chromiumArgs } from './scripts/chromium-path.mjs';
+import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from './src/node/find-chromium.ts';
 
 const port = Number(process.env.SINEW_TEST_PORT ?? 5183);
+const chromium = await findChromium();
+if (!chromium) throw new Error(`sinew: ${NO_CHROMIUM_MESSAGE}`);
 
 export default defineConfig({
   testDir: 'tests/browser',
   timeout: 180_000,
-  // SwiftShader renders deterministically on one machine: a small per-pixel threshold keeps goldens sensitive
-  // to shading changes, not just to moved silhouettes.
+  // SwiftShader renders deterministically with the pinned browser: a small per-pixel threshold keeps goldens
+  // sensitive to shading changes, not just to moved silhouettes.
   expect: { timeout: 30_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.02 } },
   fullyParallel: false,
   workers: 1,
@@ -19,7 +20,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 640, height: 480 },
     deviceScaleFactor: 1,
-    launchOptions: { executablePath: chromiumPath() ?? undefined, args: chromiumArgs },
+    launchOptions: { executablePath: chromium.executablePath, args: [...CHROMIUM_ARGS] },
   },
   webServer: {
     command: `npx vite --port ${port} --strictPort --host 127.0.0.1`,

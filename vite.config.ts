@@ -1,11 +1,12 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
+import pkg from './package.json' with { type: 'json' };
 
 /**
  * Serves the read-only third-party models in ../shared/assets at /shared/assets/ during development and
  * browser tests, so the viewer can open them with ?model=/shared/assets/gltf/Fox.glb. They are never
- * copied into the repository or the production build.
+ * copied into the repository or any build.
  */
 function sharedAssets(): Plugin {
   const root = resolve(import.meta.dirname, '../shared/assets');
@@ -22,8 +23,61 @@ function sharedAssets(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [sharedAssets()],
-  server: { port: 5173, strictPort: false },
-  build: { target: 'es2022', sourcemap: true },
+const src = (path: string) => resolve(import.meta.dirname, 'src', path);
+
+/** A bare import of a runtime dependency, or a node built-in: left to the consumer's resolver in `--mode lib`. */
+function isExternal(id: string): boolean {
+  if (id.startsWith('node:')) return true;
+  return Object.keys(pkg.dependencies).some((name) => id === name || id.startsWith(name + '/'));
+}
+
+/**
+ * `vite` / `vite build` (no mode): the demo viewer (index.html) into dist/app.
+ * `vite build --mode lib`: the package's ES module entries into dist/ (`sinew`, `sinew/element`, `sinew/node`,
+ * the `sinew` command), dependencies left as imports.
+ * `vite build --mode standalone`: dist/sinew-viewer.js, the `<sinew-viewer>` element as one self-contained
+ * module (dependencies and shaders inlined) for pages without a bundler.
+ */
+export default defineConfig(({ mode }): UserConfig => {
+  if (mode === 'lib') {
+    return {
+      publicDir: false,
+      build: {
+        target: 'es2022',
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        minify: false,
+        lib: {
+          entry: { index: src('index.ts'), element: src('viewer/element.ts'), node: src('node/index.ts'), cli: src('cli/main.ts') },
+          formats: ['es'],
+        },
+        rolldownOptions: { external: isExternal, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      },
+    };
+  }
+  if (mode === 'standalone') {
+    return {
+      publicDir: false,
+      build: {
+        target: 'es2022',
+        outDir: 'dist',
+        emptyOutDir: false,
+        lib: { entry: src('viewer/element.ts'), formats: ['es'], fileName: () => 'sinew-viewer.js' },
+        rolldownOptions: {
+          // gltf-transform's NodeIO (never used by the browser loader) imports node:fs / node:path; Vite stubs
+          // them out for the browser, which is what we want, so its note about that is not shown.
+          onLog(level, log, handler) {
+            if (log.plugin === 'rolldown:vite-resolve' && /Module "node:/.test(log.message)) return;
+            handler(level, log);
+          },
+        },
+      },
+    };
+  }
+  return {
+    plugins: [sharedAssets()],
+    server: { port: 5173, strictPort: false },
+    build: { target: 'es2022', sourcemap: true, outDir: 'dist/app' },
+  };
 });

@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    globalSetup: ['tests/unit/setup/build-library.ts'],
     benchmark: { include: ['bench/**/*.bench.ts'] },
   },
 });

@@ -1,0 +1,8 @@
+/**
+ * `sinew/node`: Sinew's node-only API (it imports `node:fs`; never import it into a browser bundle). The
+ * browser-safe API is the package root, `sinew`.
+ */
+export { readGltfFile } from '../loaders/gltf/read-gltf-file.ts';
+export { readMd5Files } from '../loaders/md5/read-md5-files.ts';
+export { loadModelFile } from '../cli/load-model-file.ts';
+export { findChromium, CHROMIUM_ARGS, type FoundChromium, type ChromiumSource } from './find-chromium.ts';

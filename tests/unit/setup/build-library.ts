@@ -1,0 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+
+/**
+ * Vitest global setup: builds the package (`npm run build` → dist/) so tests that spawn the `sinew` command
+ * run today's sources as the shipped JavaScript, never a stale build.
+ */
+export default function setup(): void {
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: resolve(import.meta.dirname, '../../..'), stdio: 'inherit' });
+}
