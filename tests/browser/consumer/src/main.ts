@@ -1,0 +1,26 @@
+// A consumer of the packed `sinew` tarball, type-checked under create-vite's strict settings.
+import 'sinew/element';
+import { computeSkinMatrices, parseGltf, type ModelAsset } from 'sinew';
+import type { SinewLoadDetail } from 'sinew/element';
+
+async function describeModel(url: string): Promise<string> {
+  const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+  const asset: ModelAsset = await parseGltf('CesiumMan.glb', bytes);
+  const jointCount = asset.skins[0]?.joints.length ?? 0;
+  return `${asset.clips.length} clip(s), ${jointCount} joints, computeSkinMatrices: ${typeof computeSkinMatrices}`;
+}
+
+const viewer = document.createElement('sinew-viewer');
+viewer.id = 'viewer';
+viewer.setAttribute('src', '/CesiumMan.glb');
+viewer.style.width = '320px';
+viewer.style.height = '240px';
+viewer.addEventListener('sinew-load', (event: CustomEvent<SinewLoadDetail>) => {
+  document.body.dataset.clips = event.detail.clips.join(',');
+});
+document.querySelector('#app')!.append(viewer);
+
+const summary = document.createElement('p');
+summary.id = 'summary';
+document.body.append(summary);
+summary.textContent = await describeModel('/CesiumMan.glb');

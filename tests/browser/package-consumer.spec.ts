@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
+import { serveStatic, type StaticServer } from './helpers/static-server.ts';
+
+// The packed tarball as a user gets it: installed into a fresh project made like `npm create vite` (vanilla-ts),
+// type-checked, built with vite, and opened; plus a plain page that loads only dist/sinew-viewer.js.
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIXTURE = resolve(import.meta.dirname, 'consumer');
+
+test.describe.configure({ mode: 'serial' });
+
+let consumer = '';
+let server: StaticServer;
+let packedFiles: string[] = [];
+
+function run(command: string, args: string[], cwd: string): string {
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+}
+
+function versionOf(name: string): string {
+  return JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
+test.beforeAll(async () => {
+  requireSharedAssets();
+  test.setTimeout(600_000);
+  consumer = mkdtempSync(join(tmpdir(), 'sinew-consumer-'));
+  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', consumer], ROOT)) as { filename: string; files: { path: string }[] }[];
+  packedFiles = packed[0].files.map((file) => file.path);
+  cpSync(FIXTURE, consumer, { recursive: true });
+  mkdirSync(join(consumer, 'public'));
+  copyFileSync(join(SHARED_ASSETS, 'gltf/CesiumMan.glb'), join(consumer, 'public/CesiumMan.glb'));
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({
+    name: 'sinew-consumer', private: true, version: '0.0.0', type: 'module',
+    scripts: { build: 'tsc && vite build' },
+  }, null, 2));
+  // Offline-first: `npm ci` of this repository has just put these versions in npm's cache.
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(consumer, packed[0].filename),
+    `vite@${versionOf('vite')}`, `typescript@${versionOf('typescript')}`], consumer);
+  run('npm', ['run', 'build'], consumer);
+  server = await serveStatic([join(consumer, 'dist'), consumer]);
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  if (consumer) rmSync(consumer, { recursive: true, force: true });
+});
+
+test('the tarball holds the built package only: no sources, tests, goldens or benchmarks', () => {
+  expect(packedFiles).toEqual(expect.arrayContaining([
+    'package.json', 'README.md', 'bin/sinew.mjs', 'dist/index.js', 'dist/element.js', 'dist/node.js', 'dist/cli.js',
+    'dist/sinew-viewer.js', 'dist/types/index.d.ts', 'dist/types/viewer/element.d.ts', 'dist/types/node/index.d.ts',
+  ]));
+  const unexpected = packedFiles.filter((path) => !/^(package\.json|README\.md|LICENSE|bin\/sinew\.mjs|dist\/.+)$/.test(path));
+  expect(unexpected).toEqual([]);
+  expect(packedFiles.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([]);
+});
+
+/** Fraction of the element's pixels that differ from its most common colour, and a fingerprint of the picture. */
+async function picture(page: Page): Promise<{ covered: number; png: Buffer }> {
+  const png = await page.locator('#viewer').screenshot();
+  const covered = await page.evaluate(async (base64) => {
+    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    const counts = new Map<number, number>();
+    for (let i = 0; i < data.length; i += 4) {
+      const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return 1 - Math.max(...counts.values()) / (data.length / 4);
+  }, png.toString('base64'));
+  return { covered, png };
+}
+
+/** Poses the element at two times of its clip and checks the model is drawn and moves between them. */
+async function expectAnimatedCesiumMan(page: Page): Promise<void> {
+  const viewer = page.locator('#viewer');
+  await expect.poll(() => viewer.evaluate((element: any) => element.model), { timeout: 120_000 }).toBe('CesiumMan.glb');
+  const poseAt = async (seconds: number) => {
+    await viewer.evaluate((element: any, time) => { element.pause(); element.seek(time); element.renderOnce(); }, seconds);
+    return picture(page);
+  };
+  const early = await poseAt(0.25);
+  const late = await poseAt(1.0);
+  expect(early.covered).toBeGreaterThan(0.03);
+  expect(late.covered).toBeGreaterThan(0.03);
+  expect(early.png.equals(late.png)).toBe(false);
+  // And it plays by itself: time advances once play() is called.
+  const before = await viewer.evaluate((element: any) => { element.play(); return element.currentTime; });
+  await expect.poll(() => viewer.evaluate((element: any) => element.currentTime), { timeout: 30_000 }).not.toBe(before);
+}
+
+test('a Vite + TypeScript consumer of the packed tarball shows CesiumMan animating', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}/`);
+  await expectAnimatedCesiumMan(page);
+  await expect(page.locator('#summary')).toHaveText(/^1 clip\(s\), 19 joints, computeSkinMatrices: function$/);
+  expect(await page.evaluate(() => document.body.dataset.clips)).toBeTruthy();
+  expect(errors).toEqual([]);
+});
+
+test('a plain HTML page that loads only dist/sinew-viewer.js shows CesiumMan animating', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}/plain.html`);
+  await expectAnimatedCesiumMan(page);
+  expect(errors).toEqual([]);
+});
