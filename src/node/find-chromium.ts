@@ -68,7 +68,7 @@ export async function findChromium(): Promise<FoundChromium | null> {
   return system ? { executablePath: system, source: 'system' } : null;
 }
 
-/** The message to show when {@link findChromium} finds nothing: which packages to install. */
+/** The message for when {@link findChromium} finds nothing: which packages to install. */
 export const NO_CHROMIUM_MESSAGE =
   'no Chromium found: install the packages that ship one, `npm install --save-dev playwright-core @sparticuz/chromium`, ' +
   'or set SINEW_CHROMIUM to a Chromium or Chrome executable';

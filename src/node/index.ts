@@ -5,4 +5,6 @@
 export { readGltfFile } from '../loaders/gltf/read-gltf-file.ts';
 export { readMd5Files } from '../loaders/md5/read-md5-files.ts';
 export { loadModelFile } from '../cli/load-model-file.ts';
-export { findChromium, CHROMIUM_ARGS, type FoundChromium, type ChromiumSource } from './find-chromium.ts';
+export { findChromium, CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, type FoundChromium, type ChromiumSource } from './find-chromium.ts';
+export { renderModel, RenderModelError, type RenderModelOptions } from './render-model.ts';
+export { startFileServer, type FileServer, type FolderRoute } from './file-server.ts';

@@ -4,7 +4,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
-import { serveStatic, type StaticServer } from './helpers/static-server.ts';
+import { startFileServer, type FileServer } from '../../src/node/file-server.ts';
 
 // The packed tarball as a user gets it: installed into a fresh project made like `npm create vite` (vanilla-ts),
 // type-checked, built with vite, and opened; plus a plain page that loads only dist/sinew-viewer.js.
@@ -14,7 +14,7 @@ const FIXTURE = resolve(import.meta.dirname, 'consumer');
 test.describe.configure({ mode: 'serial' });
 
 let consumer = '';
-let server: StaticServer;
+let server: FileServer;
 let packedFiles: string[] = [];
 
 function run(command: string, args: string[], cwd: string): string {
@@ -42,7 +42,7 @@ test.beforeAll(async () => {
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(consumer, packed[0].filename),
     `vite@${versionOf('vite')}`, `typescript@${versionOf('typescript')}`], consumer);
   run('npm', ['run', 'build'], consumer);
-  server = await serveStatic([join(consumer, 'dist'), consumer]);
+  server = await startFileServer([{ prefix: '/', folder: join(consumer, 'dist') }, { prefix: '/', folder: consumer }]);
 });
 
 test.afterAll(async () => {

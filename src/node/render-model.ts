@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from './find-chromium.ts';
+import { startFileServer } from './file-server.ts';
+import { sinewPackageRoot } from './package-root.ts';
+import { renderPageHtml } from './render-page.ts';
+
+/** What {@link renderModel} draws. */
+export interface RenderModelOptions {
+  /** Path of a `.glb`, `.gltf` or `.md5mesh` file; files it names are read from its folder. */
+  model: string;
+  /** Path of the `.md5anim` for an `.md5mesh` (default: `<name>.md5anim` next to the mesh, if present). */
+  anim?: string;
+  /** Clip name or 0-based index; `rest` or `-1` for the rest pose; undefined: the first clip. */
+  clip?: string;
+  /** Seconds into the clip, default 0 (clamped to the clip like the element's `seek`). */
+  time?: number;
+  /** Picture size in pixels, default 640 × 480. */
+  width?: number;
+  height?: number;
+  /** Camera yaw and pitch in degrees, and distance as a multiple of the framing distance. */
+  yaw?: number;
+  pitch?: number;
+  distance?: number;
+  /** CSS colour, or `transparent` for a PNG with alpha; default the viewer's background. */
+  background?: string;
+  /** Milliseconds to wait for the model to load, default 120 000. */
+  timeoutMs?: number;
+}
+
+/** Thrown by {@link renderModel} when the model cannot be shown: `message` is the loader's, naming the file. */
+export class RenderModelError extends Error {
+  override name = 'RenderModelError';
+}
+
+interface Browser {
+  newPage(options: object): Promise<Page>;
+  close(): Promise<void>;
+}
+interface Page {
+  goto(url: string): Promise<unknown>;
+  waitForFunction(fn: string, arg: undefined, options: { timeout: number }): Promise<unknown>;
+  evaluate<T>(fn: string): Promise<T>;
+  locator(selector: string): { screenshot(options: { omitBackground: boolean; type: 'png' }): Promise<Uint8Array> };
+  on(event: 'pageerror', listener: (error: Error) => void): void;
+}
+
+/** playwright-core, an optional peer dependency: imported only here, with a message saying what to add. */
+async function importPlaywright(): Promise<{ chromium: { launch(options: object): Promise<Browser> } }> {
+  const name = 'playwright-core';
+  try {
+    return await import(/* @vite-ignore */ name);
+  } catch {
+    throw new Error('sinew render needs playwright-core and a Chromium: `npm install --save-dev playwright-core @sparticuz/chromium`');
+  }
+}
+
+/**
+ * Node only: draws a model with `<sinew-viewer>` (the same renderer and shaders as in a page) in headless
+ * Chromium, found by `findChromium`, and returns the PNG. The model's folder is served on a loopback port for
+ * the browser to fetch the model's own files from; nothing outside it (and the `--anim` file) is reachable.
+ *
+ * @returns PNG bytes of `width × height` pixels (RGBA when `background` is `transparent`)
+ * @throws RenderModelError with the loader's message (naming the file) when the model cannot be shown, or an
+ *   unknown clip; Error when no browser or playwright-core is installed, or the file does not exist
+ */
+export async function renderModel(options: RenderModelOptions): Promise<Uint8Array> {
+  const model = resolve(options.model);
+  if (!existsSync(model)) throw new Error(`${options.model}: no such file`);
+  if (options.anim !== undefined && !existsSync(options.anim)) throw new Error(`${options.anim}: no such file`);
+  const width = options.width ?? 640;
+  const height = options.height ?? 480;
+  const timeout = options.timeoutMs ?? 120_000;
+
+  const { chromium } = await importPlaywright();
+  const found = await findChromium();
+  if (!found) throw new Error(NO_CHROMIUM_MESSAGE);
+
+  const page = renderPageHtml({
+    src: `/model/${encodeURIComponent(basename(model))}`,
+    anim: options.anim === undefined ? undefined : `/anim/${encodeURIComponent(basename(options.anim))}`,
+    clip: options.clip,
+    time: options.time ?? 0,
+    width,
+    height,
+    yaw: options.yaw,
+    pitch: options.pitch,
+    distance: options.distance,
+    background: options.background,
+  });
+  const dist = join(sinewPackageRoot(import.meta.url), 'dist');
+  const server = await startFileServer(
+    [
+      { prefix: '/model/', folder: dirname(model) },
+      ...(options.anim === undefined ? [] : [{ prefix: '/anim/', folder: dirname(resolve(options.anim)) }]),
+      { prefix: '/', folder: dist },
+    ],
+    { '/': page },
+  );
+  const browser = await chromium.launch({ executablePath: found.executablePath, args: [...CHROMIUM_ARGS], headless: true });
+  try {
+    const tab = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+    const pageErrors: string[] = [];
+    tab.on('pageerror', (error) => pageErrors.push(error.message));
+    await tab.goto(`${server.url}/`);
+    try {
+      await tab.waitForFunction('window.sinewRenderResult !== undefined', undefined, { timeout });
+    } catch {
+      throw new RenderModelError(`${basename(model)}: not shown after ${timeout / 1000} s${pageErrors.length ? ` (${pageErrors[0]})` : ''}`);
+    }
+    const result = await tab.evaluate<{ type: string; detail: { message?: string; clips?: string[] } }>('window.sinewRenderResult');
+    if (result.type === 'sinew-error') throw new RenderModelError(result.detail.message ?? `${basename(model)}: cannot be shown`);
+    const clips = result.detail.clips ?? [];
+    const clip = options.clip;
+    if (clip !== undefined && clip !== 'rest' && clip !== '-1' && !clips.includes(clip) && !(/^\d+$/.test(clip) && Number(clip) < clips.length)) {
+      throw new RenderModelError(`${basename(model)}: no clip ${JSON.stringify(clip)} (clips: ${clips.length ? clips.map((name) => JSON.stringify(name)).join(', ') : 'none'})`);
+    }
+    await tab.evaluate('document.getElementById("viewer").renderOnce()');
+    return await tab.locator('#viewer').screenshot({ omitBackground: options.background === 'transparent', type: 'png' });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
