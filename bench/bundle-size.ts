@@ -1,0 +1,69 @@
+/**
+ * `npm run bench:size`: what Sinew adds to a page, minified and gzipped, beside three.js and <model-viewer>.
+ * Prints a table (nothing is written to the checkout):
+ *
+ * - `size.standalone_gzip`: dist/sinew-viewer.js, the whole `<sinew-viewer>` (dependencies included) as shipped;
+ * - `size.skin_vertices_gzip`: a consumer bundle that imports only `skinVertices` from the built package (what
+ *   tree-shaking leaves of `sinew`), minified by Vite;
+ * - `size.element_gzip`: a consumer bundle of `import 'sinew/element'`, dependencies included, minified;
+ * - `size.three_core_gzip`: three.js's core (`three/build/three.core.js`, the devDependency's version), minified
+ *   by the same Vite run;
+ * - `size.model_viewer_gzip`: `@google/model-viewer`'s published `dist/model-viewer.min.js` (three.js inside),
+ *   fetched with `npm pack` into a temporary folder; null when the registry cannot be reached.
+ *
+ * Needs `npm run build` first (the `prepare` script has run it after `npm ci`).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const root = resolve(import.meta.dirname, '..');
+const MODEL_VIEWER_VERSION = '4.4.0';
+
+function gzipKiB(bytes: Uint8Array | string): number {
+  return gzipSync(bytes, { level: 9 }).length / 1024;
+}
+
+/** Bundles `source` (an ES module) with Vite's production settings and returns the gzipped size in KiB. */
+async function bundledSize(source: string, work: string): Promise<number> {
+  const entry = join(work, `entry-${Math.random().toString(36).slice(2)}.js`);
+  writeFileSync(entry, source);
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: work,
+    resolve: { alias: { sinew: root } },
+    build: { write: false, lib: { entry, formats: ['es'], fileName: 'out' }, minify: true, target: 'es2022' },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []));
+  return chunks.reduce((sum, chunk) => sum + (chunk.type === 'chunk' ? gzipKiB(chunk.code) : 0), 0);
+}
+
+function modelViewerSize(work: string): number | null {
+  try {
+    execFileSync('npm', ['pack', `@google/model-viewer@${MODEL_VIEWER_VERSION}`, '--silent', '--pack-destination', work], { stdio: 'ignore' });
+    const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))!;
+    execFileSync('tar', ['xzf', tarball, 'package/dist/model-viewer.min.js'], { cwd: work });
+    return gzipKiB(readFileSync(join(work, 'package/dist/model-viewer.min.js')));
+  } catch {
+    return null;
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'sinew-size-'));
+try {
+  const figures: Record<string, number | null> = {
+    'size.standalone_gzip': gzipKiB(readFileSync(join(root, 'dist/sinew-viewer.js'))),
+    'size.element_gzip': await bundledSize(`import '${root}/dist/element.js';`, work),
+    'size.skin_vertices_gzip': await bundledSize(`import { skinVertices } from '${root}/dist/index.js'; console.log(skinVertices);`, work),
+    'size.three_core_gzip': await bundledSize(`import * as THREE from '${root}/node_modules/three/build/three.core.js'; console.log(THREE);`, work),
+    'size.model_viewer_gzip': modelViewerSize(work),
+  };
+  console.log('figure                       KiB (gzip -9)');
+  for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(28)} ${value === null ? 'n/a' : value.toFixed(1)}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
