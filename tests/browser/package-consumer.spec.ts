@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -113,4 +114,34 @@ test('a plain HTML page that loads only dist/sinew-viewer.js shows CesiumMan ani
   await page.goto(`${server.url}/plain.html`);
   await expectAnimatedCesiumMan(page);
   expect(errors).toEqual([]);
+});
+
+/** A free loopback port (closed again before returning). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((done) => probe.close(() => done()));
+  return port;
+}
+
+test("the consumer's vite dev server (dependency pre-bundling included) serves it too", async ({ page }) => {
+  const port = await freePort();
+  const dev = spawn(process.execPath, [join(consumer, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: consumer, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  dev.stdout.on('data', (chunk) => (output += chunk));
+  dev.stderr.on('data', (chunk) => (output += chunk));
+  try {
+    await expect.poll(() => output, { timeout: 60_000 }).toContain(`${port}`);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await expectAnimatedCesiumMan(page);
+    expect(errors).toEqual([]);
+    expect(output).not.toMatch(/error/i);
+  } finally {
+    dev.kill();
+  }
 });
