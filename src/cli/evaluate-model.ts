@@ -1,4 +1,5 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
+import type { AnimationClip } from '../animation/animation-clip.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { skinVertices } from '../skinning/skin-vertices.ts';
 import { findClipIndex } from '../animation/find-clip.ts';
@@ -19,10 +20,12 @@ export interface EvaluatedPrimitive {
 
 /** The document `sinew eval` writes (README "sinew eval"). */
 export interface Evaluation {
-  /** Name of the clip applied, or null when the model has none (rest pose). */
+  /** Name of the clip applied, or null for the rest pose. */
   clip: string | null;
-  /** Seconds into the clip. */
+  /** Seconds into the clip actually applied: the requested time clamped to the clip's keys; 0 at rest. */
   time: number;
+  /** The clip's duration in seconds (its last key time), or null for the rest pose. */
+  duration: number | null;
   primitives: EvaluatedPrimitive[];
 }
 
@@ -41,17 +44,33 @@ export function resolveClip(asset: ModelAsset, clip: string | undefined): number
 }
 
 /**
+ * `timeSeconds` clamped to [first key, last key] of the clip's channels (0 for a clip without channels). Each
+ * sampler clamps to its own channel's keys, which lie inside that range, so the pose at the clamped time is the
+ * pose at `timeSeconds`: this is the time a report can honestly say was applied.
+ */
+export function clampToClipKeys(clip: AnimationClip, timeSeconds: number): number {
+  let first = Infinity;
+  for (const channel of clip.channels) first = Math.min(first, channel.times[0]);
+  if (first === Infinity) return 0;
+  return Math.min(Math.max(timeSeconds, first), clip.duration);
+}
+
+/**
  * Evaluates every mesh instance's primitives on the CPU reference path at `timeSeconds` of one clip:
  * skinned primitives by `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, SEEDS S0),
  * rigid ones by their node's world matrix. Joints the clip does not animate stay at rest.
  *
  * @param clipIndex index into `asset.clips`, or −1 for the rest pose
- * @param timeSeconds clamped by the samplers to the clip's key range
+ * @param timeSeconds finite; clamped to the clip's keys ({@link clampToClipKeys}), ignored at rest
+ * @returns the evaluation, with the clamped time (0 at rest) and the clip's duration (null at rest)
+ * @throws RangeError for a clip index outside [−1, clips.length)
  */
 export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds: number): Evaluation {
   const animated = new AnimatedModel(asset);
   animated.clipIndex = clipIndex;
-  animated.evaluate(timeSeconds);
+  const clip = clipIndex >= 0 ? asset.clips[clipIndex] : null;
+  const time = clip ? clampToClipKeys(clip, timeSeconds) : 0;
+  animated.evaluate(time);
   const primitives: EvaluatedPrimitive[] = [];
   for (const instance of asset.meshInstances) {
     asset.meshes[instance.mesh].primitives.forEach((primitive, primitiveIndex) => {
@@ -79,5 +98,5 @@ export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds:
       });
     });
   }
-  return { clip: clipIndex >= 0 ? asset.clips[clipIndex].name : null, time: timeSeconds, primitives };
+  return { clip: clip ? clip.name : null, time, duration: clip ? clip.duration : null, primitives };
 }

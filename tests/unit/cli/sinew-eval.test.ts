@@ -1,28 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { sharedAssets } from '../helpers/shared-assets.ts';
+import { readRawGltf, rawAccessor } from '../helpers/gltf-raw.ts';
 import { evaluateWithThree } from './three-oracle.ts';
+import { sinew } from './run-sinew.ts';
 import { algorithm1, animModelJoints, meshModelJoints } from '../helpers/md5-algorithm1.ts';
 import { parseMd5Mesh } from '../../../src/loaders/md5/parse-md5-mesh.ts';
 import { parseMd5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
 
-const run = promisify(execFile);
 const assets = sharedAssets();
-const SINEW = join(import.meta.dirname, '../../../bin/sinew.mjs');
-
-/** Runs the real command line (as `npx sinew` does) and returns exit code, stdout and stderr. */
-async function sinew(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [SINEW, ...args], { maxBuffer: 256 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (error: any) {
-    return { code: error.code, stdout: error.stdout, stderr: error.stderr };
-  }
-}
 
 function diagonal(positions: ArrayLike<number>): number {
   const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
@@ -31,6 +19,20 @@ function diagonal(positions: ArrayLike<number>): number {
     max[i % 3] = Math.max(max[i % 3], positions[i]);
   }
   return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
+}
+
+/** Key range of animation `a` over the channels Sinew plays (translation, rotation, scale of a node), read from the file. */
+function rawKeyRange(file: string, a: number): { first: number; last: number } {
+  const raw = readRawGltf(join(assets!, 'gltf', file));
+  const animation = raw.json.animations[a];
+  let first = Infinity, last = -Infinity;
+  for (const channel of animation.channels) {
+    if (channel.target.node === undefined || !['translation', 'rotation', 'scale'].includes(channel.target.path)) continue;
+    const times = rawAccessor(raw, animation.samplers[channel.sampler].input);
+    first = Math.min(first, times[0]);
+    last = Math.max(last, times[times.length - 1]);
+  }
+  return { first, last };
 }
 
 describe.skipIf(!assets)('sinew eval', () => {
@@ -50,7 +52,9 @@ describe.skipIf(!assets)('sinew eval', () => {
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       const doc = JSON.parse(readFileSync(out, 'utf8'));
-      expect(doc.time).toBe(time);
+      const { first, last } = rawKeyRange(file, /^\d+$/.test(clip) ? Number(clip) : ['Survey', 'Walk', 'Run'].indexOf(clip));
+      expect(doc.time).toBe(Math.min(Math.max(time, first), last)); // RiggedSimple's 2.1 s is past its last key
+      expect(doc.duration).toBe(last);
       const raw = JSON.parse(readFileSync(path).subarray(20, 20 + readFileSync(path).readUInt32LE(12)).toString('utf8'));
       const clipIndex = /^\d+$/.test(clip) ? Number(clip) : raw.animations.findIndex((a: any) => a.name === clip);
       expect(doc.clip).toBe(raw.animations[clipIndex].name ?? `animation ${clipIndex}`);
@@ -92,8 +96,42 @@ describe.skipIf(!assets)('sinew eval', () => {
     const result = await sinew('eval', join(assets!, 'gltf', 'quad_skin.glb'), '--time', '3');
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
-    expect(doc.clip).toBeNull();
+    expect(doc).toMatchObject({ clip: null, time: 0, duration: null });
     expect(result.stderr).toMatch(/warning: quad_skin\.glb: .*influences/);
+  });
+
+  it('reports the clip\'s duration and the time actually applied, clamped to the clip\'s keys', async () => {
+    const fox = join(assets!, 'gltf', 'Fox.glb');
+    const walk = rawKeyRange('Fox.glb', 1);
+    const [late, early, inside, atEnd] = await Promise.all([
+      sinew('eval', fox, '--clip', 'Walk', '--time', '99'),
+      sinew('eval', fox, '--clip', 'Walk', '--time', '-1'), // a negative number is an option value, not an option
+      sinew('eval', fox, '--clip', 'Walk', '--time', '0.5'),
+      sinew('eval', fox, '--clip', 'Walk', `--time=${walk.last}`),
+    ]);
+    expect([late.code, early.code, inside.code, atEnd.code]).toEqual([0, 0, 0, 0]);
+    const [lateDoc, earlyDoc, insideDoc, atEndDoc] = [late, early, inside, atEnd].map((r) => JSON.parse(r.stdout));
+    for (const doc of [lateDoc, earlyDoc, insideDoc]) expect(doc.duration).toBe(walk.last);
+    expect(lateDoc.time).toBe(walk.last);
+    expect(earlyDoc.time).toBe(walk.first);
+    expect(insideDoc.time).toBe(0.5);
+    expect(Object.keys(insideDoc)).toEqual(['clip', 'time', 'duration', 'primitives']);
+    // Clamping changes the reported time, not the pose: past the end is the last key's pose.
+    expect(lateDoc.primitives[0].positions).toEqual(atEndDoc.primitives[0].positions);
+    expect(lateDoc.primitives[0].positions).not.toEqual(insideDoc.primitives[0].positions);
+  });
+
+  it('a clip whose keys start after 0 reports its first key for --time 0', async () => {
+    const { first, last } = rawKeyRange('CesiumMan.glb', 0);
+    expect(first).toBeGreaterThan(0);
+    const doc = JSON.parse((await sinew('eval', join(assets!, 'gltf', 'CesiumMan.glb'))).stdout);
+    expect(doc).toMatchObject({ clip: 'animation 0', time: first, duration: last });
+  });
+
+  it('accepts --clip -1 with a space and gives the rest pose: time 0, duration null', async () => {
+    const result = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip', '-1', '--time', '-2');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ clip: null, time: 0, duration: null });
   });
 
   it('fails with a message naming the model and its clips for an unknown clip', async () => {
@@ -131,7 +169,7 @@ describe.skipIf(!assets)('sinew eval on MD5', () => {
     const result = await sinew('eval', join(assets!, 'md5', 'Bob.md5mesh'), '--anim', join(assets!, 'md5', 'Bob.md5anim'), '--time', String(frame / anim.frameRate));
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
-    expect(doc.clip).toBe('Bob');
+    expect(doc).toMatchObject({ clip: 'Bob', time: frame / anim.frameRate, duration: (anim.frameCount - 1) / anim.frameRate });
     expectMatches(doc, algorithm1(mesh(), animModelJoints(anim, frame)));
   });
 
@@ -145,17 +183,23 @@ describe.skipIf(!assets)('sinew eval on MD5', () => {
   });
 });
 
-describe('sinew command line errors', () => {
+describe('sinew eval errors', () => {
   it('exits 1 naming a missing file', async () => {
     const result = await sinew('eval', 'no/such/model.glb');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/no\/such\/model\.glb/);
+    expect(result.stderr).toBe('sinew: no/such/model.glb: no such file\n');
   });
 
-  it('exits 2 with usage for a bad --time or unknown command', async () => {
-    expect((await sinew('eval', 'x.glb', '--time', 'soon')).code).toBe(2);
-    const unknown = await sinew('render', 'x.glb');
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/usage: sinew eval/);
+  it('exits 1 naming the missing folder of --out, before reading the model', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'sinew-')), 'missing', 'dir', 'x.json');
+    const result = await sinew('eval', 'no/such/model.glb', '--out', out);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`sinew: ${join(out, '..')}: no such folder\n`);
+  });
+
+  it('exits 2 with a short message and a --help hint for a bad --time', async () => {
+    const result = await sinew('eval', 'x.glb', '--time', 'soon');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("sinew: option '--time <seconds>' argument 'soon' is invalid. It must be a number of seconds.\nrun 'sinew eval --help' for usage\n");
   });
 });

@@ -1,0 +1,96 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { evaluateModel, resolveClip } from './evaluate-model.ts';
+import { formatInspection } from './format-inspection.ts';
+import { inspectModelFile } from './inspect-model.ts';
+import { loadModelFile } from './load-model-file.ts';
+import { checkOutputFolder, writeOutputFile } from './output-file.ts';
+import { writeStandardOutput } from './standard-output.ts';
+
+/** `sinew eval` options as commander hands them over (absent when not given). */
+interface EvalOptions {
+  clip?: string;
+  time?: number;
+  anim?: string;
+  out?: string;
+}
+
+/** `sinew inspect` options. */
+interface InspectOptions {
+  anim?: string;
+  json?: boolean;
+}
+
+/**
+ * Builds the `sinew` program: its commands, options and help texts (README "Command line: `sinew`"). Parsing
+ * it with `parseAsync(argv, { from: 'user' })` runs one command; nothing calls `process.exit`
+ * (`exitOverride`): help, version and every usage mistake end in a thrown `CommanderError` whose `exitCode` is
+ * 0 for help and version (commander has printed them through `writeOut`) and non-zero for a usage mistake
+ * (printed to stderr as `sinew: problem` and a hint to run `--help`). A command's own failure (an unreadable
+ * or invalid model, an I/O error) is thrown as the error its code raised, not printed. Results go to stdout
+ * (writeStandardOutput) or `--out`; loader warnings to stderr.
+ *
+ * @param version printed by `--version`
+ * @param writeOut where commander writes help and the version (stdout, normally)
+ */
+export function createProgram(version: string, writeOut: (text: string) => void): Command {
+  const program = new Command('sinew')
+    .description('Evaluate and inspect skinned models (.glb, .gltf, .md5mesh) on the CPU reference path.')
+    .version(version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'print this help')
+    .helpCommand('help [command]', 'print help for a command')
+    .configureOutput({
+      writeOut,
+      writeErr: (text) => process.stderr.write(text),
+      // Commander says `error: unknown option '--foo'`; every sinew message starts `sinew: `.
+      outputError: (text, write) => write(`sinew: ${text.replace(/^error: /, '')}`),
+    })
+    .exitOverride()
+    .showHelpAfterError("run 'sinew --help' for usage")
+    .addHelpText('after', '\nExit status: 0 success, 1 an unreadable or invalid model or an I/O error,\n2 a usage error.');
+
+  program
+    .command('eval')
+    .description('print the skinned vertices of a model at a time of a clip, as JSON')
+    .argument('<model>', 'a .glb, .gltf or .md5mesh file')
+    .option('--clip <name|index>', 'clip to apply, by name or 0-based index; rest or -1: the rest pose (default: 0, or the rest pose for a model without clips)')
+    .option('--time <seconds>', 'seconds into the clip, clamped to its keys (default: 0)', parseSeconds)
+    .option('--anim <file>', 'for an .md5mesh: the .md5anim to apply (default: the bind pose)')
+    .option('--out <file>', 'write the JSON to this file instead of standard output')
+    .helpOption('-h, --help', 'print this help')
+    .showHelpAfterError("run 'sinew eval --help' for usage")
+    .action((model: string, options: EvalOptions) => runEval(model, options));
+
+  program
+    .command('inspect')
+    .description("print a model's scenes, skins, meshes, clips and loader warnings")
+    .argument('<model>', 'a .glb, .gltf or .md5mesh file')
+    .option('--anim <file>', 'for an .md5mesh: an .md5anim whose clip to include')
+    .option('--json', 'print JSON instead of tables')
+    .helpOption('-h, --help', 'print this help')
+    .showHelpAfterError("run 'sinew inspect --help' for usage")
+    .action((model: string, options: InspectOptions) => runInspect(model, options));
+
+  return program;
+}
+
+/** `--time`: a finite number of seconds, negative allowed (it clamps to the clip's first key). */
+function parseSeconds(value: string): number {
+  const seconds = Number(value);
+  if (value.trim() === '' || !Number.isFinite(seconds)) throw new InvalidArgumentError('It must be a number of seconds.');
+  return seconds;
+}
+
+async function runEval(model: string, options: EvalOptions): Promise<void> {
+  // Before the model is loaded and evaluated, so a mistyped --out costs nothing.
+  if (options.out !== undefined) checkOutputFolder(options.out);
+  const asset = await loadModelFile(model, { anim: options.anim });
+  for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${warning}\n`);
+  const json = JSON.stringify(evaluateModel(asset, resolveClip(asset, options.clip), options.time ?? 0)) + '\n';
+  if (options.out !== undefined) await writeOutputFile(options.out, json);
+  else await writeStandardOutput(json);
+}
+
+async function runInspect(model: string, options: InspectOptions): Promise<void> {
+  const report = await inspectModelFile(model, { anim: options.anim });
+  await writeStandardOutput(options.json ? JSON.stringify(report, null, 2) + '\n' : formatInspection(report));
+}

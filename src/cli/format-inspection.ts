@@ -1,0 +1,76 @@
+import type { ModelInspection } from './inspect-model.ts';
+import { formatTable, type TextColumn } from './text-table.ts';
+
+const FORMAT_NAMES = { glb: 'binary glTF', gltf: 'glTF', md5mesh: 'MD5 mesh' } as const;
+
+/** Shown in a table cell for a value the file does not give. */
+const NONE = '-';
+
+const left = (heading: string): TextColumn => ({ heading, align: 'left' });
+const right = (heading: string): TextColumn => ({ heading, align: 'right' });
+
+/**
+ * `sinew inspect` without `--json`: the report as text for a person: a summary line, then one aligned table
+ * each for scenes, skins, mesh primitives and clips, then the warnings. Durations are rounded to milliseconds;
+ * `--json` has the exact values.
+ * @returns the text, ending with a newline
+ */
+export function formatInspection(report: ModelInspection): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const primitiveCount = report.meshes.reduce((sum, mesh) => sum + mesh.primitives.length, 0);
+  const sections: string[] = [
+    // MD5 has joints, not nodes; nodeCount counts them.
+    `${report.file}: ${FORMAT_NAMES[report.format]}, ${report.upAxis.toUpperCase()} up, ${plural(report.nodeCount, report.format === 'md5mesh' ? 'joint' : 'node')}`,
+  ];
+  // A title with its count, then the table unless there is nothing to list.
+  const section = (title: string, count: number, detail: string, body: () => string) =>
+    sections.push(`${title} (${count}${detail})${count > 0 ? '\n' + body() : ''}`);
+
+  section('scenes', report.scenes.length, report.scene === null ? '' : `, default ${report.scene}`, () => formatTable(
+    [right('#'), left('name'), left('root nodes')],
+    report.scenes.map((scene, i) => [String(i), scene.name, abbreviate(scene.nodes)]),
+  ));
+
+  section('skins', report.skins.length, '', () => formatTable(
+    [right('#'), left('name'), right('joints'), left('root'), right('skeleton')],
+    report.skins.map((skin, i) => [
+      String(i),
+      skin.name,
+      String(skin.jointCount),
+      skin.root === null ? NONE : `${skin.root}${skin.rootName ? ` ${skin.rootName}` : ''}`,
+      skin.skeleton === null ? NONE : String(skin.skeleton),
+    ]),
+  ));
+
+  section('meshes', report.meshes.length, `, ${plural(primitiveCount, 'primitive')}`, () => formatTable(
+    [right('mesh'), left('name'), right('prim'), left('mode'), right('vertices'), right('indices'), right('triangles'),
+      right('influences'), right('morph targets'), left('material')],
+    report.meshes.flatMap((mesh, m) => mesh.primitives.map((primitive, p) => [
+      String(m),
+      p === 0 ? mesh.name : '',
+      String(p),
+      primitive.mode,
+      String(primitive.vertexCount),
+      primitive.indexCount === null ? NONE : String(primitive.indexCount),
+      String(primitive.triangleCount),
+      String(primitive.influencesPerVertex),
+      String(primitive.morphTargetCount),
+      primitive.material ?? NONE,
+    ])),
+  ));
+
+  section('clips', report.clips.length, '', () => formatTable(
+    [right('#'), left('name'), right('duration (s)'), right('channels'), left('interpolations')],
+    report.clips.map((clip, i) => [String(i), clip.name, clip.duration.toFixed(3), String(clip.channelCount), clip.interpolations.join(' ')]),
+  ));
+
+  section('warnings', report.warnings.length, '', () => report.warnings.map((warning) => `- ${warning}`).join('\n'));
+  return sections.join('\n\n') + '\n';
+}
+
+/** Node indices for a table cell: all of them, or the first few and how many more when a long list would swamp the table. */
+function abbreviate(nodes: readonly number[]): string {
+  const shown = 12;
+  if (nodes.length <= shown) return nodes.join(' ');
+  return `${nodes.slice(0, shown).join(' ')} … (${nodes.length - shown} more)`;
+}

@@ -1,0 +1,32 @@
+import { statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/**
+ * Node only: checks that the folder an output file goes into exists, so a command fails before doing its work
+ * rather than after, and with a message naming the folder, not the file (node's own says `ENOENT: …, open
+ * 'missing/dir/x.json'`, which reads as if the file were expected to exist).
+ * @param path the output file as the user gave it; its folder is named as written (`missing/dir`)
+ * @throws Error `folder: no such folder` or `folder: not a folder`
+ */
+export function checkOutputFolder(path: string): void {
+  const folder = dirname(path);
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(folder).isDirectory();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new Error(`${folder}: no such folder`);
+    throw error;
+  }
+  if (!isFolder) throw new Error(`${folder}: not a folder`);
+}
+
+/**
+ * Node only: writes `text` (UTF-8) to `path`, replacing the file, after {@link checkOutputFolder}.
+ * @throws Error from checkOutputFolder, or node's error for a file that cannot be written (see describeError)
+ */
+export async function writeOutputFile(path: string, text: string): Promise<void> {
+  checkOutputFolder(path);
+  await writeFile(path, text);
+}
