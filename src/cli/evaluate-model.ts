@@ -18,7 +18,7 @@ export interface EvaluatedPrimitive {
   positions: number[];
 }
 
-/** The document `sinew eval` writes (README "sinew eval"). */
+/** The document `sinew eval` writes (README "Command line: `sinew`"). */
 export interface Evaluation {
   /** Name of the clip applied, or null for the rest pose. */
   clip: string | null;
