@@ -5,6 +5,7 @@ import { inspectModelFile } from './inspect-model.ts';
 import { loadModelFile } from './load-model-file.ts';
 import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
+import { renderModel } from '../node/render-model.ts';
 
 /** `sinew eval` options as commander hands them over (absent when not given). */
 interface EvalOptions {
@@ -12,6 +13,20 @@ interface EvalOptions {
   time?: number;
   anim?: string;
   out?: string;
+}
+
+/** `sinew render` options. */
+interface RenderOptions {
+  anim?: string;
+  clip?: string;
+  time?: number;
+  width?: number;
+  height?: number;
+  yaw?: number;
+  pitch?: number;
+  distance?: number;
+  background?: string;
+  out: string;
 }
 
 /** `sinew inspect` options. */
@@ -34,7 +49,7 @@ interface InspectOptions {
  */
 export function createProgram(version: string, writeOut: (text: string) => void): Command {
   const program = new Command('sinew')
-    .description('Evaluate and inspect skinned models (.glb, .gltf, .md5mesh) on the CPU reference path.')
+    .description('Evaluate, inspect and render skinned models (.glb, .gltf, .md5mesh).')
     .version(version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'print this help')
     .helpCommand('help [command]', 'print help for a command')
@@ -70,7 +85,47 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .showHelpAfterError("run 'sinew inspect --help' for usage")
     .action((model: string, options: InspectOptions) => runInspect(model, options));
 
+  program
+    .command('render')
+    .description('draw a model with <sinew-viewer> in headless Chromium and write a PNG')
+    .argument('<model>', 'a .glb, .gltf or .md5mesh file')
+    .requiredOption('--out <file.png>', 'the PNG to write')
+    .option('--anim <file>', 'for an .md5mesh: the .md5anim to play (default: <name>.md5anim next to it, if present)')
+    .option('--clip <name|index>', 'clip by name or 0-based index; rest or -1: the rest pose (default: the first clip)')
+    .option('--time <seconds>', 'seconds into the clip (default: 0)', parseSeconds)
+    .option('--width <pixels>', 'picture width (default: 640)', parsePixels)
+    .option('--height <pixels>', 'picture height (default: 480)', parsePixels)
+    .option('--yaw <degrees>', 'camera yaw around the framed model', parseDegrees)
+    .option('--pitch <degrees>', 'camera pitch, in [-90, 90] (default: 10)', parseDegrees)
+    .option('--distance <k>', 'camera distance as a multiple of the framing distance (default: 1)', parsePositive)
+    .option('--background <colour>', 'CSS colour, or transparent for a PNG with alpha (default: the viewer\'s)')
+    .helpOption('-h, --help', 'print this help')
+    .showHelpAfterError("run 'sinew render --help' for usage")
+    .addHelpText('after', '\nNeeds playwright-core and a Chromium: SINEW_CHROMIUM, the @sparticuz/chromium package, or a system Chromium.')
+    .action((model: string, options: RenderOptions) => runRender(model, options));
+
   return program;
+}
+
+/** `--width` / `--height`: a whole number of pixels in [1, 8192]. */
+function parsePixels(value: string): number {
+  const pixels = Number(value);
+  if (!/^\d+$/.test(value.trim()) || pixels < 1 || pixels > 8192) throw new InvalidArgumentError('It must be a whole number of pixels from 1 to 8192.');
+  return pixels;
+}
+
+/** `--yaw` / `--pitch`: a finite number of degrees. */
+function parseDegrees(value: string): number {
+  const degrees = Number(value);
+  if (value.trim() === '' || !Number.isFinite(degrees)) throw new InvalidArgumentError('It must be a number of degrees.');
+  return degrees;
+}
+
+/** `--distance`: a finite number greater than 0. */
+function parsePositive(value: string): number {
+  const k = Number(value);
+  if (value.trim() === '' || !Number.isFinite(k) || k <= 0) throw new InvalidArgumentError('It must be a number greater than 0.');
+  return k;
 }
 
 /** `--time`: a finite number of seconds, negative allowed (it clamps to the clip's first key). */
@@ -88,6 +143,15 @@ async function runEval(model: string, options: EvalOptions): Promise<void> {
   const json = JSON.stringify(evaluateModel(asset, resolveClip(asset, options.clip), options.time ?? 0)) + '\n';
   if (options.out !== undefined) await writeOutputFile(options.out, json);
   else await writeStandardOutput(json);
+}
+
+async function runRender(model: string, options: RenderOptions): Promise<void> {
+  checkOutputFolder(options.out);
+  const png = await renderModel({
+    model, anim: options.anim, clip: options.clip, time: options.time, width: options.width, height: options.height,
+    yaw: options.yaw, pitch: options.pitch, distance: options.distance, background: options.background,
+  });
+  await writeOutputFile(options.out, png);
 }
 
 async function runInspect(model: string, options: InspectOptions): Promise<void> {

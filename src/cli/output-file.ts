@@ -23,10 +23,11 @@ export function checkOutputFolder(path: string): void {
 }
 
 /**
- * Node only: writes `text` (UTF-8) to `path`, replacing the file, after {@link checkOutputFolder}.
+ * Node only: writes `data` (a string as UTF-8, or bytes) to `path`, replacing the file, after
+ * {@link checkOutputFolder}.
  * @throws Error from checkOutputFolder, or node's error for a file that cannot be written (see describeError)
  */
-export async function writeOutputFile(path: string, text: string): Promise<void> {
+export async function writeOutputFile(path: string, data: string | Uint8Array): Promise<void> {
   checkOutputFolder(path);
-  await writeFile(path, text);
+  await writeFile(path, data);
 }
