@@ -39,6 +39,8 @@ const IDENTITY = mat4.create() as Float32Array;
  * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (LBS of 4 influences, SEEDS S0;
  * palette as uniforms or an RGBA32F texture) and `shaders/lit.frag`. Programs are compiled per variant on
  * first use and cached. Owns only its programs; models are owned by the caller ({@link GpuModel.dispose}).
+ * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are
+ * given one, so views sharing a context (and its renderer) each keep theirs.
  *
  * Context loss: the renderer listens on `gl.canvas`; on loss it calls `preventDefault()`, stops drawing
  * (draw is a no-op) and calls `onContextLost`; on restore it forgets its programs (rebuilt lazily), bumps
@@ -106,13 +108,14 @@ export class SkinnedRenderer {
    * Uploads the GPU side of a model. The promise resolves once its base colour textures are decoded and
    * uploaded (undecodable ones are drawn white and listed in `textureErrors`), so the first frame drawn with
    * it is complete; use `uploadModel` for geometry at once and textures as they arrive. The renderer keeps
-   * no reference to the result; the caller disposes it.
+   * no reference to the result; the caller disposes it. The model suits both palette paths.
+   * @param palette the palette request it will be drawn with (default: the renderer's), checked here
    * @throws Error (rejects) when the context is lost, or the model's palette path is forced to uniform but
    *   does not fit
    */
-  async upload(asset: ModelAsset): Promise<GpuModel> {
+  async upload(asset: ModelAsset, palette: PalettePath | 'auto' = this.requested): Promise<GpuModel> {
     if (this.lost || this.gl.isContextLost()) throw new Error(`${asset.name}: cannot upload, the WebGL2 context is lost`);
-    this.palettePathFor(asset);
+    this.palettePathFor(asset, palette);
     const model = uploadModel(this.gl, asset, this.generationValue);
     await model.texturesReady;
     return model;
@@ -122,17 +125,20 @@ export class SkinnedRenderer {
    * Palette path used for a model: the requested one, or for `'auto'` uniform when its largest skin fits
    * `4·joints + 16 ≤ MAX_VERTEX_UNIFORM_VECTORS`, else texture. Rigid-only models report the resolved choice
    * for 0 joints.
+   * @param requested the request to resolve (default: the renderer's own, {@link RendererOptions.palette})
    * @throws Error when `'uniform'` is forced and the largest skin does not fit
    */
-  palettePathFor(asset: ModelAsset): PalettePath {
-    return resolvePalettePath(this.requested, maxSkinJoints(asset), this.maxVertexUniformVectors, asset.name);
+  palettePathFor(asset: ModelAsset, requested: PalettePath | 'auto' = this.requested): PalettePath {
+    return resolvePalettePath(requested, maxSkinJoints(asset), this.maxVertexUniformVectors, asset.name);
   }
 
   /**
-   * Binds the default framebuffer, sets the viewport to `width × height`, clears colour (linear-free sRGB
-   * value as given, default dark grey) and depth, and enables depth testing. No-op while the context is lost.
+   * Binds the default framebuffer, sets the viewport to `width × height` at its bottom-left corner, clears
+   * that rectangle only (colour: the sRGB value as given, default dark grey; and depth) and enables depth
+   * testing. A drawing buffer larger than the viewport keeps its pixels outside it, so several views can
+   * take turns in one canvas. No-op while the context is lost.
    */
-  beginFrame(width: number, height: number, clearColor?: [number, number, number, number]): void {
+  beginFrame(width: number, height: number, clearColor?: readonly [number, number, number, number]): void {
     if (this.lost) return;
     const gl = this.gl;
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
@@ -144,7 +150,10 @@ export class SkinnedRenderer {
     gl.depthFunc(gl.LEQUAL);
     gl.depthMask(true);
     gl.disable(gl.BLEND);
+    gl.enable(gl.SCISSOR_TEST);
+    gl.scissor(0, 0, width, height);
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+    gl.disable(gl.SCISSOR_TEST);
   }
 
   /**
@@ -152,10 +161,12 @@ export class SkinnedRenderer {
    * skinned ones with the palette `animated.skinMatrices[instance.skin]` (world space) followed by
    * `displayMatrix`. Call `animated.evaluate(t)` first. No-op while the context is lost.
    * @param displayMatrix `Float32Array(16)`, column-major, re-orients the whole model (e.g. Z-up → Y-up)
+   * @param palette palette request for this model (default: the renderer's), so that views sharing one
+   *   renderer each keep their own
    * @throws Error when `model` is disposed, or was uploaded before a context restore (re-upload it), or a
-   *   shader variant fails to build
+   *   shader variant fails to build, or `palette` forces a uniform palette that does not fit
    */
-  draw(model: GpuModel, animated: AnimatedModel, camera: CameraMatrices, displayMatrix?: Float32Array): void {
+  draw(model: GpuModel, animated: AnimatedModel, camera: CameraMatrices, displayMatrix?: Float32Array, palette: PalettePath | 'auto' = this.requested): void {
     if (this.lost) return;
     const asset = model.asset;
     if (model.isDisposed) throw new Error(`${asset.name}: draw of a disposed GpuModel`);
@@ -164,7 +175,7 @@ export class SkinnedRenderer {
     }
     const gl = this.gl;
     const display = displayMatrix ?? IDENTITY;
-    const path = this.palettePathFor(asset);
+    const path = this.palettePathFor(asset, palette);
     const serial = ++this.drawSerial;
     mat4.multiply(this.viewProjection, camera.projection, camera.view);
     let current: SkinningProgram | null = null;

@@ -12,8 +12,9 @@ export interface ElementControlsHandlers {
 
 /**
  * The `<sinew-viewer>` mini control bar along the bottom of the element: play / pause, time slider with a
- * readout in seconds, and a clip menu (hidden when the model has fewer than two clips). Its parts carry
- * `part` names for styling from the page: `controls`, `play`, `time`, `time-readout`, `clip`.
+ * readout in seconds, and a clip menu (hidden when the model has fewer than two clips); while a model loads,
+ * a status ("loading Fox.glb…") takes the readout's place. Its parts carry `part` names for styling from the
+ * page: `controls`, `play`, `time`, `time-readout`, `status`, `clip`.
  */
 export class ElementControls {
   /** The bar (`part="controls"`). */
@@ -21,6 +22,7 @@ export class ElementControls {
   private readonly playButton: HTMLButtonElement;
   private readonly time: TimeSlider;
   private readonly clipSelect: HTMLSelectElement;
+  private readonly status: HTMLSpanElement;
 
   constructor(handlers: ElementControlsHandlers) {
     this.element = document.createElement('div');
@@ -37,8 +39,20 @@ export class ElementControls {
     this.clipSelect.setAttribute('part', 'clip');
     this.clipSelect.setAttribute('aria-label', 'Clip');
     this.clipSelect.addEventListener('change', () => handlers.onClipChange(Number(this.clipSelect.value)));
-    this.element.append(this.playButton, this.time.slider, this.time.readout, this.clipSelect);
+    this.status = document.createElement('span');
+    this.status.setAttribute('part', 'status');
+    this.status.className = 'status';
+    this.status.setAttribute('role', 'status');
+    this.status.hidden = true;
+    this.element.append(this.playButton, this.time.slider, this.time.readout, this.status, this.clipSelect);
     this.setPlaying(false);
+  }
+
+  /** Says "loading NAME…" in place of the time readout while `name` is a string; null restores the readout. */
+  setLoading(name: string | null): void {
+    this.status.textContent = name === null ? '' : `loading ${name}…`;
+    this.status.hidden = name === null;
+    this.time.readout.hidden = name !== null;
   }
 
   /** Shows a newly loaded model's clips and the selected one (−1: rest pose). */

@@ -2,6 +2,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import { MissingFileError } from './missing-file-error.ts';
 import { parseGltf } from '../loaders/gltf/parse-gltf.ts';
 import { parseMd5Source } from './md5-source.ts';
+import { DownloadProgress, type ProgressCallback } from './download-progress.ts';
 
 /** A named file's bytes, from a URL fetch, a drop or a file input. */
 export interface SourceFile {
@@ -99,7 +100,7 @@ function parserFor(name: string): ModelParser {
   return parser;
 }
 
-async function fetchBytes(url: string, name: string): Promise<Uint8Array> {
+async function fetchBytes(url: string, name: string, progress: DownloadProgress | null): Promise<Uint8Array> {
   let response: Response;
   try {
     response = await fetch(url);
@@ -115,7 +116,11 @@ async function fetchBytes(url: string, name: string): Promise<Uint8Array> {
   if (type.startsWith('text/html') && !/\.html?$/i.test(name)) {
     throw new MissingFileError(`${name}: not found at ${url} (the server answered with an HTML page)`);
   }
-  return new Uint8Array(await response.arrayBuffer());
+  try {
+    return progress ? await progress.read(response) : new Uint8Array(await response.arrayBuffer());
+  } catch (e) {
+    throw new Error(`${name}: download of ${url} failed (${(e as Error).message})`);
+  }
 }
 
 /** Options of {@link loadModelFromUrl}. */
@@ -127,6 +132,11 @@ export interface UrlLoadOptions {
    * Ignored, with a warning, for other formats.
    */
   readonly anim?: string | null;
+  /**
+   * Told of the download's progress (see {@link ProgressCallback}): bytes over the model's file and the
+   * companions it fetches, as each is requested; total null while any size is unknown.
+   */
+  readonly onProgress?: ProgressCallback;
 }
 
 /**
@@ -136,14 +146,15 @@ export interface UrlLoadOptions {
  * @throws Error naming the file: HTTP failures, unsupported extension, or the loader's own message
  */
 export async function loadModelFromUrl(url: string, options: string | UrlLoadOptions = {}): Promise<ModelAsset> {
-  const { name = fileNameOf(url), anim = null } = typeof options === 'string' ? { name: options } : options;
+  const { name = fileNameOf(url), anim = null, onProgress } = typeof options === 'string' ? { name: options } as UrlLoadOptions : options;
   const parser = parserFor(name);
-  const bytes = await fetchBytes(url, name);
+  const progress = onProgress ? new DownloadProgress(onProgress) : null;
+  const bytes = await fetchBytes(url, name, progress);
   const base = new URL(url, document.baseURI);
   const animName = anim ? fileNameOf(anim, 'anim.md5anim') : null;
   const asset = await parser(
     { name, bytes },
-    (uri) => (anim && uri === animName ? fetchBytes(new URL(anim, document.baseURI).href, uri) : fetchBytes(new URL(uri, base).href, uri)),
+    (uri) => fetchBytes(anim && uri === animName ? new URL(anim, document.baseURI).href : new URL(uri, base).href, uri, progress),
     animName ? [animName] : [],
   );
   if (animName && extensionOf(name) !== 'md5mesh') {

@@ -1,6 +1,6 @@
 import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { SkinnedRenderer, type CameraMatrices, type GpuModel, type PalettePath, type RendererOptions } from '../gl/renderer.ts';
+import type { CameraMatrices, GpuModel, PalettePath } from '../gl/renderer.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { computeModelBounds } from '../scene/model-bounds.ts';
 import { OrbitCamera, type Bounds } from '../scene/orbit-camera.ts';
@@ -9,9 +9,15 @@ import { attachOrbitInput } from './orbit-input.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
 import { Playback, startClip, type PlaybackSettings } from './playback.ts';
 import { resolveClip } from './viewer-params.ts';
+import { CanvasSurface } from './canvas-surface.ts';
+import { messageOf } from './message-of.ts';
+import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';
+import type { ViewerHost } from './viewer-host.ts';
 
-/** Linear RGBA the canvas is cleared to; tests count pixels that differ from it. */
-export const BACKGROUND: [number, number, number, number] = [0.13, 0.14, 0.16, 1];
+export { messageOf } from './message-of.ts';
+
+/** RGBA the canvas is cleared to by default (#212429); tests count pixels that differ from it. */
+export const BACKGROUND: Rgba = [0.13, 0.14, 0.16, 1];
 
 /** Snapshot of what a {@link ModelView} shows, for tests and tooling. */
 export interface ModelViewState {
@@ -100,7 +106,14 @@ export interface ModelViewOptions {
   readonly palette?: PalettePath | 'auto';
   /** Camera distance after framing, as a multiple of the framed distance (default 1). */
   readonly distance?: number;
-  /** Context attributes beside `alpha: false` (e.g. `preserveDrawingBuffer`). */
+  /**
+   * Draw through this page's shared context (see {@link ViewerHost}): the canvas then gets a 2D context
+   * and each frame is copied into it. Absent: the canvas gets its own WebGL2 context.
+   */
+  readonly host?: ViewerHost;
+  /** Clear colour, RGBA in [0, 1] (default {@link BACKGROUND}); alpha below 1 only shows with a `host`. */
+  readonly background?: Rgba;
+  /** Without a `host`: context attributes beside `alpha: false` (e.g. `preserveDrawingBuffer`). */
   readonly contextAttributes?: WebGLContextAttributes;
 }
 
@@ -116,21 +129,20 @@ interface LoadedModel {
 }
 
 /**
- * One canvas drawing one skinned model with an orbit camera: the WebGL2 context and renderer, transactional
- * loading, the clip clock, the requestAnimationFrame loop, context loss and disposal. The viewer page
- * ({@link ViewerApp}) and the `<sinew-viewer>` element each put their own controls around one.
+ * One canvas drawing one skinned model with an orbit camera: transactional loading, the clip clock, the frame
+ * loop, context loss and disposal, over a {@link RenderSurface} — the canvas's own WebGL2 context (the viewer
+ * page, {@link ViewerApp}) or a share of the page's {@link ViewerHost} (each `<sinew-viewer>`). The page and
+ * the element each put their own controls around one.
  *
  * Loading is transactional: a new model is fetched, parsed, animated and uploaded while the current one keeps
  * playing; only when all of that succeeds does it replace the current one, and only if no later load started
- * meanwhile. The loop runs on requestAnimationFrame while playing, and draws once after a change when paused;
- * `renderOnce()` draws on demand. On `webglcontextlost` the loop stops; on `webglcontextrestored` the renderer
- * is rebuilt and the model re-uploaded from its ModelAsset. Frames allocate nothing.
+ * meanwhile. The loop asks for animation frames while playing, and draws once after a change when paused;
+ * `renderOnce()` draws on demand. On context loss the loop stops; on restore the model is re-uploaded from
+ * its ModelAsset. Frames allocate nothing.
  */
 export class ModelView {
-  /** The canvas drawn into, sized to its CSS box × devicePixelRatio at each frame. */
+  /** The canvas shown, sized to its CSS box × devicePixelRatio at each frame. */
   readonly canvas: HTMLCanvasElement;
-  /** The WebGL2 context, or null when the browser has none. */
-  readonly gl: WebGL2RenderingContext | null;
   /** The orbit camera, framed on each model as it loads. */
   readonly camera = new OrbitCamera();
   /**
@@ -139,52 +151,50 @@ export class ModelView {
    * listener hears of it.
    */
   readonly playback = new Playback();
-  /** Why no renderer could be made (no WebGL2, renderer failure), or null. */
-  readonly startupError: string | null = null;
+  /** Why nothing can be drawn (no WebGL2, renderer failure), or null. */
+  readonly startupError: string | null;
 
   private readonly listener: ModelViewListener;
+  private readonly surface: RenderSurface;
   private paletteMode: PalettePath | 'auto';
-  private renderer: SkinnedRenderer | null = null;
+  private background: Rgba;
   private current: LoadedModel | null = null;
   private readonly cameraMatrices: CameraMatrices;
   private distanceScale: number;
-  private rafId = 0;
   private lastTickMs = -1;
   private frames = 0;
-  private lost = false;
+  private lost: boolean;
   private disposed = false;
   private loadToken = 0;
   private readonly detachInput: () => void;
-  private readonly tick = (nowMs: number): void => this.onFrame(nowMs);
-  private readonly onLost = (e: Event): void => this.onContextLost(e);
-  private readonly onRestored = (): void => void this.onContextRestored();
 
   /**
-   * Makes the WebGL2 context and renderer on `canvas` and listens for orbit input and context loss. Never
-   * throws: without WebGL2 (or when the renderer fails) `startupError` says why and nothing is drawn.
+   * Takes `canvas` (its own WebGL2 context, or a 2D one fed by `options.host`) and listens for orbit input
+   * and context loss. Never throws: without WebGL2 (or when the renderer fails) `startupError` says why and
+   * nothing is drawn.
    */
   constructor(canvas: HTMLCanvasElement, options: ModelViewOptions = {}, listener: ModelViewListener = {}) {
     this.canvas = canvas;
     this.listener = listener;
     this.paletteMode = options.palette ?? 'auto';
+    this.background = options.background ?? BACKGROUND;
     this.distanceScale = options.distance ?? 1;
     this.camera.pitch = (10 * Math.PI) / 180;
     this.cameraMatrices = { view: this.camera.view, projection: this.camera.projection, eye: this.camera.eye };
-    this.gl = canvas.getContext('webgl2', {
-      antialias: true, powerPreference: 'high-performance', ...options.contextAttributes, alpha: false,
-    });
-    if (!this.gl) {
-      this.startupError = 'This browser has no WebGL2: Sinew cannot draw here.';
-    } else {
-      try {
-        this.renderer = new SkinnedRenderer(this.gl, this.rendererOptions());
-      } catch (e) {
-        this.startupError = `Could not start the renderer: ${messageOf(e)}`;
-      }
-    }
-    canvas.addEventListener('webglcontextlost', this.onLost);
-    canvas.addEventListener('webglcontextrestored', this.onRestored);
+    const client: SurfaceClient = {
+      frame: (nowMs) => this.onFrame(nowMs),
+      contextLost: () => this.onContextLost(),
+      contextRestored: () => void this.onContextRestored(),
+    };
+    this.surface = options.host ? options.host.attach(canvas, client) : new CanvasSurface(canvas, client, options.contextAttributes);
+    this.startupError = this.surface.startupError;
+    this.lost = this.surface.contextLost;
     this.detachInput = attachOrbitInput(canvas, this.camera, () => this.requestRedraw());
+  }
+
+  /** The WebGL2 context drawn with (shared with other views when there is a host), or null. */
+  get gl(): WebGL2RenderingContext | null {
+    return this.surface.gl;
   }
 
   /** The model shown, or null before the first. */
@@ -229,16 +239,17 @@ export class ModelView {
       const bounds = computeModelBounds(asset, animated, displayMatrix);
 
       let palette: PalettePath = 'uniform';
-      const renderer = this.renderer;
-      if (renderer) palette = renderer.palettePathFor(asset);
+      const renderer = this.surface.renderer;
+      if (renderer) palette = renderer.palettePathFor(asset, this.paletteMode);
       if (renderer && !this.lost) {
-        gpu = await renderer.upload(asset);
+        gpu = await renderer.upload(asset, this.paletteMode);
         if (stale()) return false;
-        // A trial draw builds the shader variants it needs now, so a failure leaves the current model in place.
-        this.resizeCanvas();
+        // A trial draw (not shown) builds the shader variants it needs now, so a failure leaves the current
+        // model in place.
+        this.surface.resize();
         this.camera.update(this.aspect());
-        renderer.beginFrame(this.canvas.width, this.canvas.height, BACKGROUND);
-        renderer.draw(gpu, animated, this.cameraMatrices, displayMatrix);
+        this.surface.beginFrame(this.background);
+        renderer.draw(gpu, animated, this.cameraMatrices, displayMatrix, this.paletteMode);
       }
       this.current?.gpu?.dispose();
       this.current = { asset, animated, gpu, displayMatrix, bounds, palette };
@@ -388,66 +399,63 @@ export class ModelView {
   /** Re-aims the camera at the current model's bounds at the set distance multiple (default 1). */
   frameModel(): void {
     if (!this.current) return;
-    this.resizeCanvas();
+    this.surface.resize();
     this.camera.frame(this.current.bounds, this.aspect());
     this.camera.distance = this.camera.framedDistance * this.distanceScale;
     this.requestRedraw();
   }
 
   /**
-   * Switches the palette path: a new renderer is made and the current model uploaded to it and drawn once;
-   * only then do they replace the old ones.
-   * @throws Error (rejects) when the model does not fit the forced path; the old renderer stays
+   * Switches the palette path. With a model shown, it is drawn once with the new path (building its shader
+   * variant) before the switch takes effect; the GPU model suits both paths, so nothing is uploaded again.
+   * @throws Error (rejects) when the model does not fit the forced path, or the variant fails to build; the
+   *   old path stays
    */
   async setPaletteMode(mode: PalettePath | 'auto'): Promise<void> {
     if (mode === this.paletteMode || this.disposed) return;
-    const previous = this.paletteMode;
-    this.paletteMode = mode;
-    if (!this.gl || this.lost || !this.renderer) return;
-    let renderer: SkinnedRenderer | null = new SkinnedRenderer(this.gl, this.rendererOptions());
-    let gpu: GpuModel | null = null;
+    const model = this.current;
+    const renderer = this.surface.renderer;
     try {
-      const model = this.current;
-      if (model) {
-        gpu = await renderer.upload(model.asset);
-        if (this.disposed || this.current !== model || this.lost) {
-          // Superseded (another model, a context loss): the old renderer stays, so does its mode; asking
-          // for the new mode again retries.
-          this.paletteMode = previous;
-          return;
-        }
-        this.camera.update(this.aspect());
-        renderer.beginFrame(this.canvas.width, this.canvas.height, BACKGROUND);
-        renderer.draw(gpu, model.animated, this.cameraMatrices, model.displayMatrix);
-        model.gpu?.dispose();
-        model.gpu = gpu;
-        gpu = null;
-        model.palette = renderer.palettePathFor(model.asset);
-        this.listener.paletteChanged?.(model.palette);
+      if (!model || !renderer || this.lost) {
+        this.paletteMode = mode;
+        return;
       }
-      this.renderer.dispose();
-      this.renderer = renderer;
-      renderer = null;
-    } catch (e) {
-      this.paletteMode = previous;
-      throw e;
+      const palette = renderer.palettePathFor(model.asset, mode);
+      if (model.gpu) {
+        this.surface.resize();
+        model.animated.evaluateAnimator();
+        this.camera.update(this.aspect());
+        this.surface.beginFrame(this.background);
+        renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, mode);
+      }
+      this.paletteMode = mode;
+      model.palette = palette;
+      this.listener.paletteChanged?.(palette);
     } finally {
-      gpu?.dispose();
-      renderer?.dispose();
       this.requestRedraw();
     }
+  }
+
+  /**
+   * Sets the clear colour (RGBA in [0, 1]; alpha below 1 shows what is behind the canvas only with a host)
+   * and redraws.
+   */
+  setBackground(color: Rgba): void {
+    this.background = color;
+    this.requestRedraw();
   }
 
   /** Draws one frame at the current time now (no time advance). Safe to call at any moment, even after dispose. */
   renderOnce(): void {
     const model = this.current;
-    const renderer = this.renderer;
+    const renderer = this.surface.renderer;
     if (!model || !model.gpu || !renderer || this.lost || this.disposed) return;
-    this.resizeCanvas();
+    this.surface.resize();
     model.animated.evaluateAnimator();
     this.camera.update(this.aspect());
-    renderer.beginFrame(this.canvas.width, this.canvas.height, BACKGROUND);
-    renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix);
+    this.surface.beginFrame(this.background);
+    renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, this.paletteMode);
+    this.surface.present();
     this.frames++;
     this.listener.drawn?.(this.playback.time, this.playback.duration, this.playback.playing);
   }
@@ -460,7 +468,7 @@ export class ModelView {
     const gl = this.gl;
     if (!gl || this.lost || this.disposed || !this.current?.gpu) return null;
     this.renderOnce();
-    return readFrame(gl, this.canvas.width, this.canvas.height, BACKGROUND, cols, rows);
+    return readFrame(gl, this.surface.width, this.surface.height, this.background, cols, rows);
   }
 
   /** What the view shows now. */
@@ -499,53 +507,36 @@ export class ModelView {
   }
 
   /**
-   * Stops the loop, deletes the model's and the renderer's GL objects and removes every listener. The
-   * context itself is left to the caller (which may lose it to free it at once). Idempotent; afterwards
-   * `renderOnce` is a no-op and `load` resolves false.
+   * Stops the loop, deletes the model's GL objects, removes every listener and gives the surface back: its
+   * own context is released at once; a host's share is returned (the last one releases the shared context).
+   * Idempotent; afterwards `renderOnce` is a no-op and `load` resolves false.
    */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     this.stopLoop();
     this.loadToken++;
-    this.canvas.removeEventListener('webglcontextlost', this.onLost);
-    this.canvas.removeEventListener('webglcontextrestored', this.onRestored);
     this.detachInput();
     this.current?.gpu?.dispose();
     if (this.current) this.current.gpu = null;
-    this.renderer?.dispose();
-    this.renderer = null;
-  }
-
-  private rendererOptions(): RendererOptions {
-    return { palette: this.paletteMode };
+    this.surface.dispose();
   }
 
   private aspect(): number {
-    return this.canvas.width / Math.max(this.canvas.height, 1);
+    return this.surface.width / Math.max(this.surface.height, 1);
   }
 
-  private resizeCanvas(): void {
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.max(1, Math.round(this.canvas.clientWidth * dpr));
-    const h = Math.max(1, Math.round(this.canvas.clientHeight * dpr));
-    if (this.canvas.width !== w) this.canvas.width = w;
-    if (this.canvas.height !== h) this.canvas.height = h;
-  }
-
-  /** Schedules the next frame unless one is already scheduled. The loop keeps going while playing. */
+  /** Asks for a frame (the surface coalesces repeated asks). The loop keeps asking while playing. */
   private startLoop(): void {
-    if (this.rafId !== 0 || this.lost || this.disposed || !this.current) return;
-    this.rafId = requestAnimationFrame(this.tick);
+    if (this.lost || this.disposed || !this.current) return;
+    this.surface.requestFrame();
   }
 
   private stopLoop(): void {
-    if (this.rafId !== 0) cancelAnimationFrame(this.rafId);
-    this.rafId = 0;
+    this.surface.cancelFrame();
   }
 
   private onFrame(nowMs: number): void {
-    this.rafId = 0;
     if (this.lost || this.disposed) return;
     // The first frame after a pause advances nothing; long gaps (background tab) advance at most 0.1 s.
     const dt = this.lastTickMs < 0 ? 0 : Math.min((nowMs - this.lastTickMs) / 1000, 0.1);
@@ -562,46 +553,41 @@ export class ModelView {
       this.listener.failed?.(`Drawing ${this.current?.asset.name ?? 'the model'} failed: ${messageOf(e)}`);
       return;
     }
-    if (this.playback.playing) this.rafId = requestAnimationFrame(this.tick);
+    if (this.playback.playing) this.startLoop();
   }
 
-  private onContextLost(e: Event): void {
-    e.preventDefault();
+  private onContextLost(): void {
     this.lost = true;
     this.stopLoop();
     this.listener.contextLost?.();
   }
 
   private async onContextRestored(): Promise<void> {
-    if (!this.gl || this.disposed) return;
+    if (this.disposed) return;
     this.lost = false;
-    // Everything GL-side died with the context: drop it (nothing left to delete) and rebuild from the assets.
-    this.renderer?.dispose();
-    this.renderer = null;
-    if (this.current) this.current.gpu = null;
+    // Everything GL-side died with the context: drop it (dispose only forgets) and upload from the asset.
+    const model = this.current;
+    model?.gpu?.dispose();
+    if (model) model.gpu = null;
     try {
-      this.renderer = new SkinnedRenderer(this.gl, this.rendererOptions());
-      const model = this.current;
+      const renderer = this.surface.renderer;
+      if (!renderer) throw new Error('no renderer');
       if (model) {
-        const gpu = await this.renderer.upload(model.asset);
-        if (this.current === model && !this.disposed) {
+        const gpu = await renderer.upload(model.asset, this.paletteMode);
+        if (this.current === model && !this.disposed && !this.lost) {
           model.gpu = gpu;
-          model.palette = this.renderer.palettePathFor(model.asset);
+          model.palette = renderer.palettePathFor(model.asset, this.paletteMode);
           this.listener.paletteChanged?.(model.palette);
         } else {
           gpu.dispose();
+          if (this.disposed || this.lost) return;
         }
       }
       this.listener.contextRestored?.();
       this.renderOnce();
       this.startLoop();
     } catch (err) {
-      this.listener.failed?.(`Could not restore after WebGL context loss: ${messageOf(err)}`);
+      if (!this.disposed) this.listener.failed?.(`Could not restore after WebGL context loss: ${messageOf(err)}`);
     }
   }
-}
-
-/** The message of a thrown value. */
-export function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

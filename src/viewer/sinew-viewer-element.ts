@@ -1,9 +1,12 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
 import { ElementControls } from './element-controls.ts';
-import { loadModelFromUrl } from './model-source.ts';
+import { fileNameOf, loadModelFromUrl } from './model-source.ts';
 import { messageOf, ModelView, type ModelViewListener, type ShowOptions } from './model-view.ts';
 import { DEFAULT_FADE_SECONDS } from './playback.ts';
+import { ProgressBar } from './progress-bar.ts';
+import type { Rgba } from './render-surface.ts';
+import { ViewerHost } from './viewer-host.ts';
 import { parseLoopSetting, parseNumberSetting, parsePaletteSetting, type NumberSetting } from './viewer-params.ts';
 import styles from './sinew-viewer-element.css?inline';
 
@@ -23,6 +26,14 @@ export interface SinewErrorDetail {
   readonly message: string;
 }
 
+/** `detail` of the `sinew-progress` event. */
+export interface SinewProgressDetail {
+  /** Bytes received so far, over the model's file and the companion files it fetched. */
+  readonly loaded: number;
+  /** Bytes in all: the sum of their sizes, or null while the size of any still downloading is unknown. */
+  readonly total: number | null;
+}
+
 /** `detail` of the `sinew-timeupdate` event. */
 export interface SinewTimeUpdateDetail {
   /** Seconds into the clip. */
@@ -40,6 +51,7 @@ declare global {
     'sinew-load': CustomEvent<SinewLoadDetail>;
     'sinew-error': CustomEvent<SinewErrorDetail>;
     'sinew-timeupdate': CustomEvent<SinewTimeUpdateDetail>;
+    'sinew-progress': CustomEvent<SinewProgressDetail>;
   }
 }
 
@@ -48,9 +60,33 @@ const TIME_UPDATE_INTERVAL_MS = 250;
 /** Camera pitch (degrees) when the `pitch` attribute is absent. */
 const DEFAULT_PITCH = 10;
 
+/** Frames are cleared to transparent: the canvas's CSS background (the `background` attribute) shows through. */
+const CLEAR: Rgba = [0, 0, 0, 0];
+
 const OBSERVED_ATTRIBUTES = [
   'src', 'anim', 'clip', 'time', 'autoplay', 'palette', 'yaw', 'pitch', 'distance', 'controls', 'speed', 'loop', 'fade',
+  'loading', 'poster', 'alt', 'background',
 ] as const;
+
+/**
+ * The {@link ViewerHost} of each document that has connected elements, so they all share one WebGL2
+ * context. Read only when an element connects; an entry goes when its host disposes itself (its last element
+ * disconnected).
+ */
+const hosts = new WeakMap<Document, ViewerHost>();
+
+/** The host of `doc`'s elements, made when its first element connects. */
+function hostOf(doc: Document): ViewerHost {
+  const existing = hosts.get(doc);
+  if (existing && !existing.isDisposed) return existing;
+  const host: ViewerHost = new ViewerHost({
+    onDisposed: () => {
+      if (hosts.get(doc) === host) hosts.delete(doc);
+    },
+  });
+  hosts.set(doc, host);
+  return host;
+}
 
 /** What survives a disconnection (CPU only), so reconnecting shows the same model without fetching it. */
 interface RetainedModel {
@@ -63,26 +99,31 @@ interface RetainedModel {
 }
 
 /**
- * `<sinew-viewer>`: a skinned model drawn with WebGL2 in its own shadow root, sized by the element's CSS box
- * (default 300 × 150 CSS pixels, drawn at devicePixelRatio). Drag to orbit, shift/right-drag to pan, wheel
- * to zoom. Attributes, properties, methods and events are documented in README.md ("Embedding"); in brief:
+ * `<sinew-viewer>`: a skinned model drawn with WebGL2 into a canvas in its own shadow root, sized by the
+ * element's CSS box (default 300 × 150 CSS pixels, drawn at devicePixelRatio). Drag to orbit, shift/right-drag
+ * to pan, wheel to zoom. Attributes, properties, methods and events are documented in README.md
+ * ("Embedding"); in brief:
  *
  * - attributes (reflected as properties): `src`, `anim`, `clip`, `time`, `autoplay`, `palette`, `yaw`,
- *   `pitch`, `distance`, `controls`, `speed`, `loop`, `fade`;
+ *   `pitch`, `distance`, `controls`, `speed`, `loop`, `fade`, `loading`, `poster`, `alt`, `background`;
  * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
  * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`;
- * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`.
+ * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`.
  *
- * Each element owns a WebGL2 context while connected. Disconnecting stops its loop, deletes its GL objects
- * and releases the context (`WEBGL_lose_context`); reconnecting makes a new one and shows the same model
- * again (no refetch). Bad input never throws from an attribute: it fires `sinew-error` and the model shown
- * before keeps playing.
+ * All elements of a document share one WebGL2 context, renderer and animation-frame loop (a
+ * {@link ViewerHost}, made when the first connects and released when the last disconnects): each frame is
+ * drawn off-screen and copied into the element's 2D canvas, and elements out of the viewport do not draw.
+ * Disconnecting stops the element's loop and deletes its GL objects; reconnecting shows the same model again
+ * (no refetch). Bad input never throws from an attribute: it fires `sinew-error` and the model shown before
+ * keeps playing.
  */
 export class SinewViewerElement extends HTMLElement {
   /** Attributes whose changes the element reacts to. */
   static readonly observedAttributes: readonly string[] = OBSERVED_ATTRIBUTES;
 
   private readonly bar: ElementControls;
+  private readonly progress = new ProgressBar('Downloading the model');
+  private readonly posterImage: HTMLImageElement;
   private view: ModelView | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private boxWidth = -1;
@@ -91,7 +132,7 @@ export class SinewViewerElement extends HTMLElement {
   /** `src` + `anim` of the model shown. */
   private shownSource: string | null = null;
   private loadTimer = 0;
-  private loading = 0;
+  private loadsRunning = 0;
   /** `clip` / `time` / `autoplay` changed during a load: apply them once it settles. */
   private playbackDirty = false;
   /** play() / pause() before the first model: its start state. */
@@ -100,15 +141,29 @@ export class SinewViewerElement extends HTMLElement {
   private lastTimeEventMs = -Infinity;
   private lastTimeEventValue = Number.NaN;
   private lastTimeEventPaused = false;
+  /** A frame has been drawn: the poster is gone for good. */
+  private firstFrameShown = false;
+  /** The element is within the near margin of the viewport (for `loading="lazy"`). */
+  private near = false;
+  /** A load waits for the element to come near the viewport. */
+  private loadDeferred = false;
+  private stopNearness: (() => void) | null = null;
+  /** Bumped by each load started (and by a disconnection): only the latest one shows its progress. */
+  private loadSerial = 0;
 
   private readonly listener: ModelViewListener = {
     shown: ({ asset, clipIndex, warnings }) => {
       this.clipNames = Object.freeze(asset.clips.map((c) => c.name));
       this.bar.setModel(this.clipNames, clipIndex);
+      this.applyAlt();
       for (const w of warnings) console.warn(`sinew-viewer: ${w}`);
       this.emit('sinew-load', { model: asset.name, clips: this.clipNames, warnings: Object.freeze([...warnings]) });
     },
     drawn: (time, duration, playing) => {
+      if (!this.firstFrameShown) {
+        this.firstFrameShown = true;
+        this.posterImage.hidden = true;
+      }
       const now = performance.now();
       this.bar.setTime(time, duration, now, !playing);
       // Throttled while playing (each event allocates); once per distinct time when paused, and once when
@@ -139,7 +194,14 @@ export class SinewViewerElement extends HTMLElement {
       onClipChange: (i) => this.view?.selectClip(i),
     });
     this.bar.element.hidden = true;
-    root.append(style, this.bar.element);
+    this.progress.element.setAttribute('part', 'progress');
+    this.posterImage = document.createElement('img');
+    this.posterImage.className = 'poster';
+    this.posterImage.setAttribute('part', 'poster');
+    this.posterImage.alt = '';
+    this.posterImage.hidden = true;
+    this.posterImage.addEventListener('error', () => (this.posterImage.hidden = true));
+    root.append(style, this.posterImage, this.progress.element, this.bar.element);
   }
 
   // ── Attributes reflected as properties ────────────────────────────────────────────────────────────
@@ -240,6 +302,41 @@ export class SinewViewerElement extends HTMLElement {
     this.setOrRemove('fade', value === null ? null : String(value));
   }
 
+  /**
+   * When to load: `auto` (absent) and `eager` at once, `lazy` once the element comes near the viewport (within
+   * half a viewport of it). Read as written; null when absent.
+   */
+  get loading(): string | null {
+    return this.getAttribute('loading');
+  }
+  set loading(value: string | null) {
+    this.setOrRemove('loading', value);
+  }
+
+  /** URL of an image shown (scaled to fit) until the first frame is drawn; null: none. */
+  get poster(): string | null {
+    return this.getAttribute('poster');
+  }
+  set poster(value: string | null) {
+    this.setOrRemove('poster', value);
+  }
+
+  /** The canvas's accessible name (`aria-label`, with `role="img"`); null: "3D model: NAME". */
+  get alt(): string | null {
+    return this.getAttribute('alt');
+  }
+  set alt(value: string | null) {
+    this.setOrRemove('alt', value);
+  }
+
+  /** Background behind the model: a CSS colour, or `transparent` to show the page; null: dark grey (#212429). */
+  get background(): string | null {
+    return this.getAttribute('background');
+  }
+  set background(value: string | null) {
+    this.setOrRemove('background', value);
+  }
+
   /** Whether the mini control bar (play / pause, time slider, clip menu) is shown. */
   get controls(): boolean {
     return this.hasAttribute('controls');
@@ -321,19 +418,26 @@ export class SinewViewerElement extends HTMLElement {
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────────
 
-  /** @internal Makes the canvas, context and renderer, then shows the model (the retained one, or `src`). */
+  /**
+   * @internal Makes the canvas and its view (a share of the document's host), then shows the model (the
+   * retained one, or `src`, once near the viewport when `loading="lazy"`).
+   */
   connectedCallback(): void {
     if (this.view) return;
     const canvas = document.createElement('canvas');
     canvas.setAttribute('part', 'canvas');
     canvas.tabIndex = 0;
-    this.shadowRoot!.insertBefore(canvas, this.bar.element);
+    this.shadowRoot!.insertBefore(canvas, this.posterImage);
     const palette = this.readPalette(false);
     const distance = this.readNumber('distance', false);
-    const view = new ModelView(canvas, { palette: palette ?? 'auto', distance: distance ?? 1 }, this.listener);
+    const host = hostOf(this.ownerDocument);
+    const view = new ModelView(canvas, { palette: palette ?? 'auto', distance: distance ?? 1, host, background: CLEAR }, this.listener);
     this.view = view;
     this.applyCamera(false);
     this.applySettings(false);
+    this.applyAlt();
+    this.applyBackground(false);
+    this.applyPoster();
     // Problems with the attributes present now are reported after this task, so that page scripts that
     // run after the element is upgraded can listen for them.
     window.setTimeout(() => {
@@ -342,37 +446,48 @@ export class SinewViewerElement extends HTMLElement {
       for (const key of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade'] as const) this.readNumber(key);
       this.readPalette();
       this.readLoop();
+      this.readLoading();
+      this.applyBackground(true);
     }, 0);
     this.bar.element.hidden = !this.controls;
     this.boxWidth = this.boxHeight = -1;
     this.resizeObserver = new ResizeObserver((entries) => this.onResize(entries));
     this.resizeObserver.observe(this);
+    this.near = false;
+    this.stopNearness = host.observeNearness(this, (near) => this.onNearness(near));
 
     const retained = this.retained;
     this.retained = null;
     if (retained && retained.source === this.sourceKey()) {
       const options: ShowOptions = { clip: String(retained.clipIndex), time: retained.time, playing: retained.playing };
-      void this.runLoad(view, retained.asset, options, retained.source);
+      void this.runLoad(view, retained.asset, options, retained.source, ++this.loadSerial);
     } else {
       this.scheduleLoad();
     }
   }
 
-  /** @internal Stops the loop, frees the GL objects and the context; keeps the model's CPU data for a reconnect. */
+  /**
+   * @internal Stops the loop and frees the GL objects (the last element also releases the shared context);
+   * keeps the model's CPU data for a reconnect.
+   */
   disconnectedCallback(): void {
     const view = this.view;
     if (!view) return;
     this.view = null;
     clearTimeout(this.loadTimer);
     this.loadTimer = 0;
+    this.loadDeferred = false;
+    this.stopNearness?.();
+    this.stopNearness = null;
+    this.loadSerial++;
+    this.progress.hide();
+    this.bar.setLoading(null);
     const asset = view.asset;
     if (asset && this.shownSource !== null) {
       const state = view.state();
       this.retained = { asset, source: this.shownSource, clipIndex: state.clipIndex, time: state.time, playing: state.playing };
     }
     view.dispose();
-    // Release the context now rather than at garbage collection: browsers cap live contexts per page.
-    if (view.gl && !view.gl.isContextLost()) view.gl.getExtension('WEBGL_lose_context')?.loseContext();
     view.canvas.remove();
     this.resizeObserver?.disconnect();
     this.resizeObserver = null;
@@ -383,6 +498,19 @@ export class SinewViewerElement extends HTMLElement {
     const view = this.view;
     if (!view || oldValue === value) return; // read when connected
     switch (name) {
+      case 'loading':
+        this.readLoading();
+        if (this.loadDeferred && !this.isLazy()) this.scheduleLoad();
+        break;
+      case 'poster':
+        this.applyPoster();
+        break;
+      case 'alt':
+        this.applyAlt();
+        break;
+      case 'background':
+        this.applyBackground(true);
+        break;
       case 'src':
       case 'anim':
         this.scheduleLoad();
@@ -390,7 +518,7 @@ export class SinewViewerElement extends HTMLElement {
       case 'clip':
       case 'time':
       case 'autoplay':
-        if (this.loading > 0 || this.loadTimer !== 0) this.playbackDirty = true;
+        if (this.loadsRunning > 0 || this.loadTimer !== 0) this.playbackDirty = true;
         else this.applyPlayback(name === 'clip');
         break;
       case 'palette': {
@@ -431,9 +559,17 @@ export class SinewViewerElement extends HTMLElement {
     return this.hasAttribute('autoplay') || this.time === null;
   }
 
-  /** Loads `src` after the current task, so several attribute changes make one load. */
+  /**
+   * Loads `src` after the current task, so several attribute changes make one load; with `loading="lazy"`,
+   * not before the element is near the viewport.
+   */
   private scheduleLoad(): void {
     if (this.loadTimer !== 0) return;
+    if (this.isLazy() && !this.near) {
+      this.loadDeferred = true;
+      return;
+    }
+    this.loadDeferred = false;
     this.loadTimer = window.setTimeout(() => {
       this.loadTimer = 0;
       const view = this.view;
@@ -443,14 +579,36 @@ export class SinewViewerElement extends HTMLElement {
       const clip = this.getAttribute('clip');
       const time = this.readNumber('time', false);
       const playing = this.requestedPlaying ?? (this.hasAttribute('autoplay') || time === null);
-      const source = src ? () => loadModelFromUrl(src, { anim }) : async () => createOctopusAsset();
-      void this.runLoad(view, source, { clip, time, playing }, this.sourceKey());
+      const serial = ++this.loadSerial;
+      let source: () => Promise<ModelAsset>;
+      if (src) {
+        this.bar.setLoading(fileNameOf(src));
+        this.progress.show(0, null);
+        const onProgress = (loaded: number, total: number | null): void => {
+          if (serial !== this.loadSerial) return;
+          this.progress.show(loaded, total);
+          this.emit('sinew-progress', { loaded, total });
+        };
+        source = () => loadModelFromUrl(src, { anim, onProgress });
+      } else {
+        source = async () => createOctopusAsset();
+      }
+      void this.runLoad(view, source, { clip, time, playing }, this.sourceKey(), serial);
     }, 0);
   }
 
-  /** Runs one load on `view`; its failure (unless superseded) fires `sinew-error`. */
-  private async runLoad(view: ModelView, source: ModelAsset | (() => Promise<ModelAsset>), options: ShowOptions, key: string): Promise<void> {
-    this.loading++;
+  /** The element came near the viewport or left it: a deferred lazy load starts. */
+  private onNearness(near: boolean): void {
+    this.near = near;
+    if (near && this.loadDeferred) this.scheduleLoad();
+  }
+
+  /**
+   * Runs one load on `view`; its failure (unless superseded) fires `sinew-error`. The latest load (`serial`)
+   * clears the loading status when it settles.
+   */
+  private async runLoad(view: ModelView, source: ModelAsset | (() => Promise<ModelAsset>), options: ShowOptions, key: string, serial: number): Promise<void> {
+    this.loadsRunning++;
     let shown = false;
     try {
       shown = await view.load(source, options);
@@ -461,9 +619,13 @@ export class SinewViewerElement extends HTMLElement {
     } catch (e) {
       if (view === this.view) this.report(messageOf(e));
     } finally {
-      this.loading--;
+      this.loadsRunning--;
+      if (serial === this.loadSerial) {
+        this.progress.hide();
+        this.bar.setLoading(null);
+      }
     }
-    if (view === this.view && this.loading === 0 && this.loadTimer === 0 && this.playbackDirty) {
+    if (view === this.view && this.loadsRunning === 0 && this.loadTimer === 0 && this.playbackDirty) {
       this.playbackDirty = false;
       this.applyPlayback(true);
     }
@@ -552,6 +714,61 @@ export class SinewViewerElement extends HTMLElement {
     return value;
   }
 
+  /** Whether `loading` is `lazy` (case-insensitive). */
+  private isLazy(): boolean {
+    return (this.getAttribute('loading') ?? '').trim().toLowerCase() === 'lazy';
+  }
+
+  /** Checks `loading`; a value other than auto, lazy or eager fires `sinew-error` (and reads as auto). */
+  private readLoading(): void {
+    const raw = this.getAttribute('loading');
+    const value = (raw ?? '').trim().toLowerCase();
+    if (value !== '' && value !== 'auto' && value !== 'lazy' && value !== 'eager') {
+      this.report(`<sinew-viewer loading="${raw}">: expected auto, lazy or eager`);
+    }
+  }
+
+  /** Shows the `poster` image until the first frame is drawn. */
+  private applyPoster(): void {
+    const url = this.getAttribute('poster');
+    const image = this.posterImage;
+    if (url && !this.firstFrameShown) {
+      if (image.getAttribute('src') !== url) image.src = url;
+      image.hidden = false;
+    } else {
+      image.hidden = true;
+      if (!url) image.removeAttribute('src');
+    }
+  }
+
+  /** Names the canvas for assistive technology: `alt`, else the model shown. */
+  private applyAlt(): void {
+    const canvas = this.view?.canvas;
+    if (!canvas) return;
+    const alt = this.getAttribute('alt');
+    const model = this.model;
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', alt ?? (model ? `3D model: ${model}` : '3D model'));
+  }
+
+  /**
+   * Sets the canvas's background from `background` (absent or empty: the stylesheet's dark grey); a value that
+   * is not a CSS colour fires `sinew-error` (when `report`) and leaves the background as it was.
+   */
+  private applyBackground(report: boolean): void {
+    const canvas = this.view?.canvas;
+    if (!canvas) return;
+    const raw = this.getAttribute('background');
+    const value = (raw ?? '').trim();
+    if (value === '') {
+      canvas.style.backgroundColor = '';
+    } else if (CSS.supports('color', value)) {
+      canvas.style.backgroundColor = value;
+    } else if (report) {
+      this.report(`<sinew-viewer background="${raw}">: expected a CSS colour or transparent`);
+    }
+  }
+
   private onResize(entries: ResizeObserverEntry[]): void {
     const box = entries[entries.length - 1]?.contentRect;
     if (!box || (box.width === this.boxWidth && box.height === this.boxHeight)) return;
@@ -567,7 +784,7 @@ export class SinewViewerElement extends HTMLElement {
     this.emit('sinew-error', { message });
   }
 
-  private emit<K extends 'sinew-load' | 'sinew-error' | 'sinew-timeupdate'>(type: K, detail: HTMLElementEventMap[K]['detail']): void {
+  private emit<K extends 'sinew-load' | 'sinew-error' | 'sinew-timeupdate' | 'sinew-progress'>(type: K, detail: HTMLElementEventMap[K]['detail']): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 }

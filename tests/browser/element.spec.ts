@@ -1,8 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
 import { isolateFromLiveReload, requireSharedAssets, collectErrors } from './helpers/viewer-page.ts';
 
-// <sinew-viewer> in a plain page (tests/browser/pages/embed-example.html): two elements, each with its own
-// context; attributes, methods, events, bad input, and disposal on removal.
+// <sinew-viewer> in a plain page (tests/browser/pages/embed-example.html): two elements sharing the page's one
+// WebGL2 context; attributes, methods, events, bad input, and disposal on removal.
 
 const PAGE = '/tests/browser/pages/embed-example.html';
 
@@ -18,7 +18,9 @@ type Viewer = HTMLElementTagNameMap['sinew-viewer'];
 
 type TestWindow = Window & {
   __events: Recorded[];
-  __glLive: (canvas: HTMLCanvasElement) => Record<string, number>;
+  /** Every WebGL2 context the page made, in order. */
+  __contexts: WebGL2RenderingContext[];
+  __glLive: (gl: WebGL2RenderingContext) => Record<string, number>;
 };
 
 test.beforeEach(async ({ page }) => {
@@ -28,11 +30,20 @@ test.beforeEach(async ({ page }) => {
     // Every sinew-* event, recorded from the start (they bubble and are composed).
     const events: unknown[] = [];
     (window as unknown as { __events: unknown[] }).__events = events;
-    for (const type of ['sinew-load', 'sinew-error', 'sinew-timeupdate']) {
+    for (const type of ['sinew-load', 'sinew-error', 'sinew-timeupdate', 'sinew-progress']) {
       document.addEventListener(type, (e) => {
         events.push({ id: (e.target as HTMLElement).id, type, detail: JSON.parse(JSON.stringify((e as CustomEvent).detail)) });
       });
     }
+    // Every WebGL2 context made, so tests can reach the shared one (it lives on a canvas outside the DOM).
+    const contexts: unknown[] = [];
+    (window as unknown as { __contexts: unknown[] }).__contexts = contexts;
+    const getContext = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, ...args: unknown[]) => unknown;
+    (HTMLCanvasElement.prototype as unknown as { getContext: unknown }).getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+      const context = getContext.apply(this, args);
+      if (args[0] === 'webgl2' && context && !contexts.includes(context)) contexts.push(context);
+      return context;
+    };
     // GL objects alive per context: gl.create*/delete* wrapped on the prototype, so every context is counted.
     const kinds = ['Buffer', 'VertexArray', 'Texture', 'Program', 'Shader', 'Framebuffer', 'Renderbuffer', 'TransformFeedback', 'Sampler', 'Query'];
     const live = new WeakMap<object, Map<string, Set<unknown>>>();
@@ -54,8 +65,7 @@ test.beforeEach(async ({ page }) => {
         return remove.apply(this, args);
       };
     }
-    (window as unknown as { __glLive: unknown }).__glLive = (canvas: HTMLCanvasElement) => {
-      const gl = canvas.getContext('webgl2')!;
+    (window as unknown as { __glLive: unknown }).__glLive = (gl: WebGL2RenderingContext) => {
       return Object.fromEntries(kinds.map((k) => [k, setOf(gl, k).size]));
     };
   });
@@ -85,8 +95,9 @@ interface Frame {
 }
 
 /**
- * Draws a frame of `#id` with `renderOnce()` and reads its canvas back in the same task (the drawing buffer is
- * not preserved across tasks). Null when the element has no canvas (disconnected).
+ * Draws a frame of `#id` with `renderOnce()` and reads its 2D canvas back (each frame is copied there from the
+ * shared context), composited over the default background as the page shows it. Null when the element has no
+ * canvas (disconnected).
  */
 async function drawAndRead(page: Page, id: string): Promise<Frame | null> {
   return page.evaluate((id) => {
@@ -94,21 +105,21 @@ async function drawAndRead(page: Page, id: string): Promise<Frame | null> {
     el.renderOnce();
     const canvas = el.shadowRoot!.querySelector('canvas');
     if (!canvas) return null;
-    const gl = canvas.getContext('webgl2')!;
     const { width, height } = canvas;
-    const pixels = new Uint8Array(4 * width * height);
-    gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
     const bg = [0.13, 0.14, 0.16].map((c) => Math.round(c * 255));
     const cols = 16, rows = 12;
     const sums = new Float64Array(cols * rows), counts = new Uint32Array(cols * rows);
     let differing = 0;
     for (let y = 0; y < height; y++) {
-      const row = Math.min(rows - 1, Math.floor(((height - 1 - y) * rows) / height));
+      const row = Math.min(rows - 1, Math.floor((y * rows) / height));
       for (let x = 0; x < width; x++) {
         const i = 4 * (y * width + x);
-        if (Math.abs(pixels[i] - bg[0]) > 3 || Math.abs(pixels[i + 1] - bg[1]) > 3 || Math.abs(pixels[i + 2] - bg[2]) > 3) differing++;
+        const a = pixels[i + 3] / 255;
+        const [r, g, b] = [0, 1, 2].map((c) => pixels[i + c] * a + bg[c] * (1 - a));
+        if (Math.abs(r - bg[0]) > 3 || Math.abs(g - bg[1]) > 3 || Math.abs(b - bg[2]) > 3) differing++;
         const cell = row * cols + Math.min(cols - 1, Math.floor((x * cols) / width));
-        sums[cell] += 0.2126 * pixels[i] + 0.7152 * pixels[i + 1] + 0.0722 * pixels[i + 2];
+        sums[cell] += 0.2126 * r + 0.7152 * g + 0.0722 * b;
         counts[cell]++;
       }
     }
@@ -123,7 +134,7 @@ function gridDistance(a: Frame, b: Frame): number {
   return sum / a.grid.length;
 }
 
-test('two viewers on a plain page: each draws its own model in its own context; sinew-load gives the clips', async ({ page }) => {
+test('two viewers on a plain page: each draws its own model, both through one shared context; sinew-load gives the clips', async ({ page }) => {
   requireSharedAssets();
   const errors = collectErrors(page);
   await openEmbed(page);
@@ -139,11 +150,14 @@ test('two viewers on a plain page: each draws its own model in its own context; 
 
   const state = await page.evaluate(() => {
     const [octopus, fox] = [...document.querySelectorAll('sinew-viewer')];
-    const glOf = (el: Element) => el.shadowRoot!.querySelector('canvas')!.getContext('webgl2');
+    const canvasOf = (el: Element) => el.shadowRoot!.querySelector('canvas')!;
     return {
       octopus: { paused: octopus.paused, clips: octopus.clips, src: octopus.src, yaw: octopus.yaw },
       fox: { model: fox.model, clips: fox.clips, paused: fox.paused, time: fox.currentTime, duration: fox.duration, clip: fox.clip, controls: fox.controls },
-      separateContexts: glOf(octopus) !== glOf(fox),
+      // One WebGL2 context for the page, on a canvas of its own; each element shows its frames in a 2D canvas.
+      contexts: (window as unknown as TestWindow).__contexts.length,
+      sharedCanvasInDom: document.contains((window as unknown as TestWindow).__contexts[0].canvas as HTMLCanvasElement),
+      elementCanvases2d: [octopus, fox].every((el) => canvasOf(el).getContext('2d') !== null),
       defaultSize: [octopus.clientWidth, octopus.clientHeight],
     };
   });
@@ -152,7 +166,9 @@ test('two viewers on a plain page: each draws its own model in its own context; 
   expect(state.octopus.yaw).toBe(25);
   expect(state.fox).toMatchObject({ model: 'Fox.glb', clips: ['Survey', 'Walk', 'Run'], paused: true, time: 0.5, clip: 'Run', controls: true });
   expect(state.fox.duration).toBeGreaterThan(0.5);
-  expect(state.separateContexts).toBe(true);
+  expect(state.contexts).toBe(1);
+  expect(state.sharedCanvasInDom).toBe(false);
+  expect(state.elementCanvases2d).toBe(true);
   expect(state.defaultSize).toEqual([300, 150]);
 
   const octopus = (await drawAndRead(page, 'octopus'))!;
@@ -337,57 +353,79 @@ test('a bad src fires sinew-error naming the file while the previous model keeps
   expect(errors).toEqual([]);
 });
 
-test('removing an element disposes its GL objects and context; renderOnce is then a no-op; re-adding draws again', async ({ page }) => {
+test('removing an element deletes its GL objects; removing the last releases the shared context; renderOnce is then a no-op; re-adding draws again', async ({ page }) => {
   requireSharedAssets();
   const errors = collectErrors(page);
   await openEmbed(page);
+  type W = TestWindow & { __shared: WebGL2RenderingContext; __parents: Element[]; __removed: Viewer[] };
   const live = await page.evaluate(() => {
-    const fox = (document.getElementById('fox') as Viewer);
-    const canvas = fox.shadowRoot!.querySelector('canvas')!;
-    (window as unknown as { __foxCanvas: HTMLCanvasElement }).__foxCanvas = canvas;
-    return (window as unknown as TestWindow).__glLive(canvas);
+    const w = window as unknown as W;
+    w.__shared = w.__contexts[0];
+    return w.__glLive(w.__shared);
   });
   expect(live.Buffer).toBeGreaterThan(0);
   expect(live.VertexArray).toBeGreaterThan(0);
   expect(live.Program).toBeGreaterThan(0);
 
-  const after = await page.evaluate(() => {
-    const fox = (document.getElementById('fox') as Viewer);
-    const parent = fox.parentElement!;
+  // The Fox goes: its buffers, arrays and textures are deleted; the octopus keeps the context and programs.
+  const afterFox = await page.evaluate(() => {
+    const w = window as unknown as W;
+    const fox = document.getElementById('fox') as Viewer;
+    w.__parents = [fox.parentElement!];
     fox.remove();
-    (window as unknown as { __removed: Element }).__removed = fox;
+    w.__removed = [fox];
     fox.renderOnce(); // no-op, no throw
     fox.renderOnce();
     fox.pause();
-    const canvas = (window as unknown as { __foxCanvas: HTMLCanvasElement }).__foxCanvas;
-    (window as unknown as { __foxParent: Element }).__foxParent = parent;
     return {
-      live: (window as unknown as TestWindow).__glLive(canvas),
-      contextLost: canvas.getContext('webgl2')!.isContextLost(),
+      live: w.__glLive(w.__shared),
+      contextLost: w.__shared.isContextLost(),
       canvasInShadow: fox.shadowRoot!.querySelector('canvas') !== null,
       model: fox.model,
     };
   });
-  expect(Object.values(after.live).every((n) => n === 0), JSON.stringify(after.live)).toBe(true);
-  expect(after.contextLost).toBe(true);
-  expect(after.canvasInShadow).toBe(false);
-  expect(after.model).toBe('Fox.glb');
+  expect(afterFox.live.Buffer).toBeLessThan(live.Buffer);
+  expect(afterFox.live.VertexArray).toBeLessThan(live.VertexArray);
+  expect(afterFox.live.Texture).toBeLessThan(live.Texture);
+  expect(afterFox.live.Program).toBe(live.Program);
+  expect(afterFox.contextLost).toBe(false);
+  expect(afterFox.canvasInShadow).toBe(false);
+  expect(afterFox.model).toBe('Fox.glb');
+  expect((await drawAndRead(page, 'octopus'))!.coverage).toBeGreaterThan(0.03);
 
-  // Re-adding it makes a new context and shows the same model in the same state, without fetching it again.
+  // The last one goes: nothing is left in the context, and it is released.
+  const afterAll = await page.evaluate(() => {
+    const w = window as unknown as W;
+    const octopus = document.getElementById('octopus') as Viewer;
+    w.__parents.push(octopus.parentElement!);
+    octopus.remove();
+    w.__removed.push(octopus);
+    return { live: w.__glLive(w.__shared), contextLost: w.__shared.isContextLost() };
+  });
+  expect(Object.values(afterAll.live).every((n) => n === 0), JSON.stringify(afterAll.live)).toBe(true);
+  expect(afterAll.contextLost).toBe(true);
+
+  // Re-adding them makes a new shared context and shows the same models in the same state, without fetching.
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.evaluate(() => {
-    const w = window as unknown as { __foxParent: Element; __fox: Element };
-    w.__foxParent.prepend(document.querySelector('#fox') ?? (window as unknown as { __removed: Element }).__removed);
+    const w = window as unknown as W;
+    w.__parents[0].prepend(w.__removed[0]);
+    w.__parents[1].prepend(w.__removed[1]);
   });
-  await page.waitForFunction(() => (window as unknown as TestWindow).__events.filter((e) => e.type === 'sinew-load' && e.id === 'fox').length === 2);
+  await page.waitForFunction(() => ['fox', 'octopus'].every((id) => (window as unknown as TestWindow).__events.filter((e) => e.type === 'sinew-load' && e.id === id).length === 2));
   const again = await page.evaluate(() => {
     const fox = (document.getElementById('fox') as Viewer);
-    return { model: fox.model, clip: fox.clip, time: fox.currentTime, paused: fox.paused, fresh: fox.shadowRoot!.querySelector('canvas') !== (window as unknown as { __foxCanvas: HTMLCanvasElement }).__foxCanvas };
+    const w = window as unknown as W;
+    return {
+      model: fox.model, clip: fox.clip, time: fox.currentTime, paused: fox.paused,
+      contexts: w.__contexts.length, newContextLive: !w.__contexts[1].isContextLost(),
+    };
   });
-  expect(again).toEqual({ model: 'Fox.glb', clip: 'Run', time: 0.5, paused: true, fresh: true });
+  expect(again).toEqual({ model: 'Fox.glb', clip: 'Run', time: 0.5, paused: true, contexts: 2, newContextLive: true });
   expect(requests.filter((u) => u.endsWith('.glb'))).toEqual([]);
   expect((await drawAndRead(page, 'fox'))!.coverage).toBeGreaterThan(0.03);
+  expect((await drawAndRead(page, 'octopus'))!.coverage).toBeGreaterThan(0.03);
 
   // Removing twice in a row (and disconnecting a never-loaded element) is harmless.
   await page.evaluate(() => {
