@@ -24,11 +24,13 @@ describe('sinew command line', () => {
       expect(result.stdout).toMatch(/^Usage: sinew \[options\] \[command\]/);
       expect(result.stdout).toMatch(/^ {2}eval \[options\] <model>/m);
       expect(result.stdout).toMatch(/^ {2}inspect \[options\] <model>/m);
+      expect(result.stdout).toMatch(/^ {2}render \[options\] <model>/m);
       expect(result.stdout).toMatch(/Exit status: 0 success, 1 .*\n2 a usage error/);
     }
   });
 
-  for (const [command, options] of [['eval', ['--clip', '--time', '--anim', '--out']], ['inspect', ['--anim', '--json']]] as const) {
+  for (const [command, options] of [['eval', ['--clip', '--time', '--anim', '--out']], ['inspect', ['--anim', '--json']],
+    ['render', ['--out', '--anim', '--clip', '--time', '--width', '--height', '--yaw', '--pitch', '--distance', '--background']]] as const) {
     it(`${command} --help describes its options on stdout, exit 0`, async () => {
       for (const args of [[command, '--help'], ['help', command]]) {
         const result = await sinew(...args);
@@ -49,7 +51,9 @@ describe('sinew command line', () => {
 
   it('usage mistakes exit 2 with one `sinew:` line and a --help hint', async () => {
     const cases: [string[], string][] = [
-      [['render', 'x.glb'], "sinew: unknown command 'render'\nrun 'sinew --help' for usage\n"],
+      [['paint', 'x.glb'], "sinew: unknown command 'paint'\nrun 'sinew --help' for usage\n"],
+      [['render', 'x.glb'], "sinew: required option '--out <file.png>' not specified\nrun 'sinew render --help' for usage\n"],
+      [['render', 'x.glb', '--out', 'x.png', '--width', '0'], "sinew: option '--width <pixels>' argument '0' is invalid. It must be a whole number of pixels from 1 to 8192.\nrun 'sinew render --help' for usage\n"],
       [['--frobnicate'], "sinew: unknown option '--frobnicate'\nrun 'sinew --help' for usage\n"],
       [['eval'], "sinew: missing required argument 'model'\nrun 'sinew eval --help' for usage\n"],
       [['eval', 'x.glb', '--foo'], "sinew: unknown option '--foo'\nrun 'sinew eval --help' for usage\n"],
