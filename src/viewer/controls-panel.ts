@@ -1,6 +1,7 @@
 import type { LoopMode } from '../animation/loop-mode.ts';
 import type { PalettePath } from '../gl/renderer.ts';
 import type { PlaybackSettings } from './playback.ts';
+import { ProgressBar } from './progress-bar.ts';
 import { TimeSlider } from './time-slider.ts';
 
 /** What the control panel asks the viewer to do. */
@@ -41,14 +42,18 @@ const SPEED_MAX = 2;
  * The viewer's control panel (top-left): model name and summary, clip `<select>` (with a "rest pose"
  * entry; choosing a clip while playing crossfades to it), the crossfade duration in seconds, the loop mode,
  * a speed slider (−2…2, negative plays backwards) with its readout, play / pause, time slider with a
- * readout in seconds, the palette path in use, and Open / Frame buttons. Elements carry ids for tests:
- * `#sinew-model`, `#sinew-clip`, `#sinew-fade`, `#sinew-loop`, `#sinew-speed`, `#sinew-speed-readout`,
+ * readout in seconds, the palette path in use, and Open / Frame buttons. While a model loads, the name
+ * reads "loading NAME…" and a download bar sits under it. Elements carry ids for tests: `#sinew-model`,
+ * `#sinew-progress`, `#sinew-clip`, `#sinew-fade`, `#sinew-loop`, `#sinew-speed`, `#sinew-speed-readout`,
  * `#sinew-play`, `#sinew-time`, `#sinew-time-readout`, `#sinew-palette`, `#sinew-file`, `#sinew-frame`.
  */
 export class ControlsPanel {
   /** The panel element (`#sinew-panel`). */
   readonly element: HTMLElement;
   private readonly modelName: HTMLElement;
+  private readonly progress = new ProgressBar('Downloading the model');
+  /** Name of the model shown ('' before the first), restored when a load settles. */
+  private shownName = '';
   private readonly summary: HTMLElement;
   private readonly clipSelect: HTMLSelectElement;
   private readonly playButton: HTMLButtonElement;
@@ -143,7 +148,8 @@ export class ControlsPanel {
     frame.addEventListener('click', () => handlers.onFrame());
     footer.append(paletteLabel, frame, open, fileInput);
 
-    this.element.append(header, this.summary, clipRow, blendRow, speedRow, timeRow, footer);
+    this.progress.element.id = 'sinew-progress';
+    this.element.append(header, this.progress.element, this.summary, clipRow, blendRow, speedRow, timeRow, footer);
     parent.append(this.element);
     this.setPlaying(false);
     this.setSettings({ speed: 1, loop: 'loop', fade: 0.3 });
@@ -158,8 +164,25 @@ export class ControlsPanel {
     if (this.fadeInput.valueAsNumber !== settings.fade) this.fadeInput.value = String(settings.fade);
   }
 
+  /**
+   * Says "loading NAME…" in place of the model's name while `name` is a string (the model shown keeps playing);
+   * null ends it: the name of the model shown comes back and the download bar goes.
+   */
+  setLoading(name: string | null): void {
+    const text = name === null ? this.shownName : `loading ${name}…`;
+    this.modelName.textContent = text;
+    this.modelName.title = text;
+    if (name === null) this.progress.hide();
+  }
+
+  /** Shows the download bar: `loaded` of `total` bytes (null: unknown, an indeterminate bar). */
+  setProgress(loaded: number, total: number | null): void {
+    this.progress.show(loaded, total);
+  }
+
   /** Shows a newly loaded model. */
   setModel(info: PanelModelInfo): void {
+    this.shownName = info.name;
     this.modelName.textContent = info.name;
     this.modelName.title = info.name;
     this.summary.textContent = info.summary;

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     if (!opened) failure = app.state().error;
   }
   if (!opened) {
-    opened = await app.guardLoad(() => app.showAsset(createOctopusAsset(), params.model ? {} : start));
+    opened = await app.guardLoad(async () => app.showAsset(createOctopusAsset(), params.model ? {} : start), 'octopus');
   }
   const notes = [failure, ...errors].filter((m): m is string => !!m);
   if (notes.length > 0) app.showError(notes.join(' — '));

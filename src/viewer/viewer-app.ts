@@ -4,7 +4,7 @@ import type { OrbitCamera } from '../scene/orbit-camera.ts';
 import { ControlsPanel } from './controls-panel.ts';
 import { ErrorBanner } from './error-banner.ts';
 import type { FrameStats } from './frame-readback.ts';
-import { loadModelFromFiles, loadModelFromUrl } from './model-source.ts';
+import { extensionOf, fileNameOf, loadModelFromFiles, loadModelFromUrl, modelParsers } from './model-source.ts';
 import { messageOf, ModelView, type ModelViewState, type ShowOptions } from './model-view.ts';
 import type { Playback } from './playback.ts';
 import type { ViewerParams } from './viewer-params.ts';
@@ -38,6 +38,8 @@ export class ViewerApp {
   readonly ready: Promise<void>;
   private resolveReady!: () => void;
   private firstFrameDrawn = false;
+  /** Bumped by each load: only the latest one shows its progress and ends the loading status. */
+  private loadSerial = 0;
 
   /**
    * Builds the page inside `root` (canvas, panel, banner), the WebGL2 context and the renderer, and
@@ -124,31 +126,46 @@ export class ViewerApp {
 
   /**
    * Fetches, parses and shows a model from a URL (.glb, .gltf with external files fetched relative to it,
-   * .md5mesh with its .md5anim and images). Never rejects: a failure shows the loader's message in the banner
-   * and keeps the current model.
+   * .md5mesh with its .md5anim and images); meanwhile the panel says "loading NAME…" over a download bar.
+   * Never rejects: a failure shows the loader's message in the banner and keeps the current model.
    * @param name file name for the format and messages; defaults to the URL's last segment
    * @param anim for an .md5mesh, the URL of the .md5anim to play (default: `<name>.md5anim` next to it)
    * @returns whether the model was loaded
    */
   async loadUrl(url: string, name?: string, options: ShowOptions = {}, anim: string | null = null): Promise<boolean> {
-    return this.guardLoad(() => this.view.load(() => loadModelFromUrl(url, { name, anim }), options));
+    const serial = this.loadSerial + 1; // the serial guardLoad gives this load
+    const onProgress = (loaded: number, total: number | null): void => {
+      if (serial === this.loadSerial) this.panel.setProgress(loaded, total);
+    };
+    return this.guardLoad(() => this.view.load(() => loadModelFromUrl(url, { name, anim, onProgress }), options), name ?? fileNameOf(url));
   }
 
   /** Like {@link loadUrl}, for dropped or picked files (a .gltf together with its .bin and images). */
   async loadFiles(files: readonly File[]): Promise<boolean> {
-    return this.guardLoad(() => this.view.load(() => loadModelFromFiles(files)));
+    const main = files.find((f) => extensionOf(f.name) in modelParsers) ?? files[0];
+    return this.guardLoad(() => this.view.load(() => loadModelFromFiles(files)), main?.name);
   }
 
-  /** Runs a load, turning its failure into the banner's error. @returns whether it showed a model */
-  async guardLoad(load: () => Promise<boolean | void>): Promise<boolean> {
+  /**
+   * Runs a load, turning its failure into the banner's error; while it runs (and no later one started) the
+   * panel says "loading NAME…".
+   * @param name what is loading, for the panel (absent: no loading status)
+   * @returns whether it showed a model
+   */
+  async guardLoad(load: () => Promise<boolean | void>, name?: string): Promise<boolean> {
+    const serial = ++this.loadSerial;
     document.body.classList.add('sinew-loading');
+    if (name !== undefined) this.panel.setLoading(name);
     try {
       return (await load()) !== false;
     } catch (e) {
       this.showError(messageOf(e));
       return false;
     } finally {
-      document.body.classList.remove('sinew-loading');
+      if (serial === this.loadSerial) {
+        document.body.classList.remove('sinew-loading');
+        this.panel.setLoading(null);
+      }
     }
   }
 
