@@ -489,3 +489,141 @@ test('speed, loop and fade attributes: reflected, applied to playback, malformed
   expect((await drawAndRead(page, 'fox'))!.coverage).toBeGreaterThan(0.03);
   expect(errors).toEqual([]);
 });
+
+/** RGBA of the pixel at (x, y) of a PNG, decoded by the page. */
+async function pixelOf(page: Page, png: Buffer, x: number, y: number): Promise<number[]> {
+  return page.evaluate(async ({ base64, x, y }) => {
+    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    return [...context.getImageData(x, y, 1, 1).data];
+  }, { base64: png.toString('base64'), x, y });
+}
+
+test('background (CSS colour, transparent), alt and poster', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  // Hold a second Fox download until released, to see a poster while it loads.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/Fox.glb?held', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await openEmbed(page);
+  const fox = page.locator('#fox');
+  const corner = async () => pixelOf(page, await fox.screenshot(), 4, 4);
+
+  // alt names the canvas (role img); without it, the model's name does.
+  await expect(fox.getByRole('img', { name: '3D model: Fox.glb' })).toBeVisible();
+  await page.evaluate(() => ((document.getElementById('fox') as Viewer).alt = 'A fox, running'));
+  await expect(fox.getByRole('img', { name: 'A fox, running' })).toBeVisible();
+
+  // The default background is the renderer's dark grey; a CSS colour replaces it; transparent shows the page.
+  const frame = (await drawAndRead(page, 'fox'))!;
+  expect(await corner()).toEqual([33, 36, 41, 255]);
+  await page.evaluate(() => ((document.getElementById('fox') as Viewer).background = 'rgb(200, 30, 40)'));
+  await page.evaluate(() => (document.getElementById('fox') as Viewer).renderOnce());
+  expect(await corner()).toEqual([200, 30, 40, 255]);
+  await page.evaluate(() => (document.getElementById('fox') as Viewer).setAttribute('background', 'transparent'));
+  await page.evaluate(() => (document.getElementById('fox') as Viewer).renderOnce());
+  expect(await corner()).toEqual([244, 244, 246, 255]); // the page's own background
+  // The model is drawn the same over any background (the canvas holds it over transparent pixels).
+  expect(gridDistance(frame, (await drawAndRead(page, 'fox'))!)).toBe(0);
+  // Not a colour: reported, and the background stays.
+  await page.evaluate(() => (document.getElementById('fox') as Viewer).setAttribute('background', 'plaid'));
+  expect((await events(page, 'sinew-error', 'fox')).map((e) => e.detail.message)).toEqual(['<sinew-viewer background="plaid">: expected a CSS colour or transparent']);
+  expect(await corner()).toEqual([244, 244, 246, 255]);
+
+  // A poster shows until the first frame is drawn; one set after that never shows.
+  await page.evaluate(() => {
+    const late = document.createElement('sinew-viewer');
+    late.id = 'late';
+    late.poster = '/favicon.svg';
+    late.src = '/shared/assets/gltf/Fox.glb?held';
+    document.body.append(late);
+    (document.getElementById('octopus') as Viewer).poster = '/favicon.svg';
+  });
+  await expect(page.locator('#late').locator('[part="poster"]')).toBeVisible();
+  await expect(page.locator('#octopus').locator('[part="poster"]')).toBeHidden();
+  release();
+  await page.waitForFunction(() => (document.getElementById('late') as Viewer).model === 'Fox.glb', undefined, { timeout: 60_000 });
+  await expect(page.locator('#late').locator('[part="poster"]')).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test('loading: reflected; a value other than auto, lazy or eager is reported; lazy to eager loads at once', async ({ page }) => {
+  requireSharedAssets();
+  await openEmbed(page);
+  const result = await page.evaluate(() => {
+    const fox = document.getElementById('fox') as Viewer;
+    const before = fox.loading;
+    fox.loading = 'later';
+    return [before, fox.getAttribute('loading')];
+  });
+  expect(result).toEqual([null, 'later']);
+  expect((await events(page, 'sinew-error', 'fox')).map((e) => e.detail.message)).toEqual(['<sinew-viewer loading="later">: expected auto, lazy or eager']);
+
+  // Far below the page, lazy: nothing loads until it turns eager.
+  await page.evaluate(() => {
+    const spacer = document.createElement('div');
+    spacer.style.height = '4000px';
+    const far = document.createElement('sinew-viewer');
+    far.id = 'far';
+    far.loading = 'lazy';
+    document.body.append(spacer, far);
+  });
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (document.getElementById('far') as Viewer).model)).toBe('');
+  await page.evaluate(() => ((document.getElementById('far') as Viewer).loading = 'eager'));
+  await page.waitForFunction(() => (document.getElementById('far') as Viewer).model !== '', undefined, { timeout: 60_000 });
+});
+
+test('a lost shared context is restored for every element; a restore that fails fires sinew-error on each', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openEmbed(page);
+  await page.evaluate(() => ((document.getElementById('octopus') as Viewer).time = 0.5));
+  const before = { octopus: (await drawAndRead(page, 'octopus'))!, fox: (await drawAndRead(page, 'fox'))! };
+  type W = TestWindow & { __lose: WEBGL_lose_context; __lostEvents: number };
+  const lose = async () => {
+    await page.evaluate(() => {
+      const w = window as unknown as W;
+      const gl = w.__contexts[0];
+      w.__lose = gl.getExtension('WEBGL_lose_context')!;
+      w.__lostEvents ??= 0;
+      const count = w.__lostEvents;
+      gl.canvas.addEventListener('webglcontextlost', () => (w.__lostEvents = count + 1), { once: true });
+      w.__lose.loseContext();
+    });
+    // restoreContext is allowed only once the loss has been dispatched.
+    await page.waitForFunction(() => (window as unknown as W).__lostEvents > 0);
+  };
+
+  await lose();
+  // Lost: drawing is a no-op, not an error.
+  await page.evaluate(() => document.querySelectorAll('sinew-viewer').forEach((el) => el.renderOnce()));
+  await page.evaluate(() => (window as unknown as W).__lose.restoreContext());
+  for (const id of ['octopus', 'fox'] as const) {
+    await expect.poll(async () => (await drawAndRead(page, id))!.coverage, { timeout: 30_000 }).toBeGreaterThan(0.03);
+    expect(gridDistance(before[id], (await drawAndRead(page, id))!)).toBeLessThan(0.5);
+  }
+  expect(await events(page, 'sinew-error')).toEqual([]);
+  expect(await events(page, 'sinew-load')).toHaveLength(2); // a restore is not a new load
+  expect(await page.evaluate(() => (window as unknown as TestWindow).__contexts.length)).toBe(1);
+
+  // A context that comes back unable to take the models: each element says so.
+  await page.evaluate(() => ((window as unknown as W).__lostEvents = 0));
+  await lose();
+  await page.evaluate(() => {
+    const w = window as unknown as W;
+    const gl = w.__contexts[0];
+    gl.createBuffer = () => null;
+    w.__lose.restoreContext();
+  });
+  await page.waitForFunction(() => (window as unknown as TestWindow).__events.filter((e) => e.type === 'sinew-error').length === 2, undefined, { timeout: 30_000 });
+  const failures = await events(page, 'sinew-error');
+  expect(failures.map((e) => e.id).sort()).toEqual(['fox', 'octopus']);
+  for (const failure of failures) expect(failure.detail.message).toMatch(/^Could not restore after WebGL context loss: .*createBuffer failed/);
+  expect(errors).toEqual([]);
+});
