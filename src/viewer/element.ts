@@ -14,4 +14,4 @@ import { defineSinewViewer } from './sinew-viewer-element.ts';
 defineSinewViewer();
 
 export { defineSinewViewer, SinewViewerElement } from './sinew-viewer-element.ts';
-export type { SinewErrorDetail, SinewLoadDetail, SinewTimeUpdateDetail } from './sinew-viewer-element.ts';
+export type { SinewErrorDetail, SinewLoadDetail, SinewProgressDetail, SinewTimeUpdateDetail } from './sinew-viewer-element.ts';

@@ -157,7 +157,7 @@ export class ModelView {
   private readonly listener: ModelViewListener;
   private readonly surface: RenderSurface;
   private paletteMode: PalettePath | 'auto';
-  private background: Rgba;
+  private readonly background: Rgba;
   private current: LoadedModel | null = null;
   private readonly cameraMatrices: CameraMatrices;
   private distanceScale: number;
@@ -434,15 +434,6 @@ export class ModelView {
     } finally {
       this.requestRedraw();
     }
-  }
-
-  /**
-   * Sets the clear colour (RGBA in [0, 1]; alpha below 1 shows what is behind the canvas only with a host)
-   * and redraws.
-   */
-  setBackground(color: Rgba): void {
-    this.background = color;
-    this.requestRedraw();
   }
 
   /** Draws one frame at the current time now (no time advance). Safe to call at any moment, even after dispose. */

@@ -618,7 +618,7 @@ test('a lost shared context is restored for every element; a restore that fails 
   await page.evaluate(() => {
     const w = window as unknown as W;
     const gl = w.__contexts[0];
-    gl.createBuffer = () => null;
+    gl.createBuffer = () => null as unknown as WebGLBuffer;
     w.__lose.restoreContext();
   });
   await page.waitForFunction(() => (window as unknown as TestWindow).__events.filter((e) => e.type === 'sinew-error').length === 2, undefined, { timeout: 30_000 });

@@ -65,7 +65,7 @@ test('sinew-progress reports growing bytes of a slow download; the bar and the c
     const progress: unknown[] = [];
     (window as unknown as { __progress: unknown[] }).__progress = progress;
     // Bubbling and composed: heard on the document.
-    document.addEventListener('sinew-progress', (e) => progress.push({ ...e.detail, target: (e.target as HTMLElement).id }));
+    document.addEventListener('sinew-progress', (e) => progress.push({ ...(e as CustomEvent<Progress>).detail, target: (e.target as HTMLElement).id }));
     document.getElementById('grid')!.innerHTML = `<sinew-viewer id="slow" controls src="${src}" style="width: 320px; height: 200px"></sinew-viewer>`;
   }, `${origin}/gltf/CesiumMan.glb`);
 
@@ -101,7 +101,7 @@ test('without a Content-Length the total is null (an indeterminate bar) until th
   await page.evaluate((src) => {
     const progress: unknown[] = [];
     (window as unknown as { __progress: unknown[] }).__progress = progress;
-    document.addEventListener('sinew-progress', (e) => progress.push(e.detail));
+    document.addEventListener('sinew-progress', (e) => progress.push((e as CustomEvent<Progress>).detail));
     document.getElementById('grid')!.innerHTML = `<sinew-viewer id="slow" src="${src}"></sinew-viewer>`;
   }, `${origin}/gltf/CesiumMan.glb?length=0`);
   const bar = page.locator('#slow').locator('[part="progress"]');
