@@ -72,25 +72,54 @@ export function keyValueOffset(interpolation: Interpolation, c: number): number 
   return interpolation === 'CUBICSPLINE' ? c : interpolation === 'BEZIER' ? 2 * c : 0;
 }
 
+/** The first thing wrong with a channel's shape, as {@link findChannelProblem} reports it. */
+export type ChannelProblem =
+  | { readonly kind: 'joint' }
+  | { readonly kind: 'no-keys' }
+  | { readonly kind: 'time-not-finite'; readonly key: number }
+  | { readonly kind: 'times-not-increasing'; readonly key: number }
+  | { readonly kind: 'value-count'; readonly expected: number };
+
 /**
- * Checks a channel's shape: at least one key, strictly increasing finite times, `values.length` matching
- * the interpolation's layout, a non-negative joint index below `jointCount`.
+ * Finds the first problem with a channel's shape, in this order: a joint index that is not an integer in
+ * [0, jointCount); no keys; a key time that is not finite; key times not strictly increasing (`key` is the
+ * first key not above its predecessor); `values.length` other than `times.length · keyStride(…)` (the
+ * layouts of {@link AnimationChannel.values}). Loaders word the problem in their file's terms;
+ * {@link validateAnimationChannel} in the channel's.
+ * @returns the problem, or null for a channel every sampler can read
+ */
+export function findChannelProblem(channel: AnimationChannel, jointCount: number): ChannelProblem | null {
+  const { times, values, interpolation, path, joint } = channel;
+  if (!Number.isInteger(joint) || joint < 0 || joint >= jointCount) return { kind: 'joint' };
+  if (times.length === 0) return { kind: 'no-keys' };
+  for (let i = 0; i < times.length; i++) {
+    if (!Number.isFinite(times[i])) return { kind: 'time-not-finite', key: i };
+    if (i > 0 && !(times[i] > times[i - 1])) return { kind: 'times-not-increasing', key: i };
+  }
+  const expected = times.length * keyStride(interpolation, componentCount(path));
+  return values.length === expected ? null : { kind: 'value-count', expected };
+}
+
+/**
+ * Checks a channel's shape ({@link findChannelProblem}).
  * @throws Error naming `where` and the first problem found
  */
 export function validateAnimationChannel(channel: AnimationChannel, jointCount: number, where: string): void {
+  const problem = findChannelProblem(channel, jointCount);
+  if (!problem) return;
   const { times, values, interpolation, path, joint } = channel;
-  if (!Number.isInteger(joint) || joint < 0 || joint >= jointCount) {
-    throw new Error(`${where}: channel targets joint ${joint} of ${jointCount}`);
+  switch (problem.kind) {
+    case 'joint': throw new Error(`${where}: channel targets joint ${joint} of ${jointCount}`);
+    case 'no-keys': throw new Error(`${where}: channel has no keys`);
+    case 'time-not-finite': throw new Error(`${where}: key time ${problem.key} is not finite`);
+    case 'times-not-increasing':
+      throw new Error(`${where}: ${timesNotIncreasing(times, problem.key)}`);
+    case 'value-count':
+      throw new Error(`${where}: ${interpolation} ${path} channel with ${times.length} keys needs ${problem.expected} values, has ${values.length}`);
   }
-  if (times.length === 0) throw new Error(`${where}: channel has no keys`);
-  for (let i = 0; i < times.length; i++) {
-    if (!Number.isFinite(times[i])) throw new Error(`${where}: key time ${i} is not finite`);
-    if (i > 0 && !(times[i] > times[i - 1])) {
-      throw new Error(`${where}: key times are not strictly increasing at key ${i} (${times[i - 1]} then ${times[i]})`);
-    }
-  }
-  const expected = times.length * keyStride(interpolation, componentCount(path));
-  if (values.length !== expected) {
-    throw new Error(`${where}: ${interpolation} ${path} channel with ${times.length} keys needs ${expected} values, has ${values.length}`);
-  }
+}
+
+/** The words of a `times-not-increasing` problem at `key`, shared by every loader's message. */
+export function timesNotIncreasing(times: Float32Array, key: number): string {
+  return `key times are not strictly increasing at key ${key} (${times[key - 1]} then ${times[key]})`;
 }

@@ -5,7 +5,7 @@ import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
 import { addAdditive } from './additive.ts';
 import { blendPoses } from './blend-poses.ts';
 import { ClipPlayer } from './clip-player.ts';
-import { crossfade } from './crossfade.ts';
+import { crossfade, crossfadeWeight } from './crossfade.ts';
 import { sampleClip } from './sample-clip.ts';
 
 /**
@@ -288,10 +288,8 @@ export class Animator {
         if (!track.active) continue;
         track.player!.advance(dtSeconds);
         if (track.weight !== track.fadeTo) {
-          // Linear fade, crossfadeWeight(elapsed, duration) inlined (no boxed floats across calls).
           track.fadeElapsed += dtSeconds;
-          const d = track.fadeDuration;
-          const s = d > 0 ? (track.fadeElapsed >= d ? 1 : track.fadeElapsed / d) : 1;
+          const s = crossfadeWeight(track.fadeElapsed, track.fadeDuration);
           track.weight = s >= 1 ? track.fadeTo : track.fadeFrom + s * (track.fadeTo - track.fadeFrom);
         }
         if (track.weight === 0 && track.fadeTo === 0) track.active = false;

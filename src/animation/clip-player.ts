@@ -1,6 +1,6 @@
 import type { AnimationClip } from './animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import type { LoopMode } from './loop-mode.ts';
+import { wrapPlayhead, type LoopMode } from './loop-mode.ts';
 import type { ClipCursor } from './sample-clip.ts';
 import { getCompiledClip, sampleCompiledClip, type CompiledClip } from './compiled-clip.ts';
 
@@ -21,10 +21,10 @@ export class ClipPlayer {
   speed = 1;
   loop: LoopMode = 'loop';
   /**
-   * `[clip time, playhead]`, seconds: the time {@link sample} evaluates (first, so the array is the clock
-   * `sampleClipAt` reads), and the playhead reduced to one period.
+   * `[clip time, playhead, duration]`, seconds: the time {@link sample} evaluates (first, so the array is the
+   * clock the sampler reads), the playhead reduced to one period, the clip's duration ({@link wrapPlayhead}).
    */
-  readonly clock = new Float64Array(2);
+  readonly clock = new Float64Array(3);
   private cursor: ClipCursor;
   /** `clip`'s compiled form (re-fetched when `clip` is reassigned). */
   private compiled: CompiledClip;
@@ -86,26 +86,9 @@ export class ClipPlayer {
     return sampleCompiledClip(out, this.compiled, this.clock, this.cursor);
   }
 
-  /** Reduces the playhead to one period and derives the clip time (loop-mode.ts formulas, inlined). */
+  /** Reduces the playhead to one period and derives the clip time ({@link wrapPlayhead}). */
   private reduce(): void {
-    const clock = this.clock;
-    const d = this.clip.duration;
-    let p = clock[1];
-    if (!(d > 0)) {
-      clock[1] = 0;
-      clock[0] = 0;
-      return;
-    }
-    if (this.loop === 'once') {
-      p = p < 0 ? 0 : p > d ? d : p;
-      clock[1] = p;
-      clock[0] = p;
-      return;
-    }
-    const period = this.loop === 'loop' ? d : 2 * d;
-    p -= period * Math.floor(p / period);
-    if (!(p >= 0 && p < period)) p = 0;
-    clock[1] = p;
-    clock[0] = p <= d ? p : 2 * d - p;
+    this.clock[2] = this.clip.duration;
+    wrapPlayhead(this.clock, this.loop);
   }
 }

@@ -1,7 +1,10 @@
-import { keyStride, keyValueOffset, type AnimationChannel, type AnimationClip } from './animation-clip.ts';
+import { componentCount, keyStride, keyValueOffset, type AnimationClip } from './animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import { sampleChannelAt } from './sample-channel.ts';
-import { slerpQuaternions } from './samplers/linear.ts';
+import { findKeyframe } from './keyframe-search.ts';
+import { bezierInterval } from './samplers/bezier.ts';
+import { catmullRomInterval } from './samplers/catmull-rom.ts';
+import { hermiteInterval } from './samplers/cubic-hermite.ts';
+import { normalizeQuatAt, slerpQuaternions } from './samplers/linear.ts';
 
 /**
  * A clip prepared once for per-frame sampling (`compileClip`, cached per clip by {@link getCompiledClip}),
@@ -13,9 +16,9 @@ import { slerpQuaternions } from './samplers/linear.ts';
  *   s = (t − t_k)/(t_{k+1} − t_k) per frame. Equal means the same `Float32Array` or the same values.
  * - **Groups.** Channels are split by kind into monomorphic loops over typed arrays: LINEAR rotations
  *   (shortest-arc slerp, inlined), LINEAR translations and scales (lerp, inlined), STEP (copy), and the
- *   cubic kinds (CUBICSPLINE, HERMITE, BEZIER, CATMULLROM), which call {@link sampleChannelAt}.
+ *   cubic kinds (CUBICSPLINE, HERMITE, BEZIER, CATMULLROM), which call their kernels in `samplers/`.
  *
- * Results are bit-for-bit those of {@link sampleChannelAt} on each channel in clip order: the same formulas
+ * Results are bit-for-bit those of each channel sampled alone in clip order (the unit tests' oracle): the same formulas
  * in the same floating-point order. Where two channels target the same joint property (glTF forbids it),
  * the later one wins, as in clip order.
  *
@@ -54,15 +57,21 @@ export interface CompiledClip {
   readonly stepOffset: Int32Array;
   readonly stepPath: Uint8Array;
   /**
-   * Every other channel (the cubic kinds), sampled by `sampleChannelAt` inside the key range: timeline,
-   * offset, path as for STEP; outside it the held key's value is copied (`keyStride`, `keyValueOffset`).
+   * The cubic kinds (CUBICSPLINE, HERMITE, BEZIER, CATMULLROM): timeline, offset, path as for STEP, kind
+   * (`CUBIC_KIND`), key times and values; per key `stride` floats with the value at `valueOffset`
+   * (`keyStride`, `keyValueOffset`), and for the Hermite kinds the tangent leaving a key at value + `leave`
+   * and the one arriving at value + `arrive` (CUBICSPLINE +c and −c, HERMITE +c and +c).
    */
-  readonly otherChannels: readonly AnimationChannel[];
-  readonly otherTimeline: Int32Array;
-  readonly otherOffset: Int32Array;
-  readonly otherPath: Uint8Array;
-  readonly otherStride: Int32Array;
-  readonly otherValueOffset: Int32Array;
+  readonly cubicTimeline: Int32Array;
+  readonly cubicOffset: Int32Array;
+  readonly cubicPath: Uint8Array;
+  readonly cubicKind: Uint8Array;
+  readonly cubicTimes: readonly Float32Array[];
+  readonly cubicValues: readonly Float32Array[];
+  readonly cubicStride: Int32Array;
+  readonly cubicValueOffset: Int32Array;
+  readonly cubicLeave: Int32Array;
+  readonly cubicArrive: Int32Array;
 }
 
 const cache = new WeakMap<AnimationClip, CompiledClip>();
@@ -85,6 +94,8 @@ function sameTimes(a: Float32Array, b: Float32Array): boolean {
 }
 
 const PATH_CODE = { translation: 0, rotation: 1, scale: 2 } as const;
+/** Codes of the cubic kinds in `CompiledClip.cubicKind`. */
+const CUBIC_KIND = { CUBICSPLINE: 0, HERMITE: 1, BEZIER: 2, CATMULLROM: 3 } as const;
 
 /** Builds the {@link CompiledClip} of `clip` (allocates; once per clip). */
 export function compileClip(clip: AnimationClip): CompiledClip {
@@ -104,14 +115,15 @@ export function compileClip(clip: AnimationClip): CompiledClip {
   const slerp = { timeline: [] as number[], values: [] as Float32Array[], offset: [] as number[] };
   const lerp = { timeline: [] as number[], values: [] as Float32Array[], offset: [] as number[], isScale: [] as number[] };
   const step = { timeline: [] as number[], values: [] as Float32Array[], offset: [] as number[], path: [] as number[] };
-  const other = {
-    channels: [] as AnimationChannel[], timeline: [] as number[], offset: [] as number[], path: [] as number[],
-    stride: [] as number[], valueOffset: [] as number[],
+  const cubic = {
+    timeline: [] as number[], offset: [] as number[], path: [] as number[], kind: [] as number[],
+    times: [] as Float32Array[], values: [] as Float32Array[],
+    stride: [] as number[], valueOffset: [] as number[], leave: [] as number[], arrive: [] as number[],
   };
   channels.forEach((ch, i) => {
     if (winner.get(`${ch.joint}/${ch.path}`) !== i) return;
     const u = timelineOf(i);
-    const c = ch.path === 'rotation' ? 4 : 3;
+    const c = componentCount(ch.path);
     const offset = c * ch.joint;
     if (ch.interpolation === 'LINEAR' && c === 4) {
       slerp.timeline.push(u); slerp.values.push(ch.values); slerp.offset.push(offset);
@@ -120,8 +132,11 @@ export function compileClip(clip: AnimationClip): CompiledClip {
     } else if (ch.interpolation === 'STEP') {
       step.timeline.push(u); step.values.push(ch.values); step.offset.push(offset); step.path.push(PATH_CODE[ch.path]);
     } else {
-      other.channels.push(ch); other.timeline.push(u); other.offset.push(offset); other.path.push(PATH_CODE[ch.path]);
-      other.stride.push(keyStride(ch.interpolation, c)); other.valueOffset.push(keyValueOffset(ch.interpolation, c));
+      const kind = ch.interpolation as keyof typeof CUBIC_KIND;
+      cubic.timeline.push(u); cubic.offset.push(offset); cubic.path.push(PATH_CODE[ch.path]); cubic.kind.push(CUBIC_KIND[kind]);
+      cubic.times.push(ch.times); cubic.values.push(ch.values);
+      cubic.stride.push(keyStride(kind, c)); cubic.valueOffset.push(keyValueOffset(kind, c));
+      cubic.leave.push(c); cubic.arrive.push(kind === 'CUBICSPLINE' ? -c : c);
     }
   });
   const n = timelines.length;
@@ -137,9 +152,11 @@ export function compileClip(clip: AnimationClip): CompiledClip {
     lerpIsScale: Uint8Array.from(lerp.isScale),
     stepTimeline: Int32Array.from(step.timeline), stepValues: step.values, stepOffset: Int32Array.from(step.offset),
     stepPath: Uint8Array.from(step.path),
-    otherChannels: other.channels, otherTimeline: Int32Array.from(other.timeline), otherOffset: Int32Array.from(other.offset),
-    otherPath: Uint8Array.from(other.path),
-    otherStride: Int32Array.from(other.stride), otherValueOffset: Int32Array.from(other.valueOffset),
+    cubicTimeline: Int32Array.from(cubic.timeline), cubicOffset: Int32Array.from(cubic.offset),
+    cubicPath: Uint8Array.from(cubic.path), cubicKind: Uint8Array.from(cubic.kind),
+    cubicTimes: cubic.times, cubicValues: cubic.values,
+    cubicStride: Int32Array.from(cubic.stride), cubicValueOffset: Int32Array.from(cubic.valueOffset),
+    cubicLeave: Int32Array.from(cubic.leave), cubicArrive: Int32Array.from(cubic.arrive),
   };
 }
 
@@ -173,33 +190,7 @@ export function sampleCompiledClip(out: LocalPose, compiled: CompiledClip, clock
       if (cursor) cursor[timelineCursor[u]] = last;
       continue;
     }
-    // times[0] < t < times[lastKey]: find k in [0, last] with times[k] ≤ t < times[k+1].
-    const hint = cursor ? cursor[timelineCursor[u]] : 0;
-    let k = hint > last ? last : hint < 0 ? 0 : hint;
-    let lo = -1, hi = -1; // a binary search range, when the hint is far off
-    if (times[k] <= t) {
-      if (times[k + 1] <= t) {
-        // Forward a few keys (playback), then binary search (a seek). times[last + 1] > t stops the walk.
-        k++;
-        if (times[k + 1] <= t) {
-          k++;
-          if (times[k + 1] <= t) { lo = k + 1; hi = last; }
-        }
-      }
-    } else if (k > 0 && times[k - 1] <= t) {
-      k--; // one key back (reverse playback)
-    } else {
-      lo = 0; hi = k - 1; // times[0] < t
-    }
-    if (lo >= 0) {
-      // The largest k in [lo, hi] with times[k] ≤ t, given times[lo] ≤ t. Inline: no float argument to box.
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (times[mid] <= t) lo = mid;
-        else hi = mid - 1;
-      }
-      k = lo;
-    }
+    const k = findKeyframe(times, clock, cursor ? cursor[timelineCursor[u]] : 0);
     intervals[u] = k;
     holds[u] = -1;
     if (cursor) cursor[timelineCursor[u]] = k;
@@ -255,21 +246,31 @@ export function sampleCompiledClip(out: LocalPose, compiled: CompiledClip, clock
     for (let j = 0; j < c; j++) target[o + j] = v[a + j];
   }
 
-  // The cubic kinds: per channel through sampleChannelAt, or the held key's value (its clamp).
-  const otherChannels = compiled.otherChannels, otherTimeline = compiled.otherTimeline;
-  const otherOffset = compiled.otherOffset, otherPath = compiled.otherPath;
-  const otherStride = compiled.otherStride, otherValueOffset = compiled.otherValueOffset;
-  for (let i = 0; i < otherChannels.length; i++) {
-    const path = otherPath[i], u = otherTimeline[i], o = otherOffset[i];
+  // The cubic kinds: each channel's kernel (samplers/), rotations normalised after; or the held key's value.
+  const cubicTimeline = compiled.cubicTimeline, cubicOffset = compiled.cubicOffset, cubicPath = compiled.cubicPath;
+  const cubicKind = compiled.cubicKind, cubicTimes = compiled.cubicTimes, cubicValues = compiled.cubicValues;
+  const cubicStride = compiled.cubicStride, cubicValueOffset = compiled.cubicValueOffset;
+  const cubicLeave = compiled.cubicLeave, cubicArrive = compiled.cubicArrive;
+  for (let i = 0; i < cubicTimeline.length; i++) {
+    const path = cubicPath[i], u = cubicTimeline[i], o = cubicOffset[i], v = cubicValues[i];
     const target = path === 0 ? translations : path === 1 ? rotations : scales;
+    const c = path === 1 ? 4 : 3;
     const hold = holds[u];
     if (hold >= 0) {
-      const v = otherChannels[i].values, a = hold * otherStride[i] + otherValueOffset[i];
-      const c = path === 1 ? 4 : 3;
+      const a = hold * cubicStride[i] + cubicValueOffset[i];
       for (let j = 0; j < c; j++) target[o + j] = v[a + j];
       continue;
     }
-    sampleChannelAt(otherChannels[i], clock, intervals[u], target, o);
+    const key = intervals[u], times = cubicTimes[i], kind = cubicKind[i];
+    if (kind === CUBIC_KIND.BEZIER) {
+      bezierInterval(times, v, key, clock, c, target, o);
+    } else if (kind === CUBIC_KIND.CATMULLROM) {
+      catmullRomInterval(times, v, key, clock, c, target, o);
+    } else {
+      const stride = cubicStride[i], a = key * stride + cubicValueOffset[i], b = a + stride;
+      hermiteInterval(times, v, key, clock, a, a + cubicLeave[i], b, b + cubicArrive[i], c, target, o);
+    }
+    if (c === 4) normalizeQuatAt(target, o);
   }
   return out;
 }

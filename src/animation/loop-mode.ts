@@ -7,20 +7,33 @@
 export type LoopMode = 'loop' | 'once' | 'pingpong';
 
 /**
- * Maps an unbounded playhead `time` (seconds, any sign) to clip time in [0, duration] for `mode`:
- * loop `t − D·⌊t/D⌋`; once `clamp(t, 0, D)`; pingpong `D − |D − (t mod 2D)|`. A clip of duration 0 maps
- * every time to 0.
+ * Reduces a playhead to one period of `mode` and derives the clip time it shows. With D the duration and
+ * p the playhead (seconds, any sign): the period is D for `loop` and 2D for `pingpong`, and p becomes
+ * `p − period·⌊p/period⌋` in [0, period); `once` clamps p to [0, D]. The clip time is then p, or `2D − p`
+ * in the backward half of a `pingpong` period. A clip of duration 0 (or NaN) maps every playhead to 0.
+ * Keeping the playhead reduced keeps its float precision however long a clip plays. Allocates nothing.
+ *
+ * @param clock `Float64Array(3)`: [0] clip time in [0, D] (written), [1] the playhead (read and written
+ *   reduced), [2] the duration D (read); seconds. Typed, so no floating-point value crosses the call (V8
+ *   would box it on the heap).
  */
-export function wrapClipTime(time: number, duration: number, mode: LoopMode): number {
-  if (!(duration > 0)) return 0;
-  if (mode === 'once') return time < 0 ? 0 : time > duration ? duration : time;
-  if (mode === 'loop') return positiveModulo(time, duration);
-  const phase = positiveModulo(time, 2 * duration);
-  return phase <= duration ? phase : 2 * duration - phase;
-}
-
-/** `x mod m` in [0, m) for m > 0, any sign of x. */
-export function positiveModulo(x: number, m: number): number {
-  const r = x - m * Math.floor(x / m);
-  return r >= m ? 0 : r < 0 ? 0 : r;
+export function wrapPlayhead(clock: Float64Array, mode: LoopMode): void {
+  const d = clock[2];
+  let p = clock[1];
+  if (!(d > 0)) {
+    clock[1] = 0;
+    clock[0] = 0;
+    return;
+  }
+  if (mode === 'once') {
+    p = p < 0 ? 0 : p > d ? d : p;
+    clock[1] = p;
+    clock[0] = p;
+    return;
+  }
+  const period = mode === 'loop' ? d : 2 * d;
+  p -= period * Math.floor(p / period);
+  if (!(p >= 0 && p < period)) p = 0; // rounding can land on `period` itself; NaN or ±∞ restart
+  clock[1] = p;
+  clock[0] = p <= d ? p : 2 * d - p;
 }

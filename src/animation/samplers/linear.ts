@@ -1,55 +1,34 @@
 /**
- * Linear interval kernels over key values stored in a flat `Float32Array`: component-wise lerp for vectors
- * and shortest-arc slerp for unit quaternions (x, y, z, w). glTF 2.0 Appendix C ("Interpolation": LINEAR,
- * "Spherical Linear Interpolation"); slerp after Shoemake, "Animating rotation with quaternion curves",
- * SIGGRAPH 1985.
+ * The rotation half of LINEAR interpolation — shortest-arc slerp of unit quaternions (glTF 2.0 Appendix C,
+ * "Spherical Linear Interpolation"; Shoemake, "Animating rotation with quaternion curves", SIGGRAPH 1985) —
+ * and quaternion normalisation, which the cubic kinds apply to rotations.
  *
- * Every interval kernel in `samplers/` has the same signature, `(times, values, key, clock, …, out, o)`:
- * it reads the interval [key, key+1] (t_key ≤ t < t_{key+1}) at the time t = `clock[0]` (seconds, a
- * `Float64Array(1)`) and computes s = (t − t_k)/(t_{k+1} − t_k) itself. The time travels in a typed array
- * and everything else is an integer because V8 boxes a floating-point argument on the heap for every call
- * it does not inline: this way sampling allocates nothing at all.
+ * The interval kernels of `samplers/` share one signature, `(times, values, key, clock, …, out, o)`: each
+ * reads the interval [key, key+1] (t_key ≤ t < t_{key+1}) at the time t = `clock[0]` (seconds, a
+ * `Float64Array`) and computes s = (t − t_k)/(t_{k+1} − t_k) itself. The time travels in a typed array and
+ * everything else is an integer because V8 boxes a floating-point argument on the heap for every call it
+ * does not inline: this way sampling allocates nothing at all.
  */
 
-/** `out[o+i] = (1−s)·v_k + s·v_{k+1}` for i < c; values `Float32Array(n·c)`, t = `clock[0]`. */
-export function lerpInterval(
-  times: Float32Array, values: Float32Array, key: number, clock: Float64Array, c: number, out: Float32Array, o: number,
-): void {
-  const t = clock[0], t0 = times[key];
-  const s = (t - t0) / (times[key + 1] - t0);
-  const a = key * c, b = a + c;
-  for (let i = 0; i < c; i++) out[o + i] = values[a + i] + s * (values[b + i] - values[a + i]);
-}
-
 /**
- * Shortest-arc slerp of keys k and k+1, unit quaternions in `q` = `Float32Array(4n)`, into `out[o…o+4)`:
- * `sin((1−s)θ)/sin θ · q_k + sin(sθ)/sin θ · q_{k+1}`, cos θ = |q_k·q_{k+1}|, with q_{k+1} negated when
- * q_k·q_{k+1} < 0 (so θ ≤ π/2). The result is normalised.
+ * Shortest-arc slerp of the unit quaternions (x, y, z, w) at `q[a…a+4)` and `q[b…b+4)` by the factor
+ * s = `factors[f]` (a typed array, so that a call V8 does not inline allocates nothing), normalised into
+ * `out[o…o+4)`: `sin((1−s)θ)/sin θ · q_a + sin(sθ)/sin θ · q_b`, cos θ = |q_a·q_b|, with q_b negated when
+ * q_a·q_b < 0 (so θ ≤ π/2).
  *
  * No library trigonometry on this hot path: θ = arccos by Abramowitz & Stegun 4.4.46
  * (`√(1−x)·Σ₀⁷ aᵢxⁱ`, |error| ≤ 2.2·10⁻⁸ rad on [0, 1]) and the sines by their Taylor series to x¹³
  * (|error| < 7·10⁻¹⁰ on [0, π/2]), both evaluated in Estrin's form (short dependency chains); near keys
  * (θ ≤ 0.25 rad, the usual case between dense keys) shorter series of the same functions: arccos by its
  * expansion in x = 1 − cos θ to x⁴ (|error| < 10⁻¹¹) and the sines to x⁷ (relative error < 10⁻¹⁰). Since the
- * result is normalised, the common factor 1/sin θ is left out: `normalize(sin((1−s)θ)·q_k + sin(sθ)·q_{k+1})`
+ * result is normalised, the common factor 1/sin θ is left out: `normalize(sin((1−s)θ)·q_a + sin(sθ)·q_b)`
  * is the same quaternion. The coefficients are then exactly slerp's for an angle within 2.2·10⁻⁸ of θ, so
  * the result lies on the same great arc within ~10⁻⁸ — below float32 resolution (6·10⁻⁸ at 1); the unit
  * tests hold it to gl-matrix's and three.js's trigonometric slerp. Below θ = 10⁻⁵ rad it lerps then
- * normalises (nlerp's deviation from slerp is O(θ³)). compiled-clip.ts calls the same kernel.
- */
-export function slerpInterval(times: Float32Array, q: Float32Array, key: number, clock: Float64Array, out: Float32Array, o: number): void {
-  const t = clock[0], t0 = times[key];
-  slerpScratch[0] = (t - t0) / (times[key + 1] - t0);
-  slerpQuaternions(q, 4 * key, 4 * key + 4, slerpScratch, 0, out, o);
-}
-
-/** Interpolation factor handed to {@link slerpQuaternions} without boxing a double argument. */
-const slerpScratch = new Float64Array(1);
-
-/**
- * The slerp kernel shared by {@link slerpInterval} and compiled-clip.ts: quaternions at `q[a…a+4)` and
- * `q[b…b+4)`, factor s = `factors[f]` (a typed array, so a call V8 does not inline allocates nothing), result
- * normalised into `out[o…o+4)`. Formula and error bounds as for {@link slerpInterval}.
+ * normalises (nlerp's deviation from slerp is O(θ³)). Allocates nothing.
+ *
+ * @param q `Float32Array` of quaternions, 4 floats each
+ * @param factors `Float64Array`; the factor s ∈ [0, 1] at index `f`
  */
 export function slerpQuaternions(q: Float32Array, a: number, b: number, factors: Float64Array, f: number, out: Float32Array, o: number): void {
   const s = factors[f];

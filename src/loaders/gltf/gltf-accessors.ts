@@ -1,4 +1,5 @@
 import type { Accessor, GLTF } from '@gltf-transform/core';
+import { TYPE_COMPONENTS } from './validate-gltf-json.ts';
 
 /** glTF accessor component types (glTF 2.0 §3.6.2.2). */
 export const BYTE = 5120, UNSIGNED_BYTE = 5121, SHORT = 5122, UNSIGNED_SHORT = 5123, UNSIGNED_INT = 5125, FLOAT = 5126;
@@ -71,15 +72,13 @@ export class GltfAccessors {
   private array(index: number): ArrayLike<number> & { readonly length: number } {
     const array = this.accessors[index].getArray();
     const def = this.json[index];
-    const expected = def.count * (TYPE_SIZE[def.type] ?? 1);
+    const expected = def.count * (TYPE_COMPONENTS[def.type] ?? 1);
     if (!array || array.length !== expected) {
       throw new Error(`${this.fileName}: /accessors/${index} could not be read (${array ? array.length : 'no'} components, expected ${expected})`);
     }
     return array;
   }
 }
-
-const TYPE_SIZE: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 
 /**
  * Integer components to floats per the glTF 2.0 normalized-integer rules (§3.11 "Animations", table of

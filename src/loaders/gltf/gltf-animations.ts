@@ -1,5 +1,8 @@
 import type { GLTF } from '@gltf-transform/core';
-import type { AnimationChannel, AnimationClip, ChannelPath, Interpolation } from '../../animation/animation-clip.ts';
+import {
+  componentCount, findChannelProblem, timesNotIncreasing,
+  type AnimationChannel, type AnimationClip, type ChannelPath, type Interpolation,
+} from '../../animation/animation-clip.ts';
 import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_SHORT, type GltfAccessors } from './gltf-accessors.ts';
 
 /**
@@ -49,26 +52,28 @@ export function buildGltfClips(
       let times = timesOf.get(s);
       if (!times) {
         times = accessors.readFloats(sampler.input, `${place}/input`, ['SCALAR'], []);
-        for (let k = 0; k < times.length; k++) {
-          if (!Number.isFinite(times[k])) throw new Error(`${fileName}: ${place}/input key ${k} time is ${times[k]}`);
-          if (k > 0 && !(times[k] > times[k - 1])) {
-            throw new Error(`${fileName}: ${place}/input key times are not strictly increasing at key ${k} (${times[k - 1]} then ${times[k]})`);
-          }
-        }
         timesOf.set(s, times);
       }
       const values = path === 'rotation'
         ? accessors.readFloats(sampler.output, `${place}/output`, ['VEC4'], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT])
         : accessors.readFloats(sampler.output, `${place}/output`, ['VEC3'], []);
-      const components = path === 'rotation' ? 4 : 3;
-      const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
-      const outputCount = values.length / components;
-      if (outputCount !== perKey * times.length) {
-        throw new Error(
-          `${fileName}: ${place}/output has ${outputCount} elements; a ${interpolation} sampler with ${times.length} keys needs ${perKey * times.length}`,
-        );
+      const built: AnimationChannel = { joint: jointOfNode[node], path: path as ChannelPath, interpolation, times, values };
+      // The channel's own check (animation-clip.ts), worded in glTF's terms: accessors, elements, samplers.
+      const problem = findChannelProblem(built, jointOfNode.length);
+      if (problem) {
+        const components = componentCount(built.path);
+        switch (problem.kind) {
+          case 'time-not-finite': throw new Error(`${fileName}: ${place}/input key ${problem.key} time is ${times[problem.key]}`);
+          case 'times-not-increasing': throw new Error(`${fileName}: ${place}/input ${timesNotIncreasing(times, problem.key)}`);
+          case 'value-count':
+            throw new Error(
+              `${fileName}: ${place}/output has ${values.length / components} elements; a ${interpolation} sampler with ${times.length} keys needs ${problem.expected / components}`,
+            );
+          case 'no-keys': throw new Error(`${fileName}: ${place}/input has no keys`);
+          case 'joint': throw new Error(`${fileName}: /animations/${a}/channels/${c}/target/node ${node} is not in the skeleton`);
+        }
       }
-      channels.push({ joint: jointOfNode[node], path: path as ChannelPath, interpolation, times, values });
+      channels.push(built);
       duration = Math.max(duration, times[times.length - 1]);
     });
     return { name, duration, channels };

@@ -4,7 +4,7 @@ import type { AnimationChannel, AnimationClip } from '../../../src/animation/ani
 import { addAdditive } from '../../../src/animation/additive.ts';
 import { Animator } from '../../../src/animation/animator.ts';
 import { crossfade } from '../../../src/animation/crossfade.ts';
-import { wrapClipTime } from '../../../src/animation/loop-mode.ts';
+import { wrapClipTime } from './wrap-clip-time.ts';
 import { sampleClip } from '../../../src/animation/sample-clip.ts';
 import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
 import { cloneLocalPose, copyLocalPose, createLocalPose } from '../../../src/skeleton/local-pose.ts';

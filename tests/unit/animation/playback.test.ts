@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnimationClip } from '../../../src/animation/animation-clip.ts';
 import { ClipPlayer } from '../../../src/animation/clip-player.ts';
-import { findKeyframe } from '../../../src/animation/keyframe-search.ts';
-import { wrapClipTime } from '../../../src/animation/loop-mode.ts';
+import { findKeyframe } from './sample-channel-oracle.ts';
+import { wrapClipTime } from './wrap-clip-time.ts';
 import { createLocalPose } from '../../../src/skeleton/local-pose.ts';
 
 /** A clip whose joint 0 x-translation equals clip time (LINEAR keys on x = t), so sampling reads time back. */

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { quat } from 'gl-matrix';
 import type { AnimationChannel, AnimationClip } from '../../../src/animation/animation-clip.ts';
 import { createClipCursor, sampleClip } from '../../../src/animation/sample-clip.ts';
-import { findKeyframe } from '../../../src/animation/keyframe-search.ts';
-import { sampleChannel } from '../../../src/animation/sample-channel.ts';
+import { findKeyframe, sampleChannel } from './sample-channel-oracle.ts';
 import { createLocalPose } from '../../../src/skeleton/local-pose.ts';
 
 function clipOf(...channels: AnimationChannel[]): AnimationClip {

@@ -3,8 +3,7 @@ import { quat } from 'gl-matrix';
 import { CubicBezierCurve, CubicInterpolant, Vector2 } from 'three';
 import type { AnimationChannel, ChannelPath, Interpolation } from '../../../src/animation/animation-clip.ts';
 import { keyStride, keyValueOffset, validateAnimationChannel } from '../../../src/animation/animation-clip.ts';
-import { findKeyframe } from '../../../src/animation/keyframe-search.ts';
-import { sampleChannel } from '../../../src/animation/sample-channel.ts';
+import { findKeyframe, sampleChannel } from './sample-channel-oracle.ts';
 import { solveBezierParameter } from '../../../src/animation/samplers/bezier.ts';
 import { threeTrack } from './three-oracle.ts';
 
