@@ -1,13 +1,15 @@
 /**
- * Library entry for embedders: registers `<sinew-viewer>` (see {@link SinewViewerElement}) when imported.
+ * `sinew/element` (and, bundled with its dependencies, `dist/sinew-viewer.js`): registers `<sinew-viewer>`
+ * (see {@link SinewViewerElement}) when imported.
  *
  * ```html
- * <script type="module" src="/src/viewer/element.ts"></script>
+ * <script type="module" src="./sinew-viewer.js"></script>
  * <sinew-viewer src="/models/Fox.glb" clip="Run" controls></sinew-viewer>
  * ```
  *
- * or, from a module: `import 'sinew/src/viewer/element.ts'` (or `import { SinewViewerElement } from …`).
- * Importing it twice, or next to another copy, is harmless: the first definition stays.
+ * or, from a module: `import 'sinew/element'` (or `import { SinewViewerElement } from 'sinew/element'`).
+ * Importing it twice, or next to another copy, is harmless: the first definition stays. Importing it in node
+ * or during server-side rendering registers nothing and throws nothing.
  */
 import { defineSinewViewer } from './sinew-viewer-element.ts';
 

@@ -117,7 +117,13 @@ interface RetainedModel {
  * (no refetch). Bad input never throws from an attribute: it fires `sinew-error` and the model shown before
  * keeps playing.
  */
-export class SinewViewerElement extends HTMLElement {
+/**
+ * `HTMLElement` where there is a DOM; elsewhere (node, server-side rendering) an empty stand-in, so importing
+ * `sinew/element` there defines the class without throwing (and {@link defineSinewViewer} registers nothing).
+ */
+const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
+
+export class SinewViewerElement extends ElementBase {
   /** Attributes whose changes the element reacts to. */
   static readonly observedAttributes: readonly string[] = OBSERVED_ATTRIBUTES;
 
@@ -792,9 +798,10 @@ export class SinewViewerElement extends HTMLElement {
 /**
  * Registers {@link SinewViewerElement} as `<sinew-viewer>` (or `name`), unless that name is defined already
  * (a second copy of the script, hot reload): then the existing definition stays.
- * @returns the constructor registered under `name`
+ * @returns the constructor registered under `name`, or null where there is no `customElements` (node, SSR)
  */
-export function defineSinewViewer(name = 'sinew-viewer'): CustomElementConstructor {
+export function defineSinewViewer(name = 'sinew-viewer'): CustomElementConstructor | null {
+  if (typeof customElements === 'undefined') return null;
   const existing = customElements.get(name);
   if (existing) return existing;
   customElements.define(name, name === 'sinew-viewer' ? SinewViewerElement : class extends SinewViewerElement {});
