@@ -61,6 +61,20 @@ test('the tarball holds the built package only: no sources, tests, goldens or be
   expect(packedFiles.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([]);
 });
 
+test('in node, sinew and sinew/element import without a DOM, and sinew/node reads a model', () => {
+  const script = `
+    const core = await import('sinew');
+    const element = await import('sinew/element');
+    const { readGltfFile } = await import('sinew/node');
+    const asset = await readGltfFile('public/CesiumMan.glb');
+    console.log(JSON.stringify({
+      core: typeof core.skinVertices, element: typeof element.SinewViewerElement, registered: element.defineSinewViewer(),
+      clips: asset.clips.length,
+    }));`;
+  const output = run(process.execPath, ['--input-type=module', '-e', script], consumer);
+  expect(JSON.parse(output)).toEqual({ core: 'function', element: 'function', registered: null, clips: 1 });
+});
+
 /** Fraction of the element's pixels that differ from its most common colour, and a fingerprint of the picture. */
 async function picture(page: Page): Promise<{ covered: number; png: Buffer }> {
   const png = await page.locator('#viewer').screenshot();
