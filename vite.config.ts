@@ -17,6 +17,8 @@ function sharedAssets(): Plugin {
         const path = resolve(root, '.' + decodeURIComponent((req.url ?? '/').split('?')[0]));
         if (!path.startsWith(root + sep) || !existsSync(path) || !statSync(path).isFile()) return next();
         res.setHeader('Cache-Control', 'no-store');
+        // A length lets the viewer's download bar show progress, not just activity.
+        res.setHeader('Content-Length', statSync(path).size);
         createReadStream(path).pipe(res);
       });
     },
