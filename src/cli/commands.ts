@@ -5,7 +5,7 @@ import { inspectModelFile } from './inspect-model.ts';
 import { loadModelFile } from './load-model-file.ts';
 import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
-import { renderModel } from '../node/render-model.ts';
+import { renderModel, type RenderModelOptions } from '../node/render-model.ts';
 
 /** `sinew eval` options as commander hands them over (absent when not given). */
 interface EvalOptions {
@@ -15,19 +15,8 @@ interface EvalOptions {
   out?: string;
 }
 
-/** `sinew render` options. */
-interface RenderOptions {
-  anim?: string;
-  clip?: string;
-  time?: number;
-  width?: number;
-  height?: number;
-  yaw?: number;
-  pitch?: number;
-  distance?: number;
-  background?: string;
-  out: string;
-}
+/** `sinew render` options: renderModel's, less the model (the argument) and the load timeout, plus `--out`. */
+type RenderOptions = Omit<RenderModelOptions, 'model' | 'timeoutMs'> & { out: string };
 
 /** `sinew inspect` options. */
 interface InspectOptions {
@@ -147,11 +136,9 @@ async function runEval(model: string, options: EvalOptions): Promise<void> {
 
 async function runRender(model: string, options: RenderOptions): Promise<void> {
   checkOutputFolder(options.out);
-  const png = await renderModel({
-    model, anim: options.anim, clip: options.clip, time: options.time, width: options.width, height: options.height,
-    yaw: options.yaw, pitch: options.pitch, distance: options.distance, background: options.background,
-  });
-  await writeOutputFile(options.out, png);
+  const { out, ...view } = options;
+  const png = await renderModel({ ...view, model });
+  await writeOutputFile(out, png);
 }
 
 async function runInspect(model: string, options: InspectOptions): Promise<void> {
