@@ -41,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { Vector3 } from 'three';
 import type { AnimationClip } from '../src/animation/animation-clip.ts';
 import { Animator } from '../src/animation/animator.ts';
+import { compileClip } from '../src/animation/runtime-clip.ts';
 import type { PrimitiveAsset, SkinAsset } from '../src/asset/model-asset.ts';
 import { parseGltf } from '../src/loaders/gltf/parse-gltf.ts';
 import type { LocalPose } from '../src/skeleton/local-pose.ts';
@@ -49,6 +50,7 @@ import { localToModel } from '../src/skeleton/local-to-model.ts';
 import type { Skeleton } from '../src/skeleton/skeleton.ts';
 import { computeSkinMatrices } from '../src/skinning/skin-matrices.ts';
 import { skinVertices } from '../src/skinning/skin-vertices.ts';
+import { SkinningContext } from '../src/skinning/skinning-context.ts';
 import { flatSkinLoop } from './flat-skin-loop.ts';
 import { generateRig } from './generated-rig.ts';
 import { allocationPerCall, compare, formatNs, table, type Measurement } from './harness.ts';
@@ -89,8 +91,10 @@ async function loadCharacters(): Promise<Character[]> {
 /** Our per-frame pipeline for one character: Animator (one clip, or two blended 50/50) → palette. */
 function oursPipeline(ch: Character, blend: boolean) {
   const animator = new Animator(ch.skeleton.jointCount);
-  animator.play(ch.clips[0]);
-  if (blend) animator.play(ch.clips[1], { layer: animator.addLayer({ weight: 0.5 }) });
+  const [first, second] = ch.clips.map((clip) => compileClip(clip, ch.skeleton.jointCount));
+  animator.play(first);
+  if (blend) animator.play(second, { layer: animator.addLayer({ weight: 0.5 }) });
+  const skinning = new SkinningContext(ch.skin);
   const pose = createLocalPose(ch.skeleton.jointCount);
   const model = new Float32Array(16 * ch.skeleton.jointCount);
   const palette = new Float32Array(16 * ch.skin.joints.length);
@@ -98,7 +102,7 @@ function oursPipeline(ch: Character, blend: boolean) {
     animator.update(DT);
     animator.evaluate(pose, ch.restPose);
     localToModel(model, ch.skeleton, pose);
-    computeSkinMatrices(palette, model, ch.skin);
+    computeSkinMatrices(palette, model, ch.skin, skinning);
   };
   const stages = {
     sample: () => {
@@ -106,9 +110,9 @@ function oursPipeline(ch: Character, blend: boolean) {
       animator.evaluate(pose, ch.restPose);
     },
     localToModel: () => localToModel(model, ch.skeleton, pose),
-    skinMatrices: () => computeSkinMatrices(palette, model, ch.skin),
+    skinMatrices: () => computeSkinMatrices(palette, model, ch.skin, skinning),
   };
-  return { frame, palette, stages };
+  return { frame, palette, skinning, stages };
 }
 
 /** three.js's per-frame work on the same clips: mixer (one action, or two at equal weight) → boneMatrices. */
@@ -211,8 +215,8 @@ async function main(): Promise<void> {
     const joints8 = prim.joints instanceof Uint8Array ? prim.joints : null;
     const skinLabel = `skin: ${ch.name}, ${n} vertices`;
     const cases = [
-      { name: 'sinew positions+normals', fn: () => skinVertices(outP, outN, prim, ours.palette) },
-      { name: 'sinew positions', fn: () => skinVertices(outP, null, prim, ours.palette) },
+      { name: 'sinew positions+normals', fn: () => skinVertices(outP, outN, prim, ours.palette, ours.skinning) },
+      { name: 'sinew positions', fn: () => skinVertices(outP, null, prim, ours.palette, ours.skinning) },
       {
         name: 'three applyBoneTransform', fn: () => {
           for (let v = 0; v < n; v++) {

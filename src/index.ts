@@ -25,7 +25,9 @@ export { createLocalPose, copyLocalPose, cloneLocalPose } from './skeleton/local
 export { localToModel } from './skeleton/local-to-model.ts';
 
 // Animation
-export { sampleClip, createClipCursor, type ClipCursor } from './animation/sample-clip.ts';
+export { compileClip, RuntimeClip } from './animation/runtime-clip.ts';
+export { SamplingContext } from './animation/sampling-context.ts';
+export { sampleClip } from './animation/sample-clip.ts';
 export { blendPoses } from './animation/blend-poses.ts';
 export { crossfade } from './animation/crossfade.ts';
 export { addAdditive } from './animation/additive.ts';
@@ -34,6 +36,7 @@ export { Animator, type PlayOptions, type LayerOptions, type LayerMode } from '.
 export type { LoopMode } from './animation/loop-mode.ts';
 
 // Skinning (CPU reference path)
+export { SkinningContext } from './skinning/skinning-context.ts';
 export { computeSkinMatrices } from './skinning/skin-matrices.ts';
 export { skinVertices } from './skinning/skin-vertices.ts';
 export { limitInfluences, MAX_INFLUENCES } from './skinning/influences.ts';

@@ -6,7 +6,9 @@ import { addAdditive } from './additive.ts';
 import { blendPoses } from './blend-poses.ts';
 import { ClipPlayer } from './clip-player.ts';
 import { crossfade, crossfadeWeight } from './crossfade.ts';
+import { compileClip, RuntimeClip } from './runtime-clip.ts';
 import { sampleClip } from './sample-clip.ts';
+import { SamplingContext } from './sampling-context.ts';
 
 /**
  * How a layer combines with the layers below it:
@@ -64,6 +66,8 @@ class Track {
   readonly pose: LocalPose;
   reference: LocalPose | null = null;
   ownReference: LocalPose | null = null;
+  /** Cursors for sampling the default reference pose (apart from the player's, which follow playback). */
+  referenceContext: SamplingContext | null = null;
   referenceDirty = false;
   referenceTime = 0;
 
@@ -111,14 +115,15 @@ class Layer {
 
 /**
  * Plays clips on one skeleton, the runtime a viewer or game drives each frame: clip players (time in
- * seconds, speed including negative, loop / once / ping-pong, seek) with per-channel cursors, crossfades
+ * seconds, speed including negative, loop / once / ping-pong, seek) with keyframe cursors, crossfades
  * between clips, and layers (override or additive, each with a weight and an optional per-joint mask),
  * evaluated bottom-up into one local pose.
  *
  * ```ts
  * const animator = new Animator(asset.skeleton.jointCount);
- * animator.play(asset.clips[0]);                                   // base layer, loop, speed 1
- * animator.play(asset.clips[1], { fade: 0.3, loop: 'pingpong', speed: -1 });  // crossfade over 0.3 s
+ * const clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));  // once, at load
+ * animator.play(clips[0]);                                         // base layer, loop, speed 1
+ * animator.play(clips[1], { fade: 0.3, loop: 'pingpong', speed: -1 });  // crossfade over 0.3 s
  * const upper = animator.addLayer({ mode: 'override', weight: 0.8, mask: upperBodyMask });
  * animator.play(wave, { layer: upper, fade: 0.2 });
  * // each frame:
@@ -129,8 +134,8 @@ class Layer {
  * Each layer holds up to `maxTracksPerLayer` clips at once (a clip fading in and those still fading out);
  * a `play` beyond that drops the lowest-weighted one (its weight goes to the strongest remaining one, so the
  * sum of fade weights is unchanged). A track is freed when its fade-out reaches 0.
- * `update` and `evaluate` allocate nothing; `play` and `addLayer` may (a cursor for a clip with more
- * channels than seen before, a layer's pose buffers).
+ * `update` and `evaluate` allocate nothing; `play` and `addLayer` may (compiling an `AnimationClip`, cursors
+ * for a clip with more timelines than seen before, a layer's pose buffers).
  */
 export class Animator {
   readonly jointCount: number;
@@ -177,12 +182,19 @@ export class Animator {
    * out over the same time and are then freed). With nothing playing on the layer and `fade > 0`, the clip
    * fades in over the layers below (for the base layer, the rest pose).
    *
+   * @param clip a clip from `compileClip`; an `AnimationClip` is compiled (validated and copied) on every
+   *   call, which allocates — compile clips once to start them often
    * @returns the clip's player (time, seek, speed, loop); it belongs to the animator and is reused for
    *   another clip once this one has faded out
-   * @throws RangeError for a layer that does not exist
+   * @throws RangeError for a layer that does not exist, or a clip animating joints beyond `jointCount`
+   * @throws Error from `compileClip` for a malformed `AnimationClip`
    */
-  play(clip: AnimationClip, options: PlayOptions = {}): ClipPlayer {
+  play(clip: RuntimeClip | AnimationClip, options: PlayOptions = {}): ClipPlayer {
     const layer = this.layer(options.layer ?? 0);
+    const runtime = clip instanceof RuntimeClip ? clip : compileClip(clip, this.jointCount);
+    if (runtime.requiredJointCount > this.jointCount) {
+      throw new RangeError(`Animator: clip "${runtime.name}" animates ${runtime.requiredJointCount} joints, the animator has ${this.jointCount}`);
+    }
     const fade = Math.max(0, options.fade ?? 0);
     for (const track of layer.tracks) {
       if (!track.active) continue;
@@ -213,10 +225,10 @@ export class Animator {
     if (slot.player) {
       slot.player.speed = speed;
       slot.player.loop = loop;
-      slot.player.setClip(clip);
+      slot.player.setClip(runtime);
     } else {
-      slot.player = new ClipPlayer(clip, loop, speed);
-      if (speed < 0 && loop === 'once') slot.player.seek(clip.duration);
+      slot.player = new ClipPlayer(runtime, loop, speed);
+      if (speed < 0 && loop === 'once') slot.player.seek(runtime.duration);
     }
     if (options.startTime !== undefined) slot.player.seek(options.startTime);
     slot.active = true;
@@ -229,6 +241,7 @@ export class Animator {
         slot.referenceDirty = false;
       } else {
         slot.ownReference ??= createLocalPose(this.jointCount);
+        slot.referenceContext ??= new SamplingContext();
         slot.reference = slot.ownReference;
         slot.referenceDirty = true;
         slot.referenceTime = options.referenceTime ?? 0;
@@ -323,7 +336,7 @@ export class Animator {
           const reference = track.reference!;
           if (track.referenceDirty) {
             copyLocalPose(reference, restPose);
-            sampleClip(reference, track.player!.clip, track.referenceTime);
+            sampleClip(reference, track.player!.clip, track.referenceTime, track.referenceContext!);
             track.referenceDirty = false;
           }
           const weight = layer.weight * track.weight, mask = layer.mask, jointWeights = layer.jointWeights;

@@ -1,22 +1,19 @@
-import type { AnimationClip } from './animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { wrapPlayhead, type LoopMode } from './loop-mode.ts';
-import type { ClipCursor } from './sample-clip.ts';
-import { getCompiledClip, sampleCompiledClip, type CompiledClip } from './compiled-clip.ts';
+import type { RuntimeClip } from './runtime-clip.ts';
+import { sampleClipAt } from './sample-clip.ts';
+import { SamplingContext } from './sampling-context.ts';
 
 /**
- * The playhead of one clip: time in seconds, speed (negative plays backwards), loop mode, and the clip's
- * per-channel keyframe cursors, so forward (or backward) playback finds each channel's interval in O(1)
- * amortised and a {@link ClipPlayer.seek} costs O(log k) per channel (`findKeyframe`).
+ * The playhead of one clip: time in seconds, speed (negative plays backwards), loop mode, and its own
+ * {@link SamplingContext}, so forward (or backward) playback finds each timeline's interval in O(1) amortised
+ * and a {@link ClipPlayer.seek} costs O(log k) per timeline (`findKeyframe`).
  *
- * The playhead is kept reduced to one period (duration for `loop`, 2·duration for `pingpong`), so it
- * never loses float precision however long the clip plays. Allocation happens only in the constructor and
- * in {@link ClipPlayer.setClip} when a clip has more channels than any before; `advance` and `sample`
- * allocate nothing (the times live in a `Float64Array`, so no floating-point value crosses a call, which V8
- * would box on the heap).
+ * The playhead is kept reduced to one period ({@link wrapPlayhead}). Allocation happens only in the
+ * constructor and in {@link ClipPlayer.setClip} when a clip has more timelines than any before; `advance` and
+ * `sample` allocate nothing.
  */
 export class ClipPlayer {
-  clip: AnimationClip;
   /** Playback rate: 1 real time, 2 double speed, −1 backwards, 0 paused. */
   speed = 1;
   loop: LoopMode = 'loop';
@@ -25,26 +22,27 @@ export class ClipPlayer {
    * clock the sampler reads), the playhead reduced to one period, the clip's duration ({@link wrapPlayhead}).
    */
   readonly clock = new Float64Array(3);
-  private cursor: ClipCursor;
-  /** `clip`'s compiled form (re-fetched when `clip` is reassigned). */
-  private compiled: CompiledClip;
+  private current: RuntimeClip;
+  private readonly context = new SamplingContext();
 
-  constructor(clip: AnimationClip, loop: LoopMode = 'loop', speed = 1) {
-    this.clip = clip;
-    this.compiled = getCompiledClip(clip);
+  constructor(clip: RuntimeClip, loop: LoopMode = 'loop', speed = 1) {
+    this.current = clip;
+    this.clock[2] = clip.duration;
     this.loop = loop;
     this.speed = speed;
-    this.cursor = new Int32Array(clip.channels.length);
+  }
+
+  /** The clip played ({@link setClip} changes it). */
+  get clip(): RuntimeClip {
+    return this.current;
   }
 
   /** Binds another clip, rewinds to 0 (or to the end for negative speed with `once`), keeps speed and mode. */
-  setClip(clip: AnimationClip): void {
-    this.clip = clip;
-    this.compiled = getCompiledClip(clip);
-    if (this.cursor.length < clip.channels.length) this.cursor = new Int32Array(clip.channels.length);
-    else this.cursor.fill(0);
+  setClip(clip: RuntimeClip): void {
+    this.current = clip;
+    this.clock[2] = clip.duration;
     this.clock[1] = this.speed < 0 && this.loop === 'once' ? clip.duration : 0;
-    this.reduce();
+    wrapPlayhead(this.clock, this.loop);
   }
 
   /** Clip time in seconds, in [0, duration], that {@link sample} evaluates. */
@@ -58,37 +56,30 @@ export class ClipPlayer {
    */
   get finished(): boolean {
     if (this.loop !== 'once') return false;
-    return this.speed >= 0 ? this.clock[1] >= this.clip.duration : this.clock[1] <= 0;
+    return this.speed >= 0 ? this.clock[1] >= this.clock[2] : this.clock[1] <= 0;
   }
 
   /**
    * Moves the playhead to `timeSeconds` (clip time; out-of-range times wrap, clamp or bounce by the loop
-   * mode). The next sample re-finds each channel's key by binary search, O(log k).
+   * mode). The next sample re-finds each timeline's key by binary search, O(log k).
    */
   seek(timeSeconds: number): void {
     this.clock[1] = timeSeconds;
-    this.reduce();
+    wrapPlayhead(this.clock, this.loop);
   }
 
   /** Advances the playhead by `dtSeconds · speed`. */
   advance(dtSeconds: number): void {
     this.clock[1] += dtSeconds * this.speed;
-    this.reduce();
+    wrapPlayhead(this.clock, this.loop);
   }
 
   /**
-   * Samples the clip at {@link time} into `out` through the cursors (only animated properties are written:
-   * start from the rest pose). Returns `out`.
+   * Samples the clip at {@link time} into `out` (only animated properties are written: start from the rest
+   * pose; `sampleClip`). Returns `out`.
+   * @throws RangeError when `out` has fewer joints than the clip animates
    */
   sample(out: LocalPose): LocalPose {
-    if (this.compiled.clip !== this.clip) this.compiled = getCompiledClip(this.clip);
-    if (this.cursor.length < this.clip.channels.length) this.cursor = new Int32Array(this.clip.channels.length);
-    return sampleCompiledClip(out, this.compiled, this.clock, this.cursor);
-  }
-
-  /** Reduces the playhead to one period and derives the clip time ({@link wrapPlayhead}). */
-  private reduce(): void {
-    this.clock[2] = this.clip.duration;
-    wrapPlayhead(this.clock, this.loop);
+    return sampleClipAt(out, this.current, this.clock, this.context);
   }
 }

@@ -77,7 +77,7 @@ export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds:
       const out = new Float32Array(3 * primitive.vertexCount);
       const skinned = instance.skin >= 0 && primitive.joints !== null;
       if (skinned) {
-        skinVertices(out, null, primitive, animated.skinMatrices[instance.skin]);
+        skinVertices(out, null, primitive, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin]);
       } else {
         const m = animated.modelMatrices.subarray(16 * instance.joint, 16 * instance.joint + 16);
         const p = primitive.positions;

@@ -3,8 +3,11 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 import { cloneLocalPose, copyLocalPose } from '../skeleton/local-pose.ts';
 import { localToModel } from '../skeleton/local-to-model.ts';
 import { Animator } from '../animation/animator.ts';
-import { createClipCursor, sampleClip, type ClipCursor } from '../animation/sample-clip.ts';
+import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';
+import { sampleClip } from '../animation/sample-clip.ts';
+import { SamplingContext } from '../animation/sampling-context.ts';
 import { computeSkinMatrices } from '../skinning/skin-matrices.ts';
+import { SkinningContext } from '../skinning/skinning-context.ts';
 
 /**
  * The per-frame CPU state of one model: its local pose, world matrices and one skinning palette per skin.
@@ -17,8 +20,9 @@ import { computeSkinMatrices } from '../skinning/skin-matrices.ts';
  *   {@link advance}`(dtSeconds)`: animator.update → animator.evaluate(pose, rest) → localToModel →
  *   computeSkinMatrices.
  *
- * Whichever ran last wrote the buffers. All buffers are allocated once in the constructor; `evaluate`,
- * `advance` and `evaluateAnimator` allocate nothing.
+ * Whichever ran last wrote the buffers. Everything is allocated once in the constructor — the clips compiled,
+ * a sampling context per clip, a skinning context per skin — so `evaluate`, `advance` and `evaluateAnimator`
+ * allocate nothing.
  */
 export class AnimatedModel {
   readonly asset: ModelAsset;
@@ -28,6 +32,10 @@ export class AnimatedModel {
   readonly modelMatrices: Float32Array;
   /** Per skin s, `Float32Array(16·asset.skins[s].joints.length)`: its skinning palette. */
   readonly skinMatrices: Float32Array[];
+  /** Per skin s, its {@link SkinningContext}, for `computeSkinMatrices` and `skinVertices` on its palette. */
+  readonly skinningContexts: readonly SkinningContext[];
+  /** `asset.clips` compiled ({@link compileClip}), same order: pass these to `animator.play`. */
+  readonly clips: readonly RuntimeClip[];
   /**
    * Plays the asset's clips for {@link advance} / {@link evaluateAnimator}: nothing plays until the owner
    * calls `animator.play(asset.clips[i], …)` (with nothing playing it gives the rest pose). Independent of
@@ -35,14 +43,18 @@ export class AnimatedModel {
    */
   readonly animator: Animator;
   private clip = -1;
-  private readonly cursors: ClipCursor[];
+  /** Per clip, the sampling context {@link evaluate} uses (its cursors follow that clip's times). */
+  private readonly contexts: SamplingContext[];
 
+  /** @throws Error from `compileClip` when a clip of `asset` is malformed */
   constructor(asset: ModelAsset) {
     this.asset = asset;
     this.pose = cloneLocalPose(asset.restPose);
     this.modelMatrices = new Float32Array(16 * asset.skeleton.jointCount);
     this.skinMatrices = asset.skins.map((skin) => new Float32Array(16 * skin.joints.length));
-    this.cursors = asset.clips.map(createClipCursor);
+    this.skinningContexts = asset.skins.map((skin) => new SkinningContext(skin));
+    this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
+    this.contexts = this.clips.map((clip) => new SamplingContext(clip.timelines.length));
     this.animator = new Animator(asset.skeleton.jointCount);
     this.clip = asset.clips.length > 0 ? 0 : -1;
     this.evaluate(0);
@@ -76,7 +88,7 @@ export class AnimatedModel {
    */
   evaluate(timeSeconds: number): void {
     copyLocalPose(this.pose, this.asset.restPose);
-    if (this.clip >= 0) sampleClip(this.pose, this.asset.clips[this.clip], timeSeconds, this.cursors[this.clip]);
+    if (this.clip >= 0) sampleClip(this.pose, this.clips[this.clip], timeSeconds, this.contexts[this.clip]);
     this.computeMatrices();
   }
 
@@ -104,6 +116,8 @@ export class AnimatedModel {
   private computeMatrices(): void {
     localToModel(this.modelMatrices, this.asset.skeleton, this.pose);
     const skins = this.asset.skins;
-    for (let s = 0; s < skins.length; s++) computeSkinMatrices(this.skinMatrices[s], this.modelMatrices, skins[s]);
+    for (let s = 0; s < skins.length; s++) {
+      computeSkinMatrices(this.skinMatrices[s], this.modelMatrices, skins[s], this.skinningContexts[s]);
+    }
   }
 }

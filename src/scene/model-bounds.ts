@@ -47,7 +47,7 @@ export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, d
       if (instance.skin >= 0 && primitive.joints && primitive.weights && animated.skinMatrices[instance.skin]) {
         if (scratch.length < 3 * n) scratch = new Float32Array(3 * n);
         const out = scratch.length === 3 * n ? scratch : scratch.subarray(0, 3 * n);
-        skinVertices(out, null, primitive, animated.skinMatrices[instance.skin]);
+        skinVertices(out, null, primitive, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin]);
         for (let v = 0; v < n; v++) add(out[3 * v], out[3 * v + 1], out[3 * v + 2]);
       } else {
         const m = animated.modelMatrices;

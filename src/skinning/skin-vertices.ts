@@ -1,4 +1,5 @@
 import type { PrimitiveAsset } from '../asset/model-asset.ts';
+import { copyUpper3x4, type SkinningContext } from './skinning-context.ts';
 
 /**
  * The CPU reference path: linear blend skinning (LBS) of one primitive's positions and normals, exactly
@@ -13,40 +14,36 @@ import type { PrimitiveAsset } from '../asset/model-asset.ts';
  * the difference form [1]. `shaders/skinned.vert` computes the same, and the transform-feedback parity
  * test holds the two together. Palette matrices are assumed affine (bottom row 0 0 0 1).
  *
- * Speed (same arithmetic in the same order as the plain loop over k < 4): the palette's 3×4 rows are
- * copied to doubles once per call, the four influences are unrolled (zero weights skipped, as the sum
- * skips them), and index arithmetic is int32 without overflow checks (`(i + k) | 0`) — together ≈1.4× the
- * plain loop in V8 11 (bench: `skin.ratio_to_flat_loop`).
- * Allocates nothing per call (a module scratch of 12 doubles per palette joint grows to the largest
- * palette seen).
+ * Speed (same arithmetic in the same order as the plain loop over k < 4; bench: `skin.ratio_to_flat_loop`):
+ * the palette's 3×4 rows are copied to the context's doubles once per call, the four influences are unrolled
+ * (zero weights skipped, as the sum skips them), and index arithmetic is int32 without overflow checks
+ * (`(i + k) | 0`). Allocates nothing.
  *
  * @param outPositions `Float32Array(3·vertexCount)`: skinned positions, in the palette's space (world space
  *   for glTF palettes, whose joints' world matrices already place the mesh)
  * @param outNormals `Float32Array(3·vertexCount)` for unit skinned normals, or null to skip them
  * @param primitive a skinned primitive (`joints` and `weights` present)
  * @param palette `Float32Array(16·m)`, column-major skinning matrices from `computeSkinMatrices`
+ * @param context a `SkinningContext` of at least m joints (the skin's, or `new SkinningContext(m)`)
  * @throws Error when the primitive has no joints/weights
+ * @throws RangeError when the palette has more joints than `context`
  */
 export function skinVertices(
   outPositions: Float32Array,
   outNormals: Float32Array | null,
   primitive: PrimitiveAsset,
   palette: Float32Array,
+  context: SkinningContext,
 ): void {
   const { joints, weights, positions, normals, vertexCount } = primitive;
   if (!joints || !weights) throw new Error('skinVertices: primitive has no joints/weights (it is rigid)');
-  // The palette's upper 3×4 rows as doubles, 12 per joint (columns 0, 1, 2, translation): the inner loop
-  // then reads no float32 (each read of which V8 converts), and the bottom rows are not read at all.
   const jointCount = palette.length >> 4;
-  if (palette64.length < 12 * jointCount) palette64 = new Float64Array(12 * jointCount);
-  const K = palette64;
-  for (let j = 0; j < jointCount; j++) {
-    const s = j << 4, d = (12 * j) | 0;
-    K[d] = palette[s]; K[d + 1] = palette[s + 1]; K[d + 2] = palette[s + 2];
-    K[d + 3] = palette[s + 4]; K[d + 4] = palette[s + 5]; K[d + 5] = palette[s + 6];
-    K[d + 6] = palette[s + 8]; K[d + 7] = palette[s + 9]; K[d + 8] = palette[s + 10];
-    K[d + 9] = palette[s + 12]; K[d + 10] = palette[s + 13]; K[d + 11] = palette[s + 14];
+  if (jointCount > context.jointCount) {
+    throw new RangeError(`skinVertices: the palette has ${jointCount} joints, the skinning context ${context.jointCount}`);
   }
+  // The palette's upper 3×4 rows as doubles: the inner loop then reads no float32, and no bottom row.
+  const K = context.palette;
+  copyUpper3x4(K, palette, jointCount);
   for (let v = 0; v < vertexCount; v++) {
     const i4 = v << 2, i3 = (3 * v) | 0;
     // Accumulator A = Σ wᵢ·K_{jᵢ}, the 3×4 affine part, column-major.
@@ -117,6 +114,3 @@ export function skinVertices(
     }
   }
 }
-
-/** `Float64Array(12·m)`: the palette's upper 3×4 rows, per joint, for the current call. */
-let palette64 = new Float64Array(12 * 64);

@@ -104,7 +104,7 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread'): ModelParit
           const palette = animated.skinMatrices[skin];
           const n = primitiveAsset.vertexCount;
           const cpuPositions = new Float32Array(3 * n), cpuNormals = new Float32Array(3 * n);
-          skinVertices(cpuPositions, cpuNormals, primitiveAsset, palette);
+          skinVertices(cpuPositions, cpuNormals, primitiveAsset, palette, animated.skinningContexts[skin]);
           const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'uniform' ? 'uniform' : 'texture');
           for (let v = 0; v < n; v++) {
             const o = 3 * v;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnimationClip } from '../../../src/animation/animation-clip.ts';
 import { ClipPlayer } from '../../../src/animation/clip-player.ts';
+import { compileClip } from '../../../src/animation/runtime-clip.ts';
 import { findKeyframe } from './sample-channel-oracle.ts';
 import { wrapClipTime } from './wrap-clip-time.ts';
 import { createLocalPose } from '../../../src/skeleton/local-pose.ts';
@@ -49,7 +50,7 @@ describe('ClipPlayer', () => {
   it('advances by dt·speed and samples between keys, for every loop mode and both directions', () => {
     for (const loop of ['loop', 'once', 'pingpong'] as const) {
       for (const speed of [1, 2.5, -1, -0.7]) {
-        const player = new ClipPlayer(rampClip(2), loop, speed);
+        const player = new ClipPlayer(compileClip(rampClip(2), 1), loop, speed);
         let t = 0;
         for (let frame = 0; frame < 200; frame++) {
           player.advance(1 / 60);
@@ -62,24 +63,24 @@ describe('ClipPlayer', () => {
   });
 
   it('once reports finished at the end in the direction of play', () => {
-    const forward = new ClipPlayer(rampClip(1), 'once', 1);
+    const forward = new ClipPlayer(compileClip(rampClip(1), 1), 'once', 1);
     forward.advance(0.5);
     expect(forward.finished).toBe(false);
     forward.advance(0.6);
     expect(forward.finished).toBe(true);
     expect(forward.time).toBe(1);
-    const backward = new ClipPlayer(rampClip(1), 'once', -1);
+    const backward = new ClipPlayer(compileClip(rampClip(1), 1), 'once', -1);
     backward.seek(1);
     backward.advance(0.4);
     expect(backward.time).toBeCloseTo(0.6, 6);
     expect(backward.finished).toBe(false);
     backward.advance(1);
     expect(backward.finished).toBe(true);
-    expect(new ClipPlayer(rampClip(1), 'loop').finished).toBe(false);
+    expect(new ClipPlayer(compileClip(rampClip(1), 1), 'loop').finished).toBe(false);
   });
 
   it('seek jumps anywhere (wrapping by mode) and playback continues from there', () => {
-    const player = new ClipPlayer(rampClip(2), 'loop');
+    const player = new ClipPlayer(compileClip(rampClip(2), 1), 'loop');
     player.advance(1.9);
     player.seek(0.3);
     expect(x(player)).toBeCloseTo(0.3, 5);
@@ -92,7 +93,7 @@ describe('ClipPlayer', () => {
   });
 
   it('keeps full precision after hours of looping (the playhead stays reduced)', () => {
-    const player = new ClipPlayer(rampClip(1.5), 'loop');
+    const player = new ClipPlayer(compileClip(rampClip(1.5), 1), 'loop');
     for (let i = 0; i < 3600 * 60; i++) player.advance(1 / 60);
     // 216 000 float64 additions of 1/60 drift by ~1e-9 s; the wrapped time must stay that close.
     expect(clipTimeDistance(player.time, wrapClipTime(3600, 1.5, 'loop'), 1.5, 'loop')).toBeLessThan(1e-6);

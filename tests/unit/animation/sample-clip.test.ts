@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { quat } from 'gl-matrix';
 import type { AnimationChannel, AnimationClip } from '../../../src/animation/animation-clip.ts';
-import { createClipCursor, sampleClip } from '../../../src/animation/sample-clip.ts';
+import { compileClip } from '../../../src/animation/runtime-clip.ts';
+import { sampleClip } from '../../../src/animation/sample-clip.ts';
+import { SamplingContext } from '../../../src/animation/sampling-context.ts';
+import { sampleClipOnce } from '../helpers/sample-once.ts';
 import { findKeyframe, sampleChannel } from './sample-channel-oracle.ts';
 import { createLocalPose } from '../../../src/skeleton/local-pose.ts';
 
@@ -11,7 +14,7 @@ function clipOf(...channels: AnimationChannel[]): AnimationClip {
 
 function sampleTranslation(channel: AnimationChannel, t: number): number[] {
   const pose = createLocalPose(1);
-  sampleClip(pose, clipOf(channel), t);
+  sampleClipOnce(pose, clipOf(channel), t);
   return Array.from(pose.translations);
 }
 
@@ -60,7 +63,7 @@ describe('sampleClip samplers (glTF 2.0 Appendix C)', () => {
     const channel: AnimationChannel = { joint: 0, path: 'rotation', interpolation: 'LINEAR', times: Float32Array.of(0, 1), values: Float32Array.from([...a, ...bFlipped]) };
     for (const s of [0.1, 0.37, 0.5, 0.93]) {
       const pose = createLocalPose(1);
-      sampleClip(pose, clipOf(channel), s);
+      sampleClipOnce(pose, clipOf(channel), s);
       const expected = quat.slerp(quat.create(), a, b, s); // gl-matrix also flips to the short arc
       const dot = Math.abs(quat.dot(Float32Array.from(pose.rotations) as unknown as quat, expected));
       expect(dot).toBeCloseTo(1, 6);
@@ -89,14 +92,14 @@ describe('sampleClip samplers (glTF 2.0 Appendix C)', () => {
     const values = Float32Array.from([0, 0, 0, 0, ...q0, 0.5, 0, 0, 0, 0.5, 0, 0, 0, ...q1, 0, 0, 0, 0]);
     const channel: AnimationChannel = { joint: 0, path: 'rotation', interpolation: 'CUBICSPLINE', times: Float32Array.of(0, 1), values };
     const pose = createLocalPose(1);
-    sampleClip(pose, clipOf(channel), 0.4);
+    sampleClipOnce(pose, clipOf(channel), 0.4);
     expect(Math.hypot(...pose.rotations)).toBeCloseTo(1, 6);
   });
 
   it('leaves joints and properties the clip does not animate untouched, with or without a cursor', () => {
     const channel: AnimationChannel = { joint: 1, path: 'scale', interpolation: 'LINEAR', times: Float32Array.of(0, 1), values: Float32Array.of(1, 1, 1, 3, 3, 3) };
-    const clip = clipOf(channel);
-    const cursor = createClipCursor(clip);
+    const clip = compileClip(clipOf(channel), 2);
+    const cursor = new SamplingContext();
     const pose = createLocalPose(2);
     pose.translations.set([7, 8, 9, 4, 5, 6]);
     for (const t of [0.25, 0.75, 0.5]) {
@@ -108,7 +111,7 @@ describe('sampleClip samplers (glTF 2.0 Appendix C)', () => {
   });
 });
 
-describe('sampleClip on the compiled clip form (compiled-clip.ts)', () => {
+describe('sampleClip on the compiled clip form (runtime-clip.ts)', () => {
   /** Deterministic pseudo-random numbers in [0, 1). */
   function rnd(seed: number): () => number {
     let s = seed >>> 0;
@@ -151,12 +154,13 @@ describe('sampleClip on the compiled clip form (compiled-clip.ts)', () => {
       }
     }
     const clip: AnimationClip = { name: 'all kinds', duration: 2, channels };
-    const cursor = createClipCursor(clip);
+    const runtime = compileClip(clip, joint);
+    const cursor = new SamplingContext();
     const pose = createLocalPose(joint), expected = createLocalPose(joint);
     const times = [-0.5, 0, 0.1, 0.25, 0.3, 0.31, 0.7, 0.8, 1.05, 1.6, 2, 2.5, 1.2, 0.9, 0.2, 0.05, 1.99, NaN];
     for (let step = 0; step < 400; step++) times.push((step * 0.0137) % 2.2 - 0.1);
     for (const t of times) {
-      sampleClip(pose, clip, t, cursor);
+      sampleClip(pose, runtime, t, cursor);
       for (const ch of channels) {
         const target = ch.path === 'rotation' ? expected.rotations : ch.path === 'translation' ? expected.translations : expected.scales;
         const c = ch.path === 'rotation' ? 4 : 3;
@@ -176,7 +180,7 @@ describe('sampleClip on the compiled clip form (compiled-clip.ts)', () => {
       { joint: 0, path: 'translation', interpolation: 'STEP', times, values: Float32Array.of(7, 7, 7, 9, 9, 9) },
     );
     const pose = createLocalPose(1);
-    sampleClip(pose, clip, 0.5);
+    sampleClipOnce(pose, clip, 0.5);
     expect(Array.from(pose.translations)).toEqual([7, 7, 7]);
   });
 });

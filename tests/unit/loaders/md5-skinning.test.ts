@@ -4,9 +4,12 @@ import { parseMd5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
 import { md5ToModelAsset } from '../../../src/loaders/md5/md5-to-model-asset.ts';
 import { copyLocalPose, createLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { localToModel } from '../../../src/skeleton/local-to-model.ts';
-import { sampleClip, createClipCursor } from '../../../src/animation/sample-clip.ts';
+import { compileClip } from '../../../src/animation/runtime-clip.ts';
+import { sampleClip } from '../../../src/animation/sample-clip.ts';
+import { SamplingContext } from '../../../src/animation/sampling-context.ts';
 import { computeSkinMatrices } from '../../../src/skinning/skin-matrices.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
+import { SkinningContext } from '../../../src/skinning/skinning-context.ts';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { md5AssetsAvailable, readMd5Text } from '../helpers/md5-assets.ts';
 import { algorithm1, animModelJoints, meshModelJoints } from '../helpers/md5-algorithm1.ts';
@@ -18,14 +21,15 @@ function makeAlgorithm2(asset: ModelAsset): (time: number | null) => Float32Arra
   const model = new Float32Array(16 * asset.skeleton.jointCount);
   const palette = new Float32Array(16 * asset.skins[0].joints.length);
   const outputs = asset.meshes.map((m) => new Float32Array(3 * m.primitives[0].vertexCount));
-  const clip = asset.clips[0];
-  const cursor = clip ? createClipCursor(clip) : undefined;
+  const clip = asset.clips[0] ? compileClip(asset.clips[0], asset.skeleton.jointCount) : null;
+  const cursor = new SamplingContext();
+  const skinning = new SkinningContext(asset.skins[0]);
   return (time) => {
     copyLocalPose(pose, asset.restPose);
-    if (time !== null) sampleClip(pose, clip, time, cursor);
+    if (time !== null && clip) sampleClip(pose, clip, time, cursor);
     localToModel(model, asset.skeleton, pose);
-    computeSkinMatrices(palette, model, asset.skins[0]);
-    asset.meshes.forEach((m, i) => skinVertices(outputs[i], null, m.primitives[0], palette));
+    computeSkinMatrices(palette, model, asset.skins[0], skinning);
+    asset.meshes.forEach((m, i) => skinVertices(outputs[i], null, m.primitives[0], palette, skinning));
     return outputs;
   };
 }

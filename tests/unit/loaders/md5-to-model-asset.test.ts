@@ -10,9 +10,10 @@ import { readMd5Files } from '../../../src/loaders/md5/read-md5-files.ts';
 import { copyLocalPose, createLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { localToModel } from '../../../src/skeleton/local-to-model.ts';
 import { validateSkeleton } from '../../../src/skeleton/skeleton.ts';
-import { sampleClip } from '../../../src/animation/sample-clip.ts';
+import { sampleClipOnce } from '../helpers/sample-once.ts';
 import { computeSkinMatrices } from '../../../src/skinning/skin-matrices.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
+import { SkinningContext } from '../../../src/skinning/skinning-context.ts';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { MD5_DIR, md5AssetsAvailable, readMd5Text } from '../helpers/md5-assets.ts';
 
@@ -26,12 +27,13 @@ function mul4(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number
 /** Skinned positions of every mesh of `asset` at `time` (null: rest pose), via the product path. */
 function skinAll(asset: ModelAsset, time: number | null): Float32Array[] {
   const pose = copyLocalPose(createLocalPose(asset.skeleton.jointCount), asset.restPose);
-  if (time !== null) sampleClip(pose, asset.clips[0], time);
+  if (time !== null) sampleClipOnce(pose, asset.clips[0], time);
   const model = localToModel(new Float32Array(16 * asset.skeleton.jointCount), asset.skeleton, pose);
-  const palette = computeSkinMatrices(new Float32Array(16 * asset.skins[0].joints.length), model, asset.skins[0]);
+  const skinning = new SkinningContext(asset.skins[0]);
+  const palette = computeSkinMatrices(new Float32Array(16 * asset.skins[0].joints.length), model, asset.skins[0], skinning);
   return asset.meshes.map((m) => {
     const out = new Float32Array(3 * m.primitives[0].vertexCount);
-    skinVertices(out, null, m.primitives[0], palette);
+    skinVertices(out, null, m.primitives[0], palette, skinning);
     return out;
   });
 }

@@ -4,7 +4,7 @@ import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
 import { createLocalPose, copyLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { validateSkeleton } from '../../../src/skeleton/skeleton.ts';
-import { sampleClip } from '../../../src/animation/sample-clip.ts';
+import { sampleClipOnce } from '../helpers/sample-once.ts';
 import type { AnimationChannel, AnimationClip } from '../../../src/animation/animation-clip.ts';
 import { validateAnimationChannel } from '../../../src/animation/animation-clip.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
@@ -148,7 +148,7 @@ describe('createOctopusAsset', () => {
     model.evaluate(0);
     for (const p of primitives) {
       const out = new Float32Array(p.positions.length);
-      skinVertices(out, null, p, model.skinMatrices[0]);
+      skinVertices(out, null, p, model.skinMatrices[0], model.skinningContexts[0]);
       let worst = 0;
       for (let i = 0; i < out.length; i++) worst = Math.max(worst, Math.abs(out[i] - p.positions[i]));
       expect(worst).toBeLessThan(1e-5);
@@ -301,8 +301,8 @@ describe('createOctopusAsset', () => {
       // Sampled through the lead's sampleClip: the pose at 0 equals the pose at the duration.
       const start = copyLocalPose(createLocalPose(jointCount), asset.restPose);
       const end = copyLocalPose(createLocalPose(jointCount), asset.restPose);
-      sampleClip(start, clip, 0);
-      sampleClip(end, clip, clip.duration);
+      sampleClipOnce(start, clip, 0);
+      sampleClipOnce(end, clip, clip.duration);
       for (const key of ['translations', 'rotations', 'scales'] as const) {
         for (let i = 0; i < start[key].length; i++) expect(Math.abs(start[key][i] - end[key][i])).toBeLessThan(1e-6);
       }
@@ -315,7 +315,7 @@ describe('createOctopusAsset', () => {
     const tips = Array.from({ length: 8 }, (_, k) => names.lastIndexOf(names.filter((n) => n.startsWith(`tentacle${k}_`)).at(-1)!));
     const poseAt = (t: number) => {
       const pose = copyLocalPose(createLocalPose(jointCount), asset.restPose);
-      sampleClip(pose, swim, t);
+      sampleClipOnce(pose, swim, t);
       return pose;
     };
     const times = [0, 0.5, 1, 1.5];
@@ -348,7 +348,7 @@ describe('createOctopusAsset', () => {
     model.evaluate(0.5);
     for (const p of primitives) {
       const out = new Float32Array(p.positions.length);
-      skinVertices(out, null, p, model.skinMatrices[0]);
+      skinVertices(out, null, p, model.skinMatrices[0], model.skinningContexts[0]);
       expect(out.every((x) => Number.isFinite(x) && Math.abs(x) < 1.25)).toBe(true);
     }
   });
@@ -397,7 +397,7 @@ describe('octopus clips curl (CATMULLROM) and wave (HERMITE, BEZIER)', () => {
   }
 
   function poseAt(clip: AnimationClip, t: number): LocalPose {
-    return sampleClip(copyLocalPose(createLocalPose(jointCount), asset.restPose), clip, t);
+    return sampleClipOnce(copyLocalPose(createLocalPose(jointCount), asset.restPose), clip, t);
   }
 
   /** Skinned body positions (the lead pipeline) of `clip` at t seconds. */
@@ -406,7 +406,7 @@ describe('octopus clips curl (CATMULLROM) and wave (HERMITE, BEZIER)', () => {
     model.clipIndex = asset.clips.indexOf(clip);
     model.evaluate(t);
     const out = new Float32Array(body.positions.length);
-    skinVertices(out, null, body, model.skinMatrices[0]);
+    skinVertices(out, null, body, model.skinMatrices[0], model.skinningContexts[0]);
     return out;
   }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import type { AnimationClip } from '../../../src/animation/animation-clip.ts';
 import { crossfade } from '../../../src/animation/crossfade.ts';
-import { sampleClip } from '../../../src/animation/sample-clip.ts';
+import { sampleClipOnce } from '../helpers/sample-once.ts';
 import { readGltfFile } from '../../../src/loaders/gltf/read-gltf-file.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
@@ -11,19 +11,20 @@ import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
 import { cloneLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { localToModel } from '../../../src/skeleton/local-to-model.ts';
 import { computeSkinMatrices } from '../../../src/skinning/skin-matrices.ts';
+import { SkinningContext } from '../../../src/skinning/skinning-context.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 
 /** The clip's local pose at `time`, sampled without cursors over a fresh copy of the rest pose. */
 function clipPose(asset: ModelAsset, clip: AnimationClip | null, time: number): LocalPose {
   const pose = cloneLocalPose(asset.restPose);
-  if (clip) sampleClip(pose, clip, time);
+  if (clip) sampleClipOnce(pose, clip, time);
   return pose;
 }
 
 /** Independent pipeline: pose → localToModel → computeSkinMatrices per skin, fresh buffers. */
 function palettesOf(asset: ModelAsset, pose: LocalPose): { model: Float32Array; skins: Float32Array[] } {
   const model = localToModel(new Float32Array(16 * asset.skeleton.jointCount), asset.skeleton, pose);
-  const skins = asset.skins.map((skin) => computeSkinMatrices(new Float32Array(16 * skin.joints.length), model, skin));
+  const skins = asset.skins.map((skin) => computeSkinMatrices(new Float32Array(16 * skin.joints.length), model, skin, new SkinningContext(skin)));
   return { model, skins };
 }
 

@@ -16,7 +16,7 @@ describe('computeModelBounds', () => {
     for (const instance of asset.meshInstances) {
       for (const p of asset.meshes[instance.mesh].primitives) {
         const out = new Float32Array(3 * p.vertexCount);
-        skinVertices(out, null, p, animated.skinMatrices[instance.skin]);
+        skinVertices(out, null, p, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin]);
         for (let i = 0; i < out.length; i++) {
           min[i % 3] = Math.min(min[i % 3], out[i]);
           max[i % 3] = Math.max(max[i % 3], out[i]);

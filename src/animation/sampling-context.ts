@@ -1,0 +1,47 @@
+import type { RuntimeClip } from './runtime-clip.ts';
+
+/**
+ * The caller-owned, mutable half of sampling (ozz-animation's `SamplingJob::Context`): per timeline of the
+ * clip last sampled, the keyframe cursor that makes playback's key search O(1) (`findKeyframe`'s hint) and
+ * this frame's scratch; and the clock `sampleClip` passes the time in. A {@link RuntimeClip} holds no state,
+ * so each player of a clip owns one context.
+ *
+ * Sampling another clip than last time rewinds the cursors (and grows the arrays when that clip has more
+ * timelines than any before: the only allocation). Allocate contexts at set-up, not per frame.
+ */
+export class SamplingContext {
+  /** `Float64Array(1)`: the time `sampleClip` samples at, seconds (a typed array, so V8 boxes no double). */
+  readonly clock = new Float64Array(1);
+  /** The clip the cursors belong to, or null before the first sample. */
+  clip: RuntimeClip | null = null;
+  /** `Int32Array(≥ timelineCount)`: per timeline u, the interval found last (the next search's hint). */
+  cursors: Int32Array;
+  /**
+   * `Int32Array(≥ timelineCount)`: per timeline, −1 when this frame's t lies strictly inside its keys
+   * (interpolate in interval `cursors[u]`), else the key whose value holds (0 before the first key or for a
+   * single key, k−1 after the last).
+   */
+  holds: Int32Array;
+  /** `Float64Array(≥ timelineCount)`: per timeline, this frame's s = (t − t_k)/(t_{k+1} − t_k) when interpolating. */
+  factors: Float64Array;
+
+  /** @param timelineCapacity timelines to allocate for up front (the arrays grow on demand) */
+  constructor(timelineCapacity = 0) {
+    this.cursors = new Int32Array(timelineCapacity);
+    this.holds = new Int32Array(timelineCapacity);
+    this.factors = new Float64Array(timelineCapacity);
+  }
+
+  /** Makes the context `clip`'s: rewinds the cursors, growing the arrays if `clip` needs more. */
+  bind(clip: RuntimeClip): void {
+    const n = clip.timelines.length;
+    if (this.cursors.length < n) {
+      this.cursors = new Int32Array(n);
+      this.holds = new Int32Array(n);
+      this.factors = new Float64Array(n);
+    } else {
+      this.cursors.fill(0);
+    }
+    this.clip = clip;
+  }
+}
