@@ -19,24 +19,13 @@
  * (a = h₁/Δ, b = 1 − h₂/Δ, 0 ≤ a ≤ b ≤ 1, so X is non-decreasing): safeguarded Newton iteration
  * (bisection whenever a Newton step leaves the bracket), to |X(u) − x| < 1e-7.
  *
+ * Takes and returns plain numbers although `bezierInterval` calls it per component: it is small enough for
+ * V8 to inline, so no number is boxed on the heap.
+ *
  * @param x normalised time in [0, 1]
  * @returns the parameter u ∈ [0, 1]
  */
 export function solveBezierParameter(a: number, b: number, x: number): number {
-  const io = scratch;
-  io[0] = a; io[1] = b; io[2] = x;
-  solveBezierIn(io);
-  return io[3];
-}
-
-const scratch = new Float64Array(4);
-
-/**
- * {@link solveBezierParameter} through a `Float64Array(4)`: reads a, b, x from `io[0…3)` and writes u to
- * `io[3]`, so no floating-point value crosses the call (V8 would box it; samplers/linear.ts).
- */
-function solveBezierIn(io: Float64Array): void {
-  const a = io[0], b = io[1], x = io[2];
   // X(u) = c3·u³ + c2·u² + c1·u in power form.
   const c3 = 1 + 3 * a - 3 * b, c2 = 3 * b - 6 * a, c1 = 3 * a;
   let lo = 0, hi = 1, u = x;
@@ -50,7 +39,7 @@ function solveBezierIn(io: Float64Array): void {
     if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
     u = next;
   }
-  io[3] = u;
+  return u;
 }
 
 /**
@@ -84,10 +73,7 @@ export function bezierInterval(
       y1 = y0 + fac * (y1 - y0);
       y2 = y3 + fac * (y2 - y3);
     }
-    const io = scratch;
-    io[0] = h1 / dt; io[1] = 1 - h2 / dt; io[2] = s;
-    solveBezierIn(io);
-    const u = io[3];
+    const u = solveBezierParameter(h1 / dt, 1 - h2 / dt, s);
     const v = 1 - u;
     out[o + i] = v * v * v * y0 + 3 * v * v * u * y1 + 3 * v * u * u * y2 + u * u * u * y3;
   }
