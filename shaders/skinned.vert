@@ -1,6 +1,6 @@
 #version 300 es
 // Sinew skinned / rigid vertex shader. Variants are #defines inserted after line 1 (src/gl/shader-variant.ts):
-//   SKINNED          linear blend skinning of 4 influences (SEEDS S0); without it the mesh is rigid (u_model only)
+//   SKINNED          linear blend skinning of 4 influences (docs/skinning-formulas.md S0); without it the mesh is rigid (u_model only)
 //   PALETTE_TEXTURE  joint matrices from an RGBA32F texture, 4 texels (columns) per joint, rows wrapped;
 //                    without it from `uniform mat4 u_joints[JOINT_COUNT]`
 //   JOINT_COUNT n    size of the uniform palette (uniform path only)
@@ -51,7 +51,7 @@ void main() {
   vec3 position = a_position;
   vec3 normal = a_normal;
 #ifdef SKINNED
-  // SEEDS S0: p = (Σ wᵢ Kᵢ) p₀ / Σ wᵢ; a vertex whose weights sum to 0 keeps its rest position and normal.
+  // docs/skinning-formulas.md S0: p = (Σ wᵢ Kᵢ) p₀ / Σ wᵢ; a vertex whose weights sum to 0 keeps its rest position and normal.
   // Palettes are affine: the bottom row is ignored, as in src/skinning/skin-vertices.ts.
   float weightSum = a_weights.x + a_weights.y + a_weights.z + a_weights.w;
   if (weightSum != 0.0) {

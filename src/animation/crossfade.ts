@@ -11,8 +11,8 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
  * α = 0 gives `from` exactly, α = 1 gives `to` (up to renormalisation of the rotation). This is a crossfade
  * at `weight = elapsed / duration` ({@link crossfadeWeight}) and the layering operator of the `Animator`
  * (`out = crossfade(out, below, layer, layerWeight, mask)`). `out` may alias `from` or `to`. Index
- * arithmetic is int32 without overflow checks (`(i + k) | 0`), fewer instructions per element in V8.
- * Allocates nothing.
+ * arithmetic is int32 without overflow checks (`(i + k) | 0`), fewer instructions per element in V8
+ * (bench: `pose.stage_ns_per_joint.*.blend.sample`). Allocates nothing.
  *
  * @param weight blend factor, normally in [0, 1]
  * @param mask `Float32Array(jointCount)` of per-joint factors in [0, 1], or null/undefined for all 1

@@ -59,7 +59,7 @@ export interface PrimitiveAsset {
   readonly joints: Uint8Array | Uint16Array | null;
   /**
    * `Float32Array(4·vertexCount)`: influence weights matching `joints`, de-normalised from unorm8/16, as
-   * stored (not renormalised: skinning divides by their sum, SEEDS S0). Null for rigid primitives.
+   * stored (not renormalised: skinning divides by their sum, docs/skinning-formulas.md S0). Null for rigid primitives.
    */
   readonly weights: Float32Array | null;
   /**

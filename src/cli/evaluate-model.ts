@@ -57,7 +57,7 @@ export function clampToClipKeys(clip: AnimationClip, timeSeconds: number): numbe
 
 /**
  * Evaluates every mesh instance's primitives on the CPU reference path at `timeSeconds` of one clip:
- * skinned primitives by `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, SEEDS S0),
+ * skinned primitives by `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, docs/skinning-formulas.md S0),
  * rigid ones by their node's world matrix. Joints the clip does not animate stay at rest.
  *
  * @param clipIndex index into `asset.clips`, or −1 for the rest pose

@@ -4,7 +4,7 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 
 /**
  * World (model-space) matrices of a pose, in double precision: `world_i = world_parent(i) · T_i · R_i · S_i`
- * (SEEDS S4 item 6), one forward pass since parents come before children.
+ * (docs/skinning-formulas.md S4), one forward pass since parents come before children.
  * @returns `Float64Array(16n)`, column-major, joint i at `16i`
  */
 export function computeWorldMatrices64(skeleton: Skeleton, pose: LocalPose): Float64Array {
@@ -29,7 +29,7 @@ export function computeWorldMatrices64(skeleton: Skeleton, pose: LocalPose): Flo
 
 /**
  * Inverse bind matrices of a skin over every joint of `skeleton` (skin joint i = skeleton joint i): the
- * inverse of each joint's world matrix in the rest pose (SEEDS S0 "to-bone matrix"), inverted in double
+ * inverse of each joint's world matrix in the rest pose (docs/skinning-formulas.md S0: the inverse bind matrix), inverted in double
  * precision and stored as float.
  * @returns `Float32Array(16n)`, column-major, joint i at `16i`
  * @throws Error if a rest world matrix is singular (a zero scale)

@@ -4,7 +4,7 @@
  * non-joint ancestors); for MD5 it holds the file's joints.
  *
  * Invariant (checked by {@link validateSkeleton}): parents come before children, so one forward pass over
- * the arrays computes every world matrix (SEEDS S4 item 5 and its closing remark).
+ * the arrays computes every world matrix (docs/skinning-formulas.md S4).
  */
 export interface Skeleton {
   /** Number of joints (nodes) n. */

@@ -3,8 +3,8 @@ export const MAX_INFLUENCES = 4;
 
 /**
  * Reduces per-vertex influences of any count to the {@link MAX_INFLUENCES} largest weights, renormalised
- * so the kept weights have the same sum as all of them had (so SEEDS S0's division by the weight sum
- * gives the renormalised blend). Ties keep the earlier influence. Vertices with ≤ 4 non-zero weights are
+ * so the kept weights have the same sum as all of them had (so the division by the weight sum of
+ * docs/skinning-formulas.md S0 gives the renormalised blend). Ties keep the earlier influence. Vertices with ≤ 4 non-zero weights are
  * copied unchanged.
  *
  * @param joints `ArrayLike<number>` of `influenceCount·vertexCount` joint indices (vertex-major)

@@ -3,7 +3,7 @@ import type { SkinningContext } from './skinning-context.ts';
 
 /**
  * The skinning palette of one skin: `K_i = M_{joints[i]} · B_i⁻¹`, the joint's current world matrix times
- * its inverse bind matrix (SEEDS S0; glTF 2.0 §3.7.3). Shared by the GPU upload and the CPU reference.
+ * its inverse bind matrix (docs/skinning-formulas.md S0; glTF 2.0 §3.7.3). Shared by the GPU upload and the CPU reference.
  *
  * Both factors are taken as affine (bottom row 0 0 0 1): world matrices from `localToModel` are by
  * construction, and inverse bind matrices are inverses of such (glTF: inverses of the joints' global
@@ -14,7 +14,7 @@ import type { SkinningContext } from './skinning-context.ts';
  *
  * The inverse bind matrices come as doubles from `context` (skinning-context.ts), so the frame loop reads
  * float32 only from `modelMatrices`. Index arithmetic is written `(o + k) | 0` and `i << 4`: int32 adds
- * without overflow checks, fewer instructions per element in V8 (bench: `pose.stage_ns_per_joint.*`).
+ * without overflow checks, fewer instructions per element in V8 (bench: `pose.stage_ns_per_joint.*.skinMatrices`).
  * Allocates nothing.
  *
  * @param out `Float32Array(16·m)` for a skin of m joints, column-major, skin joint i at `16i`

@@ -2,17 +2,17 @@ import type { PrimitiveAsset } from '../asset/model-asset.ts';
 import { copyUpper3x4, type SkinningContext } from './skinning-context.ts';
 
 /**
- * The CPU reference path: linear blend skinning (LBS) of one primitive's positions and normals, exactly
- * as SEEDS S0 states it — the weighted skinning matrices are summed into one accumulator, applied once to
- * the rest position, and divided by the weight sum:
+ * The CPU reference path: linear blend skinning (LBS) of one primitive's positions and normals, exactly as
+ * docs/skinning-formulas.md S0 states it — the weighted skinning matrices are summed into one accumulator,
+ * applied once to the rest position, and divided by the weight sum:
  *
  *   `p = (Σᵢ wᵢ·K_{jᵢ}) · p₀ / Σᵢ wᵢ`, and `p = p₀` when `Σᵢ wᵢ = 0` (no influences).
  *
  * Normals use the inverse-transpose of the blended 3×3 part A, computed as `sign(det A)·cof(A)` (the
  * cofactor matrix is `det A · A⁻ᵀ`, so no division), then normalised; a vertex with no weight keeps n₀.
- * This is the blend form of SEEDS S2 [3] with all weights explicit; with weights that sum to 1 it equals
- * the difference form [1]. `shaders/skinned.vert` computes the same, and the transform-feedback parity
- * test holds the two together. Palette matrices are assumed affine (bottom row 0 0 0 1).
+ * With weights that sum to 1 this equals the difference form of docs/skinning-formulas.md S2.
+ * `shaders/skinned.vert` computes the same, and the transform-feedback parity test holds the two together.
+ * Palette matrices are assumed affine (bottom row 0 0 0 1).
  *
  * Speed (same arithmetic in the same order as the plain loop over k < 4; bench: `skin.ratio_to_flat_loop`):
  * the palette's 3×4 rows are copied to the context's doubles once per call, the four influences are unrolled
@@ -107,7 +107,7 @@ export function skinVertices(
       let nx = nx0 * ax + ny0 * bx + nz0 * cx;
       let ny = nx0 * ay + ny0 * by + nz0 * cy;
       let nz = nx0 * az + ny0 * bz + nz0 * cz;
-      const len = Math.sqrt(nx * nx + ny * ny + nz * nz); // not Math.hypot: 1.4× slower skinning in V8
+      const len = Math.sqrt(nx * nx + ny * ny + nz * nz); // not Math.hypot, much slower in V8 (bench: `skin.ratio_to_flat_loop`)
       const scale = len > 0 ? (det < 0 ? -1 : 1) / len : 0;
       nx *= scale; ny *= scale; nz *= scale;
       outNormals[i3] = nx; outNormals[(i3 + 1) | 0] = ny; outNormals[(i3 + 2) | 0] = nz;

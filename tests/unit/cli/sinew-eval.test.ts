@@ -155,7 +155,7 @@ describe.skipIf(!assets)('sinew eval on MD5', () => {
     });
   }
 
-  it('without --anim gives the bind pose (SEEDS S3 algorithm 1 with the bind joints), clip null', async () => {
+  it('without --anim gives the bind pose (docs/skinning-formulas.md S3 algorithm 1 with the bind joints), clip null', async () => {
     const result = await sinew('eval', join(assets!, 'md5', 'Bob.md5mesh'));
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
