@@ -5,7 +5,8 @@ import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
 import { addAdditive } from './additive.ts';
 import { blendPoses } from './blend-poses.ts';
 import { ClipPlayer } from './clip-player.ts';
-import { crossfade, crossfadeWeight } from './crossfade.ts';
+import { ClipSlot } from './clip-slot.ts';
+import { crossfade } from './crossfade.ts';
 import { compileClip, RuntimeClip } from './runtime-clip.ts';
 import { sampleClip } from './sample-clip.ts';
 import { SamplingContext } from './sampling-context.ts';
@@ -52,44 +53,12 @@ export interface PlayOptions {
   readonly referenceTime?: number;
 }
 
-/** One playing clip of a layer with its fade state. Slots are pooled: no allocation per frame. */
-class Track {
-  active = false;
-  player: ClipPlayer | null = null;
-  weight = 0;
-  fadeFrom = 0;
-  fadeTo = 0;
-  fadeElapsed = 0;
-  fadeDuration = 0;
-  /** Order of `play` calls, to find the newest track. */
-  serial = 0;
-  readonly pose: LocalPose;
-  reference: LocalPose | null = null;
-  ownReference: LocalPose | null = null;
-  /** Cursors for sampling the default reference pose (apart from the player's, which follow playback). */
-  referenceContext: SamplingContext | null = null;
-  referenceDirty = false;
-  referenceTime = 0;
-
-  constructor(jointCount: number) {
-    this.pose = createLocalPose(jointCount);
-  }
-
-  startFade(to: number, duration: number): void {
-    this.fadeFrom = this.weight;
-    this.fadeTo = to;
-    this.fadeElapsed = 0;
-    this.fadeDuration = duration;
-    if (!(duration > 0)) this.weight = to;
-  }
-}
-
 class Layer {
   mode: LayerMode;
   weight: number;
   mask: Float32Array | null;
-  readonly tracks: Track[];
-  /** Scratch for the blend of this layer's tracks. */
+  readonly slots: ClipSlot[];
+  /** Scratch for the blend of this layer's clips. */
   readonly pose: LocalPose;
   readonly activePoses: LocalPose[];
   readonly activeWeights: Float32Array;
@@ -104,9 +73,9 @@ class Layer {
     this.mode = options.mode ?? 'override';
     this.weight = options.weight ?? 1;
     this.mask = options.mask ?? null;
-    this.tracks = Array.from({ length: capacity }, () => new Track(jointCount));
+    this.slots = Array.from({ length: capacity }, () => new ClipSlot(jointCount));
     this.pose = createLocalPose(jointCount);
-    this.activePoses = this.tracks.map((t) => t.pose);
+    this.activePoses = this.slots.map((slot) => slot.pose);
     this.activeWeights = new Float32Array(capacity);
     this.jointWeights = new Float32Array(jointCount);
   }
@@ -131,9 +100,9 @@ class Layer {
  * animator.evaluate(pose, asset.restPose);  // then localToModel → computeSkinMatrices
  * ```
  *
- * Each layer holds up to `maxTracksPerLayer` clips at once (a clip fading in and those still fading out);
+ * Each layer holds up to `maxClipsPerLayer` clips at once (a clip fading in and those still fading out);
  * a `play` beyond that drops the lowest-weighted one (its weight goes to the strongest remaining one, so the
- * sum of fade weights is unchanged). A track is freed when its fade-out reaches 0.
+ * sum of fade weights is unchanged). A slot is freed when its fade-out reaches 0.
  * `update` and `evaluate` allocate nothing; `play` and `addLayer` may (compiling an `AnimationClip`, cursors
  * for a clip with more timelines than seen before, a layer's pose buffers).
  */
@@ -144,9 +113,9 @@ export class Animator {
   private serial = 0;
 
   /** Creates an animator with one override layer (index 0, weight 1, no mask). */
-  constructor(jointCount: number, options: { readonly maxTracksPerLayer?: number } = {}) {
+  constructor(jointCount: number, options: { readonly maxClipsPerLayer?: number } = {}) {
     this.jointCount = jointCount;
-    this.capacity = Math.max(1, options.maxTracksPerLayer ?? 4);
+    this.capacity = Math.max(1, options.maxClipsPerLayer ?? 4);
     this.layers.push(new Layer(jointCount, this.capacity, {}));
   }
 
@@ -196,25 +165,25 @@ export class Animator {
       throw new RangeError(`Animator: clip "${runtime.name}" animates ${runtime.requiredJointCount} joints, the animator has ${this.jointCount}`);
     }
     const fade = Math.max(0, options.fade ?? 0);
-    for (const track of layer.tracks) {
-      if (!track.active) continue;
-      track.startFade(0, fade);
-      if (track.weight === 0) track.active = false;
+    for (const slot of layer.slots) {
+      if (!slot.active) continue;
+      slot.startFade(0, fade);
+      if (slot.weight === 0) slot.active = false;
     }
-    let slot: Track | null = null;
-    for (const track of layer.tracks) {
-      if (!track.active) {
-        slot = track;
+    let slot: ClipSlot | null = null;
+    for (const free of layer.slots) {
+      if (!free.active) {
+        slot = free;
         break;
       }
     }
     if (!slot) {
       // Pool full: drop the weakest clip and hand its weight to the strongest one left, so the weights
       // still sum as before (a crossfade keeps Σ w = 1 and does not dip towards the layers below).
-      slot = layer.tracks[0];
-      for (const track of layer.tracks) if (track.weight < slot.weight) slot = track;
-      let heir: Track | null = null;
-      for (const track of layer.tracks) if (track !== slot && (!heir || track.weight > heir.weight)) heir = track;
+      slot = layer.slots[0];
+      for (const other of layer.slots) if (other.weight < slot.weight) slot = other;
+      let heir: ClipSlot | null = null;
+      for (const other of layer.slots) if (other !== slot && (!heir || other.weight > heir.weight)) heir = other;
       if (heir) {
         heir.weight += slot.weight;
         heir.startFade(0, fade);
@@ -252,18 +221,18 @@ export class Animator {
 
   /** Fades out everything a layer plays over `fade` seconds (0: at once). @throws RangeError */
   stop(layer = 0, fade = 0): void {
-    for (const track of this.layer(layer).tracks) {
-      if (!track.active) continue;
-      track.startFade(0, fade);
-      if (track.weight === 0) track.active = false;
+    for (const slot of this.layer(layer).slots) {
+      if (!slot.active) continue;
+      slot.startFade(0, fade);
+      if (slot.weight === 0) slot.active = false;
     }
   }
 
   /** The player of the layer's most recently started clip still playing, or null. @throws RangeError */
   player(layer = 0): ClipPlayer | null {
-    let newest: Track | null = null;
-    for (const track of this.layer(layer).tracks) {
-      if (track.active && (!newest || track.serial > newest.serial)) newest = track;
+    let newest: ClipSlot | null = null;
+    for (const slot of this.layer(layer).slots) {
+      if (slot.active && (!newest || slot.serial > newest.serial)) newest = slot;
     }
     return newest ? newest.player : null;
   }
@@ -275,17 +244,17 @@ export class Animator {
    * @throws RangeError for a layer that does not exist
    */
   setLayerSpeed(layer: number, speed: number): void {
-    const tracks = this.layer(layer).tracks;
-    for (let i = 0; i < tracks.length; i++) {
-      const player = tracks[i].player;
-      if (tracks[i].active && player) player.speed = speed;
+    const slots = this.layer(layer).slots;
+    for (let i = 0; i < slots.length; i++) {
+      const player = slots[i].player;
+      if (slots[i].active && player) player.speed = speed;
     }
   }
 
   /** Number of clips a layer is playing (fading ones included). @throws RangeError */
   activeClipCount(layer = 0): number {
     let n = 0;
-    for (const track of this.layer(layer).tracks) if (track.active) n++;
+    for (const slot of this.layer(layer).slots) if (slot.active) n++;
     return n;
   }
 
@@ -295,17 +264,11 @@ export class Animator {
    */
   update(dtSeconds: number): void {
     for (let l = 0; l < this.layers.length; l++) {
-      const tracks = this.layers[l].tracks;
-      for (let i = 0; i < tracks.length; i++) {
-        const track = tracks[i];
-        if (!track.active) continue;
-        track.player!.advance(dtSeconds);
-        if (track.weight !== track.fadeTo) {
-          track.fadeElapsed += dtSeconds;
-          const s = crossfadeWeight(track.fadeElapsed, track.fadeDuration);
-          track.weight = s >= 1 ? track.fadeTo : track.fadeFrom + s * (track.fadeTo - track.fadeFrom);
-        }
-        if (track.weight === 0 && track.fadeTo === 0) track.active = false;
+      const slots = this.layers[l].slots;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i];
+        if (!slot.active) continue;
+        slot.advance(dtSeconds);
       }
     }
   }
@@ -326,33 +289,33 @@ export class Animator {
     for (let l = 0; l < this.layers.length; l++) {
       const layer = this.layers[l];
       if (layer.weight === 0) continue;
-      const tracks = layer.tracks;
+      const slots = layer.slots;
       if (layer.mode === 'additive') {
-        for (let i = 0; i < tracks.length; i++) {
-          const track = tracks[i];
-          if (!track.active || track.weight === 0) continue;
-          copyLocalPose(track.pose, restPose);
-          track.player!.sample(track.pose);
-          const reference = track.reference!;
-          if (track.referenceDirty) {
+        for (let i = 0; i < slots.length; i++) {
+          const slot = slots[i];
+          if (!slot.active || slot.weight === 0) continue;
+          copyLocalPose(slot.pose, restPose);
+          slot.player!.sample(slot.pose);
+          const reference = slot.reference!;
+          if (slot.referenceDirty) {
             copyLocalPose(reference, restPose);
-            sampleClip(reference, track.player!.clip, track.referenceTime, track.referenceContext!);
-            track.referenceDirty = false;
+            sampleClip(reference, slot.player!.clip, slot.referenceTime, slot.referenceContext!);
+            slot.referenceDirty = false;
           }
-          const weight = layer.weight * track.weight, mask = layer.mask, jointWeights = layer.jointWeights;
+          const weight = layer.weight * slot.weight, mask = layer.mask, jointWeights = layer.jointWeights;
           for (let j = 0; j < jointWeights.length; j++) jointWeights[j] = mask ? weight * mask[j] : weight;
-          addAdditive(out, out, track.pose, reference, 1, jointWeights);
+          addAdditive(out, out, slot.pose, reference, 1, jointWeights);
         }
         continue;
       }
-      let n = 0, total = 0, only: Track | null = null;
-      for (let i = 0; i < tracks.length; i++) {
-        const track = tracks[i];
-        if (!track.active || track.weight === 0) continue;
-        layer.activePoses[n] = track.pose;
-        layer.activeWeights[n] = track.weight;
-        total += track.weight;
-        only = track;
+      let n = 0, total = 0, only: ClipSlot | null = null;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i];
+        if (!slot.active || slot.weight === 0) continue;
+        layer.activePoses[n] = slot.pose;
+        layer.activeWeights[n] = slot.weight;
+        total += slot.weight;
+        only = slot;
         n++;
       }
       if (n === 0) continue;
@@ -363,9 +326,9 @@ export class Animator {
         continue;
       }
       for (let i = 0; i < n; i++) copyLocalPose(layer.activePoses[i], restPose);
-      for (let i = 0; i < tracks.length; i++) {
-        const track = tracks[i];
-        if (track.active && track.weight !== 0) track.player!.sample(track.pose);
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i];
+        if (slot.active && slot.weight !== 0) slot.player!.sample(slot.pose);
       }
       const layerPose = n === 1 ? only!.pose : blendPoses(layer.pose, layer.activePoses, layer.activeWeights, n);
       const mask = layer.mask, jointWeights = layer.jointWeights;

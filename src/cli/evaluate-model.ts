@@ -30,18 +30,21 @@ export interface Evaluation {
 }
 
 /**
- * Resolves `--clip` (a name or index, `rest` or `-1` for the rest pose; `findClipIndex`), or the default: clip
- * 0, or the rest pose for a model without clips.
+ * The clip `sinew eval --clip` names (a name or index, `rest` or `-1` for the rest pose; `findClipIndex`), or
+ * the default: clip 0, or the rest pose for a model without clips.
  * @returns the clip index, or −1 for the rest pose
  * @throws Error naming the model and listing its clips when no clip matches
  */
-export function resolveClip(asset: ModelAsset, clip: string | undefined): number {
+export function evalClipIndex(asset: ModelAsset, clip: string | undefined): number {
   if (clip === undefined) return asset.clips.length > 0 ? 0 : -1;
   const index = findClipIndex(clip, asset.clips.map((c) => c.name));
   if (index !== null) return index;
   const names = asset.clips.map((c, i) => `${i}: ${c.name}`).join(', ') || 'none';
   throw new Error(`${asset.name}: no clip ${JSON.stringify(clip)} (clips: ${names})`);
 }
+
+/** @deprecated Old name of {@link evalClipIndex}, kept until src/cli/commands.ts imports that. */
+export const resolveClip = evalClipIndex;
 
 /**
  * `timeSeconds` clamped to [first key, last key] of the clip's channels (0 for a clip without channels). Each

@@ -162,8 +162,8 @@ describe('Animator', () => {
     expectPoseClose(out, at(A, t), 5);
   });
 
-  it('keeps at most maxTracksPerLayer clips, dropping the weakest, and frees faded-out clips', () => {
-    const animator = new Animator(N, { maxTracksPerLayer: 2 });
+  it('keeps at most maxClipsPerLayer clips, dropping the weakest, and frees faded-out clips', () => {
+    const animator = new Animator(N, { maxClipsPerLayer: 2 });
     animator.play(A);
     animator.play(B, { fade: 1 });
     animator.update(0.25);

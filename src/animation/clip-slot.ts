@@ -1,0 +1,61 @@
+import type { LocalPose } from '../skeleton/local-pose.ts';
+import { createLocalPose } from '../skeleton/local-pose.ts';
+import type { ClipPlayer } from './clip-player.ts';
+import { crossfadeWeight } from './crossfade.ts';
+import type { SamplingContext } from './sampling-context.ts';
+
+/**
+ * One playing clip of an `Animator` layer: its player, its fade weight, the pose it samples into, and for
+ * additive layers its reference pose. The animator pools slots per layer, so playing allocates nothing per
+ * frame. Internal to src/animation.
+ */
+export class ClipSlot {
+  /** Playing (or fading out); an inactive slot is free for the next `play`. */
+  active = false;
+  player: ClipPlayer | null = null;
+  /** Fade weight in [0, 1]: linear from `fadeFrom` to `fadeTo` over `fadeDuration` seconds. */
+  weight = 0;
+  fadeFrom = 0;
+  fadeTo = 0;
+  fadeElapsed = 0;
+  fadeDuration = 0;
+  /** Order of `play` calls, to find the newest slot. */
+  serial = 0;
+  /** The clip sampled over the rest pose, this frame. */
+  readonly pose: LocalPose;
+  /** Additive layers: the pose the clip is taken relative to (`ownReference`, or one given to `play`). */
+  reference: LocalPose | null = null;
+  ownReference: LocalPose | null = null;
+  /** Cursors for sampling the default reference pose, apart from the player's, which follow playback. */
+  referenceContext: SamplingContext | null = null;
+  /** The default reference is sampled (at `referenceTime`, seconds) on the next evaluate. */
+  referenceDirty = false;
+  referenceTime = 0;
+
+  constructor(jointCount: number) {
+    this.pose = createLocalPose(jointCount);
+  }
+
+  /** Starts a linear fade from the current weight to `to` over `duration` seconds (≤ 0: at once). */
+  startFade(to: number, duration: number): void {
+    this.fadeFrom = this.weight;
+    this.fadeTo = to;
+    this.fadeElapsed = 0;
+    this.fadeDuration = duration;
+    if (!(duration > 0)) this.weight = to;
+  }
+
+  /**
+   * Moves the player on by `dtSeconds` of real time and the fade by `dtSeconds` ({@link crossfadeWeight});
+   * frees the slot when it has faded out. Allocates nothing.
+   */
+  advance(dtSeconds: number): void {
+    this.player!.advance(dtSeconds);
+    if (this.weight !== this.fadeTo) {
+      this.fadeElapsed += dtSeconds;
+      const s = crossfadeWeight(this.fadeElapsed, this.fadeDuration);
+      this.weight = s >= 1 ? this.fadeTo : this.fadeFrom + s * (this.fadeTo - this.fadeFrom);
+    }
+    if (this.weight === 0 && this.fadeTo === 0) this.active = false;
+  }
+}
