@@ -1,4 +1,4 @@
-import type { LocalPose } from '../skeleton/local-pose.ts';
+import { copyJoint, type LocalPose } from '../skeleton/local-pose.ts';
 
 /**
  * Adds an additive layer — a pose minus its reference pose — to `base`, per joint with α = weight·mask[j]
@@ -28,11 +28,7 @@ export function addAdditive(
     const a = weight * (mask ? mask[j] : 1); // not `mask ? w·m : w`: V8 would box that phi per joint
     const i3 = 3 * j, i4 = 4 * j;
     if (a === 0) {
-      if (out !== base) {
-        ot[i3] = bt[i3]; ot[i3 + 1] = bt[i3 + 1]; ot[i3 + 2] = bt[i3 + 2];
-        os[i3] = bs[i3]; os[i3 + 1] = bs[i3 + 1]; os[i3 + 2] = bs[i3 + 2];
-        or[i4] = br[i4]; or[i4 + 1] = br[i4 + 1]; or[i4 + 2] = br[i4 + 2]; or[i4 + 3] = br[i4 + 3];
-      }
+      if (out !== base) copyJoint(out, base, j);
       continue;
     }
     for (let k = 0; k < 3; k++) {

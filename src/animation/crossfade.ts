@@ -1,4 +1,4 @@
-import type { LocalPose } from '../skeleton/local-pose.ts';
+import { copyJoint, type LocalPose } from '../skeleton/local-pose.ts';
 
 /**
  * Two-pose blend with an optional per-joint mask: for joint j, α = weight·mask[j] (weight alone without a
@@ -29,11 +29,7 @@ export function crossfade(
     const a = weight * (mask ? mask[j] : 1); // not `mask ? w·m : w`: V8 would box that phi per joint
     const i3 = (3 * j) | 0, i4 = j << 2;
     if (a === 0) {
-      if (out !== from) {
-        ot[i3] = ft[i3]; ot[(i3 + 1) | 0] = ft[(i3 + 1) | 0]; ot[(i3 + 2) | 0] = ft[(i3 + 2) | 0];
-        os[i3] = fs[i3]; os[(i3 + 1) | 0] = fs[(i3 + 1) | 0]; os[(i3 + 2) | 0] = fs[(i3 + 2) | 0];
-        or[i4] = fr[i4]; or[(i4 + 1) | 0] = fr[(i4 + 1) | 0]; or[(i4 + 2) | 0] = fr[(i4 + 2) | 0]; or[(i4 + 3) | 0] = fr[(i4 + 3) | 0];
-      }
+      if (out !== from) copyJoint(out, from, j);
       continue;
     }
     const b = 1 - a;

@@ -27,6 +27,19 @@ export function copyLocalPose(out: LocalPose, source: LocalPose): LocalPose {
   return out;
 }
 
+/**
+ * Copies joint `joint`'s translation, rotation and scale from `source` into `out` (the same joint count):
+ * what a blend writes for a joint whose blend factor is 0. Allocates nothing.
+ */
+export function copyJoint(out: LocalPose, source: LocalPose, joint: number): void {
+  const i3 = (3 * joint) | 0, i4 = joint << 2;
+  const ot = out.translations, or = out.rotations, os = out.scales;
+  const st = source.translations, sr = source.rotations, ss = source.scales;
+  ot[i3] = st[i3]; ot[(i3 + 1) | 0] = st[(i3 + 1) | 0]; ot[(i3 + 2) | 0] = st[(i3 + 2) | 0];
+  os[i3] = ss[i3]; os[(i3 + 1) | 0] = ss[(i3 + 1) | 0]; os[(i3 + 2) | 0] = ss[(i3 + 2) | 0];
+  or[i4] = sr[i4]; or[(i4 + 1) | 0] = sr[(i4 + 1) | 0]; or[(i4 + 2) | 0] = sr[(i4 + 2) | 0]; or[(i4 + 3) | 0] = sr[(i4 + 3) | 0];
+}
+
 /** A new pose with the same values as `source`. */
 export function cloneLocalPose(source: LocalPose): LocalPose {
   return {
