@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { evaluateModel, resolveClip } from './evaluate-model.ts';
+import { evalClipIndex, evaluateModel } from './evaluate-model.ts';
 import { formatInspection } from './format-inspection.ts';
 import { inspectModelFile } from './inspect-model.ts';
 import { loadModelFile } from './load-model-file.ts';
@@ -58,7 +58,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .argument('<model>', 'a .glb, .gltf or .md5mesh file')
     .option('--clip <name|index>', 'clip to apply, by name or 0-based index; rest or -1: the rest pose (default: 0, or the rest pose for a model without clips)')
     .option('--time <seconds>', 'seconds into the clip, clamped to its keys (default: 0)', parseSeconds)
-    .option('--anim <file>', 'for an .md5mesh: the .md5anim to apply (default: the bind pose)')
+    .option('--anim <file>', 'for an .md5mesh: the .md5anim to apply (default: <name>.md5anim next to it, if present; else the bind pose)')
     .option('--out <file>', 'write the JSON to this file instead of standard output')
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew eval --help' for usage")
@@ -68,7 +68,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .command('inspect')
     .description("print a model's scenes, skins, meshes, clips and loader warnings")
     .argument('<model>', 'a .glb, .gltf or .md5mesh file')
-    .option('--anim <file>', 'for an .md5mesh: an .md5anim whose clip to include')
+    .option('--anim <file>', 'for an .md5mesh: an .md5anim whose clip to include (default: <name>.md5anim next to it, if present)')
     .option('--json', 'print JSON instead of tables')
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew inspect --help' for usage")
@@ -129,7 +129,7 @@ async function runEval(model: string, options: EvalOptions): Promise<void> {
   if (options.out !== undefined) checkOutputFolder(options.out);
   const asset = await loadModelFile(model, { anim: options.anim });
   for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${warning}\n`);
-  const json = JSON.stringify(evaluateModel(asset, resolveClip(asset, options.clip), options.time ?? 0)) + '\n';
+  const json = JSON.stringify(evaluateModel(asset, evalClipIndex(asset, options.clip), options.time ?? 0)) + '\n';
   if (options.out !== undefined) await writeOutputFile(options.out, json);
   else await writeStandardOutput(json);
 }

@@ -43,9 +43,6 @@ export function evalClipIndex(asset: ModelAsset, clip: string | undefined): numb
   throw new Error(`${asset.name}: no clip ${JSON.stringify(clip)} (clips: ${names})`);
 }
 
-/** @deprecated Old name of {@link evalClipIndex}, kept until src/cli/commands.ts imports that. */
-export const resolveClip = evalClipIndex;
-
 /**
  * `timeSeconds` clamped to [first key, last key] of the clip's channels (0 for a clip without channels). Each
  * sampler clamps to its own channel's keys, which lie inside that range, so the pose at the clamped time is the

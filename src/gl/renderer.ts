@@ -36,7 +36,7 @@ export interface CameraMatrices {
 const IDENTITY = mat4.create() as Float32Array;
 
 /**
- * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (LBS of 4 influences, SEEDS S0;
+ * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (LBS of 4 influences, docs/skinning-formulas.md S0;
  * palette as uniforms or an RGBA32F texture) and `shaders/lit.frag`. Programs are compiled per variant on
  * first use and cached. Owns only its programs; models are owned by the caller ({@link GpuModel.dispose}).
  * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are

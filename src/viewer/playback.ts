@@ -40,8 +40,8 @@ export function startClip(model: AnimatedModel, clipIndex: number, options: Star
     model.animator.stop(0, options.fade);
     return null;
   }
-  const clip = model.asset.clips[clipIndex];
-  const player = model.animator.play(clip, { fade: options.fade, loop: options.loop, speed: options.speed });
+  // The model's compiled clip: playing the asset's AnimationClip would compile it again on every start.
+  const player = model.animator.play(model.clips[clipIndex], { fade: options.fade, loop: options.loop, speed: options.speed });
   if (options.startTime !== undefined) seekPlayer(player, options.startTime);
   return player;
 }

@@ -4,8 +4,8 @@ import type { ModelParity, Sampling } from './pages/parity.ts';
 import { expectParity, printParityTable } from './helpers/parity-report.ts';
 
 // GPU-vs-CPU parity for MD5 models (Doom 3 .md5mesh + .md5anim), loaded by the viewer's own browser-side MD5
-// path and converted to a ModelAsset (bind pose + inverse bind, SEEDS S3): shaders/skinned.vert run through
-// transform feedback against skinVertices (SEEDS S0), per vertex, on the same palettes, for every palette path
+// path and converted to a ModelAsset (bind pose + inverse bind, docs/skinning-formulas.md S3): shaders/skinned.vert run through
+// transform feedback against skinVertices (docs/skinning-formulas.md S0), per vertex, on the same palettes, for every palette path
 // (uniform, texture, texture with wrapped rows). Tolerance as parity.spec.ts: max |Δp| ≤ 1e-5 × bounding-box
 // diagonal; normals (unit vectors) max |Δn| ≤ 1e-4.
 const MD5 = '/shared/assets/md5';

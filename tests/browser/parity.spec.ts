@@ -3,7 +3,7 @@ import { openHarness, SHARED_ASSETS, sharedAssetsAvailable } from './helpers/har
 import type { ModelParity } from './pages/parity.ts';
 import { expectParity, printParityTable } from './helpers/parity-report.ts';
 
-// GPU-vs-CPU parity: shaders/skinned.vert run through transform feedback against skinVertices (SEEDS S0),
+// GPU-vs-CPU parity: shaders/skinned.vert run through transform feedback against skinVertices (docs/skinning-formulas.md S0),
 // per vertex, on the same palettes, for both palette paths. Tolerance: max |Δp| ≤ 1e-5 × bounding-box
 // diagonal; normals (unit vectors) max |Δn| ≤ 1e-4 (helpers/parity-report.ts).
 
