@@ -16,7 +16,10 @@ export { parseGltf } from './loaders/gltf/parse-gltf.ts';
 export { parseMd5Mesh } from './loaders/md5/parse-md5-mesh.ts';
 export { parseMd5Anim } from './loaders/md5/parse-md5-anim.ts';
 export { md5ToModelAsset } from './loaders/md5/md5-to-model-asset.ts';
-export { ParseError } from './loaders/md5/parse-error.ts';
+export { LoadError } from './loaders/load-error.ts';
+export {
+  loadModel, modelFormatOf, MODEL_EXTENSIONS, type ModelFile, type FetchCompanion, type LoadModelOptions, type ModelFormat,
+} from './loaders/load-model.ts';
 export { createOctopusAsset } from './procedural/octopus.ts';
 
 // Skeleton and pose

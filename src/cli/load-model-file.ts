@@ -1,18 +1,19 @@
-import { extname } from 'node:path';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { readGltfFile } from '../loaders/gltf/read-gltf-file.ts';
-import { readMd5Files } from '../loaders/md5/read-md5-files.ts';
+import { LoadError } from '../loaders/load-error.ts';
+import { modelFormatOf } from '../loaders/load-model.ts';
+import { readModelFile } from '../loaders/read-model-file.ts';
 
 /**
  * Node only: reads a model file by its extension — `.glb` / `.gltf` (with external buffers and images next
- * to it) or `.md5mesh` (with `options.anim`, an `.md5anim`, and sibling images).
- * @throws Error naming the file for an unknown extension, an `--anim` given for a glTF model, or any
- *   loader error
+ * to it) or `.md5mesh` (with `options.anim`, an `.md5anim`, by default `<name>.md5anim` next to it if present,
+ * and sibling images) — through `loadModel`'s companion rules (read-model-file.ts).
+ * @throws LoadError naming the file for an unknown extension (`UNSUPPORTED_FILE_TYPE`), an `--anim` given for
+ *   a glTF model (`ANIM_NOT_APPLICABLE`), a file that cannot be read, or any loader error
  */
 export async function loadModelFile(path: string, options: { anim?: string } = {}): Promise<ModelAsset> {
-  const extension = extname(path).toLowerCase();
-  if (extension === '.md5mesh') return readMd5Files(path, options.anim);
-  if (options.anim !== undefined) throw new Error(`${path}: --anim applies to .md5mesh models only`);
-  if (extension === '.glb' || extension === '.gltf') return readGltfFile(path);
-  throw new Error(`${path}: unknown model type ${JSON.stringify(extension)} (expected .glb, .gltf or .md5mesh)`);
+  const format = modelFormatOf(path);
+  if (options.anim !== undefined && format !== null && format !== 'md5mesh') {
+    throw new LoadError(path, null, 'ANIM_NOT_APPLICABLE', '--anim applies to .md5mesh models only');
+  }
+  return readModelFile(path, { anims: options.anim === undefined ? undefined : [options.anim] });
 }

@@ -1,46 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { MissingFileError } from './missing-file-error.ts';
-import { parseGltf } from '../loaders/gltf/parse-gltf.ts';
-import { parseMd5Source } from './md5-source.ts';
+import { LoadError } from '../loaders/load-error.ts';
+import { loadModel, MODEL_EXTENSIONS, modelFormatOf, requireModelFormat, type FetchCompanion } from '../loaders/load-model.ts';
 import { DownloadProgress, type ProgressCallback } from './download-progress.ts';
-
-/** A named file's bytes, from a URL fetch, a drop or a file input. */
-export interface SourceFile {
-  /** File name without folders (e.g. `Fox.glb`), used in messages and to match relative URIs. */
-  readonly name: string;
-  readonly bytes: Uint8Array;
-}
-
-/**
- * Parses a main file plus companion files into a ModelAsset.
- * @param main the file that names the model (`.glb`, `.gltf`, `.md5mesh`)
- * @param fetchCompanion returns the bytes of a file the main file refers to (a URI relative to the main
- *   file, as written in it), or rejects with an Error naming it
- * @param companionNames names of the other files known to be available: for a drop or file pick, the
- *   other files chosen with it; for a URL, empty (the parser asks `fetchCompanion` by convention, e.g.
- *   `Bob.md5anim` next to `Bob.md5mesh`)
- */
-export type ModelParser = (
-  main: SourceFile,
-  fetchCompanion: (uri: string) => Promise<Uint8Array>,
-  companionNames: readonly string[],
-) => Promise<ModelAsset>;
-
-/**
- * Parsers by lower-case file extension: the hook for more formats (`modelExtensions()`, messages and the
- * file picker follow). `md5mesh` takes the `.md5anim` files among `companionNames` (a drop of mesh + anims),
- * or fetches `<name>.md5anim` through `fetchCompanion` for a URL (see md5-source.ts).
- */
-export const modelParsers: Record<string, ModelParser> = {
-  glb: (main) => parseGltf(main.name, main.bytes),
-  gltf: parseGltfWithResources,
-  md5mesh: parseMd5Source,
-};
-
-/** File extensions accepted as the main file of a model, for messages and the file picker. */
-export function modelExtensions(): string[] {
-  return Object.keys(modelParsers).map((e) => '.' + e);
-}
 
 /** The lower-case extension of a file name, without the dot ('' when none). */
 export function extensionOf(name: string): string {
@@ -60,66 +21,32 @@ export function fileNameOf(url: string, fallback = 'model'): string {
   }
 }
 
-async function parseGltfWithResources(main: SourceFile, fetchCompanion: (uri: string) => Promise<Uint8Array>): Promise<ModelAsset> {
-  let json: { buffers?: { uri?: unknown }[]; images?: { uri?: unknown }[] };
-  try {
-    json = JSON.parse(new TextDecoder().decode(main.bytes));
-  } catch {
-    // Let the loader produce its own message for malformed JSON.
-    return parseGltf(main.name, main.bytes);
-  }
-  const uris = new Set<string>();
-  for (const list of [json?.buffers, json?.images]) {
-    if (!Array.isArray(list)) continue;
-    for (const item of list) {
-      const uri = item?.uri;
-      if (typeof uri === 'string' && uri !== '' && !/^data:/i.test(uri)) uris.add(uri);
-    }
-  }
-  const resources: Record<string, Uint8Array> = {};
-  await Promise.all(
-    [...uris].map(async (uri) => {
-      const bytes = await fetchCompanion(uri);
-      resources[uri] = bytes;
-      // Also under the decoded form, whichever the loader looks up.
-      try {
-        resources[decodeURIComponent(uri)] = bytes;
-      } catch {
-        /* keep the raw key only */
-      }
-    }),
-  );
-  return parseGltf(main.name, main.bytes, resources);
-}
+/** A fetched file's bytes, or why it is not there (a 404 or 410, or a development server's HTML fallback). */
+type Fetched = { readonly bytes: Uint8Array } | { readonly missing: string };
 
-function parserFor(name: string): ModelParser {
-  const parser = modelParsers[extensionOf(name)];
-  if (!parser) {
-    throw new Error(`${name}: unsupported file type (expected ${modelExtensions().join(', ')})`);
-  }
-  return parser;
-}
-
-async function fetchBytes(url: string, name: string, progress: DownloadProgress | null): Promise<Uint8Array> {
+/**
+ * Fetches `url` (the file `name`), counting its bytes in `progress`.
+ * @throws LoadError `IO_ERROR` about `name` for a network failure or an HTTP error other than "not there"
+ */
+async function fetchFile(url: string, name: string, progress: DownloadProgress | null): Promise<Fetched> {
   let response: Response;
   try {
     response = await fetch(url);
   } catch (e) {
-    throw new Error(`${name}: could not fetch ${url} (${(e as Error).message})`);
+    throw new LoadError(name, null, 'IO_ERROR', `could not fetch ${url} (${(e as Error).message})`, { cause: e });
   }
   if (!response.ok) {
-    const message = `${name}: HTTP ${response.status} ${response.statusText} for ${url}`.trim();
-    throw response.status === 404 || response.status === 410 ? new MissingFileError(message) : new Error(message);
+    const problem = `HTTP ${response.status} ${response.statusText} for ${url}`.replace(/ {2,}/g, ' ');
+    if (response.status === 404 || response.status === 410) return { missing: problem };
+    throw new LoadError(name, null, 'IO_ERROR', problem);
   }
   // Development servers answer unknown paths with the app's index.html (SPA fallback): that is a miss.
   const type = response.headers.get('content-type') ?? '';
-  if (type.startsWith('text/html') && !/\.html?$/i.test(name)) {
-    throw new MissingFileError(`${name}: not found at ${url} (the server answered with an HTML page)`);
-  }
+  if (type.startsWith('text/html') && !/\.html?$/i.test(name)) return { missing: `not found at ${url} (the server answered with an HTML page)` };
   try {
-    return progress ? await progress.read(response) : new Uint8Array(await response.arrayBuffer());
+    return { bytes: progress ? await progress.read(response) : new Uint8Array(await response.arrayBuffer()) };
   } catch (e) {
-    throw new Error(`${name}: download of ${url} failed (${(e as Error).message})`);
+    throw new LoadError(name, null, 'IO_ERROR', `download of ${url} failed (${(e as Error).message})`, { cause: e });
   }
 }
 
@@ -140,54 +67,60 @@ export interface UrlLoadOptions {
 }
 
 /**
- * Fetches and parses a model from a URL. Companion files (a .gltf's buffers and images, an .md5mesh's anim
- * and images) are fetched relative to it; `options.anim` names an .md5anim elsewhere.
+ * Fetches a model from a URL and loads it with `loadModel`: companion files (a .gltf's buffers and images, an
+ * .md5mesh's anim and images) are fetched relative to it; `options.anim` names an .md5anim elsewhere.
  * @param options a file name (as a string, for compatibility) or {@link UrlLoadOptions}
- * @throws Error naming the file: HTTP failures, unsupported extension, or the loader's own message
+ * @throws LoadError naming the file: an unsupported extension (before any fetch), the model not found
+ *   (`FILE_NOT_FOUND`), HTTP or network failures (`IO_ERROR`), or the loader's own
  */
 export async function loadModelFromUrl(url: string, options: string | UrlLoadOptions = {}): Promise<ModelAsset> {
   const { name = fileNameOf(url), anim = null, onProgress } = typeof options === 'string' ? { name: options } as UrlLoadOptions : options;
-  const parser = parserFor(name);
+  requireModelFormat(name);
   const progress = onProgress ? new DownloadProgress(onProgress) : null;
-  const bytes = await fetchBytes(url, name, progress);
+  const main = await fetchFile(url, name, progress);
+  if ('missing' in main) throw new LoadError(name, null, 'FILE_NOT_FOUND', main.missing);
   const base = new URL(url, document.baseURI);
   const animName = anim ? fileNameOf(anim, 'anim.md5anim') : null;
-  const asset = await parser(
-    { name, bytes },
-    (uri) => fetchBytes(anim && uri === animName ? new URL(anim, document.baseURI).href : new URL(uri, base).href, uri, progress),
-    animName ? [animName] : [],
-  );
-  if (animName && extensionOf(name) !== 'md5mesh') {
-    return { ...asset, warnings: [...asset.warnings, `${name}: anim ${animName} ignored (only an .md5mesh takes an .md5anim)`] };
-  }
-  return asset;
+  const fetchCompanion: FetchCompanion = async (companion) => {
+    const target = anim && companion === animName ? new URL(anim, document.baseURI) : new URL(companion, base);
+    const fetched = await fetchFile(target.href, companion, progress);
+    return 'bytes' in fetched ? fetched.bytes : null;
+  };
+  return loadModel({ name, bytes: main.bytes }, fetchCompanion, { anims: animName ? [animName] : undefined });
 }
 
 /**
- * Parses a model from a set of local files (a drop or a file input): the first file with a model extension
- * is the model, the others are its companions, matched to the URIs it names by file name (folders in the
- * URI are ignored, since a drop flattens them).
- * @throws Error naming the file: no model file among them, a companion missing, or the loader's message
+ * Loads a model from a set of local files (a drop or a file input) with `loadModel`: the first file with a
+ * model extension is the model, every `.md5anim` among the others is an anim to play on an `.md5mesh` (one
+ * clip each; none: the default `<name>.md5anim` rule), and the others are companions matched to the names
+ * the model asks for by file name (folders in a uri are ignored, since a drop flattens them; the case is
+ * ignored when no name matches exactly).
+ * @throws LoadError naming the file: no model file among them (`UNSUPPORTED_FILE_TYPE`), or the loader's
  */
 export async function loadModelFromFiles(files: readonly File[]): Promise<ModelAsset> {
-  const main = files.find((f) => extensionOf(f.name) in modelParsers);
+  const main = files.find((f) => modelFormatOf(f.name) !== null);
   if (!main) {
     const names = files.map((f) => f.name).join(', ') || 'nothing';
-    throw new Error(`${names}: no model file (expected ${modelExtensions().join(', ')})`);
+    throw new LoadError(names, null, 'UNSUPPORTED_FILE_TYPE', `no model file (expected ${MODEL_EXTENSIONS.join(', ')})`);
   }
   const byName = new Map<string, File>();
-  for (const f of files) byName.set(f.name, f);
-  const bytes = new Uint8Array(await main.arrayBuffer());
-  return parserFor(main.name)({ name: main.name, bytes }, async (uri) => {
-    const path = uri.split(/[?#]/)[0];
+  const byLowerName = new Map<string, File>();
+  for (const f of files) {
+    byName.set(f.name, f);
+    if (!byLowerName.has(f.name.toLowerCase())) byLowerName.set(f.name.toLowerCase(), f);
+  }
+  const fetchCompanion: FetchCompanion = async (companion) => {
+    const path = companion.split(/[?#]/)[0];
     let base = path.slice(path.lastIndexOf('/') + 1);
     try {
       base = decodeURIComponent(base);
     } catch {
       /* use as written */
     }
-    const file = byName.get(base);
-    if (!file) throw new MissingFileError(`${main.name}: needs ${uri}; drop it together with ${main.name}`);
-    return new Uint8Array(await file.arrayBuffer());
-  }, files.filter((f) => f !== main).map((f) => f.name));
+    const file = byName.get(base) ?? byLowerName.get(base.toLowerCase());
+    return file ? new Uint8Array(await file.arrayBuffer()) : null;
+  };
+  const anims = files.filter((f) => f !== main && extensionOf(f.name) === 'md5anim').map((f) => f.name);
+  const bytes = new Uint8Array(await main.arrayBuffer());
+  return loadModel({ name: main.name, bytes }, fetchCompanion, { anims: modelFormatOf(main.name) === 'md5mesh' ? anims : undefined });
 }

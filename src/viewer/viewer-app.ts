@@ -4,7 +4,8 @@ import type { OrbitCamera } from '../scene/orbit-camera.ts';
 import { ControlsPanel } from './controls-panel.ts';
 import { ErrorBanner } from './error-banner.ts';
 import type { FrameStats } from './frame-readback.ts';
-import { extensionOf, fileNameOf, loadModelFromFiles, loadModelFromUrl, modelParsers } from './model-source.ts';
+import { fileNameOf, loadModelFromFiles, loadModelFromUrl } from './model-source.ts';
+import { modelFormatOf } from '../loaders/load-model.ts';
 import { messageOf, ModelView, type ModelViewState, type ShowOptions } from './model-view.ts';
 import type { Playback } from './playback.ts';
 import type { ViewerParams } from './viewer-params.ts';
@@ -142,7 +143,7 @@ export class ViewerApp {
 
   /** Like {@link loadUrl}, for dropped or picked files (a .gltf together with its .bin and images). */
   async loadFiles(files: readonly File[]): Promise<boolean> {
-    const main = files.find((f) => extensionOf(f.name) in modelParsers) ?? files[0];
+    const main = files.find((f) => modelFormatOf(f.name) !== null) ?? files[0];
     return this.guardLoad(() => this.view.load(() => loadModelFromFiles(files)), main?.name);
   }
 

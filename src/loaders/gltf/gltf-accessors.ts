@@ -1,4 +1,5 @@
 import type { Accessor, GLTF } from '@gltf-transform/core';
+import { LoadError } from '../load-error.ts';
 import { TYPE_COMPONENTS } from './validate-gltf-json.ts';
 
 /** glTF accessor component types (glTF 2.0 §3.6.2.2). */
@@ -33,7 +34,7 @@ export class GltfAccessors {
    * @param place where the accessor is used, for messages (e.g. `/meshes/0/primitives/0/attributes/WEIGHTS_0`)
    * @param types allowed accessor types (e.g. `['VEC4']`)
    * @param normalizedTypes integer component types allowed when `normalized` is true (FLOAT is always allowed)
-   * @throws Error `fileName: place …` when the type or component type is not allowed
+   * @throws LoadError `fileName: place …` when the type or component type is not allowed
    */
   readFloats(index: number, place: string, types: readonly string[], normalizedTypes: readonly number[]): Float32Array {
     const def = this.json[index];
@@ -42,7 +43,7 @@ export class GltfAccessors {
     if (def.componentType === FLOAT) return Float32Array.from(raw);
     if (!def.normalized || !normalizedTypes.includes(def.componentType)) {
       const allowed = ['FLOAT', ...normalizedTypes.map((t) => `normalized ${COMPONENT_NAMES[t]}`)].join(', ');
-      throw new Error(`${this.fileName}: ${place} uses accessor ${index} of ${def.normalized ? 'normalized ' : ''}${COMPONENT_NAMES[def.componentType]}; allowed: ${allowed}`);
+      throw new LoadError(this.fileName, place, formatCode(place), `uses accessor ${index} of ${def.normalized ? 'normalized ' : ''}${COMPONENT_NAMES[def.componentType]}; allowed: ${allowed}`);
     }
     return denormalize(raw, def.componentType);
   }
@@ -50,14 +51,14 @@ export class GltfAccessors {
   /**
    * Accessor `index` as its stored unsigned integers (UNSIGNED_BYTE → Uint8Array, UNSIGNED_SHORT →
    * Uint16Array, UNSIGNED_INT → Uint32Array), `count · components` long; never normalised.
-   * @throws Error `fileName: place …` when the type, the component type or `normalized: true` is not allowed
+   * @throws LoadError `fileName: place …` when the type, the component type or `normalized: true` is not allowed
    */
   readUnsigned(index: number, place: string, types: readonly string[], componentTypes: readonly number[]): Uint8Array | Uint16Array | Uint32Array {
     const def = this.json[index];
     this.checkType(index, place, types);
     if (!componentTypes.includes(def.componentType) || def.normalized) {
       const allowed = componentTypes.map((t) => COMPONENT_NAMES[t]).join(', ');
-      throw new Error(`${this.fileName}: ${place} uses accessor ${index} of ${def.normalized ? 'normalized ' : ''}${COMPONENT_NAMES[def.componentType]}; allowed: ${allowed}`);
+      throw new LoadError(this.fileName, place, formatCode(place), `uses accessor ${index} of ${def.normalized ? 'normalized ' : ''}${COMPONENT_NAMES[def.componentType]}; allowed: ${allowed}`);
     }
     return this.array(index) as Uint8Array | Uint16Array | Uint32Array;
   }
@@ -65,7 +66,7 @@ export class GltfAccessors {
   private checkType(index: number, place: string, types: readonly string[]): void {
     const type = this.json[index].type;
     if (!types.includes(type)) {
-      throw new Error(`${this.fileName}: ${place} uses accessor ${index} of type ${type}; expected ${types.join(' or ')}`);
+      throw new LoadError(this.fileName, place, formatCode(place), `uses accessor ${index} of type ${type}; expected ${types.join(' or ')}`);
     }
   }
 
@@ -74,10 +75,24 @@ export class GltfAccessors {
     const def = this.json[index];
     const expected = def.count * (TYPE_COMPONENTS[def.type] ?? 1);
     if (!array || array.length !== expected) {
-      throw new Error(`${this.fileName}: /accessors/${index} could not be read (${array ? array.length : 'no'} components, expected ${expected})`);
+      throw new LoadError(this.fileName, `/accessors/${index}`, 'INTERNAL', `could not be read (${array ? array.length : 'no'} components, expected ${expected})`);
     }
     return array;
   }
+}
+
+/**
+ * The glTF-Validator's code for an accessor of the wrong type or component type where `place` (a JSON pointer)
+ * uses it: a primitive's attributes or indices, a skin's inverse bind matrices, an animation sampler's input or
+ * output.
+ */
+function formatCode(place: string): string {
+  if (place.includes('/attributes/')) return 'MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT';
+  if (place.endsWith('/indices')) return 'MESH_PRIMITIVE_INDICES_ACCESSOR_INVALID_FORMAT';
+  if (place.endsWith('/inverseBindMatrices')) return 'SKIN_IBM_INVALID_FORMAT';
+  if (place.endsWith('/input')) return 'ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT';
+  if (place.endsWith('/output')) return 'ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT';
+  return 'ACCESSOR_INVALID_FORMAT';
 }
 
 /**

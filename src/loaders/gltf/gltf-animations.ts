@@ -1,4 +1,5 @@
 import type { GLTF } from '@gltf-transform/core';
+import { LoadError } from '../load-error.ts';
 import {
   componentCount, findChannelProblem, timesNotIncreasing,
   type AnimationChannel, type AnimationClip, type ChannelPath, type Interpolation,
@@ -19,7 +20,7 @@ import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_SHORT, type GltfAccessors } from '
  *   triples (glTF 2.0 Appendix C).
  *
  * @param jointOfNode `Int32Array(nodeCount)`: skeleton joint of each glTF node
- * @throws Error `fileName: /animations/a/samplers/s/… problem` for a wrong accessor type, times that are
+ * @throws LoadError `fileName: /animations/a/samplers/s/… problem` for a wrong accessor type, times that are
  *   not finite and strictly increasing, or an output count other than the key count (×3 for CUBICSPLINE)
  */
 export function buildGltfClips(
@@ -63,14 +64,15 @@ export function buildGltfClips(
       if (problem) {
         const components = componentCount(built.path);
         switch (problem.kind) {
-          case 'time-not-finite': throw new Error(`${fileName}: ${place}/input key ${problem.key} time is ${times[problem.key]}`);
-          case 'times-not-increasing': throw new Error(`${fileName}: ${place}/input ${timesNotIncreasing(times, problem.key)}`);
+          case 'time-not-finite': throw new LoadError(fileName, `${place}/input`, 'ACCESSOR_INVALID_FLOAT', `key ${problem.key} time is ${times[problem.key]}`);
+          case 'times-not-increasing': throw new LoadError(fileName, `${place}/input`, 'ACCESSOR_ANIMATION_INPUT_NON_INCREASING', timesNotIncreasing(times, problem.key));
           case 'value-count':
-            throw new Error(
-              `${fileName}: ${place}/output has ${values.length / components} elements; a ${interpolation} sampler with ${times.length} keys needs ${problem.expected / components}`,
+            throw new LoadError(
+              fileName, `${place}/output`, 'ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT',
+              `has ${values.length / components} elements; a ${interpolation} sampler with ${times.length} keys needs ${problem.expected / components}`,
             );
-          case 'no-keys': throw new Error(`${fileName}: ${place}/input has no keys`);
-          case 'joint': throw new Error(`${fileName}: /animations/${a}/channels/${c}/target/node ${node} is not in the skeleton`);
+          case 'no-keys': throw new LoadError(fileName, `${place}/input`, 'ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS', 'has no keys');
+          case 'joint': throw new LoadError(fileName, `/animations/${a}/channels/${c}/target/node`, 'UNRESOLVED_REFERENCE', `${node} is not in the skeleton`);
         }
       }
       channels.push(built);

@@ -1,4 +1,5 @@
 import type { GLTF } from '@gltf-transform/core';
+import { LoadError } from '../load-error.ts';
 
 /** GLB magic `glTF` read as a little-endian uint32 (glTF 2.0 §4.4.2 "Header"). */
 const GLB_MAGIC = 0x46546c67;
@@ -25,22 +26,27 @@ export function isGlb(bytes: Uint8Array): boolean {
  * or `.gltf` bytes (UTF-8 JSON, optional BOM) into the JSON document and the BIN chunk. Chunks are views
  * into `bytes`, not copies. Unknown chunks after the BIN chunk are ignored, as the spec requires.
  *
- * @throws Error `fileName: …` for a bad GLB header or version, a length field that disagrees with the byte
- *   count (truncated file), a chunk running past the end, a missing JSON chunk, invalid UTF-8 or invalid JSON,
- *   or JSON whose top level is not an object.
+ * @throws LoadError (where: a GLB byte offset, or null) for a bad GLB header or version (`GLB_UNEXPECTED_END_OF_HEADER`,
+ *   `GLB_UNEXPECTED_END_OF_CHUNK_HEADER`, `GLB_INVALID_VERSION`, `GLB_LENGTH_TOO_SMALL`), a length field that
+ *   disagrees with the byte count (truncated file: `GLB_UNEXPECTED_END_OF_CHUNK_DATA`), a chunk running past the
+ *   end (`GLB_CHUNK_TOO_BIG`), a first chunk that is not JSON (`GLB_UNEXPECTED_FIRST_CHUNK`), invalid UTF-8 or
+ *   invalid JSON, or JSON whose top level is not an object (`INVALID_JSON`).
  */
 export function splitGltfContainer(fileName: string, bytes: Uint8Array): GltfContainer {
   if (!isGlb(bytes)) return { json: parseJsonText(fileName, bytes, 'file'), binChunk: null };
 
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 20) throw new Error(`${fileName}: GLB is truncated: ${bytes.length} bytes, a header and a chunk header need 20`);
+  if (bytes.length < 20) {
+    const code = bytes.length < 12 ? 'GLB_UNEXPECTED_END_OF_HEADER' : 'GLB_UNEXPECTED_END_OF_CHUNK_HEADER';
+    throw new LoadError(fileName, `byte ${bytes.length}`, code, `GLB is truncated: ${bytes.length} bytes, a header and a chunk header need 20`);
+  }
   const version = view.getUint32(4, true);
-  if (version !== 2) throw new Error(`${fileName}: GLB header declares version ${version}; only glTF 2.0 is supported`);
+  if (version !== 2) throw new LoadError(fileName, 'byte 4', 'GLB_INVALID_VERSION', `GLB header declares version ${version}; only glTF 2.0 is supported`);
   const declaredLength = view.getUint32(8, true);
   if (declaredLength > bytes.length) {
-    throw new Error(`${fileName}: GLB is truncated: header declares ${declaredLength} bytes, file has ${bytes.length}`);
+    throw new LoadError(fileName, `byte ${bytes.length}`, 'GLB_UNEXPECTED_END_OF_CHUNK_DATA', `GLB is truncated: header declares ${declaredLength} bytes, file has ${bytes.length}`);
   }
-  if (declaredLength < 20) throw new Error(`${fileName}: GLB header declares ${declaredLength} bytes, less than a header and a chunk header`);
+  if (declaredLength < 20) throw new LoadError(fileName, 'byte 8', 'GLB_LENGTH_TOO_SMALL', `GLB header declares ${declaredLength} bytes, less than a header and a chunk header`);
 
   let json: GLTF.IGLTF | null = null;
   let binChunk: Uint8Array | null = null;
@@ -48,18 +54,21 @@ export function splitGltfContainer(fileName: string, bytes: Uint8Array): GltfCon
   let chunkIndex = 0;
   while (offset < declaredLength) {
     if (offset + 8 > declaredLength) {
-      throw new Error(`${fileName}: GLB chunk ${chunkIndex} header at byte ${offset} runs past the declared length ${declaredLength}`);
+      throw new LoadError(fileName, `byte ${offset}`, 'GLB_UNEXPECTED_END_OF_CHUNK_HEADER', `GLB chunk ${chunkIndex} header at byte ${offset} runs past the declared length ${declaredLength}`);
     }
     const chunkLength = view.getUint32(offset, true);
     const chunkType = view.getUint32(offset + 4, true);
     const start = offset + 8;
     const end = start + chunkLength;
     if (end > declaredLength) {
-      throw new Error(`${fileName}: GLB chunk ${chunkIndex} (${chunkLength} bytes at byte ${start}) runs past the declared length ${declaredLength} (truncated file?)`);
+      throw new LoadError(
+        fileName, `byte ${offset}`, 'GLB_CHUNK_TOO_BIG',
+        `GLB chunk ${chunkIndex} (${chunkLength} bytes at byte ${start}) runs past the declared length ${declaredLength} (truncated file?)`,
+      );
     }
     const data = bytes.subarray(start, end);
     if (chunkIndex === 0) {
-      if (chunkType !== CHUNK_JSON) throw new Error(`${fileName}: GLB chunk 0 has type 0x${chunkType.toString(16)}, expected JSON`);
+      if (chunkType !== CHUNK_JSON) throw new LoadError(fileName, `byte ${offset}`, 'GLB_UNEXPECTED_FIRST_CHUNK', `GLB chunk 0 has type 0x${chunkType.toString(16)}, expected JSON`);
       json = parseJsonText(fileName, data, 'GLB JSON chunk');
     } else if (chunkIndex === 1 && chunkType === CHUNK_BIN) {
       binChunk = data;
@@ -68,7 +77,7 @@ export function splitGltfContainer(fileName: string, bytes: Uint8Array): GltfCon
     offset = end + ((4 - (chunkLength % 4)) % 4);
     chunkIndex++;
   }
-  if (json === null) throw new Error(`${fileName}: GLB has no JSON chunk`);
+  if (json === null) throw new LoadError(fileName, 'byte 12', 'GLB_UNEXPECTED_FIRST_CHUNK', 'GLB has no JSON chunk');
   return { json, binChunk };
 }
 
@@ -77,17 +86,17 @@ function parseJsonText(fileName: string, bytes: Uint8Array, what: string): GLTF.
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new Error(`${fileName}: ${what} is not valid UTF-8 (neither GLB nor glTF JSON?)`);
+    throw new LoadError(fileName, null, 'INVALID_JSON', `${what} is not valid UTF-8 (neither GLB nor glTF JSON?)`);
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${fileName}: ${what} is not valid JSON: ${(error as Error).message}`);
+    throw new LoadError(fileName, null, 'INVALID_JSON', `${what} is not valid JSON: ${(error as Error).message}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error(`${fileName}: ${what}: top level is not a JSON object`);
+    throw new LoadError(fileName, null, 'INVALID_JSON', `${what}: top level is not a JSON object`);
   }
   return value as GLTF.IGLTF;
 }

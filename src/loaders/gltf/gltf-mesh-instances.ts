@@ -1,4 +1,5 @@
 import type { GLTF } from '@gltf-transform/core';
+import { LoadError } from '../load-error.ts';
 import type { MeshInstance, SkinAsset } from '../../asset/model-asset.ts';
 import type { GltfMeshes } from './gltf-meshes.ts';
 
@@ -10,7 +11,7 @@ import type { GltfMeshes } from './gltf-meshes.ts';
  * A node with a skin whose mesh has no JOINTS_0 / WEIGHTS_0 at all, and a node without a skin whose mesh has
  * them, are drawn rigid (skin −1) with a warning.
  *
- * @throws Error `fileName: mesh m primitive p vertex v influence i names joint j of skin s's n` when an
+ * @throws LoadError `fileName: mesh m primitive p vertex v influence i names joint j of skin s's n` when an
  *   influence with a weight > 0 names a joint past the skin's joint list, or `fileName: /nodes/i …` when a
  *   skinned node's mesh mixes primitives with and without skin attributes
  */
@@ -34,7 +35,7 @@ export function buildGltfMeshInstances(
         warnings.push(`${fileName}: node ${n} has skin ${skin} but mesh ${mesh} has no JOINTS_0/WEIGHTS_0; drawn rigid`);
         skin = -1;
       } else if (skinned < influences.length) {
-        throw new Error(`${fileName}: /nodes/${n} has skin ${skin} but mesh ${mesh} mixes primitives with and without JOINTS_0/WEIGHTS_0`);
+        throw new LoadError(fileName, `/nodes/${n}`, 'NODE_SKIN_WITH_NON_SKINNED_MESH', `has skin ${skin} but mesh ${mesh} mixes primitives with and without JOINTS_0/WEIGHTS_0`);
       } else {
         const jointCount = skins[skin].joints.length;
         for (const raw of influences) {
@@ -43,8 +44,10 @@ export function buildGltfMeshInstances(
           for (let i = 0; i < joints.length; i++) {
             if (weights[i] > 0 && joints[i] >= jointCount) {
               const vertex = Math.floor(i / influenceCount), influence = i % influenceCount;
-              throw new Error(
-                `${fileName}: mesh ${mesh} primitive ${raw.primitive} vertex ${vertex} influence ${influence} ` +
+              // No JSON pointer: the message names the vertex in words (where stays null).
+              throw new LoadError(
+                fileName, null, 'ACCESSOR_JOINTS_INDEX_OOB',
+                `mesh ${mesh} primitive ${raw.primitive} vertex ${vertex} influence ${influence} ` +
                 `names joint ${joints[i]} of skin ${skin}'s ${jointCount}`,
               );
             }

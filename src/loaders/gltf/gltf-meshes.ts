@@ -1,4 +1,5 @@
 import type { GLTF } from '@gltf-transform/core';
+import { LoadError } from '../load-error.ts';
 import type { MeshAsset, PrimitiveAsset } from '../../asset/model-asset.ts';
 import { computeVertexNormals } from '../../asset/vertex-normals.ts';
 import { limitInfluences, MAX_INFLUENCES } from '../../skinning/influences.ts';
@@ -47,7 +48,7 @@ export interface GltfMeshes {
  *   largest by limitInfluences, with a warning naming the number of vertices that lost an influence.
  *
  * @param materialOf maps a primitive's `material` (or undefined) to an index into ModelAsset.materials
- * @throws Error `fileName: /meshes/m/primitives/p… problem` for a missing POSITION, attribute counts that
+ * @throws LoadError `fileName: /meshes/m/primitives/p… problem` for a missing POSITION, attribute counts that
  *   differ, disallowed accessor types, an index ≥ vertexCount, a TRIANGLES index count that is not a
  *   multiple of 3, or unequal numbers of JOINTS_n and WEIGHTS_n sets
  */
@@ -93,12 +94,12 @@ function buildPrimitive(
   warnings: string[],
 ): { primitive: PrimitiveAsset; influences: GltfRawInfluences | null } {
   const attributes = json.attributes;
-  if (attributes.POSITION === undefined) throw new Error(`${fileName}: ${place}/attributes/POSITION is missing`);
+  if (attributes.POSITION === undefined) throw new LoadError(fileName, `${place}/attributes/POSITION`, 'MESH_PRIMITIVE_NO_POSITION', 'is missing');
   const vertexCount = accessors.count(attributes.POSITION);
   const attribute = (semantic: string): number | undefined => {
     const index = attributes[semantic];
     if (index !== undefined && accessors.count(index) !== vertexCount) {
-      throw new Error(`${fileName}: ${place}/attributes/${semantic} has ${accessors.count(index)} elements, POSITION has ${vertexCount}`);
+      throw new LoadError(fileName, `${place}/attributes/${semantic}`, 'MESH_PRIMITIVE_UNEQUAL_ACCESSOR_COUNT', `has ${accessors.count(index)} elements, POSITION has ${vertexCount}`);
     }
     return index;
   };
@@ -111,7 +112,7 @@ function buildPrimitive(
   if (json.indices !== undefined) {
     source = accessors.readUnsigned(json.indices, `${place}/indices`, ['SCALAR'], [UNSIGNED_BYTE, UNSIGNED_SHORT, UNSIGNED_INT]);
     for (let i = 0; i < source.length; i++) {
-      if (source[i] >= vertexCount) throw new Error(`${fileName}: ${place}/indices element ${i} is ${source[i]}, past the ${vertexCount} vertices`);
+      if (source[i] >= vertexCount) throw new LoadError(fileName, `${place}/indices`, 'ACCESSOR_INDEX_OOB', `element ${i} is ${source[i]}, past the ${vertexCount} vertices`);
     }
   } else {
     const sequence = new Uint32Array(vertexCount);
@@ -132,7 +133,7 @@ function buildPrimitive(
   while (attributes[`JOINTS_${sets}`] !== undefined) sets++;
   let weightSets = 0;
   while (attributes[`WEIGHTS_${weightSets}`] !== undefined) weightSets++;
-  if (sets !== weightSets) throw new Error(`${fileName}: ${place}/attributes has ${sets} JOINTS_n sets but ${weightSets} WEIGHTS_n sets`);
+  if (sets !== weightSets) throw new LoadError(fileName, `${place}/attributes`, 'MESH_PRIMITIVE_JOINTS_WEIGHTS_MISMATCH', `has ${sets} JOINTS_n sets but ${weightSets} WEIGHTS_n sets`);
 
   let joints: Uint8Array | Uint16Array | null = null;
   let weights: Float32Array | null = null;
@@ -150,7 +151,10 @@ function buildPrimitive(
           // glTF 2.0 §3.7.3.2: weights must not be negative. A negative or NaN weight would move the vertex
           // somewhere plausible-looking but wrong (or make it vanish): refuse the file.
           if (!(weight >= 0) || weight === Infinity) {
-            throw new Error(`${fileName}: ${at(`WEIGHTS_${s}`)} vertex ${v} component ${c} is ${weight}; weights must be finite and not negative`);
+            throw new LoadError(
+              fileName, at(`WEIGHTS_${s}`), Number.isFinite(weight) ? 'ACCESSOR_WEIGHTS_NEGATIVE' : 'ACCESSOR_INVALID_FLOAT',
+              `vertex ${v} component ${c} is ${weight}; weights must be finite and not negative`,
+            );
           }
           rawJoints[v * influenceCount + 4 * s + c] = js[4 * v + c];
           rawWeights[v * influenceCount + 4 * s + c] = weight;
@@ -202,7 +206,7 @@ function triangulate(
   const n = source.length;
   const triangleCount = mode === TRIANGLES ? n / 3 : Math.max(0, n - 2);
   if (mode === TRIANGLES && n % 3 !== 0) {
-    throw new Error(`${fileName}: ${place} is TRIANGLES with ${n} ${indexed ? 'indices' : 'vertices'}, not a multiple of 3`);
+    throw new LoadError(fileName, place, 'MESH_PRIMITIVE_INCOMPATIBLE_MODE', `is TRIANGLES with ${n} ${indexed ? 'indices' : 'vertices'}, not a multiple of 3`);
   }
   const out = vertexCount <= 65536 ? new Uint16Array(3 * triangleCount) : new Uint32Array(3 * triangleCount);
   if (mode === TRIANGLES) {

@@ -1,4 +1,5 @@
 import type { GLTF } from '@gltf-transform/core';
+import { LoadError } from '../load-error.ts';
 
 /** Key gltf-transform uses for the GLB BIN chunk in a JSONDocument's resource map (`GLB_BUFFER`). */
 export const GLB_BUFFER_KEY = '@glb.bin';
@@ -17,8 +18,11 @@ export interface GltfResources {
  * the uri as written and then by its percent-decoded form.
  *
  * @param json glTF JSON whose `buffers` / `images` arrays are at least arrays of objects
- * @throws Error `fileName: /buffers/i …` for a buffer without uri outside a GLB (or a GLB without BIN chunk),
- *   an undecodable data URI, an external uri missing from `resources`, or fewer bytes than `byteLength`.
+ * @throws LoadError (where: the JSON pointer) for a buffer without uri outside a GLB, or a GLB without BIN chunk
+ *   (`BUFFER_MISSING_GLB_DATA`), an undecodable data URI (`INVALID_URI`), an external uri missing from
+ *   `resources` (`FILE_NOT_FOUND`), fewer bytes than `byteLength` (`BUFFER_EXTERNAL_BYTELENGTH_MISMATCH`,
+ *   `BUFFER_EMBEDDED_BYTELENGTH_MISMATCH`), or `buffers` / `images` entries of the wrong JSON type
+ *   (`TYPE_MISMATCH`, `VALUE_NOT_IN_RANGE`).
  */
 export function resolveGltfResources(
   fileName: string,
@@ -33,7 +37,7 @@ export function resolveGltfResources(
     if (uri in byUri) return byUri[uri];
     let bytes: Uint8Array | undefined;
     if (/^data:/i.test(uri)) {
-      bytes = decodeDataUri(uri, `${fileName}: ${place}`);
+      bytes = decodeDataUri(uri, fileName, `${place}/uri`);
     } else {
       bytes = resources?.[uri];
       if (bytes === undefined) {
@@ -46,7 +50,7 @@ export function resolveGltfResources(
         bytes = resources?.[decoded];
       }
       if (bytes === undefined) {
-        throw new Error(`${fileName}: ${place} names external file '${uri}', which was not supplied among the resources`);
+        throw new LoadError(fileName, place, 'FILE_NOT_FOUND', `names external file '${uri}', which was not supplied among the resources`);
       }
     }
     byUri[uri] = bytes;
@@ -56,9 +60,9 @@ export function resolveGltfResources(
   for (const key of ['buffers', 'images'] as const) {
     const list: unknown = json[key];
     if (list === undefined) continue;
-    if (!Array.isArray(list)) throw new Error(`${fileName}: /${key} is not an array`);
+    if (!Array.isArray(list)) throw new LoadError(fileName, `/${key}`, 'TYPE_MISMATCH', 'is not an array');
     list.forEach((item: unknown, i) => {
-      if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new Error(`${fileName}: /${key}/${i} is not an object`);
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new LoadError(fileName, `/${key}/${i}`, 'TYPE_MISMATCH', 'is not an object');
     });
   }
 
@@ -66,23 +70,27 @@ export function resolveGltfResources(
     const place = `/buffers/${i}`;
     let bytes: Uint8Array;
     if (buffer.uri === undefined) {
-      if (i !== 0 || !binChunk) throw new Error(`${fileName}: ${place} has no uri and there is no GLB BIN chunk for it`);
+      if (i !== 0 || !binChunk) throw new LoadError(fileName, place, 'BUFFER_MISSING_GLB_DATA', 'has no uri and there is no GLB BIN chunk for it');
       bytes = binChunk;
     } else {
-      if (typeof buffer.uri !== 'string') throw new Error(`${fileName}: ${place}/uri is not a string`);
+      if (typeof buffer.uri !== 'string') throw new LoadError(fileName, `${place}/uri`, 'TYPE_MISMATCH', 'is not a string');
       bytes = lookUp(buffer.uri, place);
     }
     const declared = buffer.byteLength;
-    if (!Number.isInteger(declared) || declared < 0) throw new Error(`${fileName}: ${place}/byteLength is ${declared}, not a non-negative integer`);
+    if (!Number.isInteger(declared) || declared < 0) throw new LoadError(fileName, `${place}/byteLength`, 'VALUE_NOT_IN_RANGE', `is ${declared}, not a non-negative integer`);
     if (bytes.length < declared) {
-      throw new Error(`${fileName}: ${place} declares ${declared} bytes but has ${bytes.length} (truncated?)`);
+      const external = buffer.uri !== undefined && !/^data:/i.test(buffer.uri);
+      throw new LoadError(
+        fileName, place, external ? 'BUFFER_EXTERNAL_BYTELENGTH_MISMATCH' : 'BUFFER_EMBEDDED_BYTELENGTH_MISMATCH',
+        `declares ${declared} bytes but has ${bytes.length} (truncated?)`,
+      );
     }
     return bytes;
   });
 
   (json.images ?? []).forEach((image, i) => {
     if (image.uri === undefined) return;
-    if (typeof image.uri !== 'string') throw new Error(`${fileName}: /images/${i}/uri is not a string`);
+    if (typeof image.uri !== 'string') throw new LoadError(fileName, `/images/${i}/uri`, 'TYPE_MISMATCH', 'is not a string');
     lookUp(image.uri, `/images/${i}`);
   });
 
@@ -91,11 +99,13 @@ export function resolveGltfResources(
 
 /**
  * Decodes a `data:[<mediatype>][;base64],<data>` URI (RFC 2397).
- * @throws Error starting with `where` when the URI has no comma or invalid base64
+ * @param place JSON pointer of the uri, for the error
+ * @throws LoadError `INVALID_URI` at `place` when the URI has no comma, invalid base64 or invalid percent-encoding
  */
-export function decodeDataUri(uri: string, where: string): Uint8Array {
+export function decodeDataUri(uri: string, fileName: string, place: string): Uint8Array {
+  const fail = (problem: string) => new LoadError(fileName, place, 'INVALID_URI', problem);
   const comma = uri.indexOf(',');
-  if (comma < 0) throw new Error(`${where}: data URI has no ',' before its data`);
+  if (comma < 0) throw fail("is a data URI without ',' before its data");
   const header = uri.slice(5, comma);
   const payload = uri.slice(comma + 1);
   if (/;base64$/i.test(header)) {
@@ -103,7 +113,7 @@ export function decodeDataUri(uri: string, where: string): Uint8Array {
     try {
       binary = atob(payload.replace(/\s+/g, ''));
     } catch {
-      throw new Error(`${where}: data URI is not valid base64`);
+      throw fail('is a data URI whose base64 is not valid');
     }
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -113,7 +123,7 @@ export function decodeDataUri(uri: string, where: string): Uint8Array {
   try {
     text = decodeURIComponent(payload);
   } catch {
-    throw new Error(`${where}: data URI has invalid percent-encoding`);
+    throw fail('is a data URI with invalid percent-encoding');
   }
   // Percent-encoded data: each character is one byte.
   const bytes = new Uint8Array(text.length);

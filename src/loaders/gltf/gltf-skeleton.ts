@@ -1,4 +1,5 @@
 import type { GLTF, Node } from '@gltf-transform/core';
+import { LoadError } from '../load-error.ts';
 import { createLocalPose, type LocalPose } from '../../skeleton/local-pose.ts';
 import { validateSkeleton, type Skeleton } from '../../skeleton/skeleton.ts';
 
@@ -22,12 +23,12 @@ export interface GltfSkeleton {
  *
  * @param nodesJson the validated `/nodes` array (each node the child of at most one node)
  * @param nodes gltf-transform nodes in file order (`root.listNodes()`), for the decomposed TRS
- * @throws Error `fileName: …` when nodes form a cycle (unreachable from any root) or there are more than
+ * @throws LoadError `fileName: …` when nodes form a cycle (unreachable from any root) or there are more than
  *   32 767 nodes (parents are an Int16Array)
  */
 export function buildGltfSkeleton(fileName: string, nodesJson: readonly GLTF.INode[], nodes: readonly Node[]): GltfSkeleton {
   const nodeCount = nodesJson.length;
-  if (nodeCount > 32767) throw new Error(`${fileName}: /nodes has ${nodeCount} nodes; Sinew's skeleton holds at most 32767`);
+  if (nodeCount > 32767) throw new LoadError(fileName, '/nodes', 'TOO_MANY_NODES', `has ${nodeCount} nodes; Sinew's skeleton holds at most 32767`);
   const hasParent = new Uint8Array(nodeCount);
   for (const node of nodesJson) for (const child of node.children ?? []) hasParent[child] = 1;
 
@@ -55,7 +56,7 @@ export function buildGltfSkeleton(fileName: string, nodesJson: readonly GLTF.INo
   if (order.length !== nodeCount) {
     const cyclic: number[] = [];
     for (let i = 0; i < nodeCount && cyclic.length < 8; i++) if (jointOfNode[i] < 0) cyclic.push(i);
-    throw new Error(`${fileName}: /nodes ${cyclic.join(', ')} form a cycle (no root above them)`);
+    throw new LoadError(fileName, '/nodes', 'NODE_LOOP', `${cyclic.join(', ')} form a cycle (no root above them)`);
   }
 
   const parents = new Int16Array(nodeCount);

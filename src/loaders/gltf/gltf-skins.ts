@@ -1,4 +1,5 @@
 import type { GLTF } from '@gltf-transform/core';
+import { LoadError } from '../load-error.ts';
 import type { SkinAsset } from '../../asset/model-asset.ts';
 import type { GltfAccessors } from './gltf-accessors.ts';
 
@@ -11,7 +12,7 @@ const AFFINE_TOLERANCE = 1e-5;
  * `joints.length` matrices, column-major, or identities when the skin gives none.
  *
  * @param jointOfNode `Int32Array(nodeCount)`: skeleton joint of each glTF node (buildGltfSkeleton)
- * @throws Error `fileName: /skins/s/inverseBindMatrices …` when the accessor is not MAT4 float or has fewer
+ * @throws LoadError `fileName: /skins/s/inverseBindMatrices …` when the accessor is not MAT4 float or has fewer
  *   matrices than the skin has joints (glTF 2.0 requires at least as many), and `…/inverseBindMatrices/j is not
  *   affine` when a matrix's bottom row is not 0 0 0 1: the skinning path multiplies 3×4 affine parts only
  *   (src/skinning/skin-matrices.ts), and glTF joint transforms are affine by construction.
@@ -32,14 +33,14 @@ export function buildGltfSkins(fileName: string, skinsJson: readonly GLTF.ISkin[
       const matrices = accessors.readFloats(skin.inverseBindMatrices, place, ['MAT4'], []);
       const count = matrices.length / 16;
       if (count < jointCount) {
-        throw new Error(`${fileName}: ${place} (accessor ${skin.inverseBindMatrices}) has ${count} matrices for ${jointCount} joints`);
+        throw new LoadError(fileName, place, 'INVALID_IBM_ACCESSOR_COUNT', `(accessor ${skin.inverseBindMatrices}) has ${count} matrices for ${jointCount} joints`);
       }
       inverseBindMatrices = count === jointCount ? matrices : matrices.slice(0, 16 * jointCount);
       for (let j = 0; j < jointCount; j++) {
         const o = 16 * j;
         const row = [inverseBindMatrices[o + 3], inverseBindMatrices[o + 7], inverseBindMatrices[o + 11], inverseBindMatrices[o + 15]];
         if (Math.abs(row[0]) > AFFINE_TOLERANCE || Math.abs(row[1]) > AFFINE_TOLERANCE || Math.abs(row[2]) > AFFINE_TOLERANCE || Math.abs(row[3] - 1) > AFFINE_TOLERANCE) {
-          throw new Error(`${fileName}: ${place}/${j} is not affine: its bottom row is ${row.join(' ')}, not 0 0 0 1`);
+          throw new LoadError(fileName, `${place}/${j}`, 'ACCESSOR_INDECOMPOSABLE_MATRIX', `is not affine: its bottom row is ${row.join(' ')}, not 0 0 0 1`);
         }
       }
     }

@@ -1,5 +1,6 @@
 import { Logger, WebIO } from '@gltf-transform/core';
 import type { ModelAsset } from '../../asset/model-asset.ts';
+import { LoadError, toLoadError } from '../load-error.ts';
 import { GltfAccessors } from './gltf-accessors.ts';
 import { buildGltfClips } from './gltf-animations.ts';
 import { splitGltfContainer } from './gltf-container.ts';
@@ -31,18 +32,18 @@ import { validateGltfJson } from './validate-gltf-json.ts';
  * @param bytes the whole `.glb` or `.gltf` file
  * @param resources uri → bytes for external buffers and images, keyed by the uri as written in the JSON (or
  *   its percent-decoded form)
- * @throws Error whose message starts with `fileName:` and names the place (a JSON pointer or a mesh /
- *   primitive / vertex) and the problem, for malformed containers, JSON, references, accessor data, a
- *   required extension, or a missing resource
+ * @throws LoadError about `fileName` naming the place (`where`: a JSON pointer, a GLB byte offset, or null
+ *   when the problem names a mesh / primitive / vertex in words) and the problem, for malformed containers,
+ *   JSON, references, accessor data, a required extension (`UNSUPPORTED_EXTENSION`), or a missing resource
+ *   (`FILE_NOT_FOUND`); codes are the Khronos glTF-Validator's where one fits. Any other failure (inside
+ *   gltf-transform, or unforeseen) is wrapped as code `INTERNAL`.
  */
 export async function parseGltf(fileName: string, bytes: Uint8Array, resources?: Record<string, Uint8Array>): Promise<ModelAsset> {
   try {
     return await parse(fileName, bytes, resources);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (message.startsWith(`${fileName}:`)) throw error;
-    // A failure inside gltf-transform or an unforeseen case: still name the file.
-    throw new Error(`${fileName}: ${message}`, { cause: error });
+    // A failure inside gltf-transform or an unforeseen case: still a LoadError naming the file.
+    throw toLoadError(fileName, error);
   }
 }
 
@@ -53,7 +54,7 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
 
   const warnings: string[] = [];
   for (const extension of json.extensionsRequired ?? []) {
-    throw new Error(`${fileName}: /extensionsRequired names ${extension}, which Sinew does not support`);
+    throw new LoadError(fileName, '/extensionsRequired', 'UNSUPPORTED_EXTENSION', `names ${extension}, which Sinew does not support`);
   }
   for (const extension of json.extensionsUsed ?? []) warnings.push(`${fileName}: uses extension ${extension}; ignored`);
 
@@ -66,7 +67,7 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   const nodes = root.listNodes();
   const accessorList = root.listAccessors();
   if (nodes.length !== nodesJson.length || accessorList.length !== (json.accessors ?? []).length) {
-    throw new Error(`${fileName}: gltf-transform read ${nodes.length} nodes and ${accessorList.length} accessors, the JSON has ${nodesJson.length} and ${(json.accessors ?? []).length}`);
+    throw new LoadError(fileName, null, 'INTERNAL', `gltf-transform read ${nodes.length} nodes and ${accessorList.length} accessors, the JSON has ${nodesJson.length} and ${(json.accessors ?? []).length}`);
   }
   const accessors = new GltfAccessors(fileName, json.accessors ?? [], accessorList);
 

@@ -1,4 +1,5 @@
 import type { GLTF } from '@gltf-transform/core';
+import { LoadError } from '../load-error.ts';
 
 /** Bytes per component of each accessor componentType (glTF 2.0 §3.6.2.2 "Accessor Data Types"). */
 export const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
@@ -20,26 +21,30 @@ type Json = Record<string, unknown>;
  * animation builders check what they read).
  *
  * @param bufferBytes resolved bytes of each buffer (resolveGltfResources), for sparse index checks
- * @throws Error `fileName: /pointer problem`, e.g. `model.glb: /skins/0/joints/41 is not a node`
+ * @throws LoadError whose `where` is the JSON pointer, e.g. `model.glb: /skins/0/joints/41 is not a node (41 of 3)`
+ *   (`UNRESOLVED_REFERENCE`); codes are the Khronos glTF-Validator's: `TYPE_MISMATCH`, `INVALID_INDEX`,
+ *   `VALUE_NOT_IN_RANGE`, `VALUE_NOT_IN_LIST`, `UNDEFINED_PROPERTY`, `UNKNOWN_ASSET_MAJOR_VERSION`,
+ *   `BUFFER_VIEW_TOO_LONG`, `ACCESSOR_TOO_LONG`, `ACCESSOR_SMALL_BYTESTRIDE`, `ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE`,
+ *   `ACCESSOR_SPARSE_INDEX_OOB`, `ONE_OF_MISMATCH`, `NODE_LOOP`, `NODE_PARENT_OVERRIDE`
  */
 export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes: readonly Uint8Array[]): void {
-  const fail = (place: string, problem: string): never => {
-    throw new Error(`${fileName}: ${place} ${problem}`);
+  const fail = (code: string, place: string, problem: string): never => {
+    throw new LoadError(fileName, place, code, problem);
   };
   const root = json as unknown as Json;
 
   const list = (key: string): Json[] => {
     const value = root[key];
     if (value === undefined) return [];
-    if (!Array.isArray(value)) fail(`/${key}`, 'is not an array');
+    if (!Array.isArray(value)) fail('TYPE_MISMATCH', `/${key}`, 'is not an array');
     (value as unknown[]).forEach((item, i) => {
-      if (!isObject(item)) fail(`/${key}/${i}`, 'is not an object');
+      if (!isObject(item)) fail('TYPE_MISMATCH', `/${key}/${i}`, 'is not an object');
     });
     return value as Json[];
   };
   const asset = root.asset;
-  if (!isObject(asset)) fail('/asset', 'is missing: not a glTF 2.0 document');
-  if ((asset as Json).version !== '2.0') fail('/asset/version', `is ${JSON.stringify((asset as Json).version)}; only glTF 2.0 is supported`);
+  if (!isObject(asset)) fail('UNDEFINED_PROPERTY', '/asset', 'is missing: not a glTF 2.0 document');
+  if ((asset as Json).version !== '2.0') fail('UNKNOWN_ASSET_MAJOR_VERSION', '/asset/version', `is ${JSON.stringify((asset as Json).version)}; only glTF 2.0 is supported`);
 
   const buffers = list('buffers');
   const bufferViews = list('bufferViews');
@@ -58,7 +63,8 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
   /** Checks that `value` (at `place`) is an index into an array of `count` elements called `what`. */
   const index = (value: unknown, count: number, place: string, what: string): number => {
     if (!Number.isInteger(value) || (value as number) < 0 || (value as number) >= count) {
-      fail(place, Number.isInteger(value) ? `is not ${what} (${value} of ${count})` : `is ${JSON.stringify(value)}, not an index`);
+      if (!Number.isInteger(value)) fail('INVALID_INDEX', place, `is ${JSON.stringify(value)}, not an index`);
+      fail((value as number) < 0 ? 'INVALID_INDEX' : 'UNRESOLVED_REFERENCE', place, `is not ${what} (${value} of ${count})`);
     }
     return value as number;
   };
@@ -66,14 +72,14 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
     if (object[key] !== undefined) index(object[key], count, `${place}/${key}`, what);
   };
   const integer = (value: unknown, place: string, min: number): number => {
-    if (!Number.isInteger(value) || (value as number) < min) fail(place, `is ${JSON.stringify(value)}, not an integer ≥ ${min}`);
+    if (!Number.isInteger(value) || (value as number) < min) fail('VALUE_NOT_IN_RANGE', place, `is ${JSON.stringify(value)}, not an integer ≥ ${min}`);
     return value as number;
   };
   const numbers = (object: Json, key: string, length: number, place: string): void => {
     const value = object[key];
     if (value === undefined) return;
     if (!Array.isArray(value) || value.length !== length || !value.every((v) => typeof v === 'number' && Number.isFinite(v))) {
-      fail(`${place}/${key}`, `is not an array of ${length} finite numbers`);
+      fail('TYPE_MISMATCH', `${place}/${key}`, `is not an array of ${length} finite numbers`);
     }
   };
 
@@ -85,11 +91,11 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
     const byteOffset = view.byteOffset === undefined ? 0 : integer(view.byteOffset, `${place}/byteOffset`, 0);
     const byteLength = integer(view.byteLength, `${place}/byteLength`, 1);
     if (byteOffset + byteLength > bufferLengths[buffer]) {
-      fail(place, `spans bytes ${byteOffset}…${byteOffset + byteLength} of buffer ${buffer}, which has ${bufferLengths[buffer]}`);
+      fail('BUFFER_VIEW_TOO_LONG', place, `spans bytes ${byteOffset}…${byteOffset + byteLength} of buffer ${buffer}, which has ${bufferLengths[buffer]}`);
     }
     if (view.byteStride !== undefined) {
       const stride = integer(view.byteStride, `${place}/byteStride`, 4);
-      if (stride > 252 || stride % 4 !== 0) fail(`${place}/byteStride`, `is ${stride}, not a multiple of 4 in 4…252`);
+      if (stride > 252 || stride % 4 !== 0) fail('VALUE_NOT_IN_RANGE', `${place}/byteStride`, `is ${stride}, not a multiple of 4 in 4…252`);
     }
   });
 
@@ -97,10 +103,10 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
   const fitsView = (viewIndex: number, byteOffset: number, count: number, elementBytes: number, place: string): void => {
     const view = bufferViews[viewIndex];
     const stride = (view.byteStride as number | undefined) ?? elementBytes;
-    if (stride < elementBytes) fail(place, `has ${elementBytes}-byte elements but bufferView ${viewIndex} has byteStride ${stride}`);
+    if (stride < elementBytes) fail('ACCESSOR_SMALL_BYTESTRIDE', place, `has ${elementBytes}-byte elements but bufferView ${viewIndex} has byteStride ${stride}`);
     const end = byteOffset + stride * (count - 1) + elementBytes;
     if (end > (view.byteLength as number)) {
-      fail(place, `needs ${end} bytes of bufferView ${viewIndex}, which has ${view.byteLength}`);
+      fail('ACCESSOR_TOO_LONG', place, `needs ${end} bytes of bufferView ${viewIndex}, which has ${view.byteLength}`);
     }
   };
 
@@ -108,9 +114,9 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
   accessors.forEach((accessor, i) => {
     const place = `/accessors/${i}`;
     const componentBytes = COMPONENT_BYTES[accessor.componentType as number];
-    if (componentBytes === undefined) fail(`${place}/componentType`, `is ${JSON.stringify(accessor.componentType)}, not a glTF component type`);
+    if (componentBytes === undefined) fail('VALUE_NOT_IN_LIST', `${place}/componentType`, `is ${JSON.stringify(accessor.componentType)}, not a glTF component type`);
     const components = TYPE_COMPONENTS[accessor.type as string];
-    if (components === undefined) fail(`${place}/type`, `is ${JSON.stringify(accessor.type)}, not a glTF accessor type`);
+    if (components === undefined) fail('VALUE_NOT_IN_LIST', `${place}/type`, `is ${JSON.stringify(accessor.type)}, not a glTF accessor type`);
     const count = integer(accessor.count, `${place}/count`, 1);
     const byteOffset = accessor.byteOffset === undefined ? 0 : integer(accessor.byteOffset, `${place}/byteOffset`, 0);
     if (accessor.bufferView !== undefined) {
@@ -119,14 +125,14 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
     }
     if (accessor.sparse !== undefined) {
       const sparse = accessor.sparse as Json;
-      if (!isObject(sparse)) fail(`${place}/sparse`, 'is not an object');
+      if (!isObject(sparse)) fail('TYPE_MISMATCH', `${place}/sparse`, 'is not an object');
       const sparseCount = integer(sparse.count, `${place}/sparse/count`, 1);
-      if (sparseCount > count) fail(`${place}/sparse/count`, `is ${sparseCount}, more than the accessor's ${count} elements`);
+      if (sparseCount > count) fail('ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE', `${place}/sparse/count`, `is ${sparseCount}, more than the accessor's ${count} elements`);
       const indices = sparse.indices as Json, values = sparse.values as Json;
-      if (!isObject(indices)) fail(`${place}/sparse/indices`, 'is not an object');
-      if (!isObject(values)) fail(`${place}/sparse/values`, 'is not an object');
+      if (!isObject(indices)) fail('TYPE_MISMATCH', `${place}/sparse/indices`, 'is not an object');
+      if (!isObject(values)) fail('TYPE_MISMATCH', `${place}/sparse/values`, 'is not an object');
       const indexBytes = { 5121: 1, 5123: 2, 5125: 4 }[indices.componentType as number];
-      if (indexBytes === undefined) fail(`${place}/sparse/indices/componentType`, 'is not UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT');
+      if (indexBytes === undefined) fail('VALUE_NOT_IN_LIST', `${place}/sparse/indices/componentType`, 'is not UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT');
       const indicesView = index(indices.bufferView, bufferViews.length, `${place}/sparse/indices/bufferView`, 'a bufferView');
       const indicesOffset = indices.byteOffset === undefined ? 0 : integer(indices.byteOffset, `${place}/sparse/indices/byteOffset`, 0);
       fitsView(indicesView, indicesOffset, sparseCount, indexBytes!, `${place}/sparse/indices`);
@@ -140,7 +146,7 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
       for (let k = 0; k < sparseCount; k++) {
         const at = k * indexBytes!;
         const value = indexBytes === 1 ? data.getUint8(at) : indexBytes === 2 ? data.getUint16(at, true) : data.getUint32(at, true);
-        if (value >= count) fail(`${place}/sparse/indices`, `element ${k} is ${value}, past the accessor's ${count} elements`);
+        if (value >= count) fail('ACCESSOR_SPARSE_INDEX_OOB', `${place}/sparse/indices`, `element ${k} is ${value}, past the accessor's ${count} elements`);
       }
     }
   });
@@ -148,7 +154,7 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
   images.forEach((image, i) => {
     const place = `/images/${i}`;
     if (image.bufferView !== undefined) index(image.bufferView, bufferViews.length, `${place}/bufferView`, 'a bufferView');
-    else if (image.uri === undefined) fail(place, 'has neither a uri nor a bufferView');
+    else if (image.uri === undefined) fail('ONE_OF_MISMATCH', place, 'has neither a uri nor a bufferView');
   });
   textures.forEach((texture, i) => {
     optionalIndex(texture, 'source', images.length, `/textures/${i}`, 'an image');
@@ -160,12 +166,12 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
       if (!isObject(object)) return;
       const info = (object as Json)[key];
       if (info === undefined) return;
-      if (!isObject(info)) fail(`${at}/${key}`, 'is not an object');
+      if (!isObject(info)) fail('TYPE_MISMATCH', `${at}/${key}`, 'is not an object');
       index((info as Json).index, textures.length, `${at}/${key}/index`, 'a texture');
     };
     if (material.pbrMetallicRoughness !== undefined) {
       const pbr = material.pbrMetallicRoughness as Json;
-      if (!isObject(pbr)) fail(`${place}/pbrMetallicRoughness`, 'is not an object');
+      if (!isObject(pbr)) fail('TYPE_MISMATCH', `${place}/pbrMetallicRoughness`, 'is not an object');
       numbers(pbr, 'baseColorFactor', 4, `${place}/pbrMetallicRoughness`);
       textureInfo(pbr, 'baseColorTexture', `${place}/pbrMetallicRoughness`);
       textureInfo(pbr, 'metallicRoughnessTexture', `${place}/pbrMetallicRoughness`);
@@ -176,24 +182,24 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
   meshes.forEach((mesh, m) => {
     const place = `/meshes/${m}`;
     const primitives = mesh.primitives;
-    if (!Array.isArray(primitives) || primitives.length === 0) fail(`${place}/primitives`, 'is not a non-empty array');
+    if (!Array.isArray(primitives) || primitives.length === 0) fail('TYPE_MISMATCH', `${place}/primitives`, 'is not a non-empty array');
     (primitives as unknown[]).forEach((primitive, p) => {
       const at = `${place}/primitives/${p}`;
-      if (!isObject(primitive)) fail(at, 'is not an object');
+      if (!isObject(primitive)) fail('TYPE_MISMATCH', at, 'is not an object');
       const prim = primitive as Json;
-      if (!isObject(prim.attributes)) fail(`${at}/attributes`, 'is not an object');
+      if (!isObject(prim.attributes)) fail('TYPE_MISMATCH', `${at}/attributes`, 'is not an object');
       for (const [semantic, accessor] of Object.entries(prim.attributes as Json)) {
         index(accessor, accessors.length, `${at}/attributes/${semantic}`, 'an accessor');
       }
       optionalIndex(prim, 'indices', accessors.length, at, 'an accessor');
       optionalIndex(prim, 'material', materials.length, at, 'a material');
       if (prim.mode !== undefined && (!Number.isInteger(prim.mode) || (prim.mode as number) < 0 || (prim.mode as number) > 6)) {
-        fail(`${at}/mode`, `is ${JSON.stringify(prim.mode)}, not a primitive mode 0…6`);
+        fail('VALUE_NOT_IN_LIST', `${at}/mode`, `is ${JSON.stringify(prim.mode)}, not a primitive mode 0…6`);
       }
       if (prim.targets !== undefined) {
-        if (!Array.isArray(prim.targets)) fail(`${at}/targets`, 'is not an array');
+        if (!Array.isArray(prim.targets)) fail('TYPE_MISMATCH', `${at}/targets`, 'is not an array');
         (prim.targets as unknown[]).forEach((target, t) => {
-          if (!isObject(target)) fail(`${at}/targets/${t}`, 'is not an object');
+          if (!isObject(target)) fail('TYPE_MISMATCH', `${at}/targets/${t}`, 'is not an object');
           for (const [semantic, accessor] of Object.entries(target as Json)) {
             index(accessor, accessors.length, `${at}/targets/${t}/${semantic}`, 'an accessor');
           }
@@ -204,19 +210,19 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
 
   cameras.forEach((camera, i) => {
     const kind = camera.type;
-    if (kind !== 'perspective' && kind !== 'orthographic') fail(`/cameras/${i}/type`, `is ${JSON.stringify(kind)}`);
-    if (!isObject(camera[kind as string])) fail(`/cameras/${i}/${kind}`, 'is missing');
+    if (kind !== 'perspective' && kind !== 'orthographic') fail('VALUE_NOT_IN_LIST', `/cameras/${i}/type`, `is ${JSON.stringify(kind)}`);
+    if (!isObject(camera[kind as string])) fail('UNDEFINED_PROPERTY', `/cameras/${i}/${kind}`, 'is missing');
   });
 
   const parentOf = new Int32Array(nodes.length).fill(-1);
   nodes.forEach((node, i) => {
     const place = `/nodes/${i}`;
     if (node.children !== undefined) {
-      if (!Array.isArray(node.children)) fail(`${place}/children`, 'is not an array');
+      if (!Array.isArray(node.children)) fail('TYPE_MISMATCH', `${place}/children`, 'is not an array');
       (node.children as unknown[]).forEach((child, c) => {
         const k = index(child, nodes.length, `${place}/children/${c}`, 'a node');
-        if (k === i) fail(`${place}/children/${c}`, 'is the node itself');
-        if (parentOf[k] !== -1) fail(`${place}/children/${c}`, `names node ${k}, already a child of node ${parentOf[k]}`);
+        if (k === i) fail('NODE_LOOP', `${place}/children/${c}`, 'is the node itself');
+        if (parentOf[k] !== -1) fail('NODE_PARENT_OVERRIDE', `${place}/children/${c}`, `names node ${k}, already a child of node ${parentOf[k]}`);
         parentOf[k] = i;
       });
     }
@@ -231,7 +237,7 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
 
   skins.forEach((skin, s) => {
     const place = `/skins/${s}`;
-    if (!Array.isArray(skin.joints) || skin.joints.length === 0) fail(`${place}/joints`, 'is not a non-empty array');
+    if (!Array.isArray(skin.joints) || skin.joints.length === 0) fail('TYPE_MISMATCH', `${place}/joints`, 'is not a non-empty array');
     (skin.joints as unknown[]).forEach((joint, j) => index(joint, nodes.length, `${place}/joints/${j}`, 'a node'));
     optionalIndex(skin, 'inverseBindMatrices', accessors.length, place, 'an accessor');
     optionalIndex(skin, 'skeleton', nodes.length, place, 'a node');
@@ -240,34 +246,34 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
   animations.forEach((animation, a) => {
     const place = `/animations/${a}`;
     const samplerList = animation.samplers, channelList = animation.channels;
-    if (!Array.isArray(samplerList)) fail(`${place}/samplers`, 'is not an array');
-    if (!Array.isArray(channelList)) fail(`${place}/channels`, 'is not an array');
+    if (!Array.isArray(samplerList)) fail('TYPE_MISMATCH', `${place}/samplers`, 'is not an array');
+    if (!Array.isArray(channelList)) fail('TYPE_MISMATCH', `${place}/channels`, 'is not an array');
     (samplerList as unknown[]).forEach((sampler, s) => {
       const at = `${place}/samplers/${s}`;
-      if (!isObject(sampler)) fail(at, 'is not an object');
+      if (!isObject(sampler)) fail('TYPE_MISMATCH', at, 'is not an object');
       const object = sampler as Json;
       index(object.input, accessors.length, `${at}/input`, 'an accessor');
       index(object.output, accessors.length, `${at}/output`, 'an accessor');
       const interpolation = object.interpolation;
       if (interpolation !== undefined && interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') {
-        fail(`${at}/interpolation`, `is ${JSON.stringify(interpolation)}, not LINEAR, STEP or CUBICSPLINE`);
+        fail('VALUE_NOT_IN_LIST', `${at}/interpolation`, `is ${JSON.stringify(interpolation)}, not LINEAR, STEP or CUBICSPLINE`);
       }
     });
     (channelList as unknown[]).forEach((channel, c) => {
       const at = `${place}/channels/${c}`;
-      if (!isObject(channel)) fail(at, 'is not an object');
+      if (!isObject(channel)) fail('TYPE_MISMATCH', at, 'is not an object');
       const object = channel as Json;
       index(object.sampler, (samplerList as unknown[]).length, `${at}/sampler`, 'a sampler of the animation');
-      if (!isObject(object.target)) fail(`${at}/target`, 'is not an object');
+      if (!isObject(object.target)) fail('TYPE_MISMATCH', `${at}/target`, 'is not an object');
       const target = object.target as Json;
       optionalIndex(target, 'node', nodes.length, `${at}/target`, 'a node');
-      if (typeof target.path !== 'string') fail(`${at}/target/path`, 'is not a string');
+      if (typeof target.path !== 'string') fail('TYPE_MISMATCH', `${at}/target/path`, 'is not a string');
     });
   });
 
   scenes.forEach((scene, i) => {
     if (scene.nodes === undefined) return;
-    if (!Array.isArray(scene.nodes)) fail(`/scenes/${i}/nodes`, 'is not an array');
+    if (!Array.isArray(scene.nodes)) fail('TYPE_MISMATCH', `/scenes/${i}/nodes`, 'is not an array');
     (scene.nodes as unknown[]).forEach((node, k) => index(node, nodes.length, `/scenes/${i}/nodes/${k}`, 'a node'));
   });
   if (root.scene !== undefined) index(root.scene, scenes.length, '/scene', 'a scene');

@@ -11,18 +11,18 @@ export interface Md5JointHeader {
 
 /**
  * Reads `"name" parent` for joint `index` of `jointCount` and checks the parent index.
- * @throws ParseError (`file:line: …`) for a joint beyond the declared count, a parent outside [−1, jointCount)
+ * @throws LoadError (`file:line: …`) for a joint beyond the declared count, a parent outside [−1, jointCount)
  *   or a joint that is its own parent
  */
 export function readMd5JointHeader(r: Md5TokenReader, index: number, jointCount: number): Md5JointHeader {
   const line = r.line();
   const name = r.readString('joint name');
-  if (index >= jointCount) throw r.error(`joint ${index} "${name}" beyond numJoints ${jointCount}`, line);
+  if (index >= jointCount) throw r.error(`joint ${index} "${name}" beyond numJoints ${jointCount}`, line, 'MD5_INDEX_OUT_OF_RANGE');
   const parentRef = r.readIndex(`parent of joint ${index}`);
   const parent = parentRef.value;
   if (parent < -1 || parent >= jointCount) {
-    throw r.error(`joint ${index} "${name}" names parent ${parent} of ${jointCount}`, parentRef.line);
+    throw r.error(`joint ${index} "${name}" names parent ${parent} of ${jointCount}`, parentRef.line, 'MD5_INDEX_OUT_OF_RANGE');
   }
-  if (parent === index) throw r.error(`joint ${index} "${name}" is its own parent`, parentRef.line);
+  if (parent === index) throw r.error(`joint ${index} "${name}" is its own parent`, parentRef.line, 'MD5_JOINT_CYCLE');
   return { name, parent, line };
 }

@@ -10,7 +10,7 @@ import type { Md5Mesh, Md5MeshPart } from './parse-md5-mesh.ts';
 import type { Md5Anim } from './parse-md5-anim.ts';
 import { computeMd5FramePose } from './md5-frame-pose.ts';
 import { imageMimeType, resolveMd5ShaderImage } from './md5-shader-images.ts';
-import { ParseError } from './parse-error.ts';
+import { LoadError, toLoadError } from '../load-error.ts';
 
 /** Base colour of a material whose shader names no image found: neutral grey, linear RGBA. */
 export const MD5_UNTEXTURED_COLOR: readonly [number, number, number, number] = [0.7, 0.7, 0.7, 1];
@@ -42,9 +42,23 @@ export const MD5_UNTEXTURED_COLOR: readonly [number, number, number, number] = [
  *
  * @param fileName the asset's name, used in warnings (usually the `.md5mesh` file name)
  * @param images encoded images by file name (e.g. `guard1_body.png`), typically the mesh's sibling files
- * @throws ParseError naming both files when the anim's joint count, names or parents differ from the mesh's
+ * @throws LoadError (code `MD5_ANIM_MISMATCH`, about the anim file) naming both files when the anim's joint count, names or parents differ from the mesh's
  */
 export function md5ToModelAsset(
+  mesh: Md5Mesh,
+  anim: Md5Anim | null,
+  fileName: string,
+  images: Readonly<Record<string, Uint8Array>> = {},
+): ModelAsset {
+  try {
+    return convert(mesh, anim, fileName, images);
+  } catch (error) {
+    // A failure the converter did not foresee (a JS runtime error) still names the file.
+    throw toLoadError(fileName, error);
+  }
+}
+
+function convert(
   mesh: Md5Mesh,
   anim: Md5Anim | null,
   fileName: string,
@@ -300,16 +314,16 @@ function buildPrimitive(
 function buildClip(mesh: Md5Mesh, anim: Md5Anim, newIndexOf: Int32Array): AnimationClip {
   const n = mesh.joints.length;
   if (anim.hierarchy.length !== n) {
-    throw new ParseError(
-      anim.fileName, anim.hierarchy[0]?.line ?? 1,
+    throw new LoadError(
+      anim.fileName, String(anim.hierarchy[0]?.line ?? 1), 'MD5_ANIM_MISMATCH',
       `has ${anim.hierarchy.length} joints, ${mesh.fileName} has ${n}`,
     );
   }
   for (let i = 0; i < n; i++) {
     const a = anim.hierarchy[i], b = mesh.joints[i];
     if (a.name !== b.name || a.parent !== b.parent) {
-      throw new ParseError(
-        anim.fileName, a.line,
+      throw new LoadError(
+        anim.fileName, String(a.line), 'MD5_ANIM_MISMATCH',
         `joint ${i} is "${a.name}" with parent ${a.parent}, but ${mesh.fileName}:${b.line} has "${b.name}" with parent ${b.parent}`,
       );
     }

@@ -1,4 +1,4 @@
-import { ParseError } from './parse-error.ts';
+import { LoadError } from '../load-error.ts';
 
 /** Kind of an MD5 token: a bare word or number, a quoted string (quotes removed), or one of `( ) { }`. */
 export type Md5TokenKind = 'word' | 'string' | 'punct';
@@ -28,7 +28,7 @@ function isPunct(c: number): boolean {
  * `/* … *\/` block comments are skipped, any whitespace layout is accepted, `"…"` strings may not span lines,
  * and each of `( ) { }` is a token of its own even without surrounding spaces.
  *
- * @throws ParseError naming `fileName` and the line of an unterminated string or block comment
+ * @throws LoadError naming `fileName` and the line of an unterminated string or block comment
  */
 export function tokenizeMd5(fileName: string, text: string): Md5Token[] {
   const tokens: Md5Token[] = [];
@@ -50,7 +50,7 @@ export function tokenizeMd5(fileName: string, text: string): Md5Token[] {
         if (text.charCodeAt(i) === Ch.Newline) line++;
         i++;
       }
-      if (i >= n) throw new ParseError(fileName, startLine, 'unterminated /* comment');
+      if (i >= n) throw new LoadError(fileName, String(startLine), 'MD5_SYNTAX', 'unterminated /* comment');
       i += 2;
       continue;
     }
@@ -63,7 +63,7 @@ export function tokenizeMd5(fileName: string, text: string): Md5Token[] {
       const start = i + 1;
       let j = start;
       while (j < n && text.charCodeAt(j) !== Ch.Quote && text.charCodeAt(j) !== Ch.Newline) j++;
-      if (j >= n || text.charCodeAt(j) !== Ch.Quote) throw new ParseError(fileName, line, 'unterminated string');
+      if (j >= n || text.charCodeAt(j) !== Ch.Quote) throw new LoadError(fileName, String(line), 'MD5_SYNTAX', 'unterminated string');
       tokens.push({ kind: 'string', text: text.slice(start, j), line });
       i = j + 1;
       continue;
@@ -86,7 +86,7 @@ const INTEGER = /^[+-]?\d+$/;
 const LARGE_COUNT = 65536;
 
 /**
- * A cursor over MD5 tokens with typed reads; every failed read throws a {@link ParseError} naming the file and
+ * A cursor over MD5 tokens with typed reads; every failed read throws a {@link LoadError} naming the file and
  * the line of the token at fault (or the file's last line at a premature end).
  */
 export class Md5TokenReader {
@@ -125,12 +125,17 @@ export class Md5TokenReader {
     return this.position > 0 ? this.tokens[this.position - 1].line : 1;
   }
 
-  /** A ParseError at `line` (default: the next token's line). */
-  error(problem: string, line = this.line()): ParseError {
-    return new ParseError(this.fileName, line, problem);
+  /**
+   * A LoadError at `line` (default: the next token's line), `where` being that line.
+   * @param code `MD5_SYNTAX` (default: a token or keyword that does not belong there, a premature end) or a
+   *   more specific one: `MD5_INDEX_OUT_OF_RANGE` (an index past its count), `MD5_COUNT_MISMATCH` (a count that
+   *   disagrees with the entries given), `MD5_VALUE_OUT_OF_RANGE`, `MD5_JOINT_CYCLE`, `MD5_UNSUPPORTED_VERSION`
+   */
+  error(problem: string, line = this.line(), code = 'MD5_SYNTAX'): LoadError {
+    return new LoadError(this.fileName, String(line), code, problem);
   }
 
-  /** Consumes and returns the next token. @throws ParseError `unexpected end of file, expected <expected>` */
+  /** Consumes and returns the next token. @throws LoadError `unexpected end of file, expected <expected>` */
   next(expected: string): Md5Token {
     const t = this.peek();
     if (!t) throw this.error(`unexpected end of file, expected ${expected}`);
@@ -167,33 +172,33 @@ export class Md5TokenReader {
 
   /**
    * Consumes a decimal integer in [min, max].
-   * @throws ParseError `<what> must be an integer in [min, max], found <token>` (or `…must be an integer…`)
+   * @throws LoadError `<what> must be an integer in [min, max], found <token>` (or `…must be an integer…`)
    */
   readInt(what: string, min: number, max: number): number {
     const t = this.next(what);
     if (t.kind !== 'word' || !INTEGER.test(t.text)) throw this.error(`${what} must be an integer, found ${describe(t)}`, t.line);
     const v = Number(t.text);
-    if (v < min || v > max) throw this.error(`${what} must be in [${min}, ${max}], found ${t.text}`, t.line);
+    if (v < min || v > max) throw this.error(`${what} must be in [${min}, ${max}], found ${t.text}`, t.line, 'MD5_VALUE_OUT_OF_RANGE');
     return v;
   }
 
   /**
    * Reads the `MD5Version 10` line every MD5 file starts with.
-   * @throws ParseError for another first word or another version
+   * @throws LoadError for another first word or another version
    */
   readVersionHeader(): void {
     const version = this.readWord("'MD5Version'");
     if (version.text !== 'MD5Version') throw this.error(`expected 'MD5Version', found '${version.text}'`, version.line);
     const line = this.line();
     const v = this.readInt('MD5Version', 0, Number.MAX_SAFE_INTEGER);
-    if (v !== 10) throw this.error(`MD5Version ${v} is not supported (only 10)`, line);
+    if (v !== 10) throw this.error(`MD5Version ${v} is not supported (only 10)`, line, 'MD5_UNSUPPORTED_VERSION');
   }
 
   /**
    * Reads a header count (`numverts`, `numFrames`, …) that sizes arrays: an integer ≥ `min` whose entries, each at
    * least `tokensPerEntry` tokens, must fit in the rest of the file once they need more than 65 536 tokens. A corrupt count therefore
    * fails here, naming the line, instead of allocating gigabytes.
-   * @throws ParseError when it is not an integer, is below `min`, or cannot fit
+   * @throws LoadError when it is not an integer, is below `min`, or cannot fit
    */
   readCount(what: string, tokensPerEntry: number, min = 0): number {
     const line = this.line();
@@ -203,7 +208,7 @@ export class Md5TokenReader {
     // its last line); only counts too large to allocate lightly are refused up front.
     const tokensNeeded = value * Math.max(1, tokensPerEntry);
     if (tokensNeeded > LARGE_COUNT && tokensNeeded > remaining) {
-      throw this.error(`${what} ${value} is more than the rest of the file can hold (${remaining} tokens left)`, line);
+      throw this.error(`${what} ${value} is more than the rest of the file can hold (${remaining} tokens left)`, line, 'MD5_COUNT_MISMATCH');
     }
     return value;
   }
@@ -215,7 +220,7 @@ export class Md5TokenReader {
     return { value: Number(t.text), line: t.line };
   }
 
-  /** Consumes a finite decimal number. @throws ParseError `<what> must be a number, found <token>` */
+  /** Consumes a finite decimal number. @throws LoadError `<what> must be a number, found <token>` */
   readFloat(what: string): number {
     const t = this.next(what);
     const v = t.kind === 'word' ? Number(t.text) : NaN;

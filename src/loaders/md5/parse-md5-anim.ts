@@ -1,3 +1,4 @@
+import { toLoadError } from '../load-error.ts';
 import { Md5TokenReader } from './md5-tokenizer.ts';
 import { md5QuaternionW } from './md5-quaternion.ts';
 import { readMd5JointHeader } from './md5-joint-header.ts';
@@ -56,9 +57,18 @@ function popcount6(flags: number): number {
  * 0…63, each joint's component range inside numAnimatedComponents, frameRate > 0, every frame given once.
  *
  * @param fileName used in error messages, e.g. `Bob.md5anim`
- * @throws ParseError `file:line: problem`
+ * @throws LoadError `file:line: problem`
  */
 export function parseMd5Anim(fileName: string, text: string): Md5Anim {
+  try {
+    return parse(fileName, text);
+  } catch (error) {
+    // A failure the parser did not foresee (a JS runtime error) still names the file.
+    throw toLoadError(fileName, error);
+  }
+}
+
+function parse(fileName: string, text: string): Md5Anim {
   const r = new Md5TokenReader(fileName, text);
   r.readVersionHeader();
 
@@ -96,7 +106,7 @@ export function parseMd5Anim(fileName: string, text: string): Md5Anim {
         if (frameRate >= 0) throw r.error('frameRate given twice', key.line);
         const line = r.line();
         frameRate = r.readFloat('frameRate');
-        if (!(frameRate > 0)) throw r.error(`frameRate must be > 0, found ${frameRate}`, line);
+        if (!(frameRate > 0)) throw r.error(`frameRate must be > 0, found ${frameRate}`, line, 'MD5_VALUE_OUT_OF_RANGE');
         break;
       }
       case 'numAnimatedComponents':
@@ -115,12 +125,12 @@ export function parseMd5Anim(fileName: string, text: string): Md5Anim {
         r.expectPunct('{');
         let n = 0;
         while (!r.acceptPunct('}')) {
-          if (n >= frameCount) throw r.error(`bounds entry ${n} beyond numFrames ${frameCount}`);
+          if (n >= frameCount) throw r.error(`bounds entry ${n} beyond numFrames ${frameCount}`, undefined, 'MD5_INDEX_OUT_OF_RANGE');
           r.readVector(b, 6 * n, 3, `bounds min of frame ${n}`);
           r.readVector(b, 6 * n + 3, 3, `bounds max of frame ${n}`);
           n++;
         }
-        if (n !== frameCount) throw r.error(`found ${n} bounds, numFrames is ${frameCount}`, r.previousLine());
+        if (n !== frameCount) throw r.error(`found ${n} bounds, numFrames is ${frameCount}`, r.previousLine(), 'MD5_COUNT_MISMATCH');
         bounds = b;
         break;
       }
@@ -132,13 +142,13 @@ export function parseMd5Anim(fileName: string, text: string): Md5Anim {
         r.expectPunct('{');
         let n = 0;
         while (!r.acceptPunct('}')) {
-          if (n >= jointCount) throw r.error(`baseframe entry ${n} beyond numJoints ${jointCount}`);
+          if (n >= jointCount) throw r.error(`baseframe entry ${n} beyond numJoints ${jointCount}`, undefined, 'MD5_INDEX_OUT_OF_RANGE');
           r.readVector(p, 3 * n, 3, `baseframe position of joint ${n}`);
           r.readVector(q, 4 * n, 3, `baseframe orientation of joint ${n}`);
           q[4 * n + 3] = md5QuaternionW(q[4 * n], q[4 * n + 1], q[4 * n + 2]);
           n++;
         }
-        if (n !== jointCount) throw r.error(`found ${n} baseframe joints, numJoints is ${jointCount}`, r.previousLine());
+        if (n !== jointCount) throw r.error(`found ${n} baseframe joints, numJoints is ${jointCount}`, r.previousLine(), 'MD5_COUNT_MISMATCH');
         basePositions = p;
         baseOrientations = q;
         break;
@@ -150,20 +160,20 @@ export function parseMd5Anim(fileName: string, text: string): Md5Anim {
           frameSeen = new Uint8Array(frameCount);
         }
         const { value: f, line } = r.readIndex('frame index');
-        if (f < 0 || f >= frameCount) throw r.error(`frame index ${f} out of range: numFrames is ${frameCount}`, line);
+        if (f < 0 || f >= frameCount) throw r.error(`frame index ${f} out of range: numFrames is ${frameCount}`, line, 'MD5_INDEX_OUT_OF_RANGE');
         if (frameSeen[f]) throw r.error(`frame ${f} given twice`, line);
         frameSeen[f] = 1;
         r.expectPunct('{');
         let n = 0;
         while (!r.acceptPunct('}')) {
           if (n >= componentCount) {
-            throw r.error(`frame ${f} has more than numAnimatedComponents ${componentCount} numbers`);
+            throw r.error(`frame ${f} has more than numAnimatedComponents ${componentCount} numbers`, undefined, 'MD5_COUNT_MISMATCH');
           }
           frameComponents[f * componentCount + n] = r.readFloat(`component ${n} of frame ${f}`);
           n++;
         }
         if (n !== componentCount) {
-          throw r.error(`frame ${f} has ${n} numbers, numAnimatedComponents is ${componentCount}`, r.previousLine());
+          throw r.error(`frame ${f} has ${n} numbers, numAnimatedComponents is ${componentCount}`, r.previousLine(), 'MD5_COUNT_MISMATCH');
         }
         framesRead++;
         break;
@@ -180,7 +190,7 @@ export function parseMd5Anim(fileName: string, text: string): Md5Anim {
   if (!bounds) throw r.error("'bounds' block missing");
   if (!basePositions || !baseOrientations) throw r.error("'baseframe' block missing");
   if (framesRead !== frameCount || !frameComponents) {
-    throw r.error(`found ${framesRead} frames, numFrames is ${frameCount}`);
+    throw r.error(`found ${framesRead} frames, numFrames is ${frameCount}`, undefined, 'MD5_COUNT_MISMATCH');
   }
   return {
     fileName, commandline, frameCount, frameRate, numAnimatedComponents: componentCount, hierarchy, bounds,
@@ -199,18 +209,15 @@ function parseHierarchy(r: Md5TokenReader, jointCount: number, componentCount: n
     const startIndex = startRef.value;
     const used = popcount6(flags);
     if (startIndex < 0 || startIndex + used > componentCount) {
-      throw r.error(
-        `joint ${i} "${name}" reads components ${startIndex}…${startIndex + used - 1} of numAnimatedComponents ${componentCount}`,
-        startRef.line,
-      );
+      throw r.error(`joint ${i} "${name}" reads components ${startIndex}…${startIndex + used - 1} of numAnimatedComponents ${componentCount}`, startRef.line, 'MD5_INDEX_OUT_OF_RANGE');
     }
     joints.push({ name, parent, flags, startIndex, line });
   }
-  if (joints.length !== jointCount) throw r.error(`found ${joints.length} hierarchy joints, numJoints is ${jointCount}`, r.previousLine());
+  if (joints.length !== jointCount) throw r.error(`found ${joints.length} hierarchy joints, numJoints is ${jointCount}`, r.previousLine(), 'MD5_COUNT_MISMATCH');
   for (let i = 0; i < jointCount; i++) {
     let p = joints[i].parent;
     for (let steps = 0; p >= 0; steps++) {
-      if (steps > jointCount) throw r.error(`joint ${i} "${joints[i].name}" is its own ancestor (parent cycle)`, joints[i].line);
+      if (steps > jointCount) throw r.error(`joint ${i} "${joints[i].name}" is its own ancestor (parent cycle)`, joints[i].line, 'MD5_JOINT_CYCLE');
       p = joints[p].parent;
     }
   }

@@ -1,3 +1,4 @@
+import { toLoadError } from '../load-error.ts';
 import { Md5TokenReader } from './md5-tokenizer.ts';
 import { md5QuaternionW } from './md5-quaternion.ts';
 import { readMd5JointHeader } from './md5-joint-header.ts';
@@ -66,9 +67,18 @@ const MAX_COUNT = 0x7fffffff;
  * one weight.
  *
  * @param fileName used in error messages, e.g. `Bob.md5mesh`
- * @throws ParseError `file:line: problem`, e.g. `Bob.md5mesh:212: weight 9 names joint 40 of 33`
+ * @throws LoadError `file:line: problem`, e.g. `Bob.md5mesh:212: weight 9 names joint 40 of 33`
  */
 export function parseMd5Mesh(fileName: string, text: string): Md5Mesh {
+  try {
+    return parse(fileName, text);
+  } catch (error) {
+    // A failure the parser did not foresee (a JS runtime error) still names the file.
+    throw toLoadError(fileName, error);
+  }
+}
+
+function parse(fileName: string, text: string): Md5Mesh {
   const r = new Md5TokenReader(fileName, text);
   r.readVersionHeader();
 
@@ -99,7 +109,7 @@ export function parseMd5Mesh(fileName: string, text: string): Md5Mesh {
         break;
       case 'mesh':
         if (numJoints < 0 || numMeshes < 0) throw r.error("'mesh' before numJoints and numMeshes", key.line);
-        if (meshes.length >= numMeshes) throw r.error(`mesh ${meshes.length} beyond numMeshes ${numMeshes}`, key.line);
+        if (meshes.length >= numMeshes) throw r.error(`mesh ${meshes.length} beyond numMeshes ${numMeshes}`, key.line, 'MD5_INDEX_OUT_OF_RANGE');
         meshes.push(parseMesh(r, key.line, numJoints));
         break;
       default:
@@ -109,7 +119,7 @@ export function parseMd5Mesh(fileName: string, text: string): Md5Mesh {
   if (numJoints < 0) throw r.error('numJoints missing');
   if (numMeshes < 0) throw r.error('numMeshes missing');
   if (!joints) throw r.error("'joints' block missing");
-  if (meshes.length !== numMeshes) throw r.error(`found ${meshes.length} meshes, numMeshes is ${numMeshes}`);
+  if (meshes.length !== numMeshes) throw r.error(`found ${meshes.length} meshes, numMeshes is ${numMeshes}`, undefined, 'MD5_COUNT_MISMATCH');
   return { fileName, commandline, joints, meshes };
 }
 
@@ -129,7 +139,7 @@ function parseJoints(r: Md5TokenReader, numJoints: number): Md5Joint[] {
       orientation: [q[0], q[1], q[2], md5QuaternionW(q[0], q[1], q[2])],
     });
   }
-  if (joints.length !== numJoints) throw r.error(`found ${joints.length} joints, numJoints is ${numJoints}`, r.previousLine());
+  if (joints.length !== numJoints) throw r.error(`found ${joints.length} joints, numJoints is ${numJoints}`, r.previousLine(), 'MD5_COUNT_MISMATCH');
   checkNoCycle(r, joints);
   return joints;
 }
@@ -139,7 +149,7 @@ function checkNoCycle(r: Md5TokenReader, joints: readonly Md5Joint[]): void {
   for (let i = 0; i < joints.length; i++) {
     let p = joints[i].parent;
     for (let steps = 0; p >= 0; steps++) {
-      if (steps > joints.length) throw r.error(`joint ${i} "${joints[i].name}" is its own ancestor (parent cycle)`, joints[i].line);
+      if (steps > joints.length) throw r.error(`joint ${i} "${joints[i].name}" is its own ancestor (parent cycle)`, joints[i].line, 'MD5_JOINT_CYCLE');
       p = joints[p].parent;
     }
   }
@@ -175,7 +185,7 @@ function parseMesh(r: Md5TokenReader, meshLine: number, numJoints: number): Md5M
       case 'vert': {
         if (vertexCount < 0) throw r.error("'vert' before numverts", key.line);
         const { value: i, line } = r.readIndex('vert index');
-        if (i < 0 || i >= vertexCount) throw r.error(`vert index ${i} out of range: numverts is ${vertexCount}`, line);
+        if (i < 0 || i >= vertexCount) throw r.error(`vert index ${i} out of range: numverts is ${vertexCount}`, line, 'MD5_INDEX_OUT_OF_RANGE');
         if (weightCounts[i] >= 0) throw r.error(`vert ${i} given twice`, line);
         r.readVector(uv, 0, 2, `uv of vert ${i}`);
         uvs[2 * i] = uv[0];
@@ -196,12 +206,12 @@ function parseMesh(r: Md5TokenReader, meshLine: number, numJoints: number): Md5M
         if (triangleCount < 0) throw r.error("'tri' before numtris", key.line);
         if (vertexCount < 0) throw r.error("'tri' before numverts", key.line);
         const { value: t, line } = r.readIndex('tri index');
-        if (t < 0 || t >= triangleCount) throw r.error(`tri index ${t} out of range: numtris is ${triangleCount}`, line);
+        if (t < 0 || t >= triangleCount) throw r.error(`tri index ${t} out of range: numtris is ${triangleCount}`, line, 'MD5_INDEX_OUT_OF_RANGE');
         if (triSeen[t]) throw r.error(`tri ${t} given twice`, line);
         triSeen[t] = 1;
         for (let k = 0; k < 3; k++) {
           const { value: vi, line: viLine } = r.readIndex(`vertex ${k} of tri ${t}`);
-          if (vi < 0 || vi >= vertexCount) throw r.error(`tri ${t} names vertex ${vi} of ${vertexCount}`, viLine);
+          if (vi < 0 || vi >= vertexCount) throw r.error(`tri ${t} names vertex ${vi} of ${vertexCount}`, viLine, 'MD5_INDEX_OUT_OF_RANGE');
           triangles[3 * t + k] = vi;
         }
         tris++;
@@ -218,11 +228,11 @@ function parseMesh(r: Md5TokenReader, meshLine: number, numJoints: number): Md5M
       case 'weight': {
         if (weightCount < 0) throw r.error("'weight' before numweights", key.line);
         const { value: w, line } = r.readIndex('weight index');
-        if (w < 0 || w >= weightCount) throw r.error(`weight index ${w} out of range: numweights is ${weightCount}`, line);
+        if (w < 0 || w >= weightCount) throw r.error(`weight index ${w} out of range: numweights is ${weightCount}`, line, 'MD5_INDEX_OUT_OF_RANGE');
         if (weightSeen[w]) throw r.error(`weight ${w} given twice`, line);
         weightSeen[w] = 1;
         const { value: j, line: jLine } = r.readIndex(`joint of weight ${w}`);
-        if (j < 0 || j >= numJoints) throw r.error(`weight ${w} names joint ${j} of ${numJoints}`, jLine);
+        if (j < 0 || j >= numJoints) throw r.error(`weight ${w} names joint ${j} of ${numJoints}`, jLine, 'MD5_INDEX_OUT_OF_RANGE');
         weightJoints[w] = j;
         weightBiases[w] = r.readFloat(`bias of weight ${w}`);
         r.readVector(weightOffsets, 3 * w, 3, `offset of weight ${w}`);
@@ -237,13 +247,13 @@ function parseMesh(r: Md5TokenReader, meshLine: number, numJoints: number): Md5M
   if (vertexCount < 0) throw r.error(`mesh at line ${meshLine} has no numverts`, endLine);
   if (triangleCount < 0) throw r.error(`mesh at line ${meshLine} has no numtris`, endLine);
   if (weightCount < 0) throw r.error(`mesh at line ${meshLine} has no numweights`, endLine);
-  if (verts !== vertexCount) throw r.error(`mesh at line ${meshLine} has ${verts} verts, numverts is ${vertexCount}`, endLine);
-  if (tris !== triangleCount) throw r.error(`mesh at line ${meshLine} has ${tris} tris, numtris is ${triangleCount}`, endLine);
-  if (weights !== weightCount) throw r.error(`mesh at line ${meshLine} has ${weights} weights, numweights is ${weightCount}`, endLine);
+  if (verts !== vertexCount) throw r.error(`mesh at line ${meshLine} has ${verts} verts, numverts is ${vertexCount}`, endLine, 'MD5_COUNT_MISMATCH');
+  if (tris !== triangleCount) throw r.error(`mesh at line ${meshLine} has ${tris} tris, numtris is ${triangleCount}`, endLine, 'MD5_COUNT_MISMATCH');
+  if (weights !== weightCount) throw r.error(`mesh at line ${meshLine} has ${weights} weights, numweights is ${weightCount}`, endLine, 'MD5_COUNT_MISMATCH');
   for (let i = 0; i < vertexCount; i++) {
     const last = weightStarts[i] + weightCounts[i] - 1;
     if (last >= weightCount) {
-      throw r.error(`vert ${i} uses weights ${weightStarts[i]}…${last} of ${weightCount}`, vertLines[i]);
+      throw r.error(`vert ${i} uses weights ${weightStarts[i]}…${last} of ${weightCount}`, vertLines[i], 'MD5_INDEX_OUT_OF_RANGE');
     }
   }
   return {

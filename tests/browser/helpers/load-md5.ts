@@ -3,14 +3,14 @@ import { extensionOf, fileNameOf, loadModelFromUrl } from '../../../src/viewer/m
 
 /**
  * Fetches an `.md5mesh` by URL, with its `.md5anim` and images, and converts it through the viewer's own
- * browser-side MD5 path (`loadModelFromUrl` → `parseMd5Source` → `md5ToModelAsset`), so the parity harness
+ * browser-side MD5 path (`loadModelFromUrl` → `loadModel` → `md5ToModelAsset`), so the parity harness
  * checks what the viewer draws.
  *
  * @param meshUrl URL of the `.md5mesh`
  * @param animUrl URL of the `.md5anim` to apply (one clip, named after its file); when omitted or null, the
  *   viewer's convention: `<name>.md5anim` next to the mesh when there, else no clip (bind pose only) and a
  *   warning saying so
- * @throws Error naming the file: HTTP failures, or the MD5 loader's ParseError (`Bob.md5mesh:212: …`)
+ * @throws LoadError naming the file: HTTP failures, or the MD5 loader's (`Bob.md5mesh:212: …`)
  */
 export async function loadMd5(meshUrl: string, animUrl: string | null = null): Promise<ModelAsset> {
   const name = fileNameOf(meshUrl);

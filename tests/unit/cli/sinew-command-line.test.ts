@@ -70,7 +70,7 @@ describe('sinew command line', () => {
     expect(await sinew('inspect', 'no/such/model.glb')).toEqual({ code: 1, stdout: '', stderr: 'sinew: no/such/model.glb: no such file\n' });
     const notModel = await sinew('inspect', 'notes.txt');
     expect(notModel.code).toBe(1);
-    expect(notModel.stderr).toMatch(/^sinew: notes\.txt: unknown model type "\.txt"/);
+    expect(notModel.stderr).toMatch(/^sinew: notes\.txt: unsupported file type "\.txt"/);
   });
 
   it.skipIf(!assets)('stops quietly when the reader of its output goes away (EPIPE), exit 0', async () => {

@@ -155,8 +155,11 @@ describe.skipIf(!assets)('sinew eval on MD5', () => {
     });
   }
 
-  it('without --anim gives the bind pose (docs/skinning-formulas.md S3 algorithm 1 with the bind joints), clip null', async () => {
-    const result = await sinew('eval', join(assets!, 'md5', 'Bob.md5mesh'));
+  it('without --anim applies Bob.md5anim next to it; --clip rest gives the bind pose (docs/skinning-formulas.md S3 algorithm 1 with the bind joints), clip null', async () => {
+    const byDefault = await sinew('eval', join(assets!, 'md5', 'Bob.md5mesh'));
+    expect(byDefault.code).toBe(0);
+    expect(JSON.parse(byDefault.stdout).clip).toBe('Bob');
+    const result = await sinew('eval', join(assets!, 'md5', 'Bob.md5mesh'), '--clip', 'rest');
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
     expect(doc.clip).toBeNull();

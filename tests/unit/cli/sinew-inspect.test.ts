@@ -165,12 +165,16 @@ describe.skipIf(!assets)('sinew inspect --json', () => {
     expect(quad.warnings).toContainEqual(expect.stringMatching(/kept the 4 largest/));
   });
 
-  for (const name of ['Bob.md5mesh', 'SimpleCube.md5mesh']) {
+  // Without --anim, <name>.md5anim next to the mesh is loaded when present (Bob), else a warning (SimpleCube).
+  for (const [name, anim, expectedWarnings] of [
+    ['Bob.md5mesh', 'Bob.md5anim', []],
+    ['SimpleCube.md5mesh', undefined, ['SimpleCube.md5mesh: no SimpleCube.md5anim next to it; showing the bind pose']],
+  ] as const) {
     it(`${name}: equals the counts in the .md5mesh text`, async () => {
       const path = join(assets!, 'md5', name);
       const { warnings, ...rest } = await inspectJson(path);
-      expect(rest).toEqual(expectedMd5(path));
-      expect(warnings).toEqual([]);
+      expect(rest).toEqual(expectedMd5(path, anim && join(assets!, 'md5', anim)));
+      expect(warnings).toEqual(expectedWarnings);
     });
   }
 

@@ -2,18 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { parseMd5Mesh } from '../../../src/loaders/md5/parse-md5-mesh.ts';
 import { parseMd5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
 import { md5ToModelAsset } from '../../../src/loaders/md5/md5-to-model-asset.ts';
-import { ParseError } from '../../../src/loaders/md5/parse-error.ts';
+import { LoadError } from '../../../src/loaders/load-error.ts';
 import { md5AssetsAvailable, readMd5Text } from '../helpers/md5-assets.ts';
 
-/** Runs `f`, expects a ParseError, returns it. */
-function parseError(f: () => unknown): ParseError {
+/** Runs `f`, expects a LoadError whose `where` is a line, returns it with that line as `line`. */
+function parseError(f: () => unknown): LoadError & { line: number } {
+  const e = loadError(f);
+  expect(e.where).toMatch(/^\d+$/);
+  expect(e.code).toMatch(/^MD5_[A-Z_]+$/);
+  return Object.assign(e, { line: Number(e.where) });
+}
+
+/** Runs `f`, expects a LoadError, returns it. */
+function loadError(f: () => unknown): LoadError {
   try {
     f();
   } catch (e) {
-    if (e instanceof ParseError) return e;
-    throw new Error(`expected a ParseError, got ${String(e)}`);
+    if (e instanceof LoadError) return e;
+    throw new Error(`expected a LoadError, got ${String(e)}`);
   }
-  throw new Error('expected a ParseError, nothing was thrown');
+  throw new Error('expected a LoadError, nothing was thrown');
 }
 
 /** 1-based line of the first line of `text` containing `fragment`. */
@@ -37,11 +45,13 @@ describe.skipIf(!md5AssetsAvailable)('the four invalid files of ../shared/assets
     ['OverflowingWeightIndex.md5mesh', 'weight 4294967295', 'weight index 4294967295 out of range: numweights is 1'],
   ];
   for (const [file, fragment, problem] of cases) {
-    it(`${file} → ParseError at the offending line`, () => {
+    it(`${file} → LoadError at the offending line`, () => {
       const text = readMd5Text(`invalid/${file}`);
       const e = parseError(() => parseMd5Mesh(file, text));
       expect(e.file).toBe(file);
       expect(e.line).toBe(lineOf(text, fragment));
+      expect(e.where).toBe(String(lineOf(text, fragment)));
+      expect(e.code).toBe('MD5_INDEX_OUT_OF_RANGE');
       expect(e.problem).toBe(problem);
       expect(e.message).toBe(`${file}:${e.line}: ${problem}`);
     });
@@ -76,18 +86,21 @@ describe.skipIf(!md5AssetsAvailable)('mutated and truncated copies of Bob.md5mes
     const text = mutate(bob, '"pelvis"\t3 (', '"pelvis"\t33 (');
     const e = parseError(() => parseMd5Mesh('Bob.md5mesh', text));
     expect(e.message).toBe(`Bob.md5mesh:12: joint 4 "pelvis" names parent 33 of 33`);
+    expect(e.code).toBe('MD5_INDEX_OUT_OF_RANGE');
   });
 
   it('a parent cycle', () => {
     const text = mutate(bob, '"pubis"\t0 (', '"pubis"\t4 (');
     const e = parseError(() => parseMd5Mesh('Bob.md5mesh', text));
     expect(e.problem).toMatch(/is its own ancestor/);
+    expect(e.code).toBe('MD5_JOINT_CYCLE');
   });
 
   it('numverts larger than the verts given', () => {
     const text = mutate(bob, 'numverts 494', 'numverts 495');
     const e = parseError(() => parseMd5Mesh('Bob.md5mesh', text));
     expect(e.problem).toBe('mesh at line 43 has 494 verts, numverts is 495');
+    expect(e.code).toBe('MD5_COUNT_MISMATCH');
   });
 
   it('a huge count fails at its line instead of allocating gigabytes', () => {
@@ -110,14 +123,16 @@ describe.skipIf(!md5AssetsAvailable)('mutated and truncated copies of Bob.md5mes
     const text = mutate(bob, '( 0.014076 2.592741 30.241238 )', '( 0.014076 2.59x2741 30.241238 )');
     const e = parseError(() => parseMd5Mesh('Bob.md5mesh', text));
     expect(e.message).toBe("Bob.md5mesh:12: position of joint 4 must be a number, found '2.59x2741'");
+    expect(e.code).toBe('MD5_SYNTAX');
   });
 
   it('an unknown version', () => {
     const e = parseError(() => parseMd5Mesh('Bob.md5mesh', mutate(bob, 'MD5Version 10', 'MD5Version 11')));
     expect(e.message).toBe('Bob.md5mesh:1: MD5Version 11 is not supported (only 10)');
+    expect(e.code).toBe('MD5_UNSUPPORTED_VERSION');
   });
 
-  it('truncated at several points → ParseError naming the file and a line inside it', () => {
+  it('truncated at several points → LoadError naming the file and a line inside it', () => {
     const lines = bob.split('\n');
     for (const fraction of [0.001, 0.05, 0.3, 0.5, 0.9, 0.999]) {
       const keep = Math.max(1, Math.floor(lines.length * fraction));
@@ -129,7 +144,7 @@ describe.skipIf(!md5AssetsAvailable)('mutated and truncated copies of Bob.md5mes
     }
   });
 
-  it('truncated in the middle of a line → ParseError on that line', () => {
+  it('truncated in the middle of a line → LoadError on that line', () => {
     const cut = bob.indexOf('weight 12 ') + 'weight 12 '.length + 3; // inside "weight 12 <joint> <bias> ( … )"
     const text = bob.slice(0, cut);
     const e = parseError(() => parseMd5Mesh('Bob.md5mesh', text));
@@ -187,6 +202,7 @@ describe.skipIf(!md5AssetsAvailable)('mutated and truncated copies of Bob.md5ani
   it('a frame rate of 0', () => {
     const e = parseError(() => parseMd5Anim('Bob.md5anim', mutate(anim, 'frameRate 24', 'frameRate 0')));
     expect(e.message).toBe('Bob.md5anim:6: frameRate must be > 0, found 0');
+    expect(e.code).toBe('MD5_VALUE_OUT_OF_RANGE');
   });
 
   it('truncated before the last frame', () => {
@@ -203,9 +219,9 @@ describe.skipIf(!md5AssetsAvailable)('an md5anim that does not fit the md5mesh',
   it('a different joint name → error naming both files and lines', () => {
     const mesh = parseMd5Mesh('Bob.md5mesh', meshText);
     const anim = parseMd5Anim('Bob.md5anim', mutate(animText, '"neck"\t5 63 36', '"nape"\t5 63 36'));
-    expect(() => md5ToModelAsset(mesh, anim, 'Bob.md5mesh')).toThrow(
-      'Bob.md5anim:16: joint 6 is "nape" with parent 5, but Bob.md5mesh:14 has "neck" with parent 5',
-    );
+    const e = parseError(() => md5ToModelAsset(mesh, anim, 'Bob.md5mesh'));
+    expect(e.message).toBe('Bob.md5anim:16: joint 6 is "nape" with parent 5, but Bob.md5mesh:14 has "neck" with parent 5');
+    expect([e.file, e.where, e.code]).toEqual(['Bob.md5anim', '16', 'MD5_ANIM_MISMATCH']);
   });
 
   it('a different parent → error naming both files', () => {
@@ -217,8 +233,23 @@ describe.skipIf(!md5AssetsAvailable)('an md5anim that does not fit the md5mesh',
   it('the SimpleCube mesh with the Bob anim → joint count mismatch naming both files', () => {
     const mesh = parseMd5Mesh('SimpleCube.md5mesh', readMd5Text('SimpleCube.md5mesh'));
     const anim = parseMd5Anim('Bob.md5anim', animText);
-    expect(() => md5ToModelAsset(mesh, anim, 'SimpleCube.md5mesh')).toThrow(
-      'Bob.md5anim:10: has 33 joints, SimpleCube.md5mesh has 3',
-    );
+    const e = parseError(() => md5ToModelAsset(mesh, anim, 'SimpleCube.md5mesh'));
+    expect(e.message).toBe('Bob.md5anim:10: has 33 joints, SimpleCube.md5mesh has 3');
+    expect([e.file, e.where, e.code, e.problem]).toEqual(['Bob.md5anim', '10', 'MD5_ANIM_MISMATCH', 'has 33 joints, SimpleCube.md5mesh has 3']);
+  });
+});
+
+describe('unforeseen failures inside the MD5 loaders', () => {
+  it('a runtime error while parsing is a LoadError naming the file (INTERNAL), never raw', () => {
+    // A string whose every read throws stands in for a bug deep in the parser.
+    const text = new Proxy(new String('MD5Version 10'), {
+      get(target, key) {
+        if (key === 'length' || key === 'charCodeAt') throw new TypeError('boom');
+        return Reflect.get(target, key);
+      },
+    }) as unknown as string;
+    const e = loadError(() => parseMd5Mesh('odd.md5mesh', text));
+    expect([e.file, e.where, e.code, e.message]).toEqual(['odd.md5mesh', null, 'INTERNAL', 'odd.md5mesh: boom']);
+    expect(e.cause).toBeInstanceOf(TypeError);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Md5TokenReader, tokenizeMd5 } from '../../../src/loaders/md5/md5-tokenizer.ts';
-import { ParseError } from '../../../src/loaders/md5/parse-error.ts';
+import { LoadError } from '../../../src/loaders/load-error.ts';
 
 describe('tokenizeMd5', () => {
   it('splits punctuation glued to words, keeps quoted strings whole, and skips comments', () => {
@@ -37,9 +37,10 @@ describe('Md5TokenReader', () => {
     r.readWord('key');
     let error: unknown;
     try { r.readFloat('frameRate'); } catch (e) { error = e; }
-    expect(error).toBeInstanceOf(ParseError);
-    expect((error as ParseError).line).toBe(2);
-    expect((error as ParseError).message).toBe("r.md5anim:2: frameRate must be a number, found 'x'");
+    expect(error).toBeInstanceOf(LoadError);
+    const { file, where, code, problem, message } = error as LoadError;
+    expect({ file, where, code, problem }).toEqual({ file: 'r.md5anim', where: '2', code: 'MD5_SYNTAX', problem: "frameRate must be a number, found 'x'" });
+    expect(message).toBe("r.md5anim:2: frameRate must be a number, found 'x'");
   });
 
   it('names the last line at a premature end', () => {

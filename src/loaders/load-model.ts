@@ -1,0 +1,101 @@
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { loadGltfModel } from './gltf/load-gltf-model.ts';
+import { LoadError, toLoadError } from './load-error.ts';
+import { loadMd5Model } from './md5/load-md5-model.ts';
+
+/** A named file's bytes: the model's main file, however it was obtained (fetch, drop, disk). */
+export interface ModelFile {
+  /** File name without folders (e.g. `Fox.glb`): decides the format and names the file in every message. */
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * Reads a file the main file needs, by `name`: a glTF buffer or image uri exactly as the JSON writes it (a
+ * relative reference, possibly percent-encoded, possibly with folders), or a name Sinew derives next to the
+ * main file (`Bob.md5anim`, a shader's image such as `guard1_body.png`), or one of `options.anims`.
+ * Resolves to null when the file does not exist (HTTP 404, not among the dropped files, no such file on disk)
+ * and rejects for any other failure (a server error, a permission error), which the loader reports.
+ */
+export type FetchCompanion = (name: string) => Promise<Uint8Array | null>;
+
+/** Options of {@link loadModel}. */
+export interface LoadModelOptions {
+  /**
+   * For an `.md5mesh`: the `.md5anim` files to apply, by the names `fetchCompanion` knows them under, one clip
+   * each (named after its file, in this order). Default: `<mesh name>.md5anim` when it exists, else no clip
+   * (the bind pose) and a warning. For other formats they are ignored, with a warning.
+   */
+  readonly anims?: readonly string[];
+}
+
+/** The model formats Sinew reads, by the lower-case extension of the main file. */
+export type ModelFormat = 'glb' | 'gltf' | 'md5mesh';
+
+/** Extensions of the main files {@link loadModel} reads, for messages and file pickers. */
+export const MODEL_EXTENSIONS: readonly string[] = ['.glb', '.gltf', '.md5mesh'];
+
+/** The format of a main file by its name's extension (case-insensitive), or null for any other file. */
+export function modelFormatOf(name: string): ModelFormat | null {
+  const dot = name.lastIndexOf('.');
+  const extension = dot < 0 ? '' : name.slice(dot).toLowerCase();
+  return MODEL_EXTENSIONS.includes(extension) ? (extension.slice(1) as ModelFormat) : null;
+}
+
+/**
+ * {@link modelFormatOf}, failing for a file Sinew does not read: callers check before fetching anything.
+ * @throws LoadError `UNSUPPORTED_FILE_TYPE`: `notes.txt: unsupported file type ".txt" (expected .glb, .gltf or .md5mesh)`
+ */
+export function requireModelFormat(name: string): ModelFormat {
+  const format = modelFormatOf(name);
+  if (format !== null) return format;
+  const dot = name.lastIndexOf('.');
+  const extension = dot < 0 ? 'without extension' : JSON.stringify(name.slice(dot));
+  throw new LoadError(name, null, 'UNSUPPORTED_FILE_TYPE', `unsupported file type ${extension} (expected .glb, .gltf or .md5mesh)`);
+}
+
+/**
+ * Sinew's one front door for loading a model: the main file plus whatever companion files it needs, through
+ * `fetchCompanion`, with the same rules for the viewer (URL and drop), `<sinew-viewer>`, the CLI and the node
+ * readers:
+ * - `.glb` / `.gltf`: every buffer and image uri that is not a `data:` URI is fetched by the uri as written; a
+ *   missing one fails with the JSON place that names it (`FILE_NOT_FOUND`, see parseGltf).
+ * - `.md5mesh`: the anims of `options.anims`, or by default `<name>.md5anim`; each mesh shader's image,
+ *   tried by candidate names and extensions (md5-shader-images.ts) until one exists. A missing explicit anim
+ *   fails; a missing default anim or image is not an error.
+ *
+ * Companions are fetched one at a time for MD5 (each image's candidates stop at the first found) and all at
+ * once for glTF.
+ *
+ * @throws LoadError for every failure: the loaders' own (naming the file at fault, which may be a companion,
+ *   e.g. `Bob.md5anim:16: …`), `UNSUPPORTED_FILE_TYPE` for the main file's extension, `FILE_NOT_FOUND` for a
+ *   required companion that does not exist, `IO_ERROR` (about the companion) when `fetchCompanion` rejects,
+ *   `INTERNAL` for anything unforeseen
+ */
+export async function loadModel(mainFile: ModelFile, fetchCompanion: FetchCompanion, options: LoadModelOptions = {}): Promise<ModelAsset> {
+  const format = requireModelFormat(mainFile.name);
+  const fetch = reportingFetch(fetchCompanion);
+  try {
+    if (format === 'md5mesh') return await loadMd5Model(mainFile, fetch, options.anims);
+    const asset = await loadGltfModel(mainFile, fetch);
+    if (!options.anims?.length) return asset;
+    const ignored = options.anims.map((name) => `${mainFile.name}: anim ${name} ignored (only an .md5mesh takes an .md5anim)`);
+    return { ...asset, warnings: [...asset.warnings, ...ignored] };
+  } catch (error) {
+    throw toLoadError(mainFile.name, error);
+  }
+}
+
+/** `fetchCompanion` whose failures are LoadErrors about the companion (`IO_ERROR`), never raw. */
+function reportingFetch(fetchCompanion: FetchCompanion): FetchCompanion {
+  return async (name) => {
+    try {
+      return await fetchCompanion(name);
+    } catch (error) {
+      if (error instanceof LoadError) throw error;
+      let problem = error instanceof Error ? error.message : String(error);
+      if (problem.startsWith(`${name}: `)) problem = problem.slice(name.length + 2);
+      throw new LoadError(name, null, 'IO_ERROR', problem, { cause: error });
+    }
+  };
+}
