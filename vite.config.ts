@@ -36,7 +36,7 @@ function isExternal(id: string): boolean {
 /**
  * `vite` / `vite build` (no mode): the demo viewer (index.html) into dist/app.
  * `vite build --mode lib`: the package's ES module entries into dist/ (`sinew`, `sinew/element`, `sinew/node`,
- * the `sinew` command), dependencies left as imports.
+ * `sinew/testing`, the `sinew` command), dependencies left as imports.
  * `vite build --mode standalone`: dist/sinew-viewer.js, the `<sinew-viewer>` element as one self-contained
  * module (dependencies and shaders inlined) for pages without a bundler.
  */
@@ -51,7 +51,7 @@ export default defineConfig(({ mode }): UserConfig => {
         sourcemap: true,
         minify: false,
         lib: {
-          entry: { index: src('index.ts'), element: src('viewer/element.ts'), node: src('node/index.ts'), cli: src('cli/main.ts') },
+          entry: { index: src('index.ts'), element: src('viewer/element.ts'), node: src('node/index.ts'), testing: src('testing.ts'), cli: src('cli/main.ts') },
           formats: ['es'],
         },
         rolldownOptions: { external: isExternal, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },

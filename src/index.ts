@@ -1,6 +1,7 @@
 /**
  * Sinew's public API: explicit named exports only. Everything here runs in the browser; node-only readers
- * (`readGltfFile`, `readMd5Files`) are imported from their own modules by node callers.
+ * (`readGltfFile`, `readMd5Files`) are imported from their own modules by node callers, and verification
+ * helpers (`captureSkinnedVertices`) from `sinew/testing` (src/testing.ts).
  */
 
 // Data types
@@ -49,4 +50,3 @@ export { AnimatedModel } from './scene/animated-model.ts';
 export { OrbitCamera } from './scene/orbit-camera.ts';
 export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath } from './gl/renderer.ts';
 export { GpuModel } from './gl/gpu-model.ts';
-export { captureSkinnedVertices, type CapturedVertices } from './gl/transform-feedback-capture.ts';

@@ -1,12 +1,11 @@
 /**
  * Entry point of the viewer page (index.html): reads the URL parameters (see `parseViewerParams`),
- * starts the {@link ViewerApp}, installs the test hooks (`window.sinew`, see `SinewTestHooks`) and opens
- * the `?model=` URL, or the built-in octopus. When the `?model=` file fails, the octopus opens instead and
+ * starts the {@link ViewerApp}, in development installs the test hooks (`window.sinew`, see `SinewTestHooks`)
+ * and opens the `?model=` URL, or the built-in octopus. When the `?model=` file fails, the octopus opens instead and
  * the banner keeps the error.
  */
 import './viewer.css';
 import { createOctopusAsset } from '../procedural/octopus.ts';
-import { installTestHooks } from './test-hooks.ts';
 import { ViewerApp } from './viewer-app.ts';
 import { parseViewerParams } from './viewer-params.ts';
 
@@ -14,7 +13,12 @@ async function main(): Promise<void> {
   const { params, errors } = parseViewerParams(location.search);
   const root = document.getElementById('sinew-viewer') ?? document.body;
   const app = new ViewerApp(root, params);
-  installTestHooks(app);
+  // Vite replaces import.meta.env.DEV with false in `vite build`, so the hooks and their read-back code are
+  // not in the production app at all.
+  if (import.meta.env.DEV) {
+    const { installTestHooks } = await import('./test-hooks.ts');
+    installTestHooks(app);
+  }
   const start = { clip: params.clip, time: params.time };
 
   let opened = false;

@@ -4,7 +4,6 @@ import type { CameraMatrices, GpuModel, PalettePath } from '../gl/renderer.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { computeModelBounds } from '../scene/model-bounds.ts';
 import { OrbitCamera, type Bounds } from '../scene/orbit-camera.ts';
-import { readFrame, type FrameStats } from './frame-readback.ts';
 import { attachOrbitInput } from './orbit-input.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
 import { Playback, startClip, type PlaybackSettings } from './playback.ts';
@@ -452,14 +451,16 @@ export class ModelView {
   }
 
   /**
-   * Draws a frame and measures it (coverage, luminance grid), reading it back in the same task so it works
-   * without preserveDrawingBuffer. For tests; null when nothing can be drawn.
+   * Draws a frame now and hands the drawing buffer to `read` in the same task, so it can be read back without
+   * preserveDrawingBuffer (read-back tools, e.g. the development build's test hooks); `width` × `height` in
+   * pixels, `background` the clear colour (RGBA in [0, 1]). Null, without calling `read`, when nothing can be
+   * drawn (no context, context lost, disposed, nothing uploaded).
    */
-  inspectFrame(cols = 16, rows = 12): FrameStats | null {
+  drawAndRead<T>(read: (gl: WebGL2RenderingContext, width: number, height: number, background: Rgba) => T): T | null {
     const gl = this.gl;
     if (!gl || this.lost || this.disposed || !this.current?.gpu) return null;
     this.renderOnce();
-    return readFrame(gl, this.surface.width, this.surface.height, this.background, cols, rows);
+    return read(gl, this.surface.width, this.surface.height, this.background);
   }
 
   /** What the view shows now. */

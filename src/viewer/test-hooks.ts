@@ -1,8 +1,10 @@
-import type { FrameStats } from './frame-readback.ts';
+import { readFrame, type FrameStats } from './frame-readback.ts';
 import type { ViewerApp, ViewerState } from './viewer-app.ts';
 
 /**
- * Hooks the viewer installs as `window.sinew` for Playwright tests and the console. Besides these, the
+ * Hooks the viewer page installs as `window.sinew` for Playwright tests and the console, in development only
+ * (`import.meta.env.DEV`, the vite dev server the browser tests use): main.ts imports this module behind that
+ * flag, so the production app build leaves it out, frame read-back included. Besides these, the
  * page sets `document.body.dataset.ready = 'true'` once the first model has been drawn.
  *
  * Headless Chromium throttles requestAnimationFrame, so tests pause (or `setTime`) and draw frames with
@@ -91,10 +93,15 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
       app.setCamera(view);
       app.renderOnce();
     },
-    coverage: () => app.inspectFrame()?.coverage ?? 0,
-    inspectFrame: (cols, rows) => app.inspectFrame(cols, rows),
+    coverage: () => inspectFrame(app)?.coverage ?? 0,
+    inspectFrame: (cols, rows) => inspectFrame(app, cols, rows),
     state: () => app.state(),
   };
   window.sinew = hooks;
   return hooks;
+}
+
+/** Draws a frame of `app` and measures it in the same task (see {@link readFrame}); null when nothing can be drawn. */
+function inspectFrame(app: ViewerApp, cols = 16, rows = 12): FrameStats | null {
+  return app.view.drawAndRead((gl, width, height, background) => readFrame(gl, width, height, background, cols, rows));
 }

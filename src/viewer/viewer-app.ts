@@ -3,7 +3,6 @@ import type { LoopMode } from '../animation/loop-mode.ts';
 import type { OrbitCamera } from '../scene/orbit-camera.ts';
 import { ControlsPanel } from './controls-panel.ts';
 import { ErrorBanner } from './error-banner.ts';
-import type { FrameStats } from './frame-readback.ts';
 import { fileNameOf, loadModelFromFiles, loadModelFromUrl } from './model-source.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
 import { messageOf, ModelView, type ModelViewState, type ShowOptions } from './model-view.ts';
@@ -244,14 +243,6 @@ export class ViewerApp {
   /** Draws one frame at the current time now (no time advance). Safe to call at any moment. */
   renderOnce(): void {
     this.view.renderOnce();
-  }
-
-  /**
-   * Draws a frame and measures it (coverage, luminance grid), reading it back in the same task so it works
-   * without preserveDrawingBuffer. For tests; null when nothing can be drawn.
-   */
-  inspectFrame(cols = 16, rows = 12): FrameStats | null {
-    return this.view.inspectFrame(cols, rows);
   }
 
   /** What the viewer shows now. */
