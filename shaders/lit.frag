@@ -4,13 +4,13 @@
 // curve, output encoded to sRGB. Back faces (reaching here only for double-sided materials) are lit with the flipped normal.
 precision highp float;
 
-in vec3 v_worldPosition;
-in vec3 v_worldNormal;
+in vec3 v_displayPosition;
+in vec3 v_displayNormal;
 in vec2 v_uv;
 
 uniform vec4 u_baseColorFactor;       // linear RGBA
 uniform sampler2D u_baseColorTexture; // sRGB texture, or 1×1 white
-uniform vec3 u_eye;                   // world-space camera position
+uniform vec3 u_eye;                   // camera position, display space (as the light directions)
 uniform bool u_flatShading;           // no normals in the file: use the skinned triangle's face normal
 
 out vec4 outColor;
@@ -51,12 +51,12 @@ void main() {
   if (u_flatShading) {
     // glTF 2.0 §3.7.2.1: flat normals when the file has none. The derivatives' cross product is the face
     // normal of the deformed triangle, already facing the viewer.
-    n = normalize(cross(dFdx(v_worldPosition), dFdy(v_worldPosition)));
+    n = normalize(cross(dFdx(v_displayPosition), dFdy(v_displayPosition)));
   } else {
-    n = normalize(v_worldNormal);
+    n = normalize(v_displayNormal);
     if (!gl_FrontFacing) n = -n;
   }
-  vec3 v = normalize(u_eye - v_worldPosition);
+  vec3 v = normalize(u_eye - v_displayPosition);
   vec3 color = base.rgb * mix(GROUND, SKY, 0.5 + 0.5 * n.y);
   color += directional(n, v, KEY_DIRECTION, KEY_COLOR, base.rgb);
   color += directional(n, v, FILL_DIRECTION, FILL_COLOR, base.rgb);

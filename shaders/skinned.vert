@@ -1,10 +1,13 @@
 #version 300 es
 // Sinew skinned / rigid vertex shader. Variants are #defines inserted after line 1 (src/gl/shader-variant.ts):
-//   SKINNED          linear blend skinning of 4 influences (docs/skinning-formulas.md S0); without it the mesh is rigid (u_model only)
+//   SKINNED          linear blend skinning of 4 influences (docs/skinning-formulas.md S0); without it the mesh is rigid (u_toDisplay only)
 //   PALETTE_TEXTURE  joint matrices from an RGBA32F texture, 4 texels (columns) per joint, rows wrapped;
 //                    without it from `uniform mat4 u_joints[JOINT_COUNT]`
 //   JOINT_COUNT n    size of the uniform palette (uniform path only)
-// The outputs v_worldPosition / v_worldNormal are what transform feedback captures for GPU-vs-CPU parity.
+// Spaces (docs/skinning-formulas.md "Spaces and poses"): the palette takes a bind-pose vertex to model space (the
+// skeleton's root space); u_toDisplay takes that to display space, where the camera and lights are. The outputs
+// v_displayPosition / v_displayNormal are what transform feedback captures for GPU-vs-CPU parity (with
+// u_toDisplay = identity, so display space is model space there).
 precision highp float;
 precision highp int;
 
@@ -16,9 +19,10 @@ layout(location = 3) in uvec4 a_joints;   // skin joint indices, integer attribu
 layout(location = 4) in vec4 a_weights;   // as stored; the blend divides by their sum (S0)
 #endif
 
-// Skinned: the display matrix (identity for parity); rigid: display · world matrix of the mesh's joint.
-uniform mat4 u_model;
-// Inverse transpose of mat3(u_model).
+// Into display space. Skinned: the display matrix (the palette already placed the vertex in model space;
+// identity for parity); rigid: display matrix · model-space matrix of the mesh's joint.
+uniform mat4 u_toDisplay;
+// Inverse transpose of mat3(u_toDisplay).
 uniform mat3 u_normalMatrix;
 uniform mat4 u_viewProjection;
 
@@ -43,8 +47,8 @@ mat4 jointMatrix(uint joint) {
 #endif
 #endif
 
-out vec3 v_worldPosition;
-out vec3 v_worldNormal;
+out vec3 v_displayPosition;
+out vec3 v_displayNormal;
 out vec2 v_uv;
 
 void main() {
@@ -68,11 +72,11 @@ void main() {
     normal = (normal.x * c12 + normal.y * cross(c2, c0) + normal.z * cross(c0, c1)) * (det < 0.0 ? -1.0 : 1.0);
   }
 #endif
-  v_worldPosition = (u_model * vec4(position, 1.0)).xyz;
-  vec3 worldNormal = u_normalMatrix * normal;
-  float normalLength = length(worldNormal);
-  v_worldNormal = normalLength > 0.0 ? worldNormal / normalLength : vec3(0.0);
+  v_displayPosition = (u_toDisplay * vec4(position, 1.0)).xyz;
+  vec3 displayNormal = u_normalMatrix * normal;
+  float normalLength = length(displayNormal);
+  v_displayNormal = normalLength > 0.0 ? displayNormal / normalLength : vec3(0.0);
   v_uv = a_uv;
-  gl_Position = u_viewProjection * vec4(v_worldPosition, 1.0);
+  gl_Position = u_viewProjection * vec4(v_displayPosition, 1.0);
   gl_PointSize = 1.0;
 }

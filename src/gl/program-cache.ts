@@ -8,7 +8,7 @@ import { CAPTURED_VARYINGS, variantDefines, variantKey, type ShaderVariant } fro
 export interface SkinningProgram {
   readonly key: string;
   readonly program: WebGLProgram;
-  readonly u_model: WebGLUniformLocation | null;
+  readonly u_toDisplay: WebGLUniformLocation | null;
   readonly u_normalMatrix: WebGLUniformLocation | null;
   readonly u_viewProjection: WebGLUniformLocation | null;
   /** `u_joints[0]` (uniform palette path). */
@@ -82,7 +82,7 @@ export class ProgramCache {
     const entry: SkinningProgram = {
       key,
       program,
-      u_model: at('u_model'),
+      u_toDisplay: at('u_toDisplay'),
       u_normalMatrix: at('u_normalMatrix'),
       u_viewProjection: at('u_viewProjection'),
       u_joints: at('u_joints[0]') ?? at('u_joints'),

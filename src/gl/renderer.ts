@@ -1,6 +1,6 @@
 import { mat3, mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import type { AnimatedModel } from '../scene/animated-model.ts';
+import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { multiplyStrided } from '../math/strided-mat4.ts';
 import { GpuModel, uploadModel } from './gpu-model.ts';
 import { resolvePalettePath, uniformJointCapacity, type PalettePath } from './palette-path.ts';
@@ -14,22 +14,18 @@ export { GpuModel } from './gpu-model.ts';
 export interface RendererOptions {
   /** Palette path: forced, or `'auto'` (default): uniform while the joints fit the vertex uniform budget. */
   palette?: PalettePath | 'auto';
-  /** Called on `webglcontextlost` (after `preventDefault()`): stop drawing. */
-  onContextLost?: () => void;
-  /**
-   * Called on `webglcontextrestored`, after the renderer rebuilt its programs: re-upload every model
-   * (`renderer.upload(gpuModel.asset)`); models uploaded before the loss are stale and `draw` rejects them.
-   */
-  onContextRestored?: () => void;
 }
 
-/** Camera matrices, column-major, world space. */
+/**
+ * Camera matrices, column-major, in display space (model space after a model's display matrix, see
+ * docs/skinning-formulas.md "Spaces and poses"): the space the camera and the lights are in.
+ */
 export interface CameraMatrices {
-  /** `Float32Array(16)`: world → view. */
+  /** `Float32Array(16)`: display space → view. */
   view: Float32Array;
   /** `Float32Array(16)`: view → clip. */
   projection: Float32Array;
-  /** `Float32Array(3)`: camera position in world space (specular highlights). */
+  /** `Float32Array(3)`: camera position in display space (specular highlights). */
   eye: Float32Array;
 }
 
@@ -42,9 +38,10 @@ const IDENTITY = mat4.create() as Float32Array;
  * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are
  * given one, so views sharing a context (and its renderer) each keep theirs.
  *
- * Context loss: the renderer listens on `gl.canvas`; on loss it calls `preventDefault()`, stops drawing
- * (draw is a no-op) and calls `onContextLost`; on restore it forgets its programs (rebuilt lazily), bumps
- * its generation and calls `onContextRestored`. Frames allocate nothing.
+ * Context loss is owned by whoever made the context (the viewer's `CanvasSurface` or `ViewerHost`): it
+ * listens for `webglcontextlost` / `webglcontextrestored` on the canvas and tells the renderer first
+ * ({@link contextWasLost}, {@link contextWasRestored}), then re-uploads its models. The renderer only drops
+ * and rebuilds its own GL objects when told; it listens to nothing. Frames allocate nothing.
  */
 export class SkinnedRenderer {
   readonly gl: WebGL2RenderingContext;
@@ -56,11 +53,9 @@ export class SkinnedRenderer {
   private disposed = false;
   private drawSerial = 0;
   private readonly viewProjection = new Float32Array(16);
-  private readonly modelMatrix = new Float32Array(16);
+  /** Scratch: `u_toDisplay` of the primitive being drawn. */
+  private readonly toDisplay = new Float32Array(16);
   private readonly normalMatrix = new Float32Array(9);
-  private readonly onLost: (event: Event) => void;
-  private readonly onRestored: (event: Event) => void;
-  private readonly canvas: EventTarget | null;
 
   /**
    * @throws Error when the context is lost already
@@ -71,27 +66,33 @@ export class SkinnedRenderer {
     this.requested = options.palette ?? 'auto';
     this.programs = new ProgramCache(gl);
     this.maxVertexUniformVectors = gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number;
-    this.onLost = (event) => {
-      event.preventDefault();
-      this.lost = true;
-      options.onContextLost?.();
-    };
-    this.onRestored = () => {
-      this.lost = false;
-      this.generationValue++;
-      this.programs.forget();
-      this.maxVertexUniformVectors = gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number;
-      options.onContextRestored?.();
-    };
-    const canvas = gl.canvas as unknown as EventTarget;
-    this.canvas = typeof canvas.addEventListener === 'function' ? canvas : null;
-    this.canvas?.addEventListener('webglcontextlost', this.onLost);
-    this.canvas?.addEventListener('webglcontextrestored', this.onRestored);
   }
 
-  /** True between `webglcontextlost` and `webglcontextrestored`. */
+  /** True between {@link contextWasLost} and {@link contextWasRestored}. */
   get contextLost(): boolean {
     return this.lost;
+  }
+
+  /**
+   * The context's owner tells the renderer that the context is lost (on `webglcontextlost`): until
+   * {@link contextWasRestored}, `beginFrame` and `draw` are no-ops and `upload` rejects. Idempotent.
+   */
+  contextWasLost(): void {
+    this.lost = true;
+  }
+
+  /**
+   * The context's owner tells the renderer that the context was restored (on `webglcontextrestored`): it
+   * forgets its programs (they died with the context; rebuilt on first use), re-reads the context's limits
+   * and bumps its {@link generation}, so models uploaded before are rejected by `draw` until uploaded again.
+   * No-op unless {@link contextWasLost} came first.
+   */
+  contextWasRestored(): void {
+    if (!this.lost) return;
+    this.lost = false;
+    this.generationValue++;
+    this.programs.forget();
+    this.maxVertexUniformVectors = this.gl.getParameter(this.gl.MAX_VERTEX_UNIFORM_VECTORS) as number;
   }
 
   /** Bumped by each context restore; models carry the generation they were uploaded in. */
@@ -116,9 +117,9 @@ export class SkinnedRenderer {
   async upload(asset: ModelAsset, palette: PalettePath | 'auto' = this.requested): Promise<GpuModel> {
     if (this.lost || this.gl.isContextLost()) throw new Error(`${asset.name}: cannot upload, the WebGL2 context is lost`);
     this.palettePathFor(asset, palette);
-    const model = uploadModel(this.gl, asset, this.generationValue);
-    await model.texturesReady;
-    return model;
+    const gpuModel = uploadModel(this.gl, asset, this.generationValue);
+    await gpuModel.texturesReady;
+    return gpuModel;
   }
 
   /**
@@ -157,20 +158,25 @@ export class SkinnedRenderer {
   }
 
   /**
-   * Draws every mesh instance of `model`: rigid primitives with `displayMatrix · animated.modelMatrices[joint]`,
-   * skinned ones with the palette `animated.skinMatrices[instance.skin]` (world space) followed by
-   * `displayMatrix`. Call `animated.evaluate(t)` first. No-op while the context is lost.
-   * @param displayMatrix `Float32Array(16)`, column-major, re-orients the whole model (e.g. Z-up → Y-up)
+   * Draws every mesh instance of `gpuModel` in `pose`: a rigid primitive with
+   * `u_toDisplay = displayMatrix · pose.modelMatrices[instance joint]`, a skinned one with its skin's palette
+   * `pose.skinMatrices[instance.skin]` (which lands it in model space) and `u_toDisplay = displayMatrix`.
+   * Evaluate the pose first (e.g. `AnimatedModel.evaluate`). No-op while the context is lost.
+   * @param pose the model's {@link PoseBuffers}: `modelMatrices` of `16·jointCount` floats and one palette per
+   *   skin of `gpuModel.asset`, column-major
+   * @param camera in display space
+   * @param displayMatrix `Float32Array(16)`, column-major: model space → display space, re-orienting the whole
+   *   model (e.g. Z-up → Y-up); default identity
    * @param palette palette request for this model (default: the renderer's), so that views sharing one
    *   renderer each keep their own
-   * @throws Error when `model` is disposed, or was uploaded before a context restore (re-upload it), or a
+   * @throws Error when `gpuModel` is disposed, or was uploaded before a context restore (re-upload it), or a
    *   shader variant fails to build, or `palette` forces a uniform palette that does not fit
    */
-  draw(model: GpuModel, animated: AnimatedModel, camera: CameraMatrices, displayMatrix?: Float32Array, palette: PalettePath | 'auto' = this.requested): void {
+  draw(gpuModel: GpuModel, pose: PoseBuffers, camera: CameraMatrices, displayMatrix?: Float32Array, palette: PalettePath | 'auto' = this.requested): void {
     if (this.lost) return;
-    const asset = model.asset;
-    if (model.isDisposed) throw new Error(`${asset.name}: draw of a disposed GpuModel`);
-    if (model.generation !== this.generationValue) {
+    const asset = gpuModel.asset;
+    if (gpuModel.isDisposed) throw new Error(`${asset.name}: draw of a disposed GpuModel`);
+    if (gpuModel.generation !== this.generationValue) {
       throw new Error(`${asset.name}: GpuModel was uploaded before the WebGL2 context was restored; upload its asset again`);
     }
     const gl = this.gl;
@@ -182,7 +188,7 @@ export class SkinnedRenderer {
     const instances = asset.meshInstances;
     for (let i = 0; i < instances.length; i++) {
       const instance = instances[i];
-      const primitives = model.meshes[instance.mesh];
+      const primitives = gpuModel.meshes[instance.mesh];
       const skin = instance.skin;
       for (let p = 0; p < primitives.length; p++) {
         const primitive = primitives[p];
@@ -196,39 +202,39 @@ export class SkinnedRenderer {
           gl.uniform3fv(program.u_eye, camera.eye);
         }
         // Per-instance matrices (recomputed per primitive: a program switch may sit between them).
-        if (skinned) this.modelMatrix.set(display);
-        else multiplyStrided(this.modelMatrix, 0, display, 0, animated.modelMatrices, 16 * instance.joint);
-        if (!mat3.normalFromMat4(this.normalMatrix, this.modelMatrix)) mat3.identity(this.normalMatrix);
-        gl.uniformMatrix4fv(program.u_model, false, this.modelMatrix);
+        if (skinned) this.toDisplay.set(display);
+        else multiplyStrided(this.toDisplay, 0, display, 0, pose.modelMatrices, 16 * instance.joint);
+        if (!mat3.normalFromMat4(this.normalMatrix, this.toDisplay)) mat3.identity(this.normalMatrix);
+        gl.uniformMatrix4fv(program.u_toDisplay, false, this.toDisplay);
         gl.uniformMatrix3fv(program.u_normalMatrix, false, this.normalMatrix);
         if (skinned) {
-          const palette = animated.skinMatrices[skin];
+          const palette = pose.skinMatrices[skin];
           if (path === 'uniform') {
             gl.uniformMatrix4fv(program.u_joints, false, palette, 0, 16 * jointCount);
           } else {
             gl.activeTexture(gl.TEXTURE0 + PALETTE_UNIT);
-            const texture = model.paletteTextures[skin];
-            if (model.paletteFrames[skin] !== serial) {
+            const texture = gpuModel.paletteTextures[skin];
+            if (gpuModel.paletteFrames[skin] !== serial) {
               uploadPaletteTexture(gl, texture, palette);
-              model.paletteFrames[skin] = serial;
+              gpuModel.paletteFrames[skin] = serial;
             } else {
               gl.bindTexture(gl.TEXTURE_2D, texture.texture);
             }
           }
         }
         const materialIndex = primitive.asset.material;
-        const material = materialIndex >= 0 && materialIndex < model.materials.length ? model.materials[materialIndex] : null;
+        const material = materialIndex >= 0 && materialIndex < gpuModel.materials.length ? gpuModel.materials[materialIndex] : null;
         if (material) gl.uniform4fv(program.u_baseColorFactor, material.baseColorFactor);
         else gl.uniform4f(program.u_baseColorFactor, 1, 1, 1, 1);
         gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
         gl.activeTexture(gl.TEXTURE0 + BASE_COLOR_UNIT);
-        gl.bindTexture(gl.TEXTURE_2D, model.baseColorTexture(materialIndex, primitive.hasUvs));
+        gl.bindTexture(gl.TEXTURE_2D, gpuModel.baseColorTexture(materialIndex, primitive.hasUvs));
         if (material?.doubleSided) gl.disable(gl.CULL_FACE);
         else gl.enable(gl.CULL_FACE);
         // A mirroring transform flips the winding (glTF 2.0 §3.7.4). For a skinned mesh the palette places it:
         // its first skinning matrix stands for the skin (a skeleton is mirrored as a whole, at its root).
-        let mirrored = mat4.determinant(this.modelMatrix) < 0;
-        if (skinned && jointCount > 0 && determinant3x3(animated.skinMatrices[skin], 0) < 0) mirrored = !mirrored;
+        let mirrored = mat4.determinant(this.toDisplay) < 0;
+        if (skinned && jointCount > 0 && determinant3x3(pose.skinMatrices[skin], 0) < 0) mirrored = !mirrored;
         gl.frontFace(mirrored ? gl.CW : gl.CCW);
         gl.bindVertexArray(primitive.vao);
         gl.drawElements(gl.TRIANGLES, primitive.indexCount, primitive.indexType, 0);
@@ -237,15 +243,10 @@ export class SkinnedRenderer {
     gl.bindVertexArray(null);
   }
 
-  /**
-   * Deletes the renderer's programs and stops listening for context events. Idempotent. Models are the
-   * caller's to dispose.
-   */
+  /** Deletes the renderer's programs (forgets them while the context is lost). Idempotent. Models are the caller's to dispose. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.canvas?.removeEventListener('webglcontextlost', this.onLost);
-    this.canvas?.removeEventListener('webglcontextrestored', this.onRestored);
     if (this.lost || this.gl.isContextLost()) this.programs.forget();
     else this.programs.dispose();
   }

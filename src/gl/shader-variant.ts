@@ -8,12 +8,12 @@ export interface ShaderVariant {
   readonly palette: PalettePath;
   /** `JOINT_COUNT` of the uniform palette (uniform path only). */
   readonly jointCapacity: number;
-  /** Link with transform-feedback varyings `v_worldPosition`, `v_worldNormal` (SEPARATE_ATTRIBS). */
+  /** Link with transform-feedback varyings `v_displayPosition`, `v_displayNormal` (SEPARATE_ATTRIBS). */
   readonly transformFeedback: boolean;
 }
 
 /** The varyings transform feedback captures, in buffer-binding order. */
-export const CAPTURED_VARYINGS = ['v_worldPosition', 'v_worldNormal'] as const;
+export const CAPTURED_VARYINGS = ['v_displayPosition', 'v_displayNormal'] as const;
 
 /** `#define` lines (without `#define`) for a variant, in a fixed order. */
 export function variantDefines(variant: ShaderVariant): string[] {

@@ -3,11 +3,11 @@ import { uniformJointCapacity, type PalettePath } from './palette-path.ts';
 import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
 import { PALETTE_UNIT, ProgramCache } from './program-cache.ts';
 
-/** Vertices as the GPU skinned them: world space, the palette's space (display matrix identity). */
+/** Vertices as the GPU skinned them, in model space (the palette's output; `u_toDisplay` is the identity). */
 export interface CapturedVertices {
-  /** `Float32Array(3·vertexCount)`: `v_worldPosition` of each vertex. */
+  /** `Float32Array(3·vertexCount)`: `v_displayPosition` of each vertex. */
   readonly positions: Float32Array;
-  /** `Float32Array(3·vertexCount)`: `v_worldNormal` of each vertex (unit). */
+  /** `Float32Array(3·vertexCount)`: `v_displayNormal` of each vertex (unit). */
   readonly normals: Float32Array;
 }
 
@@ -16,7 +16,7 @@ const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 
 /**
  * Runs the very `shaders/skinned.vert` the renderer draws with (same `#define` variant, linked with
- * transform-feedback varyings `v_worldPosition`, `v_worldNormal`, SEPARATE_ATTRIBS) over one primitive's
+ * transform-feedback varyings `v_displayPosition`, `v_displayNormal`, SEPARATE_ATTRIBS) over one primitive's
  * vertices as POINTS under RASTERIZER_DISCARD — no index buffer, so output k is vertex k — and reads the
  * results back with `getBufferSubData`. This is the GPU half of the GPU-vs-CPU parity test (the CPU half is
  * `skinVertices` on the same palette). Owns its programs, a transform feedback object, two output buffers
@@ -41,19 +41,19 @@ export class TransformFeedbackCapture {
   }
 
   /**
-   * Skins primitive `primitiveIndex` of mesh instance `instanceIndex` of `model` on the GPU with `palette`.
+   * Skins primitive `primitiveIndex` of mesh instance `instanceIndex` of `gpuModel` on the GPU with `palette`.
    * @param palette `Float32Array(16·m)`, column-major, for the instance's skin (m = its joint count)
    * @param path palette path (shader variant) to run
    * @throws Error when the instance is rigid, the primitive has no joints/weights, the palette is too
    *   short, the uniform path cannot hold the skin, or the capture is disposed
    */
-  capture(model: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath): CapturedVertices {
+  capture(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath): CapturedVertices {
     if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
     const gl = this.gl;
-    const asset = model.asset;
+    const asset = gpuModel.asset;
     const instance = asset.meshInstances[instanceIndex];
     if (!instance) throw new Error(`${asset.name}: mesh instance ${instanceIndex} does not exist`);
-    const primitive = model.meshes[instance.mesh]?.[primitiveIndex];
+    const primitive = gpuModel.meshes[instance.mesh]?.[primitiveIndex];
     if (!primitive) throw new Error(`${asset.name}: mesh ${instance.mesh} has no primitive ${primitiveIndex}`);
     if (instance.skin < 0 || !primitive.skinned) {
       throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not skinned`);
@@ -69,7 +69,7 @@ export class TransformFeedbackCapture {
     }
     const program = this.programs.get(true, path, capacity, true);
     gl.useProgram(program.program);
-    gl.uniformMatrix4fv(program.u_model, false, IDENTITY4);
+    gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
     gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
     if (path === 'uniform') {
@@ -149,7 +149,7 @@ export class TransformFeedbackCapture {
  */
 export function captureSkinnedVertices(
   gl: WebGL2RenderingContext,
-  model: GpuModel,
+  gpuModel: GpuModel,
   instanceIndex: number,
   primitiveIndex: number,
   palette: Float32Array,
@@ -157,7 +157,7 @@ export function captureSkinnedVertices(
 ): CapturedVertices {
   const capture = new TransformFeedbackCapture(gl);
   try {
-    return capture.capture(model, instanceIndex, primitiveIndex, palette, path);
+    return capture.capture(gpuModel, instanceIndex, primitiveIndex, palette, path);
   } finally {
     capture.dispose();
   }

@@ -1,52 +1,53 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import { cloneLocalPose, copyLocalPose } from '../skeleton/local-pose.ts';
+import { cloneLocalPose } from '../skeleton/local-pose.ts';
 import { localToModel } from '../skeleton/local-to-model.ts';
+import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { Animator } from '../animation/animator.ts';
 import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';
-import { sampleClip } from '../animation/sample-clip.ts';
-import { SamplingContext } from '../animation/sampling-context.ts';
 import { computeSkinMatrices } from '../skinning/skin-matrices.ts';
 import { SkinningContext } from '../skinning/skinning-context.ts';
+import { ClipSample } from './clip-sample.ts';
+import type { PoseSource } from './pose-source.ts';
 
 /**
- * The per-frame CPU state of one model: its local pose, world matrices and one skinning palette per skin.
- * Both the GPU path (palette upload) and the CPU reference path (`skinVertices`) read the palettes from
- * here, so they see the same numbers. The pose comes from one of two sources:
+ * The per-frame CPU state of one model: its local pose and the {@link PoseBuffers} drawn and skinned from it
+ * (model-space matrices, one skinning palette per skin). The renderer (`SkinnedRenderer.draw(gpu, model, …)`)
+ * and the CPU reference path (`skinVertices` with {@link skinningContexts}) read the same buffers, so they
+ * see the same numbers.
  *
- * - {@link evaluate}`(timeSeconds)`: the clip {@link clipIndex} at a time (the CLI, renderer and parity
- *   tests): rest pose → sampleClip → localToModel → computeSkinMatrices;
- * - the {@link animator} (the viewer): clips with speed, loop modes, crossfades and layers, moved on by
- *   {@link advance}`(dtSeconds)`: animator.update → animator.evaluate(pose, rest) → localToModel →
- *   computeSkinMatrices.
+ * The buffers have one writer, {@link evaluate}`(source)`, and the caller names the source each time:
  *
- * Whichever ran last wrote the buffers. Everything is allocated once in the constructor — the clips compiled,
- * a sampling context per clip, a skinning context per skin — so `evaluate`, `advance` and `evaluateAnimator`
- * allocate nothing.
+ * - `model.evaluate(model.clipSample(i).at(t))`: clip i at t seconds (−1: the rest pose), as `sinew eval`
+ *   and the parity tests do;
+ * - `model.evaluate(model.animator)`: whatever the {@link animator} plays (speed, loop modes, crossfades,
+ *   layers), as the viewer does after moving it on with `animator.update(dt)`.
+ *
+ * Everything is allocated once in the constructor — the clips compiled, a {@link ClipSample} (with its
+ * keyframe cursors) per clip, a skinning context per skin — so `evaluate` allocates nothing.
  */
-export class AnimatedModel {
+export class AnimatedModel implements PoseBuffers {
   readonly asset: ModelAsset;
-  /** Current local pose (rest pose overwritten by the clip's channels, or the animator's blend). */
+  /** The local pose of the last {@link evaluate}. */
   readonly pose: LocalPose;
-  /** `Float32Array(16·jointCount)`: world matrices, column-major, joint i at 16i. */
+  /** `Float32Array(16·jointCount)`: model-space matrix of every joint, column-major, joint i at 16i. */
   readonly modelMatrices: Float32Array;
-  /** Per skin s, `Float32Array(16·asset.skins[s].joints.length)`: its skinning palette. */
+  /** Per skin s, `Float32Array(16·asset.skins[s].joints.length)`: its skinning palette (docs/skinning-formulas.md S0). */
   readonly skinMatrices: Float32Array[];
   /** Per skin s, its {@link SkinningContext}, for `computeSkinMatrices` and `skinVertices` on its palette. */
   readonly skinningContexts: readonly SkinningContext[];
   /** `asset.clips` compiled ({@link compileClip}), same order: pass these to `animator.play`. */
   readonly clips: readonly RuntimeClip[];
   /**
-   * Plays the asset's clips for {@link advance} / {@link evaluateAnimator}: nothing plays until the owner
-   * calls `animator.play(asset.clips[i], …)` (with nothing playing it gives the rest pose). Independent of
-   * {@link clipIndex} and {@link evaluate}.
+   * This model's animator, a {@link PoseSource}: nothing plays until the owner calls
+   * `animator.play(model.clips[i], …)` (with nothing playing it gives the rest pose). Time moves only by
+   * `animator.update(dt)`; {@link evaluate} reads it without moving it.
    */
   readonly animator: Animator;
-  private clip = -1;
-  /** Per clip, the sampling context {@link evaluate} uses (its cursors follow that clip's times). */
-  private readonly contexts: SamplingContext[];
+  /** Per clip, the sample {@link clipSample} hands out; then one for the rest pose. */
+  private readonly samples: ClipSample[];
 
-  /** @throws Error from `compileClip` when a clip of `asset` is malformed */
+  /** Evaluates the rest pose. @throws Error from `compileClip` when a clip of `asset` is malformed */
   constructor(asset: ModelAsset) {
     this.asset = asset;
     this.pose = cloneLocalPose(asset.restPose);
@@ -54,66 +55,30 @@ export class AnimatedModel {
     this.skinMatrices = asset.skins.map((skin) => new Float32Array(16 * skin.joints.length));
     this.skinningContexts = asset.skins.map((skin) => new SkinningContext(skin));
     this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
-    this.contexts = this.clips.map((clip) => new SamplingContext(clip.timelines.length));
+    this.samples = [...this.clips.map((clip) => new ClipSample(clip)), new ClipSample(null)];
     this.animator = new Animator(asset.skeleton.jointCount);
-    this.clip = asset.clips.length > 0 ? 0 : -1;
-    this.evaluate(0);
+    this.evaluate(this.clipSample(-1));
   }
 
   /**
-   * Index into `asset.clips` of the clip `evaluate` samples, or −1 for the rest pose. The viewer also keeps
-   * it on the clip its animator plays last, for {@link duration}; the animator does not read it.
+   * This model's {@link ClipSample} of clip `clipIndex` (−1: the rest pose): the same object on every call,
+   * so its cursors follow that clip's times; set its time with `at(t)`.
    * @throws RangeError for an index outside [−1, clips.length)
    */
-  get clipIndex(): number {
-    return this.clip;
-  }
-
-  set clipIndex(index: number) {
-    if (!Number.isInteger(index) || index < -1 || index >= this.asset.clips.length) {
-      throw new RangeError(`${this.asset.name}: clip ${index} does not exist (${this.asset.clips.length} clips)`);
+  clipSample(clipIndex: number): ClipSample {
+    if (!Number.isInteger(clipIndex) || clipIndex < -1 || clipIndex >= this.clips.length) {
+      throw new RangeError(`${this.asset.name}: clip ${clipIndex} does not exist (${this.clips.length} clips)`);
     }
-    this.clip = index;
-  }
-
-  /** Duration in seconds of the current clip (0 at rest). */
-  get duration(): number {
-    return this.clip >= 0 ? this.asset.clips[this.clip].duration : 0;
+    return this.samples[clipIndex < 0 ? this.clips.length : clipIndex];
   }
 
   /**
-   * Evaluates the pipeline at `timeSeconds` of the current clip: rest pose → sampleClip → localToModel →
-   * computeSkinMatrices for every skin. Time is clamped to the clip's keys by the samplers; looping is
-   * the caller's business. Does not touch the {@link animator}.
+   * The one writer of the buffers: `source` writes {@link pose} over the rest pose, then localToModel →
+   * {@link modelMatrices} (docs/skinning-formulas.md S4) → computeSkinMatrices → one palette per skin (S0).
+   * Moves no time. Allocates nothing (given a source that does not).
    */
-  evaluate(timeSeconds: number): void {
-    copyLocalPose(this.pose, this.asset.restPose);
-    if (this.clip >= 0) sampleClip(this.pose, this.clips[this.clip], timeSeconds, this.contexts[this.clip]);
-    this.computeMatrices();
-  }
-
-  /**
-   * Moves the {@link animator} on by `dtSeconds` of real time (each clip at its own speed and loop mode, every
-   * crossfade by `dtSeconds`), then evaluates its pose into the buffers ({@link evaluateAnimator}).
-   * Allocates nothing.
-   * @param dtSeconds seconds of real time, normally ≥ 0 (0 re-evaluates without moving anything)
-   */
-  advance(dtSeconds: number): void {
-    this.animator.update(dtSeconds);
-    this.evaluateAnimator();
-  }
-
-  /**
-   * Evaluates the {@link animator}'s current state without moving time: animator.evaluate(pose, rest pose) →
-   * localToModel → computeSkinMatrices for every skin. Allocates nothing.
-   */
-  evaluateAnimator(): void {
-    this.animator.evaluate(this.pose, this.asset.restPose);
-    this.computeMatrices();
-  }
-
-  /** pose → modelMatrices → one palette per skin. */
-  private computeMatrices(): void {
+  evaluate(source: PoseSource): void {
+    source.evaluate(this.pose, this.asset.restPose);
     localToModel(this.modelMatrices, this.asset.skeleton, this.pose);
     const skins = this.asset.skins;
     for (let s = 0; s < skins.length; s++) {

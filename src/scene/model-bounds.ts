@@ -3,20 +3,22 @@ import type { AnimatedModel } from './animated-model.ts';
 import { skinVertices } from '../skinning/skin-vertices.ts';
 import type { Bounds } from './orbit-camera.ts';
 
-/** A mutable axis-aligned box, metres. */
+/** A mutable axis-aligned box, in the model's units. */
 export interface ModelBounds extends Bounds {
   readonly min: [number, number, number];
   readonly max: [number, number, number];
 }
 
 /**
- * The axis-aligned bounds of a model at its current pose: every skinned primitive is skinned on the CPU
- * (`skinVertices`, the reference path) with its skin's palette, every rigid one placed by its joint's world
- * matrix; then each point goes through `displayMatrix` when given (e.g. Z-up to Y-up). Call after
- * `animated.evaluate(t)`. Allocates scratch per call: meant for framing on load, not per frame.
+ * The axis-aligned bounds of a model at its current pose (`animated`'s buffers as its last
+ * `evaluate(source)` left them): every skinned primitive is skinned on the CPU (`skinVertices`, the reference
+ * path) with its skin's palette, every rigid one placed by its joint's model-space matrix; then each point
+ * goes through `displayMatrix` when given (model space → display space, e.g. Z-up to Y-up). Allocates scratch
+ * per call: meant for framing on load, not per frame.
  *
  * A model with no vertices (or only non-finite ones) gets the unit box around the origin, so a camera
  * framed on it is still valid.
+ * @returns in model space, or display space with `displayMatrix`
  */
 export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, displayMatrix?: Float32Array): ModelBounds {
   const min: [number, number, number] = [Infinity, Infinity, Infinity];

@@ -1,11 +1,13 @@
 import { SkinnedRenderer } from '../gl/renderer.ts';
+import { watchContextLoss } from './context-loss.ts';
 import { messageOf } from './message-of.ts';
 import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';
 
 /**
  * A {@link RenderSurface} that is a canvas with its own WebGL2 context (`alpha: false`) and renderer, and its
- * own requestAnimationFrame: the viewer page's. Context loss and restore arrive through the renderer and are
- * passed on to the client.
+ * own requestAnimationFrame: the viewer page's. It owns its context's loss and restore
+ * ({@link watchContextLoss}): it tells the renderer, stops its frame request and tells the client, which
+ * uploads its model again on restore.
  */
 export class CanvasSurface implements RenderSurface {
   readonly gl: WebGL2RenderingContext | null;
@@ -15,6 +17,7 @@ export class CanvasSurface implements RenderSurface {
   height = 1;
   private rafId = 0;
   private disposed = false;
+  private unwatch: () => void = () => {};
   private readonly tick = (nowMs: number): void => {
     this.rafId = 0;
     this.client.frame(nowMs);
@@ -32,16 +35,18 @@ export class CanvasSurface implements RenderSurface {
       return;
     }
     try {
-      this.renderer = new SkinnedRenderer(this.gl, {
-        onContextLost: () => {
-          this.cancelFrame();
-          client.contextLost();
-        },
-        onContextRestored: () => client.contextRestored(),
-      });
+      this.renderer = new SkinnedRenderer(this.gl);
     } catch (e) {
       this.startupError = `Could not start the renderer: ${messageOf(e)}`;
+      return;
     }
+    this.unwatch = watchContextLoss(canvas, this.renderer, {
+      lost: () => {
+        this.cancelFrame();
+        client.contextLost();
+      },
+      restored: () => client.contextRestored(),
+    });
   }
 
   get contextLost(): boolean {
@@ -80,6 +85,7 @@ export class CanvasSurface implements RenderSurface {
     if (this.disposed) return;
     this.disposed = true;
     this.cancelFrame();
+    this.unwatch();
     this.renderer?.dispose();
     if (this.gl && !this.gl.isContextLost()) this.gl.getExtension('WEBGL_lose_context')?.loseContext();
   }

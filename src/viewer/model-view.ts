@@ -136,8 +136,9 @@ interface LoadedModel {
  * Loading is transactional: a new model is fetched, parsed, animated and uploaded while the current one keeps
  * playing; only when all of that succeeds does it replace the current one, and only if no later load started
  * meanwhile. The loop asks for animation frames while playing, and draws once after a change when paused;
- * `renderOnce()` draws on demand. On context loss the loop stops; on restore the model is re-uploaded from
- * its ModelAsset. Frames allocate nothing.
+ * `renderOnce()` draws on demand. The surface owns context loss (it listens, tells the renderer, then this
+ * view); the view owns its model's GL objects: on loss its loop stops, on restore it uploads the model again
+ * from its ModelAsset. Frames allocate nothing.
  */
 export class ModelView {
   /** The canvas shown, sized to its CSS box × devicePixelRatio at each frame. */
@@ -162,14 +163,13 @@ export class ModelView {
   private distanceScale: number;
   private lastTickMs = -1;
   private frames = 0;
-  private lost: boolean;
   private disposed = false;
   private loadToken = 0;
   private readonly detachInput: () => void;
 
   /**
    * Takes `canvas` (its own WebGL2 context, or a 2D one fed by `options.host`) and listens for orbit input
-   * and context loss. Never throws: without WebGL2 (or when the renderer fails) `startupError` says why and
+   * and the surface's context-loss calls. Never throws: without WebGL2 (or when the renderer fails) `startupError` says why and
    * nothing is drawn.
    */
   constructor(canvas: HTMLCanvasElement, options: ModelViewOptions = {}, listener: ModelViewListener = {}) {
@@ -187,7 +187,6 @@ export class ModelView {
     };
     this.surface = options.host ? options.host.attach(canvas, client) : new CanvasSurface(canvas, client, options.contextAttributes);
     this.startupError = this.surface.startupError;
-    this.lost = this.surface.contextLost;
     this.detachInput = attachOrbitInput(canvas, this.camera, () => this.requestRedraw());
   }
 
@@ -232,7 +231,7 @@ export class ModelView {
       }
       // The model's own animator starts the clip (a cut), so a failed load leaves the shown one alone.
       const player = startClip(animated, clipIndex, this.playback.startOptions(0, options.time ?? undefined));
-      animated.evaluateAnimator();
+      animated.evaluate(animated.animator);
       const displayMatrix = mat4.create() as Float32Array;
       if (asset.upAxis === 'z') mat4.fromXRotation(displayMatrix, -Math.PI / 2);
       const bounds = computeModelBounds(asset, animated, displayMatrix);
@@ -240,7 +239,7 @@ export class ModelView {
       let palette: PalettePath = 'uniform';
       const renderer = this.surface.renderer;
       if (renderer) palette = renderer.palettePathFor(asset, this.paletteMode);
-      if (renderer && !this.lost) {
+      if (renderer && !this.surface.contextLost) {
         gpu = await renderer.upload(asset, this.paletteMode);
         if (stale()) return false;
         // A trial draw (not shown) builds the shader variants it needs now, so a failure leaves the current
@@ -415,14 +414,14 @@ export class ModelView {
     const model = this.current;
     const renderer = this.surface.renderer;
     try {
-      if (!model || !renderer || this.lost) {
+      if (!model || !renderer || this.surface.contextLost) {
         this.paletteMode = mode;
         return;
       }
       const palette = renderer.palettePathFor(model.asset, mode);
       if (model.gpu) {
         this.surface.resize();
-        model.animated.evaluateAnimator();
+        model.animated.evaluate(model.animated.animator);
         this.camera.update(this.aspect());
         this.surface.beginFrame(this.background);
         renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, mode);
@@ -439,9 +438,9 @@ export class ModelView {
   renderOnce(): void {
     const model = this.current;
     const renderer = this.surface.renderer;
-    if (!model || !model.gpu || !renderer || this.lost || this.disposed) return;
+    if (!model || !model.gpu || !renderer || this.surface.contextLost || this.disposed) return;
     this.surface.resize();
-    model.animated.evaluateAnimator();
+    model.animated.evaluate(model.animated.animator);
     this.camera.update(this.aspect());
     this.surface.beginFrame(this.background);
     renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, this.paletteMode);
@@ -458,7 +457,7 @@ export class ModelView {
    */
   drawAndRead<T>(read: (gl: WebGL2RenderingContext, width: number, height: number, background: Rgba) => T): T | null {
     const gl = this.gl;
-    if (!gl || this.lost || this.disposed || !this.current?.gpu) return null;
+    if (!gl || this.surface.contextLost || this.disposed || !this.current?.gpu) return null;
     this.renderOnce();
     return read(gl, this.surface.width, this.surface.height, this.background);
   }
@@ -466,7 +465,7 @@ export class ModelView {
   /** What the view shows now. */
   state(): ModelViewState {
     const model = this.current;
-    const clipIndex = model ? model.animated.clipIndex : -1;
+    const clipIndex = model ? this.playback.clipIndex : -1;
     const deg = 180 / Math.PI;
     return {
       model: model?.asset.name ?? '',
@@ -483,7 +482,7 @@ export class ModelView {
       activeClips: this.playback.activeClips,
       palette: model?.palette ?? null,
       warnings: model?.asset.warnings ?? [],
-      contextLost: this.lost,
+      contextLost: this.surface.contextLost,
       camera: {
         yaw: this.camera.yaw * deg,
         pitch: this.camera.pitch * deg,
@@ -520,7 +519,7 @@ export class ModelView {
 
   /** Asks for a frame (the surface coalesces repeated asks). The loop keeps asking while playing. */
   private startLoop(): void {
-    if (this.lost || this.disposed || !this.current) return;
+    if (this.surface.contextLost || this.disposed || !this.current) return;
     this.surface.requestFrame();
   }
 
@@ -529,7 +528,7 @@ export class ModelView {
   }
 
   private onFrame(nowMs: number): void {
-    if (this.lost || this.disposed) return;
+    if (this.surface.contextLost || this.disposed) return;
     // The first frame after a pause advances nothing; long gaps (background tab) advance at most 0.1 s.
     const dt = this.lastTickMs < 0 ? 0 : Math.min((nowMs - this.lastTickMs) / 1000, 0.1);
     this.lastTickMs = this.playback.playing ? nowMs : -1;
@@ -549,14 +548,12 @@ export class ModelView {
   }
 
   private onContextLost(): void {
-    this.lost = true;
     this.stopLoop();
     this.listener.contextLost?.();
   }
 
   private async onContextRestored(): Promise<void> {
     if (this.disposed) return;
-    this.lost = false;
     // Everything GL-side died with the context: drop it (dispose only forgets) and upload from the asset.
     const model = this.current;
     model?.gpu?.dispose();
@@ -566,13 +563,13 @@ export class ModelView {
       if (!renderer) throw new Error('no renderer');
       if (model) {
         const gpu = await renderer.upload(model.asset, this.paletteMode);
-        if (this.current === model && !this.disposed && !this.lost) {
+        if (this.current === model && !this.disposed && !this.surface.contextLost) {
           model.gpu = gpu;
           model.palette = renderer.palettePathFor(model.asset, this.paletteMode);
           this.listener.paletteChanged?.(model.palette);
         } else {
           gpu.dispose();
-          if (this.disposed || this.lost) return;
+          if (this.disposed || this.surface.contextLost) return;
         }
       }
       this.listener.contextRestored?.();

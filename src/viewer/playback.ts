@@ -29,13 +29,16 @@ export interface StartClipOptions {
 }
 
 /**
- * Starts clip `clipIndex` of `model` on its animator's base layer (−1: fades to the rest pose) and keeps
- * `model.clipIndex` on it. A model's first clip is started this way before the model is shown (so a failed
- * load leaves the shown one alone); {@link Playback.bind} then takes the player over.
+ * Starts clip `clipIndex` of `model` on its animator's base layer (−1: fades to the rest pose). A model's
+ * first clip is started this way before the model is shown (so a failed load leaves the shown one alone);
+ * {@link Playback.bind} then takes the player over. Evaluate the pose with `model.evaluate(model.animator)`.
  * @returns the clip's player, or null for the rest pose
+ * @throws RangeError for an index outside [−1, clips.length)
  */
 export function startClip(model: AnimatedModel, clipIndex: number, options: StartClipOptions): ClipPlayer | null {
-  model.clipIndex = clipIndex;
+  if (!Number.isInteger(clipIndex) || clipIndex < -1 || clipIndex >= model.clips.length) {
+    throw new RangeError(`${model.asset.name}: clip ${clipIndex} does not exist (${model.clips.length} clips)`);
+  }
   if (clipIndex < 0) {
     model.animator.stop(0, options.fade);
     return null;
@@ -81,6 +84,8 @@ export class Playback {
   playing = true;
   private model: AnimatedModel | null = null;
   private player: ClipPlayer | null = null;
+  /** Index of the clip last started (−1: the rest pose); the animator itself knows clips, not indices. */
+  private clip = -1;
   /** The looping player is held in `once` mode at its end (a seek to the end): see `seekPlayer`. */
   private pinned = false;
   private speedValue = 1;
@@ -99,7 +104,7 @@ export class Playback {
 
   /** Index of the current clip in the model's clips, −1 for the rest pose (or no model). */
   get clipIndex(): number {
-    return this.model ? this.model.clipIndex : -1;
+    return this.model ? this.clip : -1;
   }
 
   /** True when a `once` clip has reached its end in the direction of play. */
@@ -167,6 +172,7 @@ export class Playback {
   bind(model: AnimatedModel, player: ClipPlayer | null): void {
     this.model = model;
     this.player = player;
+    this.clip = player ? model.clips.indexOf(player.clip) : -1;
     // startClip pins a looping clip started at its end by holding it in `once` mode.
     this.pinned = player !== null && this.loopValue === 'loop' && player.loop === 'once';
   }
@@ -180,6 +186,7 @@ export class Playback {
     if (!model) return;
     this.unpin();
     this.player = startClip(model, clipIndex, this.startOptions(Math.max(0, fadeSeconds)));
+    this.clip = clipIndex;
     this.pinned = false;
     if (this.player && startTime !== undefined) this.pinned = seekPlayer(this.player, startTime);
   }
@@ -195,7 +202,7 @@ export class Playback {
     if (!model || !player) return;
     if (model.animator.activeClipCount(0) > 1) {
       // A crossfade is running: restart the current clip alone (a cut), at the time asked.
-      this.select(model.clipIndex, 0, seconds);
+      this.select(this.clip, 0, seconds);
       return;
     }
     this.unpin();

@@ -4,12 +4,14 @@ import type { SkinnedRenderer } from '../gl/renderer.ts';
 export type Rgba = readonly [number, number, number, number];
 
 /**
- * What a {@link RenderSurface} calls back on its view. None of these may throw.
+ * What a {@link RenderSurface} calls back on its view. None of these may throw. The surface owns its
+ * context's loss and restore (it is the one listener, and tells the renderer before the view); the view
+ * owns its model's GL objects and uploads them again when told.
  */
 export interface SurfaceClient {
   /** An animation frame came for this view (it asked with {@link RenderSurface.requestFrame}). */
   frame(nowMs: number): void;
-  /** The WebGL context was lost: GL objects made before are dead; stop drawing. */
+  /** The WebGL context was lost (the renderer knows already): GL objects made before are dead; stop drawing. */
   contextLost(): void;
   /**
    * The context was restored and the renderer is usable again: upload the model once more (objects made

@@ -1,4 +1,5 @@
 import { SkinnedRenderer } from '../gl/renderer.ts';
+import { watchContextLoss } from './context-loss.ts';
 import { messageOf } from './message-of.ts';
 import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';
 
@@ -26,7 +27,9 @@ const CANVAS_STEP = 64;
  *   view's own 2D canvas. The shared canvas grows to the largest view;
  * - an IntersectionObserver that keeps views out of the viewport from drawing (they keep their request and
  *   draw when they come into view), and one that tells lazily loading elements they are near it;
- * - context loss: every view is told, and on restore re-uploads its model.
+ * - the shared context's loss and restore: the host is their one listener ({@link watchContextLoss}); it
+ *   tells the renderer, stops the loop and tells every view, and on restore every view uploads its model
+ *   again (each view owns its model's GL objects).
  *
  * The caller owns it (the element keeps one per document) and gets a share with {@link attach}; the host
  * disposes itself when the last share is disposed. Frames allocate nothing.
@@ -50,6 +53,7 @@ export class ViewerHost {
   private readonly maxSize: number;
   private rafId = 0;
   private disposed = false;
+  private unwatch: () => void = () => {};
   private readonly tick = (nowMs: number): void => this.onFrame(nowMs);
 
   /** Makes the shared canvas, context and renderer. Never throws: failures go to `startupError`. */
@@ -64,9 +68,10 @@ export class ViewerHost {
       this.startupError = 'This browser has no WebGL2: Sinew cannot draw here.';
     } else {
       try {
-        this.renderer = new SkinnedRenderer(this.gl, {
-          onContextLost: () => this.onContextLost(),
-          onContextRestored: () => this.onContextRestored(),
+        this.renderer = new SkinnedRenderer(this.gl);
+        this.unwatch = watchContextLoss(this.canvas, this.renderer, {
+          lost: () => this.onContextLost(),
+          restored: () => this.onContextRestored(),
         });
         const viewport = this.gl.getParameter(this.gl.MAX_VIEWPORT_DIMS) as Int32Array;
         maxSize = Math.min(viewport[0], viewport[1], this.gl.getParameter(this.gl.MAX_RENDERBUFFER_SIZE) as number);
@@ -140,6 +145,7 @@ export class ViewerHost {
     this.nearCallbacks.clear();
     this.byCanvas.clear();
     this.surfaces.length = 0;
+    this.unwatch();
     this.renderer?.dispose();
     if (this.gl && !this.gl.isContextLost()) this.gl.getExtension('WEBGL_lose_context')?.loseContext();
     this.onDisposed?.();

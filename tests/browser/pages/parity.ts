@@ -95,8 +95,7 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread'): ModelParit
         continue;
       }
       for (const sample of samples) {
-        animated.clipIndex = sample.clip;
-        animated.evaluate(sample.time);
+        animated.evaluate(animated.clipSample(sample.clip).at(sample.time));
         result.samples++;
         for (const { instance, primitive } of targets) {
           const skin = asset.meshInstances[instance].skin;

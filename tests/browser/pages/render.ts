@@ -52,8 +52,7 @@ function drawFrame(): RenderReport {
   const { renderer, gpu, asset, request } = state!;
   if (!gpu) throw new Error('no GPU model (context lost?)');
   const animated = new AnimatedModel(asset);
-  animated.clipIndex = request.clip;
-  animated.evaluate(request.time);
+  animated.evaluate(animated.clipSample(request.clip).at(request.time));
   const display = request.display ? new Float32Array(request.display) : undefined;
   const camera = new OrbitCamera();
   camera.yaw = request.yaw ?? 0.6;
@@ -98,15 +97,23 @@ const api = {
     return drawFrame();
   },
   /**
-   * Loses and restores the context (WEBGL_lose_context), re-uploads from the ModelAsset in
-   * onContextRestored-style code, redraws. Reports what happened at each step.
+   * Loses and restores the context (WEBGL_lose_context) with this page as the context's owner (as the
+   * viewer's surfaces are): it listens for the events and tells the renderer, re-uploads from the ModelAsset,
+   * redraws. Reports what happened at each step.
    */
   async loseAndRestore(): Promise<{ lostSeen: boolean; drawWhileLostThrew: boolean; staleDrawThrew: boolean; report: RenderReport }> {
     const s = state!;
     const extension = gl.getExtension('WEBGL_lose_context');
     if (!extension) throw new Error('WEBGL_lose_context is not available');
-    const lost = new Promise<void>((resolve) => canvas.addEventListener('webglcontextlost', () => resolve(), { once: true }));
-    const restored = new Promise<void>((resolve) => canvas.addEventListener('webglcontextrestored', () => resolve(), { once: true }));
+    const lost = new Promise<void>((resolve) => canvas.addEventListener('webglcontextlost', (event) => {
+      event.preventDefault(); // or the browser never restores it
+      s.renderer.contextWasLost();
+      resolve();
+    }, { once: true }));
+    const restored = new Promise<void>((resolve) => canvas.addEventListener('webglcontextrestored', () => {
+      s.renderer.contextWasRestored();
+      resolve();
+    }, { once: true }));
     extension.loseContext();
     await lost;
     // Leave the event dispatch first: Chrome reads defaultPrevented (restore allowed) after the listeners.

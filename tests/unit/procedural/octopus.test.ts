@@ -144,8 +144,7 @@ describe('createOctopusAsset', () => {
 
   it('skins to its own bind pose in the rest pose (the lead pipeline, rest palette)', () => {
     const model = new AnimatedModel(asset);
-    model.clipIndex = -1;
-    model.evaluate(0);
+    model.evaluate(model.clipSample(-1));
     for (const p of primitives) {
       const out = new Float32Array(p.positions.length);
       skinVertices(out, null, p, model.skinMatrices[0], model.skinningContexts[0]);
@@ -344,8 +343,7 @@ describe('createOctopusAsset', () => {
     expect(Math.max(...offsets) - Math.min(...offsets)).toBeGreaterThan(0.05);
     // Skinned mid-swim: finite and within 2.5 m.
     const model = new AnimatedModel(asset);
-    model.clipIndex = asset.clips.indexOf(swim);
-    model.evaluate(0.5);
+    model.evaluate(model.clipSample(asset.clips.indexOf(swim)).at(0.5));
     for (const p of primitives) {
       const out = new Float32Array(p.positions.length);
       skinVertices(out, null, p, model.skinMatrices[0], model.skinningContexts[0]);
@@ -403,8 +401,7 @@ describe('octopus clips curl (CATMULLROM) and wave (HERMITE, BEZIER)', () => {
   /** Skinned body positions (the lead pipeline) of `clip` at t seconds. */
   function skinnedBody(clip: AnimationClip, t: number): Float32Array {
     const model = new AnimatedModel(asset);
-    model.clipIndex = asset.clips.indexOf(clip);
-    model.evaluate(t);
+    model.evaluate(model.clipSample(asset.clips.indexOf(clip)).at(t));
     const out = new Float32Array(body.positions.length);
     skinVertices(out, null, body, model.skinMatrices[0], model.skinningContexts[0]);
     return out;

@@ -43,6 +43,12 @@ function maxDifference(animated: AnimatedModel, expected: { model: Float32Array;
   return max;
 }
 
+/** What the viewer does each frame: move the animator on by `dt` seconds, then evaluate the model from it. */
+function advance(animated: AnimatedModel, dt: number): void {
+  animated.animator.update(dt);
+  animated.evaluate(animated.animator);
+}
+
 /** The models the tests run on: the built-in octopus always, Fox and CesiumMan when the shared assets are there. */
 async function models(): Promise<ModelAsset[]> {
   const list: ModelAsset[] = [createOctopusAsset()];
@@ -55,19 +61,19 @@ async function models(): Promise<ModelAsset[]> {
 }
 
 describe('AnimatedModel driven by its Animator', () => {
-  it('one clip, no fade: advance(dt) gives the palettes of sampleClip → localToModel → computeSkinMatrices at the player time', async () => {
+  it('one clip, no fade: animator.update(dt) then evaluate(animator) gives the palettes of sampleClip → localToModel → computeSkinMatrices at the player time', async () => {
     for (const asset of await models()) {
       expect(asset.clips.length).toBeGreaterThan(0);
       for (const clip of asset.clips) {
         const animated = new AnimatedModel(asset);
         const player = animated.animator.play(clip);
-        animated.advance(0);
+        advance(animated, 0);
         expect(player.time).toBe(0);
         expect(maxDifference(animated, palettesOf(asset, clipPose(asset, clip, 0)))).toBeLessThan(1e-6);
         // Uneven steps past the end: the clip loops, and the pose follows the player's time.
         const dt = clip.duration / 7.3;
         for (let step = 0; step < 12; step++) {
-          animated.advance(dt);
+          advance(animated, dt);
           const expected = ((step + 1) * dt) % clip.duration;
           expect(player.time).toBeCloseTo(expected, 9);
           expect(maxDifference(animated, palettesOf(asset, clipPose(asset, clip, player.time))), `${asset.name} ${clip.name} step ${step}`).toBeLessThan(1e-6);
@@ -76,20 +82,19 @@ describe('AnimatedModel driven by its Animator', () => {
     }
   });
 
-  it('matches evaluate(t) at the same time, and evaluate(t) does not move the animator', async () => {
+  it('matches evaluate(clipSample(i).at(t)) at the same time, which does not move the animator', async () => {
     for (const asset of await models()) {
       const clipIndex = asset.clips.length - 1;
       const clip = asset.clips[clipIndex];
       const byTime = new AnimatedModel(asset);
-      byTime.clipIndex = clipIndex;
       const byAnimator = new AnimatedModel(asset);
       const player = byAnimator.animator.play(clip, { startTime: 0.37 * clip.duration });
-      byAnimator.evaluateAnimator();
-      byTime.evaluate(player.time);
+      byAnimator.evaluate(byAnimator.animator);
+      byTime.evaluate(byTime.clipSample(clipIndex).at(player.time));
       expect(Array.from(byAnimator.skinMatrices[0])).toEqual(Array.from(byTime.skinMatrices[0]));
-      byAnimator.evaluate(0);
+      byAnimator.evaluate(byAnimator.clipSample(clipIndex).at(0));
       expect(player.time).toBeCloseTo(0.37 * clip.duration, 12);
-      // evaluate(t) itself still equals the independent pipeline.
+      // The clip sample itself still equals the independent pipeline.
       expect(maxDifference(byTime, palettesOf(asset, clipPose(asset, clip, player.time)))).toBeLessThan(1e-6);
     }
   });
@@ -101,12 +106,12 @@ describe('AnimatedModel driven by its Animator', () => {
       const animated = new AnimatedModel(asset);
       const from = animated.animator.play(a, { startTime: 0.1 });
       const to = animated.animator.play(b, { fade: 0.8 });
-      animated.advance(0.4);
+      advance(animated, 0.4);
       expect(animated.animator.activeClipCount()).toBe(2);
       const expectedPose = crossfade(cloneLocalPose(asset.restPose), clipPose(asset, a, from.time), clipPose(asset, b, to.time), 0.5);
       expect(maxDifference(animated, palettesOf(asset, expectedPose))).toBeLessThan(1e-5);
       // After the fade only the new clip plays.
-      animated.advance(0.5);
+      advance(animated, 0.5);
       expect(animated.animator.activeClipCount()).toBe(1);
       expect(maxDifference(animated, palettesOf(asset, clipPose(asset, b, to.time)))).toBeLessThan(1e-6);
     }
@@ -115,7 +120,7 @@ describe('AnimatedModel driven by its Animator', () => {
   it('with nothing playing the animator gives the rest pose', () => {
     const asset = createOctopusAsset();
     const animated = new AnimatedModel(asset);
-    animated.advance(0.5);
+    advance(animated, 0.5);
     expect(maxDifference(animated, palettesOf(asset, cloneLocalPose(asset.restPose)))).toBe(0);
   });
 });

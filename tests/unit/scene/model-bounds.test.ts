@@ -8,7 +8,7 @@ import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 describe('computeModelBounds', () => {
   const asset = createOctopusAsset();
   const animated = new AnimatedModel(asset);
-  animated.evaluate(0.5);
+  animated.evaluate(animated.clipSample(0).at(0.5));
 
   it('is the box of the CPU-skinned vertices at the current pose', () => {
     const bounds = computeModelBounds(asset, animated);
@@ -27,8 +27,7 @@ describe('computeModelBounds', () => {
     expect(bounds.max).toEqual(max);
     // The pose matters: the rest pose has another box.
     const rest = new AnimatedModel(asset);
-    rest.clipIndex = -1;
-    rest.evaluate(0);
+    rest.evaluate(rest.clipSample(-1));
     expect(computeModelBounds(asset, rest)).not.toEqual(bounds);
   });
 

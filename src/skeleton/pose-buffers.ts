@@ -1,0 +1,22 @@
+/**
+ * The matrices a posed model is drawn and skinned from: what one evaluation of a pose produces (e.g.
+ * `AnimatedModel.evaluate`) and what the renderer (`SkinnedRenderer.draw`), the CPU reference path
+ * (`skinVertices`) and bounds read. Spaces as in docs/skinning-formulas.md "Spaces and poses": *model space*
+ * is the space of the skeleton's roots.
+ *
+ * The arrays are owned by the writer and overwritten in place each frame; readers keep no copies.
+ */
+export interface PoseBuffers {
+  /**
+   * `Float32Array(16·jointCount)`, column-major: the model-space matrix `M_i` of every skeleton joint (glTF:
+   * every node), joint i at `16i` (docs/skinning-formulas.md S4). A rigid mesh instance is placed by its
+   * joint's matrix.
+   */
+  readonly modelMatrices: Float32Array;
+  /**
+   * One palette per skin s of the asset, `Float32Array(16·skins[s].joints.length)`, column-major: skin joint
+   * i's skinning matrix `K_i = M_{joints[i]} · B_i⁻¹` at `16i` (docs/skinning-formulas.md S0). It carries a
+   * bind-pose vertex to model space.
+   */
+  readonly skinMatrices: readonly Float32Array[];
+}
