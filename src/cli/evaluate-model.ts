@@ -67,10 +67,10 @@ export function clampToClipKeys(clip: AnimationClip, timeSeconds: number): numbe
  */
 export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds: number): Evaluation {
   const animated = new AnimatedModel(asset);
-  animated.clipIndex = clipIndex;
+  const sample = animated.clipSample(clipIndex);
   const clip = clipIndex >= 0 ? asset.clips[clipIndex] : null;
   const time = clip ? clampToClipKeys(clip, timeSeconds) : 0;
-  animated.evaluate(time);
+  animated.evaluate(sample.at(time));
   const primitives: EvaluatedPrimitive[] = [];
   for (const instance of asset.meshInstances) {
     asset.meshes[instance.mesh].primitives.forEach((primitive, primitiveIndex) => {
