@@ -10,6 +10,7 @@ export type {
 } from './asset/model-asset.ts';
 export type { Skeleton } from './skeleton/skeleton.ts';
 export type { LocalPose } from './skeleton/local-pose.ts';
+export type { PoseBuffers } from './skeleton/pose-buffers.ts';
 export type { AnimationClip, AnimationChannel, ChannelPath, Interpolation } from './animation/animation-clip.ts';
 
 // Loaders (bytes → ModelAsset)
@@ -47,6 +48,8 @@ export { limitInfluences, MAX_INFLUENCES } from './skinning/influences.ts';
 
 // Per-frame model state and the GPU path
 export { AnimatedModel } from './scene/animated-model.ts';
+export { ClipSample } from './scene/clip-sample.ts';
+export type { PoseSource } from './scene/pose-source.ts';
 export { OrbitCamera } from './scene/orbit-camera.ts';
 export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath } from './gl/renderer.ts';
 export { GpuModel } from './gl/gpu-model.ts';
