@@ -109,8 +109,9 @@ const MODE_NAMES = ['POINTS', 'LINES', 'LINE_LOOP', 'LINE_STRIP', 'TRIANGLES', '
  * Node only: loads `path` with {@link loadModelFile} (which validates it and yields clips and warnings), then
  * reads the counts the ModelAsset does not keep (influence sets, morph targets, scenes, non-triangle
  * primitives, MD5 weights per vertex) from the file itself with the loaders' own parsers, and reports both.
- * @param options.anim for an `.md5mesh`, an `.md5anim` whose clip to include
- * @throws Error naming the file, as loadModelFile does
+ * @param options.anim for an `.md5mesh`, an `.md5anim` whose clip to include (default: `<name>.md5anim` next to
+ *   the mesh, if present)
+ * @throws LoadError naming the file, as loadModelFile does
  */
 export async function inspectModelFile(path: string, options: { anim?: string } = {}): Promise<ModelInspection> {
   const asset = await loadModelFile(path, options);
