@@ -55,6 +55,7 @@ test('the tarball holds the built package only: no sources, tests, goldens or be
   expect(packedFiles).toEqual(expect.arrayContaining([
     'package.json', 'README.md', 'bin/sinew.mjs', 'dist/index.js', 'dist/element.js', 'dist/node.js', 'dist/cli.js',
     'dist/sinew-viewer.js', 'dist/types/index.d.ts', 'dist/types/viewer/element.d.ts', 'dist/types/node/index.d.ts',
+    'dist/testing.js', 'dist/types/testing.d.ts',
   ]));
   const unexpected = packedFiles.filter((path) => !/^(package\.json|README\.md|LICENSE|bin\/sinew\.mjs|dist\/.+)$/.test(path));
   expect(unexpected).toEqual([]);
@@ -65,14 +66,20 @@ test('in node, sinew and sinew/element import without a DOM, and sinew/node read
   const script = `
     const core = await import('sinew');
     const element = await import('sinew/element');
+    const testing = await import('sinew/testing');
     const { readGltfFile } = await import('sinew/node');
     const asset = await readGltfFile('public/CesiumMan.glb');
     console.log(JSON.stringify({
       core: typeof core.skinVertices, element: typeof element.SinewViewerElement, registered: element.defineSinewViewer(),
       clips: asset.clips.length,
+      loadError: typeof core.LoadError, capture: [typeof core.captureSkinnedVertices, typeof testing.captureSkinnedVertices],
     }));`;
   const output = run(process.execPath, ['--input-type=module', '-e', script], consumer);
-  expect(JSON.parse(output)).toEqual({ core: 'function', element: 'function', registered: null, clips: 1 });
+  expect(JSON.parse(output)).toEqual({
+    core: 'function', element: 'function', registered: null, clips: 1,
+    // Verification helpers live in sinew/testing, not in the root an application imports.
+    loadError: 'function', capture: ['undefined', 'function'],
+  });
 });
 
 /** Fraction of the element's pixels that differ from its most common colour, and a fingerprint of the picture. */
