@@ -281,7 +281,7 @@ export class Animator {
    * apply {@link addAdditive} per clip. Allocates nothing.
    *
    * @param out pose of `jointCount` joints, overwritten
-   * @param restPose the skeleton's rest (bind) local pose, `ModelAsset.restPose`
+   * @param restPose the skeleton's rest pose (`ModelAsset.restPose`, the file's node transforms)
    * @returns `out`
    */
   evaluate(out: LocalPose, restPose: LocalPose): LocalPose {

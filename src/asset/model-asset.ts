@@ -12,7 +12,11 @@ export interface ModelAsset {
   readonly name: string;
   /** The transform hierarchy, parents before children. */
   readonly skeleton: Skeleton;
-  /** The file's static local transforms of every joint (glTF node TRS; MD5 bind pose). */
+  /**
+   * The rest pose: the file's static local transforms of every joint (glTF node TRS; MD5 `.md5mesh` joints,
+   * made parent-relative). Not necessarily the bind pose, which the skins' inverse bind matrices encode
+   * (docs/skinning-formulas.md "Spaces and poses").
+   */
   readonly restPose: LocalPose;
   readonly meshes: readonly MeshAsset[];
   readonly skins: readonly SkinAsset[];
@@ -72,7 +76,7 @@ export interface PrimitiveAsset {
   /**
    * True when the file gave no normals and asks for flat shading: glTF 2.0 §3.7.2.1 says a client must then
    * compute flat normals. The renderer shades such primitives with the face normal of the skinned triangle
-   * (screen-space derivatives of the world position), so folds stay crisp as the mesh deforms; `normals`
+   * (screen-space derivatives of the display-space position), so folds stay crisp as the mesh deforms; `normals`
    * still holds area-weighted vertex normals for CPU use. Absent or false: shade with `normals`.
    */
   readonly flatShading?: boolean;
@@ -98,7 +102,7 @@ export interface SkinAsset {
 
 /** One placement of a mesh in the model. */
 export interface MeshInstance {
-  /** Skeleton joint (node) that carries the mesh; its world matrix places a rigid mesh. */
+  /** Skeleton joint (node) that carries the mesh; its model-space matrix places a rigid mesh. */
   readonly joint: number;
   /** Source node index (glTF node), or null where the format has no nodes (MD5). */
   readonly sourceNode: number | null;
@@ -106,7 +110,7 @@ export interface MeshInstance {
   readonly mesh: number;
   /**
    * Index into `ModelAsset.skins`, or −1 for a rigid mesh. A skinned mesh ignores its node's transform
-   * (glTF 2.0 §3.7.3): its vertices go to world space through the skinning palette alone.
+   * (glTF 2.0 §3.7.3): its vertices go to model space through the skinning palette alone.
    */
   readonly skin: number;
 }

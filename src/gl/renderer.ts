@@ -38,10 +38,11 @@ const IDENTITY = mat4.create() as Float32Array;
  * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are
  * given one, so views sharing a context (and its renderer) each keep theirs.
  *
- * Context loss is owned by whoever made the context (the viewer's `CanvasSurface` or `ViewerHost`): it
+ * Context loss is owned by whoever made the context (in the viewer, `CanvasSurface` or `ViewerHost`): it
  * listens for `webglcontextlost` / `webglcontextrestored` on the canvas and tells the renderer first
- * ({@link contextWasLost}, {@link contextWasRestored}), then re-uploads its models. The renderer only drops
- * and rebuilds its own GL objects when told; it listens to nothing. Frames allocate nothing.
+ * ({@link contextWasLost}, {@link contextWasRestored}), then has every model drawn in the context uploaded
+ * again. The renderer only drops and rebuilds its own GL objects when told; it listens to nothing. Frames
+ * allocate nothing.
  */
 export class SkinnedRenderer {
   readonly gl: WebGL2RenderingContext;

@@ -25,8 +25,8 @@ const MATERIALS: readonly MaterialAsset[] = [
  *
  * - Skeleton: 49 joints — `head` (root) and 8 chains `tentacle{k}_{j}`, j = 0…5, each chain's base a child
  *   of the head.
- * - One mesh with one skin over every joint (skin joint i = skeleton joint i, inverse bind = inverse rest
- *   world matrix), three primitives: the body (mantle and 8 closed tentacle tubes that start inside the
+ * - One mesh with one skin over every joint (skin joint i = skeleton joint i, bound in the rest pose: inverse
+ *   bind = inverse rest-pose model-space matrix), three primitives: the body (mantle and 8 closed tentacle tubes that start inside the
  *   mantle; material 0), the eyeballs (material 1) and horizontal-slit pupils (material 2). Eyes and mantle
  *   ride the head joint; tentacle vertices blend linearly between the two chain joints around them and,
  *   near the base, with the head. 14 337 vertices and 26 752 triangles, Uint16 indices, outward normals, UVs.

@@ -12,7 +12,7 @@ import type { PoseSource } from './pose-source.ts';
 
 /**
  * The per-frame CPU state of one model: its local pose and the {@link PoseBuffers} drawn and skinned from it
- * (model-space matrices, one skinning palette per skin). The renderer (`SkinnedRenderer.draw(gpu, model, …)`)
+ * (model-space matrices, one skinning palette per skin). The renderer (`SkinnedRenderer.draw(gpuModel, this, …)`)
  * and the CPU reference path (`skinVertices` with {@link skinningContexts}) read the same buffers, so they
  * see the same numbers.
  *

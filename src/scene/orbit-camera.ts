@@ -35,7 +35,7 @@ export class OrbitCamera {
   /** The distance `frame()` chose, metres; URL and UI distances are multiples of it. */
   framedDistance = 1;
 
-  /** World-to-view matrix (column-major mat4). */
+  /** Display-space-to-view matrix (column-major mat4). */
   readonly view = new Float32Array(16);
   /** View-to-clip matrix (column-major mat4, OpenGL depth range). */
   readonly projection = new Float32Array(16);

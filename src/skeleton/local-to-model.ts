@@ -2,7 +2,7 @@ import type { Skeleton } from './skeleton.ts';
 import type { LocalPose } from './local-pose.ts';
 
 /**
- * Local-to-model: world (model-space) matrix of every joint, `world[i] = world[parent[i]] · T·R·S(i)`
+ * Local-to-model: the model-space matrix of every joint, `M[i] = M[parent[i]] · T·R·S(i)`
  * (docs/skinning-formulas.md S4; glTF 2.0 §3.5.3). One forward pass, relying on parents before children.
  *
  * Affine throughout: a TRS matrix has bottom row 0 0 0 1, and so has a product of such matrices, so
@@ -10,7 +10,7 @@ import type { LocalPose } from './local-pose.ts';
  * `mat4.fromRotationTranslationScale`) and multiplied by the parent's upper 3×4 — 36
  * multiplications instead of compose-to-memory plus a 64-multiplication 4×4 product; the bottom row is
  * written as 0 0 0 1. Same products as `multiplyStrided` with that row (the dropped terms are exact zeros),
- * except that the local matrix is not rounded to float32 before the product. The previous joint's world
+ * except that the local matrix is not rounded to float32 before the product. The previous joint's model-space
  * matrix stays in locals (rounded with `Math.fround`, exactly as stored), so a joint whose parent is the
  * previous one — most joints of a parent-first chain — reads nothing back from `out` (a skeleton whose
  * parents are rarely the previous joint pays a little for the rounding). Index arithmetic is written
@@ -23,7 +23,7 @@ import type { LocalPose } from './local-pose.ts';
 export function localToModel(out: Float32Array, skeleton: Skeleton, pose: LocalPose): Float32Array {
   const parents = skeleton.parents, n = skeleton.jointCount;
   const T = pose.translations, Q = pose.rotations, S = pose.scales;
-  // The previous joint's world matrix (upper 3×4) as stored, i.e. rounded to float32: in chains the parent
+  // The previous joint's model-space matrix (upper 3×4) as stored, i.e. rounded to float32: in chains the parent
   // is most often the previous joint, whose matrix then needs no re-reading from `out`.
   let b0 = 0, b1 = 0, b2 = 0, b4 = 0, b5 = 0, b6 = 0, b8 = 0, b9 = 0, b10 = 0, b12 = 0, b13 = 0, b14 = 0;
   for (let i = 0; i < n; i++) {

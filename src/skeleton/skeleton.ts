@@ -1,10 +1,11 @@
 /**
  * A skeleton: the transform hierarchy that animation drives. For glTF it holds every node of the file
- * (joints and the non-joint nodes above, between and beside them, since glTF joint world matrices include
- * non-joint ancestors); for MD5 it holds the file's joints.
+ * (joints and the non-joint nodes above, between and beside them, since a glTF joint's model-space matrix
+ * includes its non-joint ancestors); for MD5 it holds the file's joints. Its roots' space is *model space*
+ * (docs/skinning-formulas.md "Spaces and poses").
  *
  * Invariant (checked by {@link validateSkeleton}): parents come before children, so one forward pass over
- * the arrays computes every world matrix (docs/skinning-formulas.md S4).
+ * the arrays computes every model-space matrix (docs/skinning-formulas.md S4).
  */
 export interface Skeleton {
   /** Number of joints (nodes) n. */

@@ -2,10 +2,10 @@ import type { SkinAsset } from '../asset/model-asset.ts';
 import type { SkinningContext } from './skinning-context.ts';
 
 /**
- * The skinning palette of one skin: `K_i = M_{joints[i]} · B_i⁻¹`, the joint's current world matrix times
- * its inverse bind matrix (docs/skinning-formulas.md S0; glTF 2.0 §3.7.3). Shared by the GPU upload and the CPU reference.
+ * The skinning palette of one skin: `K_i = M_{joints[i]} · B_i⁻¹`, the joint's current model-space matrix
+ * times its inverse bind matrix (docs/skinning-formulas.md S0; glTF 2.0 §3.7.3). Shared by the GPU upload and the CPU reference.
  *
- * Both factors are taken as affine (bottom row 0 0 0 1): world matrices from `localToModel` are by
+ * Both factors are taken as affine (bottom row 0 0 0 1): model-space matrices from `localToModel` are by
  * construction, and inverse bind matrices are inverses of such (glTF: inverses of the joints' global
  * transforms at bind time; MD5: built from the bind pose). The product is then the 3×4 affine one
  * (36 multiplications, bottom row written 0 0 0 1), equal to the full 4×4 product for such inputs. An

@@ -19,8 +19,8 @@ import { copyUpper3x4, type SkinningContext } from './skinning-context.ts';
  * (zero weights skipped, as the sum skips them), and index arithmetic is int32 without overflow checks
  * (`(i + k) | 0`). Allocates nothing.
  *
- * @param outPositions `Float32Array(3·vertexCount)`: skinned positions, in the palette's space (world space
- *   for glTF palettes, whose joints' world matrices already place the mesh)
+ * @param outPositions `Float32Array(3·vertexCount)`: skinned positions, in the palette's space: model space
+ *   (docs/skinning-formulas.md "Spaces and poses") for palettes from `computeSkinMatrices`
  * @param outNormals `Float32Array(3·vertexCount)` for unit skinned normals, or null to skip them
  * @param primitive a skinned primitive (`joints` and `weights` present)
  * @param palette `Float32Array(16·m)`, column-major skinning matrices from `computeSkinMatrices`

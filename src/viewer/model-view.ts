@@ -121,7 +121,7 @@ interface LoadedModel {
   readonly asset: ModelAsset;
   readonly animated: AnimatedModel;
   gpu: GpuModel | null;
-  /** Model → display space: identity for Y-up, Z-up → Y-up rotation for Z-up data. */
+  /** Model space → display space: identity for Y-up, Z-up → Y-up rotation for Z-up data. */
   readonly displayMatrix: Float32Array;
   readonly bounds: Bounds;
   palette: PalettePath;
