@@ -7,7 +7,7 @@
 export type PalettePath = 'uniform' | 'texture';
 
 /**
- * Vertex uniform vectors the skinned shader uses besides the palette: u_model (4), u_normalMatrix (3),
+ * Vertex uniform vectors the skinned shader uses besides the palette: u_toDisplay (4), u_normalMatrix (3),
  * u_viewProjection (4), rounded up for the driver's own needs.
  */
 export const OTHER_VERTEX_UNIFORM_VECTORS = 16;
