@@ -7,7 +7,7 @@ import { OrbitCamera, type Bounds } from '../scene/orbit-camera.ts';
 import { attachOrbitInput } from './orbit-input.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
 import { Playback, startClip, type PlaybackSettings } from './playback.ts';
-import { resolveClip } from './viewer-params.ts';
+import { findClipIndex } from '../animation/find-clip.ts';
 import { CanvasSurface } from './canvas-surface.ts';
 import { messageOf } from './message-of.ts';
 import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';
@@ -225,7 +225,7 @@ export class ModelView {
       let clipIndex = asset.clips.length > 0 ? 0 : -1;
       let clipWarning: string | null = null;
       if (options.clip != null) {
-        const resolved = resolveClip(options.clip, asset.clips.map((c) => c.name));
+        const resolved = findClipIndex(options.clip, asset.clips.map((c) => c.name));
         if (resolved === null) clipWarning = `${asset.name}: no clip "${options.clip}"; playing ${clipIndex >= 0 ? `"${asset.clips[0].name}"` : 'the rest pose'}`;
         else clipIndex = resolved;
       }
@@ -297,13 +297,13 @@ export class ModelView {
   }
 
   /**
-   * Selects a clip by name or index string (see `resolveClip`), as {@link selectClip}.
+   * Selects a clip by name or index string (see `findClipIndex`), as {@link selectClip}.
    * @returns false when none matches
    */
   selectClipByName(clip: string | number, fadeSeconds?: number): boolean {
     const model = this.current;
     if (!model) return false;
-    const index = resolveClip(String(clip), model.asset.clips.map((c) => c.name));
+    const index = findClipIndex(String(clip), model.asset.clips.map((c) => c.name));
     if (index === null) return false;
     this.selectClip(index, fadeSeconds);
     return true;

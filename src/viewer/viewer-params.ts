@@ -129,6 +129,3 @@ export function parseViewerParams(search: string): { params: ViewerParams; error
     errors,
   };
 }
-
-/** Resolves a `clip` parameter against a model's clip names (the shared rule of `findClipIndex`). */
-export { findClipIndex as resolveClip } from '../animation/find-clip.ts';

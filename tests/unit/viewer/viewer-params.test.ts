@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseViewerParams, resolveClip } from '../../../src/viewer/viewer-params.ts';
+import { parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseViewerParams } from '../../../src/viewer/viewer-params.ts';
+import { findClipIndex } from '../../../src/animation/find-clip.ts';
 
 describe('parseViewerParams', () => {
   it('gives defaults for an empty query', () => {
@@ -55,19 +56,19 @@ describe('parseViewerParams', () => {
   });
 });
 
-describe('resolveClip', () => {
+describe('findClipIndex', () => {
   const names = ['Survey', 'Walk', 'Run', '7'];
   it('matches a name first, then an index, rest / −1 for the rest pose', () => {
-    expect(resolveClip('Run', names)).toBe(2);
-    expect(resolveClip('1', names)).toBe(1);
-    expect(resolveClip('7', names)).toBe(3); // a clip named "7" wins over index 7
-    expect(resolveClip('rest', names)).toBe(-1);
-    expect(resolveClip('-1', names)).toBe(-1);
+    expect(findClipIndex('Run', names)).toBe(2);
+    expect(findClipIndex('1', names)).toBe(1);
+    expect(findClipIndex('7', names)).toBe(3); // a clip named "7" wins over index 7
+    expect(findClipIndex('rest', names)).toBe(-1);
+    expect(findClipIndex('-1', names)).toBe(-1);
   });
   it('gives null for unknown names and out-of-range indices', () => {
-    expect(resolveClip('Jump', names)).toBeNull();
-    expect(resolveClip('4', names)).toBeNull();
-    expect(resolveClip('-2', names)).toBeNull();
+    expect(findClipIndex('Jump', names)).toBeNull();
+    expect(findClipIndex('4', names)).toBeNull();
+    expect(findClipIndex('-2', names)).toBeNull();
   });
 });
 
