@@ -102,8 +102,11 @@ export interface SkinAsset {
 
 /** One placement of a mesh in the model. */
 export interface MeshInstance {
-  /** Skeleton joint (node) that carries the mesh; its model-space matrix places a rigid mesh. */
-  readonly joint: number;
+  /**
+   * Skeleton index of the node that carries the mesh (every glTF node is in Sinew's skeleton; `sourceNode` is
+   * its index in the file). Its model-space matrix places a rigid mesh.
+   */
+  readonly node: number;
   /** Source node index (glTF node), or null where the format has no nodes (MD5). */
   readonly sourceNode: number | null;
   /** Index into `ModelAsset.meshes`. */

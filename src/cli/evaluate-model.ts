@@ -79,7 +79,7 @@ export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds:
       if (skinned) {
         skinVertices(out, null, primitive, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin]);
       } else {
-        const m = animated.modelMatrices.subarray(16 * instance.joint, 16 * instance.joint + 16);
+        const m = animated.modelMatrices.subarray(16 * instance.node, 16 * instance.node + 16);
         const p = primitive.positions;
         for (let i = 0; i < out.length; i += 3) {
           const x = p[i], y = p[i + 1], z = p[i + 2];

@@ -204,7 +204,7 @@ export class SkinnedRenderer {
         }
         // Per-instance matrices (recomputed per primitive: a program switch may sit between them).
         if (skinned) this.toDisplay.set(display);
-        else multiplyStrided(this.toDisplay, 0, display, 0, pose.modelMatrices, 16 * instance.joint);
+        else multiplyStrided(this.toDisplay, 0, display, 0, pose.modelMatrices, 16 * instance.node);
         if (!mat3.normalFromMat4(this.normalMatrix, this.toDisplay)) mat3.identity(this.normalMatrix);
         gl.uniformMatrix4fv(program.u_toDisplay, false, this.toDisplay);
         gl.uniformMatrix3fv(program.u_normalMatrix, false, this.normalMatrix);

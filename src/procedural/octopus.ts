@@ -71,7 +71,7 @@ export function createOctopusAsset(): ModelAsset {
       joints: skinJoints,
       inverseBindMatrices: computeInverseBindMatrices(rig.skeleton, rig.restPose),
     }],
-    meshInstances: [{ joint: HEAD_JOINT, sourceNode: null, mesh: 0, skin: 0 }],
+    meshInstances: [{ node: HEAD_JOINT, sourceNode: null, mesh: 0, skin: 0 }],
     materials: MATERIALS,
     images: [],
     clips: [createSwimClip(rig), createCurlClip(rig), createWaveClip(rig)],

@@ -53,7 +53,7 @@ export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, d
         for (let v = 0; v < n; v++) add(out[3 * v], out[3 * v + 1], out[3 * v + 2]);
       } else {
         const m = animated.modelMatrices;
-        const o = 16 * instance.joint;
+        const o = 16 * instance.node;
         const p = primitive.positions;
         for (let v = 0; v < n; v++) {
           const x = p[3 * v], y = p[3 * v + 1], z = p[3 * v + 2];

@@ -57,7 +57,7 @@ export function buildGltfMeshInstances(
     } else if (skinned > 0) {
       warnings.push(`${fileName}: node ${n} carries mesh ${mesh}, which has JOINTS_0/WEIGHTS_0, without a skin; drawn rigid`);
     }
-    instances.push({ joint: jointOfNode[n], sourceNode: n, mesh, skin });
+    instances.push({ node: jointOfNode[n], sourceNode: n, mesh, skin });
   });
   return instances;
 }

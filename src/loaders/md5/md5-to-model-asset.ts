@@ -148,7 +148,7 @@ function convert(
     });
     const primitive = buildPrimitive(part, meshIndex, fileName, newIndexOf, bindPositions, bindRotations, n, warnings);
     meshes.push({ name: part.shader.length > 0 ? part.shader : `mesh ${meshIndex}`, primitives: [{ ...primitive, material: meshIndex }] });
-    meshInstances.push({ joint: 0, sourceNode: null, mesh: meshIndex, skin: 0 });
+    meshInstances.push({ node: 0, sourceNode: null, mesh: meshIndex, skin: 0 });
   });
 
   const clips: AnimationClip[] = anim ? [buildClip(mesh, anim, newIndexOf)] : [];

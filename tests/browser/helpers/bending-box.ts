@@ -24,7 +24,7 @@ export function createBendingBox(): ModelAsset {
     restPose,
     meshes: [{ name: 'box', primitives: [boxPrimitive(0, false), boxPrimitive(1, true)] }],
     skins: [{ name: 'skin', joints: new Int32Array([0, 1]), inverseBindMatrices }],
-    meshInstances: [{ joint: 0, sourceNode: null, mesh: 0, skin: 0 }],
+    meshInstances: [{ node: 0, sourceNode: null, mesh: 0, skin: 0 }],
     materials: [{ name: 'orange', baseColorFactor: [0.9, 0.45, 0.1, 1], baseColorTexture: -1, doubleSided: false }],
     images: [],
     clips: [{

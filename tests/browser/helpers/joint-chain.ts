@@ -50,7 +50,7 @@ export function createJointChain(jointCount: number): ModelAsset {
     restPose,
     meshes: [{ name: 'tube', primitives: [{ vertexCount, positions, normals: computeVertexNormals(positions, indices), uvs: null, joints, weights, indices, material: 0 }] }],
     skins: [{ name: 'chain', joints: Int32Array.from(parents, (_, j) => j), inverseBindMatrices }],
-    meshInstances: [{ joint: 0, sourceNode: null, mesh: 0, skin: 0 }],
+    meshInstances: [{ node: 0, sourceNode: null, mesh: 0, skin: 0 }],
     materials: [{ name: 'grey', baseColorFactor: [0.7, 0.7, 0.7, 1], baseColorTexture: -1, doubleSided: true }],
     images: [],
     clips: [{

@@ -17,7 +17,7 @@ export function createMirroredSkinnedQuad(): ModelAsset {
     restPose,
     meshes: [{ name: 'quad', primitives: [{ ...primitive, joints: new Uint8Array(16), weights: new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]) }] }],
     skins: [{ name: 'mirror', joints: new Int32Array([0]), inverseBindMatrices: identity }],
-    meshInstances: [{ joint: 0, sourceNode: null, mesh: 0, skin: 0 }],
+    meshInstances: [{ node: 0, sourceNode: null, mesh: 0, skin: 0 }],
     materials: [{ ...quad.materials[0], doubleSided: false }],
   };
 }

@@ -29,7 +29,7 @@ export function createTgaQuad(): ModelAsset {
       }],
     }],
     skins: [],
-    meshInstances: [{ joint: 0, sourceNode: null, mesh: 0, skin: -1 }],
+    meshInstances: [{ node: 0, sourceNode: null, mesh: 0, skin: -1 }],
     materials: [{ name: 'tga', baseColorFactor: [1, 1, 1, 1], baseColorTexture: 0, doubleSided: true }],
     images: [{ name: 'quad.tga', mimeType: 'image/x-tga', data: tga }],
     clips: [],

@@ -113,7 +113,7 @@ describe.skipIf(!assets)('parseGltf on real models', () => {
         const nodes = raw.json.nodes as { mesh?: number; skin?: number }[];
         const expected = nodes.flatMap((node, i) => node.mesh === undefined ? [] : [{ node: i, mesh: node.mesh, skin: node.skin ?? -1 }]);
         expect(asset.meshInstances.map((instance) => ({
-          node: asset.skeleton.sourceIndices[instance.joint], mesh: instance.mesh, skin: instance.skin,
+          node: asset.skeleton.sourceIndices[instance.node], mesh: instance.mesh, skin: instance.skin,
         }))).toEqual(expected);
         expect(asset.meshInstances.map((instance) => instance.sourceNode)).toEqual(expected.map((e) => e.node));
       });

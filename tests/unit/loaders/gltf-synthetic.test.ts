@@ -24,7 +24,7 @@ describe('parseGltf on generated files', () => {
       expect([...asset.skins[0].joints]).toEqual([1, 2]);
       expect(asset.clips[0].channels[0].joint).toBe(2);
       expect(asset.clips[0]).toMatchObject({ name: 'bend', duration: 1 });
-      expect(asset.meshInstances).toEqual([{ joint: 0, sourceNode: 1, mesh: 0, skin: 0 }]);
+      expect(asset.meshInstances).toEqual([{ node: 0, sourceNode: 1, mesh: 0, skin: 0 }]);
       expect([...asset.restPose.translations.subarray(6, 9)]).toEqual([0, 1, 0]);
       // No material on the primitive: a default one is appended.
       expect(asset.materials).toEqual([{ name: 'default', baseColorFactor: [1, 1, 1, 1], baseColorTexture: -1, doubleSided: false }]);

@@ -65,7 +65,7 @@ describe.skipIf(!md5AssetsAvailable)('md5ToModelAsset on Bob', () => {
     expect(Array.from(asset.skins[0].joints)).toEqual(Array.from({ length: 33 }, (_, i) => i));
     expect(asset.meshes.length).toBe(6);
     expect(asset.meshes.reduce((s, m) => s + m.primitives[0].vertexCount, 0)).toBe(875);
-    expect(asset.meshInstances).toEqual(asset.meshes.map((_, i) => ({ joint: 0, sourceNode: null, mesh: i, skin: 0 })));
+    expect(asset.meshInstances).toEqual(asset.meshes.map((_, i) => ({ node: 0, sourceNode: null, mesh: i, skin: 0 })));
     for (const m of asset.meshes) {
       const p = m.primitives[0];
       expect(p.joints).toBeInstanceOf(Uint8Array);

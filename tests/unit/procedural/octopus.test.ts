@@ -74,7 +74,7 @@ describe('createOctopusAsset', () => {
   });
 
   it('is one skinned mesh instance on joint 0 with a skin over every joint, Y up, no warnings', () => {
-    expect(asset.meshInstances).toEqual([{ joint: 0, sourceNode: null, mesh: 0, skin: 0 }]);
+    expect(asset.meshInstances).toEqual([{ node: 0, sourceNode: null, mesh: 0, skin: 0 }]);
     expect(asset.skins).toHaveLength(1);
     expect(Array.from(asset.skins[0].joints)).toEqual(Array.from({ length: jointCount }, (_, i) => i));
     expect(asset.upAxis).toBe('y');
