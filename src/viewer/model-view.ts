@@ -344,8 +344,7 @@ export class ModelView {
   }
 
   /**
-   * Resumes playback. A `once` clip that has finished restarts from its start (from its end when the speed
-   * is negative), like a video played again after it ended.
+   * Resumes playback, as {@link Playback.play} describes (a finished `once` clip restarts).
    */
   play(): void {
     const wasPlaying = this.playback.playing;

@@ -19,8 +19,8 @@ export interface SinewTestHooks {
   /** Pauses playback. */
   pause(): void;
   /**
-   * Resumes playback; a `once` clip that has ended restarts from its start (its end for a negative speed).
-   * A `once` clip reaching its end while playing stops playback (`state().playing` false).
+   * Resumes playback (`Playback.play`). A `once` clip reaching its end while playing stops playback
+   * (`state().playing` false).
    */
   play(): void;
   /** Draws one frame now at the current time. */
