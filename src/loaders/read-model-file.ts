@@ -1,5 +1,5 @@
-import { readFile, readdir } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { readFile, readdir, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, resolve, sep } from 'node:path';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { LoadError } from './load-error.ts';
 import { loadModel, requireModelFormat, type FetchCompanion } from './load-model.ts';
@@ -8,59 +8,89 @@ import { loadModel, requireModelFormat, type FetchCompanion } from './load-model
 export interface ReadModelFileOptions {
   /** For an `.md5mesh`: paths of the `.md5anim` files to apply (default: `<name>.md5anim` next to it, if present). */
   readonly anims?: readonly string[];
+  /**
+   * Largest file read, bytes (the model, each companion, each anim); a larger one is refused before any byte
+   * is read. Default {@link DEFAULT_MAX_FILE_BYTES}.
+   */
+  readonly maxFileBytes?: number;
 }
+
+/** Default {@link ReadModelFileOptions.maxFileBytes}: 512 MiB. */
+export const DEFAULT_MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 /**
  * Node only (uses `node:fs`; keep out of browser imports): reads a model file and gives it to
- * {@link loadModel} with companions read from disk: each companion name (a glTF uri, percent-decoded, or a
- * derived MD5 name) relative to the model's folder, matched case-insensitively when the exact name is absent
- * (MD5 shaders rarely spell their image's case); `options.anims` are read from where their paths point and
- * known to loadModel by their base names.
+ * {@link loadModel} with companions read from disk. A model file may come from anyone, so a companion name (a
+ * glTF uri, percent-decoded, or a derived MD5 name) is only ever read from inside the model's folder:
+ *
+ * - a name with a URI scheme (`http:`, `file:`, …) or an absolute path is refused (Sinew's node readers never
+ *   touch the network, and never a path the model's author chose outside its folder);
+ * - the resolved path must stay inside the folder, also after following symbolic links (`../secret.bin`, a
+ *   link to `/etc`, are refused);
+ * - only regular files are read (a folder, FIFO or device such as `/dev/zero` is refused before opening it),
+ *   and none larger than `maxFileBytes`;
+ * - when the exact name is absent, an entry of the same folder whose name differs only in case is used (MD5
+ *   shaders rarely spell their image's case).
+ *
+ * `options.anims` are paths the caller chose (e.g. `sinew eval --anim`): read from where they point (regular
+ * files within the size limit) and known to loadModel by their base names.
  *
  * @throws LoadError: `UNSUPPORTED_FILE_TYPE` before reading anything; `FILE_NOT_FOUND` (`no such file`) or
- *   `IO_ERROR` about `path` as given when the model itself cannot be read; any of loadModel's
+ *   `IO_ERROR` about `path` as given when the model itself cannot be read (also: not a regular file, too
+ *   large); `INVALID_URI` about the model for a companion name that is refused as above; any of loadModel's
  */
 export async function readModelFile(path: string, options: ReadModelFileOptions = {}): Promise<ModelAsset> {
   const name = basename(path);
+  const limit = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   requireModelFormat(name);
-  const bytes = await readOrFail(path);
+  const bytes = await readOrFail(path, limit);
   const explicit = new Map<string, string>();
   for (const anim of options.anims ?? []) if (!explicit.has(basename(anim))) explicit.set(basename(anim), anim);
-  const folder = dirname(path);
+  const folder = resolve(dirname(path));
+  let realFolder: string | null = null;
 
   const fetchCompanion: FetchCompanion = async (companion) => {
     const animPath = explicit.get(companion);
-    if (animPath !== undefined) return readIfPresent(animPath);
-    let relative = companion;
-    try {
-      relative = decodeURIComponent(companion);
-    } catch {
-      /* not percent-encoded: use as written */
-    }
-    return readIfPresent(resolve(folder, relative));
+    if (animPath !== undefined) return readIfPresent(animPath, limit);
+    const target = resolve(folder, companionPath(name, companion));
+    if (!target.startsWith(folder + sep)) throw refused(name, companion, "is outside the model's folder");
+    realFolder ??= await realpath(folder);
+    const file = await findCaseInsensitive(target);
+    if (file === null) return null;
+    const real = await realpath(file);
+    if (!real.startsWith(realFolder + sep)) throw refused(name, companion, "links to a file outside the model's folder");
+    return readIfPresent(real, limit);
   };
   return loadModel({ name, bytes }, fetchCompanion, { anims: [...explicit.keys()] });
 }
 
-/** The file's bytes; LoadError about `path` as given when it cannot be read. */
-async function readOrFail(path: string): Promise<Uint8Array> {
-  try {
-    return new Uint8Array(await readFile(path));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new LoadError(path, null, 'FILE_NOT_FOUND', 'no such file', { cause: error });
-    const problem = code === 'EISDIR' ? 'is a folder, not a file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message;
-    throw new LoadError(path, null, 'IO_ERROR', problem, { cause: error });
-  }
+function refused(model: string, companion: string, why: string): LoadError {
+  const shown = companion.length > 60 ? `${companion.slice(0, 57)}…` : companion;
+  return new LoadError(model, null, 'INVALID_URI', `companion file ${JSON.stringify(shown)} ${why}: it is not read`);
 }
 
-/**
- * The bytes of `file`, or of the one entry of its folder whose name differs only in case; null when neither
- * exists. Other failures (permissions, a folder) are thrown.
- */
-async function readIfPresent(file: string): Promise<Uint8Array | null> {
+/** The companion's path relative to the model's folder: percent-decoded; schemes and absolute paths refused. */
+function companionPath(model: string, companion: string): string {
+  let relative = companion;
   try {
-    return new Uint8Array(await readFile(file));
+    relative = decodeURIComponent(companion);
+  } catch {
+    /* not percent-encoded: use as written */
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(relative)) {
+    const scheme = relative.slice(0, relative.indexOf(':') + 1).toLowerCase();
+    throw refused(model, companion, scheme === 'http:' || scheme === 'https:' ? 'is a network URI (node readers do not fetch)' : `has the URI scheme ${scheme}`);
+  }
+  if (isAbsolute(relative) || relative.startsWith('\\')) throw refused(model, companion, 'is an absolute path');
+  if (relative.includes('\0')) throw refused(model, companion, 'contains a NUL character');
+  return relative;
+}
+
+/** `file` if it exists, else the one entry of its folder whose name differs only in case, else null. */
+async function findCaseInsensitive(file: string): Promise<string | null> {
+  try {
+    await stat(file);
+    return file;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
@@ -73,5 +103,38 @@ async function readIfPresent(file: string): Promise<Uint8Array | null> {
   }
   const wanted = basename(file).toLowerCase();
   const match = entries.find((entry) => entry.toLowerCase() === wanted);
-  return match === undefined ? null : new Uint8Array(await readFile(resolve(dirname(file), match)));
+  return match === undefined ? null : resolve(dirname(file), match);
+}
+
+/**
+ * The bytes of a regular file of at most `limit` bytes, checked before it is opened.
+ * @returns null when `file` does not exist
+ * @throws Error (node's, or `not a regular file` / `is N bytes, over the limit of M`) for anything else
+ */
+async function readIfPresent(file: string, limit: number): Promise<Uint8Array | null> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
+  }
+  if (!info.isFile()) throw new Error(info.isDirectory() ? 'is a folder, not a file' : 'is not a regular file (a device, FIFO or socket)');
+  if (info.size > limit) throw new Error(`is ${info.size} bytes, over the limit of ${limit}`);
+  return new Uint8Array(await readFile(file));
+}
+
+/** The model file's bytes; LoadError about `path` as given when it cannot be read. */
+async function readOrFail(path: string, limit: number): Promise<Uint8Array> {
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readIfPresent(path, limit);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const problem = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message;
+    throw new LoadError(path, null, 'IO_ERROR', problem, { cause: error });
+  }
+  if (bytes === null) throw new LoadError(path, null, 'FILE_NOT_FOUND', 'no such file');
+  return bytes;
 }
