@@ -4,6 +4,7 @@ import type { GLTF } from '@gltf-transform/core';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { isGlb, splitGltfContainer } from '../loaders/gltf/gltf-container.ts';
 import { parseMd5Mesh, type Md5Mesh } from '../loaders/md5/parse-md5-mesh.ts';
+import { decodeMd5Text } from '../loaders/md5/decode-md5-text.ts';
 import { loadModelFile } from './load-model-file.ts';
 
 /**
@@ -117,7 +118,7 @@ export async function inspectModelFile(path: string, options: { anim?: string } 
   const asset = await loadModelFile(path, options);
   const fileName = basename(path);
   if (extname(path).toLowerCase() === '.md5mesh') {
-    return inspectMd5(asset, parseMd5Mesh(fileName, readFileSync(path, 'utf8')));
+    return inspectMd5(asset, parseMd5Mesh(fileName, decodeMd5Text(fileName, new Uint8Array(readFileSync(path)))));
   }
   const bytes = new Uint8Array(readFileSync(path));
   return inspectGltf(asset, splitGltfContainer(fileName, bytes).json, isGlb(bytes) ? 'glb' : 'gltf');

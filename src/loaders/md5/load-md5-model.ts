@@ -1,3 +1,4 @@
+import { decodeMd5Text } from './decode-md5-text.ts';
 import type { ModelAsset } from '../../asset/model-asset.ts';
 import { LoadError } from '../load-error.ts';
 import type { FetchCompanion, ModelFile } from '../load-model.ts';
@@ -20,8 +21,7 @@ import { parseMd5Mesh } from './parse-md5-mesh.ts';
  *   from `fetchCompanion`
  */
 export async function loadMd5Model(main: ModelFile, fetchCompanion: FetchCompanion, anims?: readonly string[]): Promise<ModelAsset> {
-  const decoder = new TextDecoder();
-  const mesh = parseMd5Mesh(main.name, decoder.decode(main.bytes));
+  const mesh = parseMd5Mesh(main.name, decodeMd5Text(main.name, main.bytes));
   const warnings: string[] = [];
 
   const parsedAnims: Md5Anim[] = [];
@@ -29,13 +29,13 @@ export async function loadMd5Model(main: ModelFile, fetchCompanion: FetchCompani
     for (const name of anims) {
       const bytes = await fetchCompanion(name);
       if (bytes === null) throw new LoadError(name, null, 'FILE_NOT_FOUND', `not found (the anim to play on ${main.name})`);
-      parsedAnims.push(parseMd5Anim(name, decoder.decode(bytes)));
+      parsedAnims.push(parseMd5Anim(name, decodeMd5Text(name, bytes)));
     }
   } else {
     const conventional = main.name.replace(/\.md5mesh$/i, '') + '.md5anim';
     const bytes = await fetchCompanion(conventional);
     if (bytes === null) warnings.push(`${main.name}: no ${conventional} next to it; showing the bind pose`);
-    else parsedAnims.push(parseMd5Anim(conventional, decoder.decode(bytes)));
+    else parsedAnims.push(parseMd5Anim(conventional, decodeMd5Text(conventional, bytes)));
   }
 
   const images: Record<string, Uint8Array> = {};
