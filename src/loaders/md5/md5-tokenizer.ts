@@ -146,7 +146,7 @@ export class Md5TokenReader {
   /** Consumes one of `( ) { }`. */
   expectPunct(p: '(' | ')' | '{' | '}'): void {
     const t = this.next(`'${p}'`);
-    if (t.kind !== 'punct' || t.text !== p) throw this.error(`expected '${p}', found ${describe(t)}`, t.line);
+    if (t.kind !== 'punct' || t.text !== p) throw this.error(`expected '${p}', found ${describeToken(t)}`, t.line);
   }
 
   /** Consumes the next token if it is the punctuation `p`; returns whether it did. */
@@ -159,14 +159,14 @@ export class Md5TokenReader {
   /** Consumes a bare word (keyword) and returns it. */
   readWord(what: string): Md5Token {
     const t = this.next(what);
-    if (t.kind !== 'word') throw this.error(`expected ${what}, found ${describe(t)}`, t.line);
+    if (t.kind !== 'word') throw this.error(`expected ${what}, found ${describeToken(t)}`, t.line);
     return t;
   }
 
   /** Consumes a quoted string and returns its contents. */
   readString(what: string): string {
     const t = this.next(what);
-    if (t.kind !== 'string') throw this.error(`expected ${what} as a quoted string, found ${describe(t)}`, t.line);
+    if (t.kind !== 'string') throw this.error(`expected ${what} as a quoted string, found ${describeToken(t)}`, t.line);
     return t.text;
   }
 
@@ -176,7 +176,7 @@ export class Md5TokenReader {
    */
   readInt(what: string, min: number, max: number): number {
     const t = this.next(what);
-    if (t.kind !== 'word' || !INTEGER.test(t.text)) throw this.error(`${what} must be an integer, found ${describe(t)}`, t.line);
+    if (t.kind !== 'word' || !INTEGER.test(t.text)) throw this.error(`${what} must be an integer, found ${describeToken(t)}`, t.line);
     const v = Number(t.text);
     if (v < min || v > max) throw this.error(`${what} must be in [${min}, ${max}], found ${t.text}`, t.line, 'MD5_VALUE_OUT_OF_RANGE');
     return v;
@@ -188,7 +188,7 @@ export class Md5TokenReader {
    */
   readVersionHeader(): void {
     const version = this.readWord("'MD5Version'");
-    if (version.text !== 'MD5Version') throw this.error(`expected 'MD5Version', found '${version.text}'`, version.line);
+    if (version.text !== 'MD5Version') throw this.error(`expected 'MD5Version', found ${describeToken(version)}`, version.line);
     const line = this.line();
     const v = this.readInt('MD5Version', 0, Number.MAX_SAFE_INTEGER);
     if (v !== 10) throw this.error(`MD5Version ${v} is not supported (only 10)`, line, 'MD5_UNSUPPORTED_VERSION');
@@ -216,7 +216,7 @@ export class Md5TokenReader {
   /** Consumes a decimal integer of any size (range checks are the caller's) and returns it with its token. */
   readIndex(what: string): { value: number; line: number } {
     const t = this.next(what);
-    if (t.kind !== 'word' || !INTEGER.test(t.text)) throw this.error(`${what} must be an integer, found ${describe(t)}`, t.line);
+    if (t.kind !== 'word' || !INTEGER.test(t.text)) throw this.error(`${what} must be an integer, found ${describeToken(t)}`, t.line);
     return { value: Number(t.text), line: t.line };
   }
 
@@ -224,7 +224,7 @@ export class Md5TokenReader {
   readFloat(what: string): number {
     const t = this.next(what);
     const v = t.kind === 'word' ? Number(t.text) : NaN;
-    if (!Number.isFinite(v) || t.text.length === 0) throw this.error(`${what} must be a number, found ${describe(t)}`, t.line);
+    if (!Number.isFinite(v) || t.text.length === 0) throw this.error(`${what} must be a number, found ${describeToken(t)}`, t.line);
     return v;
   }
 
@@ -236,6 +236,15 @@ export class Md5TokenReader {
   }
 }
 
-function describe(t: Md5Token): string {
-  return t.kind === 'string' ? `"${t.text}"` : `'${t.text}'`;
+/** Characters of a token quoted in a message at most: a hostile file's megabyte token must not fill the screen. */
+const QUOTE_LIMIT = 40;
+
+/**
+ * A token as messages quote it: `'word'` or `"string"`, cut to {@link QUOTE_LIMIT} characters with its full
+ * length said (`'numJointsxxx…' (5009 characters)`).
+ */
+export function describeToken(t: Md5Token): string {
+  const [open, close] = t.kind === 'string' ? ['"', '"'] : ["'", "'"];
+  if (t.text.length <= QUOTE_LIMIT) return `${open}${t.text}${close}`;
+  return `${open}${t.text.slice(0, QUOTE_LIMIT)}…${close} (${t.text.length} characters)`;
 }

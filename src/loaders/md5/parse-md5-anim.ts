@@ -1,5 +1,5 @@
 import { toLoadError } from '../load-error.ts';
-import { Md5TokenReader } from './md5-tokenizer.ts';
+import { Md5TokenReader, describeToken } from './md5-tokenizer.ts';
 import { md5QuaternionW } from './md5-quaternion.ts';
 import { readMd5JointHeader } from './md5-joint-header.ts';
 
@@ -179,7 +179,7 @@ function parse(fileName: string, text: string): Md5Anim {
         break;
       }
       default:
-        throw r.error(`unknown keyword '${key.text}'`, key.line);
+        throw r.error(`unknown keyword ${describeToken(key)}`, key.line);
     }
   }
   if (frameCount < 0) throw r.error('numFrames missing');

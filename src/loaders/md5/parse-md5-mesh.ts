@@ -1,5 +1,5 @@
 import { toLoadError } from '../load-error.ts';
-import { Md5TokenReader } from './md5-tokenizer.ts';
+import { Md5TokenReader, describeToken } from './md5-tokenizer.ts';
 import { md5QuaternionW } from './md5-quaternion.ts';
 import { readMd5JointHeader } from './md5-joint-header.ts';
 
@@ -113,7 +113,7 @@ function parse(fileName: string, text: string): Md5Mesh {
         meshes.push(parseMesh(r, key.line, numJoints));
         break;
       default:
-        throw r.error(`unknown keyword '${key.text}'`, key.line);
+        throw r.error(`unknown keyword ${describeToken(key)}`, key.line);
     }
   }
   if (numJoints < 0) throw r.error('numJoints missing');
@@ -240,7 +240,7 @@ function parseMesh(r: Md5TokenReader, meshLine: number, numJoints: number): Md5M
         break;
       }
       default:
-        throw r.error(`unknown mesh keyword '${key.text}'`, key.line);
+        throw r.error(`unknown mesh keyword ${describeToken(key)}`, key.line);
     }
   }
   const endLine = r.previousLine(); // the mesh's closing brace

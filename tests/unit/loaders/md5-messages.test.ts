@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { LoadError } from '../../../src/loaders/load-error.ts';
+import { parseMd5Mesh } from '../../../src/loaders/md5/parse-md5-mesh.ts';
+
+// A hostile or broken file's giant token is quoted in 40 characters, with its length, never echoed whole.
+const header = 'MD5Version 10\ncommandline ""\n';
+
+function messageOf(text: string): string {
+  try {
+    parseMd5Mesh('big.md5mesh', text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(LoadError);
+    return (error as LoadError).message;
+  }
+  throw new Error('expected a LoadError');
+}
+
+describe('MD5 messages quote at most 40 characters of a token', () => {
+  it('an unknown keyword of 5 009 characters', () => {
+    const keyword = `numJoints${'x'.repeat(5000)}`;
+    expect(messageOf(`${header}${keyword} 3\n`)).toBe(`big.md5mesh:3: unknown keyword '${keyword.slice(0, 40)}…' (5009 characters)`);
+  });
+
+  it('a number token of 65 536 characters, and a short one quoted whole', () => {
+    const message = messageOf(`${header}numJoints ${'9'.repeat(65536)}z\n`);
+    expect(message.length).toBeLessThan(300);
+    expect(message).toMatch(/^big\.md5mesh:3: numJoints must be an integer, found '9{40}…' \(65537 characters\)$/);
+    expect(messageOf(`${header}numJoints many\n`)).toBe("big.md5mesh:3: numJoints must be an integer, found 'many'");
+  });
+});
