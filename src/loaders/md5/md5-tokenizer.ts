@@ -220,11 +220,18 @@ export class Md5TokenReader {
     return { value: Number(t.text), line: t.line };
   }
 
-  /** Consumes a finite decimal number. @throws LoadError `<what> must be a number, found <token>` */
+  /**
+   * Consumes a decimal number that is finite also as a float32 (every MD5 number ends up in a Float32Array: a
+   * value past ±3.4·10³⁸ would become ∞ there and poison every vertex it touches).
+   * @throws LoadError `<what> must be a number, found <token>`, or `MD5_VALUE_OUT_OF_RANGE` past float32's range
+   */
   readFloat(what: string): number {
     const t = this.next(what);
     const v = t.kind === 'word' ? Number(t.text) : NaN;
     if (!Number.isFinite(v) || t.text.length === 0) throw this.error(`${what} must be a number, found ${describeToken(t)}`, t.line);
+    if (!Number.isFinite(Math.fround(v))) {
+      throw this.error(`${what} ${describeToken(t)} is beyond the float32 range (±3.4e38)`, t.line, 'MD5_VALUE_OUT_OF_RANGE');
+    }
     return v;
   }
 

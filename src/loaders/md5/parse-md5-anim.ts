@@ -68,12 +68,30 @@ export function parseMd5Anim(fileName: string, text: string): Md5Anim {
   }
 }
 
+/**
+ * Frame f plays at `f / frameRate` seconds, stored as float32 key times: they must all be finite and strictly
+ * increasing there, or a clip would jump: a rate of 10⁻⁴⁰ overflows to ∞, and a large frame count at a high rate
+ * rounds neighbouring frames onto one time.
+ * @throws LoadError `MD5_VALUE_OUT_OF_RANGE` at the frameRate line
+ */
+function checkKeyTimes(r: Md5TokenReader, frameRate: number, frameCount: number, line: number): void {
+  let previous = -Infinity;
+  for (let f = 0; f < frameCount; f++) {
+    const time = Math.fround(f / frameRate);
+    if (!Number.isFinite(time) || !(time > previous)) {
+      throw r.error(`frameRate ${frameRate} gives frame ${f} the key time ${time} s (float32), not after frame ${f - 1}'s: frame times must be finite and increasing`, line, 'MD5_VALUE_OUT_OF_RANGE');
+    }
+    previous = time;
+  }
+}
+
 function parse(fileName: string, text: string): Md5Anim {
   const r = new Md5TokenReader(fileName, text);
   r.readVersionHeader();
 
   let commandline = '';
   let frameCount = -1, jointCount = -1, frameRate = -1, componentCount = -1;
+  let frameRateLine = 0;
   let hierarchy: Md5AnimJoint[] | null = null;
   let bounds: Float64Array | null = null;
   let basePositions: Float64Array | null = null;
@@ -105,6 +123,7 @@ function parse(fileName: string, text: string): Md5Anim {
       case 'frameRate': {
         if (frameRate >= 0) throw r.error('frameRate given twice', key.line);
         const line = r.line();
+        frameRateLine = line;
         frameRate = r.readFloat('frameRate');
         if (!(frameRate > 0)) throw r.error(`frameRate must be > 0, found ${frameRate}`, line, 'MD5_VALUE_OUT_OF_RANGE');
         break;
@@ -185,6 +204,7 @@ function parse(fileName: string, text: string): Md5Anim {
   if (frameCount < 0) throw r.error('numFrames missing');
   if (jointCount < 0) throw r.error('numJoints missing');
   if (frameRate < 0) throw r.error('frameRate missing');
+  checkKeyTimes(r, frameRate, frameCount, frameRateLine);
   if (componentCount < 0) throw r.error('numAnimatedComponents missing');
   if (!hierarchy) throw r.error("'hierarchy' block missing");
   if (!bounds) throw r.error("'bounds' block missing");

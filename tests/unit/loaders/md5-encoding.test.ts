@@ -68,3 +68,23 @@ describe('decodeMd5Text', () => {
     expect(errorOf(() => decodeMd5Text('l.md5anim', latin1)).message).toBe('l.md5anim: is not UTF-8 text (an MD5 file is ASCII or UTF-8)');
   });
 });
+
+describe('MD5 frameRate', () => {
+  const withRate = (rate: string, frames = 3) =>
+    text.replace('numFrames 1', `numFrames ${frames}`).replace('frameRate 24', `frameRate ${rate}`)
+      .replace('  ( 0 0 0 ) ( 1 1 1 )\n', '  ( 0 0 0 ) ( 1 1 1 )\n'.repeat(frames))
+      .replace('frame 0 { 5 }', Array.from({ length: frames }, (_, f) => `frame ${f} { ${f} }`).join('\n'));
+
+  it('reads an ordinary rate', () => {
+    expect(parseMd5Anim('a.md5anim', withRate('30')).frameRate).toBe(30);
+  });
+
+  it('refuses a rate whose float32 key times overflow, and one past float32 itself, at the frameRate line', () => {
+    for (const [rate, problem] of [['1e-40', 'gives frame 1 the key time Infinity s (float32)'], ['1e300', "'1e300' is beyond the float32 range"]]) {
+      const error = errorOf(() => parseMd5Anim('a.md5anim', withRate(rate)));
+      expect(error.code).toBe('MD5_VALUE_OUT_OF_RANGE');
+      expect(error.where).toBe('5');
+      expect(error.message).toContain(problem);
+    }
+  });
+});

@@ -28,3 +28,10 @@ describe('MD5 messages quote at most 40 characters of a token', () => {
     expect(messageOf(`${header}numJoints many\n`)).toBe("big.md5mesh:3: numJoints must be an integer, found 'many'");
   });
 });
+
+describe('MD5 numbers stay finite as float32', () => {
+  it('a weight offset beyond float32 is an error at its line', () => {
+    const mesh = `${header}numJoints 1\nnumMeshes 1\njoints {\n  "root" -1 ( 0 0 0 ) ( 0 0 0 )\n}\nmesh {\n  numverts 1\n  vert 0 ( 0 0 ) 0 1\n  numtris 0\n  numweights 1\n  weight 0 0 1 ( 1e39 0 0 )\n}\n`;
+    expect(messageOf(mesh)).toBe("big.md5mesh:13: offset of weight 0 '1e39' is beyond the float32 range (±3.4e38)");
+  });
+});
