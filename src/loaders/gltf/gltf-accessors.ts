@@ -49,6 +49,23 @@ export class GltfAccessors {
   }
 
   /**
+   * Accessor `index` as floats where KHR_mesh_quantization widens the allowed types: like {@link readFloats},
+   * and also integer components stored without `normalized`, converted as they are (`5` → 5.0).
+   *
+   * @param normalizedTypes integer component types allowed with `normalized: true` (de-normalised)
+   * @param integerTypes integer component types allowed without `normalized` (converted as they are)
+   * @throws LoadError `fileName: place …` when the type or component type is not allowed
+   */
+  readQuantized(index: number, place: string, types: readonly string[], normalizedTypes: readonly number[], integerTypes: readonly number[]): Float32Array {
+    const def = this.json[index];
+    if (def.componentType !== FLOAT && !def.normalized && integerTypes.includes(def.componentType)) {
+      this.checkType(index, place, types);
+      return Float32Array.from(this.array(index));
+    }
+    return this.readFloats(index, place, types, normalizedTypes);
+  }
+
+  /**
    * Accessor `index` as its stored unsigned integers (UNSIGNED_BYTE → Uint8Array, UNSIGNED_SHORT →
    * Uint16Array, UNSIGNED_INT → Uint32Array), `count · components` long; never normalised.
    * @throws LoadError `fileName: place …` when the type, the component type or `normalized: true` is not allowed

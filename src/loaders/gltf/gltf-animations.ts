@@ -5,6 +5,8 @@ import {
   type AnimationChannel, type AnimationClip, type ChannelPath, type Interpolation,
 } from '../../animation/animation-clip.ts';
 import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_SHORT, type GltfAccessors } from './gltf-accessors.ts';
+import { spreadRepeatedKeyTimes } from './gltf-key-times.ts';
+import { normalizeRotations } from './gltf-rotations.ts';
 
 /**
  * Converts `/animations` into AnimationClips, one per animation, in file order (glTF 2.0 §3.11 "Animations").
@@ -14,14 +16,18 @@ import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_SHORT, type GltfAccessors } from '
  * - Channels targeting translation, rotation or scale of a node are kept, `joint` remapped to the skeleton
  *   index; channels without a target node, `weights` (morph) channels and unknown paths are skipped with a
  *   warning.
- * - Times: SCALAR float, finite, strictly increasing. Values: VEC3 float for translation / scale; VEC4
+ * - Times: SCALAR float, finite, increasing. Equal consecutive times are a step, as three.js plays them
+ *   (spreadRepeatedKeyTimes), with one warning for the file naming how many samplers repeat a time.
+ * - Rotation keys are normalised (one warning for the file when any was not unit); a zero-length one is an error.
+ * - An animation without channels, and one whose channels all hold a single key time (a zero-length clip),
+ *   is kept (it shows one pose), with one warning for the file listing them. Values: VEC3 float for translation / scale; VEC4
  *   float or normalized (u)byte / (u)short for rotation, de-normalised (`max(c/127, −1)`, `c/255`,
  *   `max(c/32767, −1)`, `c/65535`). CUBICSPLINE values keep the file's in-tangent, value, out-tangent
  *   triples (glTF 2.0 Appendix C).
  *
  * @param jointOfNode `Int32Array(nodeCount)`: skeleton joint of each glTF node
  * @throws LoadError `fileName: /animations/a/samplers/s/… problem` for a wrong accessor type, times that are
- *   not finite and strictly increasing, or an output count other than the key count (×3 for CUBICSPLINE)
+ *   not finite or that decrease, a rotation key of length 0, or an output count other than the key count (×3 for CUBICSPLINE)
  */
 export function buildGltfClips(
   fileName: string,
@@ -30,7 +36,15 @@ export function buildGltfClips(
   jointOfNode: Int32Array,
   warnings: string[],
 ): AnimationClip[] {
-  return animationsJson.map((animation, a) => {
+  let samplerCount = 0;
+  const repeating: string[] = [];
+  let firstRepeat = '';
+  let rotationsNotUnit = 0;
+  let firstNotUnit = '';
+  const empty: number[] = [];
+  const zeroLength: number[] = [];
+  const clips = animationsJson.map((animation, a) => {
+    samplerCount += animation.samplers.length;
     const name = animation.name ?? `animation ${a}`;
     const timesOf = new Map<number, Float32Array>();
     const channels: AnimationChannel[] = [];
@@ -53,11 +67,29 @@ export function buildGltfClips(
       let times = timesOf.get(s);
       if (!times) {
         times = accessors.readFloats(sampler.input, `${place}/input`, ['SCALAR'], []);
+        const spread = times.every(Number.isFinite) ? spreadRepeatedKeyTimes(times) : null;
+        if (spread) {
+          if (repeating.length === 0) {
+            const key = times.findIndex((time, i) => i > 0 && time === times![i - 1]);
+            firstRepeat = `${place}/input key ${key} at ${times[key]}`;
+          }
+          repeating.push(place);
+          times = spread;
+        }
         timesOf.set(s, times);
       }
       const values = path === 'rotation'
         ? accessors.readFloats(sampler.output, `${place}/output`, ['VEC4'], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT])
         : accessors.readFloats(sampler.output, `${place}/output`, ['VEC3'], []);
+      if (path === 'rotation' && values.length === times.length * (interpolation === 'CUBICSPLINE' ? 12 : 4)) {
+        const cubic = interpolation === 'CUBICSPLINE';
+        const { notUnit, degenerate } = normalizeRotations(values, cubic ? 4 : 0, cubic ? 12 : 4, times.length);
+        if (degenerate >= 0) {
+          throw new LoadError(fileName, `${place}/output`, 'ROTATION_NON_UNIT', `key ${degenerate} is a rotation of length 0 (or not finite), which has no direction`);
+        }
+        if (notUnit > 0 && rotationsNotUnit === 0) firstNotUnit = `${place}/output`;
+        rotationsNotUnit += notUnit;
+      }
       const built: AnimationChannel = { joint: jointOfNode[node], path: path as ChannelPath, interpolation, times, values };
       // The channel's own check (animation-clip.ts), worded in glTF's terms: accessors, elements, samplers.
       const problem = findChannelProblem(built, jointOfNode.length);
@@ -78,6 +110,24 @@ export function buildGltfClips(
       channels.push(built);
       duration = Math.max(duration, times[times.length - 1]);
     });
+    if (animation.channels.length === 0) empty.push(a);
+    else if (channels.length > 0 && channels.every((c) => c.times[c.times.length - 1] === c.times[0])) zeroLength.push(a);
     return { name, duration, channels };
   });
+  if (repeating.length > 0) {
+    warnings.push(
+      `${fileName}: ${repeating.length} of ${samplerCount} animation samplers repeat a key time (first ${firstRepeat}); ` +
+      'played as a step: the later key holds from that time',
+    );
+  }
+  if (rotationsNotUnit > 0) {
+    warnings.push(`${fileName}: ${rotationsNotUnit} rotation keys are not unit quaternions (first in ${firstNotUnit}); normalised`);
+  }
+  if (empty.length > 0) {
+    warnings.push(`${fileName}: animation${empty.length > 1 ? 's' : ''} ${empty.join(', ')} ${empty.length > 1 ? 'have' : 'has'} no channels; kept as clips that show the rest pose`);
+  }
+  if (zeroLength.length > 0) {
+    warnings.push(`${fileName}: animation${zeroLength.length > 1 ? 's' : ''} ${zeroLength.join(', ')} ${zeroLength.length > 1 ? 'last' : 'lasts'} 0 s (every channel has one key time); played as one pose`);
+  }
+  return clips;
 }

@@ -10,14 +10,16 @@ export interface GltfMaterials {
   readonly images: ImageAsset[];
   /** Index into `materials` for a primitive's `material` (undefined → the default material, appended once). */
   materialOf(material: number | undefined): number;
+  /** The TEXCOORD_n set a primitive's `material` samples its base colour texture with (0 without one). */
+  uvSetOf(material: number | undefined): number;
 }
 
 /**
  * Converts `/images` (encoded bytes kept as they are, one ImageAsset per glTF image, in file order) and
  * `/materials` (baseColorFactor, baseColorTexture → the texture's `source` image, doubleSided; glTF 2.0
  * §3.9 "Materials"). A base colour texture without a `source` (e.g. only an extension's image) gives −1
- * with a warning; so do a base colour texture on TEXCOORD_n ≠ 0 and alphaMode BLEND / MASK, which Sinew draws
- * with TEXCOORD_0 and opaque. The MIME type comes from the image's `mimeType`, else gltf-transform's guess from the uri
+ * with a warning; so does alphaMode BLEND / MASK, which Sinew draws opaque. The texture's `texCoord` picks the
+ * primitive's UV set ({@link GltfMaterials.uvSetOf}). The MIME type comes from the image's `mimeType`, else gltf-transform's guess from the uri
  * extension, else the bytes' signature (PNG, JPEG, WebP, KTX2).
  *
  * @param textures gltf-transform textures in file order (`root.listTextures()`: one per glTF image)
@@ -37,10 +39,6 @@ export function buildGltfMaterials(fileName: string, json: GLTF.IGLTF, textures:
       const source = texturesJson[pbr.baseColorTexture.index].source;
       if (source === undefined) warnings.push(`${fileName}: material ${m}'s base colour texture has no image source; ignored`);
       else baseColorTexture = source;
-      // Sinew samples TEXCOORD_0 only: say so rather than draw a texture with the wrong coordinates.
-      if ((pbr.baseColorTexture.texCoord ?? 0) !== 0) {
-        warnings.push(`${fileName}: material ${m}'s base colour texture uses TEXCOORD_${pbr.baseColorTexture.texCoord}; drawn with TEXCOORD_0`);
-      }
     }
     if (material.alphaMode === 'BLEND' || material.alphaMode === 'MASK') {
       warnings.push(`${fileName}: material ${m} has alphaMode ${material.alphaMode}; drawn opaque`);
@@ -59,6 +57,10 @@ export function buildGltfMaterials(fileName: string, json: GLTF.IGLTF, textures:
         materials.push(DEFAULT_MATERIAL);
       }
       return defaultIndex;
+    },
+    uvSetOf(material: number | undefined): number {
+      if (material === undefined) return 0;
+      return (json.materials ?? [])[material]?.pbrMetallicRoughness?.baseColorTexture?.texCoord ?? 0;
     },
   };
 }

@@ -9,11 +9,12 @@ import type { GltfMeshes } from './gltf-meshes.ts';
  * skins (each skin's joint count is checked against the mesh's influences).
  *
  * A node with a skin whose mesh has no JOINTS_0 / WEIGHTS_0 at all, and a node without a skin whose mesh has
- * them, are drawn rigid (skin −1) with a warning.
+ * them, are drawn rigid (skin −1) with a warning. A skinned node whose mesh mixes primitives with and without
+ * skin attributes keeps its skin: the renderer and the CPU reference skin the primitives that have influences
+ * and draw the others rigidly with the node, as three.js does (one warning for the file lists such nodes).
  *
  * @throws LoadError `fileName: mesh m primitive p vertex v influence i names joint j of skin s's n` when an
- *   influence with a weight > 0 names a joint past the skin's joint list, or `fileName: /nodes/i …` when a
- *   skinned node's mesh mixes primitives with and without skin attributes
+ *   influence with a weight > 0 names a joint past the skin's joint list
  */
 export function buildGltfMeshInstances(
   fileName: string,
@@ -24,6 +25,7 @@ export function buildGltfMeshInstances(
   warnings: string[],
 ): MeshInstance[] {
   const instances: MeshInstance[] = [];
+  const mixed: number[] = [];
   nodesJson.forEach((node, n) => {
     if (node.mesh === undefined) return;
     const mesh = node.mesh;
@@ -34,9 +36,8 @@ export function buildGltfMeshInstances(
       if (skinned === 0) {
         warnings.push(`${fileName}: node ${n} has skin ${skin} but mesh ${mesh} has no JOINTS_0/WEIGHTS_0; drawn rigid`);
         skin = -1;
-      } else if (skinned < influences.length) {
-        throw new LoadError(fileName, `/nodes/${n}`, 'NODE_SKIN_WITH_NON_SKINNED_MESH', `has skin ${skin} but mesh ${mesh} mixes primitives with and without JOINTS_0/WEIGHTS_0`);
       } else {
+        if (skinned < influences.length) mixed.push(n);
         const jointCount = skins[skin].joints.length;
         for (const raw of influences) {
           if (raw === null || raw.maxJoint < jointCount) continue;
@@ -59,5 +60,11 @@ export function buildGltfMeshInstances(
     }
     instances.push({ node: jointOfNode[n], sourceNode: n, mesh, skin });
   });
+  if (mixed.length > 0) {
+    warnings.push(
+      `${fileName}: skinned node${mixed.length > 1 ? 's' : ''} ${mixed.join(', ')} carr${mixed.length > 1 ? 'y meshes that mix' : 'ies a mesh that mixes'} ` +
+      'primitives with and without JOINTS_0/WEIGHTS_0; the ones without are drawn rigidly with the node',
+    );
+  }
   return instances;
 }

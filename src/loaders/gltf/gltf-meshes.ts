@@ -32,6 +32,20 @@ export interface GltfMeshes {
   readonly influences: (GltfRawInfluences | null)[][];
 }
 
+/** How to read a file's primitives beyond the core rules. */
+export interface GltfMeshOptions {
+  /**
+   * The TEXCOORD_n set a primitive's material samples its base colour texture with (`texCoord`, glTF 2.0
+   * §5.30 "textureInfo"); that set becomes `PrimitiveAsset.uvs`. Default: 0 for every material.
+   */
+  readonly uvSetOf?: (material: number | undefined) => number;
+  /**
+   * KHR_mesh_quantization is in `extensionsUsed`: POSITION may also be (normalized) BYTE / SHORT and
+   * TEXCOORD_n (normalized or not) BYTE / UNSIGNED_BYTE / SHORT / UNSIGNED_SHORT, read as floats.
+   */
+  readonly quantized?: boolean;
+}
+
 /**
  * Converts `/meshes` into MeshAssets (glTF 2.0 §3.7.2 "Meshes").
  *
@@ -39,7 +53,9 @@ export interface GltfMeshes {
  *   order (strip triangle i: v_i, v_{i+1+i%2}, v_{i+2−i%2}; fan: v_{i+1}, v_{i+2}, v_0); POINTS and LINES
  *   primitives are skipped with a warning (so a mesh may end up with fewer primitives than the file's).
  * - POSITION (VEC3 float) is required; NORMAL (VEC3) is computed with computeVertexNormals when absent;
- *   TEXCOORD_0 (VEC2 float, unorm8, unorm16) is de-normalised.
+ *   the TEXCOORD_n set the material's base colour texture names (`options.uvSetOf`, default TEXCOORD_0;
+ *   VEC2 float, unorm8, unorm16) is de-normalised; a primitive without that set falls back to TEXCOORD_0.
+ *   With `options.quantized` (KHR_mesh_quantization) integer positions and texture coordinates are accepted.
  * - Indices (u8/u16/u32, each < vertexCount) become a Uint16Array when vertexCount ≤ 65 536, else a
  *   Uint32Array; 0…vertexCount−1 is generated for non-indexed primitives.
  * - JOINTS_n (VEC4 u8/u16) and WEIGHTS_n (VEC4 float, unorm8, unorm16; de-normalised, not renormalised) for
@@ -58,6 +74,7 @@ export function buildGltfMeshes(
   accessors: GltfAccessors,
   materialOf: (material: number | undefined) => number,
   warnings: string[],
+  options: GltfMeshOptions = {},
 ): GltfMeshes {
   const meshes: MeshAsset[] = [];
   const influences: (GltfRawInfluences | null)[][] = [];
@@ -72,7 +89,7 @@ export function buildGltfMeshes(
         return;
       }
       if (primitiveJson.targets?.length) warnings.push(`${fileName}: mesh ${m} primitive ${p} has morph targets; ignored`);
-      const built = buildPrimitive(fileName, place, p, `mesh ${m} primitive ${p}`, primitiveJson, mode, accessors, materialOf, warnings);
+      const built = buildPrimitive(fileName, place, p, `mesh ${m} primitive ${p}`, primitiveJson, mode, accessors, materialOf, warnings, options);
       primitives.push(built.primitive);
       meshInfluences.push(built.influences);
     });
@@ -92,6 +109,7 @@ function buildPrimitive(
   accessors: GltfAccessors,
   materialOf: (material: number | undefined) => number,
   warnings: string[],
+  options: GltfMeshOptions,
 ): { primitive: PrimitiveAsset; influences: GltfRawInfluences | null } {
   const attributes = json.attributes;
   if (attributes.POSITION === undefined) throw new LoadError(fileName, `${place}/attributes/POSITION`, 'MESH_PRIMITIVE_NO_POSITION', 'is missing');
@@ -105,7 +123,10 @@ function buildPrimitive(
   };
   const at = (semantic: string) => `${place}/attributes/${semantic}`;
 
-  const positions = accessors.readFloats(attributes.POSITION, at('POSITION'), ['VEC3'], []);
+  const quantized = options.quantized === true;
+  const positions = quantized
+    ? accessors.readQuantized(attributes.POSITION, at('POSITION'), ['VEC3'], [BYTE, SHORT], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT])
+    : accessors.readFloats(attributes.POSITION, at('POSITION'), ['VEC3'], []);
 
   // Indices: read, range-check, triangulate strips and fans.
   let source: ArrayLike<number>;
@@ -125,8 +146,14 @@ function buildPrimitive(
   const normals = normalIndex !== undefined
     ? accessors.readFloats(normalIndex, at('NORMAL'), ['VEC3'], [BYTE, SHORT])
     : computeVertexNormals(positions, indices);
-  const uvIndex = attribute('TEXCOORD_0');
-  const uvs = uvIndex !== undefined ? accessors.readFloats(uvIndex, at('TEXCOORD_0'), ['VEC2'], [UNSIGNED_BYTE, UNSIGNED_SHORT]) : null;
+  const wantedSet = options.uvSetOf?.(json.material) ?? 0;
+  const uvSemantic = attributes[`TEXCOORD_${wantedSet}`] !== undefined ? `TEXCOORD_${wantedSet}` : 'TEXCOORD_0';
+  const uvIndex = attribute(uvSemantic);
+  const uvs = uvIndex === undefined
+    ? null
+    : quantized
+      ? accessors.readQuantized(uvIndex, at(uvSemantic), ['VEC2'], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT])
+      : accessors.readFloats(uvIndex, at(uvSemantic), ['VEC2'], [UNSIGNED_BYTE, UNSIGNED_SHORT]);
 
   // Influences: JOINTS_0..n-1 / WEIGHTS_0..n-1.
   let sets = 0;

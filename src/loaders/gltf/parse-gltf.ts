@@ -3,6 +3,9 @@ import type { ModelAsset } from '../../asset/model-asset.ts';
 import { LoadError, toLoadError } from '../load-error.ts';
 import { GltfAccessors } from './gltf-accessors.ts';
 import { buildGltfClips } from './gltf-animations.ts';
+import { checkGltfExtensions } from './gltf-extensions.ts';
+import { normalizeRotations } from './gltf-rotations.ts';
+import { noteSceneDeviations } from './gltf-scene-notes.ts';
 import { splitGltfContainer } from './gltf-container.ts';
 import { buildGltfMaterials } from './gltf-materials.ts';
 import { buildGltfMeshInstances } from './gltf-mesh-instances.ts';
@@ -53,14 +56,11 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   validateGltfJson(fileName, json, resolved.buffers);
 
   const warnings: string[] = [];
-  for (const extension of json.extensionsRequired ?? []) {
-    throw new LoadError(fileName, '/extensionsRequired', 'UNSUPPORTED_EXTENSION', `names ${extension}, which Sinew does not support`);
-  }
-  for (const extension of json.extensionsUsed ?? []) warnings.push(`${fileName}: uses extension ${extension}; ignored`);
+  const extensions = checkGltfExtensions(fileName, json, warnings);
 
   const io = new WebIO().setLogger(new Logger(Logger.Verbosity.SILENT));
   // gltf-transform types resources as ArrayBuffer-backed views; it only reads them.
-  const document = await io.readJSON({ json, resources: resolved.byUri as Record<string, Uint8Array<ArrayBuffer>> });
+  const document = await io.readJSON({ json: extensions.jsonForReader, resources: resolved.byUri as Record<string, Uint8Array<ArrayBuffer>> });
   const root = document.getRoot();
 
   const nodesJson = json.nodes ?? [];
@@ -72,8 +72,16 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   const accessors = new GltfAccessors(fileName, json.accessors ?? [], accessorList);
 
   const { skeleton, restPose, jointOfNode } = buildGltfSkeleton(fileName, nodesJson, nodes);
-  const { materials, images, materialOf } = buildGltfMaterials(fileName, json, root.listTextures(), warnings);
-  const meshes = buildGltfMeshes(fileName, json.meshes ?? [], accessors, materialOf, warnings);
+  const rotations = normalizeRotations(restPose.rotations, 0, 4, skeleton.jointCount);
+  if (rotations.degenerate >= 0) {
+    throw new LoadError(fileName, `/nodes/${skeleton.sourceIndices[rotations.degenerate]}/rotation`, 'ROTATION_NON_UNIT', 'has length 0 (or is not finite), which has no direction');
+  }
+  if (rotations.notUnit > 0) warnings.push(`${fileName}: ${rotations.notUnit} node rotations are not unit quaternions; normalised`);
+  noteSceneDeviations(fileName, json, warnings);
+  const { materials, images, materialOf, uvSetOf } = buildGltfMaterials(fileName, json, root.listTextures(), warnings);
+  const meshes = buildGltfMeshes(fileName, json.meshes ?? [], accessors, materialOf, warnings, {
+    uvSetOf, quantized: extensions.supported.has('KHR_mesh_quantization'),
+  });
   const skins = buildGltfSkins(fileName, json.skins ?? [], accessors, jointOfNode);
   const meshInstances = buildGltfMeshInstances(fileName, nodesJson, skins, meshes, jointOfNode, warnings);
   const clips = buildGltfClips(fileName, json.animations ?? [], accessors, jointOfNode, warnings);

@@ -132,8 +132,8 @@ describe('parseGltf on malformed input', () => {
 
   it('bad animation samplers', async () => {
     expect(await rejectsAfter((b) => {
-      b.json.animations[0].samplers[0].input = b.accessor(new Float32Array([0, 0]), 'SCALAR');
-    }, '/animations/0/samplers/0/input', 'ACCESSOR_ANIMATION_INPUT_NON_INCREASING')).toBe('quad.gltf: /animations/0/samplers/0/input key times are not strictly increasing at key 1 (0 then 0)');
+      b.json.animations[0].samplers[0].input = b.accessor(new Float32Array([1, 0]), 'SCALAR');
+    }, '/animations/0/samplers/0/input', 'ACCESSOR_ANIMATION_INPUT_NON_INCREASING')).toBe('quad.gltf: /animations/0/samplers/0/input key times are not strictly increasing at key 1 (1 then 0)');
     expect(await rejectsAfter((b) => {
       b.json.animations[0].samplers[0].input = b.accessor(new Float32Array([0, 1, 2]), 'SCALAR');
     }, '/animations/0/samplers/0/output', 'ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT')).toBe('quad.gltf: /animations/0/samplers/0/output has 2 elements; a LINEAR sampler with 3 keys needs 3');

@@ -1,0 +1,48 @@
+import type { GLTF } from '@gltf-transform/core';
+import { LoadError } from '../load-error.ts';
+
+/**
+ * Extensions Sinew reads (glTF 2.0 §3.12 "Extensions"): a file may require them.
+ * - KHR_mesh_quantization: integer positions and texture coordinates (gltf-meshes.ts).
+ * - KHR_texture_basisu: KTX2 / Basis Universal base colour images (gltf-materials.ts, gl/ktx2-texture.ts).
+ */
+export const SUPPORTED_EXTENSIONS: ReadonlySet<string> = new Set(['KHR_mesh_quantization', 'KHR_texture_basisu']);
+
+/** What a file's extension lists mean for Sinew. */
+export interface GltfExtensionUse {
+  /** Every supported extension the file uses or requires. */
+  readonly supported: ReadonlySet<string>;
+  /**
+   * The JSON to hand to gltf-transform: `json` itself, or a shallow copy whose `extensionsRequired` leaves
+   * out the extensions Sinew reads itself (gltf-transform refuses a required extension it has no plugin for).
+   */
+  readonly jsonForReader: GLTF.IGLTF;
+}
+
+/**
+ * Checks `extensionsRequired` and `extensionsUsed` (glTF 2.0 §3.12): a required extension Sinew does not
+ * read is an error, since drawing without it would be wrong; one only in `extensionsUsed` is ignored with one
+ * warning for the file naming all of them (the file must then make sense without it, and three.js and
+ * Babylon.js load it too).
+ *
+ * @throws LoadError `fileName: /extensionsRequired names X, which Sinew does not support` (`UNSUPPORTED_EXTENSION`)
+ */
+export function checkGltfExtensions(fileName: string, json: GLTF.IGLTF, warnings: string[]): GltfExtensionUse {
+  const required = json.extensionsRequired ?? [];
+  for (const extension of required) {
+    if (!SUPPORTED_EXTENSIONS.has(extension)) {
+      throw new LoadError(fileName, '/extensionsRequired', 'UNSUPPORTED_EXTENSION', `names ${extension}, which Sinew does not support`);
+    }
+  }
+  const supported = new Set<string>();
+  const ignored: string[] = [];
+  for (const extension of [...(json.extensionsUsed ?? []), ...required]) {
+    if (SUPPORTED_EXTENSIONS.has(extension)) supported.add(extension);
+    else if (!ignored.includes(extension)) ignored.push(extension);
+  }
+  if (ignored.length > 0) {
+    warnings.push(`${fileName}: uses extension${ignored.length > 1 ? 's' : ''} ${ignored.join(', ')}, not required; ignored`);
+  }
+  const jsonForReader = required.length > 0 ? { ...json, extensionsRequired: required.filter((e) => !SUPPORTED_EXTENSIONS.has(e)) } : json;
+  return { supported, jsonForReader };
+}
