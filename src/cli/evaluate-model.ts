@@ -1,3 +1,4 @@
+import { LoadError } from '../loaders/load-error.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { AnimationClip } from '../animation/animation-clip.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
@@ -56,6 +57,23 @@ export function clampToClipKeys(clip: AnimationClip, timeSeconds: number): numbe
 }
 
 /**
+ * The error for a primitive whose evaluated positions are not all finite (data finite in the file can still
+ * overflow float32 when composed): names the first joint whose model-space matrix is not finite, else the
+ * primitive's own data. The JSON never carries a `null` position.
+ */
+function nonFiniteResult(asset: ModelAsset, modelMatrices: Float32Array, mesh: number, primitive: number): LoadError {
+  const where = `/meshes/${mesh}/primitives/${primitive}`;
+  for (let j = 0; j < asset.skeleton.jointCount; j++) {
+    if (!modelMatrices.subarray(16 * j, 16 * j + 16).every(Number.isFinite)) {
+      const node = asset.skeleton.sourceIndices[j];
+      const name = asset.skeleton.names[j] ? ` ${JSON.stringify(asset.skeleton.names[j])}` : '';
+      return new LoadError(asset.name, where, 'NON_FINITE_RESULT', `evaluates to non-finite positions: joint${name} (node ${node}) has a non-finite model-space matrix`);
+    }
+  }
+  return new LoadError(asset.name, where, 'NON_FINITE_RESULT', 'evaluates to non-finite positions (its skinning overflows float32)');
+}
+
+/**
  * Evaluates every mesh instance's primitives on the CPU reference path at `timeSeconds` of one clip:
  * skinned primitives by `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, docs/skinning-formulas.md S0),
  * rigid ones by their node's world matrix. Joints the clip does not animate stay at rest.
@@ -63,7 +81,8 @@ export function clampToClipKeys(clip: AnimationClip, timeSeconds: number): numbe
  * @param clipIndex index into `asset.clips`, or −1 for the rest pose
  * @param timeSeconds finite; clamped to the clip's keys ({@link clampToClipKeys}), ignored at rest
  * @returns the evaluation, with the clamped time (0 at rest) and the clip's duration (null at rest)
- * @throws RangeError for a clip index outside [−1, clips.length)
+ * @throws RangeError for a clip index outside [−1, clips.length); LoadError `NON_FINITE_RESULT` naming the
+ *   primitive and the joint at fault when a position is not finite
  */
 export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds: number): Evaluation {
   const animated = new AnimatedModel(asset);
@@ -88,6 +107,7 @@ export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds:
           out[i + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
         }
       }
+      if (!out.every(Number.isFinite)) throw nonFiniteResult(asset, animated.modelMatrices, instance.mesh, primitive.sourceIndex ?? primitiveIndex);
       primitives.push({
         node: instance.sourceNode,
         mesh: instance.mesh,
