@@ -2,6 +2,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import { LoadError } from '../loaders/load-error.ts';
 import { loadModel, MODEL_EXTENSIONS, modelFormatOf, requireModelFormat, type FetchCompanion } from '../loaders/load-model.ts';
 import { DownloadProgress, type ProgressCallback } from './download-progress.ts';
+import { fetchableUrl } from './fetchable-url.ts';
 
 /** The lower-case extension of a file name, without the dot ('' when none). */
 export function extensionOf(name: string): string {
@@ -76,13 +77,14 @@ export interface UrlLoadOptions {
 export async function loadModelFromUrl(url: string, options: string | UrlLoadOptions = {}): Promise<ModelAsset> {
   const { name = fileNameOf(url), anim = null, onProgress } = typeof options === 'string' ? { name: options } as UrlLoadOptions : options;
   requireModelFormat(name);
-  const progress = onProgress ? new DownloadProgress(onProgress) : null;
-  const main = await fetchFile(url, name, progress);
-  if ('missing' in main) throw new LoadError(name, null, 'FILE_NOT_FOUND', main.missing);
-  const base = new URL(url, document.baseURI);
+  const base = fetchableUrl(url, document.baseURI, name);
   const animName = anim ? fileNameOf(anim, 'anim.md5anim') : null;
+  const animUrl = anim && animName ? fetchableUrl(anim, document.baseURI, animName) : null;
+  const progress = onProgress ? new DownloadProgress(onProgress) : null;
+  const main = await fetchFile(base.href, name, progress);
+  if ('missing' in main) throw new LoadError(name, null, 'FILE_NOT_FOUND', main.missing);
   const fetchCompanion: FetchCompanion = async (companion) => {
-    const target = anim && companion === animName ? new URL(anim, document.baseURI) : new URL(companion, base);
+    const target = animUrl && companion === animName ? animUrl : fetchableUrl(companion, base.href, name);
     const fetched = await fetchFile(target.href, companion, progress);
     return 'bytes' in fetched ? fetched.bytes : null;
   };

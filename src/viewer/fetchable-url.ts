@@ -1,0 +1,31 @@
+import { LoadError } from '../loaders/load-error.ts';
+
+/** URL schemes the viewer fetches models and their companion files from. */
+const FETCHABLE = new Set(['http:', 'https:', 'data:', 'blob:']);
+
+/**
+ * Resolves a model's URL, or a companion file's reference (a glTF uri, an MD5 image name), against `base` (the
+ * page, or the model's URL) and checks that the browser may fetch it: http(s), data and blob URLs only
+ * (`javascript:`, `file:` and other schemes a hostile file might name are refused before any request).
+ *
+ * @param reference the URL or relative reference as written
+ * @param base absolute URL it is relative to
+ * @param file the file the reference belongs to, named in the error (the model for a companion)
+ * @throws LoadError `INVALID_URI` for an unparsable reference or a scheme not fetched
+ */
+export function fetchableUrl(reference: string, base: string, file: string): URL {
+  let url: URL;
+  try {
+    url = new URL(reference, base);
+  } catch (error) {
+    throw new LoadError(file, null, 'INVALID_URI', `${quoted(reference)} is not a valid URL`, { cause: error });
+  }
+  if (!FETCHABLE.has(url.protocol)) {
+    throw new LoadError(file, null, 'INVALID_URI', `${quoted(reference)} has the URI scheme ${url.protocol} (only http, https, data and blob URLs are fetched)`);
+  }
+  return url;
+}
+
+function quoted(reference: string): string {
+  return JSON.stringify(reference.length > 60 ? `${reference.slice(0, 57)}…` : reference);
+}
