@@ -1,9 +1,14 @@
 #version 300 es
 // Sinew skinned / rigid vertex shader. Variants are #defines inserted after line 1 (src/gl/shader-variant.ts):
 //   SKINNED          linear blend skinning of 4 influences (docs/skinning-formulas.md S0); without it the mesh is rigid (u_toDisplay only)
-//   PALETTE_TEXTURE  joint matrices from an RGBA32F texture, 4 texels (columns) per joint, rows wrapped;
-//                    without it from `uniform mat4 u_joints[JOINT_COUNT]`
-//   JOINT_COUNT n    size of the uniform palette (uniform path only)
+//   PALETTE_TEXTURE  joint matrices from an RGBA32F texture, 3 texels (rows of the affine 3×4) per joint, rows wrapped
+//   PALETTE_UBO      joint matrices from the std140 uniform block `Palette` (3 vec4 per joint, 48 bytes)
+//                    without either: from `uniform vec4 u_joints[3 * JOINT_COUNT]`
+//   JOINT_COUNT n    joints of the uniform / block palette array (not the texture path)
+// Arrays of vec4, not of mat3x4: an implementation may store a mat3x4 as 4 vectors (ANGLE does), which
+// would cost the uniform path the joints its 3-row layout gains.
+// Every path holds each joint's upper 3 rows only (palettes are affine; src/gl/palette-rows.ts): as a mat3x4 J
+// whose columns are those rows, `vec4(p, 1.0) * J` is the transformed point.
 // Spaces (docs/skinning-formulas.md "Spaces and poses"): the palette takes a bind-pose vertex to model space (the
 // skeleton's root space); u_toDisplay takes that to display space, where the camera and lights are. The outputs
 // v_displayPosition / v_displayNormal are what transform feedback captures for GPU-vs-CPU parity (with
@@ -27,22 +32,30 @@ uniform mat3 u_normalMatrix;
 uniform mat4 u_viewProjection;
 
 #ifdef SKINNED
-#ifdef PALETTE_TEXTURE
+#if defined(PALETTE_TEXTURE)
 uniform highp sampler2D u_jointTexture;
-mat4 jointMatrix(uint joint) {
-  int width = textureSize(u_jointTexture, 0).x;   // a multiple of 4
-  int texel = int(joint) * 4;
+mat3x4 jointMatrix(uint joint) {
+  int width = textureSize(u_jointTexture, 0).x;   // a multiple of 3: a joint's rows never straddle two texture rows
+  int texel = int(joint) * 3;
   ivec2 c = ivec2(texel % width, texel / width);
-  return mat4(
+  return mat3x4(
     texelFetch(u_jointTexture, c, 0),
     texelFetch(u_jointTexture, c + ivec2(1, 0), 0),
-    texelFetch(u_jointTexture, c + ivec2(2, 0), 0),
-    texelFetch(u_jointTexture, c + ivec2(3, 0), 0));
+    texelFetch(u_jointTexture, c + ivec2(2, 0), 0));
+}
+#elif defined(PALETTE_UBO)
+layout(std140) uniform Palette {
+  vec4 u_jointBlock[3 * JOINT_COUNT];
+};
+mat3x4 jointMatrix(uint joint) {
+  int row = 3 * int(joint);
+  return mat3x4(u_jointBlock[row], u_jointBlock[row + 1], u_jointBlock[row + 2]);
 }
 #else
-uniform mat4 u_joints[JOINT_COUNT];
-mat4 jointMatrix(uint joint) {
-  return u_joints[int(joint)];
+uniform vec4 u_joints[3 * JOINT_COUNT];
+mat3x4 jointMatrix(uint joint) {
+  int row = 3 * int(joint);
+  return mat3x4(u_joints[row], u_joints[row + 1], u_joints[row + 2]);
 }
 #endif
 #endif
@@ -56,17 +69,18 @@ void main() {
   vec3 normal = a_normal;
 #ifdef SKINNED
   // docs/skinning-formulas.md S0: p = (Σ wᵢ Kᵢ) p₀ / Σ wᵢ; a vertex whose weights sum to 0 keeps its rest position and normal.
-  // Palettes are affine: the bottom row is ignored, as in src/skinning/skin-vertices.ts.
   float weightSum = a_weights.x + a_weights.y + a_weights.z + a_weights.w;
   if (weightSum != 0.0) {
-    mat4 blend = a_weights.x * jointMatrix(a_joints.x)
-               + a_weights.y * jointMatrix(a_joints.y)
-               + a_weights.z * jointMatrix(a_joints.z)
-               + a_weights.w * jointMatrix(a_joints.w);
-    position = (blend * vec4(position, 1.0)).xyz / weightSum;
+    mat3x4 blend = a_weights.x * jointMatrix(a_joints.x)
+                 + a_weights.y * jointMatrix(a_joints.y)
+                 + a_weights.z * jointMatrix(a_joints.z)
+                 + a_weights.w * jointMatrix(a_joints.w);
+    position = (vec4(position, 1.0) * blend) / weightSum;
     // Normals by the inverse transpose of the blended 3×3 A, as sign(det A)·cof(A) (no division; the scale
     // drops out in the normalisation below): cof(A)·n = n.x (c1×c2) + n.y (c2×c0) + n.z (c0×c1).
-    vec3 c0 = blend[0].xyz, c1 = blend[1].xyz, c2 = blend[2].xyz;
+    // mat3(blend) holds A's rows as columns, so it is Aᵀ.
+    mat3 a = transpose(mat3(blend));
+    vec3 c0 = a[0], c1 = a[1], c2 = a[2];
     vec3 c12 = cross(c1, c2);
     float det = dot(c0, c12);
     normal = (normal.x * c12 + normal.y * cross(c2, c0) + normal.z * cross(c0, c1)) * (det < 0.0 ? -1.0 : 1.0);

@@ -51,5 +51,5 @@ export { AnimatedModel } from './scene/animated-model.ts';
 export { ClipSample } from './scene/clip-sample.ts';
 export type { PoseSource } from './scene/pose-source.ts';
 export { OrbitCamera } from './scene/orbit-camera.ts';
-export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath } from './gl/renderer.ts';
+export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits } from './gl/renderer.ts';
 export { GpuModel } from './gl/gpu-model.ts';

@@ -1,6 +1,7 @@
-import type { ModelAsset, PrimitiveAsset } from '../asset/model-asset.ts';
+import type { ModelAsset, PrimitiveAsset, TextureSampler } from '../asset/model-asset.ts';
+import { createPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { createPaletteTexture, type PaletteTexture } from './palette-texture.ts';
-import { createWhiteTexture, decodeImage, isBrowserDecodable, uploadImageTexture } from './texture.ts';
+import { createWhiteTexture, decodeImage, isBrowserDecodable, textureKey, uploadImageTexture } from './texture.ts';
 
 /** Attribute locations, fixed by `layout(location = …)` in `shaders/skinned.vert`, so VAOs suit every variant. */
 export const ATTRIBUTE_LOCATIONS = { a_position: 0, a_normal: 1, a_uv: 2, a_joints: 3, a_weights: 4 } as const;
@@ -26,14 +27,15 @@ export interface GpuPrimitive {
 export interface GpuMaterial {
   /** Linear RGBA. */
   readonly baseColorFactor: Float32Array;
-  /** Index into `GpuModel.imageTextures`, or −1. */
+  /** Index into `GpuModel.imageTextures` (a texture slot: one image with one sampler), or −1. */
   readonly image: number;
   readonly doubleSided: boolean;
 }
 
 /**
  * The GPU side of a {@link ModelAsset}: per primitive a VAO and buffers, per skin an RGBA32F palette
- * texture, per image a base colour texture (decoded asynchronously: null, hence white, until
+ * texture, a palette uniform buffer (made on first use of the ubo path) and the packed-rows scratch every
+ * palette path uploads from, per image a base colour texture (decoded asynchronously: null, hence white, until
  * {@link GpuModel.texturesReady} settles), and a 1×1 white texture. Created by {@link uploadModel}; freed by
  * {@link GpuModel.dispose}. After a context loss, upload `asset` again.
  */
@@ -42,10 +44,22 @@ export class GpuModel {
   /** `meshes[m][p]`: primitive p of `asset.meshes[m]`. */
   readonly meshes: GpuPrimitive[][];
   readonly materials: GpuMaterial[];
-  /** Per `asset.images` entry: its texture once decoded, else null (undecodable formats stay null). */
+  /**
+   * Per texture slot (an image with the sampler of the materials that use it, see `textureSlots`): its
+   * texture once decoded, else null (undecodable formats stay null).
+   */
   readonly imageTextures: (WebGLTexture | null)[];
+  /** The image (index into `asset.images`) and sampler of each entry of `imageTextures`. */
+  readonly textureSlots: { readonly image: number; readonly sampler: TextureSampler | undefined }[] = [];
   /** Per `asset.skins` entry: the palette texture of the texture path. */
   readonly paletteTextures: PaletteTexture[];
+  /** Per `asset.skins` entry: the palette uniform buffer of the ubo path, or null until {@link paletteBuffer} makes it. */
+  readonly paletteBuffers: (PaletteBuffer | null)[];
+  /**
+   * Per `asset.skins` entry s, `Float32Array(12·skins[s].joints.length)`: the renderer's scratch for the
+   * skin's palette packed as rows (`packPaletteRows`), filled once per frame.
+   */
+  readonly paletteRows: Float32Array[];
   readonly whiteTexture: WebGLTexture;
   /** Settles when every decodable image is decoded and uploaded (or failed; see `textureErrors`). */
   readonly texturesReady: Promise<void>;
@@ -66,14 +80,21 @@ export class GpuModel {
     this.generation = generation;
     this.whiteTexture = createWhiteTexture(gl);
     this.meshes = asset.meshes.map((mesh) => mesh.primitives.map((p) => uploadPrimitive(gl, p)));
-    this.materials = asset.materials.map((m) => ({
-      baseColorFactor: new Float32Array(m.baseColorFactor),
-      image: m.baseColorTexture,
-      doubleSided: m.doubleSided,
-    }));
+    const slotOf = new Map<string, number>();
+    this.materials = asset.materials.map((m) => {
+      let image = -1;
+      if (m.baseColorTexture >= 0) {
+        const key = textureKey(m.baseColorTexture, m.baseColorSampler);
+        image = slotOf.get(key) ?? this.textureSlots.push({ image: m.baseColorTexture, sampler: m.baseColorSampler }) - 1;
+        slotOf.set(key, image);
+      }
+      return { baseColorFactor: new Float32Array(m.baseColorFactor), image, doubleSided: m.doubleSided };
+    });
     this.paletteTextures = asset.skins.map((skin) => createPaletteTexture(gl, skin.joints.length));
+    this.paletteBuffers = asset.skins.map(() => null);
+    this.paletteRows = asset.skins.map((skin) => new Float32Array(12 * skin.joints.length));
     this.paletteFrames = new Float64Array(asset.skins.length).fill(-1);
-    this.imageTextures = asset.images.map(() => null);
+    this.imageTextures = this.textureSlots.map(() => null);
     gl.bindVertexArray(null);
     this.texturesReady = this.loadTextures();
   }
@@ -87,6 +108,22 @@ export class GpuModel {
   baseColorTexture(material: number, hasUvs: boolean): WebGLTexture {
     const image = material >= 0 && material < this.materials.length ? this.materials[material].image : -1;
     return (hasUvs && image >= 0 && this.imageTextures[image]) || this.whiteTexture;
+  }
+
+  /**
+   * The palette uniform buffer of skin `skin`, made now (room for `capacity` joints) if it has none or one
+   * too small. Allocates only then.
+   * @throws Error when the model is disposed
+   */
+  paletteBuffer(skin: number, capacity: number): PaletteBuffer {
+    if (this.disposed) throw new Error(`${this.asset.name}: paletteBuffer of a disposed GpuModel`);
+    let buffer = this.paletteBuffers[skin];
+    if (!buffer || buffer.capacity < capacity) {
+      if (buffer) this.gl.deleteBuffer(buffer.buffer);
+      buffer = createPaletteBuffer(this.gl, capacity);
+      this.paletteBuffers[skin] = buffer;
+    }
+    return buffer;
   }
 
   /**
@@ -111,12 +148,14 @@ export class GpuModel {
     for (const t of this.imageTextures) if (t) gl.deleteTexture(t);
     this.imageTextures.fill(null);
     for (const t of this.paletteTextures) gl.deleteTexture(t.texture);
+    for (const b of this.paletteBuffers) if (b) gl.deleteBuffer(b.buffer);
+    this.paletteBuffers.fill(null);
     gl.deleteTexture(this.whiteTexture);
   }
 
   private async loadTextures(): Promise<void> {
     const used = new Set<number>();
-    for (const m of this.asset.materials) if (m.baseColorTexture >= 0) used.add(m.baseColorTexture);
+    for (const slot of this.textureSlots) used.add(slot.image);
     await Promise.all([...used].map(async (index) => {
       const image = this.asset.images[index];
       if (!image) {
@@ -137,7 +176,9 @@ export class GpuModel {
       // Not after a context loss, nor into a context restored since this model was uploaded (its objects are
       // gone, and dispose() could not delete the new texture).
       if (!this.disposed && !this.gl.isContextLost() && this.gl.isTexture(this.whiteTexture)) {
-        this.imageTextures[index] = uploadImageTexture(this.gl, bitmap);
+        this.textureSlots.forEach((slot, i) => {
+          if (slot.image === index) this.imageTextures[i] = uploadImageTexture(this.gl, bitmap, slot.sampler);
+        });
       }
       bitmap.close();
     }));

@@ -2,7 +2,8 @@ import vertexSource from '../../shaders/skinned.vert?raw';
 import fragmentSource from '../../shaders/lit.frag?raw';
 import { compileProgram, deleteProgram, insertDefines } from './shader-program.ts';
 import type { PalettePath } from './palette-path.ts';
-import { CAPTURED_VARYINGS, variantDefines, variantKey, type ShaderVariant } from './shader-variant.ts';
+import { PALETTE_BLOCK_BINDING } from './palette-buffer.ts';
+import { CAPTURED_VARYINGS, variantDefines, variantId, variantKey, type ShaderVariant } from './shader-variant.ts';
 
 /** A linked skinned/rigid program and the locations of its uniforms (null when the variant lacks one). */
 export interface SkinningProgram {
@@ -13,6 +14,8 @@ export interface SkinningProgram {
   readonly u_viewProjection: WebGLUniformLocation | null;
   /** `u_joints[0]` (uniform palette path). */
   readonly u_joints: WebGLUniformLocation | null;
+  /** Index of the `Palette` uniform block (ubo palette path), or `INVALID_INDEX`. */
+  readonly paletteBlock: number;
   readonly u_jointTexture: WebGLUniformLocation | null;
   readonly u_baseColorFactor: WebGLUniformLocation | null;
   /** `u_flatShading`: face normals for primitives whose file gave none (PrimitiveAsset.flatShading). */
@@ -41,9 +44,8 @@ export class ProgramCache {
    * @throws Error with the line-numbered log when the variant fails to compile or link
    */
   get(skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean): SkinningProgram {
-    const texture = palette === 'texture';
-    const capacity = skinned && !texture ? jointCapacity : 0;
-    const id = (skinned ? 1 : 0) + (skinned && texture ? 2 : 0) + (transformFeedback ? 4 : 0) + 8 * capacity;
+    const capacity = skinned && palette !== 'texture' ? jointCapacity : 0;
+    const id = variantId(skinned, palette, capacity, transformFeedback);
     let entry = this.programs.get(id);
     if (!entry) {
       const variant: ShaderVariant = { skinned, palette, jointCapacity: capacity, transformFeedback };
@@ -86,6 +88,7 @@ export class ProgramCache {
       u_normalMatrix: at('u_normalMatrix'),
       u_viewProjection: at('u_viewProjection'),
       u_joints: at('u_joints[0]') ?? at('u_joints'),
+      paletteBlock: gl.getUniformBlockIndex(program, 'Palette'),
       u_jointTexture: at('u_jointTexture'),
       u_baseColorFactor: at('u_baseColorFactor'),
       u_baseColorTexture: at('u_baseColorTexture'),
@@ -95,6 +98,7 @@ export class ProgramCache {
     gl.useProgram(program);
     if (entry.u_baseColorTexture) gl.uniform1i(entry.u_baseColorTexture, BASE_COLOR_UNIT);
     if (entry.u_jointTexture) gl.uniform1i(entry.u_jointTexture, PALETTE_UNIT);
+    if (entry.paletteBlock !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, entry.paletteBlock, PALETTE_BLOCK_BINDING);
     return entry;
   }
 }

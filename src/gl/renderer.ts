@@ -3,17 +3,19 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { multiplyStrided } from '../math/strided-mat4.ts';
 import { GpuModel, uploadModel } from './gpu-model.ts';
-import { resolvePalettePath, uniformJointCapacity, type PalettePath } from './palette-path.ts';
+import { paletteCapacity, readPaletteLimits, resolvePalettePath, type PaletteLimits, type PalettePath, type PaletteRequest } from './palette-path.ts';
+import { PALETTE_BLOCK_BINDING, uploadPaletteBuffer } from './palette-buffer.ts';
+import { packPaletteRows } from './palette-rows.ts';
 import { uploadPaletteTexture } from './palette-texture.ts';
 import { BASE_COLOR_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 
-export type { PalettePath } from './palette-path.ts';
+export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
 export { GpuModel } from './gpu-model.ts';
 
 /** Renderer settings. */
 export interface RendererOptions {
-  /** Palette path: forced, or `'auto'` (default): uniform while the joints fit the vertex uniform budget. */
-  palette?: PalettePath | 'auto';
+  /** Palette path: forced, or `'auto'` (default): the first of uniform, ubo, texture that holds the largest skin. */
+  palette?: PaletteRequest;
 }
 
 /**
@@ -33,7 +35,7 @@ const IDENTITY = mat4.create() as Float32Array;
 
 /**
  * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (LBS of 4 influences, docs/skinning-formulas.md S0;
- * palette as uniforms or an RGBA32F texture) and `shaders/lit.frag`. Programs are compiled per variant on
+ * palette as a uniform array, an RGBA32F texture or a uniform buffer, 3 rows per joint) and `shaders/lit.frag`. Programs are compiled per variant on
  * first use and cached. Owns only its programs; models are owned by the caller ({@link GpuModel.dispose}).
  * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are
  * given one, so views sharing a context (and its renderer) each keep theirs.
@@ -46,9 +48,9 @@ const IDENTITY = mat4.create() as Float32Array;
  */
 export class SkinnedRenderer {
   readonly gl: WebGL2RenderingContext;
-  private readonly requested: PalettePath | 'auto';
+  private readonly requested: PaletteRequest;
   private readonly programs: ProgramCache;
-  private maxVertexUniformVectors: number;
+  private limits: PaletteLimits;
   private lost = false;
   private generationValue = 0;
   private disposed = false;
@@ -66,7 +68,7 @@ export class SkinnedRenderer {
     this.gl = gl;
     this.requested = options.palette ?? 'auto';
     this.programs = new ProgramCache(gl);
-    this.maxVertexUniformVectors = gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number;
+    this.limits = readPaletteLimits(gl);
   }
 
   /** True between {@link contextWasLost} and {@link contextWasRestored}. */
@@ -93,7 +95,7 @@ export class SkinnedRenderer {
     this.lost = false;
     this.generationValue++;
     this.programs.forget();
-    this.maxVertexUniformVectors = this.gl.getParameter(this.gl.MAX_VERTEX_UNIFORM_VECTORS) as number;
+    this.limits = readPaletteLimits(this.gl);
   }
 
   /** Bumped by each context restore; models carry the generation they were uploaded in. */
@@ -103,19 +105,24 @@ export class SkinnedRenderer {
 
   /** `MAX_VERTEX_UNIFORM_VECTORS` of the context. */
   get vertexUniformVectors(): number {
-    return this.maxVertexUniformVectors;
+    return this.limits.maxVertexUniformVectors;
+  }
+
+  /** The context limits palette paths are chosen by (re-read on a context restore). */
+  get paletteLimits(): PaletteLimits {
+    return this.limits;
   }
 
   /**
    * Uploads the GPU side of a model. The promise resolves once its base colour textures are decoded and
    * uploaded (undecodable ones are drawn white and listed in `textureErrors`), so the first frame drawn with
    * it is complete; use `uploadModel` for geometry at once and textures as they arrive. The renderer keeps
-   * no reference to the result; the caller disposes it. The model suits both palette paths.
+   * no reference to the result; the caller disposes it. The model suits every palette path.
    * @param palette the palette request it will be drawn with (default: the renderer's), checked here
    * @throws Error (rejects) when the context is lost, or the model's palette path is forced to uniform but
    *   does not fit
    */
-  async upload(asset: ModelAsset, palette: PalettePath | 'auto' = this.requested): Promise<GpuModel> {
+  async upload(asset: ModelAsset, palette: PaletteRequest = this.requested): Promise<GpuModel> {
     if (this.lost || this.gl.isContextLost()) throw new Error(`${asset.name}: cannot upload, the WebGL2 context is lost`);
     this.palettePathFor(asset, palette);
     const gpuModel = uploadModel(this.gl, asset, this.generationValue);
@@ -124,14 +131,14 @@ export class SkinnedRenderer {
   }
 
   /**
-   * Palette path used for a model: the requested one, or for `'auto'` uniform when its largest skin fits
-   * `4·joints + 16 ≤ MAX_VERTEX_UNIFORM_VECTORS`, else texture. Rigid-only models report the resolved choice
-   * for 0 joints.
+   * Palette path used for a model: the requested one, or for `'auto'` the first path that holds its largest
+   * skin — uniform (`3·joints + 16 ≤ MAX_VERTEX_UNIFORM_VECTORS`), ubo (`48·joints ≤ MAX_UNIFORM_BLOCK_SIZE`),
+   * texture (`resolvePalettePath`). Rigid-only models report the resolved choice for 0 joints.
    * @param requested the request to resolve (default: the renderer's own, {@link RendererOptions.palette})
-   * @throws Error when `'uniform'` is forced and the largest skin does not fit
+   * @throws Error when `'uniform'` or `'ubo'` is forced and the largest skin does not fit
    */
-  palettePathFor(asset: ModelAsset, requested: PalettePath | 'auto' = this.requested): PalettePath {
-    return resolvePalettePath(requested, maxSkinJoints(asset), this.maxVertexUniformVectors, asset.name);
+  palettePathFor(asset: ModelAsset, requested: PaletteRequest = this.requested): PalettePath {
+    return resolvePalettePath(requested, maxSkinJoints(asset), this.limits, asset.name);
   }
 
   /**
@@ -169,11 +176,11 @@ export class SkinnedRenderer {
    * @param displayMatrix `Float32Array(16)`, column-major: model space → display space, re-orienting the whole
    *   model (e.g. Z-up → Y-up); default identity
    * @param palette palette request for this model (default: the renderer's), so that views sharing one
-   *   renderer each keep their own
+   *   renderer each keep their own; switching it between draws needs no new upload
    * @throws Error when `gpuModel` is disposed, or was uploaded before a context restore (re-upload it), or a
-   *   shader variant fails to build, or `palette` forces a uniform palette that does not fit
+   *   shader variant fails to build, or `palette` forces a uniform or ubo palette that does not fit
    */
-  draw(gpuModel: GpuModel, pose: PoseBuffers, camera: CameraMatrices, displayMatrix?: Float32Array, palette: PalettePath | 'auto' = this.requested): void {
+  draw(gpuModel: GpuModel, pose: PoseBuffers, camera: CameraMatrices, displayMatrix?: Float32Array, palette: PaletteRequest = this.requested): void {
     if (this.lost) return;
     const asset = gpuModel.asset;
     if (gpuModel.isDisposed) throw new Error(`${asset.name}: draw of a disposed GpuModel`);
@@ -195,7 +202,8 @@ export class SkinnedRenderer {
         const primitive = primitives[p];
         const skinned = skin >= 0 && primitive.skinned;
         const jointCount = skinned ? asset.skins[skin].joints.length : 0;
-        const program = this.programs.get(skinned, path, uniformJointCapacity(jointCount, this.maxVertexUniformVectors), false);
+        const capacity = paletteCapacity(path, jointCount, this.limits);
+        const program = this.programs.get(skinned, path, capacity, false);
         if (program !== current) {
           current = program;
           gl.useProgram(program.program);
@@ -209,18 +217,24 @@ export class SkinnedRenderer {
         gl.uniformMatrix4fv(program.u_toDisplay, false, this.toDisplay);
         gl.uniformMatrix3fv(program.u_normalMatrix, false, this.normalMatrix);
         if (skinned) {
-          const palette = pose.skinMatrices[skin];
+          // Packed once per frame per skin, whichever primitive of whichever instance comes first.
+          const rows = gpuModel.paletteRows[skin];
+          const fresh = gpuModel.paletteFrames[skin] !== serial;
+          if (fresh) {
+            packPaletteRows(rows, pose.skinMatrices[skin], jointCount);
+            gpuModel.paletteFrames[skin] = serial;
+          }
           if (path === 'uniform') {
-            gl.uniformMatrix4fv(program.u_joints, false, palette, 0, 16 * jointCount);
+            gl.uniform4fv(program.u_joints, rows, 0, 12 * jointCount);
+          } else if (path === 'ubo') {
+            const buffer = gpuModel.paletteBuffer(skin, capacity);
+            if (fresh) uploadPaletteBuffer(gl, buffer, rows, jointCount);
+            else gl.bindBufferBase(gl.UNIFORM_BUFFER, PALETTE_BLOCK_BINDING, buffer.buffer);
           } else {
             gl.activeTexture(gl.TEXTURE0 + PALETTE_UNIT);
             const texture = gpuModel.paletteTextures[skin];
-            if (gpuModel.paletteFrames[skin] !== serial) {
-              uploadPaletteTexture(gl, texture, palette);
-              gpuModel.paletteFrames[skin] = serial;
-            } else {
-              gl.bindTexture(gl.TEXTURE_2D, texture.texture);
-            }
+            if (fresh) uploadPaletteTexture(gl, texture, rows);
+            else gl.bindTexture(gl.TEXTURE_2D, texture.texture);
           }
         }
         const materialIndex = primitive.asset.material;

@@ -4,9 +4,9 @@ import type { PalettePath } from './palette-path.ts';
 export interface ShaderVariant {
   /** Linear blend skinning (`SKINNED`); false for rigid meshes. */
   readonly skinned: boolean;
-  /** Palette source when skinned (`PALETTE_TEXTURE` for `'texture'`); ignored when rigid. */
+  /** Palette source when skinned (`PALETTE_TEXTURE`, `PALETTE_UBO`, or the uniform array); ignored when rigid. */
   readonly palette: PalettePath;
-  /** `JOINT_COUNT` of the uniform palette (uniform path only). */
+  /** `JOINT_COUNT` of the uniform or block palette (0 on the texture path). */
   readonly jointCapacity: number;
   /** Link with transform-feedback varyings `v_displayPosition`, `v_displayNormal` (SEPARATE_ATTRIBS). */
   readonly transformFeedback: boolean;
@@ -19,6 +19,7 @@ export const CAPTURED_VARYINGS = ['v_displayPosition', 'v_displayNormal'] as con
 export function variantDefines(variant: ShaderVariant): string[] {
   if (!variant.skinned) return [];
   if (variant.palette === 'texture') return ['SKINNED', 'PALETTE_TEXTURE'];
+  if (variant.palette === 'ubo') return ['SKINNED', 'PALETTE_UBO', `JOINT_COUNT ${variant.jointCapacity}`];
   return ['SKINNED', `JOINT_COUNT ${variant.jointCapacity}`];
 }
 
@@ -26,4 +27,15 @@ export function variantDefines(variant: ShaderVariant): string[] {
 export function variantKey(variant: ShaderVariant): string {
   const defines = variantDefines(variant).join(' ');
   return variant.transformFeedback ? `${defines} TF` : defines;
+}
+
+/**
+ * A number naming the variant of these fields uniquely (as {@link ShaderVariant}), so the program cache
+ * looks variants up per draw without allocating: bit 0 skinned, bit 1 transform feedback, bits 2–3 the
+ * palette path, then the capacity.
+ */
+export function variantId(skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean): number {
+  if (!skinned) return transformFeedback ? 2 : 0;
+  const path = palette === 'uniform' ? 0 : palette === 'texture' ? 1 : 2;
+  return 1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * jointCapacity;
 }

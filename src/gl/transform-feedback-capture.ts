@@ -1,5 +1,7 @@
 import type { GpuModel } from './gpu-model.ts';
-import { uniformJointCapacity, type PalettePath } from './palette-path.ts';
+import { maxPaletteJoints, paletteCapacity, readPaletteLimits, type PalettePath } from './palette-path.ts';
+import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
+import { packPaletteRows } from './palette-rows.ts';
 import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
 import { PALETTE_UNIT, ProgramCache } from './program-cache.ts';
 
@@ -20,7 +22,7 @@ const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
  * vertices as POINTS under RASTERIZER_DISCARD — no index buffer, so output k is vertex k — and reads the
  * results back with `getBufferSubData`. This is the GPU half of the GPU-vs-CPU parity test (the CPU half is
  * `skinVertices` on the same palette). Owns its programs, a transform feedback object, two output buffers
- * (grown as needed) and one palette texture; `dispose()` frees them (idempotent).
+ * (grown as needed), one palette texture and one palette uniform buffer; `dispose()` frees them (idempotent).
  * Not for the frame loop: readback stalls the pipeline.
  */
 export class TransformFeedbackCapture {
@@ -30,6 +32,8 @@ export class TransformFeedbackCapture {
   private normalBuffer: WebGLBuffer | null = null;
   private capacity = 0;
   private palette: PaletteTexture | null = null;
+  private paletteBuffer: PaletteBuffer | null = null;
+  private rows = new Float32Array(0);
   private disposed = false;
 
   /**
@@ -45,7 +49,7 @@ export class TransformFeedbackCapture {
    * @param palette `Float32Array(16·m)`, column-major, for the instance's skin (m = its joint count)
    * @param path palette path (shader variant) to run
    * @throws Error when the instance is rigid, the primitive has no joints/weights, the palette is too
-   *   short, the uniform path cannot hold the skin, or the capture is disposed
+   *   short, the uniform or ubo path cannot hold the skin, or the capture is disposed
    */
   capture(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath): CapturedVertices {
     if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
@@ -62,25 +66,33 @@ export class TransformFeedbackCapture {
     if (palette.length < 16 * jointCount) {
       throw new Error(`${asset.name}: palette holds ${palette.length / 16} matrices, skin ${instance.skin} has ${jointCount} joints`);
     }
-    const maxVectors = gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number;
-    const capacity = uniformJointCapacity(jointCount, maxVectors);
-    if (path === 'uniform' && jointCount > capacity) {
-      throw new Error(`${asset.name}: ${jointCount} joints do not fit a uniform palette (${capacity} at most)`);
+    const limits = readPaletteLimits(gl);
+    if (jointCount > maxPaletteJoints(path, limits)) {
+      throw new Error(`${asset.name}: ${jointCount} joints do not fit a ${path} palette (${maxPaletteJoints(path, limits)} at most)`);
     }
+    const capacity = paletteCapacity(path, jointCount, limits);
     const program = this.programs.get(true, path, capacity, true);
     gl.useProgram(program.program);
     gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
     gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
+    if (this.rows.length < 12 * jointCount) this.rows = new Float32Array(12 * jointCount);
+    packPaletteRows(this.rows, palette, jointCount);
     if (path === 'uniform') {
-      gl.uniformMatrix4fv(program.u_joints, false, palette, 0, 16 * jointCount);
+      gl.uniform4fv(program.u_joints, this.rows, 0, 12 * jointCount);
+    } else if (path === 'ubo') {
+      if (!this.paletteBuffer || this.paletteBuffer.capacity < capacity) {
+        if (this.paletteBuffer) gl.deleteBuffer(this.paletteBuffer.buffer);
+        this.paletteBuffer = createPaletteBuffer(gl, capacity);
+      }
+      uploadPaletteBuffer(gl, this.paletteBuffer, this.rows, jointCount);
     } else {
       if (!this.palette || this.palette.jointCount !== jointCount) {
         if (this.palette) gl.deleteTexture(this.palette.texture);
         this.palette = createPaletteTexture(gl, jointCount, this.jointsPerRow);
       }
       gl.activeTexture(gl.TEXTURE0 + PALETTE_UNIT);
-      uploadPaletteTexture(gl, this.palette, palette);
+      uploadPaletteTexture(gl, this.palette, this.rows);
     }
 
     const vertexCount = primitive.vertexCount;
@@ -111,7 +123,7 @@ export class TransformFeedbackCapture {
     return { positions, normals };
   }
 
-  /** Deletes programs, buffers, the transform feedback object and the palette texture. Idempotent. */
+  /** Deletes programs, buffers, the transform feedback object, the palette texture and buffer. Idempotent. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
@@ -121,8 +133,10 @@ export class TransformFeedbackCapture {
     gl.deleteBuffer(this.positionBuffer);
     gl.deleteBuffer(this.normalBuffer);
     if (this.palette) gl.deleteTexture(this.palette.texture);
+    if (this.paletteBuffer) gl.deleteBuffer(this.paletteBuffer.buffer);
     this.feedback = this.positionBuffer = this.normalBuffer = null;
     this.palette = null;
+    this.paletteBuffer = null;
   }
 
   private ensureCapacity(vertexCount: number): void {

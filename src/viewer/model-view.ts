@@ -1,6 +1,6 @@
 import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import type { CameraMatrices, GpuModel, PalettePath } from '../gl/renderer.ts';
+import type { CameraMatrices, GpuModel, PalettePath, PaletteRequest } from '../gl/renderer.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { computeModelBounds } from '../scene/model-bounds.ts';
 import { OrbitCamera, type Bounds } from '../scene/orbit-camera.ts';
@@ -102,7 +102,7 @@ export interface ModelViewListener {
 /** Options of {@link ModelView}. */
 export interface ModelViewOptions {
   /** Palette path, default `auto`. */
-  readonly palette?: PalettePath | 'auto';
+  readonly palette?: PaletteRequest;
   /** Camera distance after framing, as a multiple of the framed distance (default 1). */
   readonly distance?: number;
   /**
@@ -156,7 +156,7 @@ export class ModelView {
 
   private readonly listener: ModelViewListener;
   private readonly surface: RenderSurface;
-  private paletteMode: PalettePath | 'auto';
+  private paletteMode: PaletteRequest;
   private readonly background: Rgba;
   private current: LoadedModel | null = null;
   private readonly cameraMatrices: CameraMatrices;
@@ -404,11 +404,11 @@ export class ModelView {
 
   /**
    * Switches the palette path. With a model shown, it is drawn once with the new path (building its shader
-   * variant) before the switch takes effect; the GPU model suits both paths, so nothing is uploaded again.
+   * variant) before the switch takes effect; the GPU model suits every path, so nothing is uploaded again.
    * @throws Error (rejects) when the model does not fit the forced path, or the variant fails to build; the
    *   old path stays
    */
-  async setPaletteMode(mode: PalettePath | 'auto'): Promise<void> {
+  async setPaletteMode(mode: PaletteRequest): Promise<void> {
     if (mode === this.paletteMode || this.disposed) return;
     const model = this.current;
     const renderer = this.surface.renderer;

@@ -252,7 +252,7 @@ export class SinewViewerElement extends ElementBase {
     this.toggleAttribute('autoplay', value);
   }
 
-  /** How the palette reaches the shader: `uniform`, `texture` or `auto` (absent: `auto`). */
+  /** How the palette reaches the shader: `uniform`, `texture`, `ubo` or `auto` (absent: `auto`). */
   get palette(): string | null {
     return this.getAttribute('palette');
   }

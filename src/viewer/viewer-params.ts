@@ -54,10 +54,10 @@ export function parseNumberSetting(key: NumberSetting, raw: string | null): { va
   return { value: v, error: null };
 }
 
-/** Reads a palette setting (`uniform`, `texture`, `auto`); absent gives `auto`. */
+/** Reads a palette setting (`uniform`, `texture`, `ubo`, `auto`); absent gives `auto`. */
 export function parsePaletteSetting(raw: string | null): { value: PalettePath | 'auto'; error: string | null } {
-  if (raw === null || raw === 'uniform' || raw === 'texture' || raw === 'auto') return { value: raw ?? 'auto', error: null };
-  return { value: 'auto', error: 'expected uniform, texture or auto' };
+  if (raw === null || raw === 'uniform' || raw === 'texture' || raw === 'ubo' || raw === 'auto') return { value: raw ?? 'auto', error: null };
+  return { value: 'auto', error: 'expected uniform, texture, ubo or auto' };
 }
 
 /** Reads a loop-mode setting (`loop`, `once`, `pingpong`, also `ping-pong`); absent or empty gives null. */
@@ -78,7 +78,7 @@ export function parseLoopSetting(raw: string | null): { value: LoopMode | null; 
  * | `anim=URL` | the .md5anim to play on an .md5mesh (default: `<name>.md5anim` next to it, when there) |
  * | `clip=NAME` or `clip=INDEX` | select a clip by name or 0-based index; `clip=rest` or `clip=-1`: rest pose |
  * | `time=SECONDS` | start paused at this clip time (seconds) |
- * | `palette=uniform\|texture\|auto` | palette upload path (default `auto`: uniforms while the joints fit) |
+ * | `palette=uniform\|texture\|ubo\|auto` | palette upload path (default `auto`: uniforms while the joints fit, then a uniform buffer, then a texture) |
  * | `yaw=DEGREES`, `pitch=DEGREES` | camera angles about the framed model: yaw 0 looks at the model's front (+Z), positive yaw swings the eye to +X, positive pitch raises it |
  * | `distance=K` | camera distance as K × the framed distance (the distance at which the model's bounding sphere fills the view); 0.5 is twice as close |
  * | `ui=0` | hide the control panel |

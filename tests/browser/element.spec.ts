@@ -288,7 +288,7 @@ test('methods: play, pause, seek, renderOnce; timeupdate events; bad values are 
   });
   const messages = (await events(page, 'sinew-error', 'fox')).map((e) => e.detail.message);
   expect(messages).toEqual([
-    '<sinew-viewer palette="gpu">: expected uniform, texture or auto',
+    '<sinew-viewer palette="gpu">: expected uniform, texture, ubo or auto',
     '<sinew-viewer pitch="120">: expected degrees in [-90, 90]',
     '<sinew-viewer time="soon">: expected seconds ≥ 0',
   ]);

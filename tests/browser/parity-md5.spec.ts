@@ -6,7 +6,7 @@ import { expectParity, printParityTable } from './helpers/parity-report.ts';
 // GPU-vs-CPU parity for MD5 models (Doom 3 .md5mesh + .md5anim), loaded by the viewer's own browser-side MD5
 // path and converted to a ModelAsset (bind pose + inverse bind, docs/skinning-formulas.md S3): shaders/skinned.vert run through
 // transform feedback against skinVertices (docs/skinning-formulas.md S0), per vertex, on the same palettes, for every palette path
-// (uniform, texture, texture with wrapped rows). Tolerance as parity.spec.ts: max |Δp| ≤ 1e-5 × bounding-box
+// (uniform, ubo, texture, texture with wrapped rows). Tolerance as parity.spec.ts: max |Δp| ≤ 1e-5 × bounding-box
 // diagonal; normals (unit vectors) max |Δn| ≤ 1e-4.
 const MD5 = '/shared/assets/md5';
 
@@ -18,7 +18,7 @@ const table: { label: string; result: ModelParity }[] = [];
 
 function check(result: ModelParity): void {
   expectParity(result);
-  expect(result.paths.map((p) => p.path)).toEqual(['uniform', 'texture', 'texture-wrapped']);
+  expect(result.paths.map((p) => p.path)).toEqual(['uniform', 'ubo', 'texture', 'texture-wrapped']);
   for (const path of result.paths) {
     // MD5 models here have few joints (Bob 33, SimpleCube 3): every path runs, the uniform one included.
     expect(path.skipped, `${result.model} ${path.path}: skipped`).toBeNull();

@@ -3,7 +3,7 @@ import { openHarness, SHARED_ASSETS, sharedAssetsAvailable } from './helpers/har
 import type { RenderReport, RenderRequest } from './pages/render.ts';
 
 // Renderer smoke tests: a frame of each model is drawn without GL errors and covers a plausible share of
-// the canvas, on both palette paths; context loss and restore. Screenshots go to test-results/ for a human
+// the canvas, on every palette path; context loss and restore. Screenshots go to test-results/ for a human
 // look (no goldens here: the viewer's screenshot tests own those).
 
 type Api = {
@@ -33,7 +33,7 @@ test.describe('SkinnedRenderer frames', () => {
     expect(bottom[2], `bottom ${bottom}`).toBeGreaterThan(bottom[0] + 60); // blue
   });
 
-  for (const palette of ['uniform', 'texture'] as const) {
+  for (const palette of ['uniform', 'ubo', 'texture'] as const) {
     test(`generated bending box, ${palette} palette`, async ({ page }, info) => {
       const report = await page.evaluate((r) => (window as unknown as { sinewRender: Api }).sinewRender.render(r),
         { model: 'generated', clip: 0, time: 0.6, palette } satisfies RenderRequest);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { openHarness, SHARED_ASSETS, sharedAssetsAvailable } from './helpers/harness.ts';
 import type { GlObjectCounts } from './helpers/gl-counter.ts';
 
-// GL resource discipline: every object created by upload, drawing (both palette paths) and transform-feedback
+// GL resource discipline: every object created by upload, drawing (every palette path: uniform, ubo, texture) and transform-feedback
 // capture is deleted by dispose() (called twice: idempotent), counted by wrapping gl.create*/delete*.
 // And shader build failures surface as thrown Errors carrying the line-numbered log.
 
@@ -40,7 +40,7 @@ test.describe('GL resources and errors', () => {
       '/shared/assets/gltf/CesiumMan.glb',
     );
     expectAllFreed(counts, 'CesiumMan');
-    // 1 white + palette + the decoded base colour image, per upload (two uploads).
+    // 1 white + palette + the decoded base colour image, per upload (three uploads).
     expect(counts.created.Texture).toBeGreaterThanOrEqual(2 * 3);
   });
 

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { openHarness, SHARED_ASSETS, sharedAssetsAvailable } from './helpers/harness.ts';
 import type { ModelParity } from './pages/parity.ts';
+import { maxPaletteJoints, type PaletteLimits } from '../../src/gl/palette-path.ts';
 import { expectParity, printParityTable } from './helpers/parity-report.ts';
 
 // GPU-vs-CPU parity: shaders/skinned.vert run through transform feedback against skinVertices (docs/skinning-formulas.md S0),
-// per vertex, on the same palettes, for both palette paths. Tolerance: max |Δp| ≤ 1e-5 × bounding-box
+// per vertex, on the same palettes, for every palette path (uniform mat3x4 array, uniform buffer, texture, texture
+// with wrapped rows). Tolerance: max |Δp| ≤ 1e-5 × bounding-box
 // diagonal; normals (unit vectors) max |Δn| ≤ 1e-4 (helpers/parity-report.ts).
 
 const SKINNED_MODELS = [
@@ -21,6 +23,7 @@ type Api = {
   generated: () => ModelParity;
   jointChain: (jointCount: number) => ModelParity;
   maxVertexUniformVectors: () => number;
+  paletteLimits: () => PaletteLimits;
   url: (url: string) => Promise<ModelParity>;
 };
 
@@ -28,7 +31,7 @@ const table: ModelParity[] = [];
 
 function check(result: ModelParity): void {
   expectParity(result);
-  // Every model here fits the uniform budget of any WebGL2 implementation (≥ 256 vectors → 60 joints)
+  // Every model here fits the uniform budget of any WebGL2 implementation (≥ 256 vectors → 80 joints)
   // except where noted by `skipped`; the texture path always runs.
   const texture = result.paths.find((p) => p.path === 'texture');
   expect(texture, `${result.model}: texture path result`).toBeDefined();
@@ -50,13 +53,27 @@ test.describe('GPU-vs-CPU transform-feedback parity', () => {
 
   test('generated joint chain beyond the uniform budget: uniform skipped, texture rows wrap', async ({ page }) => {
     const vectors = await page.evaluate(() => (window as unknown as { sinewParity: Api }).sinewParity.maxVertexUniformVectors());
-    // More joints than fit (4 vectors each + 16), and more than one 256-joint texture row.
-    const jointCount = Math.max(300, Math.floor((vectors - 16) / 4) + 40);
+    // More joints than fit (3 vectors each + 16), and more than one 256-joint texture row.
+    const jointCount = Math.max(300, Math.floor((vectors - 16) / 3) + 40);
     console.log(`MAX_VERTEX_UNIFORM_VECTORS ${vectors}: chain of ${jointCount} joints`);
     const result = await page.evaluate((n) => (window as unknown as { sinewParity: Api }).sinewParity.jointChain(n), jointCount);
     table.push(result);
     check(result);
     expect(result.paths.find((p) => p.path === 'uniform')!.skipped).toMatch(/exceed the uniform budget/);
+  });
+
+  test('generated 1 024-joint chain on every path that holds it', async ({ page }) => {
+    const limits = await page.evaluate(() => (window as unknown as { sinewParity: Api }).sinewParity.paletteLimits());
+    const held = (['uniform', 'ubo', 'texture'] as const).map((path) => `${path} ${maxPaletteJoints(path, limits)}`).join(', ');
+    console.log(`MAX_VERTEX_UNIFORM_VECTORS ${limits.maxVertexUniformVectors}, MAX_UNIFORM_BLOCK_SIZE ${limits.maxUniformBlockSize}: joints per path: ${held}`);
+    const result = await page.evaluate((n) => (window as unknown as { sinewParity: Api }).sinewParity.jointChain(n), 1024);
+    table.push(result);
+    check(result);
+    expect(result.jointCount).toBe(1024);
+    for (const path of result.paths) {
+      const holds = path.path.startsWith('texture') || maxPaletteJoints(path.path as 'uniform' | 'ubo', limits) >= 1024;
+      expect(path.skipped === null, `${path.path}: ran iff it holds 1 024 joints`).toBe(holds);
+    }
   });
 
   for (const file of SKINNED_MODELS) {

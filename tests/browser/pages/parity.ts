@@ -3,7 +3,7 @@ import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { uploadModel, type GpuModel } from '../../../src/gl/gpu-model.ts';
-import { maxUniformJoints, type PalettePath } from '../../../src/gl/palette-path.ts';
+import { maxPaletteJoints, readPaletteLimits, type PaletteLimits, type PalettePath } from '../../../src/gl/palette-path.ts';
 import { SkinnedRenderer } from '../../../src/gl/renderer.ts';
 import { compileProgram } from '../../../src/gl/shader-program.ts';
 import { TransformFeedbackCapture } from '../../../src/gl/transform-feedback-capture.ts';
@@ -40,6 +40,8 @@ export interface ModelParity {
   paths: PathParity[];
   warnings: string[];
   maxVertexUniformVectors: number;
+  /** The context's limits the paths were chosen by. */
+  limits: PaletteLimits;
 }
 
 const canvas = document.getElementById('gl') as HTMLCanvasElement;
@@ -71,7 +73,11 @@ function samplesOf(asset: ModelAsset, sampling: Sampling = 'spread'): { clip: nu
 
 function runParity(asset: ModelAsset, sampling: Sampling = 'spread'): ModelParity {
   const gpu: GpuModel = uploadModel(gl!, asset);
-  const captures = { uniform: new TransformFeedbackCapture(gl!), texture: new TransformFeedbackCapture(gl!), 'texture-wrapped': new TransformFeedbackCapture(gl!, 3) };
+  const captures = {
+    uniform: new TransformFeedbackCapture(gl!), ubo: new TransformFeedbackCapture(gl!),
+    texture: new TransformFeedbackCapture(gl!), 'texture-wrapped': new TransformFeedbackCapture(gl!, 3),
+  };
+  const limits = readPaletteLimits(gl!);
   const animated = new AnimatedModel(asset);
   const maxVectors = gl!.getParameter(gl!.MAX_VERTEX_UNIFORM_VECTORS) as number;
   let jointCount = 0;
@@ -87,11 +93,12 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread'): ModelParit
   });
   const paths: PathParity[] = [];
   try {
-    for (const path of ['uniform', 'texture', 'texture-wrapped'] as const) {
+    for (const path of ['uniform', 'ubo', 'texture', 'texture-wrapped'] as const) {
       const result: PathParity = { path, skipped: null, maxPositionError: 0, maxNormalError: 0, worst: '', samples: 0, verticesCompared: 0 };
       paths.push(result);
-      if (path === 'uniform' && jointCount > maxUniformJoints(maxVectors)) {
-        result.skipped = `${jointCount} joints exceed the uniform budget (${maxUniformJoints(maxVectors)} joints for MAX_VERTEX_UNIFORM_VECTORS ${maxVectors})`;
+      if ((path === 'uniform' || path === 'ubo') && jointCount > maxPaletteJoints(path, limits)) {
+        const limit = path === 'uniform' ? `MAX_VERTEX_UNIFORM_VECTORS ${maxVectors}` : `MAX_UNIFORM_BLOCK_SIZE ${limits.maxUniformBlockSize}`;
+        result.skipped = `${jointCount} joints exceed the ${path} budget (${maxPaletteJoints(path, limits)} joints for ${limit})`;
         continue;
       }
       for (const sample of samples) {
@@ -104,7 +111,7 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread'): ModelParit
           const n = primitiveAsset.vertexCount;
           const cpuPositions = new Float32Array(3 * n), cpuNormals = new Float32Array(3 * n);
           skinVertices(cpuPositions, cpuNormals, primitiveAsset, palette, animated.skinningContexts[skin]);
-          const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'uniform' ? 'uniform' : 'texture');
+          const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path);
           for (let v = 0; v < n; v++) {
             const o = 3 * v;
             for (let k = 0; k < 3; k++) {
@@ -137,6 +144,7 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread'): ModelParit
     paths,
     warnings: [...asset.warnings],
     maxVertexUniformVectors: maxVectors,
+    limits,
   };
 }
 
@@ -149,7 +157,7 @@ async function resourceCounts(asset: ModelAsset): Promise<GlObjectCounts> {
   try {
     const animated = new AnimatedModel(asset);
     const camera = { view: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, -5, 1]), projection: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, -1, 0, 0, -0.2, 0]), eye: new Float32Array([0, 1, 5]) };
-    for (const palette of ['uniform', 'texture'] as const) {
+    for (const palette of ['uniform', 'ubo', 'texture'] as const) {
       const renderer = new SkinnedRenderer(gl!, { palette });
       const model = await renderer.upload(asset);
       renderer.beginFrame(64, 64);
@@ -190,6 +198,7 @@ const api = {
   generated: () => runParity(createBendingBox()),
   jointChain: (jointCount: number) => runParity(createJointChain(jointCount)),
   maxVertexUniformVectors: () => gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number,
+  paletteLimits: () => readPaletteLimits(gl),
   url: async (url: string) => runParity(await loadGltf(url)),
   /** An `.md5mesh` (+ `.md5anim`, see loadMd5) through the viewer's MD5 loading; by default every frame. */
   md5: async (meshUrl: string, animUrl: string | null = null, sampling: Sampling = 'keys') => runParity(await loadMd5(meshUrl, animUrl), sampling),

@@ -1,28 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { maxUniformJoints, OTHER_VERTEX_UNIFORM_VECTORS, resolvePalettePath, uniformJointCapacity } from '../../../src/gl/palette-path.ts';
+import {
+  maxPaletteJoints, maxUboJoints, maxUniformJoints, OTHER_VERTEX_UNIFORM_VECTORS, paletteCapacity, resolvePalettePath, type PaletteLimits,
+} from '../../../src/gl/palette-path.ts';
+import { packPaletteRows } from '../../../src/gl/palette-rows.ts';
 import { insertDefines } from '../../../src/gl/shader-program.ts';
-import { variantDefines, variantKey } from '../../../src/gl/shader-variant.ts';
+import { variantDefines, variantId, variantKey } from '../../../src/gl/shader-variant.ts';
+
+/** WebGL2's guaranteed minimums: 256 vertex uniform vectors, 16 KiB uniform blocks. */
+const MINIMUM: PaletteLimits = { maxVertexUniformVectors: 256, maxUniformBlockSize: 16384 };
+const LARGE: PaletteLimits = { maxVertexUniformVectors: 4096, maxUniformBlockSize: 65536 };
 
 describe('palette path choice', () => {
-  it('auto picks uniform exactly while 4·joints + 16 ≤ MAX_VERTEX_UNIFORM_VECTORS', () => {
+  it('3 vectors per joint: a third more joints than mat4 in the same uniform budget', () => {
     expect(OTHER_VERTEX_UNIFORM_VECTORS).toBe(16);
-    expect(maxUniformJoints(256)).toBe(60);
-    expect(resolvePalettePath('auto', 60, 256, 'm')).toBe('uniform');
-    expect(resolvePalettePath('auto', 61, 256, 'm')).toBe('texture');
-    expect(resolvePalettePath('auto', 0, 256, 'm')).toBe('uniform');
-    expect(resolvePalettePath('texture', 2, 4096, 'm')).toBe('texture');
+    expect(maxUniformJoints(256)).toBe(80); // (256 − 16) / 3; a mat4 palette held 60
+    expect(maxUboJoints(16384)).toBe(341); // 16384 / 48
+    expect(maxUboJoints(65536)).toBe(1365);
+    expect(maxPaletteJoints('texture', MINIMUM)).toBe(Infinity);
   });
 
-  it('forcing uniform beyond the budget throws, naming the model and the budget', () => {
-    expect(() => resolvePalettePath('uniform', 61, 256, 'big.glb')).toThrow(/big\.glb: a uniform palette of 61 joints does not fit .*256.*60 joints/);
-    expect(resolvePalettePath('uniform', 60, 256, 'm')).toBe('uniform');
+  it('auto picks uniform, then ubo, then texture, by what holds the skin', () => {
+    expect(resolvePalettePath('auto', 80, MINIMUM, 'm')).toBe('uniform');
+    expect(resolvePalettePath('auto', 81, MINIMUM, 'm')).toBe('ubo');
+    expect(resolvePalettePath('auto', 341, MINIMUM, 'm')).toBe('ubo');
+    expect(resolvePalettePath('auto', 342, MINIMUM, 'm')).toBe('texture');
+    expect(resolvePalettePath('auto', 0, MINIMUM, 'm')).toBe('uniform');
+    expect(resolvePalettePath('auto', 1024, LARGE, 'm')).toBe('uniform');
+    expect(resolvePalettePath('texture', 2, LARGE, 'm')).toBe('texture');
   });
 
-  it('uniform capacity rounds up to 16 and never exceeds the budget', () => {
-    expect(uniformJointCapacity(1, 1024)).toBe(16);
-    expect(uniformJointCapacity(19, 1024)).toBe(32);
-    expect(uniformJointCapacity(59, 256)).toBe(60);
-    expect(uniformJointCapacity(0, 1024)).toBe(1);
+  it('forcing uniform or ubo beyond its budget throws, naming the model and the budget', () => {
+    expect(() => resolvePalettePath('uniform', 81, MINIMUM, 'big.glb')).toThrow(/big\.glb: a uniform palette of 81 joints does not fit .*MAX_VERTEX_UNIFORM_VECTORS 256.*80 joints/);
+    expect(() => resolvePalettePath('ubo', 342, MINIMUM, 'big.glb')).toThrow(/big\.glb: a ubo palette of 342 joints does not fit .*MAX_UNIFORM_BLOCK_SIZE 16384.*341 joints/);
+    expect(resolvePalettePath('uniform', 80, MINIMUM, 'm')).toBe('uniform');
+    expect(resolvePalettePath('ubo', 341, MINIMUM, 'm')).toBe('ubo');
+  });
+
+  it("capacity rounds up to 16 and never exceeds the path's budget; the texture path has none", () => {
+    expect(paletteCapacity('uniform', 1, LARGE)).toBe(16);
+    expect(paletteCapacity('uniform', 19, LARGE)).toBe(32);
+    expect(paletteCapacity('uniform', 79, MINIMUM)).toBe(80);
+    expect(paletteCapacity('uniform', 0, LARGE)).toBe(1);
+    expect(paletteCapacity('ubo', 330, MINIMUM)).toBe(336);
+    expect(paletteCapacity('ubo', 340, MINIMUM)).toBe(341);
+    expect(paletteCapacity('texture', 1000, MINIMUM)).toBe(0);
+  });
+});
+
+describe('packed palette rows', () => {
+  it('writes the upper 3 rows of each column-major 4×4, row-major 3×4', () => {
+    // Joint 1: columns (1 2 3 0) (4 5 6 0) (7 8 9 0) (10 11 12 1).
+    const palette = new Float32Array(32);
+    palette.set([1, 2, 3, 0, 4, 5, 6, 0, 7, 8, 9, 0, 10, 11, 12, 1], 16);
+    const rows = packPaletteRows(new Float32Array(24), palette, 2);
+    expect([...rows.subarray(12)]).toEqual([1, 4, 7, 10, 2, 5, 8, 11, 3, 6, 9, 12]);
+    expect([...rows.subarray(0, 12)]).toEqual(new Array(12).fill(0));
   });
 });
 
@@ -37,6 +69,14 @@ describe('shader variants', () => {
   it('names each variant by its defines', () => {
     expect(variantDefines({ skinned: false, palette: 'texture', jointCapacity: 0, transformFeedback: false })).toEqual([]);
     expect(variantDefines({ skinned: true, palette: 'texture', jointCapacity: 0, transformFeedback: false })).toEqual(['SKINNED', 'PALETTE_TEXTURE']);
+    expect(variantDefines({ skinned: true, palette: 'ubo', jointCapacity: 48, transformFeedback: false })).toEqual(['SKINNED', 'PALETTE_UBO', 'JOINT_COUNT 48']);
     expect(variantKey({ skinned: true, palette: 'uniform', jointCapacity: 32, transformFeedback: true })).toBe('SKINNED JOINT_COUNT 32 TF');
+  });
+
+  it('numbers variants without collisions', () => {
+    const ids = new Set<number>();
+    for (const skinned of [false, true]) for (const palette of ['uniform', 'texture', 'ubo'] as const)
+      for (const capacity of [0, 16, 32]) for (const tf of [false, true]) ids.add(variantId(skinned, palette, skinned ? capacity : 0, tf));
+    expect(ids.size).toBe(2 + 3 * 3 * 2);
   });
 });

@@ -95,6 +95,6 @@ describe('parseNumberSetting / parsePaletteSetting (shared with <sinew-viewer> a
   it('reads palette modes, auto when absent', () => {
     expect(parsePaletteSetting(null)).toEqual({ value: 'auto', error: null });
     expect(parsePaletteSetting('texture')).toEqual({ value: 'texture', error: null });
-    expect(parsePaletteSetting('gpu')).toEqual({ value: 'auto', error: 'expected uniform, texture or auto' });
+    expect(parsePaletteSetting('gpu')).toEqual({ value: 'auto', error: 'expected uniform, texture, ubo or auto' });
   });
 });
