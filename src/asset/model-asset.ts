@@ -123,9 +123,29 @@ export interface MaterialAsset {
   readonly name: string;
   /** Linear RGBA multiplier, each in [0, 1]. */
   readonly baseColorFactor: readonly [number, number, number, number];
-  /** Index into `ModelAsset.images` of the base colour texture (sRGB, sampled with TEXCOORD_0), or −1. */
+  /**
+   * Index into `ModelAsset.images` of the base colour texture (sRGB, sampled with the primitive's `uvs`, which
+   * the loader reads from the TEXCOORD_n set the texture names), or −1.
+   */
   readonly baseColorTexture: number;
+  /** How the base colour texture is sampled (the glTF texture's sampler); absent: glTF's defaults. */
+  readonly baseColorSampler?: TextureSampler;
   readonly doubleSided: boolean;
+}
+
+/**
+ * Texture sampling state as glTF 2.0 §5.26 "Sampler" gives it, in WebGL enum values. Absent filters are the
+ * client's choice: Sinew then filters trilinearly (LINEAR magnification, LINEAR_MIPMAP_LINEAR minification).
+ */
+export interface TextureSampler {
+  /** 33071 CLAMP_TO_EDGE, 33648 MIRRORED_REPEAT or 10497 REPEAT (default). */
+  readonly wrapS: number;
+  /** As `wrapS`, for the v coordinate. */
+  readonly wrapT: number;
+  /** 9728 NEAREST or 9729 LINEAR, or undefined. */
+  readonly magFilter?: number;
+  /** NEAREST, LINEAR, or one of the mipmap filters 9984–9987 (mipmaps are generated only for these), or undefined. */
+  readonly minFilter?: number;
 }
 
 /** An encoded image as found in the file. */

@@ -1,4 +1,4 @@
-import type { ImageAsset } from '../asset/model-asset.ts';
+import type { ImageAsset, TextureSampler } from '../asset/model-asset.ts';
 import { decodeTgaPixels, isTgaMimeType } from '../asset/decode-tga.ts';
 
 /** A 1×1 opaque white SRGB8_ALPHA8 texture: the base colour texture of materials without one. */
@@ -43,10 +43,12 @@ export async function decodeImage(image: ImageAsset, where: string): Promise<Ima
 }
 
 /**
- * Uploads a decoded base colour image as an SRGB8_ALPHA8 texture with mipmaps (so sampling returns linear
- * values), trilinear filtering, REPEAT wrapping; glTF's v-down texture coordinates need no flip.
+ * Uploads a decoded base colour image as an SRGB8_ALPHA8 texture (so sampling returns linear values) sampled
+ * as `sampler` says (glTF 2.0 §5.26): its wraps, its filters, and mipmaps generated only when the
+ * minification filter uses them. Without a sampler, or for a filter the sampler leaves out: REPEAT, LINEAR
+ * magnification, LINEAR_MIPMAP_LINEAR minification (trilinear). glTF's v-down texture coordinates need no flip.
  */
-export function uploadImageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitmap): WebGLTexture {
+export function uploadImageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitmap, sampler?: TextureSampler): WebGLTexture {
   const texture = gl.createTexture();
   if (!texture) throw new Error('uploadImageTexture: gl.createTexture failed (context lost?)');
   gl.bindTexture(gl.TEXTURE_2D, texture);
@@ -54,10 +56,27 @@ export function uploadImageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitm
   gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
   gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
   gl.texImage2D(gl.TEXTURE_2D, 0, gl.SRGB8_ALPHA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
-  gl.generateMipmap(gl.TEXTURE_2D);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.REPEAT);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.REPEAT);
+  applySampler(gl, sampler, true);
   return texture;
+}
+
+/**
+ * Sets the bound TEXTURE_2D's wraps and filters from `sampler` (defaults as {@link uploadImageTexture}), and
+ * generates its mipmaps when the minification filter uses them and `canGenerateMipmaps` (false for
+ * compressed textures, which bring their own levels or none; their minification then drops to LINEAR).
+ */
+export function applySampler(gl: WebGL2RenderingContext, sampler: TextureSampler | undefined, canGenerateMipmaps: boolean): void {
+  let minFilter = sampler?.minFilter ?? gl.LINEAR_MIPMAP_LINEAR;
+  const mipmapped = minFilter !== gl.NEAREST && minFilter !== gl.LINEAR;
+  if (mipmapped && canGenerateMipmaps) gl.generateMipmap(gl.TEXTURE_2D);
+  else if (mipmapped) minFilter = gl.LINEAR;
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, minFilter);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, sampler?.magFilter ?? gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, sampler?.wrapS ?? gl.REPEAT);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, sampler?.wrapT ?? gl.REPEAT);
+}
+
+/** A key naming an (image, sampler) pair: materials with equal keys share one GL texture. */
+export function textureKey(image: number, sampler: TextureSampler | undefined): string {
+  return sampler ? `${image}:${sampler.wrapS}:${sampler.wrapT}:${sampler.magFilter ?? ''}:${sampler.minFilter ?? ''}` : `${image}`;
 }

@@ -1,0 +1,70 @@
+/**
+ * Texture sampling as glTF states it (docs/compatibility.md, README "The viewer"): each texture's sampler
+ * (wraps, filters, mipmaps only when the minification filter uses them) and the TEXCOORD_n set a material's
+ * texture names. The model is made here: three quads with texture coordinates running to 2, one checker
+ * image, three samplers.
+ */
+import { test, expect } from '@playwright/test';
+import { GltfBuilder } from '../unit/helpers/gltf-builder.ts';
+import { encodePng } from './helpers/encode-png.ts';
+import { collectErrors, isolateFromLiveReload, openViewer } from './helpers/viewer-page.ts';
+
+test.beforeEach(({ page }) => isolateFromLiveReload(page));
+
+const REPEAT = 10497, CLAMP_TO_EDGE = 33071, MIRRORED_REPEAT = 33648, NEAREST = 9728;
+
+/** 4 × 4 RGBA: quadrants red (top left), green (top right), blue (bottom left), white (bottom right). */
+function checker(): Uint8Array {
+  const colours = [[230, 40, 40], [40, 200, 60], [40, 80, 230], [240, 240, 240]];
+  const rgba = new Uint8Array(64);
+  for (let y = 0; y < 4; y++) {
+    for (let x = 0; x < 4; x++) {
+      const [r, g, b] = colours[(y < 2 ? 0 : 2) + (x < 2 ? 0 : 1)];
+      rgba.set([r, g, b, 255], 4 * (4 * y + x));
+    }
+  }
+  return encodePng(4, 4, rgba);
+}
+
+/**
+ * Quads side by side at x = −1.1, 0, 1.1 (1 × 1, facing +z), UVs (0, 0)…(2, 2): left REPEAT, middle
+ * CLAMP_TO_EDGE (both NEAREST), right MIRRORED_REPEAT on TEXCOORD_1 (its TEXCOORD_0 is a constant that would
+ * paint it one flat colour).
+ */
+function samplerQuads(): Uint8Array {
+  const b = new GltfBuilder();
+  const position = b.accessor(new Float32Array([-0.5, -0.5, 0, 0.5, -0.5, 0, -0.5, 0.5, 0, 0.5, 0.5, 0]), 'VEC3', { min: [-0.5, -0.5, 0], max: [0.5, 0.5, 0] });
+  const uv = b.accessor(new Float32Array([0, 2, 2, 2, 0, 0, 2, 0]), 'VEC2');
+  const flat = b.accessor(new Float32Array([0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25]), 'VEC2');
+  const indices = b.accessor(new Uint16Array([0, 1, 2, 2, 1, 3]), 'SCALAR');
+  const image = b.bufferView(checker());
+  const quad = (material: number, attributes: Record<string, number>) => ({ primitives: [{ attributes: { POSITION: position, ...attributes }, indices, material }] });
+  Object.assign(b.json, {
+    scene: 0,
+    scenes: [{ nodes: [0, 1, 2] }],
+    nodes: [{ mesh: 0, translation: [-1.1, 0, 0] }, { mesh: 1 }, { mesh: 2, translation: [1.1, 0, 0] }],
+    meshes: [quad(0, { TEXCOORD_0: uv }), quad(1, { TEXCOORD_0: uv }), quad(2, { TEXCOORD_0: flat, TEXCOORD_1: uv })],
+    images: [{ bufferView: image, mimeType: 'image/png' }],
+    samplers: [
+      { wrapS: REPEAT, wrapT: REPEAT, magFilter: NEAREST, minFilter: NEAREST },
+      { wrapS: CLAMP_TO_EDGE, wrapT: CLAMP_TO_EDGE, magFilter: NEAREST, minFilter: NEAREST },
+      { wrapS: MIRRORED_REPEAT, wrapT: MIRRORED_REPEAT, magFilter: NEAREST },
+    ],
+    textures: [{ source: 0, sampler: 0 }, { source: 0, sampler: 1 }, { source: 0, sampler: 2 }],
+    materials: [0, 1, 2].map((t) => ({ pbrMetallicRoughness: { baseColorTexture: { index: t, texCoord: t === 2 ? 1 : 0 }, metallicFactor: 0 }, doubleSided: true })),
+  });
+  return b.glb();
+}
+
+test('golden: REPEAT, CLAMP_TO_EDGE and MIRRORED_REPEAT (on TEXCOORD_1) samplers on quads with UVs to 2', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openViewer(page, '?ui=0&yaw=0&pitch=0');
+  const url = `data:model/gltf-binary;base64,${Buffer.from(samplerQuads()).toString('base64')}`;
+  expect(await page.evaluate((u) => window.sinew!.loadUrl(u, 'samplers.glb'), url)).toBe(true);
+  const state = await page.evaluate(() => window.sinew!.state());
+  expect(state.model).toBe('samplers.glb');
+  expect(state.error).toBeNull();
+  await page.evaluate(() => window.sinew!.renderOnce());
+  await expect(page.locator('#sinew-canvas')).toHaveScreenshot('samplers.png', { maxDiffPixelRatio: 0.005 });
+  expect(errors).toEqual([]);
+});
