@@ -30,8 +30,10 @@ export interface PanelModelInfo {
   readonly clipNames: readonly string[];
   readonly clipIndex: number;
   readonly palette: PalettePath;
-  /** A one-line summary, e.g. "24 joints · 1728 vertices". */
+  /** A one-line summary, e.g. "24 joints · 1728 vertices · 3 clips" (model-summary.ts). */
   readonly summary: string;
+  /** The loader's warnings (`ModelAsset.warnings`, one per deviation and file); listed under the summary. */
+  readonly warnings?: readonly string[];
 }
 
 /** Bounds of the speed slider (playback rate); other rates come from the URL or code. */
@@ -45,7 +47,8 @@ const SPEED_MAX = 2;
  * readout in seconds, the palette path in use, and Open / Frame buttons. While a model loads, the name
  * reads "loading NAME…" and a download bar sits under it. Elements carry ids for tests: `#sinew-model`,
  * `#sinew-progress`, `#sinew-clip`, `#sinew-fade`, `#sinew-loop`, `#sinew-speed`, `#sinew-speed-readout`,
- * `#sinew-play`, `#sinew-time`, `#sinew-time-readout`, `#sinew-palette`, `#sinew-file`, `#sinew-frame`.
+ * `#sinew-play`, `#sinew-time`, `#sinew-time-readout`, `#sinew-palette`, `#sinew-file`, `#sinew-frame`,
+ * `#sinew-warnings` (a collapsed "N warnings" list of the loader's warnings, hidden when there are none).
  */
 export class ControlsPanel {
   /** The panel element (`#sinew-panel`). */
@@ -55,6 +58,9 @@ export class ControlsPanel {
   /** Name of the model shown ('' before the first), restored when a load settles. */
   private shownName = '';
   private readonly summary: HTMLElement;
+  private readonly warnings: HTMLDetailsElement;
+  private readonly warningsTitle: HTMLElement;
+  private readonly warningsList: HTMLElement;
   private readonly clipSelect: HTMLSelectElement;
   private readonly playButton: HTMLButtonElement;
   private readonly time: TimeSlider;
@@ -76,6 +82,11 @@ export class ControlsPanel {
     this.modelName = el('strong', { id: 'sinew-model', class: 'sinew-model' });
     this.summary = el('div', { id: 'sinew-summary', class: 'sinew-summary' });
     header.append(this.modelName);
+    this.warnings = el('details', { id: 'sinew-warnings', class: 'sinew-warnings' }) as HTMLDetailsElement;
+    this.warningsTitle = el('summary');
+    this.warningsList = el('ul');
+    this.warnings.append(this.warningsTitle, this.warningsList);
+    this.warnings.hidden = true;
 
     const clipRow = el('label', { class: 'sinew-row' });
     clipRow.append('Clip ');
@@ -149,7 +160,7 @@ export class ControlsPanel {
     footer.append(paletteLabel, frame, open, fileInput);
 
     this.progress.element.id = 'sinew-progress';
-    this.element.append(header, this.progress.element, this.summary, clipRow, blendRow, speedRow, timeRow, footer);
+    this.element.append(header, this.progress.element, this.summary, this.warnings, clipRow, blendRow, speedRow, timeRow, footer);
     parent.append(this.element);
     this.setPlaying(false);
     this.setSettings({ speed: 1, loop: 'loop', fade: 0.3 });
@@ -186,6 +197,15 @@ export class ControlsPanel {
     this.modelName.textContent = info.name;
     this.modelName.title = info.name;
     this.summary.textContent = info.summary;
+    const warnings = info.warnings ?? [];
+    this.warnings.hidden = warnings.length === 0;
+    this.warnings.open = false;
+    this.warningsTitle.textContent = `${warnings.length} warning${warnings.length === 1 ? '' : 's'}`;
+    this.warningsList.replaceChildren(...warnings.map((warning) => {
+      const item = document.createElement('li');
+      item.textContent = warning;
+      return item;
+    }));
     this.palette.textContent = info.palette;
     this.clipSelect.replaceChildren();
     const rest = document.createElement('option');

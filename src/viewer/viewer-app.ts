@@ -3,6 +3,7 @@ import type { LoopMode } from '../animation/loop-mode.ts';
 import type { OrbitCamera } from '../scene/orbit-camera.ts';
 import { ControlsPanel } from './controls-panel.ts';
 import { ErrorBanner } from './error-banner.ts';
+import { summarizeModel } from './model-summary.ts';
 import { fileNameOf, loadModelFromFiles, loadModelFromUrl } from './model-source.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
 import { messageOf, ModelView, type ModelViewState, type ShowOptions } from './model-view.ts';
@@ -70,7 +71,8 @@ export class ViewerApp {
           clipNames: asset.clips.map((c) => c.name),
           clipIndex,
           palette,
-          summary: summarize(asset),
+          summary: summarizeModel(asset),
+          warnings,
         });
         if (warnings.length > 0) {
           this.banner.show(warnings.length > 1 ? `${warnings[0]} (and ${warnings.length - 1} more warnings)` : warnings[0], 'warning');
@@ -287,18 +289,3 @@ export class ViewerApp {
   }
 }
 
-/** "33 joints · 10240 vertices · 1 clip". */
-function summarize(asset: ModelAsset): string {
-  let vertices = 0;
-  for (const instance of asset.meshInstances) {
-    for (const p of asset.meshes[instance.mesh]?.primitives ?? []) {
-      vertices += p.vertexCount;
-    }
-  }
-  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return [
-    plural(asset.skeleton.jointCount, 'joint'),
-    plural(vertices, 'vertex').replace(/vertexs$/, 'vertices'),
-    plural(asset.clips.length, 'clip'),
-  ].join(' · ');
-}
