@@ -1,7 +1,7 @@
 import type { ModelAsset, PrimitiveAsset, TextureSampler } from '../asset/model-asset.ts';
 import { createPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { createPaletteTexture, type PaletteTexture } from './palette-texture.ts';
-import { createWhiteTexture, decodeImage, isBrowserDecodable, textureKey, uploadImageTexture } from './texture.ts';
+import { createWhiteTexture, decodeImage, isBrowserDecodable, isKtx2MimeType, textureKey, uploadImageTexture } from './texture.ts';
 
 /** Attribute locations, fixed by `layout(location = …)` in `shaders/skinned.vert`, so VAOs suit every variant. */
 export const ATTRIBUTE_LOCATIONS = { a_position: 0, a_normal: 1, a_uv: 2, a_joints: 3, a_weights: 4 } as const;
@@ -162,6 +162,10 @@ export class GpuModel {
         this.textureErrors.push(`${this.asset.name}: material refers to image ${index}, which does not exist`);
         return;
       }
+      if (isKtx2MimeType(image.mimeType)) {
+        await this.loadKtx2(index);
+        return;
+      }
       if (!isBrowserDecodable(image.mimeType)) {
         this.textureErrors.push(`${this.asset.name}: image "${image.name}" (${image.mimeType}) is not a format Sinew decodes; drawn white`);
         return;
@@ -182,6 +186,24 @@ export class GpuModel {
       }
       bitmap.close();
     }));
+  }
+
+  /**
+   * Transcodes KTX2 image `index` (KHR_texture_basisu) and uploads it for each slot that uses it. The
+   * transcoder (ktx2-texture.ts, WebAssembly) is imported here, on first need, so models without KTX2 never
+   * load it.
+   */
+  private async loadKtx2(index: number): Promise<void> {
+    try {
+      const { decodeKtx2, uploadKtx2Texture } = await import('./ktx2-texture.ts');
+      const decoded = await decodeKtx2(this.asset.images[index], this.asset.name);
+      if (this.disposed || this.gl.isContextLost() || !this.gl.isTexture(this.whiteTexture)) return;
+      this.textureSlots.forEach((slot, i) => {
+        if (slot.image === index) this.imageTextures[i] = uploadKtx2Texture(this.gl, decoded, slot.sampler);
+      });
+    } catch (error) {
+      this.textureErrors.push((error as Error).message);
+    }
   }
 }
 

@@ -13,6 +13,11 @@ export function createWhiteTexture(gl: WebGL2RenderingContext): WebGLTexture {
   return texture;
 }
 
+/** Whether an image is KTX2 (KHR_texture_basisu), transcoded by ktx2-texture.ts rather than decoded here. */
+export function isKtx2MimeType(mimeType: string): boolean {
+  return /^image\/ktx2$/i.test(mimeType);
+}
+
 /** MIME types Sinew decodes: what `createImageBitmap` reads, plus TGA (decoded in script, MD5's textures). */
 export function isBrowserDecodable(mimeType: string): boolean {
   return /^image\/(png|jpeg|jpg|webp|gif|bmp|avif)$/i.test(mimeType) || isTgaMimeType(mimeType);
@@ -56,20 +61,18 @@ export function uploadImageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitm
   gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
   gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
   gl.texImage2D(gl.TEXTURE_2D, 0, gl.SRGB8_ALPHA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
-  applySampler(gl, sampler, true);
+  applySampler(gl, sampler, 'generate');
   return texture;
 }
 
 /**
- * Sets the bound TEXTURE_2D's wraps and filters from `sampler` (defaults as {@link uploadImageTexture}), and
- * generates its mipmaps when the minification filter uses them and `canGenerateMipmaps` (false for
- * compressed textures, which bring their own levels or none; their minification then drops to LINEAR).
+ * Sets the bound TEXTURE_2D's wraps and filters from `sampler` (defaults as {@link uploadImageTexture}).
+ * @param mipmaps `generate`: generate the mip levels from level 0 when the minification filter uses them;
+ *   `given`: the levels were uploaded (a KTX2 file's own)
  */
-export function applySampler(gl: WebGL2RenderingContext, sampler: TextureSampler | undefined, canGenerateMipmaps: boolean): void {
-  let minFilter = sampler?.minFilter ?? gl.LINEAR_MIPMAP_LINEAR;
-  const mipmapped = minFilter !== gl.NEAREST && minFilter !== gl.LINEAR;
-  if (mipmapped && canGenerateMipmaps) gl.generateMipmap(gl.TEXTURE_2D);
-  else if (mipmapped) minFilter = gl.LINEAR;
+export function applySampler(gl: WebGL2RenderingContext, sampler: TextureSampler | undefined, mipmaps: 'generate' | 'given'): void {
+  const minFilter = sampler?.minFilter ?? gl.LINEAR_MIPMAP_LINEAR;
+  if (mipmaps === 'generate' && minFilter !== gl.NEAREST && minFilter !== gl.LINEAR) gl.generateMipmap(gl.TEXTURE_2D);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, minFilter);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, sampler?.magFilter ?? gl.LINEAR);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, sampler?.wrapS ?? gl.REPEAT);

@@ -6,6 +6,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { GltfBuilder } from '../unit/helpers/gltf-builder.ts';
+import { encodeKtx2 } from './helpers/encode-ktx2.ts';
 import { encodePng } from './helpers/encode-png.ts';
 import { collectErrors, isolateFromLiveReload, openViewer } from './helpers/viewer-page.ts';
 
@@ -13,17 +14,22 @@ test.beforeEach(({ page }) => isolateFromLiveReload(page));
 
 const REPEAT = 10497, CLAMP_TO_EDGE = 33071, MIRRORED_REPEAT = 33648, NEAREST = 9728;
 
-/** 4 × 4 RGBA: quadrants red (top left), green (top right), blue (bottom left), white (bottom right). */
-function checker(): Uint8Array {
+/** n × n RGBA pixels: quadrants red (top left), green (top right), blue (bottom left), white (bottom right). */
+function checkerPixels(n: number): Uint8Array {
   const colours = [[230, 40, 40], [40, 200, 60], [40, 80, 230], [240, 240, 240]];
-  const rgba = new Uint8Array(64);
-  for (let y = 0; y < 4; y++) {
-    for (let x = 0; x < 4; x++) {
-      const [r, g, b] = colours[(y < 2 ? 0 : 2) + (x < 2 ? 0 : 1)];
-      rgba.set([r, g, b, 255], 4 * (4 * y + x));
+  const rgba = new Uint8Array(4 * n * n);
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const [r, g, b] = colours[(2 * y < n ? 0 : 2) + (2 * x < n ? 0 : 1)];
+      rgba.set([r, g, b, 255], 4 * (n * y + x));
     }
   }
-  return encodePng(4, 4, rgba);
+  return rgba;
+}
+
+/** The 4 × 4 checker as a PNG. */
+function checker(): Uint8Array {
+  return encodePng(4, 4, checkerPixels(4));
 }
 
 /**
@@ -66,5 +72,46 @@ test('golden: REPEAT, CLAMP_TO_EDGE and MIRRORED_REPEAT (on TEXCOORD_1) samplers
   expect(state.error).toBeNull();
   await page.evaluate(() => window.sinew!.renderOnce());
   await expect(page.locator('#sinew-canvas')).toHaveScreenshot('samplers.png', { maxDiffPixelRatio: 0.005 });
+  expect(errors).toEqual([]);
+});
+
+/**
+ * Two quads textured through KHR_texture_basisu (required), one KTX2 image each, encoded here with Basis
+ * Universal: left UASTC (Zstandard), right ETC1S (BasisLZ). 8 × 8 checker, REPEAT with NEAREST filters, UVs to 2.
+ */
+async function ktx2Quads(): Promise<Uint8Array> {
+  const b = new GltfBuilder();
+  const position = b.accessor(new Float32Array([-0.5, -0.5, 0, 0.5, -0.5, 0, -0.5, 0.5, 0, 0.5, 0.5, 0]), 'VEC3', { min: [-0.5, -0.5, 0], max: [0.5, 0.5, 0] });
+  const uv = b.accessor(new Float32Array([0, 2, 2, 2, 0, 0, 2, 0]), 'VEC2');
+  const indices = b.accessor(new Uint16Array([0, 1, 2, 2, 1, 3]), 'SCALAR');
+  const uastc = b.bufferView(await encodeKtx2(8, 8, checkerPixels(8), 'uastc'));
+  const etc1s = b.bufferView(await encodeKtx2(8, 8, checkerPixels(8), 'etc1s'));
+  const quad = (material: number) => ({ primitives: [{ attributes: { POSITION: position, TEXCOORD_0: uv }, indices, material }] });
+  Object.assign(b.json, {
+    extensionsUsed: ['KHR_texture_basisu'],
+    extensionsRequired: ['KHR_texture_basisu'],
+    scene: 0,
+    scenes: [{ nodes: [0, 1] }],
+    nodes: [{ mesh: 0, translation: [-0.6, 0, 0] }, { mesh: 1, translation: [0.6, 0, 0] }],
+    meshes: [quad(0), quad(1)],
+    images: [{ bufferView: uastc, mimeType: 'image/ktx2' }, { bufferView: etc1s, mimeType: 'image/ktx2' }],
+    samplers: [{ wrapS: REPEAT, wrapT: REPEAT, magFilter: NEAREST, minFilter: NEAREST }],
+    textures: [0, 1].map((source) => ({ sampler: 0, extensions: { KHR_texture_basisu: { source } } })),
+    materials: [0, 1].map((t) => ({ pbrMetallicRoughness: { baseColorTexture: { index: t }, metallicFactor: 0 }, doubleSided: true })),
+  });
+  return b.glb();
+}
+
+test('golden: KHR_texture_basisu — KTX2 images (UASTC, ETC1S) transcoded and drawn, not white', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openViewer(page, '?ui=0&yaw=0&pitch=0');
+  const url = `data:model/gltf-binary;base64,${Buffer.from(await ktx2Quads()).toString('base64')}`;
+  const opened = await page.evaluate((u) => window.sinew!.loadUrl(u, "basisu.glb"), url);
+  expect(opened, (await page.evaluate(() => window.sinew!.state())).error ?? "").toBe(true);
+  const state = await page.evaluate(() => window.sinew!.state());
+  expect(state.model).toBe('basisu.glb');
+  expect(state.error).toBeNull();
+  await page.evaluate(() => window.sinew!.renderOnce());
+  await expect(page.locator('#sinew-canvas')).toHaveScreenshot('ktx2-basisu.png', { maxDiffPixelRatio: 0.005 });
   expect(errors).toEqual([]);
 });

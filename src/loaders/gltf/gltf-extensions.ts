@@ -14,7 +14,8 @@ export interface GltfExtensionUse {
   readonly supported: ReadonlySet<string>;
   /**
    * The JSON to hand to gltf-transform: `json` itself, or a shallow copy whose `extensionsRequired` leaves
-   * out the extensions Sinew reads itself (gltf-transform refuses a required extension it has no plugin for).
+   * out the extensions Sinew reads itself (gltf-transform refuses a required extension it has no plugin for)
+   * and whose KHR_texture_basisu textures name their KTX2 image as `source`.
    */
   readonly jsonForReader: GLTF.IGLTF;
 }
@@ -43,6 +44,18 @@ export function checkGltfExtensions(fileName: string, json: GLTF.IGLTF, warnings
   if (ignored.length > 0) {
     warnings.push(`${fileName}: uses extension${ignored.length > 1 ? 's' : ''} ${ignored.join(', ')}, not required; ignored`);
   }
-  const jsonForReader = required.length > 0 ? { ...json, extensionsRequired: required.filter((e) => !SUPPORTED_EXTENSIONS.has(e)) } : json;
+  let jsonForReader = json;
+  if (required.length > 0) jsonForReader = { ...jsonForReader, extensionsRequired: required.filter((e) => !SUPPORTED_EXTENSIONS.has(e)) };
+  if (supported.has('KHR_texture_basisu') && json.textures) {
+    // gltf-transform without the extension's plugin sees a texture with no `source` and fails on its sampler;
+    // Sinew reads the extension's image itself (gltf-materials.ts), so the reader gets it as the source.
+    jsonForReader = {
+      ...jsonForReader,
+      textures: json.textures.map((texture) => {
+        const source = (texture.extensions?.KHR_texture_basisu as { source?: unknown } | undefined)?.source;
+        return typeof source === 'number' ? { ...texture, source } : texture;
+      }),
+    };
+  }
   return { supported, jsonForReader };
 }

@@ -1,0 +1,111 @@
+/**
+ * KTX2 / Basis Universal base colour images (KHR_texture_basisu): transcoded in WebAssembly by Binomial's
+ * Basis Universal transcoder (shipped in @loaders.gl/textures, bundled into this module's own chunk), which
+ * is loaded only when a model has such an image — gpu-model.ts reaches this file through a dynamic import, so
+ * the core bundle carries none of it.
+ *
+ * Every mip level is transcoded to RGBA8 (`cTFRGBA32`) and uploaded as SRGB8_ALPHA8, like a PNG base colour:
+ * one path that every WebGL2 context (SwiftShader included) can sample, at the cost of GPU-compressed
+ * formats' memory savings.
+ */
+// By path: the package's `exports` do not list its libs. `?raw` / `?url` make Vite bundle the script as text
+// and the WebAssembly as an asset (inlined as a data URL in the library builds) into this module's chunk.
+import transcoderScript from '../../node_modules/@loaders.gl/textures/dist/libs/basis_transcoder.js?raw';
+import transcoderWasmUrl from '../../node_modules/@loaders.gl/textures/dist/libs/basis_transcoder.wasm?url';
+import type { ImageAsset, TextureSampler } from '../asset/model-asset.ts';
+import { applySampler } from './texture.ts';
+
+/** The slice of the Emscripten transcoder module Sinew calls (basis_universal `webgl/transcoder`). */
+interface BasisModule {
+  initializeBasis(): void;
+  KTX2File: new (bytes: Uint8Array) => Ktx2File;
+  transcoder_texture_format: { cTFRGBA32: { value: number } };
+}
+
+interface Ktx2File {
+  isValid(): boolean;
+  getWidth(): number;
+  getHeight(): number;
+  getLevels(): number;
+  startTranscoding(): boolean | number;
+  getImageTranscodedSizeInBytes(level: number, layer: number, face: number, format: number): number;
+  transcodeImage(out: Uint8Array, level: number, layer: number, face: number, format: number, flags: number, channel0: number, channel1: number): boolean | number;
+  close(): void;
+  delete(): void;
+}
+
+/** A transcoded KTX2 image: RGBA8 pixels of each mip level, level 0 first (`width >> i`, at least 1). */
+export interface DecodedKtx2 {
+  readonly width: number;
+  readonly height: number;
+  readonly levels: readonly Uint8Array[];
+}
+
+let transcoder: Promise<BasisModule> | null = null;
+
+/** The transcoder, instantiated on first use and shared after. */
+function loadTranscoder(): Promise<BasisModule> {
+  transcoder ??= (async () => {
+    const wasmBinary = await (await fetch(transcoderWasmUrl)).arrayBuffer();
+    // The script is an Emscripten factory assigned to `var BASIS`; its own export lines look for CommonJS
+    // or AMD, so it is evaluated here and the factory taken from its scope.
+    const factory = new Function(`${transcoderScript}\nreturn BASIS;`)() as (options: object) => Promise<BasisModule>;
+    const module = await factory({ wasmBinary });
+    module.initializeBasis();
+    return module;
+  })();
+  transcoder.catch(() => { transcoder = null; });
+  return transcoder;
+}
+
+/**
+ * Transcodes a KTX2 image (a Basis Universal ETC1S or UASTC payload, as KHR_texture_basisu requires) to RGBA8,
+ * every mip level it holds.
+ * @param where the model's name, for messages
+ * @throws Error `where: image "NAME" (image/ktx2) could not be transcoded: …` for a file the transcoder
+ *   refuses, or when the transcoder cannot be loaded
+ */
+export async function decodeKtx2(image: ImageAsset, where: string): Promise<DecodedKtx2> {
+  const fail = (problem: string): Error => new Error(`${where}: image "${image.name}" (image/ktx2) could not be transcoded: ${problem}`);
+  let basis: BasisModule;
+  try {
+    basis = await loadTranscoder();
+  } catch (error) {
+    throw fail(`the Basis Universal transcoder did not load (${(error as Error).message})`);
+  }
+  const file = new basis.KTX2File(image.data);
+  try {
+    if (!file.isValid()) throw fail('not a valid KTX2 file');
+    if (!file.startTranscoding()) throw fail('the transcoder could not start (not a Basis Universal payload?)');
+    const format = basis.transcoder_texture_format.cTFRGBA32.value;
+    const levels: Uint8Array[] = [];
+    for (let level = 0; level < Math.max(1, file.getLevels()); level++) {
+      const out = new Uint8Array(file.getImageTranscodedSizeInBytes(level, 0, 0, format));
+      if (!file.transcodeImage(out, level, 0, 0, format, 0, -1, -1)) throw fail(`mip level ${level} did not transcode`);
+      levels.push(out);
+    }
+    return { width: file.getWidth(), height: file.getHeight(), levels };
+  } finally {
+    file.close();
+    file.delete();
+  }
+}
+
+/**
+ * Uploads a transcoded KTX2 base colour image as an SRGB8_ALPHA8 texture sampled as `sampler` says (see
+ * {@link applySampler}): the file's own mip levels when it has several, else mipmaps generated when the
+ * minification filter uses them.
+ */
+export function uploadKtx2Texture(gl: WebGL2RenderingContext, decoded: DecodedKtx2, sampler?: TextureSampler): WebGLTexture {
+  const texture = gl.createTexture();
+  if (!texture) throw new Error('uploadKtx2Texture: gl.createTexture failed (context lost?)');
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+  decoded.levels.forEach((pixels, level) => {
+    const width = Math.max(1, decoded.width >> level), height = Math.max(1, decoded.height >> level);
+    gl.texImage2D(gl.TEXTURE_2D, level, gl.SRGB8_ALPHA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+  });
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, decoded.levels.length > 1 ? decoded.levels.length - 1 : 1000);
+  applySampler(gl, sampler, decoded.levels.length > 1 ? 'given' : 'generate');
+  return texture;
+}
