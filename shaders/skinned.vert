@@ -1,14 +1,20 @@
 #version 300 es
 // Sinew skinned / rigid vertex shader. Variants are #defines inserted after line 1 (src/gl/shader-variant.ts):
-//   SKINNED          linear blend skinning of 4 influences (docs/skinning-formulas.md S0); without it the mesh is rigid (u_toDisplay only)
-//   PALETTE_TEXTURE  joint matrices from an RGBA32F texture, 3 texels (rows of the affine 3×4) per joint, rows wrapped
-//   PALETTE_UBO      joint matrices from the std140 uniform block `Palette` (3 vec4 per joint, 48 bytes)
-//                    without either: from `uniform vec4 u_joints[3 * JOINT_COUNT]`
+//   SKINNED          skinning of 4 influences; without it the mesh is rigid (u_toDisplay only)
+//   WEIGHTS_NORMALIZE | WEIGHTS_AS_STORED | WEIGHTS_REST_REMAINDER | WEIGHTS_IMPLICIT_LAST
+//                    how weights are read (exactly one when SKINNED; src/skinning/skinning-method.ts WeightPolicy,
+//                    docs/skinning-formulas.md S0, S2)
+//   SKINNING_DQS     dual quaternion skinning (Kavan, Collins, Žára, O'Sullivan 2008, two-phase for scale:
+//                    src/skinning/skin-vertices-dqs.ts); without it linear blend skinning (S0)
+//   PALETTE_STRIDE n vec4s per joint: 3 for LBS (rows of the affine 3×4, src/gl/palette-rows.ts), 4 for DQS
+//                    (rows of S with t in w, then the rotation quaternion, src/skinning/dual-quaternion-palette.ts)
+//   PALETTE_TEXTURE  joint data from an RGBA32F texture, PALETTE_STRIDE texels per joint, rows wrapped
+//   PALETTE_UBO      joint data from the std140 uniform block `Palette` (16·PALETTE_STRIDE bytes per joint)
+//                    without either: from `uniform vec4 u_joints[PALETTE_STRIDE * JOINT_COUNT]`
 //   JOINT_COUNT n    joints of the uniform / block palette array (not the texture path)
 // Arrays of vec4, not of mat3x4: an implementation may store a mat3x4 as 4 vectors (ANGLE does), which
-// would cost the uniform path the joints its 3-row layout gains.
-// Every path holds each joint's upper 3 rows only (palettes are affine; src/gl/palette-rows.ts): as a mat3x4 J
-// whose columns are those rows, `vec4(p, 1.0) * J` is the transformed point.
+// would cost the uniform path the joints its 3-row layout gains. jointMatrix() returns a joint's first 3 vec4s
+// as the columns of a mat3x4 J, so `vec4(p, 1.0) * J` is the transformed point (`vec4(p, 0.0) * J` its 3×3 part).
 // Spaces (docs/skinning-formulas.md "Spaces and poses"): the palette takes a bind-pose vertex to model space (the
 // skeleton's root space); u_toDisplay takes that to display space, where the camera and lights are. The outputs
 // v_displayPosition / v_displayNormal are what transform feedback captures for GPU-vs-CPU parity (with
@@ -34,28 +40,52 @@ uniform mat4 u_viewProjection;
 #ifdef SKINNED
 #if defined(PALETTE_TEXTURE)
 uniform highp sampler2D u_jointTexture;
-mat3x4 jointMatrix(uint joint) {
-  int width = textureSize(u_jointTexture, 0).x;   // a multiple of 3: a joint's rows never straddle two texture rows
-  int texel = int(joint) * 3;
-  ivec2 c = ivec2(texel % width, texel / width);
-  return mat3x4(
-    texelFetch(u_jointTexture, c, 0),
-    texelFetch(u_jointTexture, c + ivec2(1, 0), 0),
-    texelFetch(u_jointTexture, c + ivec2(2, 0), 0));
+vec4 jointVector(uint joint, int k) {
+  int width = textureSize(u_jointTexture, 0).x;   // a multiple of 12: a joint's texels never straddle two rows
+  int texel = int(joint) * PALETTE_STRIDE + k;
+  return texelFetch(u_jointTexture, ivec2(texel % width, texel / width), 0);
 }
 #elif defined(PALETTE_UBO)
 layout(std140) uniform Palette {
-  vec4 u_jointBlock[3 * JOINT_COUNT];
+  vec4 u_jointBlock[PALETTE_STRIDE * JOINT_COUNT];
 };
-mat3x4 jointMatrix(uint joint) {
-  int row = 3 * int(joint);
-  return mat3x4(u_jointBlock[row], u_jointBlock[row + 1], u_jointBlock[row + 2]);
+vec4 jointVector(uint joint, int k) {
+  return u_jointBlock[int(joint) * PALETTE_STRIDE + k];
 }
 #else
-uniform vec4 u_joints[3 * JOINT_COUNT];
+uniform vec4 u_joints[PALETTE_STRIDE * JOINT_COUNT];
+vec4 jointVector(uint joint, int k) {
+  return u_joints[int(joint) * PALETTE_STRIDE + k];
+}
+#endif
 mat3x4 jointMatrix(uint joint) {
-  int row = 3 * int(joint);
-  return mat3x4(u_joints[row], u_joints[row + 1], u_joints[row + 2]);
+  return mat3x4(jointVector(joint, 0), jointVector(joint, 1), jointVector(joint, 2));
+}
+
+// sign(det A)·cof(A)·n for the 3×3 A given by its columns: the inverse transpose of A applied to n, up to a
+// positive scale that the normalisation drops (no division). cof(A)·n = n.x (c1×c2) + n.y (c2×c0) + n.z (c0×c1).
+vec3 cofactorTimes(vec3 c0, vec3 c1, vec3 c2, vec3 n) {
+  vec3 c12 = cross(c1, c2);
+  float det = dot(c0, c12);
+  return (n.x * c12 + n.y * cross(c2, c0) + n.z * cross(c0, c1)) * (det < 0.0 ? -1.0 : 1.0);
+}
+
+#ifdef SKINNING_DQS
+// Sums one influence into the scale/shear blend s and the dual quaternion blend (br, bd), its sign aligned
+// with q0 (the rotation of influence slot 0). Dual part ½·(t, 0)⊗q: vector ½(q.w·t + t × q.xyz), scalar −½ t·q.xyz.
+void addDualInfluence(uint joint, float w, vec4 q0, inout mat3x4 s, inout vec4 br, inout vec4 bd) {
+  mat3x4 j = jointMatrix(joint);
+  vec4 q = jointVector(joint, 3);
+  s += w * j;
+  float ws = dot(q, q0) < 0.0 ? -w : w;
+  vec3 t = vec3(j[0].w, j[1].w, j[2].w);
+  br += ws * q;
+  bd += ws * 0.5 * vec4(q.w * t + cross(t, q.xyz), -dot(t, q.xyz));
+}
+
+// v rotated by the unit quaternion r: v + 2 r.xyz × (r.xyz × v + r.w v).
+vec3 rotateByQuaternion(vec4 r, vec3 v) {
+  return v + 2.0 * cross(r.xyz, cross(r.xyz, v) + r.w * v);
 }
 #endif
 #endif
@@ -68,23 +98,65 @@ void main() {
   vec3 position = a_position;
   vec3 normal = a_normal;
 #ifdef SKINNED
-  // docs/skinning-formulas.md S0: p = (Σ wᵢ Kᵢ) p₀ / Σ wᵢ; a vertex whose weights sum to 0 keeps its rest position and normal.
-  float weightSum = a_weights.x + a_weights.y + a_weights.z + a_weights.w;
-  if (weightSum != 0.0) {
-    mat3x4 blend = a_weights.x * jointMatrix(a_joints.x)
-                 + a_weights.y * jointMatrix(a_joints.y)
-                 + a_weights.z * jointMatrix(a_joints.z)
-                 + a_weights.w * jointMatrix(a_joints.w);
-    position = (vec4(position, 1.0) * blend) / weightSum;
-    // Normals by the inverse transpose of the blended 3×3 A, as sign(det A)·cof(A) (no division; the scale
-    // drops out in the normalisation below): cof(A)·n = n.x (c1×c2) + n.y (c2×c0) + n.z (c0×c1).
-    // mat3(blend) holds A's rows as columns, so it is Aᵀ.
-    mat3 a = transpose(mat3(blend));
-    vec3 c0 = a[0], c1 = a[1], c2 = a[2];
-    vec3 c12 = cross(c1, c2);
-    float det = dot(c0, c12);
-    normal = (normal.x * c12 + normal.y * cross(c2, c0) + normal.z * cross(c0, c1)) * (det < 0.0 ? -1.0 : 1.0);
+  vec4 w = a_weights;
+#ifdef WEIGHTS_IMPLICIT_LAST
+  w.w = 1.0 - (w.x + w.y + w.z);   // S2 blend form: the last slot's weight is what the others leave
+#endif
+  float weightSum = w.x + w.y + w.z + w.w;
+#if defined(WEIGHTS_NORMALIZE) || defined(WEIGHTS_AS_STORED)
+  bool weighted = weightSum != 0.0;   // no influence at all: not skinned, keeps its rest position and normal (S0)
+#else
+  bool weighted = true;
+#endif
+#ifdef SKINNING_DQS
+  if (weighted) {
+    // Kavan et al. 2008 with the two-phase extension: S_b = Σ wᵢSᵢ linearly, then the normalised dual
+    // quaternion blend of the rigid parts (as src/skinning/skin-vertices-dqs.ts).
+    vec4 q0 = jointVector(a_joints.x, 3);
+    mat3x4 s = mat3x4(0.0);
+    vec4 br = vec4(0.0), bd = vec4(0.0);
+    addDualInfluence(a_joints.x, w.x, q0, s, br, bd);
+    addDualInfluence(a_joints.y, w.y, q0, s, br, bd);
+    addDualInfluence(a_joints.z, w.z, q0, s, br, bd);
+    addDualInfluence(a_joints.w, w.w, q0, s, br, bd);
+#ifdef WEIGHTS_REST_REMAINDER
+    float rest = 1.0 - weightSum;
+    s += rest * mat3x4(1.0);
+    br.w += q0.w < 0.0 ? -rest : rest;   // the identity, aligned with q0
+#endif
+#ifdef WEIGHTS_NORMALIZE
+    s /= weightSum;
+#endif
+    float len = length(br);
+    if (len > 0.0) {
+      br /= len;
+      bd /= len;
+      vec3 t = 2.0 * (br.w * bd.xyz - bd.w * br.xyz + cross(br.xyz, bd.xyz));
+      position = rotateByQuaternion(br, vec4(position, 0.0) * s) + t;
+      // mat3(s) holds S's rows as columns, so it is Sᵀ.
+      mat3 a = transpose(mat3(s));
+      normal = rotateByQuaternion(br, cofactorTimes(a[0], a[1], a[2], normal));
+    }
   }
+#else
+  if (weighted) {
+    // docs/skinning-formulas.md S0: p = (Σ wᵢ Kᵢ) p₀ / Σ wᵢ; other policies per S2.
+    mat3x4 blend = w.x * jointMatrix(a_joints.x)
+                 + w.y * jointMatrix(a_joints.y)
+                 + w.z * jointMatrix(a_joints.z)
+                 + w.w * jointMatrix(a_joints.w);
+#ifdef WEIGHTS_REST_REMAINDER
+    blend += (1.0 - weightSum) * mat3x4(1.0);   // S2 difference form: the missing weight stays at rest
+#endif
+    position = vec4(position, 1.0) * blend;
+#ifdef WEIGHTS_NORMALIZE
+    position /= weightSum;
+#endif
+    // Normals by the inverse transpose of the blended 3×3 A; mat3(blend) holds A's rows as columns, so it is Aᵀ.
+    mat3 a = transpose(mat3(blend));
+    normal = cofactorTimes(a[0], a[1], a[2], normal);
+  }
+#endif
 #endif
   v_displayPosition = (u_toDisplay * vec4(position, 1.0)).xyz;
   vec3 displayNormal = u_normalMatrix * normal;

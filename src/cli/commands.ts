@@ -6,6 +6,7 @@ import { loadModelFile } from './load-model-file.ts';
 import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
 import { renderModel, type RenderModelOptions } from '../node/render-model.ts';
+import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
 
 /** `sinew eval` options as commander hands them over (absent when not given). */
 interface EvalOptions {
@@ -13,6 +14,8 @@ interface EvalOptions {
   time?: number;
   anim?: string;
   out?: string;
+  weights?: WeightPolicy;
+  skinning?: SkinningMode;
 }
 
 /** `sinew render` options: renderModel's, less the model (the argument) and the load timeout, plus `--out`. */
@@ -60,6 +63,8 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .option('--time <seconds>', 'seconds into the clip, clamped to its keys (default: 0)', parseSeconds)
     .option('--anim <file>', 'for an .md5mesh: the .md5anim to apply (default: <name>.md5anim next to it, if present; else the bind pose)')
     .option('--out <file>', 'write the JSON to this file instead of standard output')
+    .option('--weights <policy>', `how weights are read: ${WEIGHT_POLICIES.join(', ')} (default: normalize)`, parseWeights)
+    .option('--skinning <mode>', 'lbs (linear blend) or dqs (dual quaternion) (default: lbs)', parseSkinning)
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew eval --help' for usage")
     .action((model: string, options: EvalOptions) => runEval(model, options));
@@ -117,6 +122,20 @@ function parsePositive(value: string): number {
   return k;
 }
 
+/** `--weights`: a weight policy name (skinning-method.ts). */
+function parseWeights(value: string): WeightPolicy {
+  const policy = parseWeightPolicy(value.trim());
+  if (!policy) throw new InvalidArgumentError(`It must be one of ${WEIGHT_POLICIES.join(', ')}.`);
+  return policy;
+}
+
+/** `--skinning`: `lbs` or `dqs`. */
+function parseSkinning(value: string): SkinningMode {
+  const mode = parseSkinningMode(value.trim());
+  if (!mode) throw new InvalidArgumentError(`It must be one of ${SKINNING_MODES.join(', ')}.`);
+  return mode;
+}
+
 /** `--time`: a finite number of seconds, negative allowed (it clamps to the clip's first key). */
 function parseSeconds(value: string): number {
   const seconds = Number(value);
@@ -129,7 +148,8 @@ async function runEval(model: string, options: EvalOptions): Promise<void> {
   if (options.out !== undefined) checkOutputFolder(options.out);
   const asset = await loadModelFile(model, { anim: options.anim });
   for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${warning}\n`);
-  const json = JSON.stringify(evaluateModel(asset, evalClipIndex(asset, options.clip), options.time ?? 0)) + '\n';
+  const method = { skinning: options.skinning ?? 'lbs', weights: options.weights ?? 'normalize' } as const;
+  const json = JSON.stringify(evaluateModel(asset, evalClipIndex(asset, options.clip), options.time ?? 0, method)) + '\n';
   if (options.out !== undefined) await writeOutputFile(options.out, json);
   else await writeStandardOutput(json);
 }

@@ -3,6 +3,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { AnimationClip } from '../animation/animation-clip.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { skinVertices } from '../skinning/skin-vertices.ts';
+import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { findClipIndex } from '../animation/find-clip.ts';
 
 /** One mesh primitive's evaluated vertices, as `sinew eval` prints them. */
@@ -80,11 +81,13 @@ function nonFiniteResult(asset: ModelAsset, modelMatrices: Float32Array, mesh: n
  *
  * @param clipIndex index into `asset.clips`, or −1 for the rest pose
  * @param timeSeconds finite; clamped to the clip's keys ({@link clampToClipKeys}), ignored at rest
+ * @param method skinning mode and weight policy of the skinned primitives (default LBS, normalised weights:
+ *   the formula above; `skinVertices` documents the others)
  * @returns the evaluation, with the clamped time (0 at rest) and the clip's duration (null at rest)
  * @throws RangeError for a clip index outside [−1, clips.length); LoadError `NON_FINITE_RESULT` naming the
  *   primitive and the joint at fault when a position is not finite
  */
-export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds: number): Evaluation {
+export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds: number, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Evaluation {
   const animated = new AnimatedModel(asset);
   const sample = animated.clipSample(clipIndex);
   const clip = clipIndex >= 0 ? asset.clips[clipIndex] : null;
@@ -96,7 +99,7 @@ export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds:
       const out = new Float32Array(3 * primitive.vertexCount);
       const skinned = instance.skin >= 0 && primitive.joints !== null;
       if (skinned) {
-        skinVertices(out, null, primitive, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin]);
+        skinVertices(out, null, primitive, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin], method);
       } else {
         const m = animated.modelMatrices.subarray(16 * instance.node, 16 * instance.node + 16);
         const p = primitive.positions;

@@ -1,7 +1,7 @@
 import type { ModelAsset, PrimitiveAsset, TextureSampler } from '../asset/model-asset.ts';
 import { createPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { createPaletteTexture, type PaletteTexture } from './palette-texture.ts';
-import { createWhiteTexture, decodeImage, isBrowserDecodable, isKtx2MimeType, textureKey, uploadImageTexture } from './texture.ts';
+import { createWhiteTexture, decodeImage, isBrowserDecodable, isKtx2MimeType, textureKey, uploadImageTexture, uploadLevelsTexture } from './texture.ts';
 
 /** Attribute locations, fixed by `layout(location = …)` in `shaders/skinned.vert`, so VAOs suit every variant. */
 export const ATTRIBUTE_LOCATIONS = { a_position: 0, a_normal: 1, a_uv: 2, a_joints: 3, a_weights: 4 } as const;
@@ -56,8 +56,9 @@ export class GpuModel {
   /** Per `asset.skins` entry: the palette uniform buffer of the ubo path, or null until {@link paletteBuffer} makes it. */
   readonly paletteBuffers: (PaletteBuffer | null)[];
   /**
-   * Per `asset.skins` entry s, `Float32Array(12·skins[s].joints.length)`: the renderer's scratch for the
-   * skin's palette packed as rows (`packPaletteRows`), filled once per frame.
+   * Per `asset.skins` entry s, `Float32Array(16·skins[s].joints.length)`: the renderer's scratch for the
+   * skin's palette as the shader reads it (`packPaletteRows` for LBS, `computeDualQuaternionPalette` for
+   * DQS), filled once per frame.
    */
   readonly paletteRows: Float32Array[];
   readonly whiteTexture: WebGLTexture;
@@ -92,7 +93,7 @@ export class GpuModel {
     });
     this.paletteTextures = asset.skins.map((skin) => createPaletteTexture(gl, skin.joints.length));
     this.paletteBuffers = asset.skins.map(() => null);
-    this.paletteRows = asset.skins.map((skin) => new Float32Array(12 * skin.joints.length));
+    this.paletteRows = asset.skins.map((skin) => new Float32Array(16 * skin.joints.length));
     this.paletteFrames = new Float64Array(asset.skins.length).fill(-1);
     this.imageTextures = this.textureSlots.map(() => null);
     gl.bindVertexArray(null);
@@ -195,11 +196,11 @@ export class GpuModel {
    */
   private async loadKtx2(index: number): Promise<void> {
     try {
-      const { decodeKtx2, uploadKtx2Texture } = await import('./ktx2-texture.ts');
+      const { decodeKtx2 } = await import('./ktx2-texture.ts');
       const decoded = await decodeKtx2(this.asset.images[index], this.asset.name);
       if (this.disposed || this.gl.isContextLost() || !this.gl.isTexture(this.whiteTexture)) return;
       this.textureSlots.forEach((slot, i) => {
-        if (slot.image === index) this.imageTextures[i] = uploadKtx2Texture(this.gl, decoded, slot.sampler);
+        if (slot.image === index) this.imageTextures[i] = uploadLevelsTexture(this.gl, decoded, slot.sampler);
       });
     } catch (error) {
       this.textureErrors.push((error as Error).message);

@@ -1,11 +1,14 @@
+import type { SkinningMode } from '../skinning/skinning-method.ts';
+
 /**
- * How a skinning palette reaches `shaders/skinned.vert`. Palettes are affine (bottom row 0 0 0 1), so every
- * path carries only each joint's upper 3 rows — 3 `vec4` per joint, row-major 3×4 (`palette-rows.ts`):
- * - `'uniform'`: `uniform vec4 u_joints[3·JOINT_COUNT]` (3 vectors per joint), one `uniform4fv` per draw;
- * - `'texture'`: an RGBA32F texture, 3 texels (rows) per joint, read with `texelFetch`, uploaded with
+ * How a skinning palette reaches `shaders/skinned.vert`. Each joint takes `stride` `vec4`s
+ * ({@link paletteStride}): for LBS its upper 3 rows — palettes are affine (bottom row 0 0 0 1), so the 4th is
+ * never sent (`palette-rows.ts`); for DQS 4 (`dual-quaternion-palette.ts`):
+ * - `'uniform'`: `uniform vec4 u_joints[stride·JOINT_COUNT]`, one `uniform4fv` per draw;
+ * - `'texture'`: an RGBA32F texture, `stride` texels per joint, read with `texelFetch`, uploaded with
  *   `texSubImage2D`;
- * - `'ubo'`: a uniform buffer object, std140 block `Palette { vec4 u_jointBlock[3·JOINT_COUNT]; }` (48 bytes
- *   per joint), uploaded with `bufferSubData`.
+ * - `'ubo'`: a uniform buffer object, std140 block `Palette { vec4 u_jointBlock[stride·JOINT_COUNT]; }`
+ *   (16·stride bytes per joint), uploaded with `bufferSubData`.
  */
 export type PalettePath = 'uniform' | 'texture' | 'ubo';
 
@@ -15,11 +18,16 @@ export type PaletteRequest = PalettePath | 'auto';
 /** Every palette path, in the order `'auto'` prefers them. */
 export const PALETTE_PATHS: readonly PalettePath[] = ['uniform', 'ubo', 'texture'];
 
-/** `vec4`s per joint on every path: the 3 rows of the affine 3×4 skinning matrix. */
+/** `vec4`s per joint of LBS: the 3 rows of the affine 3×4 skinning matrix. */
 export const PALETTE_VECTORS_PER_JOINT = 3;
 
-/** Bytes per joint in the std140 `Palette` block: 3 `vec4` of 16 bytes, no padding. */
-export const UBO_BYTES_PER_JOINT = 16 * PALETTE_VECTORS_PER_JOINT;
+/** Most `vec4`s per joint of any skinning mode (DQS), what per-skin scratch is sized for. */
+export const MAX_PALETTE_STRIDE = 4;
+
+/** `vec4`s per joint for a skinning mode: 3 for `'lbs'`, 4 for `'dqs'`. */
+export function paletteStride(skinning: SkinningMode): number {
+  return skinning === 'dqs' ? 4 : PALETTE_VECTORS_PER_JOINT;
+}
 
 /**
  * Vertex uniform vectors the skinned shader uses besides the palette: u_toDisplay (4), u_normalMatrix (3),
@@ -43,35 +51,38 @@ export function readPaletteLimits(gl: WebGL2RenderingContext): PaletteLimits {
   };
 }
 
-/** Most joints a uniform palette can hold given `MAX_VERTEX_UNIFORM_VECTORS` (3 vectors per joint). */
-export function maxUniformJoints(maxVertexUniformVectors: number): number {
-  return Math.max(0, Math.floor((maxVertexUniformVectors - OTHER_VERTEX_UNIFORM_VECTORS) / PALETTE_VECTORS_PER_JOINT));
+/** Most joints a uniform palette can hold given `MAX_VERTEX_UNIFORM_VECTORS` (`stride` vectors per joint, default 3). */
+export function maxUniformJoints(maxVertexUniformVectors: number, stride = PALETTE_VECTORS_PER_JOINT): number {
+  return Math.max(0, Math.floor((maxVertexUniformVectors - OTHER_VERTEX_UNIFORM_VECTORS) / stride));
 }
 
-/** Most joints a `Palette` uniform block can hold given `MAX_UNIFORM_BLOCK_SIZE` (48 bytes per joint). */
-export function maxUboJoints(maxUniformBlockSize: number): number {
-  return Math.max(0, Math.floor(maxUniformBlockSize / UBO_BYTES_PER_JOINT));
+/** Most joints a `Palette` uniform block can hold given `MAX_UNIFORM_BLOCK_SIZE` (16·`stride` bytes per joint, default 48). */
+export function maxUboJoints(maxUniformBlockSize: number, stride = PALETTE_VECTORS_PER_JOINT): number {
+  return Math.max(0, Math.floor(maxUniformBlockSize / (16 * stride)));
 }
 
 /**
  * Most joints `path` can hold under `limits`; `Infinity` for the texture path (rows wrap: joints per row ×
  * `MAX_TEXTURE_SIZE` rows, beyond any skin an Int16 parent index can describe).
  */
-export function maxPaletteJoints(path: PalettePath, limits: PaletteLimits): number {
-  if (path === 'uniform') return maxUniformJoints(limits.maxVertexUniformVectors);
-  if (path === 'ubo') return maxUboJoints(limits.maxUniformBlockSize);
+export function maxPaletteJoints(path: PalettePath, limits: PaletteLimits, stride = PALETTE_VECTORS_PER_JOINT): number {
+  if (path === 'uniform') return maxUniformJoints(limits.maxVertexUniformVectors, stride);
+  if (path === 'ubo') return maxUboJoints(limits.maxUniformBlockSize, stride);
   return Infinity;
 }
 
 /**
  * Resolves a palette request for a skin of `jointCount` joints: `'auto'` picks the first of
- * {@link PALETTE_PATHS} that holds it — uniform (`3·jointCount + OTHER_VERTEX_UNIFORM_VECTORS ≤
- * MAX_VERTEX_UNIFORM_VECTORS`), then ubo (`48·jointCount ≤ MAX_UNIFORM_BLOCK_SIZE`), then texture.
+ * {@link PALETTE_PATHS} that holds it — uniform (`stride·jointCount + OTHER_VERTEX_UNIFORM_VECTORS ≤
+ * MAX_VERTEX_UNIFORM_VECTORS`), then ubo (`16·stride·jointCount ≤ MAX_UNIFORM_BLOCK_SIZE`), then texture.
+ * @param stride `vec4`s per joint ({@link paletteStride}; default 3, LBS)
  * @throws Error when `'uniform'` or `'ubo'` is forced for more joints than it holds (`where` names the model)
  */
-export function resolvePalettePath(requested: PaletteRequest, jointCount: number, limits: PaletteLimits, where: string): PalettePath {
-  if (requested === 'auto') return PALETTE_PATHS.find((path) => jointCount <= maxPaletteJoints(path, limits))!;
-  const max = maxPaletteJoints(requested, limits);
+export function resolvePalettePath(
+  requested: PaletteRequest, jointCount: number, limits: PaletteLimits, where: string, stride = PALETTE_VECTORS_PER_JOINT,
+): PalettePath {
+  if (requested === 'auto') return PALETTE_PATHS.find((path) => jointCount <= maxPaletteJoints(path, limits, stride))!;
+  const max = maxPaletteJoints(requested, limits, stride);
   if (jointCount > max) {
     const limit = requested === 'uniform'
       ? `MAX_VERTEX_UNIFORM_VECTORS ${limits.maxVertexUniformVectors}`
@@ -86,7 +97,7 @@ export function resolvePalettePath(requested: PaletteRequest, jointCount: number
  * rounded up to a multiple of 16 (fewer shader variants), capped at what the path holds; 0 for the texture
  * path (no compiled size).
  */
-export function paletteCapacity(path: PalettePath, jointCount: number, limits: PaletteLimits): number {
+export function paletteCapacity(path: PalettePath, jointCount: number, limits: PaletteLimits, stride = PALETTE_VECTORS_PER_JOINT): number {
   if (path === 'texture') return 0;
-  return Math.max(1, Math.min(Math.ceil(jointCount / 16) * 16, maxPaletteJoints(path, limits)));
+  return Math.max(1, Math.min(Math.ceil(jointCount / 16) * 16, maxPaletteJoints(path, limits, stride)));
 }

@@ -2,6 +2,7 @@ import vertexSource from '../../shaders/skinned.vert?raw';
 import fragmentSource from '../../shaders/lit.frag?raw';
 import { compileProgram, deleteProgram, insertDefines } from './shader-program.ts';
 import type { PalettePath } from './palette-path.ts';
+import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { PALETTE_BLOCK_BINDING } from './palette-buffer.ts';
 import { CAPTURED_VARYINGS, variantDefines, variantId, variantKey, type ShaderVariant } from './shader-variant.ts';
 
@@ -43,12 +44,12 @@ export class ProgramCache {
    * the variant exists (numeric key), so it is called per draw.
    * @throws Error with the line-numbered log when the variant fails to compile or link
    */
-  get(skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean): SkinningProgram {
+  get(skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, method: SkinningMethod = DEFAULT_SKINNING_METHOD): SkinningProgram {
     const capacity = skinned && palette !== 'texture' ? jointCapacity : 0;
-    const id = variantId(skinned, palette, capacity, transformFeedback);
+    const id = variantId(skinned, palette, capacity, transformFeedback, method.skinning, method.weights);
     let entry = this.programs.get(id);
     if (!entry) {
-      const variant: ShaderVariant = { skinned, palette, jointCapacity: capacity, transformFeedback };
+      const variant: ShaderVariant = { skinned, palette, jointCapacity: capacity, transformFeedback, skinning: method.skinning, weights: method.weights };
       entry = this.build(variantKey(variant), variant);
       this.programs.set(id, entry);
     }

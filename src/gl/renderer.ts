@@ -3,7 +3,9 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { multiplyStrided } from '../math/strided-mat4.ts';
 import { GpuModel, uploadModel } from './gpu-model.ts';
-import { paletteCapacity, readPaletteLimits, resolvePalettePath, type PaletteLimits, type PalettePath, type PaletteRequest } from './palette-path.ts';
+import { paletteCapacity, paletteStride, readPaletteLimits, resolvePalettePath, type PaletteLimits, type PalettePath, type PaletteRequest } from './palette-path.ts';
+import { computeDualQuaternionPalette } from '../skinning/dual-quaternion-palette.ts';
+import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { PALETTE_BLOCK_BINDING, uploadPaletteBuffer } from './palette-buffer.ts';
 import { packPaletteRows } from './palette-rows.ts';
 import { uploadPaletteTexture } from './palette-texture.ts';
@@ -34,8 +36,9 @@ export interface CameraMatrices {
 const IDENTITY = mat4.create() as Float32Array;
 
 /**
- * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (LBS of 4 influences, docs/skinning-formulas.md S0;
- * palette as a uniform array, an RGBA32F texture or a uniform buffer, 3 rows per joint) and `shaders/lit.frag`. Programs are compiled per variant on
+ * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (4 influences by LBS, docs/skinning-formulas.md S0, or
+ * DQS, under a weight policy, per model: {@link SkinningMethod}; palette as a uniform array, an RGBA32F
+ * texture or a uniform buffer) and `shaders/lit.frag`. Programs are compiled per variant on
  * first use and cached. Owns only its programs; models are owned by the caller ({@link GpuModel.dispose}).
  * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are
  * given one, so views sharing a context (and its renderer) each keep theirs.
@@ -119,12 +122,13 @@ export class SkinnedRenderer {
    * it is complete; use `uploadModel` for geometry at once and textures as they arrive. The renderer keeps
    * no reference to the result; the caller disposes it. The model suits every palette path.
    * @param palette the palette request it will be drawn with (default: the renderer's), checked here
-   * @throws Error (rejects) when the context is lost, or the model's palette path is forced to uniform but
-   *   does not fit
+   * @param method the skinning method it will be drawn with (checked with `palette`)
+   * @throws Error (rejects) when the context is lost, or the model's palette path is forced to uniform or
+   *   ubo but does not fit
    */
-  async upload(asset: ModelAsset, palette: PaletteRequest = this.requested): Promise<GpuModel> {
+  async upload(asset: ModelAsset, palette: PaletteRequest = this.requested, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Promise<GpuModel> {
     if (this.lost || this.gl.isContextLost()) throw new Error(`${asset.name}: cannot upload, the WebGL2 context is lost`);
-    this.palettePathFor(asset, palette);
+    this.palettePathFor(asset, palette, method);
     const gpuModel = uploadModel(this.gl, asset, this.generationValue);
     await gpuModel.texturesReady;
     return gpuModel;
@@ -135,10 +139,11 @@ export class SkinnedRenderer {
    * skin — uniform (`3·joints + 16 ≤ MAX_VERTEX_UNIFORM_VECTORS`), ubo (`48·joints ≤ MAX_UNIFORM_BLOCK_SIZE`),
    * texture (`resolvePalettePath`). Rigid-only models report the resolved choice for 0 joints.
    * @param requested the request to resolve (default: the renderer's own, {@link RendererOptions.palette})
+   * @param method the skinning method it will be drawn with: DQS takes 4 vectors per joint, LBS 3
    * @throws Error when `'uniform'` or `'ubo'` is forced and the largest skin does not fit
    */
-  palettePathFor(asset: ModelAsset, requested: PaletteRequest = this.requested): PalettePath {
-    return resolvePalettePath(requested, maxSkinJoints(asset), this.limits, asset.name);
+  palettePathFor(asset: ModelAsset, requested: PaletteRequest = this.requested, method: SkinningMethod = DEFAULT_SKINNING_METHOD): PalettePath {
+    return resolvePalettePath(requested, maxSkinJoints(asset), this.limits, asset.name, paletteStride(method.skinning));
   }
 
   /**
@@ -177,10 +182,15 @@ export class SkinnedRenderer {
    *   model (e.g. Z-up → Y-up); default identity
    * @param palette palette request for this model (default: the renderer's), so that views sharing one
    *   renderer each keep their own; switching it between draws needs no new upload
+   * @param method skinning mode and weight policy (default LBS, normalised weights), per model and per draw
+   *   like `palette`: a shader variant each, no new upload
    * @throws Error when `gpuModel` is disposed, or was uploaded before a context restore (re-upload it), or a
    *   shader variant fails to build, or `palette` forces a uniform or ubo palette that does not fit
    */
-  draw(gpuModel: GpuModel, pose: PoseBuffers, camera: CameraMatrices, displayMatrix?: Float32Array, palette: PaletteRequest = this.requested): void {
+  draw(
+    gpuModel: GpuModel, pose: PoseBuffers, camera: CameraMatrices, displayMatrix?: Float32Array,
+    palette: PaletteRequest = this.requested, method: SkinningMethod = DEFAULT_SKINNING_METHOD,
+  ): void {
     if (this.lost) return;
     const asset = gpuModel.asset;
     if (gpuModel.isDisposed) throw new Error(`${asset.name}: draw of a disposed GpuModel`);
@@ -189,7 +199,8 @@ export class SkinnedRenderer {
     }
     const gl = this.gl;
     const display = displayMatrix ?? IDENTITY;
-    const path = this.palettePathFor(asset, palette);
+    const path = this.palettePathFor(asset, palette, method);
+    const stride = paletteStride(method.skinning);
     const serial = ++this.drawSerial;
     mat4.multiply(this.viewProjection, camera.projection, camera.view);
     let current: SkinningProgram | null = null;
@@ -202,8 +213,8 @@ export class SkinnedRenderer {
         const primitive = primitives[p];
         const skinned = skin >= 0 && primitive.skinned;
         const jointCount = skinned ? asset.skins[skin].joints.length : 0;
-        const capacity = paletteCapacity(path, jointCount, this.limits);
-        const program = this.programs.get(skinned, path, capacity, false);
+        const capacity = paletteCapacity(path, jointCount, this.limits, stride);
+        const program = this.programs.get(skinned, path, capacity, false, method);
         if (program !== current) {
           current = program;
           gl.useProgram(program.program);
@@ -221,19 +232,20 @@ export class SkinnedRenderer {
           const rows = gpuModel.paletteRows[skin];
           const fresh = gpuModel.paletteFrames[skin] !== serial;
           if (fresh) {
-            packPaletteRows(rows, pose.skinMatrices[skin], jointCount);
+            if (method.skinning === 'dqs') computeDualQuaternionPalette(rows, pose.skinMatrices[skin], jointCount);
+            else packPaletteRows(rows, pose.skinMatrices[skin], jointCount);
             gpuModel.paletteFrames[skin] = serial;
           }
           if (path === 'uniform') {
-            gl.uniform4fv(program.u_joints, rows, 0, 12 * jointCount);
+            gl.uniform4fv(program.u_joints, rows, 0, 4 * stride * jointCount);
           } else if (path === 'ubo') {
             const buffer = gpuModel.paletteBuffer(skin, capacity);
-            if (fresh) uploadPaletteBuffer(gl, buffer, rows, jointCount);
+            if (fresh) uploadPaletteBuffer(gl, buffer, rows, jointCount, stride);
             else gl.bindBufferBase(gl.UNIFORM_BUFFER, PALETTE_BLOCK_BINDING, buffer.buffer);
           } else {
             gl.activeTexture(gl.TEXTURE0 + PALETTE_UNIT);
             const texture = gpuModel.paletteTextures[skin];
-            if (fresh) uploadPaletteTexture(gl, texture, rows);
+            if (fresh) uploadPaletteTexture(gl, texture, rows, stride);
             else gl.bindTexture(gl.TEXTURE_2D, texture.texture);
           }
         }

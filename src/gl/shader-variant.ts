@@ -1,8 +1,10 @@
-import type { PalettePath } from './palette-path.ts';
+import type { SkinningMode, WeightPolicy } from '../skinning/skinning-method.ts';
+import { WEIGHT_POLICIES } from '../skinning/skinning-method.ts';
+import { paletteStride, type PalettePath } from './palette-path.ts';
 
 /** One compiled form of `shaders/skinned.vert` + `shaders/lit.frag`. */
 export interface ShaderVariant {
-  /** Linear blend skinning (`SKINNED`); false for rigid meshes. */
+  /** Skinning (`SKINNED`); false for rigid meshes. */
   readonly skinned: boolean;
   /** Palette source when skinned (`PALETTE_TEXTURE`, `PALETTE_UBO`, or the uniform array); ignored when rigid. */
   readonly palette: PalettePath;
@@ -10,6 +12,10 @@ export interface ShaderVariant {
   readonly jointCapacity: number;
   /** Link with transform-feedback varyings `v_displayPosition`, `v_displayNormal` (SEPARATE_ATTRIBS). */
   readonly transformFeedback: boolean;
+  /** `SKINNING_DQS` for `'dqs'`; ignored when rigid. */
+  readonly skinning: SkinningMode;
+  /** `WEIGHTS_*` define; ignored when rigid. */
+  readonly weights: WeightPolicy;
 }
 
 /** The varyings transform feedback captures, in buffer-binding order. */
@@ -18,9 +24,13 @@ export const CAPTURED_VARYINGS = ['v_displayPosition', 'v_displayNormal'] as con
 /** `#define` lines (without `#define`) for a variant, in a fixed order. */
 export function variantDefines(variant: ShaderVariant): string[] {
   if (!variant.skinned) return [];
-  if (variant.palette === 'texture') return ['SKINNED', 'PALETTE_TEXTURE'];
-  if (variant.palette === 'ubo') return ['SKINNED', 'PALETTE_UBO', `JOINT_COUNT ${variant.jointCapacity}`];
-  return ['SKINNED', `JOINT_COUNT ${variant.jointCapacity}`];
+  const defines = ['SKINNED', `WEIGHTS_${variant.weights.toUpperCase().replace('-', '_')}`];
+  if (variant.skinning === 'dqs') defines.push('SKINNING_DQS');
+  defines.push(`PALETTE_STRIDE ${paletteStride(variant.skinning)}`);
+  if (variant.palette === 'texture') defines.push('PALETTE_TEXTURE');
+  else if (variant.palette === 'ubo') defines.push('PALETTE_UBO', `JOINT_COUNT ${variant.jointCapacity}`);
+  else defines.push(`JOINT_COUNT ${variant.jointCapacity}`);
+  return defines;
 }
 
 /** A string naming the variant uniquely: its defines, plus `TF` when linked for transform feedback. */
@@ -32,10 +42,12 @@ export function variantKey(variant: ShaderVariant): string {
 /**
  * A number naming the variant of these fields uniquely (as {@link ShaderVariant}), so the program cache
  * looks variants up per draw without allocating: bit 0 skinned, bit 1 transform feedback, bits 2–3 the
- * palette path, then the capacity.
+ * palette path, bits 4–5 the weight policy, bit 6 DQS, then the capacity.
  */
-export function variantId(skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean): number {
+export function variantId(
+  skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, skinning: SkinningMode, weights: WeightPolicy,
+): number {
   if (!skinned) return transformFeedback ? 2 : 0;
   const path = palette === 'uniform' ? 0 : palette === 'texture' ? 1 : 2;
-  return 1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * jointCapacity;
+  return 1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * WEIGHT_POLICIES.indexOf(weights) + (skinning === 'dqs' ? 64 : 0) + 128 * jointCapacity;
 }

@@ -1,5 +1,7 @@
 import type { GpuModel } from './gpu-model.ts';
-import { maxPaletteJoints, paletteCapacity, readPaletteLimits, type PalettePath } from './palette-path.ts';
+import { maxPaletteJoints, paletteCapacity, paletteStride, readPaletteLimits, type PalettePath } from './palette-path.ts';
+import { computeDualQuaternionPalette } from '../skinning/dual-quaternion-palette.ts';
+import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { packPaletteRows } from './palette-rows.ts';
 import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
@@ -48,10 +50,14 @@ export class TransformFeedbackCapture {
    * Skins primitive `primitiveIndex` of mesh instance `instanceIndex` of `gpuModel` on the GPU with `palette`.
    * @param palette `Float32Array(16·m)`, column-major, for the instance's skin (m = its joint count)
    * @param path palette path (shader variant) to run
+   * @param method skinning mode and weight policy (shader variant) to run, default LBS with normalised weights
    * @throws Error when the instance is rigid, the primitive has no joints/weights, the palette is too
    *   short, the uniform or ubo path cannot hold the skin, or the capture is disposed
    */
-  capture(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath): CapturedVertices {
+  capture(
+    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath,
+    method: SkinningMethod = DEFAULT_SKINNING_METHOD,
+  ): CapturedVertices {
     if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
     const gl = this.gl;
     const asset = gpuModel.asset;
@@ -67,32 +73,34 @@ export class TransformFeedbackCapture {
       throw new Error(`${asset.name}: palette holds ${palette.length / 16} matrices, skin ${instance.skin} has ${jointCount} joints`);
     }
     const limits = readPaletteLimits(gl);
-    if (jointCount > maxPaletteJoints(path, limits)) {
-      throw new Error(`${asset.name}: ${jointCount} joints do not fit a ${path} palette (${maxPaletteJoints(path, limits)} at most)`);
+    const stride = paletteStride(method.skinning);
+    if (jointCount > maxPaletteJoints(path, limits, stride)) {
+      throw new Error(`${asset.name}: ${jointCount} joints do not fit a ${path} palette (${maxPaletteJoints(path, limits, stride)} at most)`);
     }
-    const capacity = paletteCapacity(path, jointCount, limits);
-    const program = this.programs.get(true, path, capacity, true);
+    const capacity = paletteCapacity(path, jointCount, limits, stride);
+    const program = this.programs.get(true, path, capacity, true, method);
     gl.useProgram(program.program);
     gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
     gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
-    if (this.rows.length < 12 * jointCount) this.rows = new Float32Array(12 * jointCount);
-    packPaletteRows(this.rows, palette, jointCount);
+    if (this.rows.length < 16 * jointCount) this.rows = new Float32Array(16 * jointCount);
+    if (method.skinning === 'dqs') computeDualQuaternionPalette(this.rows, palette, jointCount);
+    else packPaletteRows(this.rows, palette, jointCount);
     if (path === 'uniform') {
-      gl.uniform4fv(program.u_joints, this.rows, 0, 12 * jointCount);
+      gl.uniform4fv(program.u_joints, this.rows, 0, 4 * stride * jointCount);
     } else if (path === 'ubo') {
       if (!this.paletteBuffer || this.paletteBuffer.capacity < capacity) {
         if (this.paletteBuffer) gl.deleteBuffer(this.paletteBuffer.buffer);
         this.paletteBuffer = createPaletteBuffer(gl, capacity);
       }
-      uploadPaletteBuffer(gl, this.paletteBuffer, this.rows, jointCount);
+      uploadPaletteBuffer(gl, this.paletteBuffer, this.rows, jointCount, stride);
     } else {
       if (!this.palette || this.palette.jointCount !== jointCount) {
         if (this.palette) gl.deleteTexture(this.palette.texture);
         this.palette = createPaletteTexture(gl, jointCount, this.jointsPerRow);
       }
       gl.activeTexture(gl.TEXTURE0 + PALETTE_UNIT);
-      uploadPaletteTexture(gl, this.palette, this.rows);
+      uploadPaletteTexture(gl, this.palette, this.rows, stride);
     }
 
     const vertexCount = primitive.vertexCount;
@@ -168,10 +176,11 @@ export function captureSkinnedVertices(
   primitiveIndex: number,
   palette: Float32Array,
   path: PalettePath,
+  method: SkinningMethod = DEFAULT_SKINNING_METHOD,
 ): CapturedVertices {
   const capture = new TransformFeedbackCapture(gl);
   try {
-    return capture.capture(gpuModel, instanceIndex, primitiveIndex, palette, path);
+    return capture.capture(gpuModel, instanceIndex, primitiveIndex, palette, path, method);
   } finally {
     capture.dispose();
   }

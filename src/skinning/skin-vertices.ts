@@ -1,16 +1,22 @@
 import type { PrimitiveAsset } from '../asset/model-asset.ts';
 import { copyUpper3x4, type SkinningContext } from './skinning-context.ts';
+import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from './skinning-method.ts';
+import { skinVerticesDqs } from './skin-vertices-dqs.ts';
 
 /**
- * The CPU reference path: linear blend skinning (LBS) of one primitive's positions and normals, exactly as
- * docs/skinning-formulas.md S0 states it — the weighted skinning matrices are summed into one accumulator,
- * applied once to the rest position, and divided by the weight sum:
+ * The CPU reference path: skins one primitive's positions and normals as `shaders/skinned.vert` does, by
+ * `method` (default linear blend skinning with normalised weights). With `method.skinning === 'dqs'` it is
+ * {@link skinVerticesDqs}; otherwise linear blend skinning (LBS) exactly as docs/skinning-formulas.md S0
+ * states it — the weighted skinning matrices are summed into one accumulator A, applied once to the rest
+ * position, and (weight policy `normalize`) divided by the weight sum:
  *
  *   `p = (Σᵢ wᵢ·K_{jᵢ}) · p₀ / Σᵢ wᵢ`, and `p = p₀` when `Σᵢ wᵢ = 0` (no influences).
  *
- * Normals use the inverse-transpose of the blended 3×3 part A, computed as `sign(det A)·cof(A)` (the
- * cofactor matrix is `det A · A⁻ᵀ`, so no division), then normalised; a vertex with no weight keeps n₀.
- * With weights that sum to 1 this equals the difference form of docs/skinning-formulas.md S2.
+ * The other weight policies (`WeightPolicy`, S2): `as-stored` skips the division; `rest-remainder` adds
+ * `(1 − Σ wᵢ)·I` to A; `implicit-last` replaces the 4th weight by `1 − (w₀ + w₁ + w₂)` and skips the division.
+ * Normals use the inverse-transpose of A's 3×3 part, computed as `sign(det A)·cof(A)` (the cofactor matrix
+ * is `det A · A⁻ᵀ`, so no division), then normalised; a vertex left at rest keeps n₀.
+ * With weights that sum to 1 every policy gives the same vertices.
  * `shaders/skinned.vert` computes the same, and the transform-feedback parity test holds the two together.
  * Palette matrices are assumed affine (bottom row 0 0 0 1).
  *
@@ -25,6 +31,7 @@ import { copyUpper3x4, type SkinningContext } from './skinning-context.ts';
  * @param primitive a skinned primitive (`joints` and `weights` present)
  * @param palette `Float32Array(16·m)`, column-major skinning matrices from `computeSkinMatrices`
  * @param context a `SkinningContext` of at least m joints (the skin's, or `new SkinningContext(m)`)
+ * @param method skinning mode and weight policy (default {@link DEFAULT_SKINNING_METHOD})
  * @throws Error when the primitive has no joints/weights
  * @throws RangeError when the palette has more joints than `context`
  */
@@ -34,6 +41,7 @@ export function skinVertices(
   primitive: PrimitiveAsset,
   palette: Float32Array,
   context: SkinningContext,
+  method: SkinningMethod = DEFAULT_SKINNING_METHOD,
 ): void {
   const { joints, weights, positions, normals, vertexCount } = primitive;
   if (!joints || !weights) throw new Error('skinVertices: primitive has no joints/weights (it is rigid)');
@@ -41,6 +49,13 @@ export function skinVertices(
   if (jointCount > context.jointCount) {
     throw new RangeError(`skinVertices: the palette has ${jointCount} joints, the skinning context ${context.jointCount}`);
   }
+  if (method.skinning === 'dqs') {
+    skinVerticesDqs(outPositions, outNormals, primitive, palette, context, method.weights);
+    return;
+  }
+  const policy = method.weights;
+  const divide = policy === 'normalize', restRemainder = policy === 'rest-remainder', implicitLast = policy === 'implicit-last';
+  const keepUnweighted = policy === 'normalize' || policy === 'as-stored';
   // The palette's upper 3×4 rows as doubles: the inner loop then reads no float32, and no bottom row.
   const K = context.palette;
   copyUpper3x4(K, palette, jointCount);
@@ -76,7 +91,7 @@ export function skinVertices(
       m8 += w2 * K[(o + 6) | 0]; m9 += w2 * K[(o + 7) | 0]; m10 += w2 * K[(o + 8) | 0];
       m12 += w2 * K[(o + 9) | 0]; m13 += w2 * K[(o + 10) | 0]; m14 += w2 * K[(o + 11) | 0];
     }
-    const w3 = weights[(i4 + 3) | 0];
+    const w3 = implicitLast ? 1 - (w0 + w1 + w2) : weights[(i4 + 3) | 0];
     if (w3 !== 0) {
       const o = (12 * joints[(i4 + 3) | 0]) | 0;
       sum += w3;
@@ -86,14 +101,18 @@ export function skinVertices(
       m12 += w3 * K[(o + 9) | 0]; m13 += w3 * K[(o + 10) | 0]; m14 += w3 * K[(o + 11) | 0];
     }
     const x = positions[i3], y = positions[(i3 + 1) | 0], z = positions[(i3 + 2) | 0];
-    if (sum === 0) {
+    if (sum === 0 && keepUnweighted) {
       outPositions[i3] = x; outPositions[(i3 + 1) | 0] = y; outPositions[(i3 + 2) | 0] = z;
       if (outNormals) {
         outNormals[i3] = normals[i3]; outNormals[(i3 + 1) | 0] = normals[(i3 + 1) | 0]; outNormals[(i3 + 2) | 0] = normals[(i3 + 2) | 0];
       }
       continue;
     }
-    const inv = 1 / sum;
+    if (restRemainder) {
+      const rest = 1 - sum;
+      m0 += rest; m5 += rest; m10 += rest;
+    }
+    const inv = divide ? 1 / sum : 1;
     outPositions[i3] = (m0 * x + m4 * y + m8 * z + m12) * inv;
     outPositions[(i3 + 1) | 0] = (m1 * x + m5 * y + m9 * z + m13) * inv;
     outPositions[(i3 + 2) | 0] = (m2 * x + m6 * y + m10 * z + m14) * inv;

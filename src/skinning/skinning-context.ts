@@ -5,7 +5,9 @@ import type { SkinAsset } from '../asset/model-asset.ts';
  *
  * - `inverseBinds`: the skin's inverse bind matrices as `computeSkinMatrices` reads them, copied when the
  *   context is made (later changes to the skin's `inverseBindMatrices` are not seen);
- * - `palette`: scratch where `skinVertices` copies the palette it is given, once per call.
+ * - `palette`: scratch where `skinVertices` copies the palette it is given, once per call;
+ * - `dualPalette`: scratch for that palette in dual quaternion form (`computeDualQuaternionPalette`), for
+ *   dual quaternion skinning.
  *
  * Both hold each matrix's upper 3×4 rows, 12 doubles per joint (columns 0, 1, 2, then translation): the
  * bottom rows of affine matrices are 0 0 0 1 and are never read, and V8 reads doubles without the conversion
@@ -20,12 +22,15 @@ export class SkinningContext {
   readonly inverseBinds: Float64Array;
   /** `Float64Array(12·jointCount)`: scratch for the palette `skinVertices` is skinning with. */
   readonly palette: Float64Array;
+  /** `Float64Array(16·jointCount)`: scratch for that palette in dual quaternion form (layout in dual-quaternion-palette.ts). */
+  readonly dualPalette: Float64Array;
 
   /** @param skin the skin to compute palettes for, or the joint count of the palettes to skin with */
   constructor(skin: SkinAsset | number) {
     this.skin = typeof skin === 'number' ? null : skin;
     this.jointCount = typeof skin === 'number' ? skin : skin.joints.length;
     this.palette = new Float64Array(12 * this.jointCount);
+    this.dualPalette = new Float64Array(16 * this.jointCount);
     this.inverseBinds = new Float64Array(this.skin ? 12 * this.jointCount : 0);
     if (this.skin) copyUpper3x4(this.inverseBinds, this.skin.inverseBindMatrices, this.jointCount);
     Object.freeze(this);

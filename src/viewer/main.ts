@@ -19,6 +19,8 @@ async function main(): Promise<void> {
     const { installTestHooks } = await import('./test-hooks.ts');
     installTestHooks(app);
   }
+  // Before any model is shown, so the first upload and draw use it.
+  await app.view.setSkinningMethod({ skinning: params.skinning, weights: params.weights });
   const start = { clip: params.clip, time: params.time };
 
   let opened = false;

@@ -2,6 +2,7 @@ import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { CameraMatrices, GpuModel, PalettePath, PaletteRequest } from '../gl/renderer.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
+import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { computeModelBounds } from '../scene/model-bounds.ts';
 import { OrbitCamera, type Bounds } from '../scene/orbit-camera.ts';
 import { attachOrbitInput } from './orbit-input.ts';
@@ -45,6 +46,8 @@ export interface ModelViewState {
   readonly activeClips: number;
   /** Palette path the renderer uses for this model, or null before the first. */
   readonly palette: PalettePath | null;
+  /** Skinning mode and weight policy the view draws with. */
+  readonly method: SkinningMethod;
   /** Non-fatal loader warnings of the current model. */
   readonly warnings: readonly string[];
   readonly contextLost: boolean;
@@ -103,6 +106,8 @@ export interface ModelViewListener {
 export interface ModelViewOptions {
   /** Palette path, default `auto`. */
   readonly palette?: PaletteRequest;
+  /** Skinning mode and weight policy, default LBS with normalised weights. */
+  readonly method?: SkinningMethod;
   /** Camera distance after framing, as a multiple of the framed distance (default 1). */
   readonly distance?: number;
   /**
@@ -157,6 +162,7 @@ export class ModelView {
   private readonly listener: ModelViewListener;
   private readonly surface: RenderSurface;
   private paletteMode: PaletteRequest;
+  private method: SkinningMethod;
   private readonly background: Rgba;
   private current: LoadedModel | null = null;
   private readonly cameraMatrices: CameraMatrices;
@@ -176,6 +182,7 @@ export class ModelView {
     this.canvas = canvas;
     this.listener = listener;
     this.paletteMode = options.palette ?? 'auto';
+    this.method = options.method ?? DEFAULT_SKINNING_METHOD;
     this.background = options.background ?? BACKGROUND;
     this.distanceScale = options.distance ?? 1;
     this.camera.pitch = (10 * Math.PI) / 180;
@@ -238,16 +245,16 @@ export class ModelView {
 
       let palette: PalettePath = 'uniform';
       const renderer = this.surface.renderer;
-      if (renderer) palette = renderer.palettePathFor(asset, this.paletteMode);
+      if (renderer) palette = renderer.palettePathFor(asset, this.paletteMode, this.method);
       if (renderer && !this.surface.contextLost) {
-        gpu = await renderer.upload(asset, this.paletteMode);
+        gpu = await renderer.upload(asset, this.paletteMode, this.method);
         if (stale()) return false;
         // A trial draw (not shown) builds the shader variants it needs now, so a failure leaves the current
         // model in place.
         this.surface.resize();
         this.camera.update(this.aspect());
         this.surface.beginFrame(this.background);
-        renderer.draw(gpu, animated, this.cameraMatrices, displayMatrix, this.paletteMode);
+        renderer.draw(gpu, animated, this.cameraMatrices, displayMatrix, this.paletteMode, this.method);
       }
       this.current?.gpu?.dispose();
       this.current = { asset, animated, gpu, displayMatrix, bounds, palette };
@@ -417,17 +424,52 @@ export class ModelView {
         this.paletteMode = mode;
         return;
       }
-      const palette = renderer.palettePathFor(model.asset, mode);
+      const palette = renderer.palettePathFor(model.asset, mode, this.method);
       if (model.gpu) {
         this.surface.resize();
         model.animated.evaluate(model.animated.animator);
         this.camera.update(this.aspect());
         this.surface.beginFrame(this.background);
-        renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, mode);
+        renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, mode, this.method);
       }
       this.paletteMode = mode;
       model.palette = palette;
       this.listener.paletteChanged?.(palette);
+    } finally {
+      this.requestRedraw();
+    }
+  }
+
+  /**
+   * Switches the skinning mode and weight policy (per model, at run time). With a model shown, it is drawn
+   * once with the new method (building its shader variant) before the switch takes effect; nothing is
+   * uploaded again. The palette path is resolved again (DQS takes 4 vectors per joint, LBS 3).
+   * @throws Error (rejects) when the model does not fit a forced palette path with this method, or the
+   *   variant fails to build; the old method stays
+   */
+  async setSkinningMethod(method: SkinningMethod): Promise<void> {
+    if ((method.skinning === this.method.skinning && method.weights === this.method.weights) || this.disposed) return;
+    const frozen: SkinningMethod = Object.freeze({ skinning: method.skinning, weights: method.weights });
+    const model = this.current;
+    const renderer = this.surface.renderer;
+    try {
+      if (!model || !renderer || this.surface.contextLost) {
+        this.method = frozen;
+        return;
+      }
+      const palette = renderer.palettePathFor(model.asset, this.paletteMode, frozen);
+      if (model.gpu) {
+        this.surface.resize();
+        model.animated.evaluate(model.animated.animator);
+        this.camera.update(this.aspect());
+        this.surface.beginFrame(this.background);
+        renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, this.paletteMode, frozen);
+      }
+      this.method = frozen;
+      if (palette !== model.palette) {
+        model.palette = palette;
+        this.listener.paletteChanged?.(palette);
+      }
     } finally {
       this.requestRedraw();
     }
@@ -442,7 +484,7 @@ export class ModelView {
     model.animated.evaluate(model.animated.animator);
     this.camera.update(this.aspect());
     this.surface.beginFrame(this.background);
-    renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, this.paletteMode);
+    renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, this.paletteMode, this.method);
     this.surface.present();
     this.frames++;
     this.listener.drawn?.(this.playback.time, this.playback.duration, this.playback.playing);
@@ -480,6 +522,7 @@ export class ModelView {
       finished: this.playback.finished,
       activeClips: this.playback.activeClips,
       palette: model?.palette ?? null,
+      method: this.method,
       warnings: model?.asset.warnings ?? [],
       contextLost: this.surface.contextLost,
       camera: {
@@ -561,10 +604,10 @@ export class ModelView {
       const renderer = this.surface.renderer;
       if (!renderer) throw new Error('no renderer');
       if (model) {
-        const gpu = await renderer.upload(model.asset, this.paletteMode);
+        const gpu = await renderer.upload(model.asset, this.paletteMode, this.method);
         if (this.current === model && !this.disposed && !this.surface.contextLost) {
           model.gpu = gpu;
-          model.palette = renderer.palettePathFor(model.asset, this.paletteMode);
+          model.palette = renderer.palettePathFor(model.asset, this.paletteMode, this.method);
           this.listener.paletteChanged?.(model.palette);
         } else {
           gpu.dispose();

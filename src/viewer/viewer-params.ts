@@ -1,5 +1,8 @@
 import type { LoopMode } from '../animation/loop-mode.ts';
 import type { PalettePath } from '../gl/renderer.ts';
+import {
+  parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy,
+} from '../skinning/skinning-method.ts';
 
 /** The viewer's start-up settings, read from the page URL by {@link parseViewerParams}. */
 export interface ViewerParams {
@@ -13,6 +16,10 @@ export interface ViewerParams {
   readonly time: number | null;
   /** Skinning palette path the renderer uses. */
   readonly palette: PalettePath | 'auto';
+  /** Skinning mode: `lbs` (default) or `dqs`. */
+  readonly skinning: SkinningMode;
+  /** Weight policy (default `normalize`). */
+  readonly weights: WeightPolicy;
   /** Camera yaw, radians (from degrees in the URL). Null: the framing default (0, looking at the front). */
   readonly yaw: number | null;
   /** Camera pitch, radians (from degrees in the URL). Null: the framing default. */
@@ -60,6 +67,20 @@ export function parsePaletteSetting(raw: string | null): { value: PalettePath | 
   return { value: 'auto', error: 'expected uniform, texture, ubo or auto' };
 }
 
+/** Reads a skinning mode setting (`lbs`, `dqs`); absent or empty gives `lbs`. */
+export function parseSkinningSetting(raw: string | null): { value: SkinningMode; error: string | null } {
+  if (raw === null || raw.trim() === '') return { value: 'lbs', error: null };
+  const value = parseSkinningMode(raw.trim().toLowerCase());
+  return value ? { value, error: null } : { value: 'lbs', error: `expected ${SKINNING_MODES.join(' or ')}` };
+}
+
+/** Reads a weight policy setting (`normalize`, `as-stored`, `rest-remainder`, `implicit-last`); absent or empty gives `normalize`. */
+export function parseWeightsSetting(raw: string | null): { value: WeightPolicy; error: string | null } {
+  if (raw === null || raw.trim() === '') return { value: 'normalize', error: null };
+  const value = parseWeightPolicy(raw.trim().toLowerCase());
+  return value ? { value, error: null } : { value: 'normalize', error: `expected ${WEIGHT_POLICIES.join(', ')}` };
+}
+
 /** Reads a loop-mode setting (`loop`, `once`, `pingpong`, also `ping-pong`); absent or empty gives null. */
 export function parseLoopSetting(raw: string | null): { value: LoopMode | null; error: string | null } {
   if (raw === null || raw.trim() === '') return { value: null, error: null };
@@ -79,6 +100,8 @@ export function parseLoopSetting(raw: string | null): { value: LoopMode | null; 
  * | `clip=NAME` or `clip=INDEX` | select a clip by name or 0-based index; `clip=rest` or `clip=-1`: rest pose |
  * | `time=SECONDS` | start paused at this clip time (seconds) |
  * | `palette=uniform\|texture\|ubo\|auto` | palette upload path (default `auto`: uniforms while the joints fit, then a uniform buffer, then a texture) |
+ * | `skinning=lbs\|dqs` | linear blend (default) or dual quaternion skinning |
+ * | `weights=normalize\|as-stored\|rest-remainder\|implicit-last` | how influence weights are read (default `normalize`) |
  * | `yaw=DEGREES`, `pitch=DEGREES` | camera angles about the framed model: yaw 0 looks at the model's front (+Z), positive yaw swings the eye to +X, positive pitch raises it |
  * | `distance=K` | camera distance as K × the framed distance (the distance at which the model's bounding sphere fills the view); 0.5 is twice as close |
  * | `ui=0` | hide the control panel |
@@ -105,6 +128,12 @@ export function parseViewerParams(search: string): { params: ViewerParams; error
   const rawPalette = q.get('palette');
   const palette = parsePaletteSetting(rawPalette);
   if (palette.error) errors.push(`URL parameter palette=${rawPalette}: ${palette.error}`);
+  const rawSkinning = q.get('skinning');
+  const skinning = parseSkinningSetting(rawSkinning);
+  if (skinning.error) errors.push(`URL parameter skinning=${rawSkinning}: ${skinning.error}`);
+  const rawWeights = q.get('weights');
+  const weights = parseWeightsSetting(rawWeights);
+  if (weights.error) errors.push(`URL parameter weights=${rawWeights}: ${weights.error}`);
   const speed = number('speed');
   const fade = number('fade');
   const rawLoop = q.get('loop');
@@ -118,6 +147,8 @@ export function parseViewerParams(search: string): { params: ViewerParams; error
       clip: q.get('clip'),
       time,
       palette: palette.value,
+      skinning: skinning.value,
+      weights: weights.value,
       yaw: yaw === null ? null : yaw * deg,
       pitch: pitch === null ? null : pitch * deg,
       distance,

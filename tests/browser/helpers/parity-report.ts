@@ -12,25 +12,26 @@ export function expectParity(result: ModelParity): void {
   expect(result.diagonal, `${result.model}: diagonal`).toBeGreaterThan(0);
   for (const path of result.paths) {
     if (path.skipped) continue;
-    expect(path.verticesCompared, `${result.model} ${path.path}: vertices compared`).toBeGreaterThan(0);
-    expect(path.maxPositionError, `${result.model} ${path.path}: max |Δp| (worst at ${path.worst})`)
+    const what = `${result.model} ${path.path} ${path.method}`;
+    expect(path.verticesCompared, `${what}: vertices compared`).toBeGreaterThan(0);
+    expect(path.maxPositionError, `${what}: max |Δp| (worst at ${path.worst})`)
       .toBeLessThanOrEqual(POSITION_TOLERANCE * result.diagonal);
-    expect(path.maxNormalError, `${result.model} ${path.path}: max |Δn|`).toBeLessThanOrEqual(NORMAL_TOLERANCE);
+    expect(path.maxNormalError, `${what}: max |Δn|`).toBeLessThanOrEqual(NORMAL_TOLERANCE);
   }
 }
 
-/** Prints the measured errors as a Markdown table, one row per model (label) and palette path. */
+/** Prints the measured errors as a Markdown table, one row per model (label), skinning method and palette path. */
 export function printParityTable(rows: readonly { label: string; result: ModelParity }[]): void {
   if (rows.length === 0) return;
   const cells = rows.flatMap(({ label, result: r }) => r.paths.map((p) => [
-    label, String(r.jointCount), p.path,
+    label, String(r.jointCount), p.method, p.path,
     p.skipped ? 'skipped' : String(p.samples), p.skipped ? '' : String(p.verticesCompared),
     r.diagonal.toPrecision(4),
     p.skipped ? '' : p.maxPositionError.toExponential(2),
     p.skipped ? '' : (p.maxPositionError / r.diagonal).toExponential(2),
     p.skipped ? p.skipped : p.maxNormalError.toExponential(2),
   ]));
-  const header = ['model', 'joints', 'path', 'samples', 'vertices', 'diagonal', 'max|Δp|', 'max|Δp|/diag', 'max|Δn|'];
+  const header = ['model', 'joints', 'method', 'path', 'samples', 'vertices', 'diagonal', 'max|Δp|', 'max|Δp|/diag', 'max|Δn|'];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
   const line = (row: string[]) => `| ${row.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(['', line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n'));

@@ -2,21 +2,26 @@
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
+import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { uploadModel, type GpuModel } from '../../../src/gl/gpu-model.ts';
-import { maxPaletteJoints, readPaletteLimits, type PaletteLimits, type PalettePath } from '../../../src/gl/palette-path.ts';
+import { maxPaletteJoints, paletteStride, readPaletteLimits, type PaletteLimits, type PalettePath } from '../../../src/gl/palette-path.ts';
 import { SkinnedRenderer } from '../../../src/gl/renderer.ts';
 import { compileProgram } from '../../../src/gl/shader-program.ts';
 import { TransformFeedbackCapture } from '../../../src/gl/transform-feedback-capture.ts';
 import { createBendingBox } from '../helpers/bending-box.ts';
+import { createTwistCylinder } from '../helpers/twist-cylinder.ts';
+import { withUnevenWeights } from '../helpers/uneven-weights.ts';
 import { createJointChain } from '../helpers/joint-chain.ts';
 import { countGlObjects, type GlObjectCounts } from '../helpers/gl-counter.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
 import { loadMd5 } from '../helpers/load-md5.ts';
 
-/** Parity of one palette path over every sample of a model. */
+/** Parity of one palette path and skinning method over every sample of a model. */
 export interface PathParity {
   /** Palette path; `texture-wrapped`: the texture path with 3 joints per row (wrapped rows, partial last row). */
   path: PalettePath | 'texture-wrapped';
+  /** Skinning mode and weight policy, as `lbs/normalize`. */
+  method: string;
   /** Why the path was not run (e.g. joints beyond the uniform budget), or null. */
   skipped: string | null;
   /** Max over samples and vertices of |p_gpu − p_cpu| (Euclidean, model units). */
@@ -71,7 +76,11 @@ function samplesOf(asset: ModelAsset, sampling: Sampling = 'spread'): { clip: nu
   return samples;
 }
 
-function runParity(asset: ModelAsset, sampling: Sampling = 'spread'): ModelParity {
+/**
+ * Skins every skinned primitive of `asset` at every sample on the GPU (transform feedback) and the CPU
+ * (`skinVertices`) for each palette path × each of `methods`, and records the worst differences.
+ */
+function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: readonly SkinningMethod[] = [DEFAULT_SKINNING_METHOD]): ModelParity {
   const gpu: GpuModel = uploadModel(gl!, asset);
   const captures = {
     uniform: new TransformFeedbackCapture(gl!), ubo: new TransformFeedbackCapture(gl!),
@@ -93,12 +102,14 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread'): ModelParit
   });
   const paths: PathParity[] = [];
   try {
-    for (const path of ['uniform', 'ubo', 'texture', 'texture-wrapped'] as const) {
-      const result: PathParity = { path, skipped: null, maxPositionError: 0, maxNormalError: 0, worst: '', samples: 0, verticesCompared: 0 };
+    for (const method of methods) for (const path of ['uniform', 'ubo', 'texture', 'texture-wrapped'] as const) {
+      const label = `${method.skinning}/${method.weights}`;
+      const result: PathParity = { path, method: label, skipped: null, maxPositionError: 0, maxNormalError: 0, worst: '', samples: 0, verticesCompared: 0 };
       paths.push(result);
-      if ((path === 'uniform' || path === 'ubo') && jointCount > maxPaletteJoints(path, limits)) {
+      const stride = paletteStride(method.skinning);
+      if ((path === 'uniform' || path === 'ubo') && jointCount > maxPaletteJoints(path, limits, stride)) {
         const limit = path === 'uniform' ? `MAX_VERTEX_UNIFORM_VECTORS ${maxVectors}` : `MAX_UNIFORM_BLOCK_SIZE ${limits.maxUniformBlockSize}`;
-        result.skipped = `${jointCount} joints exceed the ${path} budget (${maxPaletteJoints(path, limits)} joints for ${limit})`;
+        result.skipped = `${jointCount} joints exceed the ${path} budget (${maxPaletteJoints(path, limits, stride)} joints for ${limit}, ${method.skinning})`;
         continue;
       }
       for (const sample of samples) {
@@ -110,8 +121,8 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread'): ModelParit
           const palette = animated.skinMatrices[skin];
           const n = primitiveAsset.vertexCount;
           const cpuPositions = new Float32Array(3 * n), cpuNormals = new Float32Array(3 * n);
-          skinVertices(cpuPositions, cpuNormals, primitiveAsset, palette, animated.skinningContexts[skin]);
-          const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path);
+          skinVertices(cpuPositions, cpuNormals, primitiveAsset, palette, animated.skinningContexts[skin], method);
+          const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path, method);
           for (let v = 0; v < n; v++) {
             const o = 3 * v;
             for (let k = 0; k < 3; k++) {
@@ -195,13 +206,18 @@ function compileErrorMessage(): string {
 }
 
 const api = {
-  generated: () => runParity(createBendingBox()),
-  jointChain: (jointCount: number) => runParity(createJointChain(jointCount)),
+  generated: (methods?: SkinningMethod[]) => runParity(createBendingBox(), 'spread', methods),
+  jointChain: (jointCount: number, methods?: SkinningMethod[]) => runParity(createJointChain(jointCount), 'spread', methods),
+  /** The bending box with weights scaled per vertex (sums from 0.6 to 1.3), where the weight policies differ. */
+  unevenWeights: (methods?: SkinningMethod[]) => runParity(withUnevenWeights(createBendingBox()), 'spread', methods),
+  /** A cylinder twisting 170° about its axis (candy-wrapper case), plain and with uneven weights. */
+  twist: (uneven: boolean, methods?: SkinningMethod[]) => runParity(uneven ? withUnevenWeights(createTwistCylinder()) : createTwistCylinder(), 'spread', methods),
   maxVertexUniformVectors: () => gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number,
   paletteLimits: () => readPaletteLimits(gl),
-  url: async (url: string) => runParity(await loadGltf(url)),
+  url: async (url: string, methods?: SkinningMethod[]) => runParity(await loadGltf(url), 'spread', methods),
   /** An `.md5mesh` (+ `.md5anim`, see loadMd5) through the viewer's MD5 loading; by default every frame. */
-  md5: async (meshUrl: string, animUrl: string | null = null, sampling: Sampling = 'keys') => runParity(await loadMd5(meshUrl, animUrl), sampling),
+  md5: async (meshUrl: string, animUrl: string | null = null, sampling: Sampling = 'keys', methods?: SkinningMethod[]) =>
+    runParity(await loadMd5(meshUrl, animUrl), sampling, methods),
   resourcesGenerated: () => resourceCounts(createBendingBox()),
   resourcesUrl: async (url: string) => resourceCounts(await loadGltf(url)),
   compileErrorMessage,

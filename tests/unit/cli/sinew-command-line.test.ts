@@ -29,7 +29,7 @@ describe('sinew command line', () => {
     }
   });
 
-  for (const [command, options] of [['eval', ['--clip', '--time', '--anim', '--out']], ['inspect', ['--anim', '--json']],
+  for (const [command, options] of [['eval', ['--clip', '--time', '--anim', '--out', '--weights', '--skinning']], ['inspect', ['--anim', '--json']],
     ['render', ['--out', '--anim', '--clip', '--time', '--width', '--height', '--yaw', '--pitch', '--distance', '--background']]] as const) {
     it(`${command} --help describes its options on stdout, exit 0`, async () => {
       for (const args of [[command, '--help'], ['help', command]]) {
@@ -58,6 +58,8 @@ describe('sinew command line', () => {
       [['eval'], "sinew: missing required argument 'model'\nrun 'sinew eval --help' for usage\n"],
       [['eval', 'x.glb', '--foo'], "sinew: unknown option '--foo'\nrun 'sinew eval --help' for usage\n"],
       [['eval', 'x.glb', '--time'], "sinew: option '--time <seconds>' argument missing\nrun 'sinew eval --help' for usage\n"],
+      [['eval', 'x.glb', '--weights', 'sum'], "sinew: option '--weights <policy>' argument 'sum' is invalid. It must be one of normalize, as-stored, rest-remainder, implicit-last.\nrun 'sinew eval --help' for usage\n"],
+      [['eval', 'x.glb', '--skinning', 'cor'], "sinew: option '--skinning <mode>' argument 'cor' is invalid. It must be one of lbs, dqs.\nrun 'sinew eval --help' for usage\n"],
       [['inspect', 'a.glb', 'b.glb'], "sinew: too many arguments for 'inspect'. Expected 1 argument but got 2.\nrun 'sinew inspect --help' for usage\n"],
     ];
     for (const [args, stderr] of cases) {

@@ -9,6 +9,8 @@ import { sinew } from './run-sinew.ts';
 import { algorithm1, animModelJoints, meshModelJoints } from '../helpers/md5-algorithm1.ts';
 import { parseMd5Mesh } from '../../../src/loaders/md5/parse-md5-mesh.ts';
 import { parseMd5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
+import { loadModelFile } from '../../../src/cli/load-model-file.ts';
+import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
 
 const assets = sharedAssets();
 
@@ -132,6 +134,28 @@ describe.skipIf(!assets)('sinew eval', () => {
     const result = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip', '-1', '--time', '-2');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ clip: null, time: 0, duration: null });
+  });
+
+  it('--skinning and --weights: the CPU reference with that method (defaults lbs, normalize); dqs moves CesiumMan differently', async () => {
+    const file = join(assets!, 'gltf', 'CesiumMan.glb');
+    const model = await loadModelFile(file);
+    const run = async (...args: string[]) => {
+      const result = await sinew('eval', file, '--time', '0.5', ...args);
+      expect(result.code).toBe(0);
+      return JSON.parse(result.stdout).primitives[0].positions as number[];
+    };
+    const plain = await run();
+    expect(await run('--skinning', 'lbs', '--weights', 'normalize')).toEqual(plain);
+    for (const [skinning, weights] of [['dqs', 'normalize'], ['lbs', 'as-stored'], ['dqs', 'rest-remainder']] as const) {
+      const expected = Array.from(evaluateModel(model, 0, 0.5, { skinning, weights }).primitives[0].positions);
+      const got = await run('--skinning', skinning, '--weights', weights);
+      expect(got.length).toBe(expected.length);
+      got.forEach((c, i) => expect(Math.abs(c - expected[i])).toBeLessThan(1e-6));
+    }
+    const dqs = await run('--skinning', 'dqs');
+    const moved = Math.max(...dqs.map((c, i) => Math.abs(c - plain[i])));
+    console.log(`CesiumMan @0.5 s: largest |DQS − LBS| coordinate ${moved}`);
+    expect(moved).toBeGreaterThan(1e-5);
   });
 
   it('fails with a message naming the model and its clips for an unknown clip', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  maxPaletteJoints, maxUboJoints, maxUniformJoints, OTHER_VERTEX_UNIFORM_VECTORS, paletteCapacity, resolvePalettePath, type PaletteLimits,
+  maxPaletteJoints, maxUboJoints, maxUniformJoints, OTHER_VERTEX_UNIFORM_VECTORS, paletteCapacity, paletteStride, resolvePalettePath, type PaletteLimits,
 } from '../../../src/gl/palette-path.ts';
+import { SKINNING_MODES, WEIGHT_POLICIES } from '../../../src/skinning/skinning-method.ts';
 import { packPaletteRows } from '../../../src/gl/palette-rows.ts';
 import { insertDefines } from '../../../src/gl/shader-program.ts';
 import { variantDefines, variantId, variantKey } from '../../../src/gl/shader-variant.ts';
@@ -67,16 +68,33 @@ describe('shader variants', () => {
   });
 
   it('names each variant by its defines', () => {
-    expect(variantDefines({ skinned: false, palette: 'texture', jointCapacity: 0, transformFeedback: false })).toEqual([]);
-    expect(variantDefines({ skinned: true, palette: 'texture', jointCapacity: 0, transformFeedback: false })).toEqual(['SKINNED', 'PALETTE_TEXTURE']);
-    expect(variantDefines({ skinned: true, palette: 'ubo', jointCapacity: 48, transformFeedback: false })).toEqual(['SKINNED', 'PALETTE_UBO', 'JOINT_COUNT 48']);
-    expect(variantKey({ skinned: true, palette: 'uniform', jointCapacity: 32, transformFeedback: true })).toBe('SKINNED JOINT_COUNT 32 TF');
+    const lbs = { skinning: 'lbs', weights: 'normalize' } as const;
+    expect(variantDefines({ skinned: false, palette: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs })).toEqual([]);
+    expect(variantDefines({ skinned: true, palette: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs }))
+      .toEqual(['SKINNED', 'WEIGHTS_NORMALIZE', 'PALETTE_STRIDE 3', 'PALETTE_TEXTURE']);
+    expect(variantDefines({ skinned: true, palette: 'ubo', jointCapacity: 48, transformFeedback: false, skinning: 'dqs', weights: 'rest-remainder' }))
+      .toEqual(['SKINNED', 'WEIGHTS_REST_REMAINDER', 'SKINNING_DQS', 'PALETTE_STRIDE 4', 'PALETTE_UBO', 'JOINT_COUNT 48']);
+    expect(variantKey({ skinned: true, palette: 'uniform', jointCapacity: 32, transformFeedback: true, skinning: 'lbs', weights: 'implicit-last' }))
+      .toBe('SKINNED WEIGHTS_IMPLICIT_LAST PALETTE_STRIDE 3 JOINT_COUNT 32 TF');
   });
 
   it('numbers variants without collisions', () => {
     const ids = new Set<number>();
+    let count = 0;
     for (const skinned of [false, true]) for (const palette of ['uniform', 'texture', 'ubo'] as const)
-      for (const capacity of [0, 16, 32]) for (const tf of [false, true]) ids.add(variantId(skinned, palette, skinned ? capacity : 0, tf));
-    expect(ids.size).toBe(2 + 3 * 3 * 2);
+      for (const capacity of [0, 16, 32]) for (const tf of [false, true]) for (const skinning of SKINNING_MODES) for (const weights of WEIGHT_POLICIES) {
+        if (!skinned && (palette !== 'uniform' || capacity !== 0 || skinning !== 'lbs' || weights !== 'normalize')) continue;
+        ids.add(variantId(skinned, palette, capacity, tf, skinning, weights));
+        count++;
+      }
+    expect(ids.size).toBe(count);
+  });
+
+  it('DQS takes 4 vectors per joint: fewer joints per path', () => {
+    expect(paletteStride('lbs')).toBe(3);
+    expect(paletteStride('dqs')).toBe(4);
+    expect(maxUniformJoints(256, 4)).toBe(60);
+    expect(maxUboJoints(16384, 4)).toBe(256);
+    expect(resolvePalettePath('auto', 61, MINIMUM, 'm', 4)).toBe('ubo');
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseViewerParams } from '../../../src/viewer/viewer-params.ts';
+import {
+  parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseSkinningSetting, parseViewerParams, parseWeightsSetting,
+} from '../../../src/viewer/viewer-params.ts';
 import { findClipIndex } from '../../../src/animation/find-clip.ts';
 
 describe('parseViewerParams', () => {
@@ -7,8 +9,8 @@ describe('parseViewerParams', () => {
     const { params, errors } = parseViewerParams('');
     expect(errors).toEqual([]);
     expect(params).toEqual({
-      model: null, anim: null, clip: null, time: null, palette: 'auto', yaw: null, pitch: null, distance: null, ui: true,
-      speed: null, loop: null, fade: null,
+      model: null, anim: null, clip: null, time: null, palette: 'auto', skinning: 'lbs', weights: 'normalize', yaw: null, pitch: null,
+      distance: null, ui: true, speed: null, loop: null, fade: null,
     });
   });
 
@@ -96,5 +98,18 @@ describe('parseNumberSetting / parsePaletteSetting (shared with <sinew-viewer> a
     expect(parsePaletteSetting(null)).toEqual({ value: 'auto', error: null });
     expect(parsePaletteSetting('texture')).toEqual({ value: 'texture', error: null });
     expect(parsePaletteSetting('gpu')).toEqual({ value: 'auto', error: 'expected uniform, texture, ubo or auto' });
+    expect(parsePaletteSetting('ubo')).toEqual({ value: 'ubo', error: null });
+  });
+  it('reads skinning modes and weight policies; malformed ones are reported and read as the defaults', () => {
+    expect(parseSkinningSetting(null)).toEqual({ value: 'lbs', error: null });
+    expect(parseSkinningSetting('DQS')).toEqual({ value: 'dqs', error: null });
+    expect(parseSkinningSetting('cor')).toEqual({ value: 'lbs', error: 'expected lbs or dqs' });
+    expect(parseWeightsSetting(null)).toEqual({ value: 'normalize', error: null });
+    expect(parseWeightsSetting('rest-remainder')).toEqual({ value: 'rest-remainder', error: null });
+    expect(parseWeightsSetting('sum')).toEqual({ value: 'normalize', error: 'expected normalize, as-stored, rest-remainder, implicit-last' });
+    const { params, errors } = parseViewerParams('?skinning=dqs&weights=implicit-last');
+    expect(errors).toEqual([]);
+    expect([params.skinning, params.weights]).toEqual(['dqs', 'implicit-last']);
+    expect(parseViewerParams('?skinning=x').errors).toEqual(['URL parameter skinning=x: expected lbs or dqs']);
   });
 });
