@@ -4,16 +4,17 @@
  * is loaded only when a model has such an image — gpu-model.ts reaches this file through a dynamic import, so
  * the core bundle carries none of it.
  *
- * Every mip level is transcoded to RGBA8 (`cTFRGBA32`) and uploaded as SRGB8_ALPHA8, like a PNG base colour:
- * one path that every WebGL2 context (SwiftShader included) can sample, at the cost of GPU-compressed
- * formats' memory savings.
+ * Every mip level is transcoded to RGBA8 (`cTFRGBA32`), which texture.ts uploads as SRGB8_ALPHA8 like a PNG
+ * base colour: one path that every WebGL2 context (SwiftShader included) can sample, at the cost of
+ * GPU-compressed formats' memory savings.
  */
 // By path: the package's `exports` do not list its libs. `?raw` / `?url` make Vite bundle the script as text
 // and the WebAssembly as an asset (inlined as a data URL in the library builds) into this module's chunk.
 import transcoderScript from '../../node_modules/@loaders.gl/textures/dist/libs/basis_transcoder.js?raw';
 import transcoderWasmUrl from '../../node_modules/@loaders.gl/textures/dist/libs/basis_transcoder.wasm?url';
-import type { ImageAsset, TextureSampler } from '../asset/model-asset.ts';
-import { applySampler } from './texture.ts';
+// Types only: a value imported from the core (texture.ts) would be split into a chunk shared with it.
+import type { ImageAsset } from '../asset/model-asset.ts';
+import type { DecodedLevels } from './texture.ts';
 
 /** The slice of the Emscripten transcoder module Sinew calls (basis_universal `webgl/transcoder`). */
 interface BasisModule {
@@ -34,12 +35,6 @@ interface Ktx2File {
   delete(): void;
 }
 
-/** A transcoded KTX2 image: RGBA8 pixels of each mip level, level 0 first (`width >> i`, at least 1). */
-export interface DecodedKtx2 {
-  readonly width: number;
-  readonly height: number;
-  readonly levels: readonly Uint8Array[];
-}
 
 let transcoder: Promise<BasisModule> | null = null;
 
@@ -65,7 +60,7 @@ function loadTranscoder(): Promise<BasisModule> {
  * @throws Error `where: image "NAME" (image/ktx2) could not be transcoded: …` for a file the transcoder
  *   refuses, or when the transcoder cannot be loaded
  */
-export async function decodeKtx2(image: ImageAsset, where: string): Promise<DecodedKtx2> {
+export async function decodeKtx2(image: ImageAsset, where: string): Promise<DecodedLevels> {
   const fail = (problem: string): Error => new Error(`${where}: image "${image.name}" (image/ktx2) could not be transcoded: ${problem}`);
   let basis: BasisModule;
   try {
@@ -89,23 +84,4 @@ export async function decodeKtx2(image: ImageAsset, where: string): Promise<Deco
     file.close();
     file.delete();
   }
-}
-
-/**
- * Uploads a transcoded KTX2 base colour image as an SRGB8_ALPHA8 texture sampled as `sampler` says (see
- * {@link applySampler}): the file's own mip levels when it has several, else mipmaps generated when the
- * minification filter uses them.
- */
-export function uploadKtx2Texture(gl: WebGL2RenderingContext, decoded: DecodedKtx2, sampler?: TextureSampler): WebGLTexture {
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('uploadKtx2Texture: gl.createTexture failed (context lost?)');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
-  decoded.levels.forEach((pixels, level) => {
-    const width = Math.max(1, decoded.width >> level), height = Math.max(1, decoded.height >> level);
-    gl.texImage2D(gl.TEXTURE_2D, level, gl.SRGB8_ALPHA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-  });
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, decoded.levels.length > 1 ? decoded.levels.length - 1 : 1000);
-  applySampler(gl, sampler, decoded.levels.length > 1 ? 'given' : 'generate');
-  return texture;
 }

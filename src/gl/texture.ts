@@ -65,6 +65,33 @@ export function uploadImageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitm
   return texture;
 }
 
+/** Decoded RGBA8 pixels of each mip level, level 0 first (level i is `max(1, width >> i)` wide), rows top to bottom. */
+export interface DecodedLevels {
+  readonly width: number;
+  readonly height: number;
+  readonly levels: readonly Uint8Array[];
+}
+
+/**
+ * Uploads decoded base colour levels (a transcoded KTX2 image, ktx2-texture.ts) as an SRGB8_ALPHA8 texture
+ * sampled as `sampler` says ({@link applySampler}): the given mip levels when there are several, else mipmaps
+ * generated when the minification filter uses them.
+ */
+export function uploadLevelsTexture(gl: WebGL2RenderingContext, decoded: DecodedLevels, sampler?: TextureSampler): WebGLTexture {
+  const texture = gl.createTexture();
+  if (!texture) throw new Error('uploadLevelsTexture: gl.createTexture failed (context lost?)');
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+  decoded.levels.forEach((pixels, level) => {
+    const width = Math.max(1, decoded.width >> level), height = Math.max(1, decoded.height >> level);
+    gl.texImage2D(gl.TEXTURE_2D, level, gl.SRGB8_ALPHA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+  });
+  if (decoded.levels.length > 1) gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, decoded.levels.length - 1);
+  applySampler(gl, sampler, decoded.levels.length > 1 ? 'given' : 'generate');
+  return texture;
+}
+
 /**
  * Sets the bound TEXTURE_2D's wraps and filters from `sampler` (defaults as {@link uploadImageTexture}).
  * @param mipmaps `generate`: generate the mip levels from level 0 when the minification filter uses them;
