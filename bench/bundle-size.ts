@@ -5,7 +5,10 @@
  * - `size.standalone_gzip`: dist/sinew-viewer.js, the whole `<sinew-viewer>` (dependencies included) as shipped;
  * - `size.skin_vertices_gzip`: a consumer bundle that imports only `skinVertices` from the built package (what
  *   tree-shaking leaves of `sinew`), minified by Vite;
- * - `size.element_gzip`: a consumer bundle of `import 'sinew/element'`, dependencies included, minified;
+ * - `size.element_gzip`: a consumer bundle of `import 'sinew/element'`, dependencies included, minified: the
+ *   entry and what it imports statically;
+ * - `size.element_lazy_gzip`: that bundle's chunks reached only by dynamic imports (the KHR_texture_basisu
+ *   transcoder, WebAssembly inlined), loaded only for a model that needs them;
  * - `size.three_core_gzip`: three.js's core (`three/build/three.core.js`, the devDependency's version), minified
  *   by the same Vite run;
  * - `size.model_viewer_gzip`: `@google/model-viewer`'s published `dist/model-viewer.min.js` (three.js inside),
@@ -38,9 +41,29 @@ async function bundledSize(source: string, work: string): Promise<number> {
     resolve: { alias: { sinew: root } },
     build: { write: false, lib: { entry, formats: ['es'], fileName: 'out' }, minify: true, target: 'es2022' },
   });
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []));
-  return chunks.reduce((sum, chunk) => sum + (chunk.type === 'chunk' ? gzipKiB(chunk.code) : 0), 0);
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []))
+    .filter((chunk) => chunk.type === 'chunk');
+  // What a page loads at once: the entry and the chunks it imports statically. Chunks reached only through a
+  // dynamic import (the KTX2 transcoder) load when a model needs them, and are counted apart.
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const eager = new Set<string>();
+  const visit = (name: string): void => {
+    if (eager.has(name) || !byName.has(name)) return;
+    eager.add(name);
+    for (const next of byName.get(name)!.imports) visit(next);
+  };
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
+  let eagerKiB = 0, lazyKiB = 0;
+  for (const chunk of chunks) {
+    if (eager.has(chunk.fileName)) eagerKiB += gzipKiB(chunk.code);
+    else lazyKiB += gzipKiB(chunk.code);
+  }
+  lastLazyKiB = lazyKiB;
+  return eagerKiB;
 }
+
+/** KiB (gzip -9) of the chunks the last {@link bundledSize} left to dynamic imports. */
+let lastLazyKiB = 0;
 
 function modelViewerSize(work: string): number | null {
   try {
@@ -58,6 +81,7 @@ try {
   const figures: Record<string, number | null> = {
     'size.standalone_gzip': gzipKiB(readFileSync(join(root, 'dist/sinew-viewer.js'))),
     'size.element_gzip': await bundledSize(`import '${root}/dist/element.js';`, work),
+    'size.element_lazy_gzip': lastLazyKiB,
     'size.skin_vertices_gzip': await bundledSize(`import { skinVertices } from '${root}/dist/index.js'; console.log(skinVertices);`, work),
     'size.three_core_gzip': await bundledSize(`import * as THREE from '${root}/node_modules/three/build/three.core.js'; console.log(THREE);`, work),
     'size.model_viewer_gzip': modelViewerSize(work),
