@@ -58,3 +58,41 @@ test('sinew render --background transparent writes alpha; a bad model exits 1 wi
   const clip = await sinew('render', join(SHARED_ASSETS, 'gltf/Fox.glb'), '--clip', 'Fly', '--out', join(out, 'x.png'));
   expect(clip).toEqual({ code: 1, stderr: 'sinew: Fox.glb: no clip "Fly" (clips: "Survey", "Walk", "Run")\n' });
 });
+
+test('sinew render: KHR_texture_basisu textures are transcoded (the KTX2 chunk is served beside sinew-viewer.js), not white', async ({ page }) => {
+  const { GltfBuilder } = await import('../unit/helpers/gltf-builder.ts');
+  const { encodeKtx2 } = await import('./helpers/encode-ktx2.ts');
+  // 8 × 8 KTX2 (UASTC): left half red, right half blue; on a quad facing the camera, NEAREST.
+  const rgba = new Uint8Array(256);
+  for (let i = 0; i < 64; i++) rgba.set(i % 8 < 4 ? [230, 40, 40, 255] : [40, 80, 230, 255], 4 * i);
+  const b = new GltfBuilder();
+  const position = b.accessor(new Float32Array([-0.5, -0.5, 0, 0.5, -0.5, 0, -0.5, 0.5, 0, 0.5, 0.5, 0]), 'VEC3', { min: [-0.5, -0.5, 0], max: [0.5, 0.5, 0] });
+  const uv = b.accessor(new Float32Array([0, 1, 1, 1, 0, 0, 1, 0]), 'VEC2');
+  const indices = b.accessor(new Uint16Array([0, 1, 2, 2, 1, 3]), 'SCALAR');
+  const image = b.bufferView(await encodeKtx2(8, 8, rgba));
+  Object.assign(b.json, {
+    extensionsUsed: ['KHR_texture_basisu'], extensionsRequired: ['KHR_texture_basisu'],
+    scene: 0, scenes: [{ nodes: [0] }], nodes: [{ mesh: 0 }],
+    meshes: [{ primitives: [{ attributes: { POSITION: position, TEXCOORD_0: uv }, indices, material: 0 }] }],
+    images: [{ bufferView: image, mimeType: 'image/ktx2' }],
+    samplers: [{ magFilter: 9728, minFilter: 9728 }],
+    textures: [{ sampler: 0, extensions: { KHR_texture_basisu: { source: 0 } } }],
+    materials: [{ pbrMetallicRoughness: { baseColorTexture: { index: 0 }, metallicFactor: 0 }, doubleSided: true }],
+  });
+  const model = join(out, 'basisu.glb');
+  (await import('node:fs')).writeFileSync(model, b.glb());
+  const file = join(out, 'basisu.png');
+  const result = await sinew('render', model, '--yaw', '0', '--pitch', '0', '--width', '200', '--height', '200', '--out', file);
+  expect(result).toEqual({ code: 0, stderr: '' });
+  // The pixels a quarter of the way in from each side, on the middle row: red on the left, blue on the right.
+  const [left, right] = await page.evaluate(async (base64) => {
+    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    return [[70, 100], [130, 100]].map(([x, y]) => Array.from(context.getImageData(x, y, 1, 1).data));
+  }, readFileSync(file).toString('base64'));
+  expect(left[0]).toBeGreaterThan(150);
+  expect(left[2]).toBeLessThan(100);
+  expect(right[2]).toBeGreaterThan(150);
+  expect(right[0]).toBeLessThan(100);
+});
