@@ -11,6 +11,10 @@ import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 import { cloneLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { threeTrack } from '../animation/three-oracle.ts';
+import { sinew } from '../cli/run-sinew.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { skinnedQuad, type GltfBuilder } from '../helpers/gltf-builder.ts';
 
 /** The quad with a translation channel on its root joint (node 2) over `times` / `values` (VEC3). */
@@ -225,5 +229,84 @@ describe('TEXCOORD_1', () => {
     const asset = await parseGltf('uv1.gltf', b.gltf());
     expect(Array.from(asset.meshes[0].primitives[0].uvs!)).toEqual([0, 0, 2, 0, 0, 2, 2, 2]);
     expect(asset.warnings).toEqual([]);
+  });
+});
+
+describe('texture samplers and KHR_texture_basisu images', () => {
+  /** The quad with a material whose base colour texture is texture 0 over image 0 (a PNG signature). */
+  function textured(texture: object): GltfBuilder {
+    const b = skinnedQuad();
+    const png = b.bufferView(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const ktx2 = b.bufferView(new Uint8Array([0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb]));
+    Object.assign(b.json, {
+      images: [{ bufferView: png, mimeType: 'image/png' }, { bufferView: ktx2, mimeType: 'image/ktx2' }],
+      samplers: [{ wrapS: 33071, wrapT: 33648, magFilter: 9728, minFilter: 9986 }, {}],
+      textures: [texture],
+      materials: [{ pbrMetallicRoughness: { baseColorTexture: { index: 0 } } }],
+    });
+    b.json.meshes[0].primitives[0].material = 0;
+    return b;
+  }
+
+  it("a texture's sampler reaches the material; absent wraps are REPEAT, absent filters left to the renderer", async () => {
+    const asset = await parseGltf('s.gltf', textured({ source: 0, sampler: 0 }).gltf());
+    expect(asset.materials[0].baseColorSampler).toEqual({ wrapS: 33071, wrapT: 33648, magFilter: 9728, minFilter: 9986 });
+    const plain = await parseGltf('s.gltf', textured({ source: 0, sampler: 1 }).gltf());
+    expect(plain.materials[0].baseColorSampler).toEqual({ wrapS: 10497, wrapT: 10497, magFilter: undefined, minFilter: undefined });
+    expect((await parseGltf('s.gltf', textured({ source: 0 }).gltf())).materials[0].baseColorSampler).toBeUndefined();
+  });
+
+  it('a wrap or filter glTF does not list is an error naming the sampler', async () => {
+    const b = textured({ source: 0, sampler: 0 });
+    b.json.samplers[0].wrapS = 1234;
+    const error = await loadError(parseGltf('s.gltf', b.gltf()));
+    expect(error.message).toBe('s.gltf: /samplers/0/wrapS is 1234, not one of 33071, 33648, 10497');
+    expect(error.code).toBe('VALUE_NOT_IN_LIST');
+  });
+
+  it('KHR_texture_basisu (required): the KTX2 image is the base colour image, the file loads with no warning', async () => {
+    const b = textured({ sampler: 1, extensions: { KHR_texture_basisu: { source: 1 } } });
+    b.json.extensionsUsed = b.json.extensionsRequired = ['KHR_texture_basisu'];
+    const asset = await parseGltf('k.gltf', b.gltf());
+    expect(asset.materials[0].baseColorTexture).toBe(1);
+    expect(asset.images[1].mimeType).toBe('image/ktx2');
+    expect(asset.warnings).toEqual([]);
+    // With a PNG fallback as `source`, the KTX2 image still wins.
+    const fallback = textured({ source: 0, extensions: { KHR_texture_basisu: { source: 1 } } });
+    fallback.json.extensionsUsed = ['KHR_texture_basisu'];
+    expect((await parseGltf('k.gltf', fallback.gltf())).materials[0].baseColorTexture).toBe(1);
+    const bad = textured({ extensions: { KHR_texture_basisu: { source: 7 } } });
+    bad.json.extensionsUsed = ['KHR_texture_basisu'];
+    const error = await loadError(parseGltf('k.gltf', bad.gltf()));
+    expect([error.where, error.code]).toEqual(['/textures/0/extensions/KHR_texture_basisu/source', 'UNRESOLVED_REFERENCE']);
+  });
+});
+
+describe('sinew inspect and sinew eval report the warnings, one per deviation', () => {
+  it('a file with repeated key times, mixed primitives and an ignored extension', async () => {
+    const b = quadWithTranslation([0, 0.5, 0.5, 1], [0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0], 'LINEAR', 2);
+    const position = b.accessor(new Float32Array([0, 0, 1, 1, 0, 1, 0, 1, 1]), 'VEC3', { min: [0, 0, 1], max: [1, 1, 1] });
+    b.json.meshes[0].primitives.push({ attributes: { POSITION: position } });
+    b.json.extensionsUsed = ['EXT_meshopt_compression'];
+    const folder = mkdtempSync(join(tmpdir(), 'sinew-lenient-'));
+    try {
+      const file = join(folder, 'lenient.gltf');
+      writeFileSync(file, b.gltf());
+      const expected = [
+        'lenient.gltf: uses extension EXT_meshopt_compression, not required; ignored',
+        'lenient.gltf: skinned node 1 carries a mesh that mixes primitives with and without JOINTS_0/WEIGHTS_0; the ones without are drawn rigidly with the node',
+        'lenient.gltf: 3 of 4 animation samplers repeat a key time (first /animations/0/samplers/1/input key 2 at 0.5); played as a step: the later key holds from that time',
+      ];
+      const inspect = await sinew('inspect', file, '--json');
+      expect(inspect.code).toBe(0);
+      expect(JSON.parse(inspect.stdout).warnings).toEqual(expected);
+      const evaluated = await sinew('eval', file, '--time', '0.5');
+      expect(evaluated.code).toBe(0);
+      expect(evaluated.stderr).toBe(expected.map((w) => `sinew: warning: ${w}\n`).join(''));
+      const output = JSON.parse(evaluated.stdout);
+      expect(output.primitives.map((p: { skinned: boolean }) => p.skinned)).toEqual([true, false]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
