@@ -448,7 +448,10 @@ export class SinewViewerElement extends ElementBase {
     // run after the element is upgraded can listen for them.
     window.setTimeout(() => {
       if (this.view !== view) return;
-      if (view.startupError) this.report(view.startupError);
+      if (view.startupError) {
+        this.showNotice(view.startupError);
+        this.report(view.startupError);
+      }
       for (const key of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade'] as const) this.readNumber(key);
       this.readPalette();
       this.readLoop();
@@ -782,6 +785,19 @@ export class SinewViewerElement extends ElementBase {
     this.boxHeight = box.height;
     // A new aspect changes the distance that frames the model.
     this.view?.frameModel();
+  }
+
+  /**
+   * Shows `message` in place of the picture (part `notice`, `role="alert"`): for what stops the element from
+   * drawing at all (no WebGL2), so the reader sees why the box is empty, not a blank canvas.
+   */
+  private showNotice(message: string): void {
+    const notice = document.createElement('p');
+    notice.className = 'notice';
+    notice.setAttribute('part', 'notice');
+    notice.setAttribute('role', 'alert');
+    notice.textContent = message;
+    this.shadowRoot!.append(notice);
   }
 
   /** Fires `sinew-error` (the model shown keeps playing) and logs it as a warning. */

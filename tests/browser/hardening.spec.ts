@@ -1,0 +1,170 @@
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { skinnedQuad } from '../unit/helpers/gltf-builder.ts';
+import { startFileServer } from '../../src/node/file-server.ts';
+import { isolateFromLiveReload, requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
+
+// <sinew-viewer> in other people's pages: hostile names never become markup, a strict Content-Security-Policy
+// is enough, a browser without WebGL2 gets a message, and many context losses leave the picture unchanged.
+const ROOT = resolve(import.meta.dirname, '../..');
+const HOSTILE = '<img src=x onerror="window.__xss=1">';
+
+type Viewer = HTMLElement & { model: string; clips: readonly string[]; renderOnce(): void; seek(s: number): void; pause(): void };
+
+/** Elements that came from the hostile markup (an `onerror` attribute anywhere, shadow roots included). */
+function countInjected(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const walk = (root: Document | ShadowRoot): number =>
+      root.querySelectorAll('[onerror]').length + [...root.querySelectorAll('*')].reduce((n, el) => n + (el.shadowRoot ? walk(el.shadowRoot) : 0), 0);
+    return walk(document);
+  });
+}
+
+test('names from a file (nodes, clips, the file itself) are shown as text, never parsed as markup', async ({ page }) => {
+  await isolateFromLiveReload(page);
+  const builder = skinnedQuad();
+  builder.json.nodes.forEach((node: { name: string }) => (node.name = HOSTILE));
+  builder.json.animations[0].name = HOSTILE;
+  builder.json.meshes[0].name = HOSTILE;
+  const fileName = `${HOSTILE}.gltf`;
+  await page.route('**/hostile/**', (route) => route.fulfill({ body: Buffer.from(builder.gltf()), contentType: 'model/gltf+json' }));
+  const url = `/hostile/${encodeURIComponent(fileName)}`;
+  const broken = `/hostile/${encodeURIComponent(`${HOSTILE}.md5mesh`)}`;
+
+  // The element, with its control bar (clip menu) showing.
+  await page.goto('/tests/browser/pages/empty-page.html');
+  await page.evaluate((src) => {
+    const viewer = document.createElement('sinew-viewer');
+    viewer.id = 'v';
+    viewer.setAttribute('controls', '');
+    viewer.setAttribute('src', src);
+    document.body.append(viewer);
+  }, url);
+  await expect.poll(() => page.evaluate(() => (document.getElementById('v') as Viewer).clips.join()), { timeout: 60_000 }).toBe(HOSTILE);
+  expect(await page.evaluate(() => (document.getElementById('v') as Viewer).model)).toBe(fileName);
+  // A file whose error message carries its hostile name.
+  const error = page.evaluate(() => new Promise<string>((done) => document.getElementById('v')!.addEventListener('sinew-error', (e) => done((e as CustomEvent).detail.message), { once: true })));
+  await page.evaluate((src) => document.getElementById('v')!.setAttribute('src', src), broken);
+  expect(await error).toContain(HOSTILE);
+  expect(await countInjected(page)).toBe(0);
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
+  // The viewer page: its panel lists the clip, its banner shows the broken file's error.
+  await page.goto(`/?model=${encodeURIComponent(url)}`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
+  await expect(page.locator('body')).toContainText(HOSTILE);
+  await page.goto(`/?model=${encodeURIComponent(broken)}`);
+  await expect(page.locator('body')).toContainText(`${HOSTILE}.md5mesh`, { timeout: 60_000 });
+  expect(await countInjected(page)).toBe(0);
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+});
+
+test('dist/sinew-viewer.js works under a strict Content-Security-Policy (script-src self, no eval, no inline script)', async ({ page }) => {
+  requireSharedAssets();
+  if (!existsSync(resolve(ROOT, 'dist/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
+  const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self' blob: data:";
+  const html = `<!doctype html><html><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<script type="module" src="/dist/sinew-viewer.js"></script></head>
+<body><sinew-viewer id="v" src="/models/CesiumMan.glb" time="1" controls style="width: 320px; height: 240px"></sinew-viewer></body></html>`;
+  const server = await startFileServer([{ prefix: '/dist/', folder: resolve(ROOT, 'dist') }, { prefix: '/models/', folder: resolve(SHARED_ASSETS, 'gltf') }], { '/csp.html': html });
+  try {
+    const problems: string[] = [];
+    page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => ((window as { __violations?: string[] }).__violations ??= []).push(`${e.violatedDirective} ${e.blockedURI}`)));
+    await page.goto(`${server.url}/csp.html`);
+    await expect.poll(() => page.evaluate(() => (document.getElementById('v') as Viewer).model), { timeout: 60_000 }).toBe('CesiumMan.glb');
+    const covered = await page.evaluate(() => {
+      const viewer = document.getElementById('v') as Viewer;
+      viewer.renderOnce();
+      const canvas = viewer.shadowRoot!.querySelector('canvas')!;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let opaque = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) opaque++;
+      return opaque / (data.length / 4);
+    });
+    expect(covered).toBeGreaterThan(0.03);
+    expect(await page.evaluate(() => (window as { __violations?: string[] }).__violations ?? [])).toEqual([]);
+    expect(problems).toEqual([]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('without WebGL2 the element says so (sinew-error and a visible message) instead of a blank box', async ({ page }) => {
+  await isolateFromLiveReload(page);
+  await page.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, ...args: unknown[]) => unknown;
+    (HTMLCanvasElement.prototype as unknown as { getContext: unknown }).getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+      return args[0] === 'webgl2' ? null : getContext.apply(this, args);
+    };
+  });
+  await page.goto('/tests/browser/pages/empty-page.html');
+  const message = await page.evaluate(() => new Promise<string>((done) => {
+    const viewer = document.createElement('sinew-viewer');
+    viewer.id = 'v';
+    viewer.addEventListener('sinew-error', (e) => done((e as CustomEvent).detail.message), { once: true });
+    document.body.append(viewer);
+  }));
+  expect(message).toBe('This browser has no WebGL2: Sinew cannot draw here.');
+  await expect(page.locator('#v')).toContainText('no WebGL2');
+});
+
+test('50 context losses and restores: after each, the element draws the same pixels', async ({ page }) => {
+  requireSharedAssets();
+  await isolateFromLiveReload(page);
+  await page.addInitScript(() => {
+    const contexts: unknown[] = [];
+    (window as unknown as { __contexts: unknown[] }).__contexts = contexts;
+    const getContext = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, ...args: unknown[]) => unknown;
+    (HTMLCanvasElement.prototype as unknown as { getContext: unknown }).getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+      const context = getContext.apply(this, args);
+      if (args[0] === 'webgl2' && context && !contexts.includes(context)) contexts.push(context);
+      return context;
+    };
+  });
+  await page.goto('/tests/browser/pages/empty-page.html');
+  await page.evaluate(() => {
+    const viewer = document.createElement('sinew-viewer');
+    viewer.id = 'v';
+    viewer.setAttribute('src', '/shared/assets/gltf/CesiumMan.glb');
+    viewer.setAttribute('time', '0.7');
+    viewer.style.cssText = 'width: 200px; height: 150px';
+    document.body.append(viewer);
+  });
+  await expect.poll(() => page.evaluate(() => (document.getElementById('v') as Viewer).model), { timeout: 60_000 }).toBe('CesiumMan.glb');
+  const result = await page.evaluate(async () => {
+    const viewer = document.getElementById('v') as Viewer;
+    const gl = (window as unknown as { __contexts: WebGL2RenderingContext[] }).__contexts[0];
+    const lose = gl.getExtension('WEBGL_lose_context')!;
+    const canvas = viewer.shadowRoot!.querySelector('canvas')!;
+    const read = () => {
+      viewer.renderOnce();
+      return canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data.join();
+    };
+    const frame = () => new Promise((done) => setTimeout(done, 0));
+    const baseline = read();
+    const differing: number[] = [];
+    for (let cycle = 0; cycle < 50; cycle++) {
+      const lost = new Promise((done) => gl.canvas.addEventListener('webglcontextlost', done, { once: true }));
+      lose.loseContext();
+      await lost;
+      // The browser allows restoreContext only from a task after the one that dispatched the loss.
+      await frame();
+      const restored = new Promise((done) => gl.canvas.addEventListener('webglcontextrestored', done, { once: true }));
+      lose.restoreContext();
+      await restored;
+      let same = false;
+      for (let wait = 0; wait < 200 && !same; wait++) {
+        await frame();
+        same = !gl.isContextLost() && read() === baseline;
+      }
+      if (!same) differing.push(cycle);
+    }
+    return { differing, coveredBaseline: baseline.length };
+  });
+  expect(result.differing).toEqual([]);
+});
