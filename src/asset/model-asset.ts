@@ -31,7 +31,11 @@ export interface ModelAsset {
    * model for display; the data keeps the file's axes.
    */
   readonly upAxis: 'y' | 'z';
-  /** Non-fatal findings of the loader, each naming the file (e.g. influences beyond 4 dropped). */
+  /**
+   * Non-fatal findings of the loader, each starting with the file name (e.g. influences beyond 4 dropped, a
+   * repeated key time played as a step): one line per kind of deviation and file, however often it occurs
+   * (docs/compatibility.md).
+   */
   readonly warnings: readonly string[];
 }
 
@@ -54,6 +58,12 @@ export interface PrimitiveAsset {
    * normals when the file has none.
    */
   readonly normals: Float32Array;
+  /**
+   * `Float32Array(4·vertexCount)`: bind-pose tangents (x, y, z, w) as glTF TANGENT gives them (glTF 2.0
+   * §3.7.2.1: xyz a unit vector, w = ±1 the bitangent's handedness), skinned next to the normals with the
+   * blended matrix itself, w kept. Absent or null when the file gives none (none are computed).
+   */
+  readonly tangents?: Float32Array | null;
   /** `Float32Array(2·vertexCount)`: TEXCOORD_0 (u, v; glTF convention, v down), or null. */
   readonly uvs: Float32Array | null;
   /**

@@ -28,8 +28,9 @@ import { validateGltfJson } from './validate-gltf-json.ts';
  * - skins: joints as skeleton indices, inverse bind matrices or identities (gltf-skins.ts);
  * - meshInstances: one per mesh node, in node order (gltf-mesh-instances.ts);
  * - materials and images (gltf-materials.ts); clips (gltf-animations.ts); `upAxis` 'y'.
- * Non-fatal findings (skipped primitives or channels, dropped influences, ignored extensions) go to
- * `warnings`, each starting with `fileName:`.
+ * Non-fatal findings (skipped primitives or channels, dropped influences, ignored extensions, and the
+ * deviations docs/compatibility.md tolerates: repeated key times, non-unit rotations, mixed skinned and
+ * unskinned primitives, …) go to `warnings`, one per kind and file, each starting with `fileName:`.
  *
  * @param fileName the file's name, used in every message (e.g. `Fox.glb`)
  * @param bytes the whole `.glb` or `.gltf` file
@@ -37,7 +38,7 @@ import { validateGltfJson } from './validate-gltf-json.ts';
  *   its percent-decoded form)
  * @throws LoadError about `fileName` naming the place (`where`: a JSON pointer, a GLB byte offset, or null
  *   when the problem names a mesh / primitive / vertex in words) and the problem, for malformed containers,
- *   JSON, references, accessor data, a required extension (`UNSUPPORTED_EXTENSION`), or a missing resource
+ *   JSON, references, accessor data, a required extension Sinew does not read (`UNSUPPORTED_EXTENSION`), or a missing resource
  *   (`FILE_NOT_FOUND`); codes are the Khronos glTF-Validator's where one fits. Any other failure (inside
  *   gltf-transform, or unforeseen) is wrapped as code `INTERNAL`.
  */
