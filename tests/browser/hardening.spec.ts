@@ -168,3 +168,101 @@ test('50 context losses and restores: after each, the element draws the same pix
   });
   expect(result.differing).toEqual([]);
 });
+
+/** Wraps gl.create* / delete* on the prototype so every context's live GL objects can be counted. */
+async function countGlObjects(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const kinds = ['Buffer', 'VertexArray', 'Texture', 'Program', 'Shader', 'Framebuffer', 'Renderbuffer', 'TransformFeedback', 'Sampler', 'Query'];
+    const live = new Map<string, Set<unknown>>(kinds.map((k) => [k, new Set()]));
+    const proto = WebGL2RenderingContext.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const kind of kinds) {
+      const create = proto[`create${kind}`], remove = proto[`delete${kind}`];
+      proto[`create${kind}`] = function (this: object, ...args: unknown[]) {
+        const object = create.apply(this, args);
+        if (object) live.get(kind)!.add(object);
+        return object;
+      };
+      proto[`delete${kind}`] = function (this: object, ...args: unknown[]) {
+        live.get(kind)!.delete(args[0]);
+        return remove.apply(this, args);
+      };
+    }
+    (window as unknown as { __live: () => number }).__live = () => [...live.values()].reduce((n, set) => n + set.size, 0);
+  });
+}
+
+test('loading every shared model 20 times into one element leaves no GL object behind', async ({ page }) => {
+  requireSharedAssets();
+  test.setTimeout(600_000);
+  await isolateFromLiveReload(page);
+  await countGlObjects(page);
+  await page.goto('/tests/browser/pages/empty-page.html');
+  const models = ['gltf/CesiumMan.glb', 'gltf/Fox.glb', 'gltf/RiggedFigure.glb', 'gltf/RiggedSimple.glb', 'gltf/SimpleSkin.gltf',
+    'gltf/InterpolationTest.glb', 'gltf/RecursiveSkeletons.glb', 'gltf/quad_skin.glb', 'md5/Bob.md5mesh'];
+  const report = await page.evaluate(async (models) => {
+    const live = (window as unknown as { __live: () => number }).__live;
+    const viewer = document.createElement('sinew-viewer') as Viewer;
+    viewer.style.cssText = 'width: 120px; height: 90px';
+    document.body.append(viewer);
+    const loadOnce = (src: string) => new Promise<string>((done) => {
+      const onLoad = () => { viewer.removeEventListener('sinew-error', onError); done(''); };
+      const onError = (e: Event) => { viewer.removeEventListener('sinew-load', onLoad); done((e as CustomEvent).detail.message); };
+      viewer.addEventListener('sinew-load', onLoad, { once: true });
+      viewer.addEventListener('sinew-error', onError, { once: true });
+      viewer.setAttribute('src', src);
+    });
+    const growth: Record<string, number> = {};
+    const errors: string[] = [];
+    for (const model of models) {
+      let afterFirst = 0;
+      for (let i = 0; i < 20; i++) {
+        // Alternate with the built-in model so each load really replaces the one before.
+        const error = (await loadOnce(`/shared/assets/${model}?n=${i}`)) || (await loadOnce(`/shared/assets/gltf/SimpleSkin.gltf?other=${i}`));
+        if (error) errors.push(error);
+        viewer.renderOnce();
+        if (i === 0) afterFirst = live();
+      }
+      growth[model] = live() - afterFirst;
+    }
+    viewer.remove();
+    await new Promise((done) => setTimeout(done, 0));
+    return { growth, errors, liveAfterRemoval: live() };
+  }, models);
+  expect(report.errors).toEqual([]);
+  expect(report.growth).toEqual(Object.fromEntries(models.map((m) => [m, 0])));
+  expect(report.liveAfterRemoval).toBe(0);
+});
+
+test('10 000 frames of an element keep the JS heap flat', async ({ page }) => {
+  requireSharedAssets();
+  test.setTimeout(600_000);
+  await isolateFromLiveReload(page);
+  await page.goto('/tests/browser/pages/empty-page.html');
+  await page.evaluate(() => {
+    const viewer = document.createElement('sinew-viewer');
+    viewer.id = 'v';
+    viewer.setAttribute('src', '/shared/assets/gltf/CesiumMan.glb');
+    viewer.style.cssText = 'width: 64px; height: 48px';
+    document.body.append(viewer);
+  });
+  await expect.poll(() => page.evaluate(() => (document.getElementById('v') as Viewer).model), { timeout: 60_000 }).toBe('CesiumMan.glb');
+  const cdp = await page.context().newCDPSession(page);
+  const frames = (count: number) => page.evaluate((count) => {
+    const viewer = document.getElementById('v') as Viewer;
+    viewer.pause();
+    for (let f = 0; f < count; f++) {
+      viewer.seek((f % 120) / 60);
+      viewer.renderOnce();
+    }
+  }, count);
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  };
+  await frames(1000);
+  const before = await heap();
+  for (let batch = 0; batch < 10; batch++) await frames(1000);
+  const after = await heap();
+  console.log(`JS heap after 1 000 warm-up frames ${before} B, after 10 000 more ${after} B (${(((after - before) / before) * 100).toFixed(2)} %)`);
+  expect(Math.abs(after - before) / before).toBeLessThan(0.05);
+});
