@@ -7,7 +7,8 @@ import { DEFAULT_FADE_SECONDS } from './playback.ts';
 import { ProgressBar } from './progress-bar.ts';
 import type { Rgba } from './render-surface.ts';
 import { ViewerHost } from './viewer-host.ts';
-import { parseLoopSetting, parseNumberSetting, parsePaletteSetting, type NumberSetting } from './viewer-params.ts';
+import { parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseSkinningSetting, parseWeightsSetting, type NumberSetting } from './viewer-params.ts';
+import type { SkinningMethod } from '../skinning/skinning-method.ts';
 import styles from './sinew-viewer-element.css?inline';
 
 /** `detail` of the `sinew-load` event. */
@@ -64,8 +65,8 @@ const DEFAULT_PITCH = 10;
 const CLEAR: Rgba = [0, 0, 0, 0];
 
 const OBSERVED_ATTRIBUTES = [
-  'src', 'anim', 'clip', 'time', 'autoplay', 'palette', 'yaw', 'pitch', 'distance', 'controls', 'speed', 'loop', 'fade',
-  'loading', 'poster', 'alt', 'background',
+  'src', 'anim', 'clip', 'time', 'autoplay', 'palette', 'skinning', 'weights', 'yaw', 'pitch', 'distance', 'controls', 'speed',
+  'loop', 'fade', 'loading', 'poster', 'alt', 'background',
 ] as const;
 
 /**
@@ -104,8 +105,8 @@ interface RetainedModel {
  * to pan, wheel to zoom. Attributes, properties, methods and events are documented in README.md
  * ("Embedding"); in brief:
  *
- * - attributes (reflected as properties): `src`, `anim`, `clip`, `time`, `autoplay`, `palette`, `yaw`,
- *   `pitch`, `distance`, `controls`, `speed`, `loop`, `fade`, `loading`, `poster`, `alt`, `background`;
+ * - attributes (reflected as properties): `src`, `anim`, `clip`, `time`, `autoplay`, `palette`, `skinning`,
+ *   `weights`, `yaw`, `pitch`, `distance`, `controls`, `speed`, `loop`, `fade`, `loading`, `poster`, `alt`, `background`;
  * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
  * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`;
  * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`.
@@ -250,6 +251,22 @@ export class SinewViewerElement extends ElementBase {
   }
   set autoplay(value: boolean) {
     this.toggleAttribute('autoplay', value);
+  }
+
+  /** Skinning mode: `lbs` or `dqs` (absent: `lbs`). */
+  get skinning(): string | null {
+    return this.getAttribute('skinning');
+  }
+  set skinning(value: string | null) {
+    this.setOrRemove('skinning', value);
+  }
+
+  /** Weight policy: `normalize`, `as-stored`, `rest-remainder` or `implicit-last` (absent: `normalize`). */
+  get weights(): string | null {
+    return this.getAttribute('weights');
+  }
+  set weights(value: string | null) {
+    this.setOrRemove('weights', value);
   }
 
   /** How the palette reaches the shader: `uniform`, `texture`, `ubo` or `auto` (absent: `auto`). */
@@ -437,7 +454,8 @@ export class SinewViewerElement extends ElementBase {
     const palette = this.readPalette(false);
     const distance = this.readNumber('distance', false);
     const host = hostOf(this.ownerDocument);
-    const view = new ModelView(canvas, { palette: palette ?? 'auto', distance: distance ?? 1, host, background: CLEAR }, this.listener);
+    const method = this.readMethod();
+    const view = new ModelView(canvas, { palette: palette ?? 'auto', method, distance: distance ?? 1, host, background: CLEAR }, this.listener);
     this.view = view;
     this.applyCamera(false);
     this.applySettings(false);
@@ -535,6 +553,10 @@ export class SinewViewerElement extends ElementBase {
         if (palette) view.setPaletteMode(palette).catch((e: unknown) => this.report(messageOf(e)));
         break;
       }
+      case 'skinning':
+      case 'weights':
+        view.setSkinningMethod(this.readMethod(name)).catch((e: unknown) => this.report(messageOf(e)));
+        break;
       case 'yaw':
       case 'pitch':
       case 'distance':
@@ -710,6 +732,18 @@ export class SinewViewerElement extends ElementBase {
     const { value, error } = parseLoopSetting(raw);
     if (error && report) this.report(`<sinew-viewer loop="${raw}">: ${error}`);
     return value;
+  }
+
+  /**
+   * Reads `skinning` and `weights`; a malformed one reads as its default (`lbs`, `normalize`), and fires
+   * `sinew-error` when it is the attribute named by `report` (the one that just changed).
+   */
+  private readMethod(report: 'skinning' | 'weights' | null = null): SkinningMethod {
+    const rawSkinning = this.getAttribute('skinning'), rawWeights = this.getAttribute('weights');
+    const skinning = parseSkinningSetting(rawSkinning), weights = parseWeightsSetting(rawWeights);
+    if (skinning.error && report === 'skinning') this.report(`<sinew-viewer skinning="${rawSkinning}">: ${skinning.error}`);
+    if (weights.error && report === 'weights') this.report(`<sinew-viewer weights="${rawWeights}">: ${weights.error}`);
+    return { skinning: skinning.value, weights: weights.value };
   }
 
   /** Reads `palette`; a malformed value reads as null (and fires `sinew-error` when `report`). */
