@@ -25,6 +25,9 @@ precision highp int;
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
 layout(location = 2) in vec2 a_uv;
+// glTF TANGENT (xyz, w = ±1 handedness); a primitive without tangents leaves the array disabled, so it reads
+// (0, 0, 0, 1) and v_displayTangent is (0, 0, 0, 1).
+layout(location = 5) in vec4 a_tangent;
 #ifdef SKINNED
 layout(location = 3) in uvec4 a_joints;   // skin joint indices, integer attribute (never normalised)
 layout(location = 4) in vec4 a_weights;   // as stored; the blend divides by their sum (S0)
@@ -92,11 +95,14 @@ vec3 rotateByQuaternion(vec4 r, vec3 v) {
 
 out vec3 v_displayPosition;
 out vec3 v_displayNormal;
+// Unit display-space tangent (skinned with the blended matrix itself, not its inverse transpose), w kept.
+out vec4 v_displayTangent;
 out vec2 v_uv;
 
 void main() {
   vec3 position = a_position;
   vec3 normal = a_normal;
+  vec3 tangent = a_tangent.xyz;
 #ifdef SKINNED
   vec4 w = a_weights;
 #ifdef WEIGHTS_IMPLICIT_LAST
@@ -133,6 +139,7 @@ void main() {
       bd /= len;
       vec3 t = 2.0 * (br.w * bd.xyz - bd.w * br.xyz + cross(br.xyz, bd.xyz));
       position = rotateByQuaternion(br, vec4(position, 0.0) * s) + t;
+      tangent = rotateByQuaternion(br, vec4(tangent, 0.0) * s);
       // mat3(s) holds S's rows as columns, so it is Sᵀ.
       mat3 a = transpose(mat3(s));
       normal = rotateByQuaternion(br, cofactorTimes(a[0], a[1], a[2], normal));
@@ -149,8 +156,10 @@ void main() {
     blend += (1.0 - weightSum) * mat3x4(1.0);   // S2 difference form: the missing weight stays at rest
 #endif
     position = vec4(position, 1.0) * blend;
+    tangent = vec4(tangent, 0.0) * blend;
 #ifdef WEIGHTS_NORMALIZE
     position /= weightSum;
+    tangent /= weightSum;
 #endif
     // Normals by the inverse transpose of the blended 3×3 A; mat3(blend) holds A's rows as columns, so it is Aᵀ.
     mat3 a = transpose(mat3(blend));
@@ -162,6 +171,9 @@ void main() {
   vec3 displayNormal = u_normalMatrix * normal;
   float normalLength = length(displayNormal);
   v_displayNormal = normalLength > 0.0 ? displayNormal / normalLength : vec3(0.0);
+  vec3 displayTangent = mat3(u_toDisplay) * tangent;
+  float tangentLength = length(displayTangent);
+  v_displayTangent = vec4(tangentLength > 0.0 ? displayTangent / tangentLength : vec3(0.0), a_tangent.w);
   v_uv = a_uv;
   gl_Position = u_viewProjection * vec4(v_displayPosition, 1.0);
   gl_PointSize = 1.0;

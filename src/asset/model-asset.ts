@@ -58,6 +58,12 @@ export interface PrimitiveAsset {
    * normals when the file has none.
    */
   readonly normals: Float32Array;
+  /**
+   * `Float32Array(4·vertexCount)`: bind-pose tangents (x, y, z, w) as glTF TANGENT gives them (glTF 2.0
+   * §3.7.2.1: xyz a unit vector, w = ±1 the bitangent's handedness), skinned next to the normals with the
+   * blended matrix itself, w kept. Absent or null when the file gives none (none are computed).
+   */
+  readonly tangents?: Float32Array | null;
   /** `Float32Array(2·vertexCount)`: TEXCOORD_0 (u, v; glTF convention, v down), or null. */
   readonly uvs: Float32Array | null;
   /**

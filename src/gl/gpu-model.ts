@@ -4,7 +4,7 @@ import { createPaletteTexture, type PaletteTexture } from './palette-texture.ts'
 import { createWhiteTexture, decodeImage, isBrowserDecodable, isKtx2MimeType, textureKey, uploadImageTexture, uploadLevelsTexture } from './texture.ts';
 
 /** Attribute locations, fixed by `layout(location = …)` in `shaders/skinned.vert`, so VAOs suit every variant. */
-export const ATTRIBUTE_LOCATIONS = { a_position: 0, a_normal: 1, a_uv: 2, a_joints: 3, a_weights: 4 } as const;
+export const ATTRIBUTE_LOCATIONS = { a_position: 0, a_normal: 1, a_uv: 2, a_joints: 3, a_weights: 4, a_tangent: 5 } as const;
 
 /** The GPU side of one primitive: a VAO over its vertex buffers and index buffer. */
 export interface GpuPrimitive {
@@ -240,6 +240,7 @@ function uploadPrimitive(gl: WebGL2RenderingContext, p: PrimitiveAsset): GpuPrim
   floatAttribute(L.a_position, 3, p.positions);
   floatAttribute(L.a_normal, 3, p.normals);
   if (p.uvs) floatAttribute(L.a_uv, 2, p.uvs);
+  if (p.tangents) floatAttribute(L.a_tangent, 4, p.tangents);
   const skinned = p.joints !== null && p.weights !== null;
   if (skinned) {
     const joints = p.joints!;

@@ -10,7 +10,7 @@ export interface ShaderVariant {
   readonly palette: PalettePath;
   /** `JOINT_COUNT` of the uniform or block palette (0 on the texture path). */
   readonly jointCapacity: number;
-  /** Link with transform-feedback varyings `v_displayPosition`, `v_displayNormal` (SEPARATE_ATTRIBS). */
+  /** Link with transform-feedback varyings `v_displayPosition`, `v_displayNormal`, `v_displayTangent` (SEPARATE_ATTRIBS). */
   readonly transformFeedback: boolean;
   /** `SKINNING_DQS` for `'dqs'`; ignored when rigid. */
   readonly skinning: SkinningMode;
@@ -19,7 +19,7 @@ export interface ShaderVariant {
 }
 
 /** The varyings transform feedback captures, in buffer-binding order. */
-export const CAPTURED_VARYINGS = ['v_displayPosition', 'v_displayNormal'] as const;
+export const CAPTURED_VARYINGS = ['v_displayPosition', 'v_displayNormal', 'v_displayTangent'] as const;
 
 /** `#define` lines (without `#define`) for a variant, in a fixed order. */
 export function variantDefines(variant: ShaderVariant): string[] {

@@ -13,6 +13,8 @@ export interface CapturedVertices {
   readonly positions: Float32Array;
   /** `Float32Array(3·vertexCount)`: `v_displayNormal` of each vertex (unit). */
   readonly normals: Float32Array;
+  /** `Float32Array(4·vertexCount)`: `v_displayTangent` of each vertex (unit xyz, w kept; (0, 0, 0, 1) without tangents). */
+  readonly tangents: Float32Array;
 }
 
 const IDENTITY4 = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
@@ -20,10 +22,10 @@ const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 
 /**
  * Runs the very `shaders/skinned.vert` the renderer draws with (same `#define` variant, linked with
- * transform-feedback varyings `v_displayPosition`, `v_displayNormal`, SEPARATE_ATTRIBS) over one primitive's
+ * transform-feedback varyings `v_displayPosition`, `v_displayNormal`, `v_displayTangent`, SEPARATE_ATTRIBS) over one primitive's
  * vertices as POINTS under RASTERIZER_DISCARD — no index buffer, so output k is vertex k — and reads the
  * results back with `getBufferSubData`. This is the GPU half of the GPU-vs-CPU parity test (the CPU half is
- * `skinVertices` on the same palette). Owns its programs, a transform feedback object, two output buffers
+ * `skinVertices` on the same palette). Owns its programs, a transform feedback object, three output buffers
  * (grown as needed), one palette texture and one palette uniform buffer; `dispose()` frees them (idempotent).
  * Not for the frame loop: readback stalls the pipeline.
  */
@@ -32,6 +34,7 @@ export class TransformFeedbackCapture {
   private feedback: WebGLTransformFeedback | null = null;
   private positionBuffer: WebGLBuffer | null = null;
   private normalBuffer: WebGLBuffer | null = null;
+  private tangentBuffer: WebGLBuffer | null = null;
   private capacity = 0;
   private palette: PaletteTexture | null = null;
   private paletteBuffer: PaletteBuffer | null = null;
@@ -109,6 +112,7 @@ export class TransformFeedbackCapture {
     gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, this.feedback);
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, this.positionBuffer);
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 1, this.normalBuffer);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 2, this.tangentBuffer);
     gl.enable(gl.RASTERIZER_DISCARD);
     gl.beginTransformFeedback(gl.POINTS);
     gl.drawArrays(gl.POINTS, 0, vertexCount);
@@ -116,19 +120,23 @@ export class TransformFeedbackCapture {
     gl.disable(gl.RASTERIZER_DISCARD);
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, null);
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 1, null);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 2, null);
     gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, null);
     gl.bindVertexArray(null);
 
     const positions = new Float32Array(3 * vertexCount);
     const normals = new Float32Array(3 * vertexCount);
+    const tangents = new Float32Array(4 * vertexCount);
     gl.bindBuffer(gl.COPY_READ_BUFFER, this.positionBuffer);
     gl.getBufferSubData(gl.COPY_READ_BUFFER, 0, positions);
     gl.bindBuffer(gl.COPY_READ_BUFFER, this.normalBuffer);
     gl.getBufferSubData(gl.COPY_READ_BUFFER, 0, normals);
+    gl.bindBuffer(gl.COPY_READ_BUFFER, this.tangentBuffer);
+    gl.getBufferSubData(gl.COPY_READ_BUFFER, 0, tangents);
     gl.bindBuffer(gl.COPY_READ_BUFFER, null);
     const error = gl.getError();
     if (error !== gl.NO_ERROR) throw new Error(`${asset.name}: transform feedback capture raised GL error 0x${error.toString(16)}`);
-    return { positions, normals };
+    return { positions, normals, tangents };
   }
 
   /** Deletes programs, buffers, the transform feedback object, the palette texture and buffer. Idempotent. */
@@ -140,9 +148,10 @@ export class TransformFeedbackCapture {
     gl.deleteTransformFeedback(this.feedback);
     gl.deleteBuffer(this.positionBuffer);
     gl.deleteBuffer(this.normalBuffer);
+    gl.deleteBuffer(this.tangentBuffer);
     if (this.palette) gl.deleteTexture(this.palette.texture);
     if (this.paletteBuffer) gl.deleteBuffer(this.paletteBuffer.buffer);
-    this.feedback = this.positionBuffer = this.normalBuffer = null;
+    this.feedback = this.positionBuffer = this.normalBuffer = this.tangentBuffer = null;
     this.palette = null;
     this.paletteBuffer = null;
   }
@@ -150,13 +159,15 @@ export class TransformFeedbackCapture {
   private ensureCapacity(vertexCount: number): void {
     const gl = this.gl;
     if (!this.feedback) this.feedback = gl.createTransformFeedback();
-    if (vertexCount <= this.capacity && this.positionBuffer && this.normalBuffer) return;
+    if (vertexCount <= this.capacity && this.positionBuffer && this.normalBuffer && this.tangentBuffer) return;
     gl.deleteBuffer(this.positionBuffer);
     gl.deleteBuffer(this.normalBuffer);
-    const bytes = 12 * Math.max(1, vertexCount);
+    gl.deleteBuffer(this.tangentBuffer);
+    const count = Math.max(1, vertexCount);
     this.positionBuffer = gl.createBuffer();
     this.normalBuffer = gl.createBuffer();
-    for (const buffer of [this.positionBuffer, this.normalBuffer]) {
+    this.tangentBuffer = gl.createBuffer();
+    for (const [buffer, bytes] of [[this.positionBuffer, 12 * count], [this.normalBuffer, 12 * count], [this.tangentBuffer, 16 * count]] as const) {
       gl.bindBuffer(gl.COPY_WRITE_BUFFER, buffer);
       gl.bufferData(gl.COPY_WRITE_BUFFER, bytes, gl.STREAM_READ);
     }

@@ -7,7 +7,8 @@ import { createLocalPose } from '../skeleton/local-pose.ts';
  * y = 1) with weights blending linearly between y = 0.5 and 1.5. Clip `twist` (2 s, linear keys) turns the
  * child about the cylinder's own axis to 170° at 1 s and back: linear blend skinning collapses the middle
  * ring toward the axis (the "candy wrapper", radius ≈ 0.25·cos 85°), dual quaternion skinning keeps it
- * round. Normals are radial; one material, double-sided (the collapsed LBS waist turns inside out).
+ * round. Normals are radial; tangents run around the circumference, their handedness w alternating +1 / −1
+ * by column (so tests see w kept); one material, double-sided (the collapsed LBS waist turns inside out).
  */
 export function createTwistCylinder(): ModelAsset {
   const rings = 25, sides = 24, radius = 0.25;
@@ -18,6 +19,7 @@ export function createTwistCylinder(): ModelAsset {
   inverseBindMatrices[16 + 13] = -1; // inverse of translate(0, 1, 0)
   const vertexCount = rings * (sides + 1);
   const positions = new Float32Array(3 * vertexCount), normals = new Float32Array(3 * vertexCount);
+  const tangents = new Float32Array(4 * vertexCount);
   const uvs = new Float32Array(2 * vertexCount);
   const joints = new Uint8Array(4 * vertexCount), weights = new Float32Array(4 * vertexCount);
   for (let r = 0; r < rings; r++) {
@@ -28,6 +30,7 @@ export function createTwistCylinder(): ModelAsset {
       const v = r * (sides + 1) + s, a = (2 * Math.PI * s) / sides;
       positions.set([radius * Math.cos(a), y, radius * Math.sin(a)], 3 * v);
       normals.set([Math.cos(a), 0, Math.sin(a)], 3 * v);
+      tangents.set([-Math.sin(a), 0, Math.cos(a), s % 2 === 0 ? 1 : -1], 4 * v);
       uvs.set([s / sides, y / 2], 2 * v);
       joints.set([0, 1, 0, 0], 4 * v);
       weights.set([1 - w1, w1, 0, 0], 4 * v);
@@ -45,7 +48,7 @@ export function createTwistCylinder(): ModelAsset {
     name: 'twist-cylinder (generated)',
     skeleton: { jointCount: 2, names: ['root', 'twist'], parents: new Int16Array([-1, 0]), sourceIndices: new Int32Array([0, 1]) },
     restPose,
-    meshes: [{ name: 'cylinder', primitives: [{ vertexCount, positions, normals, uvs, joints, weights, indices: new Uint16Array(triangles), material: 0 }] }],
+    meshes: [{ name: 'cylinder', primitives: [{ vertexCount, positions, normals, tangents, uvs, joints, weights, indices: new Uint16Array(triangles), material: 0 }] }],
     skins: [{ name: 'skin', joints: new Int32Array([0, 1]), inverseBindMatrices }],
     meshInstances: [{ node: 0, sourceNode: null, mesh: 0, skin: 0 }],
     materials: [{ name: 'teal', baseColorFactor: [0.15, 0.6, 0.65, 1], baseColorTexture: -1, doubleSided: true }],

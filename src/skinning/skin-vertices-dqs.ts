@@ -2,6 +2,7 @@ import type { PrimitiveAsset } from '../asset/model-asset.ts';
 import { computeDualQuaternionPalette } from './dual-quaternion-palette.ts';
 import type { SkinningContext } from './skinning-context.ts';
 import type { WeightPolicy } from './skinning-method.ts';
+import { writeTangent } from './write-tangent.ts';
 
 /**
  * The CPU reference of dual quaternion skinning (Kavan, Collins, Žára, O'Sullivan 2008, "Geometric Skinning
@@ -18,7 +19,8 @@ import type { WeightPolicy } from './skinning-method.ts';
  * 3. blend `b = Σ σᵢwᵢ·(qᵢ, ½(tᵢ,0)⊗qᵢ)` (`rest-remainder`: plus `(1 − Σ wᵢ)` times the identity);
  * 4. normalise: `b / ‖b_real‖`;
  * 5. `p = R_b·(S_b·p₀) + t_b` with `t_b = 2·(w_r v_d − w_d v_r + v_r × v_d)` (real part `(v_r, w_r)`, dual
- *    part `(v_d, w_d)`); normals `R_b·(sign(det S_b)·cof(S_b)·n₀)`, normalised.
+ *    part `(v_d, w_d)`); normals `R_b·(sign(det S_b)·cof(S_b)·n₀)`, normalised; tangents `R_b·S_b·t`,
+ *    normalised, w kept.
  *
  * A vertex whose weights are all 0 keeps p₀ and n₀ under `normalize` and `as-stored`; one whose blended real
  * part vanishes (opposing negative weights) keeps them too. On a vertex with one influence this is that
@@ -26,6 +28,7 @@ import type { WeightPolicy } from './skinning-method.ts';
  *
  * @param outPositions `Float32Array(3·vertexCount)`, model space for palettes from `computeSkinMatrices`
  * @param outNormals `Float32Array(3·vertexCount)` for unit normals, or null
+ * @param outTangents `Float32Array(4·vertexCount)` for unit tangents (w kept), or null; the primitive then has tangents
  * @param palette `Float32Array(16·m)`, column-major skinning matrices, m ≤ `context.jointCount`
  */
 export function skinVerticesDqs(
@@ -35,8 +38,10 @@ export function skinVerticesDqs(
   palette: Float32Array,
   context: SkinningContext,
   policy: WeightPolicy,
+  outTangents: Float32Array | null = null,
 ): void {
   const { positions, normals, vertexCount } = primitive;
+  const tangents = primitive.tangents ?? null;
   const joints = primitive.joints!, weights = primitive.weights!;
   const D = computeDualQuaternionPalette(context.dualPalette, palette, palette.length >> 4);
   const divide = policy === 'normalize', restRemainder = policy === 'rest-remainder', implicitLast = policy === 'implicit-last';
@@ -90,6 +95,7 @@ export function skinVerticesDqs(
     if (keep) {
       outPositions[i3] = x; outPositions[i3 + 1] = y; outPositions[i3 + 2] = z;
       if (outNormals) { outNormals[i3] = nx0; outNormals[i3 + 1] = ny0; outNormals[i3 + 2] = nz0; }
+      if (outTangents) writeTangent(outTangents, v, tangents![4 * v], tangents![4 * v + 1], tangents![4 * v + 2], tangents![4 * v + 3]);
       continue;
     }
     // Phase 1: S_b·p₀.
@@ -102,6 +108,12 @@ export function skinVerticesDqs(
     outPositions[i3] = px + 2 * (ry * cz - rz * cy) + tx;
     outPositions[i3 + 1] = py + 2 * (rz * cx - rx * cz) + ty;
     outPositions[i3 + 2] = pz + 2 * (rx * cy - ry * cx) + tz;
+    if (outTangents) {
+      const t0 = tangents![4 * v], t1 = tangents![4 * v + 1], t2 = tangents![4 * v + 2];
+      const sx = s00 * t0 + s01 * t1 + s02 * t2, sy = s10 * t0 + s11 * t1 + s12 * t2, sz = s20 * t0 + s21 * t1 + s22 * t2;
+      const ux = ry * sz - rz * sy + rw * sx, uy = rz * sx - rx * sz + rw * sy, uz = rx * sy - ry * sx + rw * sz;
+      writeTangent(outTangents, v, sx + 2 * (ry * uz - rz * uy), sy + 2 * (rz * ux - rx * uz), sz + 2 * (rx * uy - ry * ux), tangents![4 * v + 3]);
+    }
     if (outNormals) {
       // cof(S_b)·n = n.x (c1×c2) + n.y (c2×c0) + n.z (c0×c1), columns c0 = (s00 s10 s20), c1 = (s01 s11 s21), c2 = (s02 s12 s22).
       const ax = s11 * s22 - s21 * s12, ay = s21 * s02 - s01 * s22, az = s01 * s12 - s11 * s02; // c1 × c2

@@ -2,6 +2,7 @@ import type { PrimitiveAsset } from '../asset/model-asset.ts';
 import { copyUpper3x4, type SkinningContext } from './skinning-context.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from './skinning-method.ts';
 import { skinVerticesDqs } from './skin-vertices-dqs.ts';
+import { writeTangent } from './write-tangent.ts';
 
 /**
  * The CPU reference path: skins one primitive's positions and normals as `shaders/skinned.vert` does, by
@@ -32,7 +33,11 @@ import { skinVerticesDqs } from './skin-vertices-dqs.ts';
  * @param palette `Float32Array(16·m)`, column-major skinning matrices from `computeSkinMatrices`
  * @param context a `SkinningContext` of at least m joints (the skin's, or `new SkinningContext(m)`)
  * @param method skinning mode and weight policy (default {@link DEFAULT_SKINNING_METHOD})
- * @throws Error when the primitive has no joints/weights
+ * @param outTangents `Float32Array(4·vertexCount)` for the skinned tangents, or null (default) to skip them:
+ *   `A·t` (the blended matrix itself, tangents being directions in the surface; divided by the weight sum
+ *   under `normalize`), normalised, w copied (glTF 2.0 §3.7.2.1); a vertex left at rest keeps t normalised
+ * @throws Error when the primitive has no joints/weights, or `outTangents` is given for a primitive without
+ *   tangents
  * @throws RangeError when the palette has more joints than `context`
  */
 export function skinVertices(
@@ -42,15 +47,18 @@ export function skinVertices(
   palette: Float32Array,
   context: SkinningContext,
   method: SkinningMethod = DEFAULT_SKINNING_METHOD,
+  outTangents: Float32Array | null = null,
 ): void {
   const { joints, weights, positions, normals, vertexCount } = primitive;
   if (!joints || !weights) throw new Error('skinVertices: primitive has no joints/weights (it is rigid)');
+  const tangents = primitive.tangents ?? null;
+  if (outTangents && !tangents) throw new Error('skinVertices: outTangents given for a primitive without tangents');
   const jointCount = palette.length >> 4;
   if (jointCount > context.jointCount) {
     throw new RangeError(`skinVertices: the palette has ${jointCount} joints, the skinning context ${context.jointCount}`);
   }
   if (method.skinning === 'dqs') {
-    skinVerticesDqs(outPositions, outNormals, primitive, palette, context, method.weights);
+    skinVerticesDqs(outPositions, outNormals, primitive, palette, context, method.weights, outTangents);
     return;
   }
   const policy = method.weights;
@@ -106,6 +114,7 @@ export function skinVertices(
       if (outNormals) {
         outNormals[i3] = normals[i3]; outNormals[(i3 + 1) | 0] = normals[(i3 + 1) | 0]; outNormals[(i3 + 2) | 0] = normals[(i3 + 2) | 0];
       }
+      if (outTangents) writeTangent(outTangents, v, tangents![4 * v], tangents![4 * v + 1], tangents![4 * v + 2], tangents![4 * v + 3]);
       continue;
     }
     if (restRemainder) {
@@ -116,6 +125,10 @@ export function skinVertices(
     outPositions[i3] = (m0 * x + m4 * y + m8 * z + m12) * inv;
     outPositions[(i3 + 1) | 0] = (m1 * x + m5 * y + m9 * z + m13) * inv;
     outPositions[(i3 + 2) | 0] = (m2 * x + m6 * y + m10 * z + m14) * inv;
+    if (outTangents) {
+      const tx = tangents![4 * v], ty = tangents![4 * v + 1], tz = tangents![4 * v + 2];
+      writeTangent(outTangents, v, (m0 * tx + m4 * ty + m8 * tz) * inv, (m1 * tx + m5 * ty + m9 * tz) * inv, (m2 * tx + m6 * ty + m10 * tz) * inv, tangents![4 * v + 3]);
+    }
     if (outNormals) {
       // cof(A) columns; A = [c0 c1 c2] with c0 = (m0,m1,m2) etc. cof(A)·n = n.x·(c1×c2) + n.y·(c2×c0) + n.z·(c0×c1).
       const ax = m5 * m10 - m6 * m9, ay = m6 * m8 - m4 * m10, az = m4 * m9 - m5 * m8; // c1 × c2

@@ -7,7 +7,8 @@ import { SKINNING_MODES, WEIGHT_POLICIES, type SkinningMethod } from '../../src/
 // GPU-vs-CPU parity of every skinning method — LBS and DQS (Kavan et al. 2008, two-phase for scale) × every
 // weight policy (docs/skinning-formulas.md S0, S2) — on every palette path (uniform, ubo, texture, texture
 // with wrapped rows): shaders/skinned.vert's variant through transform feedback against skinVertices with the
-// same method. Tolerance as parity.spec.ts: max |Δp| ≤ 1e-5 × bounding-box diagonal, max |Δn| ≤ 1e-4.
+// same method; tangents too where the model has them. Tolerance as parity.spec.ts: max |Δp| ≤ 1e-5 ×
+// bounding-box diagonal, max |Δn| and max |Δt| ≤ 1e-4.
 
 const METHODS: SkinningMethod[] = SKINNING_MODES.flatMap((skinning) => WEIGHT_POLICIES.map((weights) => ({ skinning, weights })));
 
@@ -43,9 +44,12 @@ test.describe('GPU-vs-CPU parity for every skinning mode × weight policy × pal
     check(await page.evaluate((m) => (window as unknown as { sinewParity: Api }).sinewParity.unevenWeights(m), METHODS));
   });
 
-  test('generated twisting cylinder (170°), plain and with uneven weights', async ({ page }) => {
-    check(await page.evaluate((m) => (window as unknown as { sinewParity: Api }).sinewParity.twist(false, m), METHODS));
-    check(await page.evaluate((m) => (window as unknown as { sinewParity: Api }).sinewParity.twist(true, m), METHODS));
+  test('generated twisting cylinder (170°, with tangents of both handednesses), plain and with uneven weights', async ({ page }) => {
+    for (const uneven of [false, true]) {
+      const result = await page.evaluate(([u, m]) => (window as unknown as { sinewParity: Api }).sinewParity.twist(u, m), [uneven, METHODS] as const);
+      check(result);
+      for (const path of result.paths) if (!path.skipped) expect(path.tangentsCompared, `${path.method} ${path.path}: tangents`).toBeGreaterThan(0);
+    }
   });
 
   test('generated 1 024-joint chain', async ({ page }) => {

@@ -53,6 +53,7 @@ export interface GltfMeshOptions {
  *   order (strip triangle i: v_i, v_{i+1+i%2}, v_{i+2−i%2}; fan: v_{i+1}, v_{i+2}, v_0); POINTS and LINES
  *   primitives are skipped with a warning (so a mesh may end up with fewer primitives than the file's).
  * - POSITION (VEC3 float) is required; NORMAL (VEC3) is computed with computeVertexNormals when absent;
+ *   TANGENT (VEC4 float, or normalised byte/short under KHR_mesh_quantization) is kept when present;
  *   the TEXCOORD_n set the material's base colour texture names (`options.uvSetOf`, default TEXCOORD_0;
  *   VEC2 float, unorm8, unorm16) is de-normalised; a primitive without that set falls back to TEXCOORD_0.
  *   With `options.quantized` (KHR_mesh_quantization) integer positions and texture coordinates are accepted.
@@ -146,6 +147,8 @@ function buildPrimitive(
   const normals = normalIndex !== undefined
     ? accessors.readFloats(normalIndex, at('NORMAL'), ['VEC3'], [BYTE, SHORT])
     : computeVertexNormals(positions, indices);
+  const tangentIndex = attribute('TANGENT');
+  const tangents = tangentIndex !== undefined ? accessors.readFloats(tangentIndex, at('TANGENT'), ['VEC4'], [BYTE, SHORT]) : null;
   const wantedSet = options.uvSetOf?.(json.material) ?? 0;
   const uvSemantic = attributes[`TEXCOORD_${wantedSet}`] !== undefined ? `TEXCOORD_${wantedSet}` : 'TEXCOORD_0';
   const uvIndex = attribute(uvSemantic);
@@ -216,7 +219,7 @@ function buildPrimitive(
   }
 
   return {
-    primitive: { vertexCount, positions, normals, uvs, joints, weights, indices, material: materialOf(json.material), flatShading: normalIndex === undefined, sourceIndex: primitiveIndex },
+    primitive: { vertexCount, positions, normals, tangents, uvs, joints, weights, indices, material: materialOf(json.material), flatShading: normalIndex === undefined, sourceIndex: primitiveIndex },
     influences,
   };
 }

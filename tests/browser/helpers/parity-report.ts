@@ -3,7 +3,7 @@ import type { ModelParity } from '../pages/parity.ts';
 
 /** GPU-vs-CPU tolerance on positions: max |Δp| ≤ this × the model's bounding-box diagonal. */
 export const POSITION_TOLERANCE = 1e-5;
-/** Tolerance on unit normals: max |Δn| ≤ this. */
+/** Tolerance on unit normals and tangents (w included): max |Δn|, max |Δt| ≤ this. */
 export const NORMAL_TOLERANCE = 1e-4;
 
 /** Asserts one model's parity result: something was compared, and every path that ran is within tolerance. */
@@ -17,6 +17,7 @@ export function expectParity(result: ModelParity): void {
     expect(path.maxPositionError, `${what}: max |Δp| (worst at ${path.worst})`)
       .toBeLessThanOrEqual(POSITION_TOLERANCE * result.diagonal);
     expect(path.maxNormalError, `${what}: max |Δn|`).toBeLessThanOrEqual(NORMAL_TOLERANCE);
+    expect(path.maxTangentError, `${what}: max |Δt|`).toBeLessThanOrEqual(NORMAL_TOLERANCE);
   }
 }
 
@@ -30,8 +31,9 @@ export function printParityTable(rows: readonly { label: string; result: ModelPa
     p.skipped ? '' : p.maxPositionError.toExponential(2),
     p.skipped ? '' : (p.maxPositionError / r.diagonal).toExponential(2),
     p.skipped ? p.skipped : p.maxNormalError.toExponential(2),
+    p.skipped || p.tangentsCompared === 0 ? '' : p.maxTangentError.toExponential(2),
   ]));
-  const header = ['model', 'joints', 'method', 'path', 'samples', 'vertices', 'diagonal', 'max|Δp|', 'max|Δp|/diag', 'max|Δn|'];
+  const header = ['model', 'joints', 'method', 'path', 'samples', 'vertices', 'diagonal', 'max|Δp|', 'max|Δp|/diag', 'max|Δn|', 'max|Δt|'];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
   const line = (row: string[]) => `| ${row.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(['', line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n'));

@@ -28,6 +28,10 @@ export interface PathParity {
   maxPositionError: number;
   /** Max over samples and vertices of |n_gpu − n_cpu| (unit normals). */
   maxNormalError: number;
+  /** Max over samples and vertices of |t_gpu − t_cpu| (unit tangents with w), over primitives with tangents. */
+  maxTangentError: number;
+  /** Tangents compared (0 when no primitive has any). */
+  tangentsCompared: number;
   /** Where the worst position error occurred. */
   worst: string;
   samples: number;
@@ -104,7 +108,7 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: re
   try {
     for (const method of methods) for (const path of ['uniform', 'ubo', 'texture', 'texture-wrapped'] as const) {
       const label = `${method.skinning}/${method.weights}`;
-      const result: PathParity = { path, method: label, skipped: null, maxPositionError: 0, maxNormalError: 0, worst: '', samples: 0, verticesCompared: 0 };
+      const result: PathParity = { path, method: label, skipped: null, maxPositionError: 0, maxNormalError: 0, maxTangentError: 0, tangentsCompared: 0, worst: '', samples: 0, verticesCompared: 0 };
       paths.push(result);
       const stride = paletteStride(method.skinning);
       if ((path === 'uniform' || path === 'ubo') && jointCount > maxPaletteJoints(path, limits, stride)) {
@@ -121,7 +125,8 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: re
           const palette = animated.skinMatrices[skin];
           const n = primitiveAsset.vertexCount;
           const cpuPositions = new Float32Array(3 * n), cpuNormals = new Float32Array(3 * n);
-          skinVertices(cpuPositions, cpuNormals, primitiveAsset, palette, animated.skinningContexts[skin], method);
+          const cpuTangents = primitiveAsset.tangents ? new Float32Array(4 * n) : null;
+          skinVertices(cpuPositions, cpuNormals, primitiveAsset, palette, animated.skinningContexts[skin], method, cpuTangents);
           const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path, method);
           for (let v = 0; v < n; v++) {
             const o = 3 * v;
@@ -137,6 +142,12 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: re
               result.worst = `${sample.label} instance ${instance} primitive ${primitive} vertex ${v}`;
             }
             if (!(dn <= result.maxNormalError)) result.maxNormalError = Number.isNaN(dn) ? Infinity : dn;
+            if (cpuTangents) {
+              const t = 4 * v, g = captured.tangents;
+              const dt = Math.hypot(g[t] - cpuTangents[t], g[t + 1] - cpuTangents[t + 1], g[t + 2] - cpuTangents[t + 2], g[t + 3] - cpuTangents[t + 3]);
+              if (!(dt <= result.maxTangentError)) result.maxTangentError = Number.isNaN(dt) ? Infinity : dt;
+              result.tangentsCompared++;
+            }
           }
           result.verticesCompared += n;
         }

@@ -140,3 +140,24 @@ describe('dual quaternion skinning (Kavan et al. 2008, two-phase for scale)', ()
     for (const radius of dqsRadii) expect(Math.abs(radius - 1)).toBeLessThan(0.01);
   });
 });
+
+describe('tangents (glTF TANGENT, w kept)', () => {
+  it('skinned by the blended matrix itself, normalised, w copied; DQS agrees on one influence', () => {
+    // A 90° turn about z and a non-uniform scale: (1, 0, 0) → (0, 2, 0) → unit (0, 1, 0); w = −1 kept.
+    const k = mat4.fromRotationTranslationScale(mat4.create(), quat.setAxisAngle(quat.create(), [0, 0, 1], Math.PI / 2), [1, 2, 3], [2, 5, 1]);
+    const prim = { ...primitive([0, 0, 0, 1, 1, 1], [0, 0, 1, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0]), tangents: Float32Array.from([1, 0, 0, -1, 0, 1, 0, 1]) };
+    for (const method of [lbs('normalize'), dqs('normalize'), lbs('as-stored'), dqs('rest-remainder')]) {
+      const tangents = new Float32Array(8);
+      skinVertices(new Float32Array(6), null, prim, palette(k), new SkinningContext(1), method, tangents);
+      // Vertex 0: K's 3×3 maps x to 2·(0, 1, 0). Vertex 1 has no weight: kept (normalize, as-stored) or at
+      // rest by rest-remainder's remainder, so its tangent is unchanged.
+      expect(Array.from(tangents).map((c) => +c.toFixed(6) + 0), `${method.skinning} ${method.weights}`).toEqual([0, 1, 0, -1, 0, 1, 0, 1]);
+    }
+  });
+
+  it('asking for tangents of a primitive without them is an error', () => {
+    const prim = primitive([0, 0, 0], [0, 0, 1], [0, 0, 0, 0], [1, 0, 0, 0]);
+    expect(() => skinVertices(new Float32Array(3), null, prim, palette(mat4.create()), new SkinningContext(1), lbs('normalize'), new Float32Array(4)))
+      .toThrow(/without tangents/);
+  });
+});
