@@ -1,5 +1,6 @@
 import { Logger, WebIO } from '@gltf-transform/core';
 import type { ModelAsset } from '../../asset/model-asset.ts';
+import { collapseWarnings } from '../collapse-warnings.ts';
 import { LoadError, toLoadError } from '../load-error.ts';
 import { GltfAccessors } from './gltf-accessors.ts';
 import { buildGltfClips } from './gltf-animations.ts';
@@ -36,25 +37,33 @@ import { validateGltfJson } from './validate-gltf-json.ts';
  * @param bytes the whole `.glb` or `.gltf` file
  * @param resources uri → bytes for external buffers and images, keyed by the uri as written in the JSON (or
  *   its percent-decoded form)
+ * @param options.memoryBudgetBytes most bytes the accessors may decode to, checked before any is read
+ *   (`MEMORY_BUDGET_EXCEEDED`); default 512 MiB
  * @throws LoadError about `fileName` naming the place (`where`: a JSON pointer, a GLB byte offset, or null
  *   when the problem names a mesh / primitive / vertex in words) and the problem, for malformed containers,
  *   JSON, references, accessor data, a required extension Sinew does not read (`UNSUPPORTED_EXTENSION`), or a missing resource
  *   (`FILE_NOT_FOUND`); codes are the Khronos glTF-Validator's where one fits. Any other failure (inside
  *   gltf-transform, or unforeseen) is wrapped as code `INTERNAL`.
  */
-export async function parseGltf(fileName: string, bytes: Uint8Array, resources?: Record<string, Uint8Array>): Promise<ModelAsset> {
+/** Options of {@link parseGltf}. */
+export interface GltfParseOptions {
+  /** Most bytes all accessors may decode to; default `DEFAULT_MEMORY_BUDGET_BYTES` (512 MiB). */
+  readonly memoryBudgetBytes?: number;
+}
+
+export async function parseGltf(fileName: string, bytes: Uint8Array, resources?: Record<string, Uint8Array>, options: GltfParseOptions = {}): Promise<ModelAsset> {
   try {
-    return await parse(fileName, bytes, resources);
+    return await parse(fileName, bytes, resources, options);
   } catch (error) {
     // A failure inside gltf-transform or an unforeseen case: still a LoadError naming the file.
     throw toLoadError(fileName, error);
   }
 }
 
-async function parse(fileName: string, bytes: Uint8Array, resources: Record<string, Uint8Array> | undefined): Promise<ModelAsset> {
+async function parse(fileName: string, bytes: Uint8Array, resources: Record<string, Uint8Array> | undefined, options: GltfParseOptions): Promise<ModelAsset> {
   const { json, binChunk } = splitGltfContainer(fileName, bytes);
   const resolved = resolveGltfResources(fileName, json, binChunk, resources);
-  validateGltfJson(fileName, json, resolved.buffers);
+  validateGltfJson(fileName, json, resolved.buffers, options.memoryBudgetBytes);
 
   const warnings: string[] = [];
   const extensions = checkGltfExtensions(fileName, json, warnings);
@@ -98,6 +107,6 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
     images,
     clips,
     upAxis: 'y',
-    warnings,
+    warnings: collapseWarnings(warnings),
   };
 }

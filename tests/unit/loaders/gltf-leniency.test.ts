@@ -7,6 +7,7 @@ import { compileClip } from '../../../src/animation/runtime-clip.ts';
 import { sampleClip } from '../../../src/animation/sample-clip.ts';
 import { SamplingContext } from '../../../src/animation/sampling-context.ts';
 import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { collapseWarnings } from '../../../src/loaders/collapse-warnings.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 import { cloneLocalPose } from '../../../src/skeleton/local-pose.ts';
@@ -308,5 +309,32 @@ describe('sinew inspect and sinew eval report the warnings, one per deviation', 
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('one line per kind of warning', () => {
+  it('collapseWarnings keeps the first of each kind (numbers and quoted names aside) and counts the rest', () => {
+    expect(collapseWarnings([
+      'a.gltf: mesh 0 primitive 0 has morph targets; ignored',
+      'a.gltf: material 2 has alphaMode BLEND; drawn opaque',
+      'a.gltf: mesh 3 primitive 1 has morph targets; ignored',
+      "a.gltf: animation 0 channel 4 animates 'weights', which Sinew does not play; skipped",
+      'a.gltf: mesh 12 primitive 0 has morph targets; ignored',
+      "a.gltf: animation 1 channel 0 animates 'pointer', which Sinew does not play; skipped",
+    ])).toEqual([
+      'a.gltf: mesh 0 primitive 0 has morph targets; ignored (and 2 more like it)',
+      'a.gltf: material 2 has alphaMode BLEND; drawn opaque',
+      "a.gltf: animation 0 channel 4 animates 'weights', which Sinew does not play; skipped (and 1 more like it)",
+    ]);
+  });
+
+  it('parseGltf: three primitives with morph targets give one warning', async () => {
+    const b = skinnedQuad();
+    const primitive = b.json.meshes[0].primitives[0];
+    const offsets = b.accessor(new Float32Array(12), 'VEC3', { min: [0, 0, 0], max: [0, 0, 0] });
+    primitive.targets = [{ POSITION: offsets }];
+    b.json.meshes[0].primitives.push(structuredClone(primitive), structuredClone(primitive));
+    const asset = await parseGltf('morph.gltf', b.gltf());
+    expect(asset.warnings).toEqual(['morph.gltf: mesh 0 primitive 0 has morph targets; ignored (and 2 more like it)']);
   });
 });
