@@ -106,8 +106,8 @@ test('golden: KHR_texture_basisu — KTX2 images (UASTC, ETC1S) transcoded and d
   const errors = collectErrors(page);
   await openViewer(page, '?ui=0&yaw=0&pitch=0');
   const url = `data:model/gltf-binary;base64,${Buffer.from(await ktx2Quads()).toString('base64')}`;
-  const opened = await page.evaluate((u) => window.sinew!.loadUrl(u, "basisu.glb"), url);
-  expect(opened, (await page.evaluate(() => window.sinew!.state())).error ?? "").toBe(true);
+  const opened = await page.evaluate((u) => window.sinew!.loadUrl(u, 'basisu.glb'), url);
+  expect(opened, (await page.evaluate(() => window.sinew!.state())).error ?? '').toBe(true);
   const state = await page.evaluate(() => window.sinew!.state());
   expect(state.model).toBe('basisu.glb');
   expect(state.error).toBeNull();
