@@ -14,6 +14,7 @@ interface EvalOptions {
   time?: number;
   anim?: string;
   out?: string;
+  maxMemory?: number;
   weights?: WeightPolicy;
   skinning?: SkinningMode;
 }
@@ -25,6 +26,7 @@ type RenderOptions = Omit<RenderModelOptions, 'model' | 'timeoutMs'> & { out: st
 interface InspectOptions {
   anim?: string;
   json?: boolean;
+  maxMemory?: number;
 }
 
 /**
@@ -63,6 +65,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .option('--time <seconds>', 'seconds into the clip, clamped to its keys (default: 0)', parseSeconds)
     .option('--anim <file>', 'for an .md5mesh: the .md5anim to apply (default: <name>.md5anim next to it, if present; else the bind pose)')
     .option('--out <file>', 'write the JSON to this file instead of standard output')
+    .option('--max-memory <MiB>', 'largest file read and most memory a glTF\'s accessors may decode to (default: 512)', parseMebibytes)
     .option('--weights <policy>', `how weights are read: ${WEIGHT_POLICIES.join(', ')} (default: normalize)`, parseWeights)
     .option('--skinning <mode>', 'lbs (linear blend) or dqs (dual quaternion) (default: lbs)', parseSkinning)
     .helpOption('-h, --help', 'print this help')
@@ -75,6 +78,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .argument('<model>', 'a .glb, .gltf or .md5mesh file')
     .option('--anim <file>', 'for an .md5mesh: an .md5anim whose clip to include (default: <name>.md5anim next to it, if present)')
     .option('--json', 'print JSON instead of tables')
+    .option('--max-memory <MiB>', 'largest file read and most memory a glTF\'s accessors may decode to (default: 512)', parseMebibytes)
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew inspect --help' for usage")
     .action((model: string, options: InspectOptions) => runInspect(model, options));
@@ -99,6 +103,13 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .action((model: string, options: RenderOptions) => runRender(model, options));
 
   return program;
+}
+
+/** `--max-memory`: a positive whole number of MiB, returned in bytes. */
+function parseMebibytes(value: string): number {
+  const mib = Number(value);
+  if (!/^\d+$/.test(value.trim()) || mib < 1) throw new InvalidArgumentError('It must be a whole number of MiB, at least 1.');
+  return mib * 1024 * 1024;
 }
 
 /** `--width` / `--height`: a whole number of pixels in [1, 8192]. */
@@ -146,7 +157,7 @@ function parseSeconds(value: string): number {
 async function runEval(model: string, options: EvalOptions): Promise<void> {
   // Before the model is loaded and evaluated, so a mistyped --out costs nothing.
   if (options.out !== undefined) checkOutputFolder(options.out);
-  const asset = await loadModelFile(model, { anim: options.anim });
+  const asset = await loadModelFile(model, { anim: options.anim, maxMemoryBytes: options.maxMemory });
   for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${warning}\n`);
   const method = { skinning: options.skinning ?? 'lbs', weights: options.weights ?? 'normalize' } as const;
   const json = JSON.stringify(evaluateModel(asset, evalClipIndex(asset, options.clip), options.time ?? 0, method)) + '\n';
@@ -162,6 +173,6 @@ async function runRender(model: string, options: RenderOptions): Promise<void> {
 }
 
 async function runInspect(model: string, options: InspectOptions): Promise<void> {
-  const report = await inspectModelFile(model, { anim: options.anim });
+  const report = await inspectModelFile(model, { anim: options.anim, maxMemoryBytes: options.maxMemory });
   await writeStandardOutput(options.json ? JSON.stringify(report, null, 2) + '\n' : formatInspection(report));
 }

@@ -114,7 +114,7 @@ const MODE_NAMES = ['POINTS', 'LINES', 'LINE_LOOP', 'LINE_STRIP', 'TRIANGLES', '
  *   the mesh, if present)
  * @throws LoadError naming the file, as loadModelFile does
  */
-export async function inspectModelFile(path: string, options: { anim?: string } = {}): Promise<ModelInspection> {
+export async function inspectModelFile(path: string, options: { anim?: string; maxMemoryBytes?: number } = {}): Promise<ModelInspection> {
   const asset = await loadModelFile(path, options);
   const fileName = basename(path);
   if (extname(path).toLowerCase() === '.md5mesh') {

@@ -27,6 +27,11 @@ export interface LoadModelOptions {
    * (the bind pose) and a warning. For other formats they are ignored, with a warning.
    */
   readonly anims?: readonly string[];
+  /**
+   * glTF: most bytes the accessors may decode to, checked before anything is allocated
+   * (`MEMORY_BUDGET_EXCEEDED`); default 512 MiB.
+   */
+  readonly memoryBudgetBytes?: number;
 }
 
 /** The model formats Sinew reads, by the lower-case extension of the main file. */
@@ -77,7 +82,7 @@ export async function loadModel(mainFile: ModelFile, fetchCompanion: FetchCompan
   const fetch = reportingFetch(fetchCompanion);
   try {
     if (format === 'md5mesh') return await loadMd5Model(mainFile, fetch, options.anims);
-    const asset = await loadGltfModel(mainFile, fetch);
+    const asset = await loadGltfModel(mainFile, fetch, { memoryBudgetBytes: options.memoryBudgetBytes });
     if (!options.anims?.length) return asset;
     const ignored = options.anims.map((name) => `${mainFile.name}: anim ${name} ignored (only an .md5mesh takes an .md5anim)`);
     return { ...asset, warnings: [...asset.warnings, ...ignored] };

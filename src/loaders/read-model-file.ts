@@ -13,6 +13,8 @@ export interface ReadModelFileOptions {
    * is read. Default {@link DEFAULT_MAX_FILE_BYTES}.
    */
   readonly maxFileBytes?: number;
+  /** glTF: most bytes the accessors may decode to (loadModel's option); default 512 MiB. */
+  readonly memoryBudgetBytes?: number;
 }
 
 /** Default {@link ReadModelFileOptions.maxFileBytes}: 512 MiB. */
@@ -61,7 +63,7 @@ export async function readModelFile(path: string, options: ReadModelFileOptions 
     if (!real.startsWith(realFolder + sep)) throw refused(name, companion, "links to a file outside the model's folder");
     return readIfPresent(real, limit);
   };
-  return loadModel({ name, bytes }, fetchCompanion, { anims: [...explicit.keys()] });
+  return loadModel({ name, bytes }, fetchCompanion, { anims: [...explicit.keys()], memoryBudgetBytes: options.memoryBudgetBytes });
 }
 
 function refused(model: string, companion: string, why: string): LoadError {

@@ -1,7 +1,7 @@
 import type { ModelAsset } from '../../asset/model-asset.ts';
 import type { FetchCompanion, ModelFile } from '../load-model.ts';
 import { splitGltfContainer } from './gltf-container.ts';
-import { parseGltf } from './parse-gltf.ts';
+import { parseGltf, type GltfParseOptions } from './parse-gltf.ts';
 
 /**
  * The glTF half of `loadModel`: fetches every external buffer and image its JSON names (each uri that is not
@@ -12,7 +12,7 @@ import { parseGltf } from './parse-gltf.ts';
  * @throws LoadError from parseGltf (also for a malformed container, before anything is fetched), or from
  *   `fetchCompanion`
  */
-export async function loadGltfModel(main: ModelFile, fetchCompanion: FetchCompanion): Promise<ModelAsset> {
+export async function loadGltfModel(main: ModelFile, fetchCompanion: FetchCompanion, options: GltfParseOptions = {}): Promise<ModelAsset> {
   const { json } = splitGltfContainer(main.name, main.bytes);
   const uris = new Set<string>();
   for (const list of [json.buffers, json.images]) {
@@ -29,5 +29,5 @@ export async function loadGltfModel(main: ModelFile, fetchCompanion: FetchCompan
       if (bytes !== null) resources[uri] = bytes;
     }),
   );
-  return parseGltf(main.name, main.bytes, resources);
+  return parseGltf(main.name, main.bytes, resources, options);
 }

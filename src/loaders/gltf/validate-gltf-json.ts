@@ -1,6 +1,14 @@
 import type { GLTF } from '@gltf-transform/core';
 import { LoadError } from '../load-error.ts';
 
+/** Default memory budget of a glTF model's decoded accessor data: 512 MiB. */
+export const DEFAULT_MEMORY_BUDGET_BYTES = 512 * 1024 * 1024;
+
+/** `n` bytes in MiB, for messages. */
+function formatBytes(n: number): string {
+  return `${+(n / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
 /** Bytes per component of each accessor componentType (glTF 2.0 §3.6.2.2 "Accessor Data Types"). */
 export const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 /** Components per element of each accessor type. */
@@ -21,17 +29,26 @@ type Json = Record<string, unknown>;
  * animation builders check what they read).
  *
  * @param bufferBytes resolved bytes of each buffer (resolveGltfResources), for sparse index checks
+ * @param memoryBudgetBytes most bytes all accessors may decode to (count × components × component size,
+ *   summed), checked before any is read; default {@link DEFAULT_MEMORY_BUDGET_BYTES}
  * @throws LoadError whose `where` is the JSON pointer, e.g. `model.glb: /skins/0/joints/41 is not a node (41 of 3)`
  *   (`UNRESOLVED_REFERENCE`); codes are the Khronos glTF-Validator's: `TYPE_MISMATCH`, `INVALID_INDEX`,
  *   `VALUE_NOT_IN_RANGE`, `VALUE_NOT_IN_LIST`, `UNDEFINED_PROPERTY`, `UNKNOWN_ASSET_MAJOR_VERSION`,
  *   `BUFFER_VIEW_TOO_LONG`, `ACCESSOR_TOO_LONG`, `ACCESSOR_SMALL_BYTESTRIDE`, `ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE`,
- *   `ACCESSOR_SPARSE_INDEX_OOB`, `ONE_OF_MISMATCH`, `NODE_LOOP`, `NODE_PARENT_OVERRIDE`
+ *   `ACCESSOR_SPARSE_INDEX_OOB`, `ONE_OF_MISMATCH`, `NODE_LOOP`, `NODE_PARENT_OVERRIDE`; and Sinew's
+ *   `MEMORY_BUDGET_EXCEEDED` at the accessor whose count crosses the budget
  */
-export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes: readonly Uint8Array[]): void {
+export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes: readonly Uint8Array[], memoryBudgetBytes = DEFAULT_MEMORY_BUDGET_BYTES): void {
   const fail = (code: string, place: string, problem: string): never => {
     throw new LoadError(fileName, place, code, problem);
   };
   const root = json as unknown as Json;
+  for (const key of ['extensionsUsed', 'extensionsRequired']) {
+    const value = root[key];
+    if (value !== undefined && (!Array.isArray(value) || !value.every((name) => typeof name === 'string'))) {
+      fail('TYPE_MISMATCH', `/${key}`, 'is not an array of extension names');
+    }
+  }
 
   const list = (key: string): Json[] => {
     const value = root[key];
@@ -111,6 +128,7 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
   };
 
   // Accessors.
+  let decodedBytes = 0;
   accessors.forEach((accessor, i) => {
     const place = `/accessors/${i}`;
     const componentBytes = COMPONENT_BYTES[accessor.componentType as number];
@@ -118,6 +136,12 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
     const components = TYPE_COMPONENTS[accessor.type as string];
     if (components === undefined) fail('VALUE_NOT_IN_LIST', `${place}/type`, `is ${JSON.stringify(accessor.type)}, not a glTF accessor type`);
     const count = integer(accessor.count, `${place}/count`, 1);
+    // Checked before anything is allocated: an accessor without a bufferView is zero-filled to its count, so a
+    // few bytes of JSON could otherwise ask for gigabytes.
+    decodedBytes += count * components * componentBytes;
+    if (decodedBytes > memoryBudgetBytes) {
+      fail('MEMORY_BUDGET_EXCEEDED', `${place}/count`, `is ${count}: the accessors decode to more than the memory budget of ${formatBytes(memoryBudgetBytes)}`);
+    }
     const byteOffset = accessor.byteOffset === undefined ? 0 : integer(accessor.byteOffset, `${place}/byteOffset`, 0);
     if (accessor.bufferView !== undefined) {
       const view = index(accessor.bufferView, bufferViews.length, `${place}/bufferView`, 'a bufferView');
