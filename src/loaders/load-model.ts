@@ -1,3 +1,4 @@
+import { collapseWarnings } from './collapse-warnings.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { loadGltfModel } from './gltf/load-gltf-model.ts';
 import { LoadError, toLoadError } from './load-error.ts';
@@ -69,6 +70,8 @@ export function requireModelFormat(name: string): ModelFormat {
  *   tried by candidate names and extensions (md5-shader-images.ts) until one exists. A missing explicit anim
  *   fails; a missing default anim or image is not an error.
  *
+ * Warnings come one line per kind of deviation (collapseWarnings; parseGltf does the same for glTF).
+ *
  * Companions are fetched one at a time for MD5 (each image's candidates stop at the first found) and all at
  * once for glTF.
  *
@@ -81,7 +84,10 @@ export async function loadModel(mainFile: ModelFile, fetchCompanion: FetchCompan
   const format = requireModelFormat(mainFile.name);
   const fetch = reportingFetch(fetchCompanion);
   try {
-    if (format === 'md5mesh') return await loadMd5Model(mainFile, fetch, options.anims);
+    if (format === 'md5mesh') {
+      const asset = await loadMd5Model(mainFile, fetch, options.anims);
+      return { ...asset, warnings: collapseWarnings(asset.warnings) };
+    }
     const asset = await loadGltfModel(mainFile, fetch, { memoryBudgetBytes: options.memoryBudgetBytes });
     if (!options.anims?.length) return asset;
     const ignored = options.anims.map((name) => `${mainFile.name}: anim ${name} ignored (only an .md5mesh takes an .md5anim)`);
