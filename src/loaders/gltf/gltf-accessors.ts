@@ -40,7 +40,7 @@ export class GltfAccessors {
     const def = this.json[index];
     this.checkType(index, place, types);
     const raw = this.array(index);
-    if (def.componentType === FLOAT) return Float32Array.from(raw);
+    if (def.componentType === FLOAT) return this.finite(Float32Array.from(raw), index, place);
     if (!def.normalized || !normalizedTypes.includes(def.componentType)) {
       const allowed = ['FLOAT', ...normalizedTypes.map((t) => `normalized ${COMPONENT_NAMES[t]}`)].join(', ');
       throw new LoadError(this.fileName, place, formatCode(place), `uses accessor ${index} of ${def.normalized ? 'normalized ' : ''}${COMPONENT_NAMES[def.componentType]}; allowed: ${allowed}`);
@@ -78,6 +78,21 @@ export class GltfAccessors {
       throw new LoadError(this.fileName, place, formatCode(place), `uses accessor ${index} of ${def.normalized ? 'normalized ' : ''}${COMPONENT_NAMES[def.componentType]}; allowed: ${allowed}`);
     }
     return this.array(index) as Uint8Array | Uint16Array | Uint32Array;
+  }
+
+  /**
+   * `values` when every one is finite: NaN or ±∞ in a position, weight, matrix or key would spread through
+   * every vertex it touches (glTF 2.0 §3.6.2.2: float components must be finite).
+   * @throws LoadError `ACCESSOR_INVALID_FLOAT` naming the accessor, element and component
+   */
+  private finite(values: Float32Array, index: number, place: string): Float32Array {
+    for (let i = 0; i < values.length; i++) {
+      if (Number.isFinite(values[i])) continue;
+      const components = TYPE_COMPONENTS[this.json[index].type] ?? 1;
+      throw new LoadError(this.fileName, place, 'ACCESSOR_INVALID_FLOAT',
+        `uses accessor ${index}, whose element ${Math.floor(i / components)} component ${i % components} is ${values[i]} (float components must be finite)`);
+    }
+    return values;
   }
 
   private checkType(index: number, place: string, types: readonly string[]): void {

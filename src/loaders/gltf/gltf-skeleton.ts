@@ -72,6 +72,14 @@ export function buildGltfSkeleton(fileName: string, nodesJson: readonly GLTF.INo
     restPose.translations.set(node.getTranslation(), 3 * joint);
     restPose.rotations.set(node.getRotation(), 4 * joint);
     restPose.scales.set(node.getScale(), 3 * joint);
+    // JSON numbers are finite, but a value past ±3.4e38 becomes ±∞ in the float32 pose.
+    for (const [path, values, n] of [['translation', restPose.translations, 3], ['rotation', restPose.rotations, 4], ['scale', restPose.scales, 3]] as const) {
+      for (let k = 0; k < n; k++) {
+        if (Number.isFinite(values[n * joint + k])) continue;
+        const where = `/nodes/${nodeIndex}/${nodesJson[nodeIndex].matrix !== undefined ? 'matrix' : path}`;
+        throw new LoadError(fileName, where, 'VALUE_NOT_IN_RANGE', 'is beyond the float32 range (±3.4e38): the node cannot be placed');
+      }
+    }
   }
   const skeleton: Skeleton = { jointCount: nodeCount, names, parents, sourceIndices };
   validateSkeleton(skeleton, fileName);

@@ -145,11 +145,28 @@ describe('parseGltf on malformed input', () => {
       .toBe('quad.gltf: /animations/0/samplers/0/output uses accessor 6 of type VEC4; expected VEC3');
   });
 
+  it('NaN or ±∞ in any float accessor Sinew reads (positions, inverse binds, keys) names accessor, element and component', async () => {
+    const cases: [(b: any) => void, string][] = [
+      [(b) => { b.json.meshes[0].primitives[0].attributes.POSITION = b.accessor(new Float32Array([0, 0, 0, 1, 0, 0, 0, NaN, 0, 1, 1, 0]), 'VEC3'); },
+        'quad.gltf: /meshes/0/primitives/0/attributes/POSITION uses accessor 7, whose element 2 component 1 is NaN (float components must be finite)'],
+      [(b) => { const m = new Float32Array(32); m.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, Infinity, 0, 1]); b.json.skins[0].inverseBindMatrices = b.accessor(m, 'MAT4'); },
+        'quad.gltf: /skins/0/inverseBindMatrices uses accessor 7, whose element 1 component 13 is Infinity (float components must be finite)'],
+      [(b) => { b.json.animations[0].samplers[0].output = b.accessor(new Float32Array([0, 0, 0, 1, 0, 0, -Infinity, 1]), 'VEC4'); },
+        'quad.gltf: /animations/0/samplers/0/output uses accessor 7, whose element 1 component 2 is -Infinity (float components must be finite)'],
+    ];
+    for (const [mutate, message] of cases) {
+      expect(await rejectsAfter(mutate, message.slice('quad.gltf: '.length, message.indexOf(' uses')), 'ACCESSOR_INVALID_FLOAT')).toBe(message);
+    }
+  });
+
   it('negative or NaN weights (glTF 2.0 §3.7.3.2: weights must not be negative)', async () => {
     for (const bad of [-0.5, NaN]) {
       expect(await rejectsAfter((b) => {
         b.json.meshes[0].primitives[0].attributes.WEIGHTS_0 = b.accessor(new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1.5, bad, 0, 0, 0.5, 0.5, 0, 0]), 'VEC4');
-      }, '/meshes/0/primitives/0/attributes/WEIGHTS_0', bad < 0 ? 'ACCESSOR_WEIGHTS_NEGATIVE' : 'ACCESSOR_INVALID_FLOAT')).toBe(`quad.gltf: /meshes/0/primitives/0/attributes/WEIGHTS_0 vertex 2 component 1 is ${bad}; weights must be finite and not negative`);
+      }, '/meshes/0/primitives/0/attributes/WEIGHTS_0', bad < 0 ? 'ACCESSOR_WEIGHTS_NEGATIVE' : 'ACCESSOR_INVALID_FLOAT')).toBe(bad < 0
+        ? `quad.gltf: /meshes/0/primitives/0/attributes/WEIGHTS_0 vertex 2 component 1 is ${bad}; weights must be finite and not negative`
+        // A NaN is refused where any float accessor is read, before the weight rules.
+        : `quad.gltf: /meshes/0/primitives/0/attributes/WEIGHTS_0 uses accessor 7, whose element 2 component 1 is NaN (float components must be finite)`);
     }
   });
 

@@ -48,3 +48,13 @@ describe('glTF memory budget', () => {
     }
   });
 });
+
+describe('glTF node transforms beyond float32', () => {
+  it('a translation of 1e39 (finite in JSON, ∞ as float32) is an error at the node', async () => {
+    const builder = skinnedQuad();
+    builder.json.nodes[0].translation = [1e39, 0, 0];
+    const error = await errorOf(parseGltf('far.gltf', builder.gltf()));
+    expect(error.message).toBe('far.gltf: /nodes/0/translation is beyond the float32 range (±3.4e38): the node cannot be placed');
+    expect(error.code).toBe('VALUE_NOT_IN_RANGE');
+  });
+});
