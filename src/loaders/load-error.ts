@@ -61,3 +61,15 @@ export function toLoadError(file: string, error: unknown): LoadError {
   if (problem.startsWith(`${file}: `)) problem = problem.slice(file.length + 2);
   return new LoadError(file, null, 'INTERNAL', problem, { cause: error });
 }
+
+/** Characters of a value from a file that a message quotes at most: a hostile file must not fill the screen. */
+export const QUOTE_LIMIT = 40;
+
+/**
+ * A value from a file as a message quotes it: its JSON text (`"SMOOTH"`, `5`, `{"a":1}`), cut to
+ * {@link QUOTE_LIMIT} characters with its full length said (`"xxxx…" (65536 characters)`).
+ */
+export function quoteValue(value: unknown): string {
+  const text = value === undefined ? 'undefined' : JSON.stringify(value);
+  return text.length <= QUOTE_LIMIT ? text : `${text.slice(0, QUOTE_LIMIT)}… (${text.length} characters)`;
+}

@@ -1,5 +1,5 @@
 import type { GLTF } from '@gltf-transform/core';
-import { LoadError } from '../load-error.ts';
+import { LoadError, quoteValue } from '../load-error.ts';
 
 /** Default memory budget of a glTF model's decoded accessor data: 512 MiB. */
 export const DEFAULT_MEMORY_BUDGET_BYTES = 512 * 1024 * 1024;
@@ -61,7 +61,7 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
   };
   const asset = root.asset;
   if (!isObject(asset)) fail('UNDEFINED_PROPERTY', '/asset', 'is missing: not a glTF 2.0 document');
-  if ((asset as Json).version !== '2.0') fail('UNKNOWN_ASSET_MAJOR_VERSION', '/asset/version', `is ${JSON.stringify((asset as Json).version)}; only glTF 2.0 is supported`);
+  if ((asset as Json).version !== '2.0') fail('UNKNOWN_ASSET_MAJOR_VERSION', '/asset/version', `is ${quoteValue((asset as Json).version)}; only glTF 2.0 is supported`);
 
   const buffers = list('buffers');
   const bufferViews = list('bufferViews');
@@ -80,7 +80,7 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
   /** Checks that `value` (at `place`) is an index into an array of `count` elements called `what`. */
   const index = (value: unknown, count: number, place: string, what: string): number => {
     if (!Number.isInteger(value) || (value as number) < 0 || (value as number) >= count) {
-      if (!Number.isInteger(value)) fail('INVALID_INDEX', place, `is ${JSON.stringify(value)}, not an index`);
+      if (!Number.isInteger(value)) fail('INVALID_INDEX', place, `is ${quoteValue(value)}, not an index`);
       fail((value as number) < 0 ? 'INVALID_INDEX' : 'UNRESOLVED_REFERENCE', place, `is not ${what} (${value} of ${count})`);
     }
     return value as number;
@@ -89,7 +89,7 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
     if (object[key] !== undefined) index(object[key], count, `${place}/${key}`, what);
   };
   const integer = (value: unknown, place: string, min: number): number => {
-    if (!Number.isInteger(value) || (value as number) < min) fail('VALUE_NOT_IN_RANGE', place, `is ${JSON.stringify(value)}, not an integer ≥ ${min}`);
+    if (!Number.isInteger(value) || (value as number) < min) fail('VALUE_NOT_IN_RANGE', place, `is ${quoteValue(value)}, not an integer ≥ ${min}`);
     return value as number;
   };
   const numbers = (object: Json, key: string, length: number, place: string): void => {
@@ -132,9 +132,9 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
   accessors.forEach((accessor, i) => {
     const place = `/accessors/${i}`;
     const componentBytes = COMPONENT_BYTES[accessor.componentType as number];
-    if (componentBytes === undefined) fail('VALUE_NOT_IN_LIST', `${place}/componentType`, `is ${JSON.stringify(accessor.componentType)}, not a glTF component type`);
+    if (componentBytes === undefined) fail('VALUE_NOT_IN_LIST', `${place}/componentType`, `is ${quoteValue(accessor.componentType)}, not a glTF component type`);
     const components = TYPE_COMPONENTS[accessor.type as string];
-    if (components === undefined) fail('VALUE_NOT_IN_LIST', `${place}/type`, `is ${JSON.stringify(accessor.type)}, not a glTF accessor type`);
+    if (components === undefined) fail('VALUE_NOT_IN_LIST', `${place}/type`, `is ${quoteValue(accessor.type)}, not a glTF accessor type`);
     const count = integer(accessor.count, `${place}/count`, 1);
     // Checked before anything is allocated: an accessor without a bufferView is zero-filled to its count, so a
     // few bytes of JSON could otherwise ask for gigabytes.
@@ -218,7 +218,7 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
       optionalIndex(prim, 'indices', accessors.length, at, 'an accessor');
       optionalIndex(prim, 'material', materials.length, at, 'a material');
       if (prim.mode !== undefined && (!Number.isInteger(prim.mode) || (prim.mode as number) < 0 || (prim.mode as number) > 6)) {
-        fail('VALUE_NOT_IN_LIST', `${at}/mode`, `is ${JSON.stringify(prim.mode)}, not a primitive mode 0…6`);
+        fail('VALUE_NOT_IN_LIST', `${at}/mode`, `is ${quoteValue(prim.mode)}, not a primitive mode 0…6`);
       }
       if (prim.targets !== undefined) {
         if (!Array.isArray(prim.targets)) fail('TYPE_MISMATCH', `${at}/targets`, 'is not an array');
@@ -234,7 +234,7 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
 
   cameras.forEach((camera, i) => {
     const kind = camera.type;
-    if (kind !== 'perspective' && kind !== 'orthographic') fail('VALUE_NOT_IN_LIST', `/cameras/${i}/type`, `is ${JSON.stringify(kind)}`);
+    if (kind !== 'perspective' && kind !== 'orthographic') fail('VALUE_NOT_IN_LIST', `/cameras/${i}/type`, `is ${quoteValue(kind)}`);
     if (!isObject(camera[kind as string])) fail('UNDEFINED_PROPERTY', `/cameras/${i}/${kind}`, 'is missing');
   });
 
@@ -280,7 +280,7 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
       index(object.output, accessors.length, `${at}/output`, 'an accessor');
       const interpolation = object.interpolation;
       if (interpolation !== undefined && interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') {
-        fail('VALUE_NOT_IN_LIST', `${at}/interpolation`, `is ${JSON.stringify(interpolation)}, not LINEAR, STEP or CUBICSPLINE`);
+        fail('VALUE_NOT_IN_LIST', `${at}/interpolation`, `is ${quoteValue(interpolation)}, not LINEAR, STEP or CUBICSPLINE`);
       }
     });
     (channelList as unknown[]).forEach((channel, c) => {

@@ -1,4 +1,4 @@
-import { LoadError } from '../load-error.ts';
+import { LoadError, QUOTE_LIMIT } from '../load-error.ts';
 
 /** Kind of an MD5 token: a bare word or number, a quoted string (quotes removed), or one of `( ) { }`. */
 export type Md5TokenKind = 'word' | 'string' | 'punct';
@@ -242,9 +242,6 @@ export class Md5TokenReader {
     this.expectPunct(')');
   }
 }
-
-/** Characters of a token quoted in a message at most: a hostile file's megabyte token must not fill the screen. */
-const QUOTE_LIMIT = 40;
 
 /**
  * A token as messages quote it: `'word'` or `"string"`, cut to {@link QUOTE_LIMIT} characters with its full
