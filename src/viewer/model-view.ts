@@ -73,7 +73,10 @@ export interface ShownModel {
   /** Selected clip index, −1 for the rest pose. */
   readonly clipIndex: number;
   readonly palette: PalettePath;
-  /** The loader's warnings, preceded by an unknown-clip warning when the requested clip was not found. */
+  /**
+   * The loader's warnings, preceded by an unknown-clip warning when the requested clip was not found and
+   * followed by the images that could not be decoded or transcoded (drawn white).
+   */
   readonly warnings: readonly string[];
 }
 
@@ -263,7 +266,10 @@ export class ModelView {
       this.playback.bind(animated, player);
       this.playback.playing = options.playing ?? options.time == null;
       this.frameModel();
-      const warnings = clipWarning ? [clipWarning, ...asset.warnings] : asset.warnings;
+      // Images the GPU could not use (an undecodable type, a KTX2 the transcoder refused) are drawn white:
+      // said with the loader's warnings, as the texture upload has settled by now.
+      const textureErrors = this.current.gpu?.textureErrors ?? [];
+      const warnings = [...(clipWarning ? [clipWarning] : []), ...asset.warnings, ...textureErrors];
       this.listener.shown?.({ asset, clipIndex, palette, warnings });
       this.listener.playingChanged?.(this.playback.playing);
       this.renderOnce();

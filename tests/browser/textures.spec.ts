@@ -115,3 +115,23 @@ test('golden: KHR_texture_basisu — KTX2 images (UASTC, ETC1S) transcoded and d
   await expect(page.locator('#sinew-canvas')).toHaveScreenshot('ktx2-basisu.png', { maxDiffPixelRatio: 0.005 });
   expect(errors).toEqual([]);
 });
+
+test('a KTX2 image the transcoder refuses is drawn white and listed with the warnings', async ({ page }) => {
+  const b = new GltfBuilder();
+  const position = b.accessor(new Float32Array([-0.5, -0.5, 0, 0.5, -0.5, 0, -0.5, 0.5, 0]), 'VEC3', { min: [-0.5, -0.5, 0], max: [0.5, 0.5, 0] });
+  const uv = b.accessor(new Float32Array([0, 1, 1, 1, 0, 0]), 'VEC2');
+  // A KTX2 identifier followed by nothing a transcoder can read.
+  const broken = b.bufferView(Uint8Array.of(0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4));
+  Object.assign(b.json, {
+    extensionsUsed: ['KHR_texture_basisu'],
+    scene: 0, scenes: [{ nodes: [0] }], nodes: [{ mesh: 0 }],
+    meshes: [{ primitives: [{ attributes: { POSITION: position, TEXCOORD_0: uv }, material: 0 }] }],
+    images: [{ bufferView: broken, mimeType: 'image/ktx2', name: 'broken' }],
+    textures: [{ extensions: { KHR_texture_basisu: { source: 0 } } }],
+    materials: [{ pbrMetallicRoughness: { baseColorTexture: { index: 0 } }, doubleSided: true }],
+  });
+  await openViewer(page);
+  const url = `data:model/gltf-binary;base64,${Buffer.from(b.glb()).toString('base64')}`;
+  expect(await page.evaluate((u) => window.sinew!.loadUrl(u, 'broken.glb'), url)).toBe(true);
+  await expect(page.locator('#sinew-warnings li')).toHaveText([/^broken\.glb: image "broken" \(image\/ktx2\) could not be transcoded: /]);
+});
