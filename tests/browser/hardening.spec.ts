@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { skinnedQuad } from '../unit/helpers/gltf-builder.ts';
+import { malformedCorpus } from '../fixtures/malformed-corpus.ts';
 import { startFileServer } from '../../src/node/file-server.ts';
 import { isolateFromLiveReload, requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
 
@@ -265,4 +266,47 @@ test('10 000 frames of an element keep the JS heap flat', async ({ page }) => {
   const after = await heap();
   console.log(`JS heap after 1 000 warm-up frames ${before} B, after 10 000 more ${after} B (${(((after - before) / before) * 100).toFixed(2)} %)`);
   expect(Math.abs(after - before) / before).toBeLessThan(0.05);
+});
+
+test('every file of the malformed corpus ends in one sinew-error in the element, and the model shown before stays', async ({ page }) => {
+  test.setTimeout(600_000);
+  await isolateFromLiveReload(page);
+  const corpus = malformedCorpus();
+  const byName = new Map(corpus.map((entry) => [entry.name, entry.bytes]));
+  await page.route('**/corpus/**', (route) => {
+    const name = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!);
+    const bytes = byName.get(name);
+    return bytes ? route.fulfill({ body: Buffer.from(bytes) }) : route.fulfill({ status: 404, body: 'not found' });
+  });
+  await page.goto('/tests/browser/pages/empty-page.html');
+  await page.evaluate(() => {
+    const viewer = document.createElement('sinew-viewer');
+    viewer.id = 'v';
+    viewer.style.cssText = 'width: 120px; height: 90px';
+    document.body.append(viewer);
+  });
+  await expect.poll(() => page.evaluate(() => (document.getElementById('v') as Viewer).model), { timeout: 60_000 }).not.toBe('');
+  const shown = await page.evaluate(() => (document.getElementById('v') as Viewer).model);
+  const result = await page.evaluate(async (names) => {
+    const viewer = document.getElementById('v') as Viewer;
+    const failures: string[] = [];
+    let slowest = 0;
+    for (const name of names) {
+      const started = performance.now();
+      const outcome = await new Promise<string>((done) => {
+        const onError = (e: Event) => { viewer.removeEventListener('sinew-load', onLoad); done((e as CustomEvent).detail.message); };
+        const onLoad = () => { viewer.removeEventListener('sinew-error', onError); done('LOADED'); };
+        viewer.addEventListener('sinew-error', onError, { once: true });
+        viewer.addEventListener('sinew-load', onLoad, { once: true });
+        viewer.setAttribute('src', `/corpus/${encodeURIComponent(name)}`);
+      });
+      slowest = Math.max(slowest, performance.now() - started);
+      if (outcome === 'LOADED' || outcome.length >= 300) failures.push(`${name}: ${outcome.slice(0, 100)}`);
+    }
+    return { failures, slowest, model: viewer.model };
+  }, corpus.map((entry) => entry.name));
+  console.log(`corpus in the element: ${corpus.length} files, slowest ${result.slowest.toFixed(0)} ms`);
+  expect(result.failures).toEqual([]);
+  expect(result.model).toBe(shown);
+  expect(result.slowest).toBeLessThan(2000);
 });
