@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { skinnedQuad } from '../unit/helpers/gltf-builder.ts';
 import { malformedCorpus } from '../fixtures/malformed-corpus.ts';
+import { skinnedGrid } from '../fixtures/large-models.ts';
 import { startFileServer } from '../../src/node/file-server.ts';
 import { isolateFromLiveReload, requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
 
@@ -309,4 +310,33 @@ test('every file of the malformed corpus ends in one sinew-error in the element,
   expect(result.failures).toEqual([]);
   expect(result.model).toBe(shown);
   expect(result.slowest).toBeLessThan(2000);
+});
+
+test('a 1 000 000-vertex skinned mesh loads and renders in the element (README "Limits")', async ({ page }) => {
+  test.setTimeout(600_000);
+  await isolateFromLiveReload(page);
+  const glb = Buffer.from(skinnedGrid(1000, 1000).glb());
+  await page.route('**/large/grid.glb', (route) => route.fulfill({ body: glb, contentType: 'model/gltf-binary' }));
+  await page.goto('/tests/browser/pages/empty-page.html');
+  const outcome = await page.evaluate(() => new Promise<string>((done) => {
+    const viewer = document.createElement('sinew-viewer');
+    viewer.id = 'v';
+    viewer.setAttribute('src', '/large/grid.glb');
+    viewer.setAttribute('time', '1');
+    viewer.style.cssText = 'width: 160px; height: 120px';
+    viewer.addEventListener('sinew-load', () => done('loaded'), { once: true });
+    viewer.addEventListener('sinew-error', (e) => done((e as CustomEvent).detail.message), { once: true });
+    document.body.append(viewer);
+  }));
+  expect(outcome).toBe('loaded');
+  const covered = await page.evaluate(() => {
+    const viewer = document.getElementById('v') as Viewer;
+    viewer.renderOnce();
+    const canvas = viewer.shadowRoot!.querySelector('canvas')!;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let opaque = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) opaque++;
+    return opaque / (data.length / 4);
+  });
+  expect(covered).toBeGreaterThan(0.05);
 });
