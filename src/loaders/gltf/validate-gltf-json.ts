@@ -1,6 +1,28 @@
 import type { GLTF } from '@gltf-transform/core';
 import { LoadError, quoteValue } from '../load-error.ts';
 
+/** Relative tolerance of {@link nonTrsProblem}: exporters write matrices rounded to float32 and fewer digits. */
+const TRS_TOLERANCE = 1e-3;
+
+/**
+ * Why a node `matrix` (16 numbers, column-major) is not a translation · rotation · scale, as glTF 2.0 §3.5.3
+ * requires ("must be decomposable to TRS"), or null when it is: its bottom row must be 0 0 0 1 (no
+ * projection), and its 3×3 columns non-zero and mutually orthogonal (a scale without shear). A shear would be
+ * lost by the decomposition, so the picture would silently differ from the file.
+ */
+function nonTrsProblem(m: readonly number[]): string | null {
+  if (m[3] !== 0 || m[7] !== 0 || m[11] !== 0 || m[15] !== 1) return 'has a bottom row that is not 0 0 0 1 (a projective matrix is not a TRS)';
+  const column = (c: number) => [m[4 * c], m[4 * c + 1], m[4 * c + 2]];
+  const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const columns = [column(0), column(1), column(2)];
+  const lengths = columns.map((c) => Math.sqrt(dot(c, c)));
+  if (lengths.some((length) => !(length > 0) || !Number.isFinite(length))) return 'has a zero (or non-finite) scale column, which has no rotation';
+  for (const [a, b] of [[0, 1], [0, 2], [1, 2]]) {
+    if (Math.abs(dot(columns[a], columns[b])) > TRS_TOLERANCE * lengths[a] * lengths[b]) return `shears (columns ${a} and ${b} are not orthogonal), which TRS cannot hold`;
+  }
+  return null;
+}
+
 /** Default memory budget of a glTF model's decoded accessor data: 512 MiB. */
 export const DEFAULT_MEMORY_BUDGET_BYTES = 512 * 1024 * 1024;
 
@@ -35,7 +57,7 @@ type Json = Record<string, unknown>;
  *   (`UNRESOLVED_REFERENCE`); codes are the Khronos glTF-Validator's: `TYPE_MISMATCH`, `INVALID_INDEX`,
  *   `VALUE_NOT_IN_RANGE`, `VALUE_NOT_IN_LIST`, `UNDEFINED_PROPERTY`, `UNKNOWN_ASSET_MAJOR_VERSION`,
  *   `BUFFER_VIEW_TOO_LONG`, `ACCESSOR_TOO_LONG`, `ACCESSOR_SMALL_BYTESTRIDE`, `ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE`,
- *   `ACCESSOR_SPARSE_INDEX_OOB`, `ONE_OF_MISMATCH`, `NODE_LOOP`, `NODE_PARENT_OVERRIDE`; and Sinew's
+ *   `ACCESSOR_SPARSE_INDEX_OOB`, `ONE_OF_MISMATCH`, `NODE_LOOP`, `NODE_PARENT_OVERRIDE`, `NODE_MATRIX_NON_TRS`; and Sinew's
  *   `MEMORY_BUDGET_EXCEEDED` at the accessor whose count crosses the budget
  */
 export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes: readonly Uint8Array[], memoryBudgetBytes = DEFAULT_MEMORY_BUDGET_BYTES): void {
@@ -257,6 +279,10 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
     numbers(node, 'rotation', 4, place);
     numbers(node, 'scale', 3, place);
     numbers(node, 'matrix', 16, place);
+    if (node.matrix !== undefined) {
+      const problem = nonTrsProblem(node.matrix as number[]);
+      if (problem) fail('NODE_MATRIX_NON_TRS', `${place}/matrix`, problem);
+    }
   });
 
   skins.forEach((skin, s) => {

@@ -58,3 +58,29 @@ describe('glTF node transforms beyond float32', () => {
     expect(error.code).toBe('VALUE_NOT_IN_RANGE');
   });
 });
+
+describe('glTF node matrices must be TRS (glTF 2.0 §3.5.3)', () => {
+  const cases: [string, number[], string][] = [
+    ['projective', [1, 0, 0, 0.5, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 'has a bottom row that is not 0 0 0 1 (a projective matrix is not a TRS)'],
+    ['sheared', [1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 'shears (columns 0 and 1 are not orthogonal), which TRS cannot hold'],
+    ['zero scale', [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 'has a zero (or non-finite) scale column, which has no rotation'],
+  ];
+  for (const [label, matrix, problem] of cases) {
+    it(`refuses a ${label} matrix`, async () => {
+      const builder = skinnedQuad();
+      builder.json.nodes[0].matrix = matrix;
+      delete builder.json.nodes[0].translation;
+      const error = await errorOf(parseGltf('m.gltf', builder.gltf()));
+      expect(error.message).toBe(`m.gltf: /nodes/0/matrix ${problem}`);
+      expect(error.code).toBe('NODE_MATRIX_NON_TRS');
+    });
+  }
+
+  it('accepts a rotated, non-uniformly scaled, translated matrix (and float32 rounding)', async () => {
+    const c = Math.fround(Math.cos(0.3)), s = Math.fround(Math.sin(0.3));
+    const builder = skinnedQuad();
+    builder.json.nodes[0].matrix = [2 * c, 2 * s, 0, 0, -3 * s, 3 * c, 0, 0, 0, 0, 0.5, 0, 1, 2, 3, 1];
+    delete builder.json.nodes[0].translation;
+    await expect(parseGltf('m.gltf', builder.gltf())).resolves.toBeDefined();
+  });
+});
