@@ -1,6 +1,10 @@
 #version 300 es
 // Sinew skinned / rigid vertex shader. Variants are #defines inserted after line 1 (src/gl/shader-variant.ts):
-//   SKINNED          skinning of 4 influences; without it the mesh is rigid (u_toDisplay only)
+//   SKINNED          skinning of influence slots 0–3 (a_joints / a_weights); without it the mesh is rigid
+//                    (u_toDisplay only)
+//   INFLUENCES_8     also slots 4–7 (a_joints1 / a_weights1): primitives of 8 or more influences per vertex
+//   INFLUENCE_OVERFLOW  also slots 8… from the overflow texture (with INFLUENCES_8): primitives of more than 8
+//                    (src/gl/influence-overflow.ts); no influence is ever dropped
 //   WEIGHTS_NORMALIZE | WEIGHTS_AS_STORED | WEIGHTS_REST_REMAINDER | WEIGHTS_IMPLICIT_LAST
 //                    how weights are read (exactly one when SKINNED; src/skinning/skinning-method.ts WeightPolicy,
 //                    docs/skinning-formulas.md S0, S2)
@@ -31,6 +35,21 @@ layout(location = 5) in vec4 a_tangent;
 #ifdef SKINNED
 layout(location = 3) in uvec4 a_joints;   // skin joint indices, integer attribute (never normalised)
 layout(location = 4) in vec4 a_weights;   // as stored; the blend divides by their sum (S0)
+#ifdef INFLUENCES_8
+layout(location = 6) in uvec4 a_joints1;  // slots 4–7
+layout(location = 7) in vec4 a_weights1;
+#endif
+#ifdef INFLUENCE_OVERFLOW
+// (first texel, count) of the vertex's slots 8… in u_overflowTexture.
+layout(location = 8) in uvec2 a_overflow;
+// RG32F, one texel per influence: (joint index as float, exact below 2²⁴; weight as stored); rows of
+// textureSize().x texels, texel t at (t % width, t / width).
+uniform highp sampler2D u_overflowTexture;
+vec2 overflowInfluence(int texel) {
+  int width = textureSize(u_overflowTexture, 0).x;
+  return texelFetch(u_overflowTexture, ivec2(texel % width, texel / width), 0).xy;
+}
+#endif
 #endif
 
 // Into display space. Skinned: the display matrix (the palette already placed the vertex in model space;
@@ -104,11 +123,30 @@ void main() {
   vec3 normal = a_normal;
   vec3 tangent = a_tangent.xyz;
 #ifdef SKINNED
+  // Weights of every slot, summed in slot order (as src/skinning/skin-vertices.ts).
   vec4 w = a_weights;
-#ifdef WEIGHTS_IMPLICIT_LAST
+#ifdef INFLUENCES_8
+  vec4 w1 = a_weights1;
+#endif
+#if defined(WEIGHTS_IMPLICIT_LAST) && !defined(INFLUENCES_8)
   w.w = 1.0 - (w.x + w.y + w.z);   // S2 blend form: the last slot's weight is what the others leave
+#elif defined(WEIGHTS_IMPLICIT_LAST) && !defined(INFLUENCE_OVERFLOW)
+  w1.w = 1.0 - (w.x + w.y + w.z + w.w + w1.x + w1.y + w1.z);
 #endif
   float weightSum = w.x + w.y + w.z + w.w;
+#ifdef INFLUENCES_8
+  weightSum += w1.x + w1.y + w1.z + w1.w;
+#endif
+#ifdef INFLUENCE_OVERFLOW
+  int overflowFirst = int(a_overflow.x), overflowCount = int(a_overflow.y);
+#ifdef WEIGHTS_IMPLICIT_LAST
+  for (int i = 0; i < overflowCount - 1; i++) weightSum += overflowInfluence(overflowFirst + i).y;
+  float implicitWeight = 1.0 - weightSum;   // the last overflow slot's weight
+  weightSum += implicitWeight;
+#else
+  for (int i = 0; i < overflowCount; i++) weightSum += overflowInfluence(overflowFirst + i).y;
+#endif
+#endif
 #if defined(WEIGHTS_NORMALIZE) || defined(WEIGHTS_AS_STORED)
   bool weighted = weightSum != 0.0;   // no influence at all: not skinned, keeps its rest position and normal (S0)
 #else
@@ -125,6 +163,21 @@ void main() {
     addDualInfluence(a_joints.y, w.y, q0, s, br, bd);
     addDualInfluence(a_joints.z, w.z, q0, s, br, bd);
     addDualInfluence(a_joints.w, w.w, q0, s, br, bd);
+#ifdef INFLUENCES_8
+    addDualInfluence(a_joints1.x, w1.x, q0, s, br, bd);
+    addDualInfluence(a_joints1.y, w1.y, q0, s, br, bd);
+    addDualInfluence(a_joints1.z, w1.z, q0, s, br, bd);
+    addDualInfluence(a_joints1.w, w1.w, q0, s, br, bd);
+#endif
+#ifdef INFLUENCE_OVERFLOW
+    for (int i = 0; i < overflowCount; i++) {
+      vec2 jw = overflowInfluence(overflowFirst + i);
+#ifdef WEIGHTS_IMPLICIT_LAST
+      if (i == overflowCount - 1) jw.y = implicitWeight;
+#endif
+      if (jw.y != 0.0) addDualInfluence(uint(jw.x), jw.y, q0, s, br, bd);
+    }
+#endif
 #ifdef WEIGHTS_REST_REMAINDER
     float rest = 1.0 - weightSum;
     s += rest * mat3x4(1.0);
@@ -152,6 +205,21 @@ void main() {
                  + w.y * jointMatrix(a_joints.y)
                  + w.z * jointMatrix(a_joints.z)
                  + w.w * jointMatrix(a_joints.w);
+#ifdef INFLUENCES_8
+    blend += w1.x * jointMatrix(a_joints1.x)
+           + w1.y * jointMatrix(a_joints1.y)
+           + w1.z * jointMatrix(a_joints1.z)
+           + w1.w * jointMatrix(a_joints1.w);
+#endif
+#ifdef INFLUENCE_OVERFLOW
+    for (int i = 0; i < overflowCount; i++) {
+      vec2 jw = overflowInfluence(overflowFirst + i);
+#ifdef WEIGHTS_IMPLICIT_LAST
+      if (i == overflowCount - 1) jw.y = implicitWeight;
+#endif
+      if (jw.y != 0.0) blend += jw.y * jointMatrix(uint(jw.x));
+    }
+#endif
 #ifdef WEIGHTS_REST_REMAINDER
     blend += (1.0 - weightSum) * mat3x4(1.0);   // S2 difference form: the missing weight stays at rest
 #endif

@@ -32,7 +32,7 @@ export interface ModelAsset {
    */
   readonly upAxis: 'y' | 'z';
   /**
-   * Non-fatal findings of the loader, each starting with the file name (e.g. influences beyond 4 dropped, a
+   * Non-fatal findings of the loader, each starting with the file name (e.g. morph targets ignored, a
    * repeated key time played as a step): one line per kind of deviation and file, however often it occurs
    * (docs/compatibility.md).
    */
@@ -67,12 +67,19 @@ export interface PrimitiveAsset {
   /** `Float32Array(2·vertexCount)`: TEXCOORD_0 (u, v; glTF convention, v down), or null. */
   readonly uvs: Float32Array | null;
   /**
-   * Joint indices of each vertex's 4 influences, into the owning skin's `joints` list (not the skeleton):
-   * `Uint8Array(4·vertexCount)` or `Uint16Array(4·vertexCount)`; null for rigid primitives.
+   * Influence slots per vertex, c = {@link influenceCountOf}: a multiple of 4 (glTF: 4 · the number of
+   * JOINTS_n/WEIGHTS_n sets; MD5: the most weights of any vertex, rounded up to 4). Absent: 4. Every slot is
+   * skinned (none is dropped); unused slots have weight 0.
+   */
+  readonly influenceCount?: number;
+  /**
+   * Joint indices of each vertex's c influences (vertex-major: slot k of vertex v at `c·v + k`), into the
+   * owning skin's `joints` list (not the skeleton): `Uint8Array(c·vertexCount)` or `Uint16Array(c·vertexCount)`;
+   * null for rigid primitives.
    */
   readonly joints: Uint8Array | Uint16Array | null;
   /**
-   * `Float32Array(4·vertexCount)`: influence weights matching `joints`, de-normalised from unorm8/16, as
+   * `Float32Array(c·vertexCount)`: influence weights matching `joints`, de-normalised from unorm8/16, as
    * stored (not renormalised: skinning divides by their sum, docs/skinning-formulas.md S0). Null for rigid primitives.
    */
   readonly weights: Float32Array | null;
@@ -164,4 +171,14 @@ export interface ImageAsset {
   /** MIME type, e.g. `image/png`, `image/jpeg`; `image/x-tga` for MD5's TGA textures. */
   readonly mimeType: string;
   readonly data: Uint8Array;
+}
+
+/**
+ * Influence slots per vertex of a primitive: `primitive.influenceCount`, 4 when absent.
+ * @throws RangeError when it is not a positive multiple of 4
+ */
+export function influenceCountOf(primitive: Pick<PrimitiveAsset, 'influenceCount'>): number {
+  const c = primitive.influenceCount ?? 4;
+  if (!(Number.isInteger(c) && c > 0 && c % 4 === 0)) throw new RangeError(`influenceCount ${c} is not a positive multiple of 4`);
+  return c;
 }

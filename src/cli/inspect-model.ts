@@ -81,8 +81,7 @@ export interface PrimitiveInspection {
   triangleCount: number;
   /**
    * Influences per vertex the file stores: 4 · the number of JOINTS_n / WEIGHTS_n sets (0 for a rigid
-   * primitive); MD5: the most weights any vertex has. Sinew keeps the 4 largest (with a warning when that
-   * drops any).
+   * primitive); MD5: the most weights any vertex has. Sinew skins every one of them (none is dropped).
    */
   influencesPerVertex: number;
   /** Morph targets (`targets.length`; 0 for MD5). Sinew does not play them (with a warning). */

@@ -1,10 +1,13 @@
-import type { ModelAsset, PrimitiveAsset, TextureSampler } from '../asset/model-asset.ts';
+import { influenceCountOf, type ModelAsset, type PrimitiveAsset, type TextureSampler } from '../asset/model-asset.ts';
+import { createOverflowTexture, influenceVariant, packOverflow } from './influence-overflow.ts';
 import { createPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { createPaletteTexture, type PaletteTexture } from './palette-texture.ts';
 import { createWhiteTexture, decodeImage, isBrowserDecodable, isKtx2MimeType, textureKey, uploadImageTexture, uploadLevelsTexture } from './texture.ts';
 
 /** Attribute locations, fixed by `layout(location = …)` in `shaders/skinned.vert`, so VAOs suit every variant. */
-export const ATTRIBUTE_LOCATIONS = { a_position: 0, a_normal: 1, a_uv: 2, a_joints: 3, a_weights: 4, a_tangent: 5 } as const;
+export const ATTRIBUTE_LOCATIONS = {
+  a_position: 0, a_normal: 1, a_uv: 2, a_joints: 3, a_weights: 4, a_tangent: 5, a_joints1: 6, a_weights1: 7, a_overflow: 8,
+} as const;
 
 /** The GPU side of one primitive: a VAO over its vertex buffers and index buffer. */
 export interface GpuPrimitive {
@@ -19,6 +22,13 @@ export interface GpuPrimitive {
   readonly indexType: number;
   /** Has `a_joints` / `a_weights`. */
   readonly skinned: boolean;
+  /**
+   * The shader's influence variant (`influenceVariant` of the asset's `influenceCount`): 4; 8 (`a_joints1` /
+   * `a_weights1` too); 12 for more than 8 (also `a_overflow` and {@link overflowTexture}). 4 when rigid.
+   */
+  readonly influences: 4 | 8 | 12;
+  /** RG32F texture of influence slots 8… (src/gl/influence-overflow.ts), or null for 8 or fewer. */
+  readonly overflowTexture: WebGLTexture | null;
   /** Has `a_uv`; without it the base colour texture is ignored. */
   readonly hasUvs: boolean;
 }
@@ -144,6 +154,7 @@ export class GpuModel {
       for (const p of primitives) {
         gl.deleteVertexArray(p.vao);
         for (const b of p.buffers) gl.deleteBuffer(b);
+        if (p.overflowTexture) gl.deleteTexture(p.overflowTexture);
       }
     }
     for (const t of this.imageTextures) if (t) gl.deleteTexture(t);
@@ -242,13 +253,36 @@ function uploadPrimitive(gl: WebGL2RenderingContext, p: PrimitiveAsset): GpuPrim
   if (p.uvs) floatAttribute(L.a_uv, 2, p.uvs);
   if (p.tangents) floatAttribute(L.a_tangent, 4, p.tangents);
   const skinned = p.joints !== null && p.weights !== null;
+  const c = skinned ? influenceCountOf(p) : 4;
+  const influences = influenceVariant(c);
+  let overflowTexture: WebGLTexture | null = null;
   if (skinned) {
+    // Slots 0–3 and 4–7 of the vertex-major c slots, read with stride c from one buffer each.
     const joints = p.joints!;
+    const jointType = joints instanceof Uint8Array ? gl.UNSIGNED_BYTE : gl.UNSIGNED_SHORT;
     buffers.push(createBuffer(gl, gl.ARRAY_BUFFER, joints as Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer>));
+    // Integer attributes: never normalised, read as uvec4.
     gl.enableVertexAttribArray(L.a_joints);
-    // Integer attribute: never normalised, read as uvec4.
-    gl.vertexAttribIPointer(L.a_joints, 4, joints instanceof Uint8Array ? gl.UNSIGNED_BYTE : gl.UNSIGNED_SHORT, 0, 0);
-    floatAttribute(L.a_weights, 4, p.weights!);
+    gl.vertexAttribIPointer(L.a_joints, 4, jointType, c * joints.BYTES_PER_ELEMENT, 0);
+    if (c >= 8) {
+      gl.enableVertexAttribArray(L.a_joints1);
+      gl.vertexAttribIPointer(L.a_joints1, 4, jointType, c * joints.BYTES_PER_ELEMENT, 4 * joints.BYTES_PER_ELEMENT);
+    }
+    buffers.push(createBuffer(gl, gl.ARRAY_BUFFER, p.weights as Float32Array<ArrayBuffer>));
+    gl.enableVertexAttribArray(L.a_weights);
+    gl.vertexAttribPointer(L.a_weights, 4, gl.FLOAT, false, 4 * c, 0);
+    if (c >= 8) {
+      gl.enableVertexAttribArray(L.a_weights1);
+      gl.vertexAttribPointer(L.a_weights1, 4, gl.FLOAT, false, 4 * c, 16);
+    }
+    if (c > 8) {
+      const layout = packOverflow(joints, p.weights!, c, p.vertexCount);
+      buffers.push(createBuffer(gl, gl.ARRAY_BUFFER, layout.ranges as Uint32Array<ArrayBuffer>));
+      gl.enableVertexAttribArray(L.a_overflow);
+      gl.vertexAttribIPointer(L.a_overflow, 2, gl.UNSIGNED_INT, 0, 0);
+      overflowTexture = createOverflowTexture(gl, layout);
+      gl.bindTexture(gl.TEXTURE_2D, null);
+    }
   }
   buffers.push(createBuffer(gl, gl.ELEMENT_ARRAY_BUFFER, p.indices as Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>));
   gl.bindVertexArray(null);
@@ -261,6 +295,8 @@ function uploadPrimitive(gl: WebGL2RenderingContext, p: PrimitiveAsset): GpuPrim
     indexCount: p.indices.length,
     indexType: p.indices instanceof Uint32Array ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT,
     skinned,
+    influences,
+    overflowTexture,
     hasUvs: p.uvs !== null,
   };
 }

@@ -18,6 +18,8 @@ export interface SkinningProgram {
   /** Index of the `Palette` uniform block (ubo palette path), or `INVALID_INDEX`. */
   readonly paletteBlock: number;
   readonly u_jointTexture: WebGLUniformLocation | null;
+  /** `u_overflowTexture` (`INFLUENCE_OVERFLOW` variants). */
+  readonly u_overflowTexture: WebGLUniformLocation | null;
   readonly u_baseColorFactor: WebGLUniformLocation | null;
   /** `u_flatShading`: face normals for primitives whose file gave none (PrimitiveAsset.flatShading). */
   readonly u_flatShading: WebGLUniformLocation | null;
@@ -29,6 +31,8 @@ export interface SkinningProgram {
 export const BASE_COLOR_UNIT = 0;
 /** Texture unit of the palette texture. */
 export const PALETTE_UNIT = 1;
+/** Texture unit of a primitive's influence overflow texture (src/gl/influence-overflow.ts). */
+export const OVERFLOW_UNIT = 2;
 
 /**
  * Compiles each {@link ShaderVariant} of `shaders/skinned.vert` + `shaders/lit.frag` once, on first use, and
@@ -44,12 +48,16 @@ export class ProgramCache {
    * the variant exists (numeric key), so it is called per draw.
    * @throws Error with the line-numbered log when the variant fails to compile or link
    */
-  get(skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, method: SkinningMethod = DEFAULT_SKINNING_METHOD): SkinningProgram {
+  get(
+    skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, method: SkinningMethod = DEFAULT_SKINNING_METHOD,
+    influences: 4 | 8 | 12 = 4,
+  ): SkinningProgram {
     const capacity = skinned && palette !== 'texture' ? jointCapacity : 0;
-    const id = variantId(skinned, palette, capacity, transformFeedback, method.skinning, method.weights);
+    const slots = skinned ? influences : 4;
+    const id = variantId(skinned, palette, capacity, transformFeedback, method.skinning, method.weights, slots);
     let entry = this.programs.get(id);
     if (!entry) {
-      const variant: ShaderVariant = { skinned, palette, jointCapacity: capacity, transformFeedback, skinning: method.skinning, weights: method.weights };
+      const variant: ShaderVariant = { skinned, palette, jointCapacity: capacity, transformFeedback, skinning: method.skinning, weights: method.weights, influences: slots };
       entry = this.build(variantKey(variant), variant);
       this.programs.set(id, entry);
     }
@@ -91,6 +99,7 @@ export class ProgramCache {
       u_joints: at('u_joints[0]') ?? at('u_joints'),
       paletteBlock: gl.getUniformBlockIndex(program, 'Palette'),
       u_jointTexture: at('u_jointTexture'),
+      u_overflowTexture: at('u_overflowTexture'),
       u_baseColorFactor: at('u_baseColorFactor'),
       u_baseColorTexture: at('u_baseColorTexture'),
       u_eye: at('u_eye'),
@@ -99,6 +108,7 @@ export class ProgramCache {
     gl.useProgram(program);
     if (entry.u_baseColorTexture) gl.uniform1i(entry.u_baseColorTexture, BASE_COLOR_UNIT);
     if (entry.u_jointTexture) gl.uniform1i(entry.u_jointTexture, PALETTE_UNIT);
+    if (entry.u_overflowTexture) gl.uniform1i(entry.u_overflowTexture, OVERFLOW_UNIT);
     if (entry.paletteBlock !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, entry.paletteBlock, PALETTE_BLOCK_BINDING);
     return entry;
   }

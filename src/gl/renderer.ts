@@ -9,7 +9,7 @@ import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinni
 import { PALETTE_BLOCK_BINDING, uploadPaletteBuffer } from './palette-buffer.ts';
 import { packPaletteRows } from './palette-rows.ts';
 import { uploadPaletteTexture } from './palette-texture.ts';
-import { BASE_COLOR_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
+import { BASE_COLOR_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
 export { GpuModel } from './gpu-model.ts';
@@ -36,7 +36,7 @@ export interface CameraMatrices {
 const IDENTITY = mat4.create() as Float32Array;
 
 /**
- * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (4 influences by LBS, docs/skinning-formulas.md S0, or
+ * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (every influence, by LBS, docs/skinning-formulas.md S0, or
  * DQS, under a weight policy, per model: {@link SkinningMethod}; palette as a uniform array, an RGBA32F
  * texture or a uniform buffer) and `shaders/lit.frag`. Programs are compiled per variant on
  * first use and cached. Owns only its programs; models are owned by the caller ({@link GpuModel.dispose}).
@@ -214,7 +214,7 @@ export class SkinnedRenderer {
         const skinned = skin >= 0 && primitive.skinned;
         const jointCount = skinned ? asset.skins[skin].joints.length : 0;
         const capacity = paletteCapacity(path, jointCount, this.limits, stride);
-        const program = this.programs.get(skinned, path, capacity, false, method);
+        const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences);
         if (program !== current) {
           current = program;
           gl.useProgram(program.program);
@@ -248,6 +248,10 @@ export class SkinnedRenderer {
             if (fresh) uploadPaletteTexture(gl, texture, rows, stride);
             else gl.bindTexture(gl.TEXTURE_2D, texture.texture);
           }
+        }
+        if (skinned && primitive.overflowTexture) {
+          gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
+          gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
         }
         const materialIndex = primitive.asset.material;
         const material = materialIndex >= 0 && materialIndex < gpuModel.materials.length ? gpuModel.materials[materialIndex] : null;

@@ -16,6 +16,11 @@ export interface ShaderVariant {
   readonly skinning: SkinningMode;
   /** `WEIGHTS_*` define; ignored when rigid. */
   readonly weights: WeightPolicy;
+  /**
+   * Influence slots the variant reads (`influenceVariant`): 4, 8 (`INFLUENCES_8`) or 12 for any count above 8
+   * (`INFLUENCES_8` + `INFLUENCE_OVERFLOW`); absent: 4. Ignored when rigid.
+   */
+  readonly influences?: 4 | 8 | 12;
 }
 
 /** The varyings transform feedback captures, in buffer-binding order. */
@@ -26,6 +31,9 @@ export function variantDefines(variant: ShaderVariant): string[] {
   if (!variant.skinned) return [];
   const defines = ['SKINNED', `WEIGHTS_${variant.weights.toUpperCase().replace('-', '_')}`];
   if (variant.skinning === 'dqs') defines.push('SKINNING_DQS');
+  const influences = variant.influences ?? 4;
+  if (influences >= 8) defines.push('INFLUENCES_8');
+  if (influences > 8) defines.push('INFLUENCE_OVERFLOW');
   defines.push(`PALETTE_STRIDE ${paletteStride(variant.skinning)}`);
   if (variant.palette === 'texture') defines.push('PALETTE_TEXTURE');
   else if (variant.palette === 'ubo') defines.push('PALETTE_UBO', `JOINT_COUNT ${variant.jointCapacity}`);
@@ -42,12 +50,14 @@ export function variantKey(variant: ShaderVariant): string {
 /**
  * A number naming the variant of these fields uniquely (as {@link ShaderVariant}), so the program cache
  * looks variants up per draw without allocating: bit 0 skinned, bit 1 transform feedback, bits 2–3 the
- * palette path, bits 4–5 the weight policy, bit 6 DQS, then the capacity.
+ * palette path, bits 4–5 the weight policy, bit 6 DQS, bits 7–8 the influences (4, 8, 12), then the capacity.
  */
 export function variantId(
   skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, skinning: SkinningMode, weights: WeightPolicy,
+  influences: 4 | 8 | 12 = 4,
 ): number {
   if (!skinned) return transformFeedback ? 2 : 0;
   const path = palette === 'uniform' ? 0 : palette === 'texture' ? 1 : 2;
-  return 1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * WEIGHT_POLICIES.indexOf(weights) + (skinning === 'dqs' ? 64 : 0) + 128 * jointCapacity;
+  return 1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * WEIGHT_POLICIES.indexOf(weights) + (skinning === 'dqs' ? 64 : 0)
+    + 128 * (influences === 4 ? 0 : influences === 8 ? 1 : 2) + 512 * jointCapacity;
 }

@@ -5,7 +5,7 @@ import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinni
 import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { packPaletteRows } from './palette-rows.ts';
 import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
-import { PALETTE_UNIT, ProgramCache } from './program-cache.ts';
+import { OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache } from './program-cache.ts';
 
 /** Vertices as the GPU skinned them, in model space (the palette's output; `u_toDisplay` is the identity). */
 export interface CapturedVertices {
@@ -81,7 +81,7 @@ export class TransformFeedbackCapture {
       throw new Error(`${asset.name}: ${jointCount} joints do not fit a ${path} palette (${maxPaletteJoints(path, limits, stride)} at most)`);
     }
     const capacity = paletteCapacity(path, jointCount, limits, stride);
-    const program = this.programs.get(true, path, capacity, true, method);
+    const program = this.programs.get(true, path, capacity, true, method, primitive.influences);
     gl.useProgram(program.program);
     gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
@@ -106,6 +106,10 @@ export class TransformFeedbackCapture {
       uploadPaletteTexture(gl, this.palette, this.rows, stride);
     }
 
+    if (primitive.overflowTexture) {
+      gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
+      gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
+    }
     const vertexCount = primitive.vertexCount;
     this.ensureCapacity(vertexCount);
     gl.bindVertexArray(primitive.vao);

@@ -1,8 +1,13 @@
-/** Influences the GPU path blends per vertex (`a_joints` / `a_weights` are 4-vectors in shaders/skinned.vert). */
+/**
+ * Influences {@link limitInfluences} keeps per vertex. Not a limit of the renderer: Sinew's loaders keep every
+ * influence (`PrimitiveAsset.influenceCount` slots; shaders/skinned.vert reads 4 or 8 from attributes and any
+ * more from an overflow texture).
+ */
 export const MAX_INFLUENCES = 4;
 
 /**
- * Reduces per-vertex influences of any count to the {@link MAX_INFLUENCES} largest weights, renormalised
+ * An optional reduction for callers who want fewer influences (Sinew's loaders do not call it): reduces
+ * per-vertex influences of any count to the {@link MAX_INFLUENCES} largest weights, renormalised
  * so the kept weights have the same sum as all of them had (so the division by the weight sum of
  * docs/skinning-formulas.md S0 gives the renormalised blend). Ties keep the earlier influence. Vertices with ≤ 4 non-zero weights are
  * copied unchanged.

@@ -1,4 +1,4 @@
-import type { PrimitiveAsset } from '../asset/model-asset.ts';
+import { influenceCountOf, type PrimitiveAsset } from '../asset/model-asset.ts';
 import { computeDualQuaternionPalette } from './dual-quaternion-palette.ts';
 import type { SkinningContext } from './skinning-context.ts';
 import type { WeightPolicy } from './skinning-method.ts';
@@ -12,6 +12,9 @@ import { writeTangent } from './write-tangent.ts';
  *
  * Per joint (`computeDualQuaternionPalette`, into `context.dualPalette`): `K = [R·S | t]`, R's unit
  * quaternion `q`, the dual part `½·(t, 0)⊗q`. Per vertex, with weights `wᵢ` read by `policy`:
+ *
+ * The sums run over all c = `primitive.influenceCount` slots of a vertex (4, 8, 12, …; none is dropped);
+ * `implicit-last` replaces the last slot's weight by `1 − Σ` of the others (docs/skinning-formulas.md S2).
  *
  * 1. scale/shear by LBS: `S_b = Σ wᵢ·Sᵢ` (`normalize`: divided by `Σ wᵢ`; `rest-remainder`: plus `(1 − Σ wᵢ)·I`);
  * 2. sign alignment: `σᵢ = sign(qᵢ · q₀)` against influence slot 0 (so every quaternion lies in q₀'s
@@ -46,11 +49,14 @@ export function skinVerticesDqs(
   const D = computeDualQuaternionPalette(context.dualPalette, palette, palette.length >> 4);
   const divide = policy === 'normalize', restRemainder = policy === 'rest-remainder', implicitLast = policy === 'implicit-last';
   const keepUnweighted = policy === 'normalize' || policy === 'as-stored';
+  const c = influenceCountOf(primitive), last = c - 1;
   for (let v = 0; v < vertexCount; v++) {
-    const i4 = v << 2, i3 = (3 * v) | 0;
-    const w0 = weights[i4], w1 = weights[i4 + 1], w2 = weights[i4 + 2];
-    const w3 = implicitLast ? 1 - (w0 + w1 + w2) : weights[i4 + 3];
-    const sum = w0 + w1 + w2 + w3;
+    const i4 = c * v, i3 = (3 * v) | 0;
+    // Σ wᵢ over the c slots in slot order; implicit-last: the last slot's weight is 1 − the others' sum.
+    let stored = 0;
+    for (let k = 0; k < last; k++) stored += weights[i4 + k];
+    const wLast = implicitLast ? 1 - stored : weights[i4 + last];
+    const sum = stored + wLast;
     const x = positions[i3], y = positions[i3 + 1], z = positions[i3 + 2];
     const nx0 = normals[i3], ny0 = normals[i3 + 1], nz0 = normals[i3 + 2];
     let s00 = 0, s01 = 0, s02 = 0, s10 = 0, s11 = 0, s12 = 0, s20 = 0, s21 = 0, s22 = 0;
@@ -59,8 +65,8 @@ export function skinVerticesDqs(
     if (!keep) {
       const f = joints[i4] << 4;
       const fx = D[f + 12], fy = D[f + 13], fz = D[f + 14], fw = D[f + 15];
-      for (let k = 0; k < 4; k++) {
-        const w = k === 0 ? w0 : k === 1 ? w1 : k === 2 ? w2 : w3;
+      for (let k = 0; k < c; k++) {
+        const w = k === last ? wLast : weights[i4 + k];
         if (w === 0) continue;
         const o = joints[i4 + k] << 4;
         s00 += w * D[o]; s01 += w * D[o + 1]; s02 += w * D[o + 2];

@@ -1,4 +1,4 @@
-import type { PrimitiveAsset } from '../asset/model-asset.ts';
+import { influenceCountOf, type PrimitiveAsset } from '../asset/model-asset.ts';
 import { copyUpper3x4, type SkinningContext } from './skinning-context.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from './skinning-method.ts';
 import { skinVerticesDqs } from './skin-vertices-dqs.ts';
@@ -13,23 +13,26 @@ import { writeTangent } from './write-tangent.ts';
  *
  *   `p = (Σᵢ wᵢ·K_{jᵢ}) · p₀ / Σᵢ wᵢ`, and `p = p₀` when `Σᵢ wᵢ = 0` (no influences).
  *
+ * The sums run over all c = `primitive.influenceCount` slots of a vertex (4, 8, 12, …; none is dropped).
  * The other weight policies (`WeightPolicy`, S2): `as-stored` skips the division; `rest-remainder` adds
- * `(1 − Σ wᵢ)·I` to A; `implicit-last` replaces the 4th weight by `1 − (w₀ + w₁ + w₂)` and skips the division.
+ * `(1 − Σ wᵢ)·I` to A; `implicit-last` replaces the last slot's weight by `1 − (w₀ + … + w_{c−2})` (the 4th
+ * weight for c = 4) and skips the division.
  * Normals use the inverse-transpose of A's 3×3 part, computed as `sign(det A)·cof(A)` (the cofactor matrix
  * is `det A · A⁻ᵀ`, so no division), then normalised; a vertex left at rest keeps n₀.
  * With weights that sum to 1 every policy gives the same vertices.
  * `shaders/skinned.vert` computes the same, and the transform-feedback parity test holds the two together.
  * Palette matrices are assumed affine (bottom row 0 0 0 1).
  *
- * Speed (same arithmetic in the same order as the plain loop over k < 4; bench: `skin.ratio_to_flat_loop`):
- * the palette's 3×4 rows are copied to the context's doubles once per call, the four influences are unrolled
+ * Speed (same arithmetic in the same order as the plain loop over k < c; bench: `skin.ratio_to_flat_loop`):
+ * the palette's 3×4 rows are copied to the context's doubles once per call, the first four influences are unrolled
  * (zero weights skipped, as the sum skips them), and index arithmetic is int32 without overflow checks
  * (`(i + k) | 0`). Allocates nothing.
  *
  * @param outPositions `Float32Array(3·vertexCount)`: skinned positions, in the palette's space: model space
  *   (docs/skinning-formulas.md "Spaces and poses") for palettes from `computeSkinMatrices`
  * @param outNormals `Float32Array(3·vertexCount)` for unit skinned normals, or null to skip them
- * @param primitive a skinned primitive (`joints` and `weights` present)
+ * @param primitive a skinned primitive (`joints` and `weights` present, `influenceCount·vertexCount` each,
+ *   vertex-major)
  * @param palette `Float32Array(16·m)`, column-major skinning matrices from `computeSkinMatrices`
  * @param context a `SkinningContext` of at least m joints (the skin's, or `new SkinningContext(m)`)
  * @param method skinning mode and weight policy (default {@link DEFAULT_SKINNING_METHOD})
@@ -38,7 +41,8 @@ import { writeTangent } from './write-tangent.ts';
  *   under `normalize`), normalised, w copied (glTF 2.0 §3.7.2.1); a vertex left at rest keeps t normalised
  * @throws Error when the primitive has no joints/weights, or `outTangents` is given for a primitive without
  *   tangents
- * @throws RangeError when the palette has more joints than `context`
+ * @throws RangeError when the palette has more joints than `context`, `influenceCount` is not a positive
+ *   multiple of 4, or `joints`/`weights` are shorter than `influenceCount·vertexCount`
  */
 export function skinVertices(
   outPositions: Float32Array,
@@ -57,6 +61,10 @@ export function skinVertices(
   if (jointCount > context.jointCount) {
     throw new RangeError(`skinVertices: the palette has ${jointCount} joints, the skinning context ${context.jointCount}`);
   }
+  const slots = influenceCountOf(primitive);
+  if (joints.length < slots * vertexCount || weights.length < slots * vertexCount) {
+    throw new RangeError(`skinVertices: ${vertexCount} vertices of ${slots} influences need ${slots * vertexCount} joints and weights, got ${joints.length} and ${weights.length}`);
+  }
   if (method.skinning === 'dqs') {
     skinVerticesDqs(outPositions, outNormals, primitive, palette, context, method.weights, outTangents);
     return;
@@ -67,8 +75,9 @@ export function skinVertices(
   // The palette's upper 3×4 rows as doubles: the inner loop then reads no float32, and no bottom row.
   const K = context.palette;
   copyUpper3x4(K, palette, jointCount);
+  const c = influenceCountOf(primitive);
   for (let v = 0; v < vertexCount; v++) {
-    const i4 = v << 2, i3 = (3 * v) | 0;
+    const i4 = (c * v) | 0, i3 = (3 * v) | 0;
     // Accumulator A = Σ wᵢ·K_{jᵢ}, the 3×4 affine part, column-major.
     let m0 = 0, m1 = 0, m2 = 0, m4 = 0, m5 = 0, m6 = 0, m8 = 0, m9 = 0, m10 = 0, m12 = 0, m13 = 0, m14 = 0;
     let sum = 0;
@@ -99,7 +108,7 @@ export function skinVertices(
       m8 += w2 * K[(o + 6) | 0]; m9 += w2 * K[(o + 7) | 0]; m10 += w2 * K[(o + 8) | 0];
       m12 += w2 * K[(o + 9) | 0]; m13 += w2 * K[(o + 10) | 0]; m14 += w2 * K[(o + 11) | 0];
     }
-    const w3 = implicitLast ? 1 - (w0 + w1 + w2) : weights[(i4 + 3) | 0];
+    const w3 = implicitLast && c === 4 ? 1 - (w0 + w1 + w2) : weights[(i4 + 3) | 0];
     if (w3 !== 0) {
       const o = (12 * joints[(i4 + 3) | 0]) | 0;
       sum += w3;
@@ -107,6 +116,17 @@ export function skinVertices(
       m4 += w3 * K[(o + 3) | 0]; m5 += w3 * K[(o + 4) | 0]; m6 += w3 * K[(o + 5) | 0];
       m8 += w3 * K[(o + 6) | 0]; m9 += w3 * K[(o + 7) | 0]; m10 += w3 * K[(o + 8) | 0];
       m12 += w3 * K[(o + 9) | 0]; m13 += w3 * K[(o + 10) | 0]; m14 += w3 * K[(o + 11) | 0];
+    }
+    // Slots 4…c−1 (8 or more influences), in slot order; implicit-last replaces slot c−1's weight.
+    for (let k = 4; k < c; k++) {
+      const w = implicitLast && k === c - 1 ? 1 - sum : weights[(i4 + k) | 0];
+      if (w === 0) continue;
+      const o = (12 * joints[(i4 + k) | 0]) | 0;
+      sum += w;
+      m0 += w * K[o]; m1 += w * K[(o + 1) | 0]; m2 += w * K[(o + 2) | 0];
+      m4 += w * K[(o + 3) | 0]; m5 += w * K[(o + 4) | 0]; m6 += w * K[(o + 5) | 0];
+      m8 += w * K[(o + 6) | 0]; m9 += w * K[(o + 7) | 0]; m10 += w * K[(o + 8) | 0];
+      m12 += w * K[(o + 9) | 0]; m13 += w * K[(o + 10) | 0]; m14 += w * K[(o + 11) | 0];
     }
     const x = positions[i3], y = positions[(i3 + 1) | 0], z = positions[(i3 + 2) | 0];
     if (sum === 0 && keepUnweighted) {

@@ -17,7 +17,9 @@ type Api = {
   unevenWeights: (methods: SkinningMethod[]) => ModelParity;
   twist: (uneven: boolean, methods: SkinningMethod[]) => ModelParity;
   jointChain: (jointCount: number, methods: SkinningMethod[]) => ModelParity;
+  wideChain: (influenceCount: number, methods: SkinningMethod[]) => ModelParity;
   url: (url: string, methods: SkinningMethod[]) => Promise<ModelParity>;
+  urlBent: (url: string, methods: SkinningMethod[]) => Promise<ModelParity>;
   md5: (meshUrl: string, animUrl: string | null, sampling: Sampling, methods: SkinningMethod[]) => Promise<ModelParity>;
 };
 
@@ -54,6 +56,23 @@ test.describe('GPU-vs-CPU parity for every skinning mode × weight policy × pal
 
   test('generated 1 024-joint chain', async ({ page }) => {
     check(await page.evaluate((m) => (window as unknown as { sinewParity: Api }).sinewParity.jointChain(1024, m), METHODS));
+  });
+
+  for (const influences of [8, 12]) {
+    test(`generated 32-joint chain with ${influences} influences per vertex (uneven weight sums, an empty slot)`, async ({ page }) => {
+      const result = await page.evaluate(([c, m]) => (window as unknown as { sinewParity: Api }).sinewParity.wideChain(c, m), [influences, METHODS] as const);
+      check(result);
+      expect(result.influences).toBe(influences);
+      expect(result.paths.every((p) => p.skipped === null)).toBe(true);
+    });
+  }
+
+  test('quad_skin.glb with a bend clip (12 influence slots, up to 10 weighted)', async ({ page }) => {
+    test.skip(!sharedAssetsAvailable(), `${SHARED_ASSETS} is absent`);
+    const result = await page.evaluate(([url, m]) => (window as unknown as { sinewParity: Api }).sinewParity.urlBent(url, m),
+      ['/shared/assets/gltf/quad_skin.glb', METHODS] as const);
+    check(result);
+    expect(result.influences).toBe(12);
   });
 
   for (const file of ['CesiumMan.glb', 'Fox.glb', 'RiggedFigure.glb', 'RecursiveSkeletons.glb']) {

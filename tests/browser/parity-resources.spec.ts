@@ -9,6 +9,7 @@ import type { GlObjectCounts } from './helpers/gl-counter.ts';
 type Api = {
   resourcesGenerated: () => Promise<GlObjectCounts>;
   resourcesUrl: (url: string) => Promise<GlObjectCounts>;
+  resourcesWideChain: () => Promise<GlObjectCounts>;
   compileErrorMessage: () => string;
 };
 
@@ -31,6 +32,13 @@ test.describe('GL resources and errors', () => {
   test('upload, draw, capture, dispose frees every GL object (generated model)', async ({ page }) => {
     const counts = await page.evaluate(() => (window as unknown as { sinewParity: Api }).sinewParity.resourcesGenerated());
     expectAllFreed(counts, 'bending-box');
+  });
+
+  test('upload, draw, capture, dispose frees every GL object (12 influences: the overflow texture too)', async ({ page }) => {
+    const counts = await page.evaluate(() => (window as unknown as { sinewParity: Api }).sinewParity.resourcesWideChain());
+    expectAllFreed(counts, 'wide-chain-12');
+    // Per upload (three): 1 white + 1 palette + 1 overflow texture.
+    expect(counts.created.Texture).toBeGreaterThanOrEqual(3 * 3);
   });
 
   test('upload, draw, capture, dispose frees every GL object (CesiumMan.glb, textured)', async ({ page }) => {

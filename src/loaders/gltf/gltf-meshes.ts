@@ -2,7 +2,6 @@ import type { GLTF } from '@gltf-transform/core';
 import { LoadError } from '../load-error.ts';
 import type { MeshAsset, PrimitiveAsset } from '../../asset/model-asset.ts';
 import { computeVertexNormals } from '../../asset/vertex-normals.ts';
-import { limitInfluences, MAX_INFLUENCES } from '../../skinning/influences.ts';
 import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_INT, UNSIGNED_SHORT, type GltfAccessors } from './gltf-accessors.ts';
 
 /** Primitive modes (glTF 2.0 §3.7.2.1 "Overview", `mode`). */
@@ -60,9 +59,9 @@ export interface GltfMeshOptions {
  * - Indices (u8/u16/u32, each < vertexCount) become a Uint16Array when vertexCount ≤ 65 536, else a
  *   Uint32Array; 0…vertexCount−1 is generated for non-indexed primitives.
  * - JOINTS_n (VEC4 u8/u16) and WEIGHTS_n (VEC4 float, unorm8, unorm16; de-normalised, not renormalised) for
- *   n = 0, 1, …: with one set, joints are kept (as Uint8Array when every weighted joint index is < 256) with
- *   the joint of each zero-weight influence set to 0; with several sets, all are merged and reduced to the 4
- *   largest by limitInfluences, with a warning naming the number of vertices that lost an influence.
+ *   n = 0, 1, …: every set is kept, merged vertex-major into `influenceCount` = 4·sets slots per vertex
+ *   (as Uint8Array when every weighted joint index is < 256), the joint of each zero-weight influence set to
+ *   0. No influence is dropped.
  *
  * @param materialOf maps a primitive's `material` (or undefined) to an index into ModelAsset.materials
  * @throws LoadError `fileName: /meshes/m/primitives/p… problem` for a missing POSITION, attribute counts that
@@ -168,6 +167,7 @@ function buildPrimitive(
   let joints: Uint8Array | Uint16Array | null = null;
   let weights: Float32Array | null = null;
   let influences: GltfRawInfluences | null = null;
+  let influenceCountOut: number | undefined;
   if (sets > 0) {
     const influenceCount = 4 * sets;
     const rawJoints = new Uint16Array(influenceCount * vertexCount);
@@ -195,31 +195,17 @@ function buildPrimitive(
     for (let i = 0; i < rawJoints.length; i++) if (rawWeights[i] > 0 && rawJoints[i] > maxJoint) maxJoint = rawJoints[i];
     influences = { primitive: primitiveIndex, influenceCount, joints: rawJoints, weights: rawWeights, maxJoint };
 
-    if (sets === 1) {
-      joints = maxJoint < 256 ? new Uint8Array(4 * vertexCount) : new Uint16Array(4 * vertexCount);
-      for (let i = 0; i < rawJoints.length; i++) joints[i] = rawWeights[i] > 0 ? rawJoints[i] : 0;
-      weights = rawWeights;
-    } else {
-      const limited = limitInfluences(rawJoints, rawWeights, influenceCount, vertexCount, Math.max(maxJoint, 0));
-      joints = limited.joints;
-      weights = limited.weights;
-      if (limited.truncatedVertices > 0) {
-        let most = 0;
-        for (let v = 0; v < vertexCount; v++) {
-          let n = 0;
-          for (let i = 0; i < influenceCount; i++) if (rawWeights[v * influenceCount + i] > 0) n++;
-          most = Math.max(most, n);
-        }
-        warnings.push(
-          `${fileName}: ${label} has ${most} influences per vertex; kept the ${MAX_INFLUENCES} largest ` +
-          `(${limited.truncatedVertices} vertices lost influences)`,
-        );
-      }
-    }
+    // Every influence is kept (4·sets slots per vertex; the shader reads 8 from attributes, the rest from an
+    // overflow texture). A zero-weight slot's joint becomes 0, so no slot names a joint the skin lacks.
+    joints = maxJoint < 256 ? new Uint8Array(influenceCount * vertexCount) : new Uint16Array(influenceCount * vertexCount);
+    for (let i = 0; i < rawJoints.length; i++) joints[i] = rawWeights[i] > 0 ? rawJoints[i] : 0;
+    weights = rawWeights;
+    influenceCountOut = influenceCount;
   }
 
   return {
-    primitive: { vertexCount, positions, normals, tangents, uvs, joints, weights, indices, material: materialOf(json.material), flatShading: normalIndex === undefined, sourceIndex: primitiveIndex },
+    primitive: {
+      vertexCount, positions, normals, tangents, uvs, joints, weights, ...(influenceCountOut !== undefined && influenceCountOut !== 4 ? { influenceCount: influenceCountOut } : {}), indices, material: materialOf(json.material), flatShading: normalIndex === undefined, sourceIndex: primitiveIndex },
     influences,
   };
 }

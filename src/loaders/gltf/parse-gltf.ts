@@ -25,11 +25,11 @@ import { validateGltfJson } from './validate-gltf-json.ts';
  * validate the JSON's structure and references (validate-gltf-json.ts) → read accessors and node TRS with
  * gltf-transform → map onto Sinew's types:
  * - skeleton: every node, parents before children, `sourceIndices` = node index (gltf-skeleton.ts);
- * - meshes: triangle lists, normals computed when absent, ≤ 4 influences (gltf-meshes.ts);
+ * - meshes: triangle lists, normals computed when absent, every influence kept (gltf-meshes.ts);
  * - skins: joints as skeleton indices, inverse bind matrices or identities (gltf-skins.ts);
  * - meshInstances: one per mesh node, in node order (gltf-mesh-instances.ts);
  * - materials and images (gltf-materials.ts); clips (gltf-animations.ts); `upAxis` 'y'.
- * Non-fatal findings (skipped primitives or channels, dropped influences, ignored extensions, and the
+ * Non-fatal findings (skipped primitives or channels, ignored extensions, and the
  * deviations docs/compatibility.md tolerates: repeated key times, non-unit rotations, mixed skinned and
  * unskinned primitives, …) go to `warnings`, one per kind and file, each starting with `fileName:`.
  *

@@ -5,7 +5,6 @@ import type { AnimationChannel, AnimationClip } from '../../animation/animation-
 import type { Skeleton } from '../../skeleton/skeleton.ts';
 import { createLocalPose } from '../../skeleton/local-pose.ts';
 import { computeVertexNormals } from '../../asset/vertex-normals.ts';
-import { limitInfluences, MAX_INFLUENCES } from '../../skinning/influences.ts';
 import type { Md5Mesh, Md5MeshPart } from './parse-md5-mesh.ts';
 import type { Md5Anim } from './parse-md5-anim.ts';
 import { computeMd5FramePose } from './md5-frame-pose.ts';
@@ -27,8 +26,8 @@ export const MD5_UNTEXTURED_COLOR: readonly [number, number, number, number] = [
  * - One skin over every joint (skin joint i = skeleton joint i); inverse bind matrices = inverse of each bind
  *   joint's model matrix `T(p)·R(q)`, i.e. `R(q)ᵀ·T(−p)`.
  * - One MeshAsset (one primitive) and one MeshInstance (`joint` 0, `sourceNode` null, `skin` 0) per MD5 mesh.
- *   Influences: a vertex's weights are kept as they are up to {@link MAX_INFLUENCES}; a mesh with more is
- *   reduced by `limitInfluences` with a warning naming the file and mesh. Triangles are emitted with the
+ *   Influences: every weight of every vertex is kept, in file order: `influenceCount` = the most weights of
+ *   any vertex rounded up to a multiple of 4 (at least 4), unused slots weight 0 on joint 0. Triangles are emitted with the
  *   file's second and third indices swapped: MD5 lists them clockwise seen from outside (Doom 3's
  *   convention), Sinew counter-clockwise, so computed normals point outward. Normals by
  *   `computeVertexNormals` from the bind mesh (MD5 stores none); uvs as stored (v down, as glTF).
@@ -278,37 +277,19 @@ function buildPrimitive(
   const normals = computeVertexNormals(positions, indices);
   const uvs = Float32Array.from(part.uvs);
 
-  let joints: Uint8Array | Uint16Array;
-  let weights: Float32Array;
-  if (maxWeights <= MAX_INFLUENCES) {
-    joints = jointCount <= 256 ? new Uint8Array(4 * vertexCount) : new Uint16Array(4 * vertexCount);
-    weights = new Float32Array(4 * vertexCount);
-    for (let v = 0; v < vertexCount; v++) {
-      for (let k = 0; k < weightCounts[v]; k++) {
-        const w = weightStarts[v] + k;
-        joints[4 * v + k] = newIndexOf[weightJoints[w]];
-        weights[4 * v + k] = weightBiases[w];
-      }
+  // Every weight is kept: c = the most weights of any vertex, rounded up to a multiple of 4 (at least 4),
+  // slots vertex-major in the file's weight order, unused slots weight 0 on joint 0.
+  const c = Math.max(4, 4 * Math.ceil(maxWeights / 4));
+  const joints = jointCount <= 256 ? new Uint8Array(c * vertexCount) : new Uint16Array(c * vertexCount);
+  const weights = new Float32Array(c * vertexCount);
+  for (let v = 0; v < vertexCount; v++) {
+    for (let k = 0; k < weightCounts[v]; k++) {
+      const w = weightStarts[v] + k;
+      joints[c * v + k] = newIndexOf[weightJoints[w]];
+      weights[c * v + k] = weightBiases[w];
     }
-  } else {
-    const allJoints = new Int32Array(maxWeights * vertexCount);
-    const allWeights = new Float64Array(maxWeights * vertexCount);
-    for (let v = 0; v < vertexCount; v++) {
-      for (let k = 0; k < weightCounts[v]; k++) {
-        const w = weightStarts[v] + k;
-        allJoints[maxWeights * v + k] = newIndexOf[weightJoints[w]];
-        allWeights[maxWeights * v + k] = weightBiases[w];
-      }
-    }
-    const limited = limitInfluences(allJoints, allWeights, maxWeights, vertexCount, jointCount - 1);
-    joints = limited.joints;
-    weights = limited.weights;
-    warnings.push(
-      `${fileName}: mesh ${meshIndex} ("${part.shader}") has vertices with up to ${maxWeights} weights; ` +
-        `kept the ${MAX_INFLUENCES} largest on ${limited.truncatedVertices} of ${vertexCount} vertices`,
-    );
   }
-  return { vertexCount, positions, normals, uvs, joints, weights, indices };
+  return { vertexCount, positions, normals, uvs, joints, weights, ...(c !== 4 ? { influenceCount: c } : {}), indices };
 }
 
 function buildClip(mesh: Md5Mesh, anim: Md5Anim, newIndexOf: Int32Array): AnimationClip {

@@ -25,7 +25,7 @@ export function expectParity(result: ModelParity): void {
 export function printParityTable(rows: readonly { label: string; result: ModelParity }[]): void {
   if (rows.length === 0) return;
   const cells = rows.flatMap(({ label, result: r }) => r.paths.map((p) => [
-    label, String(r.jointCount), p.method, p.path,
+    label, String(r.jointCount), String(r.influences), p.method, p.path,
     p.skipped ? 'skipped' : String(p.samples), p.skipped ? '' : String(p.verticesCompared),
     r.diagonal.toPrecision(4),
     p.skipped ? '' : p.maxPositionError.toExponential(2),
@@ -33,7 +33,7 @@ export function printParityTable(rows: readonly { label: string; result: ModelPa
     p.skipped ? p.skipped : p.maxNormalError.toExponential(2),
     p.skipped || p.tangentsCompared === 0 ? '' : p.maxTangentError.toExponential(2),
   ]));
-  const header = ['model', 'joints', 'method', 'path', 'samples', 'vertices', 'diagonal', 'max|Δp|', 'max|Δp|/diag', 'max|Δn|', 'max|Δt|'];
+  const header = ['model', 'joints', 'influences', 'method', 'path', 'samples', 'vertices', 'diagonal', 'max|Δp|', 'max|Δp|/diag', 'max|Δn|', 'max|Δt|'];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
   const line = (row: string[]) => `| ${row.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(['', line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n'));

@@ -1,4 +1,4 @@
-import type { ModelAsset } from '../../../src/asset/model-asset.ts';
+import { influenceCountOf, type ModelAsset } from '../../../src/asset/model-asset.ts';
 
 /**
  * A copy of `asset` whose skinned primitives' weights are scaled per vertex by 0.6 … 1.3 (cycling), so weight
@@ -15,7 +15,8 @@ export function withUnevenWeights(asset: ModelAsset): ModelAsset {
       primitives: mesh.primitives.map((p) => {
         if (!p.weights) return p;
         const weights = p.weights.slice();
-        for (let v = 0; v < p.vertexCount; v++) for (let k = 0; k < 4; k++) weights[4 * v + k] *= factors[v % factors.length];
+        const c = influenceCountOf(p);
+        for (let v = 0; v < p.vertexCount; v++) for (let k = 0; k < c; k++) weights[c * v + k] *= factors[v % factors.length];
         return { ...p, weights };
       }),
     })),

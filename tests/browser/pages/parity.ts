@@ -1,5 +1,5 @@
 // Harness for tests/browser/parity*.spec.ts: exposes window.sinewParity once ready (window.sinewParityReady).
-import type { ModelAsset } from '../../../src/asset/model-asset.ts';
+import { influenceCountOf, type ModelAsset } from '../../../src/asset/model-asset.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';
@@ -12,6 +12,8 @@ import { createBendingBox } from '../helpers/bending-box.ts';
 import { createTwistCylinder } from '../helpers/twist-cylinder.ts';
 import { withUnevenWeights } from '../helpers/uneven-weights.ts';
 import { createJointChain } from '../helpers/joint-chain.ts';
+import { createWideChain } from '../helpers/wide-chain.ts';
+import { withBendClip } from '../helpers/synthetic-clip.ts';
 import { countGlObjects, type GlObjectCounts } from '../helpers/gl-counter.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
 import { loadMd5 } from '../helpers/load-md5.ts';
@@ -43,6 +45,8 @@ export interface ModelParity {
   /** Diagonal of the bounding box of every CPU-skinned position over all samples. */
   diagonal: number;
   jointCount: number;
+  /** Most influence slots per vertex (`PrimitiveAsset.influenceCount`) over the skinned primitives compared. */
+  influences: number;
   skinnedPrimitives: number;
   /** Sample descriptions: clip name @ time. */
   times: string[];
@@ -161,6 +165,7 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: re
     model: asset.name,
     diagonal: Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]),
     jointCount,
+    influences: Math.max(0, ...targets.map(({ instance, primitive }) => influenceCountOf(asset.meshes[asset.meshInstances[instance].mesh].primitives[primitive]))),
     skinnedPrimitives: targets.length,
     times: samples.map((s) => s.label),
     paths,
@@ -223,13 +228,19 @@ const api = {
   unevenWeights: (methods?: SkinningMethod[]) => runParity(withUnevenWeights(createBendingBox()), 'spread', methods),
   /** A cylinder twisting 170° about its axis (candy-wrapper case), plain and with uneven weights. */
   twist: (uneven: boolean, methods?: SkinningMethod[]) => runParity(uneven ? withUnevenWeights(createTwistCylinder()) : createTwistCylinder(), 'spread', methods),
+  /** The 32-joint curling chain with `influenceCount` influences per vertex (createWideChain), optionally with uneven weights. */
+  wideChain: (influenceCount: number, methods?: SkinningMethod[]) => runParity(createWideChain(influenceCount), 'spread', methods),
   maxVertexUniformVectors: () => gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number,
   paletteLimits: () => readPaletteLimits(gl),
   url: async (url: string, methods?: SkinningMethod[]) => runParity(await loadGltf(url), 'spread', methods),
+  /** A glTF with one more clip turning every skin joint (withBendClip), for models whose clips leave the skin at rest. */
+  urlBent: async (url: string, methods?: SkinningMethod[]) => runParity(withBendClip(await loadGltf(url)), 'spread', methods),
   /** An `.md5mesh` (+ `.md5anim`, see loadMd5) through the viewer's MD5 loading; by default every frame. */
   md5: async (meshUrl: string, animUrl: string | null = null, sampling: Sampling = 'keys', methods?: SkinningMethod[]) =>
     runParity(await loadMd5(meshUrl, animUrl), sampling, methods),
   resourcesGenerated: () => resourceCounts(createBendingBox()),
+  /** The 32-joint chain with 12 influences: its overflow texture is made on upload and freed on dispose. */
+  resourcesWideChain: () => resourceCounts(createWideChain(12)),
   resourcesUrl: async (url: string) => resourceCounts(await loadGltf(url)),
   compileErrorMessage,
 };

@@ -99,7 +99,8 @@ describe.skipIf(!assets)('sinew eval', () => {
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
     expect(doc).toMatchObject({ clip: null, time: 0, duration: null });
-    expect(result.stderr).toMatch(/warning: quad_skin\.glb: .*influences/);
+    // Every one of its up to 10 influences per vertex is skinned: no influence warning.
+    expect(result.stderr).not.toMatch(/influence/);
   });
 
   it('reports the clip\'s duration and the time actually applied, clamped to the clip\'s keys', async () => {

@@ -260,7 +260,7 @@ describe('md5ToModelAsset on a file whose joints are not parents-first', () => {
 });
 
 describe('md5ToModelAsset with more than 4 weights on a vertex', () => {
-  it('keeps the 4 largest (renormalised to the same sum) and warns naming the file and mesh', () => {
+  it('keeps every weight in file order (influenceCount 8, unused slots 0), without a warning', () => {
     const text = `MD5Version 10
 numJoints 5
 numMeshes 1
@@ -287,13 +287,11 @@ mesh {
 }`;
     const asset = md5ToModelAsset(parseMd5Mesh('five.md5mesh', text), null, 'five.md5mesh');
     const p = asset.meshes[0].primitives[0];
-    expect(Array.from(p.joints!)).toEqual([1, 4, 3, 0, 2, 0, 0, 0]);
-    const scale = 1 / 0.95;
-    const expected = [0.3 * scale, 0.3 * scale, 0.25 * scale, 0.1 * scale, 1, 0, 0, 0];
-    for (let i = 0; i < 8; i++) expect(p.weights![i]).toBeCloseTo(expected[i], 6);
-    expect(asset.warnings).toEqual([
-      'five.md5mesh: mesh 0 ("") has vertices with up to 5 weights; kept the 4 largest on 1 of 2 vertices',
-    ]);
+    expect(p.influenceCount).toBe(8);
+    expect(Array.from(p.joints!)).toEqual([0, 1, 2, 3, 4, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]);
+    const expected = [0.1, 0.3, 0.05, 0.25, 0.3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0];
+    for (let i = 0; i < 16; i++) expect(p.weights![i]).toBeCloseTo(expected[i], 6);
+    expect(asset.warnings).toEqual([]);
     // Bind position by S3 algorithm 1: Σ bias · joint position (offsets are 0, rotations identity).
     expect(p.positions[0]).toBeCloseTo(0.1 * 0 + 0.3 * 1 + 0.05 * 2 + 0.25 * 3 + 0.3 * 4, 6);
   });
