@@ -6,6 +6,7 @@
  * the same on every machine); then a system Chromium at a well-known path. Nothing is ever downloaded.
  */
 import { accessSync, constants } from 'node:fs';
+import { importOptional } from './import-optional.ts';
 
 /** Where a found browser came from: reported by `sinew render --verbose` and the test setup. */
 export type ChromiumSource = 'SINEW_CHROMIUM' | '@sparticuz/chromium' | 'system';
@@ -17,8 +18,26 @@ export interface FoundChromium {
   source: ChromiumSource;
 }
 
-/** System paths tried last, in order (Debian's `chromium` package first). */
-const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+/** System paths tried last, in order (Debian's `chromium` package first, then Chrome on macOS and Windows). */
+const SYSTEM_CHROMIUMS = [
+  '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', 'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
+];
+
+/**
+ * The Linux Chromium that `@sparticuz/chromium` ships, unpacked; null when the package is not installed, this
+ * is not Linux (its binary is Linux-only), or unpacking fails.
+ */
+async function packagedChromium(): Promise<string | null> {
+  if (process.platform !== 'linux') return null;
+  try {
+    const chromium = await importOptional<{ executablePath(): Promise<string> }>(['@sparticuz', 'chromium'].join('/'));
+    return chromium ? await chromium.executablePath() : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Flags for WebGL2 on SwiftShader (no GPU is assumed) without network chatter; `--no-sandbox` because test
@@ -55,15 +74,8 @@ export async function findChromium(): Promise<FoundChromium | null> {
     if (!isExecutable(override)) throw new Error(`SINEW_CHROMIUM=${override}: no executable file there`);
     return { executablePath: override, source: 'SINEW_CHROMIUM' };
   }
-  let packaged: { executablePath(): Promise<string> } | undefined;
-  try {
-    // A variable specifier keeps bundlers from resolving this optional peer at build time.
-    const name = '@sparticuz/chromium';
-    packaged = ((await import(/* @vite-ignore */ name)) as { default: { executablePath(): Promise<string> } }).default;
-  } catch {
-    packaged = undefined;
-  }
-  if (packaged) return { executablePath: await packaged.executablePath(), source: '@sparticuz/chromium' };
+  const packaged = await packagedChromium();
+  if (packaged) return { executablePath: packaged, source: '@sparticuz/chromium' };
   const system = SYSTEM_CHROMIUMS.find(isExecutable);
   return system ? { executablePath: system, source: 'system' } : null;
 }

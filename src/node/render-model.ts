@@ -4,6 +4,9 @@ import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from './find-chromiu
 import { startFileServer } from './file-server.ts';
 import { sinewPackageRoot } from './package-root.ts';
 import { renderPageHtml } from './render-page.ts';
+import { findClipIndex } from '../animation/find-clip.ts';
+import { importOptional } from './import-optional.ts';
+import { modelFormatOf } from '../loaders/load-model.ts';
 
 /** What {@link renderModel} draws. */
 export interface RenderModelOptions {
@@ -47,12 +50,9 @@ interface Page {
 
 /** playwright-core, an optional peer dependency: imported only here, with a message saying what to add. */
 async function importPlaywright(): Promise<{ chromium: { launch(options: object): Promise<Browser> } }> {
-  const name = 'playwright-core';
-  try {
-    return await import(/* @vite-ignore */ name);
-  } catch {
-    throw new Error('sinew render needs playwright-core and a Chromium: `npm install --save-dev playwright-core @sparticuz/chromium`');
-  }
+  const playwright = await importOptional<{ chromium: { launch(options: object): Promise<Browser> } }>(['playwright', 'core'].join('-'));
+  if (!playwright) throw new Error('sinew render needs playwright-core and a Chromium: `npm install --save-dev playwright-core @sparticuz/chromium`');
+  return playwright;
 }
 
 /**
@@ -62,15 +62,23 @@ async function importPlaywright(): Promise<{ chromium: { launch(options: object)
  *
  * @returns PNG bytes of `width × height` pixels (RGBA when `background` is `transparent`)
  * @throws RenderModelError with the loader's message (naming the file) when the model cannot be shown, or an
- *   unknown clip; Error when no browser or playwright-core is installed, or the file does not exist
+ *   unknown clip; Error when no browser or playwright-core is installed, the file does not exist, or `anim` is
+ *   given for a model that is not an `.md5mesh`; RangeError for a size outside [1, 8192] pixels, a non-finite
+ *   time or camera value, or a timeout that is not a positive number
  */
 export async function renderModel(options: RenderModelOptions): Promise<Uint8Array> {
   const model = resolve(options.model);
   if (!existsSync(model)) throw new Error(`${options.model}: no such file`);
   if (options.anim !== undefined && !existsSync(options.anim)) throw new Error(`${options.anim}: no such file`);
-  const width = options.width ?? 640;
-  const height = options.height ?? 480;
+  if (options.anim !== undefined && modelFormatOf(model) !== 'md5mesh') throw new Error(`${options.model}: --anim applies to .md5mesh models only`);
+  const width = checkPixels('width', options.width ?? 640);
+  const height = checkPixels('height', options.height ?? 480);
   const timeout = options.timeoutMs ?? 120_000;
+  if (!(timeout > 0) || !Number.isFinite(timeout)) throw new RangeError(`renderModel: timeoutMs must be a positive number of milliseconds, got ${timeout}`);
+  for (const key of ['time', 'yaw', 'pitch', 'distance'] as const) {
+    const value = options[key];
+    if (value !== undefined && !Number.isFinite(value)) throw new RangeError(`renderModel: ${key} must be a finite number, got ${value}`);
+  }
 
   const { chromium } = await importPlaywright();
   const found = await findChromium();
@@ -97,8 +105,15 @@ export async function renderModel(options: RenderModelOptions): Promise<Uint8Arr
     ],
     { '/': page },
   );
-  const browser = await chromium.launch({ executablePath: found.executablePath, args: [...CHROMIUM_ARGS], headless: true });
+  let browser: Browser | null = null;
   try {
+    try {
+      browser = await chromium.launch({ executablePath: found.executablePath, args: [...CHROMIUM_ARGS], headless: true });
+    } catch (error) {
+      // Playwright's launch error carries its whole browser log; its first line says what happened.
+      const firstLine = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      throw new Error(`could not start Chromium at ${found.executablePath} (${found.source}): ${firstLine}`, { cause: error });
+    }
     const tab = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
     const pageErrors: string[] = [];
     tab.on('pageerror', (error) => pageErrors.push(error.message));
@@ -111,14 +126,20 @@ export async function renderModel(options: RenderModelOptions): Promise<Uint8Arr
     const result = await tab.evaluate<{ type: string; detail: { message?: string; clips?: string[] } }>('window.sinewRenderResult');
     if (result.type === 'sinew-error') throw new RenderModelError(result.detail.message ?? `${basename(model)}: cannot be shown`);
     const clips = result.detail.clips ?? [];
-    const clip = options.clip;
-    if (clip !== undefined && clip !== 'rest' && clip !== '-1' && !clips.includes(clip) && !(/^\d+$/.test(clip) && Number(clip) < clips.length)) {
-      throw new RenderModelError(`${basename(model)}: no clip ${JSON.stringify(clip)} (clips: ${clips.length ? clips.map((name) => JSON.stringify(name)).join(', ') : 'none'})`);
+    // The element's own rule (findClipIndex): an unknown clip would silently show the first one.
+    if (options.clip !== undefined && findClipIndex(options.clip, clips) === null) {
+      throw new RenderModelError(`${basename(model)}: no clip ${JSON.stringify(options.clip)} (clips: ${clips.length ? clips.map((name) => JSON.stringify(name)).join(', ') : 'none'})`);
     }
     await tab.evaluate('document.getElementById("viewer").renderOnce()');
     return await tab.locator('#viewer').screenshot({ omitBackground: options.background === 'transparent', type: 'png' });
   } finally {
-    await browser.close();
-    await server.close();
+    // Both always closed, whichever step failed: a listening server or a live browser would keep node running.
+    await Promise.allSettled([browser?.close(), server.close()]);
   }
+}
+
+/** A picture dimension: a whole number of pixels in [1, 8192]. @throws RangeError otherwise */
+function checkPixels(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > 8192) throw new RangeError(`renderModel: ${name} must be a whole number of pixels from 1 to 8192, got ${value}`);
+  return value;
 }
