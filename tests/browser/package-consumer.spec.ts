@@ -82,6 +82,23 @@ test('in node, sinew and sinew/element import without a DOM, and sinew/node read
   });
 });
 
+test('the installed `sinew` command runs from node_modules: --version, inspect, and render names the optional peers it needs', () => {
+  const sinew = join(consumer, 'node_modules/.bin/sinew');
+  expect(run(sinew, ['--version'], consumer).trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  const inspection = JSON.parse(run(sinew, ['inspect', 'public/CesiumMan.glb', '--json'], consumer));
+  expect(inspection.skins.map((skin: { jointCount: number }) => skin.jointCount)).toEqual([19]);
+  expect(inspection.clips).toHaveLength(1);
+  // The consumer installed no browser packages: render says which to add, exit 1.
+  let failure: { status: number; stderr: string } | null = null;
+  try {
+    run(sinew, ['render', 'public/CesiumMan.glb', '--out', join(consumer, 'x.png')], consumer);
+  } catch (error) {
+    failure = error as { status: number; stderr: string };
+  }
+  expect(failure?.status).toBe(1);
+  expect(String(failure?.stderr)).toContain('npm install --save-dev playwright-core @sparticuz/chromium');
+});
+
 /** Fraction of the element's pixels that differ from its most common colour, and a fingerprint of the picture. */
 async function picture(page: Page): Promise<{ covered: number; png: Buffer }> {
   const png = await page.locator('#viewer').screenshot();
