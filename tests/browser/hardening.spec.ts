@@ -273,7 +273,7 @@ test('every file of the malformed corpus ends in one sinew-error in the element,
   test.setTimeout(600_000);
   await isolateFromLiveReload(page);
   const corpus = malformedCorpus();
-  const byName = new Map(corpus.map((entry) => [entry.name, entry.bytes]));
+  const byName = new Map(corpus.flatMap((entry) => [[entry.name, entry.bytes], ...Object.entries(entry.companions ?? {})]));
   await page.route('**/corpus/**', (route) => {
     const name = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!);
     const bytes = byName.get(name);

@@ -178,7 +178,11 @@ export class Md5TokenReader {
     const t = this.next(what);
     if (t.kind !== 'word' || !INTEGER.test(t.text)) throw this.error(`${what} must be an integer, found ${describeToken(t)}`, t.line);
     const v = Number(t.text);
-    if (v < min || v > max) throw this.error(`${what} must be in [${min}, ${max}], found ${t.text}`, t.line, 'MD5_VALUE_OUT_OF_RANGE');
+    if (v < min || v > max) {
+      // A short number reads best bare; a long one (digits only pass INTEGER) is cut like any token.
+      const found = t.text.length <= QUOTE_LIMIT ? t.text : describeToken(t);
+      throw this.error(`${what} must be in [${min}, ${max}], found ${found}`, t.line, 'MD5_VALUE_OUT_OF_RANGE');
+    }
     return v;
   }
 
@@ -211,6 +215,18 @@ export class Md5TokenReader {
       throw this.error(`${what} ${value} is more than the rest of the file can hold (${remaining} tokens left)`, line, 'MD5_COUNT_MISMATCH');
     }
     return value;
+  }
+
+  /**
+   * Refuses to size an array by `tokensNeeded` (a product of header counts) when that many tokens cannot follow:
+   * counts checked one by one (readCount) may still multiply to gigabytes, whatever order the header gave them in.
+   * @throws LoadError `MD5_COUNT_MISMATCH` at `line` when more than 65 536 tokens are needed and fewer are left
+   */
+  requireTokens(what: string, tokensNeeded: number, line: number): void {
+    const remaining = this.tokens.length - this.position;
+    if (tokensNeeded > LARGE_COUNT && tokensNeeded > remaining) {
+      throw this.error(`${what} need ${tokensNeeded} numbers, more than the rest of the file holds (${remaining} tokens left)`, line, 'MD5_COUNT_MISMATCH');
+    }
   }
 
   /** Consumes a decimal integer of any size (range checks are the caller's) and returns it with its token. */

@@ -175,6 +175,8 @@ function parse(fileName: string, text: string): Md5Anim {
       case 'frame': {
         needHeader(key.line, 'frame');
         if (!frameComponents || !frameSeen) {
+          // Every frame's numbers follow this first 'frame' keyword, whichever block comes first.
+          r.requireTokens(`numFrames ${frameCount} × numAnimatedComponents ${componentCount}`, frameCount * componentCount, key.line);
           frameComponents = new Float64Array(frameCount * componentCount);
           frameSeen = new Uint8Array(frameCount);
         }
