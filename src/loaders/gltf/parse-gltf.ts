@@ -16,6 +16,12 @@ import { buildGltfSkeleton } from './gltf-skeleton.ts';
 import { buildGltfSkins } from './gltf-skins.ts';
 import { validateGltfJson } from './validate-gltf-json.ts';
 
+/** Options of {@link parseGltf}. */
+export interface GltfParseOptions {
+  /** Most bytes all accessors may decode to; default `DEFAULT_MEMORY_BUDGET_BYTES` (512 MiB). */
+  readonly memoryBudgetBytes?: number;
+}
+
 /**
  * Parses a glTF 2.0 model (`.glb` bytes, or `.gltf` JSON bytes whose buffers and images are data URIs or
  * external files given in `resources`) into a ModelAsset. Pure: no file or network access, so it runs in
@@ -45,12 +51,6 @@ import { validateGltfJson } from './validate-gltf-json.ts';
  *   (`FILE_NOT_FOUND`); codes are the Khronos glTF-Validator's where one fits. Any other failure (inside
  *   gltf-transform, or unforeseen) is wrapped as code `INTERNAL`.
  */
-/** Options of {@link parseGltf}. */
-export interface GltfParseOptions {
-  /** Most bytes all accessors may decode to; default `DEFAULT_MEMORY_BUDGET_BYTES` (512 MiB). */
-  readonly memoryBudgetBytes?: number;
-}
-
 export async function parseGltf(fileName: string, bytes: Uint8Array, resources?: Record<string, Uint8Array>, options: GltfParseOptions = {}): Promise<ModelAsset> {
   try {
     return await parse(fileName, bytes, resources, options);
