@@ -1,3 +1,4 @@
+import { requirePositiveBytes } from './require-positive-bytes.ts';
 import { collapseWarnings } from './collapse-warnings.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { loadGltfModel } from './gltf/load-gltf-model.ts';
@@ -79,9 +80,11 @@ export function requireModelFormat(name: string): ModelFormat {
  *   e.g. `Bob.md5anim:16: …`), `UNSUPPORTED_FILE_TYPE` for the main file's extension, `FILE_NOT_FOUND` for a
  *   required companion that does not exist, `IO_ERROR` (about the companion) when `fetchCompanion` rejects,
  *   `INTERNAL` for anything unforeseen
+ * @throws RangeError when `options.memoryBudgetBytes` is not a positive number
  */
 export async function loadModel(mainFile: ModelFile, fetchCompanion: FetchCompanion, options: LoadModelOptions = {}): Promise<ModelAsset> {
   const format = requireModelFormat(mainFile.name);
+  if (options.memoryBudgetBytes !== undefined) requirePositiveBytes('memoryBudgetBytes', options.memoryBudgetBytes);
   const fetch = reportingFetch(fetchCompanion);
   try {
     if (format === 'md5mesh') {

@@ -1,7 +1,8 @@
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { LoadError } from './load-error.ts';
+import { LoadError, quoteValue } from './load-error.ts';
+import { requirePositiveBytes } from './require-positive-bytes.ts';
 import { loadModel, requireModelFormat, type FetchCompanion } from './load-model.ts';
 
 /** Options of {@link readModelFile}. */
@@ -40,35 +41,70 @@ export const DEFAULT_MAX_FILE_BYTES = 512 * 1024 * 1024;
  * @throws LoadError: `UNSUPPORTED_FILE_TYPE` before reading anything; `FILE_NOT_FOUND` (`no such file`) or
  *   `IO_ERROR` about `path` as given when the model itself cannot be read (also: not a regular file, too
  *   large); `INVALID_URI` about the model for a companion name that is refused as above; any of loadModel's
+ * @throws RangeError when `maxFileBytes` or `memoryBudgetBytes` is not a positive number
  */
 export async function readModelFile(path: string, options: ReadModelFileOptions = {}): Promise<ModelAsset> {
   const name = basename(path);
   const limit = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  requirePositiveBytes('maxFileBytes', limit);
+  if (options.memoryBudgetBytes !== undefined) requirePositiveBytes('memoryBudgetBytes', options.memoryBudgetBytes);
   requireModelFormat(name);
-  const bytes = await readOrFail(path, limit);
+  const bytes = await readGuardedFile(path, limit);
   const explicit = new Map<string, string>();
   for (const anim of options.anims ?? []) if (!explicit.has(basename(anim))) explicit.set(basename(anim), anim);
   const folder = resolve(dirname(path));
   let realFolder: string | null = null;
 
-  const fetchCompanion: FetchCompanion = async (companion) => {
+  const readCompanion = async (companion: string): Promise<Uint8Array | null> => {
     const animPath = explicit.get(companion);
     if (animPath !== undefined) return readIfPresent(animPath, limit);
     const target = resolve(folder, companionPath(name, companion));
-    if (!target.startsWith(folder + sep)) throw refused(name, companion, "is outside the model's folder");
+    if (!isInside(folder, target)) throw refused(name, companion, "is outside the model's folder");
     realFolder ??= await realpath(folder);
     const file = await findCaseInsensitive(target);
     if (file === null) return null;
     const real = await realpath(file);
-    if (!real.startsWith(realFolder + sep)) throw refused(name, companion, "links to a file outside the model's folder");
+    if (!isInside(realFolder, real)) throw refused(name, companion, "links to a file outside the model's folder");
     return readIfPresent(real, limit);
+  };
+  // The companion's name comes from the file: its failures are about the model, the name quoted, never node's
+  // message (which carries the absolute path).
+  const fetchCompanion: FetchCompanion = async (companion) => {
+    try {
+      return await readCompanion(companion);
+    } catch (error) {
+      if (error instanceof LoadError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENAMETOOLONG') throw refused(name, companion, 'has a name too long for the file system');
+      if (code === 'ELOOP') throw refused(name, companion, 'is a loop of symbolic links');
+      throw new LoadError(name, null, 'IO_ERROR', `companion file ${quoteValue(companion)} ${ioProblem(error)}`, { cause: error });
+    }
   };
   return loadModel({ name, bytes }, fetchCompanion, { anims: [...explicit.keys()], memoryBudgetBytes: options.memoryBudgetBytes });
 }
 
 function refused(model: string, companion: string, why: string): LoadError {
-  const shown = companion.length > 60 ? `${companion.slice(0, 57)}…` : companion;
-  return new LoadError(model, null, 'INVALID_URI', `companion file ${JSON.stringify(shown)} ${why}: it is not read`);
+  return new LoadError(model, null, 'INVALID_URI', `companion file ${quoteValue(companion)} ${why}: it is not read`);
+}
+
+/** Whether `target` is below `folder` (by `relative`, not a prefix test: the root folder `/` plus sep is `//`). */
+function isInside(folder: string, target: string): boolean {
+  const path = relative(folder, target);
+  return path !== '' && path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path);
+}
+
+/** A read failure in words: Sinew's own reason, or node's error code said plainly (its message names absolute paths). */
+function ioProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  switch (code) {
+    case undefined: return error instanceof Error ? error.message : String(error);
+    case 'EACCES': case 'EPERM': return 'permission denied';
+    case 'ENAMETOOLONG': return 'has a name too long for the file system';
+    case 'ELOOP': return 'is a loop of symbolic links';
+    case 'EMFILE': case 'ENFILE': return 'cannot be opened: too many open files';
+    case 'EISDIR': return 'is a folder, not a file';
+    default: return `cannot be read (${code})`;
+  }
 }
 
 /** The companion's path relative to the model's folder: percent-decoded; schemes and absolute paths refused. */
@@ -127,15 +163,18 @@ async function readIfPresent(file: string, limit: number): Promise<Uint8Array | 
   return new Uint8Array(await readFile(file));
 }
 
-/** The model file's bytes; LoadError about `path` as given when it cannot be read. */
-async function readOrFail(path: string, limit: number): Promise<Uint8Array> {
+/**
+ * Node only: the bytes of the regular file `path`, at most `limit` bytes, checked before it is opened (the
+ * model file's read; also `sinew inspect`'s, so both see the same bytes under the same rules).
+ * @throws LoadError about `path` as given: `FILE_NOT_FOUND` (`no such file`), or `IO_ERROR` (not a regular
+ *   file, over the limit, permission denied, …; never node's own message)
+ */
+export async function readGuardedFile(path: string, limit: number): Promise<Uint8Array> {
   let bytes: Uint8Array | null;
   try {
     bytes = await readIfPresent(path, limit);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const problem = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message;
-    throw new LoadError(path, null, 'IO_ERROR', problem, { cause: error });
+    throw new LoadError(path, null, 'IO_ERROR', ioProblem(error), { cause: error });
   }
   if (bytes === null) throw new LoadError(path, null, 'FILE_NOT_FOUND', 'no such file');
   return bytes;

@@ -15,6 +15,7 @@ import { resolveGltfResources } from './gltf-resources.ts';
 import { buildGltfSkeleton } from './gltf-skeleton.ts';
 import { buildGltfSkins } from './gltf-skins.ts';
 import { validateGltfJson } from './validate-gltf-json.ts';
+import { requirePositiveBytes } from '../require-positive-bytes.ts';
 
 /** Options of {@link parseGltf}. */
 export interface GltfParseOptions {
@@ -50,8 +51,11 @@ export interface GltfParseOptions {
  *   JSON, references, accessor data, a required extension Sinew does not read (`UNSUPPORTED_EXTENSION`), or a missing resource
  *   (`FILE_NOT_FOUND`); codes are the Khronos glTF-Validator's where one fits. Any other failure (inside
  *   gltf-transform, or unforeseen) is wrapped as code `INTERNAL`.
+ * @throws RangeError when `options.memoryBudgetBytes` is not a positive number
  */
 export async function parseGltf(fileName: string, bytes: Uint8Array, resources?: Record<string, Uint8Array>, options: GltfParseOptions = {}): Promise<ModelAsset> {
+  // A caller's mistake, not the file's: thrown as it is, outside the LoadError wrapping below.
+  if (options.memoryBudgetBytes !== undefined) requirePositiveBytes('memoryBudgetBytes', options.memoryBudgetBytes);
   try {
     return await parse(fileName, bytes, resources, options);
   } catch (error) {

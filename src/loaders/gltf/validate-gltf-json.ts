@@ -1,3 +1,4 @@
+import { requirePositiveBytes } from '../require-positive-bytes.ts';
 import type { GLTF } from '@gltf-transform/core';
 import { LoadError, quoteValue } from '../load-error.ts';
 
@@ -59,8 +60,10 @@ type Json = Record<string, unknown>;
  *   `BUFFER_VIEW_TOO_LONG`, `ACCESSOR_TOO_LONG`, `ACCESSOR_SMALL_BYTESTRIDE`, `ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE`,
  *   `ACCESSOR_SPARSE_INDEX_OOB`, `ONE_OF_MISMATCH`, `NODE_LOOP`, `NODE_PARENT_OVERRIDE`, `NODE_MATRIX_NON_TRS`; and Sinew's
  *   `MEMORY_BUDGET_EXCEEDED` at the accessor whose count crosses the budget
+ * @throws RangeError when `memoryBudgetBytes` is not a positive number
  */
 export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes: readonly Uint8Array[], memoryBudgetBytes = DEFAULT_MEMORY_BUDGET_BYTES): void {
+  requirePositiveBytes('memoryBudgetBytes', memoryBudgetBytes);
   const fail = (code: string, place: string, problem: string): never => {
     throw new LoadError(fileName, place, code, problem);
   };

@@ -67,11 +67,40 @@ describe('readModelFile: companion files stay inside the model folder', () => {
   }
 
   it('refuses a FIFO, a folder and a file over the size limit inside the folder, before reading', async () => {
-    expect((await loadError(readWithUri('pipe.bin'))).message).toBe('pipe.bin: is not a regular file (a device, FIFO or socket)');
+    expect((await loadError(readWithUri('pipe.bin'))).message).toBe('model.gltf: companion file "pipe.bin" is not a regular file (a device, FIFO or socket)');
     mkdirSync(join(modelDir, 'folder.bin'), { recursive: true });
-    expect((await loadError(readWithUri('folder.bin'))).message).toBe('folder.bin: is a folder, not a file');
+    expect((await loadError(readWithUri('folder.bin'))).message).toBe('model.gltf: companion file "folder.bin" is a folder, not a file');
     writeFileSync(join(modelDir, 'big.bin'), new Uint8Array(5000));
-    expect((await loadError(readWithUri('big.bin', { maxFileBytes: 4999 }))).message).toBe('big.bin: is 5000 bytes, over the limit of 4999');
+    expect((await loadError(readWithUri('big.bin', { maxFileBytes: 4999 }))).message).toBe('model.gltf: companion file "big.bin" is 5000 bytes, over the limit of 4999');
+  });
+
+  it('a uri component longer than the file system allows is refused in a short message, no path of node in it', async () => {
+    const uri = `${'a'.repeat(300)}.bin`;
+    const error = await loadError(readWithUri(uri));
+    expect(error.code).toBe('INVALID_URI');
+    expect(error.file).toBe('model.gltf');
+    expect(error.message).toBe(`model.gltf: companion file "${'a'.repeat(39)}… (306 characters) has a name too long for the file system: it is not read`);
+    expect(error.message).not.toContain(root);
+  });
+
+  it('a link loop is refused; an unreadable companion is "permission denied" without node\'s message', async () => {
+    symlinkSync('loop-b.bin', join(modelDir, 'loop-a.bin'));
+    symlinkSync('loop-a.bin', join(modelDir, 'loop-b.bin'));
+    const loop = await loadError(readWithUri('loop-a.bin'));
+    expect(loop.code).toBe('INVALID_URI');
+    expect(loop.message).toBe('model.gltf: companion file "loop-a.bin" is a loop of symbolic links: it is not read');
+    if (process.getuid?.() === 0) return; // root reads anything
+    writeFileSync(join(modelDir, 'locked.bin'), quad.bin(), { mode: 0o000 });
+    const locked = await loadError(readWithUri('locked.bin'));
+    expect(locked.code).toBe('IO_ERROR');
+    expect(locked.message).toBe('model.gltf: companion file "locked.bin" permission denied');
+  });
+
+  it('a NaN, zero or negative byte limit is a RangeError, not a disabled limit', async () => {
+    for (const bad of [NaN, 0, -1]) {
+      await expect(readWithUri('quad.bin', { maxFileBytes: bad })).rejects.toThrow(RangeError);
+      await expect(readModelFile(join(modelDir, 'model.gltf'), { memoryBudgetBytes: bad })).rejects.toThrow(RangeError);
+    }
   });
 
   it('refuses a model path that is a FIFO or a device, or over the limit', async () => {
