@@ -5,6 +5,7 @@ import { inspectModelFile } from './inspect-model.ts';
 import { loadModelFile } from './load-model-file.ts';
 import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
+import { escapeControl } from './escape-control.ts';
 import { renderModel, type RenderModelOptions } from '../node/render-model.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
 
@@ -158,7 +159,7 @@ async function runEval(model: string, options: EvalOptions): Promise<void> {
   // Before the model is loaded and evaluated, so a mistyped --out costs nothing.
   if (options.out !== undefined) checkOutputFolder(options.out);
   const asset = await loadModelFile(model, { anim: options.anim, maxMemoryBytes: options.maxMemory });
-  for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${warning}\n`);
+  for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${escapeControl(warning)}\n`);
   const method = { skinning: options.skinning ?? 'lbs', weights: options.weights ?? 'normalize' } as const;
   const json = JSON.stringify(evaluateModel(asset, evalClipIndex(asset, options.clip), options.time ?? 0, method)) + '\n';
   if (options.out !== undefined) await writeOutputFile(options.out, json);

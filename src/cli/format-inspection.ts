@@ -1,4 +1,5 @@
 import type { ModelInspection } from './inspect-model.ts';
+import { escapeControl } from './escape-control.ts';
 import { formatTable, type TextColumn } from './text-table.ts';
 
 const FORMAT_NAMES = { glb: 'binary glTF', gltf: 'glTF', md5mesh: 'MD5 mesh' } as const;
@@ -12,15 +13,17 @@ const right = (heading: string): TextColumn => ({ heading, align: 'right' });
 /**
  * `sinew inspect` without `--json`: the report as text for a person: a summary line, then one aligned table
  * each for scenes, skins, mesh primitives and clips, then the warnings. Durations are rounded to milliseconds;
- * `--json` has the exact values.
+ * `--json` has the exact values. Names and warnings come from the file: their control characters are shown
+ * escaped (escapeControl), never sent to the terminal.
  * @returns the text, ending with a newline
  */
 export function formatInspection(report: ModelInspection): string {
+  const e = escapeControl;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const primitiveCount = report.meshes.reduce((sum, mesh) => sum + mesh.primitives.length, 0);
   const sections: string[] = [
     // MD5 has joints, not nodes; nodeCount counts them.
-    `${report.file}: ${FORMAT_NAMES[report.format]}, ${report.upAxis.toUpperCase()} up, ${plural(report.nodeCount, report.format === 'md5mesh' ? 'joint' : 'node')}`,
+    `${e(report.file)}: ${FORMAT_NAMES[report.format]}, ${report.upAxis.toUpperCase()} up, ${plural(report.nodeCount, report.format === 'md5mesh' ? 'joint' : 'node')}`,
   ];
   // A title with its count, then the table unless there is nothing to list.
   const section = (title: string, count: number, detail: string, body: () => string) =>
@@ -28,16 +31,16 @@ export function formatInspection(report: ModelInspection): string {
 
   section('scenes', report.scenes.length, report.scene === null ? '' : `, default ${report.scene}`, () => formatTable(
     [right('#'), left('name'), left('root nodes')],
-    report.scenes.map((scene, i) => [String(i), scene.name, abbreviate(scene.nodes)]),
+    report.scenes.map((scene, i) => [String(i), e(scene.name), abbreviate(scene.nodes)]),
   ));
 
   section('skins', report.skins.length, '', () => formatTable(
     [right('#'), left('name'), right('joints'), left('root'), right('skeleton')],
     report.skins.map((skin, i) => [
       String(i),
-      skin.name,
+      e(skin.name),
       String(skin.jointCount),
-      skin.root === null ? NONE : `${skin.root}${skin.rootName ? ` ${skin.rootName}` : ''}`,
+      skin.root === null ? NONE : `${skin.root}${skin.rootName ? ` ${e(skin.rootName)}` : ''}`,
       skin.skeleton === null ? NONE : String(skin.skeleton),
     ]),
   ));
@@ -47,7 +50,7 @@ export function formatInspection(report: ModelInspection): string {
       right('influences'), right('morph targets'), left('material')],
     report.meshes.flatMap((mesh, m) => mesh.primitives.map((primitive, p) => [
       String(m),
-      p === 0 ? mesh.name : '',
+      p === 0 ? e(mesh.name) : '',
       String(p),
       primitive.mode,
       String(primitive.vertexCount),
@@ -55,16 +58,17 @@ export function formatInspection(report: ModelInspection): string {
       String(primitive.triangleCount),
       String(primitive.influencesPerVertex),
       String(primitive.morphTargetCount),
-      primitive.material ?? NONE,
+      primitive.material === null ? NONE : e(primitive.material),
     ])),
   ));
 
   section('clips', report.clips.length, '', () => formatTable(
     [right('#'), left('name'), right('duration (s)'), right('channels'), left('interpolations')],
-    report.clips.map((clip, i) => [String(i), clip.name, clip.duration.toFixed(3), String(clip.channelCount), clip.interpolations.join(' ')]),
+    report.clips.map((clip, i) => [String(i), e(clip.name), clip.duration.toFixed(3), String(clip.channelCount), clip.interpolations.join(' ')]),
   ));
 
-  section('warnings', report.warnings.length, '', () => report.warnings.map((warning) => `- ${warning}`).join('\n'));
+  section('warnings', report.warnings.length, '', () => report.warnings.map((warning) => `- ${e(warning)}`).join('\n'));
+  // Every line break above is Sinew's own; the file's text had its control characters escaped on the way in.
   return sections.join('\n\n') + '\n';
 }
 

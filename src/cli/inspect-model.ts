@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { GLTF } from '@gltf-transform/core';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { isGlb, splitGltfContainer } from '../loaders/gltf/gltf-container.ts';
 import { parseMd5Mesh, type Md5Mesh } from '../loaders/md5/parse-md5-mesh.ts';
 import { decodeMd5Text } from '../loaders/md5/decode-md5-text.ts';
+import { DEFAULT_MAX_FILE_BYTES, readGuardedFile } from '../loaders/read-model-file.ts';
+import { requireModelFormat } from '../loaders/load-model.ts';
 import { loadModelFile } from './load-model-file.ts';
 
 /**
@@ -70,7 +71,7 @@ export interface MeshInspection {
 export interface PrimitiveInspection {
   /** The glTF primitive mode: `TRIANGLES`, `TRIANGLE_STRIP`, `TRIANGLE_FAN`, `POINTS`, `LINES`, `LINE_LOOP` or `LINE_STRIP`. */
   mode: string;
-  /** Vertices: the POSITION accessor's `count` (MD5: `numverts`). */
+  /** Vertices: the POSITION accessor's `count`, 0 when there is none (a point or line primitive Sinew skips); MD5: `numverts`. */
   vertexCount: number;
   /** Indices: the `indices` accessor's `count`, or null for a non-indexed primitive (MD5: 3 · `numtris`). */
   indexCount: number | null;
@@ -114,12 +115,15 @@ const MODE_NAMES = ['POINTS', 'LINES', 'LINE_LOOP', 'LINE_STRIP', 'TRIANGLES', '
  * @throws LoadError naming the file, as loadModelFile does
  */
 export async function inspectModelFile(path: string, options: { anim?: string; maxMemoryBytes?: number } = {}): Promise<ModelInspection> {
-  const asset = await loadModelFile(path, options);
+  requireModelFormat(basename(path)); // an unsupported file is said so before any read
+  // Read once, under the loader's rules (size limit, regular files only): the structure below describes the
+  // very bytes that were loaded, not a second read the file may have changed under.
+  const bytes = await readGuardedFile(path, options.maxMemoryBytes ?? DEFAULT_MAX_FILE_BYTES);
+  const asset = await loadModelFile(path, { ...options, modelBytes: bytes });
   const fileName = basename(path);
   if (extname(path).toLowerCase() === '.md5mesh') {
-    return inspectMd5(asset, parseMd5Mesh(fileName, decodeMd5Text(fileName, new Uint8Array(readFileSync(path)))));
+    return inspectMd5(asset, parseMd5Mesh(fileName, decodeMd5Text(fileName, bytes)));
   }
-  const bytes = new Uint8Array(readFileSync(path));
   return inspectGltf(asset, splitGltfContainer(fileName, bytes).json, isGlb(bytes) ? 'glb' : 'gltf');
 }
 
@@ -151,7 +155,9 @@ export function inspectGltf(asset: ModelAsset, json: GLTF.IGLTF, format: 'glb' |
     name: mesh.name ?? '',
     primitives: mesh.primitives.map((primitive): PrimitiveInspection => {
       const mode = primitive.mode ?? 4;
-      const vertexCount = accessors[primitive.attributes.POSITION].count;
+      const position = primitive.attributes.POSITION;
+      // The loader skips a point or line primitive without POSITION (with a warning); it still gets its row.
+      const vertexCount = position === undefined ? 0 : accessors[position].count;
       const indexCount = primitive.indices === undefined ? null : accessors[primitive.indices].count;
       let sets = 0;
       while (primitive.attributes[`JOINTS_${sets}`] !== undefined) sets++;

@@ -9,10 +9,11 @@ import { readModelFile } from '../loaders/read-model-file.ts';
  * and sibling images) — through `loadModel`'s companion rules (read-model-file.ts).
  * @param options.maxMemoryBytes the largest file read and the most bytes a glTF's accessors may decode to
  *   (default 512 MiB each)
+ * @param options.modelBytes the model file's bytes when the caller has read them already (readGuardedFile)
  * @throws LoadError naming the file for an unknown extension (`UNSUPPORTED_FILE_TYPE`), an `--anim` given for
  *   a glTF model (`ANIM_NOT_APPLICABLE`), a file that cannot be read, or any loader error
  */
-export async function loadModelFile(path: string, options: { anim?: string; maxMemoryBytes?: number } = {}): Promise<ModelAsset> {
+export async function loadModelFile(path: string, options: { anim?: string; maxMemoryBytes?: number; modelBytes?: Uint8Array } = {}): Promise<ModelAsset> {
   const format = modelFormatOf(path);
   if (options.anim !== undefined && format !== null && format !== 'md5mesh') {
     throw new LoadError(path, null, 'ANIM_NOT_APPLICABLE', '--anim applies to .md5mesh models only');
@@ -21,5 +22,6 @@ export async function loadModelFile(path: string, options: { anim?: string; maxM
     anims: options.anim === undefined ? undefined : [options.anim],
     maxFileBytes: options.maxMemoryBytes,
     memoryBudgetBytes: options.maxMemoryBytes,
+    modelBytes: options.modelBytes,
   });
 }

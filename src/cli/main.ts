@@ -1,3 +1,4 @@
+import { escapeControl } from './escape-control.ts';
 import { CommanderError } from 'commander';
 import { createProgram } from './commands.ts';
 import { readSinewVersion } from './package-version.ts';
@@ -33,7 +34,7 @@ export async function main(argv: string[]): Promise<number> {
 function report(error: unknown): number {
   // Help and version end in a CommanderError with exit code 0; every other one is a usage mistake.
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-  process.stderr.write(`sinew: ${describeError(error)}\n`);
+  process.stderr.write(`sinew: ${escapeControl(describeError(error))}\n`); // a message may quote the file's text
   return 1;
 }
 

@@ -16,6 +16,8 @@ export interface ReadModelFileOptions {
   readonly maxFileBytes?: number;
   /** glTF: most bytes the accessors may decode to (loadModel's option); default 512 MiB. */
   readonly memoryBudgetBytes?: number;
+  /** The model file's bytes, already read by the caller through {@link readGuardedFile}: not read again. */
+  readonly modelBytes?: Uint8Array;
 }
 
 /** Default {@link ReadModelFileOptions.maxFileBytes}: 512 MiB. */
@@ -49,7 +51,7 @@ export async function readModelFile(path: string, options: ReadModelFileOptions 
   requirePositiveBytes('maxFileBytes', limit);
   if (options.memoryBudgetBytes !== undefined) requirePositiveBytes('memoryBudgetBytes', options.memoryBudgetBytes);
   requireModelFormat(name);
-  const bytes = await readGuardedFile(path, limit);
+  const bytes = options.modelBytes ?? await readGuardedFile(path, limit);
   const explicit = new Map<string, string>();
   for (const anim of options.anims ?? []) if (!explicit.has(basename(anim))) explicit.set(basename(anim), anim);
   const folder = resolve(dirname(path));
