@@ -61,7 +61,10 @@ function loadTranscoder(): Promise<BasisModule> {
  *   refuses, or when the transcoder cannot be loaded
  */
 export async function decodeKtx2(image: ImageAsset, where: string): Promise<DecodedLevels> {
-  const fail = (problem: string): Error => new Error(`${where}: image "${image.name}" (image/ktx2) could not be transcoded: ${problem}`);
+  // quoteValue's form, inlined: a value imported from the core would split off a chunk shared with it.
+  const quotedName = JSON.stringify(image.name);
+  const shownName = quotedName.length <= 40 ? quotedName : `${quotedName.slice(0, 40)}… (${quotedName.length} characters)`;
+  const fail = (problem: string): Error => new Error(`${where}: image ${shownName} (image/ktx2) could not be transcoded: ${problem}`);
   let basis: BasisModule;
   try {
     basis = await loadTranscoder();

@@ -1,5 +1,5 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { LoadError } from '../loaders/load-error.ts';
+import { LoadError, quoteValue } from '../loaders/load-error.ts';
 import { loadModel, MODEL_EXTENSIONS, modelFormatOf, requireModelFormat, type FetchCompanion } from '../loaders/load-model.ts';
 import { DownloadProgress, type ProgressCallback } from './download-progress.ts';
 import { fetchableUrl } from './fetchable-url.ts';
@@ -34,20 +34,20 @@ async function fetchFile(url: string, name: string, progress: DownloadProgress |
   try {
     response = await fetch(url);
   } catch (e) {
-    throw new LoadError(name, null, 'IO_ERROR', `could not fetch ${url} (${(e as Error).message})`, { cause: e });
+    throw new LoadError(name, null, 'IO_ERROR', `could not fetch ${quoteValue(url)} (${(e as Error).message})`, { cause: e });
   }
   if (!response.ok) {
-    const problem = `HTTP ${response.status} ${response.statusText} for ${url}`.replace(/ {2,}/g, ' ');
+    const problem = `HTTP ${response.status} ${response.statusText} for ${quoteValue(url)}`.replace(/ {2,}/g, ' ');
     if (response.status === 404 || response.status === 410) return { missing: problem };
     throw new LoadError(name, null, 'IO_ERROR', problem);
   }
   // Development servers answer unknown paths with the app's index.html (SPA fallback): that is a miss.
   const type = response.headers.get('content-type') ?? '';
-  if (type.startsWith('text/html') && !/\.html?$/i.test(name)) return { missing: `not found at ${url} (the server answered with an HTML page)` };
+  if (type.startsWith('text/html') && !/\.html?$/i.test(name)) return { missing: `not found at ${quoteValue(url)} (the server answered with an HTML page)` };
   try {
     return { bytes: progress ? await progress.read(response) : new Uint8Array(await response.arrayBuffer()) };
   } catch (e) {
-    throw new LoadError(name, null, 'IO_ERROR', `download of ${url} failed (${(e as Error).message})`, { cause: e });
+    throw new LoadError(name, null, 'IO_ERROR', `download of ${quoteValue(url)} failed (${(e as Error).message})`, { cause: e });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { GLTF } from '@gltf-transform/core';
-import { LoadError } from '../load-error.ts';
+import { LoadError, quoteValue } from '../load-error.ts';
 import {
   componentCount, findChannelProblem, timesNotIncreasing,
   type AnimationChannel, type AnimationClip, type ChannelPath, type Interpolation,
@@ -56,7 +56,7 @@ export function buildGltfClips(
         return;
       }
       if (path !== 'translation' && path !== 'rotation' && path !== 'scale') {
-        warnings.push(`${fileName}: animation ${a} channel ${c} animates '${path}', which Sinew does not play; skipped`);
+        warnings.push(`${fileName}: animation ${a} channel ${c} animates ${quoteValue(path)}, which Sinew does not play; skipped`);
         return;
       }
       const s = channel.sampler;

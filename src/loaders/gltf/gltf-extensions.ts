@@ -1,5 +1,5 @@
 import type { GLTF } from '@gltf-transform/core';
-import { LoadError } from '../load-error.ts';
+import { LoadError, quoteValue } from '../load-error.ts';
 
 /**
  * Extensions Sinew reads (glTF 2.0 §3.12 "Extensions"): a file may require them.
@@ -32,7 +32,7 @@ export function checkGltfExtensions(fileName: string, json: GLTF.IGLTF, warnings
   const required = json.extensionsRequired ?? [];
   for (const extension of required) {
     if (!SUPPORTED_EXTENSIONS.has(extension)) {
-      throw new LoadError(fileName, '/extensionsRequired', 'UNSUPPORTED_EXTENSION', `names ${extension}, which Sinew does not support`);
+      throw new LoadError(fileName, '/extensionsRequired', 'UNSUPPORTED_EXTENSION', `names ${quoteValue(extension)}, which Sinew does not support`);
     }
   }
   const supported = new Set<string>();
@@ -42,7 +42,7 @@ export function checkGltfExtensions(fileName: string, json: GLTF.IGLTF, warnings
     else if (!ignored.includes(extension)) ignored.push(extension);
   }
   if (ignored.length > 0) {
-    warnings.push(`${fileName}: uses extension${ignored.length > 1 ? 's' : ''} ${ignored.join(', ')}, not required; ignored`);
+    warnings.push(`${fileName}: uses extension${ignored.length > 1 ? 's' : ''} ${ignored.map(quoteValue).join(', ')}, not required; ignored`);
   }
   let jsonForReader = json;
   if (required.length > 0) jsonForReader = { ...jsonForReader, extensionsRequired: required.filter((e) => !SUPPORTED_EXTENSIONS.has(e)) };

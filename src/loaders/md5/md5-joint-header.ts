@@ -1,3 +1,4 @@
+import { quoteValue } from '../load-error.ts';
 import type { Md5TokenReader } from './md5-tokenizer.ts';
 
 /** The start of a joint line, shared by `.md5mesh` joints and `.md5anim` hierarchy entries. */
@@ -17,12 +18,12 @@ export interface Md5JointHeader {
 export function readMd5JointHeader(r: Md5TokenReader, index: number, jointCount: number): Md5JointHeader {
   const line = r.line();
   const name = r.readString('joint name');
-  if (index >= jointCount) throw r.error(`joint ${index} "${name}" beyond numJoints ${jointCount}`, line, 'MD5_INDEX_OUT_OF_RANGE');
+  if (index >= jointCount) throw r.error(`joint ${index} ${quoteValue(name)} beyond numJoints ${jointCount}`, line, 'MD5_INDEX_OUT_OF_RANGE');
   const parentRef = r.readIndex(`parent of joint ${index}`);
   const parent = parentRef.value;
   if (parent < -1 || parent >= jointCount) {
-    throw r.error(`joint ${index} "${name}" names parent ${parent} of ${jointCount}`, parentRef.line, 'MD5_INDEX_OUT_OF_RANGE');
+    throw r.error(`joint ${index} ${quoteValue(name)} names parent ${parent} of ${jointCount}`, parentRef.line, 'MD5_INDEX_OUT_OF_RANGE');
   }
-  if (parent === index) throw r.error(`joint ${index} "${name}" is its own parent`, parentRef.line, 'MD5_JOINT_CYCLE');
+  if (parent === index) throw r.error(`joint ${index} ${quoteValue(name)} is its own parent`, parentRef.line, 'MD5_JOINT_CYCLE');
   return { name, parent, line };
 }

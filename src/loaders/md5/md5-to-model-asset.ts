@@ -9,7 +9,7 @@ import type { Md5Mesh, Md5MeshPart } from './parse-md5-mesh.ts';
 import type { Md5Anim } from './parse-md5-anim.ts';
 import { computeMd5FramePose } from './md5-frame-pose.ts';
 import { imageMimeType, resolveMd5ShaderImage } from './md5-shader-images.ts';
-import { LoadError, toLoadError } from '../load-error.ts';
+import { LoadError, toLoadError, quoteValue } from '../load-error.ts';
 
 /** Base colour of a material whose shader names no image found: neutral grey, linear RGBA. */
 export const MD5_UNTEXTURED_COLOR: readonly [number, number, number, number] = [0.7, 0.7, 0.7, 1];
@@ -137,7 +137,7 @@ function convert(
       }
       texture = index;
     } else if (part.shader.trim().length > 0) {
-      warnings.push(`${fileName}: mesh ${meshIndex} shader "${part.shader}" matches no image; using grey`);
+      warnings.push(`${fileName}: mesh ${meshIndex} shader ${quoteValue(part.shader)} matches no image; using grey`);
     }
     materials.push({
       name: part.shader.length > 0 ? part.shader : `mesh ${meshIndex}`,
@@ -305,7 +305,7 @@ function buildClip(mesh: Md5Mesh, anim: Md5Anim, newIndexOf: Int32Array): Animat
     if (a.name !== b.name || a.parent !== b.parent) {
       throw new LoadError(
         anim.fileName, String(a.line), 'MD5_ANIM_MISMATCH',
-        `joint ${i} is "${a.name}" with parent ${a.parent}, but ${mesh.fileName}:${b.line} has "${b.name}" with parent ${b.parent}`,
+        `joint ${i} is ${quoteValue(a.name)} with parent ${a.parent}, but ${mesh.fileName}:${b.line} has ${quoteValue(b.name)} with parent ${b.parent}`,
       );
     }
   }

@@ -1,4 +1,4 @@
-import { toLoadError } from '../load-error.ts';
+import { toLoadError, quoteValue } from '../load-error.ts';
 import { Md5TokenReader, describeToken } from './md5-tokenizer.ts';
 import { md5QuaternionW } from './md5-quaternion.ts';
 import { readMd5JointHeader } from './md5-joint-header.ts';
@@ -231,7 +231,7 @@ function parseHierarchy(r: Md5TokenReader, jointCount: number, componentCount: n
     const startIndex = startRef.value;
     const used = popcount6(flags);
     if (startIndex < 0 || startIndex + used > componentCount) {
-      throw r.error(`joint ${i} "${name}" reads components ${startIndex}…${startIndex + used - 1} of numAnimatedComponents ${componentCount}`, startRef.line, 'MD5_INDEX_OUT_OF_RANGE');
+      throw r.error(`joint ${i} ${quoteValue(name)} reads components ${startIndex}…${startIndex + used - 1} of numAnimatedComponents ${componentCount}`, startRef.line, 'MD5_INDEX_OUT_OF_RANGE');
     }
     joints.push({ name, parent, flags, startIndex, line });
   }
@@ -239,7 +239,7 @@ function parseHierarchy(r: Md5TokenReader, jointCount: number, componentCount: n
   for (let i = 0; i < jointCount; i++) {
     let p = joints[i].parent;
     for (let steps = 0; p >= 0; steps++) {
-      if (steps > jointCount) throw r.error(`joint ${i} "${joints[i].name}" is its own ancestor (parent cycle)`, joints[i].line, 'MD5_JOINT_CYCLE');
+      if (steps > jointCount) throw r.error(`joint ${i} ${quoteValue(joints[i].name)} is its own ancestor (parent cycle)`, joints[i].line, 'MD5_JOINT_CYCLE');
       p = joints[p].parent;
     }
   }

@@ -1,4 +1,4 @@
-import { toLoadError } from '../load-error.ts';
+import { toLoadError, quoteValue } from '../load-error.ts';
 import { Md5TokenReader, describeToken } from './md5-tokenizer.ts';
 import { md5QuaternionW } from './md5-quaternion.ts';
 import { readMd5JointHeader } from './md5-joint-header.ts';
@@ -149,7 +149,7 @@ function checkNoCycle(r: Md5TokenReader, joints: readonly Md5Joint[]): void {
   for (let i = 0; i < joints.length; i++) {
     let p = joints[i].parent;
     for (let steps = 0; p >= 0; steps++) {
-      if (steps > joints.length) throw r.error(`joint ${i} "${joints[i].name}" is its own ancestor (parent cycle)`, joints[i].line, 'MD5_JOINT_CYCLE');
+      if (steps > joints.length) throw r.error(`joint ${i} ${quoteValue(joints[i].name)} is its own ancestor (parent cycle)`, joints[i].line, 'MD5_JOINT_CYCLE');
       p = joints[p].parent;
     }
   }

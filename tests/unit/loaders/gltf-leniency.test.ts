@@ -186,7 +186,7 @@ describe('extensions', () => {
     const b = skinnedQuad();
     b.json.extensionsUsed = ['KHR_draco_mesh_compression', 'EXT_meshopt_compression'];
     const asset = await parseGltf('used.gltf', b.gltf());
-    expect(asset.warnings).toEqual(['used.gltf: uses extensions KHR_draco_mesh_compression, EXT_meshopt_compression, not required; ignored']);
+    expect(asset.warnings).toEqual(['used.gltf: uses extensions "KHR_draco_mesh_compression", "EXT_meshopt_compression", not required; ignored']);
   });
 
   it('required and not decodable: an error', async () => {
@@ -294,7 +294,7 @@ describe('sinew inspect and sinew eval report the warnings, one per deviation', 
       const file = join(folder, 'lenient.gltf');
       writeFileSync(file, b.gltf());
       const expected = [
-        'lenient.gltf: uses extension EXT_meshopt_compression, not required; ignored',
+        'lenient.gltf: uses extension "EXT_meshopt_compression", not required; ignored',
         'lenient.gltf: skinned node 1 carries a mesh that mixes primitives with and without JOINTS_0/WEIGHTS_0; the ones without are drawn rigidly with the node',
         'lenient.gltf: 3 of 4 animation samplers repeat a key time (first /animations/0/samplers/1/input key 2 at 0.5); played as a step: the later key holds from that time',
       ];

@@ -151,7 +151,7 @@ describe('parseGltf on generated files', () => {
     const asset = await parseGltf('morph.gltf', b.gltf());
     expect(asset.clips[0].name).toBe('animation 0');
     expect(asset.clips[0].channels.length).toBe(1);
-    expect(asset.warnings).toEqual(["morph.gltf: animation 0 channel 1 animates 'weights', which Sinew does not play; skipped"]);
+    expect(asset.warnings).toEqual(["morph.gltf: animation 0 channel 1 animates \"weights\", which Sinew does not play; skipped"]);
   });
 
   it('materials: factor, texture through textures[].source, double-sided; images keep their bytes and type', async () => {

@@ -30,6 +30,14 @@ describe('MD5 messages quote at most 40 characters of a token', () => {
   });
 });
 
+describe('MD5 joint names are quoted in 40 characters', () => {
+  it('a joint name of 5 000 characters beyond numJoints', () => {
+    const name = 'j'.repeat(5000);
+    const message = messageOf(`${header}numJoints 1\nnumMeshes 0\njoints {\n  "root" -1 ( 0 0 0 ) ( 0 0 0 )\n  "${name}" 0 ( 0 0 0 ) ( 0 0 0 )\n}\n`);
+    expect(message).toBe(`big.md5mesh:7: joint 1 "${'j'.repeat(39)}… (5002 characters) beyond numJoints 1`);
+  });
+});
+
 describe('MD5 numbers stay finite as float32', () => {
   it('a weight offset beyond float32 is an error at its line', () => {
     const mesh = `${header}numJoints 1\nnumMeshes 1\njoints {\n  "root" -1 ( 0 0 0 ) ( 0 0 0 )\n}\nmesh {\n  numverts 1\n  vert 0 ( 0 0 ) 0 1\n  numtris 0\n  numweights 1\n  weight 0 0 1 ( 1e39 0 0 )\n}\n`;

@@ -26,4 +26,9 @@ describe('fetchableUrl: what the viewer fetches for a model and its companion fi
       expect((error as LoadError).message).toBe(`Fox.gltf: ${JSON.stringify(reference)} has the URI scheme ${scheme} (only http, https, data and blob URLs are fetched)`);
     }
   });
+
+  it('quotes a long reference in 40 characters with its length (quoteValue)', () => {
+    const reference = `javascript:${'x'.repeat(500)}`;
+    expect(() => fetchableUrl(reference, base, 'Fox.gltf')).toThrow(`Fox.gltf: ${JSON.stringify(reference).slice(0, 40)}… (513 characters) has the URI scheme javascript:`);
+  });
 });
