@@ -269,11 +269,25 @@ test('10 000 frames of an element keep the JS heap flat', async ({ page }) => {
   expect(Math.abs(after - before) / before).toBeLessThan(0.05);
 });
 
+/** A `.gltf`'s buffer and image uris other than data URIs (none for anything that is not glTF JSON). */
+function externalUris(bytes: Uint8Array): string[] {
+  try {
+    const json = JSON.parse(new TextDecoder().decode(bytes)) as { buffers?: { uri?: unknown }[]; images?: { uri?: unknown }[] };
+    return [...(json.buffers ?? []), ...(json.images ?? [])].map((item) => item.uri).filter((uri): uri is string => typeof uri === 'string' && !uri.startsWith('data:'));
+  } catch {
+    return [];
+  }
+}
+
 test('every file of the malformed corpus ends in one sinew-error in the element, and the model shown before stays', async ({ page }) => {
   test.setTimeout(600_000);
   await isolateFromLiveReload(page);
   const corpus = malformedCorpus();
   const byName = new Map(corpus.flatMap((entry) => [[entry.name, entry.bytes], ...Object.entries(entry.companions ?? {})]));
+  // The path tricks name other hosts (example.org, 127.0.0.1:9): the test must stay offline, so any request
+  // that leaves the test server's origin is aborted (the element then reports it like any failed fetch).
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  await page.route((url) => url.origin !== origin, (route) => route.abort());
   await page.route('**/corpus/**', (route) => {
     const name = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!);
     const bytes = byName.get(name);
@@ -292,7 +306,8 @@ test('every file of the malformed corpus ends in one sinew-error in the element,
     const viewer = document.getElementById('v') as Viewer;
     const failures: string[] = [];
     let slowest = 0;
-    for (const name of names) {
+    for (const [name, ...referenced] of names) {
+      const files: string[] = [name, ...referenced];
       const started = performance.now();
       const outcome = await new Promise<string>((done) => {
         const onError = (e: Event) => { viewer.removeEventListener('sinew-load', onLoad); done((e as CustomEvent).detail.message); };
@@ -302,14 +317,17 @@ test('every file of the malformed corpus ends in one sinew-error in the element,
         viewer.setAttribute('src', `/corpus/${encodeURIComponent(name)}`);
       });
       slowest = Math.max(slowest, performance.now() - started);
-      if (outcome === 'LOADED' || outcome.length >= 300) failures.push(`${name}: ${outcome.slice(0, 100)}`);
+      // A message starts with the file at fault: the entry (`name: …`, `name:12: …`) or a file it names (its
+      // `.md5anim`, a buffer's URL), whose failure is about that file; a long name is quoted cut to 40 characters.
+      const named = files.some((file: string) => outcome.startsWith(`${file}:`) || outcome.includes(file.slice(0, 40)));
+      if (outcome === 'LOADED' || outcome.length >= 300 || !named) failures.push(`${name}: ${outcome.slice(0, 100)}`);
     }
     return { failures, slowest, model: viewer.model };
-  }, corpus.map((entry) => entry.name));
+  }, corpus.map((entry) => [entry.name, ...Object.keys(entry.companions ?? {}), ...externalUris(entry.bytes)]));
   console.log(`corpus in the element: ${corpus.length} files, slowest ${result.slowest.toFixed(0)} ms`);
   expect(result.failures).toEqual([]);
   expect(result.model).toBe(shown);
-  expect(result.slowest).toBeLessThan(2000);
+  expect(result.slowest).toBeLessThan(10_000); // generous: a loaded 2-core machine must not flake
 });
 
 test('a 1 000 000-vertex skinned mesh loads and renders in the element (README "Limits")', async ({ page }) => {

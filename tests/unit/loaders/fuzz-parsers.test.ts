@@ -49,7 +49,7 @@ async function outcome(name: string, bytes: Uint8Array): Promise<void> {
     if (!error.message.startsWith(`${error.file}:`) && !error.message.startsWith(`${error.file} `)) throw new Error(`message does not start with its file: ${error.message}`);
   }
   const ms = performance.now() - started;
-  if (ms > 2000) throw new Error(`took ${ms.toFixed(0)} ms`);
+  if (ms > 10_000) throw new Error(`took ${ms.toFixed(0)} ms`); // generous: a loaded 2-core machine must not flake
 }
 
 /** Every path (array of keys) to a value inside `value`. */

@@ -21,7 +21,7 @@ describe('glTF memory budget', () => {
   it('refuses a zero-filled accessor of 10⁹ elements at once, naming its count', async () => {
     const started = performance.now();
     const error = await errorOf(parseGltf('bomb.gltf', encode({ asset: { version: '2.0' }, accessors: [{ componentType: 5126, type: 'VEC3', count: 1e9 }] })));
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(10_000); // at once: no 12 GB allocation (generous against load)
     expect(error.code).toBe('MEMORY_BUDGET_EXCEEDED');
     expect(error.message).toBe('bomb.gltf: /accessors/0/count is 1000000000: the accessors decode to more than the memory budget of 512 MiB');
   });
