@@ -253,3 +253,16 @@ describe('unforeseen failures inside the MD5 loaders', () => {
     expect(e.cause).toBeInstanceOf(TypeError);
   });
 });
+
+describe('MD5 anim counts that multiply to gigabytes', () => {
+  // Each count passes alone (numAnimatedComponents before numFrames is checked against no frame count); their
+  // product, 357 892 096 numbers (2.9 GB of f64), must be refused before the first frame allocates it.
+  const bomb = 'MD5Version 10\ncommandline ""\nnumAnimatedComponents 65536\nnumFrames 5461\nnumJoints 2\nframeRate 24\nframe 0 { 0 }\n';
+  it('is refused at the first frame, naming both counts, whatever the header order', () => {
+    const e = parseError(() => parseMd5Anim('bomb.md5anim', bomb));
+    expect(e.code).toBe('MD5_COUNT_MISMATCH');
+    expect(e.message).toMatch(/^bomb\.md5anim:7: numFrames 5461 × numAnimatedComponents 65536 need 357892096 numbers, more than the rest of the file holds/);
+    const reordered = bomb.replace('numAnimatedComponents 65536\nnumFrames 5461', 'numFrames 5461\nnumAnimatedComponents 65536');
+    expect(parseError(() => parseMd5Anim('bomb.md5anim', reordered)).code).toBe('MD5_COUNT_MISMATCH');
+  });
+});
