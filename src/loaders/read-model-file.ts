@@ -1,6 +1,7 @@
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import type { ModelAsset } from '../asset/model-asset.ts';
+import { isInsideFolder } from './is-inside-folder.ts';
 import { LoadError, quoteValue } from './load-error.ts';
 import { requirePositiveBytes } from './require-positive-bytes.ts';
 import { loadModel, requireModelFormat, type FetchCompanion } from './load-model.ts';
@@ -61,12 +62,12 @@ export async function readModelFile(path: string, options: ReadModelFileOptions 
     const animPath = explicit.get(companion);
     if (animPath !== undefined) return readIfPresent(animPath, limit);
     const target = resolve(folder, companionPath(name, companion));
-    if (!isInside(folder, target)) throw refused(name, companion, "is outside the model's folder");
+    if (!isInsideFolder(folder, target)) throw refused(name, companion, "is outside the model's folder");
     realFolder ??= await realpath(folder);
     const file = await findCaseInsensitive(target);
     if (file === null) return null;
     const real = await realpath(file);
-    if (!isInside(realFolder, real)) throw refused(name, companion, "links to a file outside the model's folder");
+    if (!isInsideFolder(realFolder, real)) throw refused(name, companion, "links to a file outside the model's folder");
     return readIfPresent(real, limit);
   };
   // The companion's name comes from the file: its failures are about the model, the name quoted, never node's
@@ -89,11 +90,6 @@ function refused(model: string, companion: string, why: string): LoadError {
   return new LoadError(model, null, 'INVALID_URI', `companion file ${quoteValue(companion)} ${why}: it is not read`);
 }
 
-/** Whether `target` is below `folder` (by `relative`, not a prefix test: the root folder `/` plus sep is `//`). */
-function isInside(folder: string, target: string): boolean {
-  const path = relative(folder, target);
-  return path !== '' && path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path);
-}
 
 /** A read failure in words: Sinew's own reason, or node's error code said plainly (its message names absolute paths). */
 function ioProblem(error: unknown): string {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
+import { validateGltfJson } from '../../../src/loaders/gltf/validate-gltf-json.ts';
+import { loadModel } from '../../../src/loaders/load-model.ts';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
 
 // A few bytes of JSON can declare accessors of a billion zero-filled elements: the declared sizes are summed
@@ -45,6 +47,17 @@ describe('glTF memory budget', () => {
         expect(error.message).toBe(`ext.gltf: /${key} is not an array of extension names`);
         expect(error.code).toBe('TYPE_MISMATCH');
       }
+    }
+  });
+});
+
+describe('a memory budget that is no number of bytes', () => {
+  it('NaN, 0 or a negative budget is a RangeError (not a silently disabled limit) in every entry point', async () => {
+    const bytes = skinnedQuad().gltf();
+    for (const bad of [NaN, 0, -1]) {
+      await expect(parseGltf('quad.gltf', bytes, undefined, { memoryBudgetBytes: bad })).rejects.toThrow(RangeError);
+      await expect(loadModel({ name: 'quad.gltf', bytes }, async () => null, { memoryBudgetBytes: bad })).rejects.toThrow(RangeError);
+      expect(() => validateGltfJson('quad.gltf', { asset: { version: '2.0' } }, [], bad)).toThrow(RangeError);
     }
   });
 });
