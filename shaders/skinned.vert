@@ -58,6 +58,9 @@ uniform mat4 u_toDisplay;
 // Inverse transpose of mat3(u_toDisplay).
 uniform mat3 u_normalMatrix;
 uniform mat4 u_viewProjection;
+// The model origin O (model space) the palette is relative to (src/scene/model-origin.ts): what stays at rest
+// is moved by T(−O), not left in place. (0, 0, 0) for a model near model space's origin.
+uniform vec3 u_origin;
 
 #ifdef SKINNED
 #if defined(PALETTE_TEXTURE)
@@ -181,7 +184,9 @@ void main() {
 #ifdef WEIGHTS_REST_REMAINDER
     float rest = 1.0 - weightSum;
     s += rest * mat3x4(1.0);
-    br.w += q0.w < 0.0 ? -rest : rest;   // the identity, aligned with q0
+    float restSigned = q0.w < 0.0 ? -rest : rest;   // T(−O) = (1, ½(−O, 0)): the identity when O = 0, aligned with q0
+    br.w += restSigned;
+    bd.xyz -= restSigned * 0.5 * u_origin;
 #endif
 #ifdef WEIGHTS_NORMALIZE
     s /= weightSum;
@@ -196,7 +201,11 @@ void main() {
       // mat3(s) holds S's rows as columns, so it is Sᵀ.
       mat3 a = transpose(mat3(s));
       normal = rotateByQuaternion(br, cofactorTimes(a[0], a[1], a[2], normal));
+    } else {
+      position -= u_origin;   // left at rest: T(−O)
     }
+  } else {
+    position -= u_origin;
   }
 #else
   if (weighted) {
@@ -228,10 +237,14 @@ void main() {
 #ifdef WEIGHTS_NORMALIZE
     position /= weightSum;
     tangent /= weightSum;
+#else
+    position -= (1.0 - weightSum) * u_origin;   // the share missing from the palette's T(−O) (skin-vertices.ts)
 #endif
     // Normals by the inverse transpose of the blended 3×3 A; mat3(blend) holds A's rows as columns, so it is Aᵀ.
     mat3 a = transpose(mat3(blend));
     normal = cofactorTimes(a[0], a[1], a[2], normal);
+  } else {
+    position -= u_origin;   // left at rest: T(−O)
   }
 #endif
 #endif

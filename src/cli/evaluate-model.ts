@@ -16,7 +16,10 @@ export interface EvaluatedPrimitive {
   primitive: number;
   skinned: boolean;
   vertexCount: number;
-  /** World-space positions, x, y, z per vertex (length 3·vertexCount), in the file's units and axes. */
+  /**
+   * Model-space ("world") positions, x, y, z per vertex (length 3·vertexCount), in the file's units and axes:
+   * the float32 positions relative to the model's origin O (`AnimatedModel.origin`) plus O, added in f64.
+   */
   positions: number[];
 }
 
@@ -58,14 +61,17 @@ export function clampToClipKeys(clip: AnimationClip, timeSeconds: number): numbe
 }
 
 /**
- * The error for a primitive whose evaluated positions are not all finite (data finite in the file can still
- * overflow float32 when composed): names the first joint whose model-space matrix is not finite, else the
- * primitive's own data. The JSON never carries a `null` position.
+ * The error for a primitive whose evaluated positions are not all finite as float32 (data finite in the file
+ * can still overflow float32 when composed): names the first joint whose model-space matrix is not finite
+ * (its matrix relative to `origin`, or its translation with `origin` added back, past float32), else the
+ * primitive's own data. The JSON never carries a `null` position, nor one past float32.
  */
-function nonFiniteResult(asset: ModelAsset, modelMatrices: Float32Array, mesh: number, primitive: number): LoadError {
+function nonFiniteResult(asset: ModelAsset, modelMatrices: Float32Array, origin: Float64Array, mesh: number, primitive: number): LoadError {
   const where = `/meshes/${mesh}/primitives/${primitive}`;
   for (let j = 0; j < asset.skeleton.jointCount; j++) {
-    if (!modelMatrices.subarray(16 * j, 16 * j + 16).every(Number.isFinite)) {
+    const matrix = modelMatrices.subarray(16 * j, 16 * j + 16);
+    const translationFinite = [0, 1, 2].every((k) => Number.isFinite(Math.fround(matrix[12 + k] + origin[k])));
+    if (!matrix.every(Number.isFinite) || !translationFinite) {
       const node = asset.skeleton.sourceIndices[j];
       const name = asset.skeleton.names[j] ? ` ${JSON.stringify(asset.skeleton.names[j])}` : '';
       return new LoadError(asset.name, where, 'NON_FINITE_RESULT', `evaluates to non-finite positions: joint${name} (node ${node}) has a non-finite model-space matrix`);
@@ -74,10 +80,21 @@ function nonFiniteResult(asset: ModelAsset, modelMatrices: Float32Array, mesh: n
   return new LoadError(asset.name, where, 'NON_FINITE_RESULT', 'evaluates to non-finite positions (its skinning overflows float32)');
 }
 
+/** `relative` (x, y, z per vertex, relative to `origin`) plus `origin`, in f64. */
+function withOrigin(relative: Float32Array, origin: Float64Array): number[] {
+  const out = Array.from(relative);
+  if (origin[0] === 0 && origin[1] === 0 && origin[2] === 0) return out;
+  for (let i = 0; i < out.length; i += 3) {
+    out[i] += origin[0]; out[i + 1] += origin[1]; out[i + 2] += origin[2];
+  }
+  return out;
+}
+
 /**
  * Evaluates every mesh instance's primitives on the CPU reference path at `timeSeconds` of one clip:
  * skinned primitives by `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, docs/skinning-formulas.md S0),
- * rigid ones by their node's world matrix. Joints the clip does not animate stay at rest.
+ * rigid ones by their node's world matrix. Joints the clip does not animate stay at rest. Computed relative to
+ * the model's origin O (`AnimatedModel.origin`, float32) and reported in the file's space: O added back in f64.
  *
  * @param clipIndex index into `asset.clips`, or −1 for the rest pose
  * @param timeSeconds finite; clamped to the clip's keys ({@link clampToClipKeys}), ignored at rest
@@ -85,7 +102,7 @@ function nonFiniteResult(asset: ModelAsset, modelMatrices: Float32Array, mesh: n
  *   the formula above; `skinVertices` documents the others)
  * @returns the evaluation, with the clamped time (0 at rest) and the clip's duration (null at rest)
  * @throws RangeError for a clip index outside [−1, clips.length); LoadError `NON_FINITE_RESULT` naming the
- *   primitive and the joint at fault when a position is not finite
+ *   primitive and the joint at fault when a position is not finite as a float32
  */
 export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds: number, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Evaluation {
   const animated = new AnimatedModel(asset);
@@ -110,14 +127,17 @@ export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds:
           out[i + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
         }
       }
-      if (!out.every(Number.isFinite)) throw nonFiniteResult(asset, animated.modelMatrices, instance.mesh, primitive.sourceIndex ?? primitiveIndex);
+      const positions = withOrigin(out, animated.origin);
+      if (!positions.every((x) => Number.isFinite(Math.fround(x)))) {
+        throw nonFiniteResult(asset, animated.modelMatrices, animated.origin, instance.mesh, primitive.sourceIndex ?? primitiveIndex);
+      }
       primitives.push({
         node: instance.sourceNode,
         mesh: instance.mesh,
         primitive: primitive.sourceIndex ?? primitiveIndex,
         skinned,
         vertexCount: primitive.vertexCount,
-        positions: Array.from(out),
+        positions,
       });
     });
   }

@@ -13,6 +13,8 @@ export interface SkinningProgram {
   readonly u_toDisplay: WebGLUniformLocation | null;
   readonly u_normalMatrix: WebGLUniformLocation | null;
   readonly u_viewProjection: WebGLUniformLocation | null;
+  /** `u_origin`: the model origin the palette is relative to (skinned variants). */
+  readonly u_origin: WebGLUniformLocation | null;
   /** `u_joints[0]` (uniform palette path). */
   readonly u_joints: WebGLUniformLocation | null;
   /** Index of the `Palette` uniform block (ubo palette path), or `INVALID_INDEX`. */
@@ -96,6 +98,7 @@ export class ProgramCache {
       u_toDisplay: at('u_toDisplay'),
       u_normalMatrix: at('u_normalMatrix'),
       u_viewProjection: at('u_viewProjection'),
+      u_origin: at('u_origin'),
       u_joints: at('u_joints[0]') ?? at('u_joints'),
       paletteBlock: gl.getUniformBlockIndex(program, 'Palette'),
       u_jointTexture: at('u_jointTexture'),

@@ -59,6 +59,10 @@ export class SkinnedRenderer {
   private disposed = false;
   private drawSerial = 0;
   private readonly viewProjection = new Float32Array(16);
+  /** Scratch: `projection · view` in f64, before the model's origin is folded in. */
+  private readonly viewProjection64 = new Float64Array(16);
+  /** Scratch: the camera position relative to the model's origin in display space (`eye − s`). */
+  private readonly eyeRelative = new Float32Array(3);
   /** Scratch: `u_toDisplay` of the primitive being drawn. */
   private readonly toDisplay = new Float32Array(16);
   private readonly normalMatrix = new Float32Array(9);
@@ -171,10 +175,45 @@ export class SkinnedRenderer {
   }
 
   /**
+   * `viewProjection = projection · view · T(s)` and `eyeRelative = eye − s`, s = mat3(display)·origin, in
+   * f64 (the camera's float32 matrices read as doubles), then rounded once to float32. Allocates nothing.
+   */
+  private foldOrigin(camera: CameraMatrices, display: Float32Array, origin: Float64Array | undefined): void {
+    const P = camera.projection, V = camera.view, vp = this.viewProjection64;
+    for (let c = 0; c < 4; c++) {
+      for (let r = 0; r < 4; r++) {
+        vp[4 * c + r] = P[r] * V[4 * c] + P[4 + r] * V[4 * c + 1] + P[8 + r] * V[4 * c + 2] + P[12 + r] * V[4 * c + 3];
+      }
+    }
+    let sx = 0, sy = 0, sz = 0;
+    if (origin) {
+      const ox = origin[0], oy = origin[1], oz = origin[2];
+      sx = display[0] * ox + display[4] * oy + display[8] * oz;
+      sy = display[1] * ox + display[5] * oy + display[9] * oz;
+      sz = display[2] * ox + display[6] * oy + display[10] * oz;
+    }
+    for (let r = 0; r < 4; r++) {
+      this.viewProjection[r] = vp[r];
+      this.viewProjection[4 + r] = vp[4 + r];
+      this.viewProjection[8 + r] = vp[8 + r];
+      this.viewProjection[12 + r] = vp[r] * sx + vp[4 + r] * sy + vp[8 + r] * sz + vp[12 + r];
+    }
+    const eye = camera.eye;
+    this.eyeRelative[0] = eye[0] - sx;
+    this.eyeRelative[1] = eye[1] - sy;
+    this.eyeRelative[2] = eye[2] - sz;
+  }
+
+  /**
    * Draws every mesh instance of `gpuModel` in `pose`: a rigid primitive with
    * `u_toDisplay = displayMatrix · pose.modelMatrices[instance joint]`, a skinned one with its skin's palette
    * `pose.skinMatrices[instance.skin]` (which lands it in model space) and `u_toDisplay = displayMatrix`.
    * Evaluate the pose first (e.g. `AnimatedModel.evaluate`). No-op while the context is lost.
+   *
+   * The pose buffers are relative to the model's origin O (`pose.origin`), and so is what the GPU sees: with
+   * s = mat3(displayMatrix)·O (display space), `u_viewProjection = projection · view · T(s)` and
+   * `u_eye = eye − s` are computed in f64 before rounding to float32, so the shader's positions
+   * (`v_displayPosition`, display space minus s) stay the size of the model, not of its distance from the origin.
    * @param pose the model's {@link PoseBuffers}: `modelMatrices` of `16·jointCount` floats and one palette per
    *   skin of `gpuModel.asset`, column-major
    * @param camera in display space
@@ -202,7 +241,8 @@ export class SkinnedRenderer {
     const path = this.palettePathFor(asset, palette, method);
     const stride = paletteStride(method.skinning);
     const serial = ++this.drawSerial;
-    mat4.multiply(this.viewProjection, camera.projection, camera.view);
+    const origin = pose.origin;
+    this.foldOrigin(camera, display, origin);
     let current: SkinningProgram | null = null;
     const instances = asset.meshInstances;
     for (let i = 0; i < instances.length; i++) {
@@ -219,7 +259,9 @@ export class SkinnedRenderer {
           current = program;
           gl.useProgram(program.program);
           gl.uniformMatrix4fv(program.u_viewProjection, false, this.viewProjection);
-          gl.uniform3fv(program.u_eye, camera.eye);
+          gl.uniform3fv(program.u_eye, this.eyeRelative);
+          if (origin) gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
+          else gl.uniform3f(program.u_origin, 0, 0, 0);
         }
         // Per-instance matrices (recomputed per primitive: a program switch may sit between them).
         if (skinned) this.toDisplay.set(display);

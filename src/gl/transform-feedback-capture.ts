@@ -54,12 +54,14 @@ export class TransformFeedbackCapture {
    * @param palette `Float32Array(16·m)`, column-major, for the instance's skin (m = its joint count)
    * @param path palette path (shader variant) to run
    * @param method skinning mode and weight policy (shader variant) to run, default LBS with normalised weights
+   * @param origin `Float64Array(3)`: the model origin O the palette is relative to (`AnimatedModel.origin`,
+   *   as `skinVertices` reads it from its context); positions come out relative to it. Default (0, 0, 0)
    * @throws Error when the instance is rigid, the primitive has no joints/weights, the palette is too
    *   short, the uniform or ubo path cannot hold the skin, or the capture is disposed
    */
   capture(
     gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath,
-    method: SkinningMethod = DEFAULT_SKINNING_METHOD,
+    method: SkinningMethod = DEFAULT_SKINNING_METHOD, origin?: ArrayLike<number>,
   ): CapturedVertices {
     if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
     const gl = this.gl;
@@ -86,6 +88,7 @@ export class TransformFeedbackCapture {
     gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
     gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
+    gl.uniform3f(program.u_origin, origin ? origin[0] : 0, origin ? origin[1] : 0, origin ? origin[2] : 0);
     if (this.rows.length < 16 * jointCount) this.rows = new Float32Array(16 * jointCount);
     if (method.skinning === 'dqs') computeDualQuaternionPalette(this.rows, palette, jointCount);
     else packPaletteRows(this.rows, palette, jointCount);
@@ -192,10 +195,11 @@ export function captureSkinnedVertices(
   palette: Float32Array,
   path: PalettePath,
   method: SkinningMethod = DEFAULT_SKINNING_METHOD,
+  origin?: ArrayLike<number>,
 ): CapturedVertices {
   const capture = new TransformFeedbackCapture(gl);
   try {
-    return capture.capture(gpuModel, instanceIndex, primitiveIndex, palette, path, method);
+    return capture.capture(gpuModel, instanceIndex, primitiveIndex, palette, path, method, origin);
   } finally {
     capture.dispose();
   }

@@ -8,6 +8,7 @@ import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';
 import { computeSkinMatrices } from '../skinning/skin-matrices.ts';
 import { SkinningContext } from '../skinning/skinning-context.ts';
 import { ClipSample } from './clip-sample.ts';
+import { computeModelOrigin } from './model-origin.ts';
 import type { PoseSource } from './pose-source.ts';
 
 /**
@@ -30,9 +31,15 @@ export class AnimatedModel implements PoseBuffers {
   readonly asset: ModelAsset;
   /** The local pose of the last {@link evaluate}. */
   readonly pose: LocalPose;
-  /** `Float32Array(16·jointCount)`: model-space matrix of every joint, column-major, joint i at 16i. */
+  /**
+   * `Float64Array(3)`: the model's origin O (model space, the file's units; {@link computeModelOrigin}), fixed
+   * at load. {@link modelMatrices} and {@link skinMatrices} are relative to it; (0, 0, 0) unless the model lies
+   * far from model space's origin.
+   */
+  readonly origin: Float64Array;
+  /** `Float32Array(16·jointCount)`: model-space matrix of every joint relative to {@link origin} (`T(−O)·M`), column-major, joint i at 16i. */
   readonly modelMatrices: Float32Array;
-  /** Per skin s, `Float32Array(16·asset.skins[s].joints.length)`: its skinning palette (docs/skinning-formulas.md S0). */
+  /** Per skin s, `Float32Array(16·asset.skins[s].joints.length)`: its skinning palette relative to {@link origin} (`T(−O)·M·B⁻¹`, docs/skinning-formulas.md S0). */
   readonly skinMatrices: Float32Array[];
   /** Per skin s, its {@link SkinningContext}, for `computeSkinMatrices` and `skinVertices` on its palette. */
   readonly skinningContexts: readonly SkinningContext[];
@@ -51,9 +58,10 @@ export class AnimatedModel implements PoseBuffers {
   constructor(asset: ModelAsset) {
     this.asset = asset;
     this.pose = cloneLocalPose(asset.restPose);
+    this.origin = computeModelOrigin(asset);
     this.modelMatrices = new Float32Array(16 * asset.skeleton.jointCount);
     this.skinMatrices = asset.skins.map((skin) => new Float32Array(16 * skin.joints.length));
-    this.skinningContexts = asset.skins.map((skin) => new SkinningContext(skin));
+    this.skinningContexts = asset.skins.map((skin) => new SkinningContext(skin, this.origin));
     this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
     this.samples = [...this.clips.map((clip) => new ClipSample(clip)), new ClipSample(null)];
     this.animator = new Animator(asset.skeleton.jointCount);
@@ -73,13 +81,13 @@ export class AnimatedModel implements PoseBuffers {
   }
 
   /**
-   * The one writer of the buffers: `source` writes {@link pose} over the rest pose, then localToModel →
-   * {@link modelMatrices} (docs/skinning-formulas.md S4) → computeSkinMatrices → one palette per skin (S0).
+   * The one writer of the buffers: `source` writes {@link pose} over the rest pose, then localToModel (relative
+   * to {@link origin}) → {@link modelMatrices} (docs/skinning-formulas.md S4) → computeSkinMatrices → one palette per skin (S0).
    * Moves no time. Allocates nothing (given a source that does not).
    */
   evaluate(source: PoseSource): void {
     source.evaluate(this.pose, this.asset.restPose);
-    localToModel(this.modelMatrices, this.asset.skeleton, this.pose);
+    localToModel(this.modelMatrices, this.asset.skeleton, this.pose, this.origin);
     const skins = this.asset.skins;
     for (let s = 0; s < skins.length; s++) {
       computeSkinMatrices(this.skinMatrices[s], this.modelMatrices, skins[s], this.skinningContexts[s]);

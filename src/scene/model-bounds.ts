@@ -13,7 +13,8 @@ export interface ModelBounds extends Bounds {
  * The axis-aligned bounds of a model at its current pose (`animated`'s buffers as its last
  * `evaluate(source)` left them): every skinned primitive is skinned on the CPU (`skinVertices`, the reference
  * path) with its skin's palette, every rigid one placed by its joint's model-space matrix; then each point
- * goes through `displayMatrix` when given (model space → display space, e.g. Z-up to Y-up). Allocates scratch
+ * has the model's origin (`animated.origin`, to which the pose buffers are relative) added back in f64 and goes
+ * through `displayMatrix` when given (model space → display space, e.g. Z-up to Y-up). Allocates scratch
  * per call: meant for framing on load, not per frame.
  *
  * A model with no vertices (or only non-finite ones) gets the unit box around the origin, so a camera
@@ -24,7 +25,9 @@ export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, d
   const min: [number, number, number] = [Infinity, Infinity, Infinity];
   const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
   const d = displayMatrix;
+  const ox = animated.origin[0], oy = animated.origin[1], oz = animated.origin[2];
   const add = (x: number, y: number, z: number): void => {
+    x += ox; y += oy; z += oz;
     if (d) {
       const tx = d[0] * x + d[4] * y + d[8] * z + d[12];
       const ty = d[1] * x + d[5] * y + d[9] * z + d[13];

@@ -17,12 +17,19 @@ import type { LocalPose } from './local-pose.ts';
  * `(o + k) | 0` and `i << 4`: int32 adds without overflow checks, fewer instructions per element in V8.
  * Bench: `pose.stage_ns_per_joint.*.localToModel`. Allocates nothing.
  *
+ * With `origin` O (the model's origin, `computeModelOrigin`), the matrices are relative to it:
+ * `out[i] = T(−O) · M[i]`, O subtracted from each root's translation in f64 before the first rounding to
+ * float32, so a model 10 km from model space's origin is composed with numbers of its own size (float32
+ * spacing of its joints' translations ≈ 1e-7 m for a 2 m character instead of ≈ 1 mm at 1e4 m).
+ *
  * @param out `Float32Array(16·jointCount)`, column-major, joint i at `16i`
+ * @param origin `Float64Array(3)` O in model space, in the file's units; default (0, 0, 0)
  * @returns `out`
  */
-export function localToModel(out: Float32Array, skeleton: Skeleton, pose: LocalPose): Float32Array {
+export function localToModel(out: Float32Array, skeleton: Skeleton, pose: LocalPose, origin?: Float64Array): Float32Array {
   const parents = skeleton.parents, n = skeleton.jointCount;
   const T = pose.translations, Q = pose.rotations, S = pose.scales;
+  const ox = origin ? origin[0] : 0, oy = origin ? origin[1] : 0, oz = origin ? origin[2] : 0;
   // The previous joint's model-space matrix (upper 3×4) as stored, i.e. rounded to float32: in chains the parent
   // is most often the previous joint, whose matrix then needs no re-reading from `out`.
   let b0 = 0, b1 = 0, b2 = 0, b4 = 0, b5 = 0, b6 = 0, b8 = 0, b9 = 0, b10 = 0, b12 = 0, b13 = 0, b14 = 0;
@@ -40,7 +47,8 @@ export function localToModel(out: Float32Array, skeleton: Skeleton, pose: LocalP
     const l12 = T[t], l13 = T[(t + 1) | 0], l14 = T[(t + 2) | 0];
     const p = parents[i];
     if (p < 0) {
-      b0 = l0; b1 = l1; b2 = l2; b4 = l4; b5 = l5; b6 = l6; b8 = l8; b9 = l9; b10 = l10; b12 = l12; b13 = l13; b14 = l14;
+      b0 = l0; b1 = l1; b2 = l2; b4 = l4; b5 = l5; b6 = l6; b8 = l8; b9 = l9; b10 = l10;
+      b12 = l12 - ox; b13 = l13 - oy; b14 = l14 - oz;
     } else {
       let a0 = b0, a1 = b1, a2 = b2, a4 = b4, a5 = b5, a6 = b6, a8 = b8, a9 = b9, a10 = b10, a12 = b12, a13 = b13, a14 = b14;
       if (p !== i - 1) {

@@ -9,14 +9,20 @@
 export interface PoseBuffers {
   /**
    * `Float32Array(16·jointCount)`, column-major: the model-space matrix `M_i` of every skeleton joint (glTF:
-   * every node), joint i at `16i` (docs/skinning-formulas.md S4). A rigid mesh instance is placed by its
-   * joint's matrix.
+   * every node), joint i at `16i` (docs/skinning-formulas.md S4), relative to {@link origin}: `T(−O) · M_i`.
+   * A rigid mesh instance is placed by its joint's matrix.
    */
   readonly modelMatrices: Float32Array;
   /**
    * One palette per skin s of the asset, `Float32Array(16·skins[s].joints.length)`, column-major: skin joint
-   * i's skinning matrix `K_i = M_{joints[i]} · B_i⁻¹` at `16i` (docs/skinning-formulas.md S0). It carries a
-   * bind-pose vertex to model space.
+   * i's skinning matrix `K_i = T(−O) · M_{joints[i]} · B_i⁻¹` at `16i` (docs/skinning-formulas.md S0). It
+   * carries a bind-pose vertex to model space relative to {@link origin}.
    */
   readonly skinMatrices: readonly Float32Array[];
+  /**
+   * `Float64Array(3)`: the model's origin O in model space, in the file's units (`computeModelOrigin`); the
+   * matrices above are relative to it, and a point `p` they give is `O + p` in model space, added in f64 (the
+   * renderer folds O into the view-projection, bounds and `sinew eval` add it). Absent: (0, 0, 0).
+   */
+  readonly origin?: Float64Array;
 }

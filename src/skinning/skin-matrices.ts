@@ -18,6 +18,9 @@ import type { SkinningContext } from './skinning-context.ts';
  * Allocates nothing.
  *
  * @param out `Float32Array(16·m)` for a skin of m joints, column-major, skin joint i at `16i`
+ * Given model-space matrices relative to a model origin O (`localToModel`'s `origin`), the palette is relative
+ * to it too: `T(−O)·M·B⁻¹`, carrying a bind-pose vertex to `p − O`.
+ *
  * @param modelMatrices `Float32Array(16·jointCount)` from `localToModel`
  * @param context `new SkinningContext(skin)`, made for this very skin
  * @returns `out`

@@ -26,7 +26,9 @@ import { writeTangent } from './write-tangent.ts';
  *    normalised, w kept.
  *
  * A vertex whose weights are all 0 keeps p₀ and n₀ under `normalize` and `as-stored`; one whose blended real
- * part vanishes (opposing negative weights) keeps them too. On a vertex with one influence this is that
+ * part vanishes (opposing negative weights) keeps them too. With palettes relative to a model origin O
+ * (`context.origin`), "at rest" is `T(−O)`: such a vertex is written at `p₀ − O`, and `rest-remainder`'s
+ * identity is T(−O)'s dual quaternion (1, ½(−O, 0)). On a vertex with one influence this is that
  * joint's `K·p₀`, the same as LBS. Allocates nothing.
  *
  * @param outPositions `Float32Array(3·vertexCount)`, model space for palettes from `computeSkinMatrices`
@@ -50,6 +52,8 @@ export function skinVerticesDqs(
   const divide = policy === 'normalize', restRemainder = policy === 'rest-remainder', implicitLast = policy === 'implicit-last';
   const keepUnweighted = policy === 'normalize' || policy === 'as-stored';
   const c = influenceCountOf(primitive), last = c - 1;
+  // Palettes relative to the model origin O: the rest transform is T(−O), not I (skinning-context.ts).
+  const ox = context.origin[0], oy = context.origin[1], oz = context.origin[2];
   for (let v = 0; v < vertexCount; v++) {
     const i4 = c * v, i3 = (3 * v) | 0;
     // Σ wᵢ over the c slots in slot order; implicit-last: the last slot's weight is 1 − the others' sum.
@@ -85,7 +89,10 @@ export function skinVerticesDqs(
       if (restRemainder) {
         const rest = 1 - sum;
         s00 += rest; s11 += rest; s22 += rest;
-        rw += fw < 0 ? -rest : rest; // the identity (0, 0, 0, 1), aligned with q₀
+        // T(−O) = (1, ½(−O, 0)): the identity (0, 0, 0, 1) when O = 0, aligned with q₀.
+        const ws = fw < 0 ? -rest : rest;
+        rw += ws;
+        dx -= ws * 0.5 * ox; dy -= ws * 0.5 * oy; dz -= ws * 0.5 * oz;
       }
       if (divide) {
         const inv = 1 / sum;
@@ -99,7 +106,7 @@ export function skinVerticesDqs(
       }
     }
     if (keep) {
-      outPositions[i3] = x; outPositions[i3 + 1] = y; outPositions[i3 + 2] = z;
+      outPositions[i3] = x - ox; outPositions[i3 + 1] = y - oy; outPositions[i3 + 2] = z - oz;
       if (outNormals) { outNormals[i3] = nx0; outNormals[i3 + 1] = ny0; outNormals[i3 + 2] = nz0; }
       if (outTangents) writeTangent(outTangents, v, tangents![4 * v], tangents![4 * v + 1], tangents![4 * v + 2], tangents![4 * v + 3]);
       continue;

@@ -23,13 +23,20 @@ import { writeTangent } from './write-tangent.ts';
  * `shaders/skinned.vert` computes the same, and the transform-feedback parity test holds the two together.
  * Palette matrices are assumed affine (bottom row 0 0 0 1).
  *
+ * Palettes relative to a model origin O (`context.origin`, `AnimatedModel.origin`: `K = T(−O)·M·B⁻¹`): the
+ * output is then relative to O too (model space − O, float32), and what stays at rest is moved by T(−O) — a
+ * vertex without weights is written at `p₀ − O`, and under the undivided policies the share `1 − Σ wᵢ`
+ * contributes `−(1 − Σ wᵢ)·O` — so every policy gives the file's vertex minus O. Add O back in f64 for the
+ * file's space (`sinew eval`). With O = (0, 0, 0) (the default) nothing changes.
+ *
  * Speed (same arithmetic in the same order as the plain loop over k < c; bench: `skin.ratio_to_flat_loop`):
  * the palette's 3×4 rows are copied to the context's doubles once per call, the first four influences are unrolled
  * (zero weights skipped, as the sum skips them), and index arithmetic is int32 without overflow checks
  * (`(i + k) | 0`). Allocates nothing.
  *
  * @param outPositions `Float32Array(3·vertexCount)`: skinned positions, in the palette's space: model space
- *   (docs/skinning-formulas.md "Spaces and poses") for palettes from `computeSkinMatrices`
+ *   (docs/skinning-formulas.md "Spaces and poses") for palettes from `computeSkinMatrices`, relative to
+ *   `context.origin`
  * @param outNormals `Float32Array(3·vertexCount)` for unit skinned normals, or null to skip them
  * @param primitive a skinned primitive (`joints` and `weights` present, `influenceCount·vertexCount` each,
  *   vertex-major)
@@ -75,6 +82,8 @@ export function skinVertices(
   // The palette's upper 3×4 rows as doubles: the inner loop then reads no float32, and no bottom row.
   const K = context.palette;
   copyUpper3x4(K, palette, jointCount);
+  // Palettes relative to the model origin O: the rest transform is T(−O), not I (skinning-context.ts).
+  const ox = context.origin[0], oy = context.origin[1], oz = context.origin[2];
   const c = influenceCountOf(primitive);
   for (let v = 0; v < vertexCount; v++) {
     const i4 = (c * v) | 0, i3 = (3 * v) | 0;
@@ -130,7 +139,7 @@ export function skinVertices(
     }
     const x = positions[i3], y = positions[(i3 + 1) | 0], z = positions[(i3 + 2) | 0];
     if (sum === 0 && keepUnweighted) {
-      outPositions[i3] = x; outPositions[(i3 + 1) | 0] = y; outPositions[(i3 + 2) | 0] = z;
+      outPositions[i3] = x - ox; outPositions[(i3 + 1) | 0] = y - oy; outPositions[(i3 + 2) | 0] = z - oz;
       if (outNormals) {
         outNormals[i3] = normals[i3]; outNormals[(i3 + 1) | 0] = normals[(i3 + 1) | 0]; outNormals[(i3 + 2) | 0] = normals[(i3 + 2) | 0];
       }
@@ -140,6 +149,12 @@ export function skinVertices(
     if (restRemainder) {
       const rest = 1 - sum;
       m0 += rest; m5 += rest; m10 += rest;
+    }
+    if (!divide) {
+      // Undivided weights: the share 1 − Σ wᵢ missing from the palette's T(−O) (rest-remainder: at rest,
+      // T(−O) not I; as-stored: pulled toward the file's origin, −O here). Zero when O is.
+      const rest = 1 - sum;
+      m12 -= rest * ox; m13 -= rest * oy; m14 -= rest * oz;
     }
     const inv = divide ? 1 / sum : 1;
     outPositions[i3] = (m0 * x + m4 * y + m8 * z + m12) * inv;

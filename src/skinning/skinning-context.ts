@@ -7,7 +7,10 @@ import type { SkinAsset } from '../asset/model-asset.ts';
  *   context is made (later changes to the skin's `inverseBindMatrices` are not seen);
  * - `palette`: scratch where `skinVertices` copies the palette it is given, once per call;
  * - `dualPalette`: scratch for that palette in dual quaternion form (`computeDualQuaternionPalette`), for
- *   dual quaternion skinning.
+ *   dual quaternion skinning;
+ * - `origin`: the model origin O the palettes are relative to (`T(−O)·M·B⁻¹`, `AnimatedModel.origin`), so that
+ *   `skinVertices` places the share of a vertex that stays at rest (no weight, or weights not summing to 1
+ *   under `as-stored` / `rest-remainder`) where the file does: at `p₀ − O`.
  *
  * Both hold each matrix's upper 3×4 rows, 12 doubles per joint (columns 0, 1, 2, then translation): the
  * bottom rows of affine matrices are 0 0 0 1 and are never read, and V8 reads doubles without the conversion
@@ -24,14 +27,21 @@ export class SkinningContext {
   readonly palette: Float64Array;
   /** `Float64Array(16·jointCount)`: scratch for that palette in dual quaternion form (layout in dual-quaternion-palette.ts). */
   readonly dualPalette: Float64Array;
+  /** `Float64Array(3)`: the model origin O (model space, the file's units) the palettes are relative to; (0, 0, 0) by default. */
+  readonly origin: Float64Array;
 
-  /** @param skin the skin to compute palettes for, or the joint count of the palettes to skin with */
-  constructor(skin: SkinAsset | number) {
+  /**
+   * @param skin the skin to compute palettes for, or the joint count of the palettes to skin with
+   * @param origin the model origin O of the palettes (`AnimatedModel.origin`), copied; default (0, 0, 0)
+   */
+  constructor(skin: SkinAsset | number, origin?: ArrayLike<number>) {
     this.skin = typeof skin === 'number' ? null : skin;
     this.jointCount = typeof skin === 'number' ? skin : skin.joints.length;
     this.palette = new Float64Array(12 * this.jointCount);
     this.dualPalette = new Float64Array(16 * this.jointCount);
     this.inverseBinds = new Float64Array(this.skin ? 12 * this.jointCount : 0);
+    this.origin = new Float64Array(3);
+    if (origin) this.origin.set([origin[0], origin[1], origin[2]]);
     if (this.skin) copyUpper3x4(this.inverseBinds, this.skin.inverseBindMatrices, this.jointCount);
     Object.freeze(this);
   }

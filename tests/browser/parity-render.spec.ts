@@ -45,6 +45,21 @@ test.describe('SkinnedRenderer frames', () => {
     });
   }
 
+  test('a model 10 km from the origin draws as the same model at the origin (origin folded into the view-projection)', async ({ page }, info) => {
+    const reports = [];
+    for (const model of ['chain', 'chain-far']) {
+      reports.push(await page.evaluate((r) => (window as unknown as { sinewRender: Api }).sinewRender.render(r),
+        { model, clip: 0, time: 0.5, palette: 'texture' } satisfies RenderRequest));
+      await page.locator('canvas').screenshot({ path: info.outputPath(`${model}.png`) });
+    }
+    const [near, far] = reports;
+    expect(far.glError).toBe(0);
+    expect(near.coverage).toBeGreaterThan(0.02);
+    expect(Math.abs(far.coverage - near.coverage)).toBeLessThanOrEqual(0.002);
+    expect(Math.abs(far.extent[0] - near.extent[0])).toBeLessThanOrEqual(1);
+    expect(Math.abs(far.extent[1] - near.extent[1])).toBeLessThanOrEqual(1);
+  });
+
   for (const [file, clip, time] of [['Fox.glb', 2, 0.3], ['CesiumMan.glb', 0, 0.5], ['RiggedFigure.glb', 0, 0.4]] as const) {
     for (const palette of ['uniform', 'texture'] as const) {
       test(`${file} clip ${clip} @ ${time}s, ${palette} palette`, async ({ page }, info) => {

@@ -14,6 +14,7 @@ import { withUnevenWeights } from '../helpers/uneven-weights.ts';
 import { createJointChain } from '../helpers/joint-chain.ts';
 import { createWideChain } from '../helpers/wide-chain.ts';
 import { withBendClip } from '../helpers/synthetic-clip.ts';
+import { atOffset } from '../helpers/far-offset.ts';
 import { countGlObjects, type GlObjectCounts } from '../helpers/gl-counter.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
 import { loadMd5 } from '../helpers/load-md5.ts';
@@ -131,7 +132,7 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: re
           const cpuPositions = new Float32Array(3 * n), cpuNormals = new Float32Array(3 * n);
           const cpuTangents = primitiveAsset.tangents ? new Float32Array(4 * n) : null;
           skinVertices(cpuPositions, cpuNormals, primitiveAsset, palette, animated.skinningContexts[skin], method, cpuTangents);
-          const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path, method);
+          const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path, method, animated.origin);
           for (let v = 0; v < n; v++) {
             const o = 3 * v;
             for (let k = 0; k < 3; k++) {
@@ -230,6 +231,15 @@ const api = {
   twist: (uneven: boolean, methods?: SkinningMethod[]) => runParity(uneven ? withUnevenWeights(createTwistCylinder()) : createTwistCylinder(), 'spread', methods),
   /** The 32-joint curling chain with `influenceCount` influences per vertex (createWideChain), optionally with uneven weights. */
   wideChain: (influenceCount: number, methods?: SkinningMethod[]) => runParity(createWideChain(influenceCount), 'spread', methods),
+  /**
+   * The generated models 10 km from the origin (atOffset: roots at (10 000, 0, 10 000) m), skinned relative to
+   * their model origin: `box` the bending box (+ uneven weights), `chain` the 32-joint chain with 12 influences;
+   * `far = false`: the same model at the origin.
+   */
+  far: (model: 'box' | 'uneven' | 'chain', methods?: SkinningMethod[], far = true) => {
+    const asset = model === 'box' ? createBendingBox() : model === 'uneven' ? withUnevenWeights(createBendingBox()) : createWideChain(12);
+    return runParity(far ? atOffset(asset) : asset, 'spread', methods);
+  },
   maxVertexUniformVectors: () => gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number,
   paletteLimits: () => readPaletteLimits(gl),
   url: async (url: string, methods?: SkinningMethod[]) => runParity(await loadGltf(url), 'spread', methods),

@@ -5,6 +5,8 @@ import { SkinnedRenderer, type GpuModel, type PalettePath } from '../../../src/g
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { computeModelBounds } from '../../../src/scene/model-bounds.ts';
 import { OrbitCamera } from '../../../src/scene/orbit-camera.ts';
+import { createJointChain } from '../helpers/joint-chain.ts';
+import { atOffset } from '../helpers/far-offset.ts';
 import { createBendingBox } from '../helpers/bending-box.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
 import { createTgaQuad } from '../helpers/tga-quad.ts';
@@ -13,7 +15,8 @@ import { createMirroredSkinnedQuad } from '../helpers/mirrored-quad.ts';
 export interface RenderRequest {
   /**
    * URL of a glTF/GLB, `generated` for the bending box, `tga-quad` for a rigid quad with a TGA texture, or
-   * `mirrored-quad` for a single-sided quad whose skinning palette mirrors it.
+   * `mirrored-quad` for a single-sided quad whose skinning palette mirrors it, `chain` for the 32-joint chain and
+   * `chain-far` for it 10 km from the origin (helpers/far-offset.ts).
    */
   model: string;
   clip: number;
@@ -45,6 +48,8 @@ let state: { renderer: SkinnedRenderer; gpu: GpuModel | null; asset: ModelAsset;
 async function load(model: string): Promise<ModelAsset> {
   if (model === 'tga-quad') return createTgaQuad();
   if (model === 'mirrored-quad') return createMirroredSkinnedQuad();
+  if (model === 'chain') return createJointChain(32);
+  if (model === 'chain-far') return atOffset(createJointChain(32));
   return model === 'generated' ? createBendingBox() : loadGltf(model);
 }
 
