@@ -15,6 +15,19 @@ const HOSTILE = '<img src=x onerror="window.__xss=1">';
 
 type Viewer = HTMLElement & { model: string; clips: readonly string[]; renderOnce(): void; seek(s: number): void; pause(): void };
 
+/** Draws `#v` now and returns the fraction of its canvas's pixels that the model covers (alpha > 0). */
+function coverage(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const viewer = document.getElementById('v') as Viewer;
+    viewer.renderOnce();
+    const canvas = viewer.shadowRoot!.querySelector('canvas')!;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let opaque = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) opaque++;
+    return opaque / (data.length / 4);
+  });
+}
+
 /** Elements that came from the hostile markup (an `onerror` attribute anywhere, shadow roots included). */
 function countInjected(page: Page): Promise<number> {
   return page.evaluate(() => {
@@ -79,15 +92,7 @@ test('dist/sinew-viewer.js works under a strict Content-Security-Policy (script-
     await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => ((window as { __violations?: string[] }).__violations ??= []).push(`${e.violatedDirective} ${e.blockedURI}`)));
     await page.goto(`${server.url}/csp.html`);
     await expect.poll(() => page.evaluate(() => (document.getElementById('v') as Viewer).model), { timeout: 60_000 }).toBe('CesiumMan.glb');
-    const covered = await page.evaluate(() => {
-      const viewer = document.getElementById('v') as Viewer;
-      viewer.renderOnce();
-      const canvas = viewer.shadowRoot!.querySelector('canvas')!;
-      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      let opaque = 0;
-      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) opaque++;
-      return opaque / (data.length / 4);
-    });
+    const covered = await coverage(page);
     expect(covered).toBeGreaterThan(0.03);
     expect(await page.evaluate(() => (window as { __violations?: string[] }).__violations ?? [])).toEqual([]);
     expect(problems).toEqual([]);
@@ -347,14 +352,6 @@ test('a 1 000 000-vertex skinned mesh loads and renders in the element (README "
     document.body.append(viewer);
   }));
   expect(outcome).toBe('loaded');
-  const covered = await page.evaluate(() => {
-    const viewer = document.getElementById('v') as Viewer;
-    viewer.renderOnce();
-    const canvas = viewer.shadowRoot!.querySelector('canvas')!;
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let opaque = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) opaque++;
-    return opaque / (data.length / 4);
-  });
+  const covered = await coverage(page);
   expect(covered).toBeGreaterThan(0.05);
 });

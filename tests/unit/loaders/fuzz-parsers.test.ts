@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 import { loadModel } from '../../../src/loaders/load-model.ts';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
+import { MD5_MESH } from '../../fixtures/malformed-corpus.ts';
 
 // Property-based fuzzing (fast-check) of the front door on mutated glTF JSON, GLB bytes and MD5 text: every
 // input either loads or fails with one LoadError that names the file, says what is wrong in under 300
@@ -14,29 +15,7 @@ const RUNS = 700; // per format: 2 100 inputs per run
 const quad = skinnedQuad();
 const gltfJson = JSON.parse(new TextDecoder().decode(quad.gltf()));
 const glbBytes = quad.glb();
-const md5Mesh = `MD5Version 10
-commandline ""
-numJoints 2
-numMeshes 1
-joints {
-  "root" -1 ( 0 0 0 ) ( 0 0 0 )
-  "tip" 0 ( 0 1 0 ) ( 0 0 0.7071 )
-}
-mesh {
-  shader "skin"
-  numverts 3
-  vert 0 ( 0 0 ) 0 1
-  vert 1 ( 1 0 ) 1 1
-  vert 2 ( 0 1 ) 2 2
-  numtris 1
-  tri 0 0 1 2
-  numweights 4
-  weight 0 0 1 ( 0 0 0 )
-  weight 1 0 1 ( 1 0 0 )
-  weight 2 0 0.5 ( 0 1 0 )
-  weight 3 1 0.5 ( 0 0 0 )
-}
-`;
+const md5Mesh = MD5_MESH;
 
 async function outcome(name: string, bytes: Uint8Array): Promise<void> {
   const started = performance.now();

@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { skinnedQuad, type GltfBuilder } from '../helpers/gltf-builder.ts';
+import { loadErrorOf } from '../helpers/load-error-of.ts';
 
 /** The quad with a translation channel on its root joint (node 2) over `times` / `values` (VEC3). */
 function quadWithTranslation(times: number[], values: number[], interpolation = 'LINEAR', extraSamplers = 0): GltfBuilder {
@@ -31,16 +32,6 @@ function quadWithTranslation(times: number[], values: number[], interpolation = 
     animation.channels.push({ sampler: animation.samplers.length - 1, target: { node: 0, path: 'scale' } });
   }
   return b;
-}
-
-async function loadError(promise: Promise<unknown>): Promise<LoadError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(LoadError);
-    return error as LoadError;
-  }
-  throw new Error('expected a LoadError');
 }
 
 describe('equal consecutive key times: a step, as three.js plays it', () => {
@@ -79,7 +70,7 @@ describe('equal consecutive key times: a step, as three.js plays it', () => {
   });
 
   it('strictly decreasing times stay an error', async () => {
-    const error = await loadError(parseGltf('back.gltf', quadWithTranslation([0, 0.5, 0.25], [0, 0, 0, 1, 0, 0, 2, 0, 0]).gltf()));
+    const error = await loadErrorOf(parseGltf('back.gltf', quadWithTranslation([0, 0.5, 0.25], [0, 0, 0, 1, 0, 0, 2, 0, 0]).gltf()));
     expect(error.code).toBe('ACCESSOR_ANIMATION_INPUT_NON_INCREASING');
     expect(error.where).toBe('/animations/0/samplers/1/input');
     expect(error.message).toBe('back.gltf: /animations/0/samplers/1/input key times are not strictly increasing at key 2 (0.5 then 0.25)');
@@ -115,7 +106,7 @@ describe('rotations that are not unit', () => {
   it('a rotation of length 0 is an error', async () => {
     const b = skinnedQuad();
     b.json.nodes[0].rotation = [0, 0, 0, 0];
-    const error = await loadError(parseGltf('zero.gltf', b.gltf()));
+    const error = await loadErrorOf(parseGltf('zero.gltf', b.gltf()));
     expect([error.where, error.code]).toEqual(['/nodes/0/rotation', 'ROTATION_NON_UNIT']);
   });
 });
@@ -192,7 +183,7 @@ describe('extensions', () => {
   it('required and not decodable: an error', async () => {
     const b = skinnedQuad();
     b.json.extensionsUsed = b.json.extensionsRequired = ['KHR_draco_mesh_compression'];
-    const error = await loadError(parseGltf('req.gltf', b.gltf()));
+    const error = await loadErrorOf(parseGltf('req.gltf', b.gltf()));
     expect([error.where, error.code]).toEqual(['/extensionsRequired', 'UNSUPPORTED_EXTENSION']);
   });
 
@@ -260,7 +251,7 @@ describe('texture samplers and KHR_texture_basisu images', () => {
   it('a wrap or filter glTF does not list is an error naming the sampler', async () => {
     const b = textured({ source: 0, sampler: 0 });
     b.json.samplers[0].wrapS = 1234;
-    const error = await loadError(parseGltf('s.gltf', b.gltf()));
+    const error = await loadErrorOf(parseGltf('s.gltf', b.gltf()));
     expect(error.message).toBe('s.gltf: /samplers/0/wrapS is 1234, not one of 33071, 33648, 10497');
     expect(error.code).toBe('VALUE_NOT_IN_LIST');
   });
@@ -278,7 +269,7 @@ describe('texture samplers and KHR_texture_basisu images', () => {
     expect((await parseGltf('k.gltf', fallback.gltf())).materials[0].baseColorTexture).toBe(1);
     const bad = textured({ extensions: { KHR_texture_basisu: { source: 7 } } });
     bad.json.extensionsUsed = ['KHR_texture_basisu'];
-    const error = await loadError(parseGltf('k.gltf', bad.gltf()));
+    const error = await loadErrorOf(parseGltf('k.gltf', bad.gltf()));
     expect([error.where, error.code]).toEqual(['/textures/0/extensions/KHR_texture_basisu/source', 'UNRESOLVED_REFERENCE']);
   });
 });

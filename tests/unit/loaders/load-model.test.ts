@@ -6,6 +6,7 @@ import { loadModel, type FetchCompanion } from '../../../src/loaders/load-model.
 import { readModelFile } from '../../../src/loaders/read-model-file.ts';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
 import { MD5_DIR, md5AssetsAvailable } from '../helpers/md5-assets.ts';
+import { loadErrorOf } from '../helpers/load-error-of.ts';
 
 /** A fetchCompanion over the shared MD5 folder, recording what it was asked for. */
 function md5Folder(asked: string[] = []): FetchCompanion {
@@ -21,17 +22,6 @@ function md5Folder(asked: string[] = []): FetchCompanion {
 
 const md5File = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(join(MD5_DIR, name))) });
 
-/** The LoadError `promise` rejects with. */
-async function loadError(promise: Promise<unknown>): Promise<LoadError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(LoadError);
-    return error as LoadError;
-  }
-  throw new Error('expected a LoadError, nothing was thrown');
-}
-
 describe('loadModel: glTF companions', () => {
   it('fetches an external buffer by its uri as written; a missing one names the JSON place', async () => {
     const builder = skinnedQuad();
@@ -43,12 +33,12 @@ describe('loadModel: glTF companions', () => {
     expect(asked).toEqual(['quad%20data.bin']);
     expect(asset.meshes).toHaveLength(1);
 
-    const error = await loadError(loadModel({ name: 'quad.gltf', bytes: builder.gltf('quad.bin') }, async () => null));
+    const error = await loadErrorOf(loadModel({ name: 'quad.gltf', bytes: builder.gltf('quad.bin') }, async () => null));
     expect([error.file, error.where, error.code]).toEqual(['quad.gltf', '/buffers/0', 'FILE_NOT_FOUND']);
   });
 
   it('a fetch failure other than "absent" is an IO_ERROR naming the companion', async () => {
-    const error = await loadError(loadModel({ name: 'quad.gltf', bytes: skinnedQuad().gltf('quad.bin') }, async (name) => {
+    const error = await loadErrorOf(loadModel({ name: 'quad.gltf', bytes: skinnedQuad().gltf('quad.bin') }, async (name) => {
       throw new Error(`${name}: HTTP 500 Internal Server Error`);
     }));
     expect([error.file, error.where, error.code, error.message]).toEqual(['quad.bin', null, 'IO_ERROR', 'quad.bin: HTTP 500 Internal Server Error']);
@@ -58,7 +48,7 @@ describe('loadModel: glTF companions', () => {
     const asset = await loadModel({ name: 'quad.glb', bytes: skinnedQuad().glb() }, async () => null, { anims: ['x.md5anim'] });
     expect(asset.warnings).toContain('quad.glb: anim x.md5anim ignored (only an .md5mesh takes an .md5anim)');
     const asked: string[] = [];
-    const error = await loadError(loadModel({ name: 'notes.txt', bytes: new Uint8Array(1) }, async (name) => (asked.push(name), null)));
+    const error = await loadErrorOf(loadModel({ name: 'notes.txt', bytes: new Uint8Array(1) }, async (name) => (asked.push(name), null)));
     expect([error.file, error.code, error.message]).toEqual(['notes.txt', 'UNSUPPORTED_FILE_TYPE', 'notes.txt: unsupported file type ".txt" (expected .glb, .gltf or .md5mesh)']);
     expect(asked).toEqual([]);
   });
@@ -81,7 +71,7 @@ describe.skipIf(!md5AssetsAvailable)('loadModel: MD5 companions', () => {
   });
 
   it('any other failure to fetch it (server error, network) is reported, not taken for "absent"', async () => {
-    const error = await loadError(loadModel(md5File('SimpleCube.md5mesh'), async (name) => {
+    const error = await loadErrorOf(loadModel(md5File('SimpleCube.md5mesh'), async (name) => {
       throw new Error(`${name}: HTTP 500 Internal Server Error`);
     }));
     expect([error.file, error.code, error.message]).toEqual(['SimpleCube.md5anim', 'IO_ERROR', 'SimpleCube.md5anim: HTTP 500 Internal Server Error']);
@@ -92,12 +82,12 @@ describe.skipIf(!md5AssetsAvailable)('loadModel: MD5 companions', () => {
       anims: ['Bob.md5anim', 'Again.md5anim'],
     });
     expect(twice.clips.map((c) => c.name)).toEqual(['Bob', 'Again']);
-    const error = await loadError(loadModel(md5File('Bob.md5mesh'), md5Folder(), { anims: ['Walk.md5anim'] }));
+    const error = await loadErrorOf(loadModel(md5File('Bob.md5mesh'), md5Folder(), { anims: ['Walk.md5anim'] }));
     expect([error.file, error.where, error.code]).toEqual(['Walk.md5anim', null, 'FILE_NOT_FOUND']);
   });
 
   it('an anim that does not fit the mesh is MD5_ANIM_MISMATCH about the anim', async () => {
-    const error = await loadError(loadModel(md5File('SimpleCube.md5mesh'), md5Folder(), { anims: ['Bob.md5anim'] }));
+    const error = await loadErrorOf(loadModel(md5File('SimpleCube.md5mesh'), md5Folder(), { anims: ['Bob.md5anim'] }));
     expect([error.file, error.where, error.code]).toEqual(['Bob.md5anim', '10', 'MD5_ANIM_MISMATCH']);
   });
 
@@ -105,7 +95,7 @@ describe.skipIf(!md5AssetsAvailable)('loadModel: MD5 companions', () => {
     const asset = await readModelFile(join(MD5_DIR, 'Bob.md5mesh'));
     expect(asset.clips.map((c) => c.name)).toEqual(['Bob']);
     const missing = join(MD5_DIR, 'Nobody.md5mesh');
-    const error = await loadError(readModelFile(missing));
+    const error = await loadErrorOf(readModelFile(missing));
     expect([error.file, error.code, error.message]).toEqual([missing, 'FILE_NOT_FOUND', `${missing}: no such file`]);
   });
 });

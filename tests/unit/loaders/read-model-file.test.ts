@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 import { readModelFile } from '../../../src/loaders/read-model-file.ts';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
+import { loadErrorOf } from '../helpers/load-error-of.ts';
 
 // A model file may come from anyone: its uris must not read outside its folder, block, or exhaust memory.
 // Every refused target below is a FIFO: had the reader opened it, the read would block and the test time out,
@@ -30,16 +31,6 @@ function readWithUri(uri: string, options: { maxFileBytes?: number } = {}, name 
   return readModelFile(join(modelDir, name), options);
 }
 
-async function loadError(promise: Promise<unknown>): Promise<LoadError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(LoadError);
-    return error as LoadError;
-  }
-  throw new Error('expected a LoadError');
-}
-
 describe('readModelFile: companion files stay inside the model folder', () => {
   it('reads a buffer next to the model (also percent-encoded, also in another case)', async () => {
     expect((await readWithUri('quad.bin')).meshes).toHaveLength(1);
@@ -59,7 +50,7 @@ describe('readModelFile: companion files stay inside the model folder', () => {
   ];
   for (const [uri, message] of refusals) {
     it(`refuses ${uri}`, async () => {
-      const error = await loadError(readWithUri(uri));
+      const error = await loadErrorOf(readWithUri(uri));
       expect(error.message).toBe(message);
       expect(error.code).toBe('INVALID_URI');
       expect(error.file).toBe('model.gltf');
@@ -67,16 +58,16 @@ describe('readModelFile: companion files stay inside the model folder', () => {
   }
 
   it('refuses a FIFO, a folder and a file over the size limit inside the folder, before reading', async () => {
-    expect((await loadError(readWithUri('pipe.bin'))).message).toBe('model.gltf: companion file "pipe.bin" is not a regular file (a device, FIFO or socket)');
+    expect((await loadErrorOf(readWithUri('pipe.bin'))).message).toBe('model.gltf: companion file "pipe.bin" is not a regular file (a device, FIFO or socket)');
     mkdirSync(join(modelDir, 'folder.bin'), { recursive: true });
-    expect((await loadError(readWithUri('folder.bin'))).message).toBe('model.gltf: companion file "folder.bin" is a folder, not a file');
+    expect((await loadErrorOf(readWithUri('folder.bin'))).message).toBe('model.gltf: companion file "folder.bin" is a folder, not a file');
     writeFileSync(join(modelDir, 'big.bin'), new Uint8Array(5000));
-    expect((await loadError(readWithUri('big.bin', { maxFileBytes: 4999 }))).message).toBe('model.gltf: companion file "big.bin" is 5000 bytes, over the limit of 4999');
+    expect((await loadErrorOf(readWithUri('big.bin', { maxFileBytes: 4999 }))).message).toBe('model.gltf: companion file "big.bin" is 5000 bytes, over the limit of 4999');
   });
 
   it('a uri component longer than the file system allows is refused in a short message, no path of node in it', async () => {
     const uri = `${'a'.repeat(300)}.bin`;
-    const error = await loadError(readWithUri(uri));
+    const error = await loadErrorOf(readWithUri(uri));
     expect(error.code).toBe('INVALID_URI');
     expect(error.file).toBe('model.gltf');
     expect(error.message).toBe(`model.gltf: companion file "${'a'.repeat(39)}… (306 characters) has a name too long for the file system: it is not read`);
@@ -86,12 +77,12 @@ describe('readModelFile: companion files stay inside the model folder', () => {
   it('a link loop is refused; an unreadable companion is "permission denied" without node\'s message', async () => {
     symlinkSync('loop-b.bin', join(modelDir, 'loop-a.bin'));
     symlinkSync('loop-a.bin', join(modelDir, 'loop-b.bin'));
-    const loop = await loadError(readWithUri('loop-a.bin'));
+    const loop = await loadErrorOf(readWithUri('loop-a.bin'));
     expect(loop.code).toBe('INVALID_URI');
     expect(loop.message).toBe('model.gltf: companion file "loop-a.bin" is a loop of symbolic links: it is not read');
     if (process.getuid?.() === 0) return; // root reads anything
     writeFileSync(join(modelDir, 'locked.bin'), quad.bin(), { mode: 0o000 });
-    const locked = await loadError(readWithUri('locked.bin'));
+    const locked = await loadErrorOf(readWithUri('locked.bin'));
     expect(locked.code).toBe('IO_ERROR');
     expect(locked.message).toBe('model.gltf: companion file "locked.bin" permission denied');
   });
@@ -105,10 +96,10 @@ describe('readModelFile: companion files stay inside the model folder', () => {
 
   it('refuses a model path that is a FIFO or a device, or over the limit', async () => {
     execFileSync('mkfifo', [join(modelDir, 'fifo.glb')]);
-    expect((await loadError(readModelFile(join(modelDir, 'fifo.glb')))).message).toBe(`${join(modelDir, 'fifo.glb')}: is not a regular file (a device, FIFO or socket)`);
+    expect((await loadErrorOf(readModelFile(join(modelDir, 'fifo.glb')))).message).toBe(`${join(modelDir, 'fifo.glb')}: is not a regular file (a device, FIFO or socket)`);
     symlinkSync('/dev/zero', join(modelDir, 'zero.glb'));
-    expect((await loadError(readModelFile(join(modelDir, 'zero.glb')))).code).toBe('IO_ERROR');
+    expect((await loadErrorOf(readModelFile(join(modelDir, 'zero.glb')))).code).toBe('IO_ERROR');
     writeFileSync(join(modelDir, 'big.gltf'), quad.gltf('quad.bin'));
-    expect((await loadError(readModelFile(join(modelDir, 'big.gltf'), { maxFileBytes: 10 }))).message).toMatch(/big\.gltf: is \d+ bytes, over the limit of 10$/);
+    expect((await loadErrorOf(readModelFile(join(modelDir, 'big.gltf'), { maxFileBytes: 10 }))).message).toMatch(/big\.gltf: is \d+ bytes, over the limit of 10$/);
   });
 });
