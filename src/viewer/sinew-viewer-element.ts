@@ -100,6 +100,12 @@ interface RetainedModel {
 }
 
 /**
+ * `HTMLElement` where there is a DOM; elsewhere (node, server-side rendering) an empty stand-in, so importing
+ * `sinew/element` there defines the class without throwing (and {@link defineSinewViewer} registers nothing).
+ */
+const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
+
+/**
  * `<sinew-viewer>`: a skinned model drawn with WebGL2 into a canvas in its own shadow root, sized by the
  * element's CSS box (default 300 × 150 CSS pixels, drawn at devicePixelRatio). Drag to orbit, shift/right-drag
  * to pan, wheel to zoom. Attributes, properties, methods and events are documented in README.md
@@ -118,12 +124,6 @@ interface RetainedModel {
  * (no refetch). Bad input never throws from an attribute: it fires `sinew-error` and the model shown before
  * keeps playing.
  */
-/**
- * `HTMLElement` where there is a DOM; elsewhere (node, server-side rendering) an empty stand-in, so importing
- * `sinew/element` there defines the class without throwing (and {@link defineSinewViewer} registers nothing).
- */
-const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
-
 export class SinewViewerElement extends ElementBase {
   /** Attributes whose changes the element reacts to. */
   static readonly observedAttributes: readonly string[] = OBSERVED_ATTRIBUTES;
