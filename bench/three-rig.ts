@@ -45,6 +45,7 @@ export async function buildThreeRig(
   }
   const cubic = await gltfCubicSplineFactory();
   const threeClips = clips.map((clip) => new ThreeClip(clip.name, clip.duration, clip.channels.map((ch) => {
+    if (ch.path === 'weights') throw new Error('three-rig: the bench rig has no morph targets');
     const Track = ch.path === 'rotation' ? QuaternionKeyframeTrack : VectorKeyframeTrack;
     const track: KeyframeTrack = new Track(`j${ch.joint}.${PATHS[ch.path]}`, ch.times as unknown as number[], ch.values as unknown as number[]);
     if (ch.interpolation === 'STEP') track.setInterpolation(InterpolateDiscrete);

@@ -4,7 +4,8 @@ import { copyJoint, type LocalPose } from '../skeleton/local-pose.ts';
  * Adds an additive layer — a pose minus its reference pose — to `base`, per joint with α = weight·mask[j]
  * (ozz-animation `AdditiveAnimationBuilder` deltas applied as in `BlendingJob`'s additive pass):
  *
- * - translation: `base + α·(additive − reference)`;
+ * - translation: `base + α·(additive − reference)`; morph weights alike (α from the mask entry of the
+ *   joint carrying them, `morphJoints`, or `weight` without);
  * - rotation: `base · nlerp(1, Δ, α)`, Δ = `reference⁻¹ · additive` (taken in the hemisphere w ≥ 0), so the
  *   delta is expressed in the joint's own frame and applied after the base rotation;
  * - scale: `base ⊙ (1 + α·(additive ⊘ reference − 1))` component-wise (a zero reference scale counts as
@@ -14,11 +15,22 @@ import { copyJoint, type LocalPose } from '../skeleton/local-pose.ts';
  * `additive`. `out` may alias `base`. Allocates nothing.
  *
  * @param mask `Float32Array(jointCount)` of per-joint factors, or null/undefined for all 1
+ * @param morphJoints `Int32Array(morphWeightCount)`: the joint carrying each morph weight, for the mask
  * @returns `out`
  */
 export function addAdditive(
   out: LocalPose, base: LocalPose, additive: LocalPose, reference: LocalPose, weight: number, mask?: Float32Array | null,
+  morphJoints?: Int32Array | null,
 ): LocalPose {
+  const om = out.morphWeights, bm = base.morphWeights, am = additive.morphWeights, rm = reference.morphWeights;
+  if (om && bm && am && rm) {
+    // Poses without morph weights (a caller's reference pose) leave them as they are.
+    const n = Math.min(om.length, bm.length, am.length, rm.length);
+    for (let i = 0; i < n; i++) {
+      const a = weight * (mask && morphJoints ? mask[morphJoints[i]] : 1);
+      om[i] = bm[i] + a * (am[i] - rm[i]);
+    }
+  }
   const bt = base.translations, br = base.rotations, bs = base.scales;
   const at = additive.translations, ar = additive.rotations, as = additive.scales;
   const rt = reference.translations, rr = reference.rotations, rs = reference.scales;

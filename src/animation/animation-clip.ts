@@ -1,5 +1,8 @@
-/** Which local-pose property a channel animates. */
-export type ChannelPath = 'translation' | 'rotation' | 'scale';
+/**
+ * Which local-pose property a channel animates: a joint's translation, rotation or scale, or (`weights`) the
+ * morph target weights of one mesh instance (`LocalPose.morphWeights`, glTF 2.0 §3.11 `weights` path).
+ */
+export type ChannelPath = 'translation' | 'rotation' | 'scale' | 'weights';
 
 /**
  * How a sampler interpolates between keyframes (docs/skinning-formulas.md S4).
@@ -18,14 +21,25 @@ export type Interpolation = 'STEP' | 'LINEAR' | 'CUBICSPLINE' | 'HERMITE' | 'BEZ
  * Values are float and already de-normalised by the loader.
  */
 export interface AnimationChannel {
-  /** Target joint: an index into the skeleton (after the loader's parent-first reordering). */
+  /**
+   * Target joint: an index into the skeleton (after the loader's parent-first reordering). For `weights`, the
+   * joint (node) that carries the morphed mesh instance.
+   */
   readonly joint: number;
   readonly path: ChannelPath;
+  /**
+   * `weights` channels: the first of the {@link morphTargetCount} entries of `LocalPose.morphWeights` the
+   * channel writes (the instance's `MeshInstance.morphWeightOffset`). Ignored for the other paths.
+   */
+  readonly morphWeightOffset?: number;
+  /** `weights` channels: the morph target count n, the channel's components per element. Ignored otherwise. */
+  readonly morphTargetCount?: number;
   readonly interpolation: Interpolation;
   /** `Float32Array(k)`: key times in seconds, strictly increasing. */
   readonly times: Float32Array;
   /**
-   * Key values, c = 3 (translation, scale) or 4 (rotation x, y, z, w) components per element; key j starts
+   * Key values, c = 3 (translation, scale), 4 (rotation x, y, z, w) or n (weights: one per morph target,
+   * {@link componentCount}) components per element; key j starts
    * at `j · keyStride(interpolation, c)` ({@link keyStride}) and its value sits at
    * `keyValueOffset(interpolation, c)` inside the key ({@link keyValueOffset}):
    * - STEP, LINEAR, CATMULLROM: `Float32Array(k·c)`, value only.
@@ -52,9 +66,13 @@ export interface AnimationClip {
   readonly channels: readonly AnimationChannel[];
 }
 
-/** Number of components per element for a channel path. */
-export function componentCount(path: ChannelPath): 3 | 4 {
-  return path === 'rotation' ? 4 : 3;
+/**
+ * Number of components per element of a channel: 3 (translation, scale), 4 (rotation), or for `weights` its
+ * `morphTargetCount` (0 when missing, which {@link findChannelProblem} reports).
+ */
+export function componentCount(channel: Pick<AnimationChannel, 'path' | 'morphTargetCount'>): number {
+  const path = channel.path;
+  return path === 'rotation' ? 4 : path === 'weights' ? channel.morphTargetCount ?? 0 : 3;
 }
 
 /** Floats per key in `AnimationChannel.values` for an interpolation with c components per element. */
@@ -75,6 +93,7 @@ export function keyValueOffset(interpolation: Interpolation, c: number): number 
 /** The first thing wrong with a channel's shape, as {@link findChannelProblem} reports it. */
 export type ChannelProblem =
   | { readonly kind: 'joint' }
+  | { readonly kind: 'morph-weights' }
   | { readonly kind: 'no-keys' }
   | { readonly kind: 'time-not-finite'; readonly key: number }
   | { readonly kind: 'times-not-increasing'; readonly key: number }
@@ -82,7 +101,8 @@ export type ChannelProblem =
 
 /**
  * Finds the first problem with a channel's shape, in this order: a joint index that is not an integer in
- * [0, jointCount); no keys; a key time that is not finite; key times not strictly increasing (`key` is the
+ * [0, jointCount); a `weights` channel without an integer `morphWeightOffset` ≥ 0 and `morphTargetCount` ≥ 1
+ * (`morph-weights`); no keys; a key time that is not finite; key times not strictly increasing (`key` is the
  * first key not above its predecessor); `values.length` other than `times.length · keyStride(…)` (the
  * layouts of {@link AnimationChannel.values}). Loaders word the problem in their file's terms;
  * {@link validateAnimationChannel} in the channel's.
@@ -91,12 +111,16 @@ export type ChannelProblem =
 export function findChannelProblem(channel: AnimationChannel, jointCount: number): ChannelProblem | null {
   const { times, values, interpolation, path, joint } = channel;
   if (!Number.isInteger(joint) || joint < 0 || joint >= jointCount) return { kind: 'joint' };
+  if (path === 'weights') {
+    const offset = channel.morphWeightOffset, count = channel.morphTargetCount;
+    if (!(Number.isInteger(offset) && offset! >= 0 && Number.isInteger(count) && count! >= 1)) return { kind: 'morph-weights' };
+  }
   if (times.length === 0) return { kind: 'no-keys' };
   for (let i = 0; i < times.length; i++) {
     if (!Number.isFinite(times[i])) return { kind: 'time-not-finite', key: i };
     if (i > 0 && !(times[i] > times[i - 1])) return { kind: 'times-not-increasing', key: i };
   }
-  const expected = times.length * keyStride(interpolation, componentCount(path));
+  const expected = times.length * keyStride(interpolation, componentCount(channel));
   return values.length === expected ? null : { kind: 'value-count', expected };
 }
 
@@ -110,6 +134,8 @@ export function validateAnimationChannel(channel: AnimationChannel, jointCount: 
   const { times, values, interpolation, path, joint } = channel;
   switch (problem.kind) {
     case 'joint': throw new Error(`${where}: channel targets joint ${joint} of ${jointCount}`);
+    case 'morph-weights':
+      throw new Error(`${where}: weights channel needs an integer morphWeightOffset ≥ 0 and morphTargetCount ≥ 1 (has ${channel.morphWeightOffset}, ${channel.morphTargetCount})`);
     case 'no-keys': throw new Error(`${where}: channel has no keys`);
     case 'time-not-finite': throw new Error(`${where}: key time ${problem.key} is not finite`);
     case 'times-not-increasing':

@@ -69,12 +69,12 @@ class Layer {
    */
   readonly jointWeights: Float32Array;
 
-  constructor(jointCount: number, capacity: number, options: LayerOptions) {
+  constructor(jointCount: number, morphWeightCount: number, capacity: number, options: LayerOptions) {
     this.mode = options.mode ?? 'override';
     this.weight = options.weight ?? 1;
     this.mask = options.mask ?? null;
-    this.slots = Array.from({ length: capacity }, () => new ClipSlot(jointCount));
-    this.pose = createLocalPose(jointCount);
+    this.slots = Array.from({ length: capacity }, () => new ClipSlot(jointCount, morphWeightCount));
+    this.pose = createLocalPose(jointCount, morphWeightCount);
     this.activePoses = this.slots.map((slot) => slot.pose);
     this.activeWeights = new Float32Array(capacity);
     this.jointWeights = new Float32Array(jointCount);
@@ -82,11 +82,23 @@ class Layer {
 
 }
 
+/** Options of the {@link Animator} constructor. */
+export interface AnimatorOptions {
+  /** Clips a layer holds at once (fading ones included), default 4. */
+  readonly maxClipsPerLayer?: number;
+  /**
+   * `Int32Array(w)`: the joint carrying each of the model's w morph weights (`LocalPose.morphWeights`; its mesh
+   * instance's node), so layers' per-joint masks apply to them. Absent: the model has no morph weights.
+   */
+  readonly morphWeightJoints?: Int32Array;
+}
+
 /**
  * Plays clips on one skeleton, the runtime a viewer or game drives each frame: clip players (time in
  * seconds, speed including negative, loop / once / ping-pong, seek) with keyframe cursors, crossfades
  * between clips, and layers (override or additive, each with a weight and an optional per-joint mask),
- * evaluated bottom-up into one local pose.
+ * evaluated bottom-up into one local pose. Morph weights (`LocalPose.morphWeights`) blend linearly alongside
+ * the joints (crossfades, layers, additive deltas), masked by the joint that carries them.
  *
  * ```ts
  * const animator = new Animator(asset.skeleton.jointCount);
@@ -108,15 +120,20 @@ class Layer {
  */
 export class Animator {
   readonly jointCount: number;
+  /** Morph weights of the poses it writes (`AnimatorOptions.morphWeightJoints.length`, else 0). */
+  readonly morphWeightCount: number;
+  private readonly morphJoints: Int32Array | null;
   private readonly layers: Layer[] = [];
   private readonly capacity: number;
   private serial = 0;
 
   /** Creates an animator with one override layer (index 0, weight 1, no mask). */
-  constructor(jointCount: number, options: { readonly maxClipsPerLayer?: number } = {}) {
+  constructor(jointCount: number, options: AnimatorOptions = {}) {
     this.jointCount = jointCount;
+    this.morphJoints = options.morphWeightJoints ? options.morphWeightJoints.slice() : null;
+    this.morphWeightCount = this.morphJoints ? this.morphJoints.length : 0;
     this.capacity = Math.max(1, options.maxClipsPerLayer ?? 4);
-    this.layers.push(new Layer(jointCount, this.capacity, {}));
+    this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}));
   }
 
   /** Number of layers, base layer included. */
@@ -131,7 +148,7 @@ export class Animator {
    */
   addLayer(options: LayerOptions = {}): number {
     this.checkMask(options.mask);
-    this.layers.push(new Layer(this.jointCount, this.capacity, options));
+    this.layers.push(new Layer(this.jointCount, this.morphWeightCount, this.capacity, options));
     return this.layers.length - 1;
   }
 
@@ -155,7 +172,8 @@ export class Animator {
    *   call, which allocates — compile clips once to start them often
    * @returns the clip's player (time, seek, speed, loop); it belongs to the animator and is reused for
    *   another clip once this one has faded out
-   * @throws RangeError for a layer that does not exist, or a clip animating joints beyond `jointCount`
+   * @throws RangeError for a layer that does not exist, or a clip animating joints beyond `jointCount` or
+   *   morph weights beyond `morphWeightCount`
    * @throws Error from `compileClip` for a malformed `AnimationClip`
    */
   play(clip: RuntimeClip | AnimationClip, options: PlayOptions = {}): ClipPlayer {
@@ -163,6 +181,9 @@ export class Animator {
     const runtime = clip instanceof RuntimeClip ? clip : compileClip(clip, this.jointCount);
     if (runtime.requiredJointCount > this.jointCount) {
       throw new RangeError(`Animator: clip "${runtime.name}" animates ${runtime.requiredJointCount} joints, the animator has ${this.jointCount}`);
+    }
+    if (runtime.requiredMorphWeightCount > this.morphWeightCount) {
+      throw new RangeError(`Animator: clip "${runtime.name}" animates ${runtime.requiredMorphWeightCount} morph weights, the animator has ${this.morphWeightCount}`);
     }
     const fade = Math.max(0, options.fade ?? 0);
     for (const slot of layer.slots) {
@@ -209,7 +230,7 @@ export class Animator {
         slot.reference = options.reference;
         slot.referenceDirty = false;
       } else {
-        slot.ownReference ??= createLocalPose(this.jointCount);
+        slot.ownReference ??= createLocalPose(this.jointCount, this.morphWeightCount);
         slot.referenceContext ??= new SamplingContext();
         slot.reference = slot.ownReference;
         slot.referenceDirty = true;
@@ -304,7 +325,7 @@ export class Animator {
           }
           const weight = layer.weight * slot.weight, mask = layer.mask, jointWeights = layer.jointWeights;
           for (let j = 0; j < jointWeights.length; j++) jointWeights[j] = mask ? weight * mask[j] : weight;
-          addAdditive(out, out, slot.pose, reference, 1, jointWeights);
+          addAdditive(out, out, slot.pose, reference, 1, jointWeights, this.morphJoints);
         }
         continue;
       }
@@ -333,7 +354,7 @@ export class Animator {
       const layerPose = n === 1 ? only!.pose : blendPoses(layer.pose, layer.activePoses, layer.activeWeights, n);
       const mask = layer.mask, jointWeights = layer.jointWeights;
       for (let j = 0; j < jointWeights.length; j++) jointWeights[j] = mask ? alpha * mask[j] : alpha;
-      crossfade(out, out, layerPose, 1, jointWeights);
+      crossfade(out, out, layerPose, 1, jointWeights, this.morphJoints);
     }
     return out;
   }

@@ -3,7 +3,7 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 /**
  * Weighted blend of N local poses (same joint count), ozz-animation's `BlendingJob` normal pass:
  *
- * - translations and scales: `Σᵢ wᵢ·xᵢ / W`, W = Σᵢ wᵢ;
+ * - translations, scales and morph weights: `Σᵢ wᵢ·xᵢ / W`, W = Σᵢ wᵢ;
  * - rotations: normalised `Σᵢ ±wᵢ·qᵢ` (nlerp), each qᵢ negated when its dot product with the sum so far is
  *   negative (hemisphere correction, so q and −q, the same rotation, do not cancel).
  *
@@ -27,11 +27,18 @@ export function blendPoses(
   for (let p = 0; p < count; p++) total += weights[p];
   if (!(total > 0)) return out;
   const ot = out.translations, or = out.rotations, os = out.scales;
+  const om = out.morphWeights;
+  const morphCount = om ? om.length : 0;
   let first = true;
   for (let p = 0; p < count; p++) {
     const w = weights[p] / total;
     if (!(w > 0)) continue;
     const pt = poses[p].translations, pr = poses[p].rotations, ps = poses[p].scales;
+    const pm = poses[p].morphWeights;
+    if (morphCount > 0 && pm && pm.length >= morphCount) {
+      if (first) for (let i = 0; i < morphCount; i++) om![i] = w * pm![i];
+      else for (let i = 0; i < morphCount; i++) om![i] += w * pm![i];
+    }
     if (first) {
       for (let i = 0; i < ot.length; i++) ot[i] = w * pt[i];
       for (let i = 0; i < os.length; i++) os[i] = w * ps[i];

@@ -32,8 +32,8 @@ export class ClipSlot {
   referenceDirty = false;
   referenceTime = 0;
 
-  constructor(jointCount: number) {
-    this.pose = createLocalPose(jointCount);
+  constructor(jointCount: number, morphWeightCount = 0) {
+    this.pose = createLocalPose(jointCount, morphWeightCount);
   }
 
   /** Starts a linear fade from the current weight to `to` over `duration` seconds (≤ 0: at once). */

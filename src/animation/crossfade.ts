@@ -4,7 +4,8 @@ import { copyJoint, type LocalPose } from '../skeleton/local-pose.ts';
  * Two-pose blend with an optional per-joint mask: for joint j, α = weight·mask[j] (weight alone without a
  * mask), then
  *
- * - translation, scale: `(1−α)·from + α·to`;
+ * - translation, scale: `(1−α)·from + α·to`; morph weights alike, α from the mask entry of the joint that
+ *   carries them (`morphJoints`), or `weight` without a mask or `morphJoints`;
  * - rotation: nlerp, `normalize((1−α)·q_from + α·(±q_to))`, q_to negated when `q_from·q_to < 0`
  *   (hemisphere correction).
  *
@@ -16,11 +17,21 @@ import { copyJoint, type LocalPose } from '../skeleton/local-pose.ts';
  *
  * @param weight blend factor, normally in [0, 1]
  * @param mask `Float32Array(jointCount)` of per-joint factors in [0, 1], or null/undefined for all 1
+ * @param morphJoints `Int32Array(morphWeightCount)`: the joint carrying each morph weight (its mesh instance's
+ *   node), so the mask applies to it; absent: morph weights blend at `weight`
  * @returns `out`
  */
 export function crossfade(
-  out: LocalPose, from: LocalPose, to: LocalPose, weight: number, mask?: Float32Array | null,
+  out: LocalPose, from: LocalPose, to: LocalPose, weight: number, mask?: Float32Array | null, morphJoints?: Int32Array | null,
 ): LocalPose {
+  const om = out.morphWeights, fm = from.morphWeights, tm = to.morphWeights;
+  if (om && fm && tm) {
+    const n = Math.min(om.length, fm.length, tm.length);
+    for (let i = 0; i < n; i++) {
+      const a = weight * (mask && morphJoints ? mask[morphJoints[i]] : 1);
+      om[i] = fm[i] + a * (tm[i] - fm[i]);
+    }
+  }
   const ft = from.translations, fr = from.rotations, fs = from.scales;
   const tt = to.translations, tr = to.rotations, ts = to.scales;
   const ot = out.translations, or = out.rotations, os = out.scales;

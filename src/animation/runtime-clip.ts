@@ -5,6 +5,9 @@ import {
 /** Codes of the cubic kinds in {@link RuntimeClip.cubicKind}. */
 export const CUBIC_KIND = { CUBICSPLINE: 0, HERMITE: 1, BEZIER: 2, CATMULLROM: 3 } as const;
 
+/** Codes of the interpolation of a `weights` channel in {@link RuntimeClip.morphKind}: the cubic kinds, then these. */
+export const MORPH_KIND = { ...CUBIC_KIND, STEP: 4, LINEAR: 5 } as const;
+
 /** Codes of the animated property in the `*Path` arrays of {@link RuntimeClip}. */
 const PATH_CODE = { translation: 0, rotation: 1, scale: 2 } as const;
 
@@ -19,7 +22,9 @@ const PATH_CODE = { translation: 0, rotation: 1, scale: 2 } as const;
  *   s = (t − t_k)/(t_{k+1} − t_k) per frame. Equal means the same `Float32Array` or the same values.
  * - **Groups.** Channels are split by kind into monomorphic loops over typed arrays: LINEAR rotations
  *   (shortest-arc slerp), LINEAR translations and scales (lerp), STEP (copy), and the cubic kinds
- *   (CUBICSPLINE, HERMITE, BEZIER, CATMULLROM), each through its kernel in `samplers/`.
+ *   (CUBICSPLINE, HERMITE, BEZIER, CATMULLROM), each through its kernel in `samplers/`. Morph `weights`
+ *   channels form a group of their own (any interpolation, n components each), apart from the joint loops,
+ *   which they leave as they were.
  *
  * Where two channels target the same joint property (glTF forbids it), the later one wins, as in clip
  * order. Per-frame state (cursors, this frame's intervals) lives in the caller's `SamplingContext`, so one
@@ -32,6 +37,8 @@ export class RuntimeClip {
   readonly duration: number;
   /** Joints a pose needs for this clip: 1 + the largest joint a channel targets (0 without channels). */
   readonly requiredJointCount: number;
+  /** `LocalPose.morphWeights` entries a pose needs for this clip: the largest end of a `weights` channel's range (0 without). */
+  readonly requiredMorphWeightCount: number;
   /** The distinct key-time arrays, `Float32Array(k)` each, k ≥ 1, strictly increasing seconds. */
   readonly timelines: readonly Float32Array[];
 
@@ -65,6 +72,21 @@ export class RuntimeClip {
   readonly cubicValueOffset: Int32Array;
   readonly cubicLeave: Int32Array;
   readonly cubicArrive: Int32Array;
+  /**
+   * `weights` channels: timeline, first morph weight written (`morphWeightOffset`), count n, kind
+   * ({@link MORPH_KIND}), key times and values (`AnimationChannel.values` layouts with c = n), `stride`,
+   * `valueOffset`, `leave` and `arrive` as for the cubic kinds.
+   */
+  readonly morphTimeline: Int32Array;
+  readonly morphOffset: Int32Array;
+  readonly morphCount: Int32Array;
+  readonly morphKind: Uint8Array;
+  readonly morphTimes: readonly Float32Array[];
+  readonly morphValues: readonly Float32Array[];
+  readonly morphStride: Int32Array;
+  readonly morphValueOffset: Int32Array;
+  readonly morphLeave: Int32Array;
+  readonly morphArrive: Int32Array;
 
   /** Use {@link compileClip}, which validates `clip` first. */
   constructor(clip: AnimationClip) {
@@ -90,29 +112,45 @@ export class RuntimeClip {
       times: [] as Float32Array[], values: [] as Float32Array[],
       stride: [] as number[], valueOffset: [] as number[], leave: [] as number[], arrive: [] as number[],
     };
-    let requiredJointCount = 0;
+    const morph = {
+      timeline: [] as number[], offset: [] as number[], count: [] as number[], kind: [] as number[],
+      times: [] as Float32Array[], values: [] as Float32Array[],
+      stride: [] as number[], valueOffset: [] as number[], leave: [] as number[], arrive: [] as number[],
+    };
+    let requiredJointCount = 0, requiredMorphWeightCount = 0;
     channels.forEach((ch, i) => {
       requiredJointCount = Math.max(requiredJointCount, ch.joint + 1);
       if (winner.get(`${ch.joint}/${ch.path}`) !== i) return;
       const u = timelineOf(ch.times);
       const values = ch.values.slice();
-      const c = componentCount(ch.path);
+      const c = componentCount(ch);
+      if (ch.path === 'weights') {
+        const kind = ch.interpolation;
+        requiredMorphWeightCount = Math.max(requiredMorphWeightCount, ch.morphWeightOffset! + c);
+        morph.timeline.push(u); morph.offset.push(ch.morphWeightOffset!); morph.count.push(c); morph.kind.push(MORPH_KIND[kind]);
+        morph.times.push(timelines[u]); morph.values.push(values);
+        morph.stride.push(keyStride(kind, c)); morph.valueOffset.push(keyValueOffset(kind, c));
+        morph.leave.push(c); morph.arrive.push(kind === 'CUBICSPLINE' ? -c : c);
+        return;
+      }
+      const path = ch.path;
       const offset = c * ch.joint;
       if (ch.interpolation === 'LINEAR' && c === 4) {
         slerp.timeline.push(u); slerp.values.push(values); slerp.offset.push(offset);
       } else if (ch.interpolation === 'LINEAR') {
         lerp.timeline.push(u); lerp.values.push(values); lerp.offset.push(offset); lerp.isScale.push(ch.path === 'scale' ? 1 : 0);
       } else if (ch.interpolation === 'STEP') {
-        step.timeline.push(u); step.values.push(values); step.offset.push(offset); step.path.push(PATH_CODE[ch.path]);
+        step.timeline.push(u); step.values.push(values); step.offset.push(offset); step.path.push(PATH_CODE[path]);
       } else {
         const kind = ch.interpolation;
-        cubic.timeline.push(u); cubic.offset.push(offset); cubic.path.push(PATH_CODE[ch.path]); cubic.kind.push(CUBIC_KIND[kind]);
+        cubic.timeline.push(u); cubic.offset.push(offset); cubic.path.push(PATH_CODE[path]); cubic.kind.push(CUBIC_KIND[kind]);
         cubic.times.push(timelines[u]); cubic.values.push(values);
         cubic.stride.push(keyStride(kind, c)); cubic.valueOffset.push(keyValueOffset(kind, c));
         cubic.leave.push(c); cubic.arrive.push(kind === 'CUBICSPLINE' ? -c : c);
       }
     });
     this.requiredJointCount = requiredJointCount;
+    this.requiredMorphWeightCount = requiredMorphWeightCount;
     this.timelines = timelines;
     this.slerpTimeline = Int32Array.from(slerp.timeline); this.slerpValues = slerp.values; this.slerpOffset = Int32Array.from(slerp.offset);
     this.lerpTimeline = Int32Array.from(lerp.timeline); this.lerpValues = lerp.values; this.lerpOffset = Int32Array.from(lerp.offset);
@@ -124,6 +162,11 @@ export class RuntimeClip {
     this.cubicTimes = cubic.times; this.cubicValues = cubic.values;
     this.cubicStride = Int32Array.from(cubic.stride); this.cubicValueOffset = Int32Array.from(cubic.valueOffset);
     this.cubicLeave = Int32Array.from(cubic.leave); this.cubicArrive = Int32Array.from(cubic.arrive);
+    this.morphTimeline = Int32Array.from(morph.timeline); this.morphOffset = Int32Array.from(morph.offset);
+    this.morphCount = Int32Array.from(morph.count); this.morphKind = Uint8Array.from(morph.kind);
+    this.morphTimes = morph.times; this.morphValues = morph.values;
+    this.morphStride = Int32Array.from(morph.stride); this.morphValueOffset = Int32Array.from(morph.valueOffset);
+    this.morphLeave = Int32Array.from(morph.leave); this.morphArrive = Int32Array.from(morph.arrive);
     Object.freeze(this);
   }
 }

@@ -1,6 +1,6 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { findKeyframe } from './keyframe-search.ts';
-import { CUBIC_KIND, type RuntimeClip } from './runtime-clip.ts';
+import { CUBIC_KIND, MORPH_KIND, type RuntimeClip } from './runtime-clip.ts';
 import type { SamplingContext } from './sampling-context.ts';
 import { bezierInterval } from './samplers/bezier.ts';
 import { catmullRomInterval } from './samplers/catmull-rom.ts';
@@ -26,14 +26,17 @@ import { normalizeQuatAt, slerpQuaternions } from './samplers/linear.ts';
  * - CATMULLROM: Hermite with tangents from the neighbouring keys, one-sided at the ends
  *   (`samplers/catmull-rom.ts`).
  *
+ * Morph `weights` channels (n components, any kind) are interpolated the same way component-wise, into
+ * `out.morphWeights` at the channel's `morphWeightOffset` (glTF 2.0 §3.11, Appendix C); weights are not clamped.
+ *
  * Rotations of every cubic kind are normalised after. Per timeline the interval is found once from the
  * context's cursor (`findKeyframe`), then each group of `clip` runs its kernel. Allocates nothing, except
  * when `context` grows for a clip with more timelines than it has seen.
  *
- * @param out pose of at least `clip.requiredJointCount` joints
+ * @param out pose of at least `clip.requiredJointCount` joints and `clip.requiredMorphWeightCount` morph weights
  * @param context the caller's cursors and scratch; sampling another clip than last time rewinds them
  * @returns `out`
- * @throws RangeError when `out` has fewer joints than the clip animates
+ * @throws RangeError when `out` has fewer joints or morph weights than the clip animates
  */
 export function sampleClip(out: LocalPose, clip: RuntimeClip, timeSeconds: number, context: SamplingContext): LocalPose {
   context.clock[0] = timeSeconds;
@@ -50,6 +53,10 @@ export function sampleClipAt(out: LocalPose, clip: RuntimeClip, clock: Float64Ar
   const n = clip.requiredJointCount;
   if (out.translations.length < 3 * n || out.rotations.length < 4 * n || out.scales.length < 3 * n) {
     throw new RangeError(`sampleClip: clip "${clip.name}" animates ${n} joints; the pose has ${out.rotations.length >> 2}`);
+  }
+  const morphNeeded = clip.requiredMorphWeightCount;
+  if (morphNeeded > 0 && !(out.morphWeights && out.morphWeights.length >= morphNeeded)) {
+    throw new RangeError(`sampleClip: clip "${clip.name}" animates ${morphNeeded} morph weights; the pose has ${out.morphWeights?.length ?? 0}`);
   }
   const t = clock[0];
   const timelines = clip.timelines;
@@ -149,5 +156,36 @@ export function sampleClipAt(out: LocalPose, clip: RuntimeClip, clock: Float64Ar
     }
     if (c === 4) normalizeQuatAt(target, o);
   }
+  if (clip.morphTimeline.length > 0) sampleMorphWeights(out.morphWeights!, clip, clock, context);
   return out;
+}
+
+/** The `weights` channels of {@link sampleClipAt}, after the joint channels (intervals already found). */
+function sampleMorphWeights(target: Float32Array, clip: RuntimeClip, clock: Float64Array, context: SamplingContext): void {
+  const intervals = context.cursors, holds = context.holds, ss = context.factors;
+  const morphTimeline = clip.morphTimeline, morphOffset = clip.morphOffset, morphCount = clip.morphCount;
+  const morphKind = clip.morphKind, morphTimes = clip.morphTimes, morphValues = clip.morphValues;
+  const morphStride = clip.morphStride, morphValueOffset = clip.morphValueOffset;
+  for (let i = 0; i < morphTimeline.length; i++) {
+    const u = morphTimeline[i], o = morphOffset[i], c = morphCount[i], v = morphValues[i], kind = morphKind[i];
+    const stride = morphStride[i];
+    const hold = holds[u];
+    if (hold >= 0 || kind === MORPH_KIND.STEP) {
+      const a = (hold >= 0 ? hold : intervals[u]) * stride + morphValueOffset[i];
+      for (let j = 0; j < c; j++) target[o + j] = v[a + j];
+      continue;
+    }
+    const key = intervals[u];
+    if (kind === MORPH_KIND.LINEAR) {
+      const s = ss[u], a = key * c, b = a + c;
+      for (let j = 0; j < c; j++) target[o + j] = v[a + j] + s * (v[b + j] - v[a + j]);
+    } else if (kind === MORPH_KIND.BEZIER) {
+      bezierInterval(morphTimes[i], v, key, clock, c, target, o);
+    } else if (kind === MORPH_KIND.CATMULLROM) {
+      catmullRomInterval(morphTimes[i], v, key, clock, c, target, o);
+    } else {
+      const a = key * stride + morphValueOffset[i], b = a + stride;
+      hermiteInterval(morphTimes[i], v, key, clock, a, a + clip.morphLeave[i], b, b + clip.morphArrive[i], c, target, o);
+    }
+  }
 }

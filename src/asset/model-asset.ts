@@ -43,6 +43,38 @@ export interface ModelAsset {
 export interface MeshAsset {
   readonly name: string;
   readonly primitives: readonly PrimitiveAsset[];
+  /**
+   * Morph targets of each primitive (glTF 2.0 §3.7.2.2 "Morph Targets"): the same count n for every primitive
+   * of the mesh (the loader checks it), each primitive's deltas in {@link PrimitiveAsset.morphTargets}.
+   * Absent or 0: the mesh has none.
+   */
+  readonly morphTargetCount?: number;
+  /**
+   * `Float32Array(morphTargetCount)`: the mesh's default morph weights (glTF `mesh.weights`, zeros when the file
+   * gives none). A node's own `weights` override them per instance (the rest pose's
+   * {@link LocalPose.morphWeights}). Absent when the mesh has no morph targets.
+   */
+  readonly defaultMorphWeights?: Float32Array;
+}
+
+/**
+ * A primitive's morph targets (glTF 2.0 §3.7.2.2): per target, per vertex, a displacement added to the
+ * attribute before skinning, `a = a₀ + Σₜ wₜ·Δaₜ` (docs/skinning-formulas.md M0). Target-major: the delta of
+ * target t, vertex v starts at `3·(t·vertexCount + v)`. A null array means no target of the primitive moves
+ * that attribute (a target without it contributes 0; sparse accessors are already expanded).
+ */
+export interface MorphTargetsAsset {
+  /** Number of targets n (the mesh's `morphTargetCount`). */
+  readonly count: number;
+  /** `Float32Array(3·n·vertexCount)`: POSITION deltas (x, y, z), or null. */
+  readonly positions: Float32Array | null;
+  /** `Float32Array(3·n·vertexCount)`: NORMAL deltas (x, y, z), or null. */
+  readonly normals: Float32Array | null;
+  /**
+   * `Float32Array(3·n·vertexCount)`: TANGENT deltas (x, y, z; glTF target tangents have no w, the base
+   * tangent's handedness is kept), or null. Ignored for a primitive without `tangents`.
+   */
+  readonly tangents: Float32Array | null;
 }
 
 /**
@@ -103,6 +135,8 @@ export interface PrimitiveAsset {
    * the same index.
    */
   readonly sourceIndex?: number;
+  /** Morph targets of the primitive ({@link MorphTargetsAsset}); absent or null without any. */
+  readonly morphTargets?: MorphTargetsAsset | null;
 }
 
 /** A skin: the joints a skinned mesh's influences refer to, with their inverse bind matrices. */
@@ -133,6 +167,13 @@ export interface MeshInstance {
    * (glTF 2.0 §3.7.3): its vertices go to model space through the skinning palette alone.
    */
   readonly skin: number;
+  /**
+   * Where this instance's morph weights sit in {@link LocalPose.morphWeights} (and `PoseBuffers.morphWeights`):
+   * weight t of the mesh's `morphTargetCount` at `morphWeightOffset + t`. Each instance has its own range
+   * (glTF: a node's `weights` and `weights` channels belong to the node). Absent or −1: the mesh has no
+   * morph targets.
+   */
+  readonly morphWeightOffset?: number;
 }
 
 /** A metallic-roughness material reduced to what Sinew shades with. */

@@ -3,6 +3,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { AnimationClip } from '../animation/animation-clip.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { skinVertices } from '../skinning/skin-vertices.ts';
+import { MorphedPrimitive } from '../skinning/morph-targets.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { findClipIndex } from '../animation/find-clip.ts';
 
@@ -92,7 +93,8 @@ function withOrigin(relative: Float32Array, origin: Float64Array): number[] {
 
 /**
  * Evaluates every mesh instance's primitives on the CPU reference path at `timeSeconds` of one clip:
- * skinned primitives by `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, docs/skinning-formulas.md S0),
+ * morph targets first, at the instance's weights of this pose (`p₀ + Σₜ wₜ·Δpₜ`, glTF 2.0 §3.7.2.2,
+ * docs/skinning-formulas.md M0; `MorphedPrimitive`), then skinned primitives by `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, docs/skinning-formulas.md S0),
  * rigid ones by their node's world matrix. Joints the clip does not animate stay at rest. Computed relative to
  * the model's origin O (`AnimatedModel.origin`, float32) and reported in the file's space: O added back in f64.
  *
@@ -112,7 +114,11 @@ export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds:
   animated.evaluate(sample.at(time));
   const primitives: EvaluatedPrimitive[] = [];
   for (const instance of asset.meshInstances) {
-    asset.meshes[instance.mesh].primitives.forEach((primitive, primitiveIndex) => {
+    asset.meshes[instance.mesh].primitives.forEach((sourcePrimitive, primitiveIndex) => {
+      const morphOffset = instance.morphWeightOffset ?? -1;
+      const primitive = sourcePrimitive.morphTargets && morphOffset >= 0
+        ? new MorphedPrimitive(sourcePrimitive).apply(animated.morphWeights, morphOffset)
+        : sourcePrimitive;
       const out = new Float32Array(3 * primitive.vertexCount);
       const skinned = instance.skin >= 0 && primitive.joints !== null;
       if (skinned) {

@@ -7,6 +7,7 @@ import { Animator } from '../animation/animator.ts';
 import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';
 import { computeSkinMatrices } from '../skinning/skin-matrices.ts';
 import { SkinningContext } from '../skinning/skinning-context.ts';
+import { morphWeightJoints } from '../skinning/morph-targets.ts';
 import { ClipSample } from './clip-sample.ts';
 import { computeModelOrigin } from './model-origin.ts';
 import type { PoseSource } from './pose-source.ts';
@@ -41,6 +42,11 @@ export class AnimatedModel implements PoseBuffers {
   readonly modelMatrices: Float32Array;
   /** Per skin s, `Float32Array(16·asset.skins[s].joints.length)`: its skinning palette relative to {@link origin} (`T(−O)·M·B⁻¹`, docs/skinning-formulas.md S0). */
   readonly skinMatrices: Float32Array[];
+  /**
+   * `Float32Array(w)`: the morph target weights of the last {@link evaluate} ({@link pose}'s `morphWeights`, the
+   * rest pose's when nothing animates them), instance i's at `asset.meshInstances[i].morphWeightOffset`.
+   */
+  readonly morphWeights: Float32Array;
   /** Per skin s, its {@link SkinningContext}, for `computeSkinMatrices` and `skinVertices` on its palette. */
   readonly skinningContexts: readonly SkinningContext[];
   /** `asset.clips` compiled ({@link compileClip}), same order: pass these to `animator.play`. */
@@ -54,17 +60,26 @@ export class AnimatedModel implements PoseBuffers {
   /** Per clip, the sample {@link clipSample} hands out; then one for the rest pose. */
   private readonly samples: ClipSample[];
 
-  /** Evaluates the rest pose. @throws Error from `compileClip` when a clip of `asset` is malformed */
+  /**
+   * Evaluates the rest pose.
+   * @throws Error from `compileClip` when a clip of `asset` is malformed, or when the rest pose's morph weights
+   *   do not match the mesh instances' ranges
+   */
   constructor(asset: ModelAsset) {
     this.asset = asset;
     this.pose = cloneLocalPose(asset.restPose);
+    this.morphWeights = this.pose.morphWeights!;
     this.origin = computeModelOrigin(asset);
     this.modelMatrices = new Float32Array(16 * asset.skeleton.jointCount);
     this.skinMatrices = asset.skins.map((skin) => new Float32Array(16 * skin.joints.length));
     this.skinningContexts = asset.skins.map((skin) => new SkinningContext(skin, this.origin));
     this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
     this.samples = [...this.clips.map((clip) => new ClipSample(clip)), new ClipSample(null)];
-    this.animator = new Animator(asset.skeleton.jointCount);
+    const morphJoints = morphWeightJoints(asset);
+    if (morphJoints.length !== this.morphWeights.length) {
+      throw new Error(`${asset.name}: the rest pose has ${this.morphWeights.length} morph weights, the mesh instances ${morphJoints.length}`);
+    }
+    this.animator = new Animator(asset.skeleton.jointCount, { morphWeightJoints: morphJoints });
     this.evaluate(this.clipSample(-1));
   }
 
@@ -81,7 +96,8 @@ export class AnimatedModel implements PoseBuffers {
   }
 
   /**
-   * The one writer of the buffers: `source` writes {@link pose} over the rest pose, then localToModel (relative
+   * The one writer of the buffers: `source` writes {@link pose} (with its morph weights, {@link morphWeights})
+   * over the rest pose, then localToModel (relative
    * to {@link origin}) → {@link modelMatrices} (docs/skinning-formulas.md S4) → computeSkinMatrices → one palette per skin (S0).
    * Moves no time. Allocates nothing (given a source that does not).
    */

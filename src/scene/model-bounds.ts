@@ -1,6 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { AnimatedModel } from './animated-model.ts';
 import { skinVertices } from '../skinning/skin-vertices.ts';
+import { MorphedPrimitive } from '../skinning/morph-targets.ts';
 import type { Bounds } from './orbit-camera.ts';
 
 /** A mutable axis-aligned box, in the model's units. */
@@ -11,7 +12,7 @@ export interface ModelBounds extends Bounds {
 
 /**
  * The axis-aligned bounds of a model at its current pose (`animated`'s buffers as its last
- * `evaluate(source)` left them): every skinned primitive is skinned on the CPU (`skinVertices`, the reference
+ * `evaluate(source)` left them): morph targets applied first at the pose's weights (`MorphedPrimitive`), every skinned primitive is skinned on the CPU (`skinVertices`, the reference
  * path) with its skin's palette, every rigid one placed by its joint's model-space matrix; then each point
  * has the model's origin (`animated.origin`, to which the pose buffers are relative) added back in f64 and goes
  * through `displayMatrix` when given (model space → display space, e.g. Z-up to Y-up). Allocates scratch
@@ -47,7 +48,11 @@ export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, d
   for (const instance of asset.meshInstances) {
     const mesh = asset.meshes[instance.mesh];
     if (!mesh) continue;
-    for (const primitive of mesh.primitives) {
+    const morphOffset = instance.morphWeightOffset ?? -1;
+    for (const sourcePrimitive of mesh.primitives) {
+      const primitive = sourcePrimitive.morphTargets && morphOffset >= 0
+        ? new MorphedPrimitive(sourcePrimitive).apply(animated.morphWeights, morphOffset)
+        : sourcePrimitive;
       const n = primitive.vertexCount;
       if (instance.skin >= 0 && primitive.joints && primitive.weights && animated.skinMatrices[instance.skin]) {
         if (scratch.length < 3 * n) scratch = new Float32Array(3 * n);

@@ -25,4 +25,10 @@ export interface PoseBuffers {
    * renderer folds O into the view-projection, bounds and `sinew eval` add it). Absent: (0, 0, 0).
    */
   readonly origin?: Float64Array;
+  /**
+   * `Float32Array(w)`: this pose's morph target weights, mesh instance i's at
+   * `ModelAsset.meshInstances[i].morphWeightOffset` (`LocalPose.morphWeights`), applied before skinning
+   * (docs/skinning-formulas.md M0). Absent: the morph targets are not applied (all weights 0).
+   */
+  readonly morphWeights?: Float32Array;
 }

@@ -1,5 +1,6 @@
 import type { GLTF } from '@gltf-transform/core';
 import { LoadError, quoteValue } from '../load-error.ts';
+import type { MeshAsset, MeshInstance } from '../../asset/model-asset.ts';
 import {
   componentCount, findChannelProblem, timesNotIncreasing,
   type AnimationChannel, type AnimationClip, type ChannelPath, type Interpolation,
@@ -14,8 +15,10 @@ import { normalizeRotations } from './gltf-rotations.ts';
  * - Clip name: the animation's name, or `animation N`. Duration: the largest key time of its channels (0
  *   for a clip without channels).
  * - Channels targeting translation, rotation or scale of a node are kept, `joint` remapped to the skeleton
- *   index; channels without a target node, `weights` (morph) channels and unknown paths are skipped with a
- *   warning.
+ *   index; `weights` channels are kept with the node's morph weight range (`morphTargets`): n = the mesh's
+ *   target count components per key, SCALAR float or normalized (u)byte / (u)short as for rotations, k·n values
+ *   (×3 for CUBICSPLINE: per key n in-tangents, n values, n out-tangents). Channels without a target node and
+ *   unknown paths are skipped with a warning.
  * - Times: SCALAR float, finite, increasing. Equal consecutive times are a step, as three.js plays them
  *   (spreadRepeatedKeyTimes), with one warning for the file naming how many samplers repeat a time.
  * - Rotation keys are normalised (one warning for the file when any was not unit); a zero-length one is an error.
@@ -26,8 +29,12 @@ import { normalizeRotations } from './gltf-rotations.ts';
  *   triples (glTF 2.0 Appendix C).
  *
  * @param jointOfNode `Int32Array(nodeCount)`: skeleton joint of each glTF node
+ * @param morphTargets per glTF node, the range of `LocalPose.morphWeights` its mesh instance owns
+ *   ({@link morphTargetsOfNodes}), or null for a node without morph targets; default none
  * @throws LoadError `fileName: /animations/a/samplers/s/… problem` for a wrong accessor type, times that are
- *   not finite or that decrease, a rotation key of length 0, or an output count other than the key count (×3 for CUBICSPLINE)
+ *   not finite or that decrease, a rotation key of length 0, or an output count other than the key count
+ *   (× n for weights, ×3 for CUBICSPLINE); `/animations/a/channels/c/target/node`
+ *   (`ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS`) for a weights channel on a node without morph targets
  */
 export function buildGltfClips(
   fileName: string,
@@ -35,6 +42,7 @@ export function buildGltfClips(
   accessors: GltfAccessors,
   jointOfNode: Int32Array,
   warnings: string[],
+  morphTargets: readonly (NodeMorphTargets | null)[] = [],
 ): AnimationClip[] {
   let samplerCount = 0;
   const repeating: string[] = [];
@@ -55,7 +63,11 @@ export function buildGltfClips(
         warnings.push(`${fileName}: animation ${a} channel ${c} has no target node; skipped`);
         return;
       }
-      if (path !== 'translation' && path !== 'rotation' && path !== 'scale') {
+      const morph = path === 'weights' ? morphTargets[node] ?? null : null;
+      if (path === 'weights' && !morph) {
+        throw new LoadError(fileName, `/animations/${a}/channels/${c}/target/node`, 'ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS', `${node} has no mesh with morph targets, but the channel animates its weights`);
+      }
+      if (path !== 'translation' && path !== 'rotation' && path !== 'scale' && path !== 'weights') {
         warnings.push(`${fileName}: animation ${a} channel ${c} animates ${quoteValue(path)}, which Sinew does not play; skipped`);
         return;
       }
@@ -80,7 +92,9 @@ export function buildGltfClips(
       }
       const values = path === 'rotation'
         ? accessors.readFloats(sampler.output, `${place}/output`, ['VEC4'], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT])
-        : accessors.readFloats(sampler.output, `${place}/output`, ['VEC3'], []);
+        : path === 'weights'
+          ? accessors.readFloats(sampler.output, `${place}/output`, ['SCALAR'], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT])
+          : accessors.readFloats(sampler.output, `${place}/output`, ['VEC3'], []);
       if (path === 'rotation' && values.length === times.length * (interpolation === 'CUBICSPLINE' ? 12 : 4)) {
         const cubic = interpolation === 'CUBICSPLINE';
         const { notUnit, degenerate } = normalizeRotations(values, cubic ? 4 : 0, cubic ? 12 : 4, times.length);
@@ -90,20 +104,25 @@ export function buildGltfClips(
         if (notUnit > 0 && rotationsNotUnit === 0) firstNotUnit = `${place}/output`;
         rotationsNotUnit += notUnit;
       }
-      const built: AnimationChannel = { joint: jointOfNode[node], path: path as ChannelPath, interpolation, times, values };
+      const built: AnimationChannel = morph
+        ? { joint: jointOfNode[node], path: 'weights', interpolation, times, values, morphWeightOffset: morph.offset, morphTargetCount: morph.count }
+        : { joint: jointOfNode[node], path: path as ChannelPath, interpolation, times, values };
       // The channel's own check (animation-clip.ts), worded in glTF's terms: accessors, elements, samplers.
       const problem = findChannelProblem(built, jointOfNode.length);
       if (problem) {
-        const components = componentCount(built.path);
+        const components = componentCount(built);
         switch (problem.kind) {
           case 'time-not-finite': throw new LoadError(fileName, `${place}/input`, 'ACCESSOR_INVALID_FLOAT', `key ${problem.key} time is ${times[problem.key]}`);
           case 'times-not-increasing': throw new LoadError(fileName, `${place}/input`, 'ACCESSOR_ANIMATION_INPUT_NON_INCREASING', timesNotIncreasing(times, problem.key));
           case 'value-count':
             throw new LoadError(
               fileName, `${place}/output`, 'ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT',
-              `has ${values.length / components} elements; a ${interpolation} sampler with ${times.length} keys needs ${problem.expected / components}`,
+              path === 'weights'
+                ? `has ${values.length} elements; a ${interpolation} weights sampler with ${times.length} keys for ${components} morph targets needs ${problem.expected}`
+                : `has ${values.length / components} elements; a ${interpolation} sampler with ${times.length} keys needs ${problem.expected / components}`,
             );
           case 'no-keys': throw new LoadError(fileName, `${place}/input`, 'ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS', 'has no keys');
+          case 'morph-weights': throw new LoadError(fileName, `/animations/${a}/channels/${c}/target/node`, 'INTERNAL', 'has no morph weight range');
           case 'joint': throw new LoadError(fileName, `/animations/${a}/channels/${c}/target/node`, 'UNRESOLVED_REFERENCE', `${node} is not in the skeleton`);
         }
       }
@@ -130,4 +149,24 @@ export function buildGltfClips(
     warnings.push(`${fileName}: animation${zeroLength.length > 1 ? 's' : ''} ${zeroLength.join(', ')} ${zeroLength.length > 1 ? 'last' : 'lasts'} 0 s (every channel has one key time); played as one pose`);
   }
   return clips;
+}
+
+/** The range of `LocalPose.morphWeights` a glTF node's mesh instance owns (`MeshInstance.morphWeightOffset`). */
+export interface NodeMorphTargets {
+  readonly offset: number;
+  /** The mesh's morph target count. */
+  readonly count: number;
+}
+
+/**
+ * Per glTF node (`nodeCount` entries), the morph weight range of the mesh instance it carries, or null when it
+ * carries none with morph targets: what {@link buildGltfClips} binds `weights` channels to.
+ */
+export function morphTargetsOfNodes(instances: readonly MeshInstance[], meshes: readonly MeshAsset[], nodeCount: number): (NodeMorphTargets | null)[] {
+  const out: (NodeMorphTargets | null)[] = new Array(nodeCount).fill(null);
+  for (const instance of instances) {
+    const offset = instance.morphWeightOffset ?? -1;
+    if (instance.sourceNode !== null && offset >= 0) out[instance.sourceNode] = { offset, count: meshes[instance.mesh].morphTargetCount ?? 0 };
+  }
+  return out;
 }

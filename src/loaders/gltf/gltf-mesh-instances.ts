@@ -3,6 +3,16 @@ import { LoadError } from '../load-error.ts';
 import type { MeshInstance, SkinAsset } from '../../asset/model-asset.ts';
 import type { GltfMeshes } from './gltf-meshes.ts';
 
+/** The mesh instances of a file and the morph weights of their rest pose. */
+export interface GltfMeshInstances {
+  readonly instances: MeshInstance[];
+  /**
+   * `Float32Array(w)`: rest-pose morph weights of every instance with morph targets, at its
+   * `morphWeightOffset` (the node's `weights`, else the mesh's defaults): `LocalPose.morphWeights`.
+   */
+  readonly morphWeights: Float32Array;
+}
+
 /**
  * One MeshInstance per node that has a mesh, in file node order: `joint` = the node's skeleton joint,
  * `sourceNode` = its glTF index, `skin` = its `skin` or −1. Several nodes may share a mesh, with different
@@ -13,8 +23,12 @@ import type { GltfMeshes } from './gltf-meshes.ts';
  * skin attributes keeps its skin: the renderer and the CPU reference skin the primitives that have influences
  * and draw the others rigidly with the node, as three.js does (one warning for the file lists such nodes).
  *
+ * An instance of a mesh with morph targets gets its own range of morph weights (`morphWeightOffset`, in node
+ * order), filled with the node's `weights` when it has them, else the mesh's defaults (glTF 2.0 §3.7.2.2).
+ *
  * @throws LoadError `fileName: mesh m primitive p vertex v influence i names joint j of skin s's n` when an
- *   influence with a weight > 0 names a joint past the skin's joint list
+ *   influence with a weight > 0 names a joint past the skin's joint list; `/nodes/n/weights`
+ *   (`NODE_WEIGHTS_INVALID`) when a node's `weights` do not match its mesh's morph target count
  */
 export function buildGltfMeshInstances(
   fileName: string,
@@ -23,11 +37,15 @@ export function buildGltfMeshInstances(
   meshes: GltfMeshes,
   jointOfNode: Int32Array,
   warnings: string[],
-): MeshInstance[] {
+): GltfMeshInstances {
   const instances: MeshInstance[] = [];
+  const weights: number[] = [];
   const mixed: number[] = [];
   nodesJson.forEach((node, n) => {
-    if (node.mesh === undefined) return;
+    if (node.mesh === undefined) {
+      if (node.weights !== undefined) throw new LoadError(fileName, `/nodes/${n}/weights`, 'NODE_WEIGHTS_INVALID', 'is given for a node without a mesh');
+      return;
+    }
     const mesh = node.mesh;
     const influences = meshes.influences[mesh];
     const skinned = influences.filter((x) => x !== null).length;
@@ -58,7 +76,22 @@ export function buildGltfMeshInstances(
     } else if (skinned > 0) {
       warnings.push(`${fileName}: node ${n} carries mesh ${mesh}, which has JOINTS_0/WEIGHTS_0, without a skin; drawn rigid`);
     }
-    instances.push({ node: jointOfNode[n], sourceNode: n, mesh, skin });
+    const targetCount = meshes.meshes[mesh].morphTargetCount ?? 0;
+    if (node.weights !== undefined && node.weights.length !== targetCount) {
+      throw new LoadError(fileName, `/nodes/${n}/weights`, 'NODE_WEIGHTS_INVALID', `has ${node.weights.length} weights; mesh ${mesh} has ${targetCount} morph targets`);
+    }
+    if (targetCount > 0) {
+      const morphWeightOffset = weights.length;
+      const own = node.weights ?? meshes.meshes[mesh].defaultMorphWeights!;
+      for (let t = 0; t < targetCount; t++) {
+        const w = Math.fround(own[t]);
+        if (!Number.isFinite(w)) throw new LoadError(fileName, `/nodes/${n}/weights/${t}`, 'VALUE_NOT_IN_RANGE', 'is beyond the float32 range (±3.4e38)');
+        weights.push(w);
+      }
+      instances.push({ node: jointOfNode[n], sourceNode: n, mesh, skin, morphWeightOffset });
+    } else {
+      instances.push({ node: jointOfNode[n], sourceNode: n, mesh, skin });
+    }
   });
   if (mixed.length > 0) {
     warnings.push(
@@ -66,5 +99,5 @@ export function buildGltfMeshInstances(
       'primitives with and without JOINTS_0/WEIGHTS_0; the ones without are drawn rigidly with the node',
     );
   }
-  return instances;
+  return { instances, morphWeights: Float32Array.from(weights) };
 }

@@ -2,6 +2,7 @@ import type { GLTF } from '@gltf-transform/core';
 import { LoadError } from '../load-error.ts';
 import type { MeshAsset, PrimitiveAsset } from '../../asset/model-asset.ts';
 import { computeVertexNormals } from '../../asset/vertex-normals.ts';
+import { readGltfMorphTargets } from './gltf-morph-targets.ts';
 import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_INT, UNSIGNED_SHORT, type GltfAccessors } from './gltf-accessors.ts';
 
 /** Primitive modes (glTF 2.0 §3.7.2.1 "Overview", `mode`). */
@@ -58,6 +59,8 @@ export interface GltfMeshOptions {
  *   With `options.quantized` (KHR_mesh_quantization) integer positions and texture coordinates are accepted.
  * - Indices (u8/u16/u32, each < vertexCount) become a Uint16Array when vertexCount ≤ 65 536, else a
  *   Uint32Array; 0…vertexCount−1 is generated for non-indexed primitives.
+ * - Morph targets (glTF 2.0 §3.7.2.2): POSITION, NORMAL and TANGENT deltas per target (gltf-morph-targets.ts),
+ *   the same target count for every primitive of a mesh, `weights` (the mesh's defaults) one per target.
  * - JOINTS_n (VEC4 u8/u16) and WEIGHTS_n (VEC4 float, unorm8, unorm16; de-normalised, not renormalised) for
  *   n = 0, 1, …: every set is kept, merged vertex-major into `influenceCount` = 4·sets slots per vertex
  *   (as Uint8Array when every weighted joint index is < 256), the joint of each zero-weight influence set to
@@ -66,7 +69,8 @@ export interface GltfMeshOptions {
  * @param materialOf maps a primitive's `material` (or undefined) to an index into ModelAsset.materials
  * @throws LoadError `fileName: /meshes/m/primitives/p… problem` for a missing POSITION, attribute counts that
  *   differ, disallowed accessor types, an index ≥ vertexCount, a TRIANGLES index count that is not a
- *   multiple of 3, or unequal numbers of JOINTS_n and WEIGHTS_n sets
+ *   multiple of 3, or unequal numbers of JOINTS_n and WEIGHTS_n sets; for morph targets as
+ *   readGltfMorphTargets and `morphTargetsOfMesh` say
  */
 export function buildGltfMeshes(
   fileName: string,
@@ -88,12 +92,11 @@ export function buildGltfMeshes(
         warnings.push(`${fileName}: mesh ${m} primitive ${p} is ${MODE_NAMES[mode]}, not triangles; skipped`);
         return;
       }
-      if (primitiveJson.targets?.length) warnings.push(`${fileName}: mesh ${m} primitive ${p} has morph targets; ignored`);
       const built = buildPrimitive(fileName, place, p, `mesh ${m} primitive ${p}`, primitiveJson, mode, accessors, materialOf, warnings, options);
       primitives.push(built.primitive);
       meshInfluences.push(built.influences);
     });
-    meshes.push({ name: meshJson.name ?? '', primitives });
+    meshes.push({ name: meshJson.name ?? '', primitives, ...morphTargetsOfMesh(fileName, m, meshJson, primitives) });
     influences.push(meshInfluences);
   });
   return { meshes, influences };
@@ -203,11 +206,44 @@ function buildPrimitive(
     influenceCountOut = influenceCount;
   }
 
+  const morphTargets = readGltfMorphTargets(fileName, place, json.targets, vertexCount, accessors, quantized, warnings);
   return {
     primitive: {
-      vertexCount, positions, normals, tangents, uvs, joints, weights, ...(influenceCountOut !== undefined && influenceCountOut !== 4 ? { influenceCount: influenceCountOut } : {}), indices, material: materialOf(json.material), flatShading: normalIndex === undefined, sourceIndex: primitiveIndex },
+      vertexCount, positions, normals, tangents, uvs, joints, weights, ...(influenceCountOut !== undefined && influenceCountOut !== 4 ? { influenceCount: influenceCountOut } : {}), indices, material: materialOf(json.material), flatShading: normalIndex === undefined, sourceIndex: primitiveIndex,
+      ...(morphTargets ? { morphTargets } : {}) },
     influences,
   };
+}
+
+/**
+ * A mesh's morph target count and default weights (glTF 2.0 §3.7.2.2): every primitive of the file's mesh must
+ * have the same number of targets (skipped primitives included), and `weights`, when given, one per target.
+ * @returns `{}` for a mesh without targets
+ * @throws LoadError `/meshes/m/primitives/p/targets` (`MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT`) or
+ *   `/meshes/m/weights` (`MESH_INVALID_WEIGHTS_COUNT`)
+ */
+function morphTargetsOfMesh(
+  fileName: string, m: number, meshJson: GLTF.IMesh, primitives: readonly PrimitiveAsset[],
+): { morphTargetCount?: number; defaultMorphWeights?: Float32Array } {
+  const count = meshJson.primitives[0]?.targets?.length ?? 0;
+  meshJson.primitives.forEach((primitive, p) => {
+    const n = primitive.targets?.length ?? 0;
+    if (n !== count) {
+      throw new LoadError(fileName, `/meshes/${m}/primitives/${p}/targets`, 'MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT', `has ${n} morph targets, primitive 0 has ${count}; every primitive of a mesh must have the same number`);
+    }
+  });
+  const weights = meshJson.weights;
+  if (weights !== undefined && weights.length !== count) {
+    throw new LoadError(fileName, `/meshes/${m}/weights`, 'MESH_INVALID_WEIGHTS_COUNT', `has ${weights.length} weights for ${count} morph targets`);
+  }
+  if (count === 0 || primitives.length === 0) return {};
+  const defaults = new Float32Array(count);
+  if (weights) {
+    defaults.set(weights);
+    const bad = defaults.findIndex((w) => !Number.isFinite(w));
+    if (bad >= 0) throw new LoadError(fileName, `/meshes/${m}/weights/${bad}`, 'VALUE_NOT_IN_RANGE', 'is beyond the float32 range (±3.4e38)');
+  }
+  return { morphTargetCount: count, defaultMorphWeights: defaults };
 }
 
 /** Triangle-list indices from TRIANGLES / TRIANGLE_STRIP / TRIANGLE_FAN indices (glTF 2.0 §3.7.2.1). */

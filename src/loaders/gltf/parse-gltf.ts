@@ -3,7 +3,7 @@ import type { ModelAsset } from '../../asset/model-asset.ts';
 import { collapseWarnings } from '../collapse-warnings.ts';
 import { LoadError, toLoadError } from '../load-error.ts';
 import { GltfAccessors } from './gltf-accessors.ts';
-import { buildGltfClips } from './gltf-animations.ts';
+import { buildGltfClips, morphTargetsOfNodes } from './gltf-animations.ts';
 import { checkGltfExtensions } from './gltf-extensions.ts';
 import { normalizeRotations } from './gltf-rotations.ts';
 import { noteSceneDeviations } from './gltf-scene-notes.ts';
@@ -97,13 +97,13 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
     uvSetOf, quantized: extensions.supported.has('KHR_mesh_quantization'),
   });
   const skins = buildGltfSkins(fileName, json.skins ?? [], accessors, jointOfNode);
-  const meshInstances = buildGltfMeshInstances(fileName, nodesJson, skins, meshes, jointOfNode, warnings);
-  const clips = buildGltfClips(fileName, json.animations ?? [], accessors, jointOfNode, warnings);
+  const { instances: meshInstances, morphWeights } = buildGltfMeshInstances(fileName, nodesJson, skins, meshes, jointOfNode, warnings);
+  const clips = buildGltfClips(fileName, json.animations ?? [], accessors, jointOfNode, warnings, morphTargetsOfNodes(meshInstances, meshes.meshes, nodesJson.length));
 
   return {
     name: fileName,
     skeleton,
-    restPose,
+    restPose: { ...restPose, morphWeights },
     meshes: meshes.meshes,
     skins,
     meshInstances,

@@ -26,7 +26,7 @@ export function findKeyframe(times: Float32Array, t: number, hint: number): numb
 export function sampleChannel(channel: AnimationChannel, t: number, key: number, out: Float32Array, offset: number): void {
   const { times, values, interpolation } = channel;
   const clock = Float64Array.of(t);
-  const c = componentCount(channel.path);
+  const c = componentCount(channel);
   const stride = keyStride(interpolation, c), valueOffset = keyValueOffset(interpolation, c);
   const last = times.length - 1;
   if (last === 0 || t <= times[0] || t >= times[last]) {

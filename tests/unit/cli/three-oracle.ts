@@ -4,7 +4,8 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 /**
  * An independent evaluation of a glTF model by three.js (test-only oracle): GLTFLoader, AnimationMixer at
- * a time, updateMatrixWorld, then SkinnedMesh.applyBoneTransform per vertex. three.js applies the mesh's
+ * a time, updateMatrixWorld, then `getVertexPosition` per vertex (three's morph targets at the mixer's
+ * influences, then for a SkinnedMesh `applyBoneTransform`). three.js applies the mesh's
  * bind matrix around skinning; setting it to identity gives the glTF rule p = Σ wᵢ·jointWorldᵢ·IBMᵢ·v
  * (glTF 2.0 §3.7.3), which is what Sinew evaluates. Images are dropped before parsing (node has no image
  * decoder); geometry and animation are untouched.
@@ -52,9 +53,9 @@ export async function evaluateWithThree(path: string, clipIndex: number, time: n
         skinned.bindMatrixInverse.identity();
       }
       for (let i = 0; i < position.count; i++) {
-        v.fromBufferAttribute(position, i);
-        if (skinned) skinned.applyBoneTransform(i, v);
-        else v.applyMatrix4(mesh.matrixWorld);
+        // Morph targets at the mesh's morphTargetInfluences (the mixer's weights), then skinning for a SkinnedMesh.
+        mesh.getVertexPosition(i, v);
+        if (!skinned) v.applyMatrix4(mesh.matrixWorld);
         result.set([v.x, v.y, v.z], 3 * i);
       }
       out.set(`${node}/${primitive}`, result);
