@@ -85,7 +85,7 @@ export interface PrimitiveInspection {
    * primitive); MD5: the most weights any vertex has. Sinew skins every one of them (none is dropped).
    */
   influencesPerVertex: number;
-  /** Morph targets (`targets.length`; 0 for MD5). Sinew does not play them (with a warning). */
+  /** Morph targets (`targets.length`; 0 for MD5), applied before skinning at the pose's weights. */
   morphTargetCount: number;
   /** The material's name (`""` when it has none; MD5: the `shader` string), or null when there is no material. */
   material: string | null;
@@ -97,7 +97,7 @@ export interface ClipInspection {
   name: string;
   /** Seconds: the last key time of the channels Sinew plays, which `sinew eval --time` clamps to (0 when none). */
   duration: number;
-  /** glTF: the file's `channels.length`, including channels Sinew skips (e.g. morph weights); MD5: 2 per joint. */
+  /** glTF: the file's `channels.length`, including channels Sinew skips (no target node); MD5: 2 per joint. */
   channelCount: number;
   /** The interpolations the clip's channels use, each once, sorted (`CUBICSPLINE`, `LINEAR`, `STEP`). */
   interpolations: string[];

@@ -23,13 +23,13 @@ function diagonal(positions: ArrayLike<number>): number {
   return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
 }
 
-/** Key range of animation `a` over the channels Sinew plays (translation, rotation, scale of a node), read from the file. */
+/** Key range of animation `a` over the channels Sinew plays (translation, rotation, scale, weights of a node), read from the file. */
 function rawKeyRange(file: string, a: number): { first: number; last: number } {
   const raw = readRawGltf(join(assets!, 'gltf', file));
   const animation = raw.json.animations[a];
   let first = Infinity, last = -Infinity;
   for (const channel of animation.channels) {
-    if (channel.target.node === undefined || !['translation', 'rotation', 'scale'].includes(channel.target.path)) continue;
+    if (channel.target.node === undefined || !['translation', 'rotation', 'scale', 'weights'].includes(channel.target.path)) continue;
     const times = rawAccessor(raw, animation.samplers[channel.sampler].input);
     first = Math.min(first, times[0]);
     last = Math.max(last, times[times.length - 1]);

@@ -319,13 +319,15 @@ describe('one line per kind of warning', () => {
     ]);
   });
 
-  it('parseGltf: three primitives with morph targets give one warning', async () => {
+  it('parseGltf: three primitives with morph targets on TEXCOORD_0 (not morphed) give one warning', async () => {
     const b = skinnedQuad();
     const primitive = b.json.meshes[0].primitives[0];
     const offsets = b.accessor(new Float32Array(12), 'VEC3', { min: [0, 0, 0], max: [0, 0, 0] });
-    primitive.targets = [{ POSITION: offsets }];
+    const uvOffsets = b.accessor(new Float32Array(8), 'VEC2');
+    primitive.targets = [{ POSITION: offsets, TEXCOORD_0: uvOffsets }];
     b.json.meshes[0].primitives.push(structuredClone(primitive), structuredClone(primitive));
     const asset = await parseGltf('morph.gltf', b.gltf());
-    expect(asset.warnings).toEqual(['morph.gltf: mesh 0 primitive 0 has morph targets; ignored (and 2 more like it)']);
+    expect(asset.warnings).toEqual(['morph.gltf: /meshes/0/primitives/0/targets/0 displaces TEXCOORD_0, which Sinew does not morph; ignored (and 2 more like it)']);
+    expect(asset.meshes[0].morphTargetCount).toBe(1);
   });
 });

@@ -132,7 +132,7 @@ describe.skipIf(!assets)('parseGltf on real models', () => {
         animations.forEach((animation, a) => {
           const clip = asset.clips[a];
           expect(clip.name).toBe(animation.name ?? `animation ${a}`);
-          const played = animation.channels.filter((c) => c.target.node !== undefined && ['translation', 'rotation', 'scale'].includes(c.target.path));
+          const played = animation.channels.filter((c) => c.target.node !== undefined && ['translation', 'rotation', 'scale', 'weights'].includes(c.target.path));
           expect(clip.channels.length).toBe(played.length);
           let duration = 0;
           played.forEach((channel, c) => {
@@ -143,7 +143,8 @@ describe.skipIf(!assets)('parseGltf on real models', () => {
             expect(loaded.path).toBe(channel.target.path);
             expect(loaded.interpolation).toBe(sampler.interpolation ?? 'LINEAR');
             expect(loaded.times).toEqual(new Float32Array(rawAccessor(raw, sampler.input)));
-            const width = channel.target.path === 'rotation' ? 4 : 3;
+            const targetCount = raw.json.meshes[raw.json.nodes[channel.target.node!].mesh]?.primitives[0].targets?.length;
+            const width = channel.target.path === 'rotation' ? 4 : channel.target.path === 'weights' ? targetCount : 3;
             const perKey = loaded.interpolation === 'CUBICSPLINE' ? 3 : 1;
             expect(loaded.values.length).toBe(perKey * width * input.count);
             duration = Math.max(duration, Math.fround(input.max[0]));

@@ -2,6 +2,7 @@ import { mat4, quat, vec3 } from 'gl-matrix';
 import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
 import { describe, expect, it } from 'vitest';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
+import { loadErrorOf } from '../helpers/load-error-of.ts';
 import { GltfBuilder, skinnedQuad } from '../helpers/gltf-builder.ts';
 
 /** One primitive mesh on one node; `primitive` gets the POSITION accessor of `positions`. */
@@ -144,14 +145,14 @@ describe('parseGltf on generated files', () => {
     expect(restPose.scales[2]).toBeCloseTo(0.5, 5);
   });
 
-  it('skips morph-weight channels with a warning; a clip keeps its place and the name `animation N`', async () => {
+  it('refuses a weights channel on a node whose mesh has no morph targets; an unnamed clip is `animation N`', async () => {
     const b = skinnedQuad();
-    b.json.animations[0].channels.push({ sampler: 0, target: { node: 1, path: 'weights' } });
     delete b.json.animations[0].name;
-    const asset = await parseGltf('morph.gltf', b.gltf());
-    expect(asset.clips[0].name).toBe('animation 0');
-    expect(asset.clips[0].channels.length).toBe(1);
-    expect(asset.warnings).toEqual(["morph.gltf: animation 0 channel 1 animates \"weights\", which Sinew does not play; skipped"]);
+    expect((await parseGltf('quad.gltf', b.gltf())).clips[0].name).toBe('animation 0');
+    b.json.animations[0].channels.push({ sampler: 0, target: { node: 1, path: 'weights' } });
+    const error = await loadErrorOf(parseGltf('morph.gltf', b.gltf()));
+    expect(error.where).toBe('/animations/0/channels/1/target/node');
+    expect(error.code).toBe('ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS');
   });
 
   it('materials: factor, texture through textures[].source, double-sided; images keep their bytes and type', async () => {
