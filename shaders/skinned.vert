@@ -16,6 +16,10 @@
 //   PALETTE_UBO      joint data from the std140 uniform block `Palette` (16·PALETTE_STRIDE bytes per joint)
 //                    without either: from `uniform vec4 u_joints[PALETTE_STRIDE * JOINT_COUNT]`
 //   JOINT_COUNT n    joints of the uniform / block palette array (not the texture path)
+//   INSTANCED        instanced skinning (src/crowd/crowd.ts): gl_InstanceID picks the instance's block in
+//                    u_instanceTexture (src/skinning/instance-blocks.ts): its world matrix, then its palettes (live)
+//   INSTANCED_BAKED  (with INSTANCED) the block holds two baked frame indices and a blend factor instead; joint
+//                    data is the linear blend of the two frames' palettes in u_bakedTexture
 // Arrays of vec4, not of mat3x4: an implementation may store a mat3x4 as 4 vectors (ANGLE does), which
 // would cost the uniform path the joints its 3-row layout gains. jointMatrix() returns a joint's first 3 vec4s
 // as the columns of a mat3x4 J, so `vec4(p, 1.0) * J` is the transformed point (`vec4(p, 0.0) * J` its 3×3 part).
@@ -62,8 +66,39 @@ uniform mat4 u_viewProjection;
 // is moved by T(−O), not left in place. (0, 0, 0) for a model near model space's origin.
 uniform vec3 u_origin;
 
+#ifdef INSTANCED
+// One RGBA32F texel row-major texture of per-instance blocks of u_blockTexels texels (instance-blocks.ts).
+uniform highp sampler2D u_instanceTexture;
+uniform int u_blockTexels;
+vec4 blockTexel(int texel) {
+  int width = textureSize(u_instanceTexture, 0).x;
+  int t = gl_InstanceID * u_blockTexels + texel;
+  return texelFetch(u_instanceTexture, ivec2(t % width, t / width), 0);
+}
+#endif
+
 #ifdef SKINNED
-#if defined(PALETTE_TEXTURE)
+#if defined(INSTANCED_BAKED)
+// Baked palettes: frame f's joint data from texel f·u_frameTexels + u_skinOffset, rows as u_instanceTexture.
+uniform highp sampler2D u_bakedTexture;
+uniform int u_frameTexels;
+uniform int u_skinOffset;
+vec3 bakedFrames;   // (f₀, f₁, a) of this instance, read once at the start of main()
+vec4 bakedTexel(int frame, int texel) {
+  int width = textureSize(u_bakedTexture, 0).x;
+  int t = frame * u_frameTexels + u_skinOffset + texel;
+  return texelFetch(u_bakedTexture, ivec2(t % width, t / width), 0);
+}
+vec4 jointVector(uint joint, int k) {
+  int texel = int(joint) * PALETTE_STRIDE + k;
+  return mix(bakedTexel(int(bakedFrames.x), texel), bakedTexel(int(bakedFrames.y), texel), bakedFrames.z);
+}
+#elif defined(INSTANCED)
+uniform int u_skinOffset;   // the skin's palette within the block
+vec4 jointVector(uint joint, int k) {
+  return blockTexel(u_skinOffset + int(joint) * PALETTE_STRIDE + k);
+}
+#elif defined(PALETTE_TEXTURE)
 uniform highp sampler2D u_jointTexture;
 vec4 jointVector(uint joint, int k) {
   int width = textureSize(u_jointTexture, 0).x;   // a multiple of 12: a joint's texels never straddle two rows
@@ -115,6 +150,18 @@ vec3 rotateByQuaternion(vec4 r, vec3 v) {
 #endif
 #endif
 
+#ifdef INSTANCED
+// The instance's world matrix W·T(O) (3 rows; INSTANCED implies SKINNED): into world space, normals by its
+// cofactor, tangents by the matrix itself.
+void instanceToWorld(inout vec3 position, inout vec3 normal, inout vec3 tangent) {
+  mat3x4 world = mat3x4(blockTexel(0), blockTexel(1), blockTexel(2));
+  position = vec4(position, 1.0) * world;
+  tangent = vec4(tangent, 0.0) * world;
+  mat3 a = transpose(mat3(world));
+  normal = cofactorTimes(a[0], a[1], a[2], normal);
+}
+#endif
+
 out vec3 v_displayPosition;
 out vec3 v_displayNormal;
 // Unit display-space tangent (skinned with the blended matrix itself, not its inverse transpose), w kept.
@@ -122,6 +169,9 @@ out vec4 v_displayTangent;
 out vec2 v_uv;
 
 void main() {
+#if defined(INSTANCED_BAKED) && defined(SKINNED)
+  bakedFrames = blockTexel(3).xyz;
+#endif
   vec3 position = a_position;
   vec3 normal = a_normal;
   vec3 tangent = a_tangent.xyz;
@@ -247,6 +297,9 @@ void main() {
     position -= u_origin;   // left at rest: T(−O)
   }
 #endif
+#endif
+#ifdef INSTANCED
+  instanceToWorld(position, normal, tangent);
 #endif
   v_displayPosition = (u_toDisplay * vec4(position, 1.0)).xyz;
   vec3 displayNormal = u_normalMatrix * normal;

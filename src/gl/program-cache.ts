@@ -4,7 +4,7 @@ import { compileProgram, deleteProgram, insertDefines } from './shader-program.t
 import type { PalettePath } from './palette-path.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { PALETTE_BLOCK_BINDING } from './palette-buffer.ts';
-import { CAPTURED_VARYINGS, variantDefines, variantId, variantKey, type ShaderVariant } from './shader-variant.ts';
+import { CAPTURED_VARYINGS, variantDefines, variantId, variantKey, type InstancingMode, type ShaderVariant } from './shader-variant.ts';
 
 /** A linked skinned/rigid program and the locations of its uniforms (null when the variant lacks one). */
 export interface SkinningProgram {
@@ -27,6 +27,10 @@ export interface SkinningProgram {
   readonly u_flatShading: WebGLUniformLocation | null;
   readonly u_baseColorTexture: WebGLUniformLocation | null;
   readonly u_eye: WebGLUniformLocation | null;
+  /** Instanced variants: `u_blockTexels`, `u_skinOffset`, `u_frameTexels` (baked), and the two samplers. */
+  readonly u_blockTexels: WebGLUniformLocation | null;
+  readonly u_skinOffset: WebGLUniformLocation | null;
+  readonly u_frameTexels: WebGLUniformLocation | null;
 }
 
 /** Texture unit of the base colour texture. */
@@ -35,6 +39,10 @@ export const BASE_COLOR_UNIT = 0;
 export const PALETTE_UNIT = 1;
 /** Texture unit of a primitive's influence overflow texture (src/gl/influence-overflow.ts). */
 export const OVERFLOW_UNIT = 2;
+/** Texture unit of the instance blocks (instanced variants; high, clear of the material units). */
+export const INSTANCE_UNIT = 14;
+/** Texture unit of the baked palettes (baked instanced variants). */
+export const BAKED_UNIT = 15;
 
 /**
  * Compiles each {@link ShaderVariant} of `shaders/skinned.vert` + `shaders/lit.frag` once, on first use, and
@@ -52,14 +60,19 @@ export class ProgramCache {
    */
   get(
     skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, method: SkinningMethod = DEFAULT_SKINNING_METHOD,
-    influences: 4 | 8 | 12 = 4,
+    influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none',
   ): SkinningProgram {
-    const capacity = skinned && palette !== 'texture' ? jointCapacity : 0;
+    const instanced = skinned ? instancing : 'none';
+    const path = instanced === 'none' ? palette : 'texture';
+    const capacity = skinned && path !== 'texture' ? jointCapacity : 0;
     const slots = skinned ? influences : 4;
-    const id = variantId(skinned, palette, capacity, transformFeedback, method.skinning, method.weights, slots);
+    const id = variantId(skinned, path, capacity, transformFeedback, method.skinning, method.weights, slots, instanced);
     let entry = this.programs.get(id);
     if (!entry) {
-      const variant: ShaderVariant = { skinned, palette, jointCapacity: capacity, transformFeedback, skinning: method.skinning, weights: method.weights, influences: slots };
+      const variant: ShaderVariant = {
+        skinned, palette: path, jointCapacity: capacity, transformFeedback, skinning: method.skinning, weights: method.weights, influences: slots,
+        instancing: instanced,
+      };
       entry = this.build(variantKey(variant), variant);
       this.programs.set(id, entry);
     }
@@ -107,11 +120,17 @@ export class ProgramCache {
       u_baseColorTexture: at('u_baseColorTexture'),
       u_eye: at('u_eye'),
       u_flatShading: at('u_flatShading'),
+      u_blockTexels: at('u_blockTexels'),
+      u_skinOffset: at('u_skinOffset'),
+      u_frameTexels: at('u_frameTexels'),
     };
     gl.useProgram(program);
     if (entry.u_baseColorTexture) gl.uniform1i(entry.u_baseColorTexture, BASE_COLOR_UNIT);
     if (entry.u_jointTexture) gl.uniform1i(entry.u_jointTexture, PALETTE_UNIT);
     if (entry.u_overflowTexture) gl.uniform1i(entry.u_overflowTexture, OVERFLOW_UNIT);
+    const instanceTexture = at('u_instanceTexture'), bakedTexture = at('u_bakedTexture');
+    if (instanceTexture) gl.uniform1i(instanceTexture, INSTANCE_UNIT);
+    if (bakedTexture) gl.uniform1i(bakedTexture, BAKED_UNIT);
     if (entry.paletteBlock !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, entry.paletteBlock, PALETTE_BLOCK_BINDING);
     return entry;
   }

@@ -9,6 +9,8 @@ import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinni
 import { PALETTE_BLOCK_BINDING, uploadPaletteBuffer } from './palette-buffer.ts';
 import { packPaletteRows } from './palette-rows.ts';
 import { uploadPaletteTexture } from './palette-texture.ts';
+import { drawInstances, type GpuInstances, type InstancedDrawStats } from './instance-draw.ts';
+import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
 import { BASE_COLOR_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
@@ -314,6 +316,24 @@ export class SkinnedRenderer {
       }
     }
     gl.bindVertexArray(null);
+  }
+
+  /**
+   * Instanced skinning: draws the `blocks.drawCount` instances a crowd prepared (`Crowd.prepare`,
+   * src/crowd/crowd.ts) with one `drawElementsInstanced` per skinned primitive (src/gl/instance-draw.ts). The
+   * camera is in world space (the instances' world matrices lead there). Rigid meshes are not drawn.
+   * @param instances the model's instance textures in this context (`new GpuInstances(gl)`, caller-owned)
+   * @param stats filled with the draw calls and vertices shaded, when given
+   * @throws as {@link draw} for a disposed or stale model
+   */
+  drawCrowd(gpuModel: GpuModel, instances: GpuInstances, blocks: InstanceBlocks, camera: CameraMatrices, stats?: InstancedDrawStats): void {
+    if (this.lost) return;
+    if (gpuModel.isDisposed) throw new Error(`${gpuModel.asset.name}: draw of a disposed GpuModel`);
+    if (gpuModel.generation !== this.generationValue) {
+      throw new Error(`${gpuModel.asset.name}: GpuModel was uploaded before the WebGL2 context was restored; upload its asset again`);
+    }
+    this.foldOrigin(camera, IDENTITY, undefined);
+    drawInstances(this.gl, this.programs, gpuModel, instances, blocks, this.viewProjection, this.eyeRelative, stats);
   }
 
   /** Deletes the renderer's programs (forgets them while the context is lost). Idempotent. Models are the caller's to dispose. */

@@ -21,7 +21,16 @@ export interface ShaderVariant {
    * (`INFLUENCES_8` + `INFLUENCE_OVERFLOW`); absent: 4. Ignored when rigid.
    */
   readonly influences?: 4 | 8 | 12;
+  /**
+   * Instanced skinning (`INSTANCED`, src/crowd/crowd.ts): `'live'` palettes per instance block, `'baked'`
+   * (`INSTANCED_BAKED` too) baked frames; absent or `'none'`: one model per draw. Skinned variants only; the
+   * palette path is then the instance texture.
+   */
+  readonly instancing?: InstancingMode;
 }
+
+/** How a variant gets its joints: per draw (`'none'`), per instance block (`'live'`), from baked frames (`'baked'`). */
+export type InstancingMode = 'none' | 'live' | 'baked';
 
 /** The varyings transform feedback captures, in buffer-binding order. */
 export const CAPTURED_VARYINGS = ['v_displayPosition', 'v_displayNormal', 'v_displayTangent'] as const;
@@ -35,6 +44,12 @@ export function variantDefines(variant: ShaderVariant): string[] {
   if (influences >= 8) defines.push('INFLUENCES_8');
   if (influences > 8) defines.push('INFLUENCE_OVERFLOW');
   defines.push(`PALETTE_STRIDE ${paletteStride(variant.skinning)}`);
+  const instancing = variant.instancing ?? 'none';
+  if (instancing !== 'none') {
+    defines.push('INSTANCED');
+    if (instancing === 'baked') defines.push('INSTANCED_BAKED');
+    return defines;
+  }
   if (variant.palette === 'texture') defines.push('PALETTE_TEXTURE');
   else if (variant.palette === 'ubo') defines.push('PALETTE_UBO', `JOINT_COUNT ${variant.jointCapacity}`);
   else defines.push(`JOINT_COUNT ${variant.jointCapacity}`);
@@ -50,14 +65,16 @@ export function variantKey(variant: ShaderVariant): string {
 /**
  * A number naming the variant of these fields uniquely (as {@link ShaderVariant}), so the program cache
  * looks variants up per draw without allocating: bit 0 skinned, bit 1 transform feedback, bits 2–3 the
- * palette path, bits 4–5 the weight policy, bit 6 DQS, bits 7–8 the influences (4, 8, 12), then the capacity.
+ * palette path, bits 4–5 the weight policy, bit 6 DQS, bits 7–8 the influences (4, 8, 12), bits 9–10 the
+ * instancing, then the capacity.
  */
 export function variantId(
   skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, skinning: SkinningMode, weights: WeightPolicy,
-  influences: 4 | 8 | 12 = 4,
+  influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none',
 ): number {
   if (!skinned) return transformFeedback ? 2 : 0;
   const path = palette === 'uniform' ? 0 : palette === 'texture' ? 1 : 2;
   return 1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * WEIGHT_POLICIES.indexOf(weights) + (skinning === 'dqs' ? 64 : 0)
-    + 128 * (influences === 4 ? 0 : influences === 8 ? 1 : 2) + 512 * jointCapacity;
+    + 128 * (influences === 4 ? 0 : influences === 8 ? 1 : 2) + 512 * (instancing === 'none' ? 0 : instancing === 'live' ? 1 : 2)
+    + 2048 * jointCapacity;
 }

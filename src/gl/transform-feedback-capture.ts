@@ -6,6 +6,8 @@ import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from './
 import { packPaletteRows } from './palette-rows.ts';
 import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
 import { OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache } from './program-cache.ts';
+import type { GpuInstances } from './instance-draw.ts';
+import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
 
 /** Vertices as the GPU skinned them, in model space (the palette's output; `u_toDisplay` is the identity). */
 export interface CapturedVertices {
@@ -113,16 +115,55 @@ export class TransformFeedbackCapture {
       gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
       gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
     }
-    const vertexCount = primitive.vertexCount;
-    this.ensureCapacity(vertexCount);
-    gl.bindVertexArray(primitive.vao);
+    return this.run(primitive.vao, primitive.vertexCount, 1, asset.name);
+  }
+
+  /**
+   * Instanced skinning's output for every drawn instance: primitive `primitiveIndex` of mesh instance
+   * `instanceIndex` run through the instanced variant (`blocks.mode`) for `blocks.drawCount` instances, as
+   * `SkinnedRenderer.drawCrowd` draws it. Output `k·vertexCount + v` is vertex v of block k, in world space.
+   * @throws Error when the mesh instance is rigid or the capture is disposed
+   */
+  captureInstanced(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, blocks: InstanceBlocks, instances: GpuInstances): CapturedVertices {
+    if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
+    const gl = this.gl;
+    const asset = gpuModel.asset;
+    const instance = asset.meshInstances[instanceIndex];
+    const primitive = instance ? gpuModel.meshes[instance.mesh]?.[primitiveIndex] : undefined;
+    if (!instance || !primitive || instance.skin < 0 || !primitive.skinned) {
+      throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not a skinned primitive`);
+    }
+    const program = this.programs.get(true, 'texture', 0, true, DEFAULT_SKINNING_METHOD, primitive.influences, blocks.mode);
+    gl.useProgram(program.program);
+    gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
+    gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
+    gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
+    gl.uniform3f(program.u_origin, blocks.origin[0], blocks.origin[1], blocks.origin[2]);
+    gl.uniform1i(program.u_blockTexels, blocks.blockTexels);
+    const skinOffsets = blocks.baked ? blocks.baked.skinOffsets : blocks.skinOffsets;
+    gl.uniform1i(program.u_skinOffset, skinOffsets[instance.skin]);
+    if (blocks.baked) gl.uniform1i(program.u_frameTexels, blocks.baked.frameTexels);
+    instances.upload(blocks);
+    if (primitive.overflowTexture) {
+      gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
+      gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
+    }
+    return this.run(primitive.vao, primitive.vertexCount, blocks.drawCount, asset.name);
+  }
+
+  /** Draws `vertexCount` POINTS × `instanceCount` under transform feedback and reads the varyings back. */
+  private run(vao: WebGLVertexArrayObject, vertexCount: number, instanceCount: number, name: string): CapturedVertices {
+    const gl = this.gl;
+    const count = vertexCount * instanceCount;
+    this.ensureCapacity(count);
+    gl.bindVertexArray(vao);
     gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, this.feedback);
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, this.positionBuffer);
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 1, this.normalBuffer);
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 2, this.tangentBuffer);
     gl.enable(gl.RASTERIZER_DISCARD);
     gl.beginTransformFeedback(gl.POINTS);
-    gl.drawArrays(gl.POINTS, 0, vertexCount);
+    gl.drawArraysInstanced(gl.POINTS, 0, vertexCount, instanceCount);
     gl.endTransformFeedback();
     gl.disable(gl.RASTERIZER_DISCARD);
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, null);
@@ -131,9 +172,9 @@ export class TransformFeedbackCapture {
     gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, null);
     gl.bindVertexArray(null);
 
-    const positions = new Float32Array(3 * vertexCount);
-    const normals = new Float32Array(3 * vertexCount);
-    const tangents = new Float32Array(4 * vertexCount);
+    const positions = new Float32Array(3 * count);
+    const normals = new Float32Array(3 * count);
+    const tangents = new Float32Array(4 * count);
     gl.bindBuffer(gl.COPY_READ_BUFFER, this.positionBuffer);
     gl.getBufferSubData(gl.COPY_READ_BUFFER, 0, positions);
     gl.bindBuffer(gl.COPY_READ_BUFFER, this.normalBuffer);
@@ -142,7 +183,7 @@ export class TransformFeedbackCapture {
     gl.getBufferSubData(gl.COPY_READ_BUFFER, 0, tangents);
     gl.bindBuffer(gl.COPY_READ_BUFFER, null);
     const error = gl.getError();
-    if (error !== gl.NO_ERROR) throw new Error(`${asset.name}: transform feedback capture raised GL error 0x${error.toString(16)}`);
+    if (error !== gl.NO_ERROR) throw new Error(`${name}: transform feedback capture raised GL error 0x${error.toString(16)}`);
     return { positions, normals, tangents };
   }
 

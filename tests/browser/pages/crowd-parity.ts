@@ -1,0 +1,165 @@
+// Harness for tests/browser/crowd-parity.spec.ts: exposes window.sinewCrowdParity once ready (window.sinewCrowdParityReady).
+import type { ModelAsset } from '../../../src/asset/model-asset.ts';
+import { Crowd, type CrowdMode } from '../../../src/crowd/crowd.ts';
+import { uploadModel } from '../../../src/gl/gpu-model.ts';
+import { GpuInstances } from '../../../src/gl/instance-draw.ts';
+import { TransformFeedbackCapture } from '../../../src/gl/transform-feedback-capture.ts';
+import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
+import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
+import { loadGltf } from '../helpers/load-gltf.ts';
+
+/** Instanced output against the CPU reference, per mode. */
+export interface CrowdParity {
+  model: string;
+  mode: CrowdMode;
+  instances: number;
+  verticesCompared: number;
+  /** Max over instances and vertices of |p_gpu − p_cpu| / (diagonal of that instance's CPU-skinned world box). */
+  maxRelativePositionError: number;
+  /** Max |n_gpu − n_cpu| over unit normals. */
+  maxNormalError: number;
+  /** Baked only: max over instances between baked frames of |p_gpu − p_live| / diagonal: the baking error. */
+  maxBakedInterpolationError: number | null;
+  /** Baked: frames per second baked at. */
+  bakeRate: number | null;
+}
+
+const canvas = document.getElementById('gl') as HTMLCanvasElement;
+const gl = canvas.getContext('webgl2', { antialias: false });
+if (!gl) throw new Error('crowd parity harness: no WebGL2');
+
+/** Instance k's world matrix: a rotation about a tilted axis, a non-uniform scale and a translation. */
+function worldOf(k: number, size: number): Float32Array {
+  const a = 0.7 * k + 0.3, c = Math.cos(a), s = Math.sin(a);
+  const sx = 1 + 0.1 * k, sy = 1 - 0.05 * k, sz = 1 + 0.2 * (k % 3);
+  // R_y(a) · S, then a translation of a few sizes.
+  return new Float32Array([
+    c * sx, 0, -s * sx, 0,
+    0, sy, 0, 0,
+    s * sz, 0, c * sz, 0,
+    size * (k - 2), 0.25 * size * (k % 2), -size * 0.5 * k, 1,
+  ]);
+}
+
+async function load(model: string): Promise<ModelAsset> {
+  return model === 'octopus' ? createOctopusAsset() : loadGltf(model);
+}
+
+/**
+ * Instances of `model` ('octopus' or a glTF URL) with different clips, times, speeds and world matrices, drawn
+ * instanced and captured by transform feedback; each compared with the CPU reference (skinVertices at its
+ * clip and time — baked mode: times on baked frames — then its world matrix in f64).
+ */
+async function run(model: string, mode: CrowdMode): Promise<CrowdParity> {
+  const asset = await load(model);
+  const count = 6;
+  const crowd = new Crowd(asset, { capacity: count, mode });
+  const clips = crowd.model.clips;
+  let size = 1;
+  {
+    const box = crowd.jointBounds[0]?.boxes;
+    if (box) {
+      let lo = Infinity, hi = -Infinity;
+      for (let i = 0; i < box.length; i += 6) if (box[i] <= box[i + 3]) { lo = Math.min(lo, box[i], box[i + 1], box[i + 2]); hi = Math.max(hi, box[i + 3], box[i + 4], box[i + 5]); }
+      if (hi > lo) size = hi - lo;
+    }
+  }
+  const baked = mode === 'baked' ? crowd.bakedClipsOrBake() : null;
+  for (let k = 0; k < count; k++) {
+    const clip = clips.length ? k % clips.length : -1;
+    let time = clip >= 0 ? clips[clip].duration * ((0.13 + 0.29 * k) % 1) : 0;
+    if (baked && clip >= 0) {
+      const frames = baked.frameCounts[clip];
+      time = (baked.durations[clip] * Math.round((time / baked.durations[clip]) * (frames - 1))) / (frames - 1);
+    }
+    crowd.add(k === count - 1 ? -1 : clip, time, 1 + 0.25 * k, worldOf(k, size));
+  }
+  crowd.prepare(null);
+  const gpuModel = uploadModel(gl!, asset);
+  const instances = new GpuInstances(gl!);
+  const capture = new TransformFeedbackCapture(gl!);
+  const result: CrowdParity = {
+    model, mode, instances: crowd.drawCount, verticesCompared: 0, maxRelativePositionError: 0, maxNormalError: 0,
+    maxBakedInterpolationError: null, bakeRate: baked ? baked.rate : null,
+  };
+  const W = new Float64Array(16);
+  // One capture per primitive, compared per instance (gathered by mesh instance and primitive order).
+  const captures = new Map<string, { positions: Float32Array; normals: Float32Array }>();
+  asset.meshInstances.forEach((meshInstance, m) => {
+    if (meshInstance.skin < 0) return;
+    asset.meshes[meshInstance.mesh].primitives.forEach((primitive, p) => {
+      if (primitive.joints) captures.set(`${m}/${p}`, capture.captureInstanced(gpuModel, m, p, crowd, instances));
+    });
+  });
+  for (const [key, gpu] of captures) {
+    const [m, p] = key.split('/').map(Number);
+    compareOne(gpu, m, p, (k) => crowd.times[k], (relative, normal) => {
+      result.verticesCompared++;
+      result.maxRelativePositionError = Math.max(result.maxRelativePositionError, relative);
+      result.maxNormalError = Math.max(result.maxNormalError, normal);
+    });
+  }
+  if (baked) {
+    // Between baked frames: the GPU blends two frames; the live pose at the same time is the reference.
+    result.maxBakedInterpolationError = 0;
+    const halfFrame = new Float64Array(count);
+    for (let k = 0; k < count; k++) {
+      const clip = crowd.clipIndices[k];
+      if (clip >= 0) crowd.times[k] = (crowd.times[k] + 0.5 * (baked.durations[clip] / (baked.frameCounts[clip] - 1))) % baked.durations[clip];
+      halfFrame[k] = crowd.times[k];
+    }
+    crowd.prepare(null);
+    for (const key of captures.keys()) {
+      const [m, p] = key.split('/').map(Number);
+      compareOne(capture.captureInstanced(gpuModel, m, p, crowd, instances), m, p, (k) => halfFrame[k], (relative) => {
+        result.maxBakedInterpolationError = Math.max(result.maxBakedInterpolationError!, relative);
+      });
+    }
+  }
+  capture.dispose();
+  instances.dispose();
+  gpuModel.dispose();
+  return result;
+
+  function compareOne(
+    gpu: { positions: Float32Array; normals: Float32Array }, m: number, p: number, times: (k: number) => number,
+    onError: (relative: number, normal: number) => void,
+  ): void {
+    const meshInstance = asset.meshInstances[m];
+    const primitive = asset.meshes[meshInstance.mesh].primitives[p];
+    const n = primitive.vertexCount;
+    const cpuP = new Float32Array(3 * n), cpuN = new Float32Array(3 * n);
+    for (let b = 0; b < crowd.drawCount; b++) {
+      const k = crowd.drawnInstances[b];
+      crowd.model.evaluate(crowd.model.clipSample(crowd.clipIndices[k]).at(times(k)));
+      skinVertices(cpuP, cpuN, primitive, crowd.model.skinMatrices[meshInstance.skin], crowd.model.skinningContexts[meshInstance.skin]);
+      crowd.worldOf(k, W);
+      const world = new Float64Array(3 * n);
+      const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+      for (let v = 0; v < n; v++) {
+        for (let r = 0; r < 3; r++) {
+          const x = W[r] * cpuP[3 * v] + W[4 + r] * cpuP[3 * v + 1] + W[8 + r] * cpuP[3 * v + 2] + W[12 + r];
+          world[3 * v + r] = x;
+          lo[r] = Math.min(lo[r], x); hi[r] = Math.max(hi[r], x);
+        }
+      }
+      const diagonal = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) || 1;
+      // Normals: the cofactor of W's 3×3 (the inverse transpose up to a positive scale), normalised.
+      const col = (c: number) => [W[4 * c], W[4 * c + 1], W[4 * c + 2]];
+      const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+      const k12 = cross(col(1), col(2)), k20 = cross(col(2), col(0)), k01 = cross(col(0), col(1));
+      for (let v = 0; v < n; v++) {
+        const o = 3 * (b * n + v);
+        const dp = Math.hypot(gpu.positions[o] - world[3 * v], gpu.positions[o + 1] - world[3 * v + 1], gpu.positions[o + 2] - world[3 * v + 2]);
+        const nx = cpuN[3 * v], ny = cpuN[3 * v + 1], nz = cpuN[3 * v + 2];
+        const wn = [0, 1, 2].map((r) => nx * k12[r] + ny * k20[r] + nz * k01[r]);
+        const len = Math.hypot(wn[0], wn[1], wn[2]) || 1;
+        const dn = Math.hypot(gpu.normals[o] - wn[0] / len, gpu.normals[o + 1] - wn[1] / len, gpu.normals[o + 2] - wn[2] / len);
+        onError(dp / diagonal, dn);
+      }
+    }
+  }
+}
+
+(window as unknown as { sinewCrowdParity: unknown }).sinewCrowdParity = { run };
+(window as unknown as { sinewCrowdParityReady: boolean }).sinewCrowdParityReady = true;
