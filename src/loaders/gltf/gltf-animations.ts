@@ -21,7 +21,9 @@ import { normalizeRotations } from './gltf-rotations.ts';
  *   unknown paths are skipped with a warning.
  * - Times: SCALAR float, finite, increasing. Equal consecutive times are a step, as three.js plays them
  *   (spreadRepeatedKeyTimes), with one warning for the file naming how many samplers repeat a time.
- * - Rotation keys are normalised (one warning for the file when any was not unit); a zero-length one is an error.
+ * - LINEAR and STEP rotation keys are all normalised, as the Khronos Sample Viewer does before it slerps (quantised
+ *   keys are only about unit); CUBICSPLINE values more than 1 % off unit length too. One warning for the file when
+ *   any was more than 1 % off; a zero-length key is an error.
  * - An animation without channels, and one whose channels all hold a single key time (a zero-length clip),
  *   is kept (it shows one pose), with one warning for the file listing them. Values: VEC3 float for translation / scale; VEC4
  *   float or normalized (u)byte / (u)short for rotation, de-normalised (`max(c/127, −1)`, `c/255`,
@@ -97,7 +99,9 @@ export function buildGltfClips(
           : accessors.readFloats(sampler.output, `${place}/output`, ['VEC3'], []);
       if (path === 'rotation' && values.length === times.length * (interpolation === 'CUBICSPLINE' ? 12 : 4)) {
         const cubic = interpolation === 'CUBICSPLINE';
-        const { notUnit, degenerate } = normalizeRotations(values, cubic ? 4 : 0, cubic ? 12 : 4, times.length);
+        // Slerped and stepped keys are all normalised (gltf-rotations.ts); cubic ones are normalised after
+        // interpolation, and their tangents are no rotations.
+        const { notUnit, degenerate } = normalizeRotations(values, cubic ? 4 : 0, cubic ? 12 : 4, times.length, !cubic);
         if (degenerate >= 0) {
           throw new LoadError(fileName, `${place}/output`, 'ROTATION_NON_UNIT', `key ${degenerate} is a rotation of length 0 (or not finite), which has no direction`);
         }
