@@ -3,10 +3,17 @@ import { LoadError, quoteValue } from '../load-error.ts';
 
 /**
  * Extensions Sinew reads (glTF 2.0 §3.12 "Extensions"): a file may require them.
- * - KHR_mesh_quantization: integer positions and texture coordinates (gltf-meshes.ts).
+ * - EXT_meshopt_compression: meshopt-compressed buffer views, decoded before validation (gltf-meshopt.ts).
+ * - KHR_draco_mesh_compression: Draco-compressed primitives, decoded by gltf-transform (gltf-draco.ts).
+ * - KHR_mesh_quantization: integer positions, normals, tangents and texture coordinates (gltf-meshes.ts).
  * - KHR_texture_basisu: KTX2 / Basis Universal base colour images (gltf-materials.ts, gl/ktx2-texture.ts).
  */
-export const SUPPORTED_EXTENSIONS: ReadonlySet<string> = new Set(['KHR_mesh_quantization', 'KHR_texture_basisu']);
+export const SUPPORTED_EXTENSIONS: ReadonlySet<string> = new Set([
+  'EXT_meshopt_compression', 'KHR_draco_mesh_compression', 'KHR_mesh_quantization', 'KHR_texture_basisu',
+]);
+
+/** Supported extensions gltf-transform reads itself (its plugin is registered on the reader), so they stay required for it. */
+const READ_BY_GLTF_TRANSFORM: ReadonlySet<string> = new Set(['KHR_draco_mesh_compression']);
 
 /** What a file's extension lists mean for Sinew. */
 export interface GltfExtensionUse {
@@ -14,7 +21,7 @@ export interface GltfExtensionUse {
   readonly supported: ReadonlySet<string>;
   /**
    * The JSON to hand to gltf-transform: `json` itself, or a shallow copy whose `extensionsRequired` leaves
-   * out the extensions Sinew reads itself (gltf-transform refuses a required extension it has no plugin for)
+   * out the extensions Sinew reads itself (all supported ones but KHR_draco_mesh_compression) (gltf-transform refuses a required extension it has no plugin for)
    * and whose KHR_texture_basisu textures name their KTX2 image as `source`.
    */
   readonly jsonForReader: GLTF.IGLTF;
@@ -45,7 +52,9 @@ export function checkGltfExtensions(fileName: string, json: GLTF.IGLTF, warnings
     warnings.push(`${fileName}: uses extension${ignored.length > 1 ? 's' : ''} ${ignored.map(quoteValue).join(', ')}, not required; ignored`);
   }
   let jsonForReader = json;
-  if (required.length > 0) jsonForReader = { ...jsonForReader, extensionsRequired: required.filter((e) => !SUPPORTED_EXTENSIONS.has(e)) };
+  if (required.length > 0) {
+    jsonForReader = { ...jsonForReader, extensionsRequired: required.filter((e) => !SUPPORTED_EXTENSIONS.has(e) || READ_BY_GLTF_TRANSFORM.has(e)) };
+  }
   if (supported.has('KHR_texture_basisu') && json.textures) {
     // gltf-transform without the extension's plugin sees a texture with no `source` and fails on its sampler;
     // Sinew reads the extension's image itself (gltf-materials.ts), so the reader gets it as the source.

@@ -40,8 +40,10 @@ export interface GltfMeshOptions {
    */
   readonly uvSetOf?: (material: number | undefined) => number;
   /**
-   * KHR_mesh_quantization is in `extensionsUsed`: POSITION may also be (normalized) BYTE / SHORT and
-   * TEXCOORD_n (normalized or not) BYTE / UNSIGNED_BYTE / SHORT / UNSIGNED_SHORT, read as floats.
+   * KHR_mesh_quantization is in `extensionsUsed`: POSITION and TEXCOORD_n may also be BYTE / UNSIGNED_BYTE /
+   * SHORT / UNSIGNED_SHORT, normalized or not, read as floats (the node or inverse bind matrices that
+   * dequantize them apply as any other transform). NORMAL and TANGENT take normalized BYTE / SHORT with or
+   * without it.
    */
   readonly quantized?: boolean;
 }
@@ -52,11 +54,12 @@ export interface GltfMeshOptions {
  * - TRIANGLES primitives are kept; TRIANGLE_STRIP and TRIANGLE_FAN are triangulated with the spec's vertex
  *   order (strip triangle i: v_i, v_{i+1+i%2}, v_{i+2−i%2}; fan: v_{i+1}, v_{i+2}, v_0); POINTS and LINES
  *   primitives are skipped with a warning (so a mesh may end up with fewer primitives than the file's).
- * - POSITION (VEC3 float) is required; NORMAL (VEC3) is computed with computeVertexNormals when absent;
- *   TANGENT (VEC4 float, or normalised byte/short under KHR_mesh_quantization) is kept when present;
+ * - POSITION (VEC3 float) is required; NORMAL (VEC3 float, normalized byte / short) is computed with
+ *   computeVertexNormals when absent; TANGENT (VEC4 float, normalized byte / short) is kept when present;
  *   the TEXCOORD_n set the material's base colour texture names (`options.uvSetOf`, default TEXCOORD_0;
  *   VEC2 float, unorm8, unorm16) is de-normalised; a primitive without that set falls back to TEXCOORD_0.
- *   With `options.quantized` (KHR_mesh_quantization) integer positions and texture coordinates are accepted.
+ *   With `options.quantized` (KHR_mesh_quantization) integer positions and texture coordinates, normalized
+ *   or not, are accepted (de-normalised by glTF 2.0 §3.11's rules, or converted as they are).
  * - Indices (u8/u16/u32, each < vertexCount) become a Uint16Array when vertexCount ≤ 65 536, else a
  *   Uint32Array; 0…vertexCount−1 is generated for non-indexed primitives.
  * - Morph targets (glTF 2.0 §3.7.2.2): POSITION, NORMAL and TANGENT deltas per target (gltf-morph-targets.ts),
@@ -128,7 +131,7 @@ function buildPrimitive(
 
   const quantized = options.quantized === true;
   const positions = quantized
-    ? accessors.readQuantized(attributes.POSITION, at('POSITION'), ['VEC3'], [BYTE, SHORT], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT])
+    ? accessors.readQuantized(attributes.POSITION, at('POSITION'), ['VEC3'], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT])
     : accessors.readFloats(attributes.POSITION, at('POSITION'), ['VEC3'], []);
 
   // Indices: read, range-check, triangulate strips and fans.

@@ -1,5 +1,6 @@
 import type { GLTF } from '@gltf-transform/core';
 import { LoadError, quoteValue } from '../load-error.ts';
+import { isMeshoptFallback } from './gltf-meshopt.ts';
 
 /** Key gltf-transform uses for the GLB BIN chunk in a JSONDocument's resource map (`GLB_BUFFER`). */
 export const GLB_BUFFER_KEY = '@glb.bin';
@@ -18,6 +19,8 @@ export interface GltfResources {
  * the uri as written and then by its percent-decoded form.
  *
  * @param json glTF JSON whose `buffers` / `images` arrays are at least arrays of objects
+ * An EXT_meshopt_compression fallback buffer without uri (outside a GLB's first buffer) resolves to no bytes.
+ *
  * @throws LoadError (where: the JSON pointer) for a buffer without uri outside a GLB, or a GLB without BIN chunk
  *   (`BUFFER_MISSING_GLB_DATA`), an undecodable data URI (`INVALID_URI`), an external uri missing from
  *   `resources` (`FILE_NOT_FOUND`), fewer bytes than `byteLength` (`BUFFER_EXTERNAL_BYTELENGTH_MISMATCH`,
@@ -69,6 +72,11 @@ export function resolveGltfResources(
   const buffers = (json.buffers ?? []).map((buffer, i) => {
     const place = `/buffers/${i}`;
     let bytes: Uint8Array;
+    if (buffer.uri === undefined && isMeshoptFallback(buffer) && (i !== 0 || !binChunk)) {
+      // EXT_meshopt_compression: a fallback buffer may have no data; only compressed views may lie in it
+      // (gltf-meshopt.ts checks that and decodes them).
+      return new Uint8Array(0);
+    }
     if (buffer.uri === undefined) {
       if (i !== 0 || !binChunk) throw new LoadError(fileName, place, 'BUFFER_MISSING_GLB_DATA', 'has no uri and there is no GLB BIN chunk for it');
       bytes = binChunk;

@@ -14,7 +14,9 @@ import { buildGltfMeshes } from './gltf-meshes.ts';
 import { resolveGltfResources } from './gltf-resources.ts';
 import { buildGltfSkeleton } from './gltf-skeleton.ts';
 import { buildGltfSkins } from './gltf-skins.ts';
-import { validateGltfJson } from './validate-gltf-json.ts';
+import { DEFAULT_MEMORY_BUDGET_BYTES, validateGltfJson } from './validate-gltf-json.ts';
+import { decodeMeshopt, loadMeshoptDecoder, usesMeshopt } from './gltf-meshopt.ts';
+import { prepareDraco } from './gltf-draco.ts';
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
 
 /** Options of {@link parseGltf}. */
@@ -29,13 +31,16 @@ export interface GltfParseOptions {
  * node and in the browser (node callers may use read-gltf-file.ts to gather the resources).
  *
  * Steps: split the container (gltf-container.ts) → resolve buffer and image bytes (gltf-resources.ts) →
- * validate the JSON's structure and references (validate-gltf-json.ts) → read accessors and node TRS with
- * gltf-transform → map onto Sinew's types:
+ * decode EXT_meshopt_compression buffer views (gltf-meshopt.ts) → validate the JSON's structure and references
+ * (validate-gltf-json.ts) → read accessors and node TRS with gltf-transform, which decodes
+ * KHR_draco_mesh_compression primitives (gltf-draco.ts) → map onto Sinew's types:
  * - skeleton: every node, parents before children, `sourceIndices` = node index (gltf-skeleton.ts);
  * - meshes: triangle lists, normals computed when absent, every influence kept (gltf-meshes.ts);
  * - skins: joints as skeleton indices, inverse bind matrices or identities (gltf-skins.ts);
  * - meshInstances: one per mesh node, in node order (gltf-mesh-instances.ts);
  * - materials and images (gltf-materials.ts); clips (gltf-animations.ts); `upAxis` 'y'.
+ * The meshopt and Draco decoders (WebAssembly) are imported on first need, so they are chunks of their own
+ * that only a file with compressed data loads.
  * Non-fatal findings (skipped primitives or channels, ignored extensions, and the
  * deviations docs/compatibility.md tolerates: repeated key times, non-unit rotations, mixed skinned and
  * unskinned primitives, …) go to `warnings`, one per kind and file, each starting with `fileName:`.
@@ -48,7 +53,8 @@ export interface GltfParseOptions {
  *   (`MEMORY_BUDGET_EXCEEDED`); default 512 MiB
  * @throws LoadError about `fileName` naming the place (`where`: a JSON pointer, a GLB byte offset, or null
  *   when the problem names a mesh / primitive / vertex in words) and the problem, for malformed containers,
- *   JSON, references, accessor data, a required extension Sinew does not read (`UNSUPPORTED_EXTENSION`), or a missing resource
+ *   JSON, references, accessor data, compressed data that does not decode (`COMPRESSED_DATA_INVALID` at the
+ *   extension's JSON pointer), a required extension Sinew does not read (`UNSUPPORTED_EXTENSION`), or a missing resource
  *   (`FILE_NOT_FOUND`); codes are the Khronos glTF-Validator's where one fits. Any other failure (inside
  *   gltf-transform, or unforeseen) is wrapped as code `INTERNAL`.
  * @throws RangeError when `options.memoryBudgetBytes` is not a positive number
@@ -65,16 +71,25 @@ export async function parseGltf(fileName: string, bytes: Uint8Array, resources?:
 }
 
 async function parse(fileName: string, bytes: Uint8Array, resources: Record<string, Uint8Array> | undefined, options: GltfParseOptions): Promise<ModelAsset> {
-  const { json, binChunk } = splitGltfContainer(fileName, bytes);
-  const resolved = resolveGltfResources(fileName, json, binChunk, resources);
-  validateGltfJson(fileName, json, resolved.buffers, options.memoryBudgetBytes);
+  const container = splitGltfContainer(fileName, bytes);
+  let json = container.json;
+  let resolved = resolveGltfResources(fileName, json, container.binChunk, resources);
+  const memoryBudgetBytes = options.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_BYTES;
+  if (usesMeshopt(json)) ({ json, resources: resolved } = decodeMeshopt(fileName, json, resolved, memoryBudgetBytes, await loadMeshoptDecoder()));
+  validateGltfJson(fileName, json, resolved.buffers, memoryBudgetBytes);
 
   const warnings: string[] = [];
   const extensions = checkGltfExtensions(fileName, json, warnings);
 
   const io = new WebIO().setLogger(new Logger(Logger.Verbosity.SILENT));
-  // gltf-transform types resources as ArrayBuffer-backed views; it only reads them.
-  const document = await io.readJSON({ json: extensions.jsonForReader, resources: resolved.byUri as Record<string, Uint8Array<ArrayBuffer>> });
+  const draco = await prepareDraco(fileName, json, io);
+  let document;
+  try {
+    // gltf-transform types resources as ArrayBuffer-backed views; it only reads them.
+    document = await io.readJSON({ json: extensions.jsonForReader, resources: resolved.byUri as Record<string, Uint8Array<ArrayBuffer>> });
+  } catch (error) {
+    throw draco?.failed(error) ?? error;
+  }
   const root = document.getRoot();
 
   const nodesJson = json.nodes ?? [];

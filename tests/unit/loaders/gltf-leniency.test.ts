@@ -175,14 +175,14 @@ describe('file-level deviations: one warning each', () => {
 describe('extensions', () => {
   it('only in extensionsUsed and not decodable: one warning, the file loads', async () => {
     const b = skinnedQuad();
-    b.json.extensionsUsed = ['KHR_draco_mesh_compression', 'EXT_meshopt_compression'];
+    b.json.extensionsUsed = ['EXT_mesh_gpu_instancing', 'KHR_xmp_json_ld'];
     const asset = await parseGltf('used.gltf', b.gltf());
-    expect(asset.warnings).toEqual(['used.gltf: uses extensions "KHR_draco_mesh_compression", "EXT_meshopt_compression", not required; ignored']);
+    expect(asset.warnings).toEqual(['used.gltf: uses extensions "EXT_mesh_gpu_instancing", "KHR_xmp_json_ld", not required; ignored']);
   });
 
   it('required and not decodable: an error', async () => {
     const b = skinnedQuad();
-    b.json.extensionsUsed = b.json.extensionsRequired = ['KHR_draco_mesh_compression'];
+    b.json.extensionsUsed = b.json.extensionsRequired = ['EXT_mesh_gpu_instancing'];
     const error = await loadErrorOf(parseGltf('req.gltf', b.gltf()));
     expect([error.where, error.code]).toEqual(['/extensionsRequired', 'UNSUPPORTED_EXTENSION']);
   });
@@ -203,6 +203,52 @@ describe('extensions', () => {
       expect(Array.from(asset.meshes[0].primitives[0].uvs!)).toEqual([0, 0, 1, 0, 0, 1, 1, 1]);
     });
   }
+
+  it('KHR_mesh_quantization: every component type its table allows for POSITION, NORMAL, TANGENT and TEXCOORD_n', async () => {
+    // (array, normalized, expected floats): glTF 2.0 §3.11's de-normalisation, or the integers as they are.
+    const positions: [Int8Array | Uint8Array | Int16Array | Uint16Array, boolean, number[]][] = [
+      [new Int8Array([0, 0, 0, 127, 0, 0, 0, -127, 0, 127, 127, -128]), true, [0, 0, 0, 1, 0, 0, 0, -1, 0, 1, 1, -1]],
+      [new Uint8Array([0, 0, 0, 255, 0, 0, 0, 51, 0, 255, 255, 0]), true, [0, 0, 0, 1, 0, 0, 0, 0.2, 0, 1, 1, 0]],
+      [new Int16Array([0, 0, 0, 32767, 0, 0, 0, -32767, 0, 32767, 32767, 0]), true, [0, 0, 0, 1, 0, 0, 0, -1, 0, 1, 1, 0]],
+      [new Uint16Array([0, 0, 0, 65535, 0, 0, 0, 13107, 0, 65535, 65535, 0]), true, [0, 0, 0, 1, 0, 0, 0, 0.2, 0, 1, 1, 0]],
+      [new Int8Array([0, 0, 0, 5, 0, 0, 0, -5, 0, 5, 5, 0]), false, [0, 0, 0, 5, 0, 0, 0, -5, 0, 5, 5, 0]],
+      [new Uint16Array([0, 0, 0, 500, 0, 0, 0, 500, 0, 500, 500, 0]), false, [0, 0, 0, 500, 0, 0, 0, 500, 0, 500, 500, 0]],
+    ];
+    for (const [array, normalized, expected] of positions) {
+      const b = skinnedQuad();
+      const primitive = b.json.meshes[0].primitives[0];
+      primitive.attributes.POSITION = b.accessor(array, 'VEC3', { normalized, min: [0, 0, 0], max: [1, 1, 1] });
+      primitive.attributes.NORMAL = b.accessor(new Int8Array([0, 0, 127, 0, 0, 127, 0, 0, -127, 127, 0, 0]), 'VEC3', { normalized: true });
+      primitive.attributes.TANGENT = b.accessor(new Int16Array([32767, 0, 0, 32767, 0, 32767, 0, -32767, 0, 0, 32767, 32767, 32767, 0, 0, 32767]), 'VEC4', { normalized: true });
+      primitive.attributes.TEXCOORD_0 = b.accessor(new Int16Array([0, 0, 3, 0, 0, 3, 3, 3]), 'VEC2');
+      b.json.extensionsUsed = b.json.extensionsRequired = ['KHR_mesh_quantization'];
+      const asset = await parseGltf('quantized.gltf', b.gltf());
+      const built = asset.meshes[0].primitives[0];
+      Array.from(built.positions).forEach((x, i) => expect(x).toBeCloseTo(expected[i], 6));
+      expect(Array.from(built.normals)).toEqual([0, 0, 1, 0, 0, 1, 0, 0, -1, 1, 0, 0]);
+      expect(Array.from(built.tangents!)).toEqual([1, 0, 0, 1, 0, 1, 0, -1, 0, 0, 1, 1, 1, 0, 0, 1]);
+      expect(Array.from(built.uvs!)).toEqual([0, 0, 3, 0, 0, 3, 3, 3]);
+    }
+  });
+
+  it('KHR_mesh_quantization: a quantised mesh whose node scale and offset dequantize it draws where the float one does', async () => {
+    // The rigid quad of skinnedQuad without its skin: positions as unsigned shorts over 0…65535, the node's
+    // scale 1/65535 and translation (−0.5, 0, 0) put them back (KHR_mesh_quantization, "Transforms").
+    const float = skinnedQuad(), quantized = skinnedQuad();
+    for (const b of [float, quantized]) {
+      b.json.nodes[1] = { name: 'quad', mesh: 0 };
+      delete b.json.skins;
+      const attributes = b.json.meshes[0].primitives[0].attributes;
+      delete attributes.JOINTS_0; delete attributes.WEIGHTS_0;
+    }
+    float.json.meshes[0].primitives[0].attributes.POSITION = float.accessor(new Float32Array([-0.5, 0, 0, 0.5, 0, 0, -0.5, 1, 0, 0.5, 1, 0]), 'VEC3', { min: [-0.5, 0, 0], max: [0.5, 1, 0] });
+    quantized.json.meshes[0].primitives[0].attributes.POSITION = quantized.accessor(new Uint16Array([0, 0, 0, 65535, 0, 0, 0, 65535, 0, 65535, 65535, 0]), 'VEC3', { min: [0, 0, 0], max: [65535, 65535, 0] });
+    Object.assign(quantized.json.nodes[1], { translation: [-0.5, 0, 0], scale: [1 / 65535, 1 / 65535, 1] });
+    quantized.json.extensionsUsed = quantized.json.extensionsRequired = ['KHR_mesh_quantization'];
+    const expected = evaluateModel(await parseGltf('float.gltf', float.gltf()), -1, 0).primitives[0].positions;
+    const actual = evaluateModel(await parseGltf('quantized.gltf', quantized.gltf()), -1, 0).primitives[0].positions;
+    actual.forEach((x, i) => expect(x).toBeCloseTo(expected[i], 6));
+  });
 });
 
 describe('TEXCOORD_1', () => {
