@@ -67,6 +67,10 @@ export default defineConfig(({ mode }): UserConfig => {
         emptyOutDir: false,
         lib: { entry: src('viewer/element.ts'), formats: ['es'], fileName: () => 'sinew-viewer.js' },
         rolldownOptions: {
+          // The lazily loaded chunks (the Draco reader, the KTX2 transcoder) may import what the element already
+          // holds (gltf-transform's core) from sinew-viewer.js itself, which exports it to them, instead of a
+          // third file split off both: the element stays one file, the chunks load beside it.
+          preserveEntrySignatures: 'allow-extension',
           // gltf-transform's NodeIO (never used by the browser loader) imports node:fs / node:path; Vite stubs
           // them out for the browser, which is what we want, so its note about that is not shown.
           onLog(level, log, handler) {

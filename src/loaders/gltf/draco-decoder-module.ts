@@ -1,7 +1,7 @@
 /**
  * Google's Draco decoder (the glTF build shipped in draco3dgltf: its Emscripten script and WebAssembly), for
- * KHR_draco_mesh_compression. gltf-draco.ts reaches this file only through a dynamic import, so it is a chunk
- * of its own that a page or process loads only when a file holds Draco-compressed primitives.
+ * KHR_draco_mesh_compression: part of draco-primitives.ts's chunk, which a page or process loads only when a
+ * file holds Draco-compressed primitives.
  *
  * One way for the browser and node: the package's script is evaluated as text with `process`, `require` and
  * `module` hidden (so it takes neither its node path, which reads the WebAssembly beside it with `fs`, nor a

@@ -3,8 +3,8 @@ import { LoadError, quoteValue } from '../load-error.ts';
 
 /**
  * Extensions Sinew reads (glTF 2.0 §3.12 "Extensions"): a file may require them.
- * - EXT_meshopt_compression: meshopt-compressed buffer views, decoded before validation (gltf-meshopt.ts).
- * - KHR_draco_mesh_compression: Draco-compressed primitives, decoded by gltf-transform (gltf-draco.ts).
+ * - EXT_meshopt_compression: meshopt-compressed buffer views, decoded before validation (meshopt-views.ts).
+ * - KHR_draco_mesh_compression: Draco-compressed primitives, decoded by gltf-transform (draco-primitives.ts).
  * - KHR_mesh_quantization: integer positions, normals, tangents and texture coordinates (gltf-meshes.ts).
  * - KHR_texture_basisu: KTX2 / Basis Universal base colour images (gltf-materials.ts, gl/ktx2-texture.ts).
  */

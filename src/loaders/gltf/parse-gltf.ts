@@ -15,8 +15,7 @@ import { resolveGltfResources } from './gltf-resources.ts';
 import { buildGltfSkeleton } from './gltf-skeleton.ts';
 import { buildGltfSkins } from './gltf-skins.ts';
 import { DEFAULT_MEMORY_BUDGET_BYTES, validateGltfJson } from './validate-gltf-json.ts';
-import { decodeMeshopt, loadMeshoptDecoder, usesMeshopt } from './gltf-meshopt.ts';
-import { prepareDraco } from './gltf-draco.ts';
+import { decodeMeshopt, prepareDraco } from './gltf-compression.ts';
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
 
 /** Options of {@link parseGltf}. */
@@ -31,9 +30,9 @@ export interface GltfParseOptions {
  * node and in the browser (node callers may use read-gltf-file.ts to gather the resources).
  *
  * Steps: split the container (gltf-container.ts) → resolve buffer and image bytes (gltf-resources.ts) →
- * decode EXT_meshopt_compression buffer views (gltf-meshopt.ts) → validate the JSON's structure and references
+ * decode EXT_meshopt_compression buffer views (gltf-compression.ts) → validate the JSON's structure and references
  * (validate-gltf-json.ts) → read accessors and node TRS with gltf-transform, which decodes
- * KHR_draco_mesh_compression primitives (gltf-draco.ts) → map onto Sinew's types:
+ * KHR_draco_mesh_compression primitives (gltf-compression.ts) → map onto Sinew's types:
  * - skeleton: every node, parents before children, `sourceIndices` = node index (gltf-skeleton.ts);
  * - meshes: triangle lists, normals computed when absent, every influence kept (gltf-meshes.ts);
  * - skins: joints as skeleton indices, inverse bind matrices or identities (gltf-skins.ts);
@@ -75,7 +74,7 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   let json = container.json;
   let resolved = resolveGltfResources(fileName, json, container.binChunk, resources);
   const memoryBudgetBytes = options.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_BYTES;
-  if (usesMeshopt(json)) ({ json, resources: resolved } = decodeMeshopt(fileName, json, resolved, memoryBudgetBytes, await loadMeshoptDecoder()));
+  ({ json, resources: resolved } = await decodeMeshopt(fileName, json, resolved, memoryBudgetBytes));
   validateGltfJson(fileName, json, resolved.buffers, memoryBudgetBytes);
 
   const warnings: string[] = [];

@@ -325,13 +325,13 @@ describe('sinew inspect and sinew eval report the warnings, one per deviation', 
     const b = quadWithTranslation([0, 0.5, 0.5, 1], [0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0], 'LINEAR', 2);
     const position = b.accessor(new Float32Array([0, 0, 1, 1, 0, 1, 0, 1, 1]), 'VEC3', { min: [0, 0, 1], max: [1, 1, 1] });
     b.json.meshes[0].primitives.push({ attributes: { POSITION: position } });
-    b.json.extensionsUsed = ['EXT_meshopt_compression'];
+    b.json.extensionsUsed = ['EXT_mesh_gpu_instancing'];
     const folder = mkdtempSync(join(tmpdir(), 'sinew-lenient-'));
     try {
       const file = join(folder, 'lenient.gltf');
       writeFileSync(file, b.gltf());
       const expected = [
-        'lenient.gltf: uses extension "EXT_meshopt_compression", not required; ignored',
+        'lenient.gltf: uses extension "EXT_mesh_gpu_instancing", not required; ignored',
         'lenient.gltf: skinned node 1 carries a mesh that mixes primitives with and without JOINTS_0/WEIGHTS_0; the ones without are drawn rigidly with the node',
         'lenient.gltf: 3 of 4 animation samplers repeat a key time (first /animations/0/samplers/1/input key 2 at 0.5); played as a step: the later key holds from that time',
       ];

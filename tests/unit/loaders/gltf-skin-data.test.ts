@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readGltfFile } from '../../../src/loaders/gltf/read-gltf-file.ts';
+import { denormalize } from '../../../src/loaders/gltf/gltf-accessors.ts';
 import { rawAccessor, readRawGltf } from '../helpers/gltf-raw.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 
@@ -97,7 +98,7 @@ describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => 
     expect(asset.warnings.filter((w) => /influence/.test(w))).toEqual([]);
   });
 
-  it('Animation_SamplerType: normalized byte / short rotations de-normalised with max(c/127,−1), max(c/32767,−1)', async () => {
+  it('Animation_SamplerType: normalized byte / short rotations de-normalised with max(c/127,−1), max(c/32767,−1), each key then normalised', async () => {
     for (const [file, componentType] of [['Animation_SamplerType_00.gltf', 5126], ['Animation_SamplerType_01.gltf', 5120], ['Animation_SamplerType_02.gltf', 5122]] as const) {
       const path = join(generator, 'Animation_SamplerType', file);
       const raw = readRawGltf(path);
@@ -105,10 +106,21 @@ describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => 
       const output = raw.json.animations[0].samplers[0].output;
       expect(raw.json.accessors[output].componentType).toBe(componentType);
       const stored = rawAccessor(raw, output);
-      const expected = stored.map((c) => decode(c, componentType, raw.json.accessors[output].normalized ?? false));
-      expect(asset.clips[0].channels[0].values).toEqual(new Float32Array(expected));
+      const decoded = stored.map((c) => decode(c, componentType, raw.json.accessors[output].normalized ?? false));
+      // LINEAR keys are normalised at load (the Sample Viewer's rule before slerp; docs/compatibility.md).
+      const expected = decoded.map((c, i) => c / Math.hypot(...decoded.slice(i - (i % 4), i - (i % 4) + 4)));
+      const values = asset.clips[0].channels[0].values;
+      expect(values).toHaveLength(expected.length);
+      values.forEach((value, i) => expect(Math.abs(value - expected[i])).toBeLessThan(1e-7));
       if (componentType === 5120) expect(stored.some((c) => c === -127 || c === 127)).toBe(true);
     }
+  });
+
+  it('denormalize: glTF 2.0 §3.11 normalized integers (the rotations above are normalised after, which would hide a wrong scale)', () => {
+    expect(Array.from(denormalize(new Int8Array([-128, -127, 0, 64, 127]), 5120))).toEqual([-1, -1, 0, 64 / 127, 1].map(Math.fround));
+    expect(Array.from(denormalize(new Uint8Array([0, 51, 255]), 5121))).toEqual([0, 0.2, 1].map(Math.fround));
+    expect(Array.from(denormalize(new Int16Array([-32768, -32767, 16384, 32767]), 5122))).toEqual([-1, -1, 16384 / 32767, 1].map(Math.fround));
+    expect(Array.from(denormalize(new Uint16Array([0, 13107, 65535]), 5123))).toEqual([0, 0.2, 1].map(Math.fround));
   });
 
   it('CUBICSPLINE keeps the in-tangent, value, out-tangent triple per key (Animation_Node_04, _05)', async () => {

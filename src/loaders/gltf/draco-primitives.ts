@@ -1,8 +1,16 @@
+/**
+ * KHR_draco_mesh_compression primitives: their extension objects checked, decoded by gltf-transform's
+ * KHRDracoMeshCompression with draco3dgltf's decoder, and every decoded mesh checked against the JSON.
+ * gltf-compression.ts reaches this file only through a dynamic import: with draco-decoder-module.ts it is a
+ * chunk of its own that only a file with Draco data loads.
+ */
 import type { GLTF } from '@gltf-transform/core';
 import type { WebIO } from '@gltf-transform/core';
 import type { Attribute, Decoder, DecoderBuffer, DecoderModule, Mesh, Status } from 'draco3d';
 import { LoadError, quoteValue } from '../load-error.ts';
 import { TYPE_COMPONENTS } from './validate-gltf-json.ts';
+import type { DracoReading } from './gltf-compression.ts';
+import { createDracoDecoderModule, KHRDracoMeshCompression } from './draco-decoder-module.ts';
 
 /** A primitive whose geometry is Draco-compressed (KHR_draco_mesh_compression). */
 interface DracoPrimitive {
@@ -138,24 +146,23 @@ export class DracoDecodeCheck {
 let decoderModule: Promise<DecoderModule> | null = null;
 
 function loadDracoDecoder(): Promise<DecoderModule> {
-  decoderModule ??= import('./draco-decoder-module.ts').then((chunk) => chunk.createDracoDecoderModule());
+  decoderModule ??= createDracoDecoderModule();
   decoderModule.catch(() => { decoderModule = null; });
   return decoderModule;
 }
 
 /**
- * When the file has Draco-compressed primitives: registers gltf-transform's KHRDracoMeshCompression on `io`
- * with draco3dgltf's decoder (both imported on first need: a chunk of their own) behind {@link DracoDecodeCheck}.
- * @returns null for a file without Draco; else `failed(error)`, the LoadError for an error thrown while `io`
+ * Registers gltf-transform's KHRDracoMeshCompression on `io` with draco3dgltf's decoder behind
+ * {@link DracoDecodeCheck}, for a file with Draco-compressed primitives.
+ * @returns `failed(error)`, the LoadError for an error thrown while `io`
  *   read the file (the decoder module is dropped then: one that aborted cannot be used again), or null when the
  *   error did not come from Draco decoding
  * @throws LoadError for a malformed extension object ({@link findDracoPrimitives}), or `INTERNAL` when the
  *   decoder cannot be loaded
  */
-export async function prepareDraco(fileName: string, json: GLTF.IGLTF, io: WebIO): Promise<{ failed(error: unknown): LoadError | null } | null> {
+export async function prepareDracoReader(fileName: string, json: GLTF.IGLTF, io: WebIO): Promise<DracoReading> {
   const primitives = findDracoPrimitives(fileName, json);
-  if (primitives.length === 0) return null;
-  const [{ KHRDracoMeshCompression }, module] = await Promise.all([import('./draco-decoder-module.ts'), loadDracoDecoder()]);
+  const module = await loadDracoDecoder();
   const check = new DracoDecodeCheck(fileName, json, primitives);
   io.registerExtensions([KHRDracoMeshCompression]).registerDependencies({ 'draco3d.decoder': check.module(module) });
   return {

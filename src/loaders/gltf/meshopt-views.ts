@@ -1,6 +1,13 @@
+/**
+ * EXT_meshopt_compression buffer views decoded by meshoptimizer's MeshoptDecoder (its WebAssembly inlined in
+ * the package). gltf-compression.ts reaches this file only through a dynamic import, so it and the decoder are
+ * a chunk of their own that only a file with meshopt data loads.
+ */
 import type { GLTF } from '@gltf-transform/core';
 import { LoadError, quoteValue } from '../load-error.ts';
+import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import type { GltfResources } from './gltf-resources.ts';
+import { isMeshoptFallback } from './gltf-compression.ts';
 
 const EXTENSION = 'EXT_meshopt_compression';
 
@@ -8,12 +15,6 @@ const EXTENSION = 'EXT_meshopt_compression';
 const DECODED_KEY = '@sinew/meshopt-decoded';
 /** Key of the empty bytes that stand for a fallback buffer without data. */
 const FALLBACK_KEY = '@sinew/meshopt-fallback';
-
-/** The slice of meshoptimizer's MeshoptDecoder this file calls. */
-export interface MeshoptDecoderApi {
-  readonly supported: boolean;
-  decodeGltfBuffer(target: Uint8Array, count: number, size: number, source: Uint8Array, mode: string, filter?: string): void;
-}
 
 /** Filters and the byte strides they allow (EXT_meshopt_compression, "filter"; COLOR from meshoptimizer's decoder). */
 const FILTER_STRIDES: Readonly<Record<string, (stride: number) => boolean>> = {
@@ -23,24 +24,6 @@ const FILTER_STRIDES: Readonly<Record<string, (stride: number) => boolean>> = {
   EXPONENTIAL: (stride) => stride % 4 === 0,
   COLOR: (stride) => stride === 4 || stride === 8,
 };
-
-/** Whether buffer `buffer` of the file is an EXT_meshopt_compression fallback buffer (it may have no data). */
-export function isMeshoptFallback(buffer: GLTF.IBuffer): boolean {
-  const extension = buffer.extensions?.[EXTENSION] as { fallback?: unknown } | undefined;
-  return typeof extension === 'object' && extension !== null && extension.fallback === true;
-}
-
-/** Whether any buffer view of the file is EXT_meshopt_compression-compressed. */
-export function usesMeshopt(json: GLTF.IGLTF): boolean {
-  return Array.isArray(json.bufferViews) && json.bufferViews.some((view) => view?.extensions?.[EXTENSION] !== undefined);
-}
-
-/** meshoptimizer's decoder (its WebAssembly inlined), imported on first need so it is a chunk of its own. */
-export async function loadMeshoptDecoder(): Promise<MeshoptDecoderApi> {
-  const { MeshoptDecoder } = await import('meshoptimizer/decoder');
-  await MeshoptDecoder.ready;
-  return MeshoptDecoder;
-}
 
 /**
  * Decodes every EXT_meshopt_compression buffer view with meshoptimizer's decoder and returns the file as if it
@@ -60,13 +43,12 @@ export async function loadMeshoptDecoder(): Promise<MeshoptDecoderApi> {
  *   (`COMPRESSED_DATA_INVALID`); at `/bufferViews/i` a plain view into a fallback buffer without data
  *   (`BUFFER_MISSING_GLB_DATA`)
  */
-export function decodeMeshopt(
+export async function decodeMeshoptViews(
   fileName: string,
   json: GLTF.IGLTF,
   resources: GltfResources,
   memoryBudgetBytes: number,
-  decoder: MeshoptDecoderApi,
-): { json: GLTF.IGLTF; resources: GltfResources } {
+): Promise<{ json: GLTF.IGLTF; resources: GltfResources }> {
   const bufferJson = json.buffers ?? [];
   const views = json.bufferViews ?? [];
   const empty = bufferJson.map((buffer, i) => isMeshoptFallback(buffer) && resources.buffers[i].length < (buffer.byteLength ?? 0));
@@ -126,6 +108,7 @@ export function decodeMeshopt(
     plans.push({ index: i, source: bytes.subarray(byteOffset, byteOffset + byteLength), count, stride, mode: mode as string, filter: filter as string, byteLength: Number.isInteger(viewLength) ? viewLength as number : count * stride, at: 0 });
   });
 
+  await MeshoptDecoder.ready;
   // Decoded views are packed into one buffer, each at a 4-byte boundary (glTF 2.0 §3.6.2.4 alignment).
   let total = 0;
   for (const plan of plans) {
@@ -138,7 +121,7 @@ export function decodeMeshopt(
   for (const plan of plans) {
     const target = decoded.subarray(plan.at, plan.at + plan.count * plan.stride);
     try {
-      decoder.decodeGltfBuffer(target, plan.count, plan.stride, plan.source, plan.mode, plan.filter === 'NONE' ? undefined : plan.filter);
+      MeshoptDecoder.decodeGltfBuffer(target, plan.count, plan.stride, plan.source, plan.mode, plan.filter === 'NONE' ? undefined : plan.filter);
     } catch (error) {
       throw new LoadError(fileName, `/bufferViews/${plan.index}/extensions/${EXTENSION}`, 'COMPRESSED_DATA_INVALID',
         `could not be decoded (meshopt: ${(error as Error).message})`);

@@ -1,0 +1,50 @@
+import type { GLTF, WebIO } from '@gltf-transform/core';
+import type { LoadError } from '../load-error.ts';
+import type { GltfResources } from './gltf-resources.ts';
+
+/**
+ * Compressed geometry — EXT_meshopt_compression buffer views, KHR_draco_mesh_compression primitives — found in
+ * the JSON here, decoded by chunks imported on first need (meshopt-views.ts, draco-primitives.ts): their
+ * decoders (WebAssembly) and Sinew's checks of what they decode load only for a file that has such data.
+ */
+
+/** Whether `buffer` is an EXT_meshopt_compression fallback buffer (it may have no data). */
+export function isMeshoptFallback(buffer: GLTF.IBuffer): boolean {
+  const extension = buffer.extensions?.EXT_meshopt_compression as { fallback?: unknown } | undefined;
+  return typeof extension === 'object' && extension !== null && extension.fallback === true;
+}
+
+/** Whether any buffer view of the file is EXT_meshopt_compression-compressed. */
+export function usesMeshopt(json: GLTF.IGLTF): boolean {
+  return Array.isArray(json.bufferViews) && json.bufferViews.some((view) => view?.extensions?.EXT_meshopt_compression !== undefined);
+}
+
+/**
+ * The file with its EXT_meshopt_compression buffer views decoded (meshopt-views.ts `decodeMeshoptViews`: its
+ * checks, budget and errors); `json` and `resources` as they are when it has none.
+ */
+export async function decodeMeshopt(fileName: string, json: GLTF.IGLTF, resources: GltfResources, memoryBudgetBytes: number): Promise<{ json: GLTF.IGLTF; resources: GltfResources }> {
+  if (!usesMeshopt(json)) return { json, resources };
+  const { decodeMeshoptViews } = await import('./meshopt-views.ts');
+  return decodeMeshoptViews(fileName, json, resources, memoryBudgetBytes);
+}
+
+/** What a Draco-reading `io` needs after it read: the error to throw for a failure while it read. */
+export interface DracoReading {
+  /**
+   * `error` (thrown while gltf-transform read the file) as the LoadError at the Draco primitive being decoded,
+   * or null when the error did not come from Draco decoding.
+   */
+  failed(error: unknown): LoadError | null;
+}
+
+/**
+ * For a file with KHR_draco_mesh_compression primitives (after validateGltfJson): registers the Draco reader on
+ * `io` (draco-primitives.ts `prepareDracoReader`: its checks and errors). Null for a file without.
+ */
+export async function prepareDraco(fileName: string, json: GLTF.IGLTF, io: WebIO): Promise<DracoReading | null> {
+  const draco = (json.meshes ?? []).some((mesh) => mesh.primitives.some((primitive) => primitive.extensions?.KHR_draco_mesh_compression !== undefined));
+  if (!draco) return null;
+  const { prepareDracoReader } = await import('./draco-primitives.ts');
+  return prepareDracoReader(fileName, json, io);
+}
