@@ -40,8 +40,8 @@ const FILTER_STRIDES: Readonly<Record<string, (stride: number) => boolean>> = {
  * @throws LoadError at `/bufferViews/i/extensions/EXT_meshopt_compression…`: a malformed extension object
  *   (`TYPE_MISMATCH`, `VALUE_NOT_IN_RANGE`, `VALUE_NOT_IN_LIST`, `UNRESOLVED_REFERENCE`, `BUFFER_VIEW_TOO_LONG`),
  *   decoded sizes past the budget (`MEMORY_BUDGET_EXCEEDED`), a stream the decoder refuses
- *   (`COMPRESSED_DATA_INVALID`); at `/bufferViews/i` a plain view into a fallback buffer without data
- *   (`BUFFER_MISSING_GLB_DATA`)
+ *   (`COMPRESSED_DATA_INVALID`); `BUFFER_MISSING_GLB_DATA` at `…/buffer` for a stream in a fallback buffer
+ *   without data
  */
 export async function decodeMeshoptViews(
   fileName: string,
@@ -60,12 +60,7 @@ export async function decodeMeshoptViews(
     if (typeof view !== 'object' || view === null) return; // validateGltfJson reports it
     const extension = view.extensions?.[EXTENSION] as Record<string, unknown> | undefined;
     const place = `/bufferViews/${i}`;
-    if (extension === undefined) {
-      if (Number.isInteger(view.buffer) && empty[view.buffer]) {
-        throw new LoadError(fileName, place, 'BUFFER_MISSING_GLB_DATA', `lies in buffer ${view.buffer}, an EXT_meshopt_compression fallback buffer without data, and is not compressed`);
-      }
-      return;
-    }
+    if (extension === undefined) return; // a plain view, checked by validateGltfJson (also one into a fallback buffer without data)
     const at = `${place}/extensions/${EXTENSION}`;
     const fail = (where: string, code: string, problem: string): never => {
       throw new LoadError(fileName, `${at}${where}`, code, problem);
@@ -133,7 +128,7 @@ export async function decodeMeshoptViews(
   }
 
   const byUri: Record<string, Uint8Array> = { ...resources.byUri, [DECODED_KEY]: decoded, [FALLBACK_KEY]: new Uint8Array(0) };
-  const buffersOut: GLTF.IBuffer[] = bufferJson.map((buffer, i) => (empty[i] ? { byteLength: 0, uri: FALLBACK_KEY } : buffer));
+  const buffersOut: GLTF.IBuffer[] = bufferJson.map((buffer, i) => (empty[i] ? { byteLength: buffer.byteLength, uri: FALLBACK_KEY } : buffer));
   buffersOut.push({ byteLength: decoded.length, uri: DECODED_KEY });
   const without = (list: string[] | undefined) => list?.filter((name) => name !== EXTENSION);
   return {

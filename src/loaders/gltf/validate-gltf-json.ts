@@ -57,7 +57,8 @@ type Json = Record<string, unknown>;
  * @throws LoadError whose `where` is the JSON pointer, e.g. `model.glb: /skins/0/joints/41 is not a node (41 of 3)`
  *   (`UNRESOLVED_REFERENCE`); codes are the Khronos glTF-Validator's: `TYPE_MISMATCH`, `INVALID_INDEX`,
  *   `VALUE_NOT_IN_RANGE`, `VALUE_NOT_IN_LIST`, `UNDEFINED_PROPERTY`, `UNKNOWN_ASSET_MAJOR_VERSION`,
- *   `BUFFER_VIEW_TOO_LONG`, `ACCESSOR_TOO_LONG`, `ACCESSOR_SMALL_BYTESTRIDE`, `ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE`,
+ *   `BUFFER_VIEW_TOO_LONG`, `BUFFER_MISSING_GLB_DATA` (a view into an EXT_meshopt_compression fallback buffer
+ *   without data), `ACCESSOR_TOO_LONG`, `ACCESSOR_SMALL_BYTESTRIDE`, `ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE`,
  *   `ACCESSOR_SPARSE_INDEX_OOB`, `ONE_OF_MISMATCH`, `NODE_LOOP`, `NODE_PARENT_OVERRIDE`, `NODE_MATRIX_NON_TRS`; and Sinew's
  *   `MEMORY_BUDGET_EXCEEDED` at the accessor whose count crosses the budget
  * @throws RangeError when `memoryBudgetBytes` is not a positive number
@@ -132,6 +133,11 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
     const buffer = index(view.buffer, buffers.length, `${place}/buffer`, 'a buffer');
     const byteOffset = view.byteOffset === undefined ? 0 : integer(view.byteOffset, `${place}/byteOffset`, 0);
     const byteLength = integer(view.byteLength, `${place}/byteLength`, 1);
+    if (bufferBytes[buffer]?.length === 0 && bufferLengths[buffer] > 0) {
+      // Only an EXT_meshopt_compression fallback buffer resolves to no bytes (gltf-resources.ts); its
+      // compressed views were decoded before (meshopt-views.ts), so this view is a plain one without data.
+      fail('BUFFER_MISSING_GLB_DATA', place, `lies in buffer ${buffer}, an EXT_meshopt_compression fallback buffer without data, and is not compressed`);
+    }
     if (byteOffset + byteLength > bufferLengths[buffer]) {
       fail('BUFFER_VIEW_TOO_LONG', place, `spans bytes ${byteOffset}…${byteOffset + byteLength} of buffer ${buffer}, which has ${bufferLengths[buffer]}`);
     }

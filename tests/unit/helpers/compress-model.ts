@@ -22,13 +22,13 @@ function writer(): Promise<NodeIO> {
 }
 
 /**
- * The `.glb` at `path` compressed with `codec` by the exporters' own tools — gltf-transform's `draco()` (Google's
+ * The `.glb` at `path` (or its bytes) compressed with `codec` by the exporters' own tools — gltf-transform's `draco()` (Google's
  * encoder from draco3dgltf, edgebreaker, default quantisation), `meshopt()` (meshoptimizer's MeshoptEncoder,
  * which quantises first) or `quantize()` — as `.glb` bytes. Test code: made in the test, never stored.
  */
-export async function compressModel(path: string, codec: Codec): Promise<Uint8Array> {
+export async function compressModel(path: string | Uint8Array, codec: Codec): Promise<Uint8Array> {
   const io = await writer();
-  const document = await io.read(path);
+  const document = typeof path === 'string' ? await io.read(path) : await io.readBinary(path);
   await document.transform(codec === 'draco' ? draco() : codec === 'meshopt' ? meshopt({ encoder: MeshoptEncoder }) : quantize());
   return io.writeBinary(document);
 }

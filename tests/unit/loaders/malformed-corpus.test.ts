@@ -16,7 +16,7 @@ const corpus = malformedCorpus();
 describe(`malformed corpus (${corpus.length} files)`, () => {
   it('holds at least 300 files across every category', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(300);
-    expect(new Set(corpus.map((e) => e.category))).toEqual(new Set(['glb-truncation', 'reference', 'accessor', 'non-finite', 'node-range', 'memory-bomb', 'path-trick', 'encoding', 'md5-number', 'md5-count']));
+    expect(new Set(corpus.map((e) => e.category))).toEqual(new Set(['glb-truncation', 'reference', 'accessor', 'non-finite', 'node-range', 'memory-bomb', 'compressed', 'path-trick', 'encoding', 'md5-number', 'md5-count']));
     expect(new Set(corpus.map((e) => e.name)).size).toBe(corpus.length);
   });
 

@@ -1,0 +1,101 @@
+/**
+ * Compressed streams that are damaged after a real encoder wrote them — cut short, overwritten, or disagreeing
+ * with the accessor counts — end in one LoadError naming the file and the extension's JSON pointer, print
+ * nothing (the Emscripten and WebAssembly decoders are silenced), and leave the decoders working for the next file.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
+import { compressModel } from '../helpers/compress-model.ts';
+import { skinnedQuad } from '../helpers/gltf-builder.ts';
+import { loadErrorOf } from '../helpers/load-error-of.ts';
+
+/** A `.glb`'s JSON and BIN chunk, and a writer back to `.glb`. */
+function splitGlb(glb: Uint8Array): { json: any; bin: Uint8Array; write(json: any, bin?: Uint8Array): Uint8Array } {
+  const view = new DataView(glb.buffer, glb.byteOffset);
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength)));
+  const bin = glb.slice(28 + jsonLength, 28 + jsonLength + view.getUint32(20 + jsonLength, true));
+  const write = (out: any, outBin = bin): Uint8Array => {
+    const text = new TextEncoder().encode(JSON.stringify(out));
+    const jsonPadded = new Uint8Array(Math.ceil(text.length / 4) * 4).fill(0x20);
+    jsonPadded.set(text);
+    const total = 12 + 8 + jsonPadded.length + 8 + outBin.length;
+    const bytes = new Uint8Array(total);
+    const dv = new DataView(bytes.buffer);
+    dv.setUint32(0, 0x46546c67, true); dv.setUint32(4, 2, true); dv.setUint32(8, total, true);
+    dv.setUint32(12, jsonPadded.length, true); dv.setUint32(16, 0x4e4f534a, true);
+    bytes.set(jsonPadded, 20);
+    dv.setUint32(20 + jsonPadded.length, outBin.length, true); dv.setUint32(24 + jsonPadded.length, 0x004e4942, true);
+    bytes.set(outBin, 28 + jsonPadded.length);
+    return bytes;
+  };
+  return { json, bin, write };
+}
+
+let consoleCalls: MockInstance[] = [];
+beforeEach(() => { consoleCalls = (['log', 'warn', 'error', 'info', 'debug'] as const).map((name) => vi.spyOn(console, name)); });
+afterEach(() => {
+  for (const spy of consoleCalls) expect(spy).not.toHaveBeenCalled();
+  vi.restoreAllMocks();
+});
+
+describe('KHR_draco_mesh_compression streams that lie', () => {
+  const DRACO = '/meshes/0/primitives/0/extensions/KHR_draco_mesh_compression';
+
+  it('cut short, or every byte after the header overwritten: COMPRESSED_DATA_INVALID at the primitive, and the decoder still works after', async () => {
+    const glb = await compressModel(skinnedQuad().glb(), 'draco');
+    const { json, bin, write } = splitGlb(glb);
+    const view = json.bufferViews[json.meshes[0].primitives[0].extensions.KHR_draco_mesh_compression.bufferView];
+    const start = view.byteOffset ?? 0;
+    for (const damage of ['truncate', 'overwrite'] as const) {
+      for (const keep of [8, 16, Math.floor(view.byteLength / 2)]) {
+        const broken = bin.slice();
+        const out = structuredClone(json);
+        if (damage === 'truncate') out.bufferViews[json.meshes[0].primitives[0].extensions.KHR_draco_mesh_compression.bufferView].byteLength = keep;
+        else for (let i = start + keep; i < start + view.byteLength; i++) broken[i] = (i * 151) & 0xff;
+        const error = await loadErrorOf(parseGltf('damaged.glb', write(out, broken)));
+        expect([error.file, error.where, error.code], `${damage} after ${keep} bytes: ${error.message}`).toEqual(['damaged.glb', DRACO, 'COMPRESSED_DATA_INVALID']);
+        expect(error.message.length).toBeLessThan(300);
+      }
+    }
+    expect((await parseGltf('quad-draco.glb', glb)).meshes[0].primitives[0].vertexCount).toBe(4);
+  });
+
+  it('an accessor count other than the decoded point or index count: COMPRESSED_DATA_INVALID before anything is copied out', async () => {
+    const glb = await compressModel(skinnedQuad().glb(), 'draco');
+    const { json, write } = splitGlb(glb);
+    const primitive = json.meshes[0].primitives[0];
+    const points = structuredClone(json);
+    points.accessors[primitive.attributes.POSITION].count = 3;
+    const error = await loadErrorOf(parseGltf('count.glb', write(points)));
+    expect([error.where, error.code]).toEqual([DRACO, 'COMPRESSED_DATA_INVALID']);
+    expect(error.problem).toMatch(/^decodes 4 vertices; the \w+ accessor has count 3$/);
+    const indices = structuredClone(json);
+    indices.accessors[primitive.indices].count = 3;
+    expect((await loadErrorOf(parseGltf('indices.glb', write(indices)))).problem).toBe('decodes 2 triangles (6 indices); the indices accessor has count 3');
+    const id = structuredClone(json);
+    id.meshes[0].primitives[0].extensions.KHR_draco_mesh_compression.attributes.POSITION = 17;
+    expect((await loadErrorOf(parseGltf('id.glb', write(id)))).problem).toBe('names Draco attribute 17 for POSITION, which the stream does not have');
+  });
+});
+
+describe('EXT_meshopt_compression streams that lie', () => {
+  it('cut short or overwritten: COMPRESSED_DATA_INVALID at the buffer view, and the decoder still works after', async () => {
+    const glb = await compressModel(skinnedQuad().glb(), 'meshopt');
+    const { json, bin, write } = splitGlb(glb);
+    const compressed = json.bufferViews.map((view: any, i: number) => [view, i]).filter(([view]: any) => view.extensions?.EXT_meshopt_compression);
+    expect(compressed.length).toBeGreaterThan(0);
+    for (const [view, i] of compressed) {
+      const extension = view.extensions.EXT_meshopt_compression;
+      const cut = structuredClone(json);
+      cut.bufferViews[i].extensions.EXT_meshopt_compression.byteLength = Math.max(1, extension.byteLength >> 1);
+      const overwritten = bin.slice();
+      overwritten.fill(0xff, extension.byteOffset ?? 0, (extension.byteOffset ?? 0) + extension.byteLength);
+      for (const bytes of [write(cut), write(json, overwritten)]) {
+        const error = await loadErrorOf(parseGltf('damaged.glb', bytes));
+        expect([error.file, error.where, error.code], error.message).toEqual(['damaged.glb', `/bufferViews/${i}/extensions/EXT_meshopt_compression`, 'COMPRESSED_DATA_INVALID']);
+      }
+    }
+    expect((await parseGltf('quad-meshopt.glb', glb)).meshes[0].primitives[0].vertexCount).toBe(4);
+  });
+});
