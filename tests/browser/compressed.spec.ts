@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startFileServer } from '../../src/node/file-server.ts';
+import { compressModel, type Codec } from '../unit/helpers/compress-model.ts';
+import { openHarness } from './helpers/harness.ts';
+import { expectParity, printParityTable } from './helpers/parity-report.ts';
+import { isolateFromLiveReload, requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
+import type { ModelParity } from './pages/parity.ts';
+
+// Draco- and meshopt-compressed CesiumMan (made here with the codecs' encoders, served from memory) in the
+// browser: GPU-vs-CPU transform-feedback parity on the decoded model, the element draws and animates it, and the
+// standalone dist/sinew-viewer.js fetches the decoders' chunks only for a file that needs them.
+const ROOT = resolve(import.meta.dirname, '../..');
+const CODECS = ['draco', 'meshopt'] as const;
+
+type Viewer = HTMLElement & { model: string; renderOnce(): void; seek(s: number): void; pause(): void };
+
+const compressed = new Map<string, Buffer>();
+async function compressedCesiumMan(codec: Codec): Promise<Buffer> {
+  if (!compressed.has(codec)) compressed.set(codec, Buffer.from(await compressModel(join(SHARED_ASSETS, 'gltf/CesiumMan.glb'), codec)));
+  return compressed.get(codec)!;
+}
+
+/** Serves `/compressed/CesiumMan-<codec>.glb` to `page` from memory. */
+async function routeCompressed(page: Page): Promise<void> {
+  for (const codec of CODECS) {
+    const body = await compressedCesiumMan(codec);
+    await page.route(`**/compressed/CesiumMan-${codec}.glb`, (route) => route.fulfill({ body, contentType: 'model/gltf-binary' }));
+  }
+}
+
+/** Draws `#v` and returns the fraction of its canvas's pixels the model covers, and a fingerprint of them. */
+function drawn(page: Page): Promise<{ covered: number; sum: number }> {
+  return page.evaluate(() => {
+    const viewer = document.getElementById('v') as Viewer;
+    viewer.renderOnce();
+    const canvas = viewer.shadowRoot!.querySelector('canvas')!;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let opaque = 0, sum = 0;
+    for (let i = 3; i < data.length; i += 4) {
+      if (data[i] > 0) opaque++;
+      sum += (data[i - 3] * 3 + data[i - 2] * 5 + data[i - 1] * 7) * ((i >> 2) % 9973);
+    }
+    return { covered: opaque / (data.length / 4), sum };
+  });
+}
+
+/** Loads `src` into a new `#v` element and resolves its sinew-load or sinew-error. */
+function loadInElement(page: Page, src: string): Promise<string> {
+  return page.evaluate((url) => new Promise<string>((done) => {
+    let viewer = document.getElementById('v') as Viewer | null;
+    if (!viewer) {
+      viewer = document.createElement('sinew-viewer') as Viewer;
+      viewer.id = 'v';
+      viewer.style.cssText = 'width: 240px; height: 240px';
+      document.body.append(viewer);
+    }
+    viewer.addEventListener('sinew-load', () => done('LOADED'), { once: true });
+    viewer.addEventListener('sinew-error', (e) => done((e as CustomEvent).detail.message), { once: true });
+    viewer.setAttribute('src', url);
+  }), src);
+}
+
+/** The element shows a model that covers part of it and changes between two clip times. */
+async function expectDrawnAndAnimated(page: Page): Promise<void> {
+  await page.evaluate(() => { const v = document.getElementById('v') as Viewer; v.pause(); v.seek(0.25); });
+  const early = await drawn(page);
+  await page.evaluate(() => (document.getElementById('v') as Viewer).seek(1.0));
+  const late = await drawn(page);
+  expect(early.covered).toBeGreaterThan(0.03);
+  expect(late.covered).toBeGreaterThan(0.03);
+  expect(early.sum).not.toBe(late.sum);
+}
+
+test.describe('compressed CesiumMan', () => {
+  test.beforeEach(() => requireSharedAssets());
+
+  test('GPU-vs-CPU transform-feedback parity on the decoded Draco and meshopt models', async ({ page }) => {
+    test.setTimeout(300_000);
+    await routeCompressed(page);
+    await openHarness(page, '/tests/browser/pages/parity.html', 'sinewParityReady');
+    const rows: { label: string; result: ModelParity }[] = [];
+    for (const codec of CODECS) {
+      const result = await page.evaluate((url) => (window as unknown as { sinewParity: { url(url: string): Promise<ModelParity> } }).sinewParity.url(url), `/compressed/CesiumMan-${codec}.glb`);
+      rows.push({ label: `CesiumMan ${codec}`, result });
+      expect(result.warnings).toEqual([]);
+      expectParity(result);
+      expect(result.paths.find((p) => p.path === 'texture')?.skipped).toBeNull();
+    }
+    printParityTable(rows);
+  });
+
+  test('<sinew-viewer> draws and animates the Draco and meshopt models', async ({ page }) => {
+    test.setTimeout(180_000);
+    await isolateFromLiveReload(page);
+    await routeCompressed(page);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    await page.goto('/tests/browser/pages/empty-page.html');
+    for (const codec of CODECS) {
+      expect(await loadInElement(page, `/compressed/CesiumMan-${codec}.glb`)).toBe('LOADED');
+      expect(await page.evaluate(() => (document.getElementById('v') as Viewer).model)).toBe(`CesiumMan-${codec}.glb`);
+      await expectDrawnAndAnimated(page);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('dist/sinew-viewer.js fetches the decoders only for a file that needs them, from beside itself', async ({ page }) => {
+    test.setTimeout(180_000);
+    if (!existsSync(resolve(ROOT, 'dist/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
+    const chunk = (prefix: string) => readdirSync(resolve(ROOT, 'dist')).find((name) => name.startsWith(prefix) && name.endsWith('.js'));
+    expect(chunk('draco-primitives-'), 'the Draco chunk beside sinew-viewer.js').toBeDefined();
+    expect(chunk('meshopt-views-'), 'the meshopt chunk beside sinew-viewer.js').toBeDefined();
+    const html = '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/dist/sinew-viewer.js"></script></head><body></body></html>';
+    const server = await startFileServer([{ prefix: '/dist/', folder: resolve(ROOT, 'dist') }, { prefix: '/models/', folder: resolve(SHARED_ASSETS, 'gltf') }], { '/standalone.html': html });
+    try {
+      await routeCompressed(page);
+      const scripts: string[] = [];
+      page.on('request', (request) => { if (request.url().endsWith('.js')) scripts.push(new URL(request.url()).pathname); });
+      await page.goto(`${server.url}/standalone.html`);
+      await page.waitForFunction(() => customElements.get('sinew-viewer') !== undefined);
+      expect(await loadInElement(page, '/models/CesiumMan.glb')).toBe('LOADED');
+      await expectDrawnAndAnimated(page);
+      // Uncompressed: the element's one file, no decoder.
+      expect(scripts).toEqual(['/dist/sinew-viewer.js']);
+      for (const codec of CODECS) {
+        expect(await loadInElement(page, `${server.url}/compressed/CesiumMan-${codec}.glb`)).toBe('LOADED');
+        await expectDrawnAndAnimated(page);
+      }
+      expect(scripts).toEqual(['/dist/sinew-viewer.js', `/dist/${chunk('draco-primitives-')}`, `/dist/${chunk('meshopt-views-')}`]);
+    } finally {
+      await server.close();
+    }
+  });
+});
