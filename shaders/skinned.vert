@@ -20,6 +20,8 @@
 //                    u_instanceTexture (src/skinning/instance-blocks.ts): its world matrix, then its palettes (live)
 //   INSTANCED_BAKED  (with INSTANCED) the block holds two baked frame indices and a blend factor instead; joint
 //                    data is the linear blend of the two frames' palettes in u_bakedTexture
+//   MORPH_TARGETS    morph targets applied before skinning (or before u_toDisplay for rigid meshes): the
+//                    active targets' deltas from float textures (src/gl/morph-texture.ts, docs/skinning-formulas.md M0)
 // Arrays of vec4, not of mat3x4: an implementation may store a mat3x4 as 4 vectors (ANGLE does), which
 // would cost the uniform path the joints its 3-row layout gains. jointMatrix() returns a joint's first 3 vec4s
 // as the columns of a mat3x4 J, so `vec4(p, 1.0) * J` is the transformed point (`vec4(p, 0.0) * J` its 3×3 part).
@@ -162,6 +164,33 @@ void instanceToWorld(inout vec3 position, inout vec3 normal, inout vec3 tangent)
 }
 #endif
 
+#ifdef MORPH_TARGETS
+// Morph targets (src/gl/morph-texture.ts has the layouts; docs/skinning-formulas.md M0). u_morphDeltas: RGBA32F,
+// per target t and vertex v, u_morphLayout.y texels (position delta; normal delta at slot u_morphLayout.z,
+// tangent delta at slot u_morphLayout.w, −1 when absent) from texel (t·u_morphLayout.x + v)·u_morphLayout.y, rows
+// wrapped. u_morphActive: RG32F (target index, weight) of the u_morphActiveCount targets whose weight is not 0,
+// in target order. The vertex is gl_VertexID (the index value under drawElements).
+uniform highp sampler2D u_morphDeltas;
+uniform highp sampler2D u_morphActive;
+uniform int u_morphActiveCount;
+uniform ivec4 u_morphLayout;
+vec3 morphDelta(int texel) {
+  int width = textureSize(u_morphDeltas, 0).x;
+  return texelFetch(u_morphDeltas, ivec2(texel % width, texel / width), 0).xyz;
+}
+// position += Σ wₜ·Δpₜ, normal += Σ wₜ·Δnₜ, tangent += Σ wₜ·Δtₜ over the active targets, in target order.
+void applyMorphTargets(inout vec3 position, inout vec3 normal, inout vec3 tangent) {
+  int activeWidth = textureSize(u_morphActive, 0).x;
+  for (int i = 0; i < u_morphActiveCount; i++) {
+    vec2 target = texelFetch(u_morphActive, ivec2(i % activeWidth, i / activeWidth), 0).xy;
+    int first = (int(target.x) * u_morphLayout.x + gl_VertexID) * u_morphLayout.y;
+    position += target.y * morphDelta(first);
+    if (u_morphLayout.z >= 0) normal += target.y * morphDelta(first + u_morphLayout.z);
+    if (u_morphLayout.w >= 0) tangent += target.y * morphDelta(first + u_morphLayout.w);
+  }
+}
+#endif
+
 out vec3 v_displayPosition;
 out vec3 v_displayNormal;
 // Unit display-space tangent (skinned with the blended matrix itself, not its inverse transpose), w kept.
@@ -175,6 +204,9 @@ void main() {
   vec3 position = a_position;
   vec3 normal = a_normal;
   vec3 tangent = a_tangent.xyz;
+#ifdef MORPH_TARGETS
+  applyMorphTargets(position, normal, tangent);
+#endif
 #ifdef SKINNED
   // Weights of every slot, summed in slot order (as src/skinning/skin-vertices.ts).
   vec4 w = a_weights;

@@ -1,5 +1,6 @@
 import { influenceCountOf, type ModelAsset, type PrimitiveAsset, type TextureSampler } from '../asset/model-asset.ts';
 import { createOverflowTexture, influenceVariant, packOverflow } from './influence-overflow.ts';
+import { createMorphDeltasTexture, MorphActiveList, packMorphDeltas } from './morph-texture.ts';
 import { createPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { createPaletteTexture, type PaletteTexture } from './palette-texture.ts';
 import { createWhiteTexture, decodeImage, isBrowserDecodable, isKtx2MimeType, textureKey, uploadImageTexture, uploadLevelsTexture } from './texture.ts';
@@ -31,6 +32,12 @@ export interface GpuPrimitive {
   readonly overflowTexture: WebGLTexture | null;
   /** Has `a_uv`; without it the base colour texture is ignored. */
   readonly hasUvs: boolean;
+  /** Morph targets of the primitive (`asset.morphTargets.count`), 0 without. */
+  readonly morphTargetCount: number;
+  /** RGBA32F texture of its morph deltas (src/gl/morph-texture.ts), or null without morph targets. */
+  readonly morphDeltas: WebGLTexture | null;
+  /** `Int32Array(4)`: the deltas' `u_morphLayout` (vertexCount, texels per vertex, NORMAL slot, TANGENT slot), or null. */
+  readonly morphLayout: Int32Array | null;
 }
 
 /** The GPU side of one material. */
@@ -43,7 +50,7 @@ export interface GpuMaterial {
 }
 
 /**
- * The GPU side of a {@link ModelAsset}: per primitive a VAO and buffers, per skin an RGBA32F palette
+ * The GPU side of a {@link ModelAsset}: per primitive a VAO and buffers (and a morph deltas texture), per skin an RGBA32F palette
  * texture, a palette uniform buffer (made on first use of the ubo path) and the packed-rows scratch every
  * palette path uploads from, per image a base colour texture (decoded asynchronously: null, hence white, until
  * {@link GpuModel.texturesReady} settles), and a 1×1 white texture. Created by {@link uploadModel}; freed by
@@ -83,6 +90,11 @@ export class GpuModel {
    * shared by several instances is uploaded once per frame).
    */
   readonly paletteFrames: Float64Array;
+  /**
+   * The active-morph-target list the renderer and transform feedback fill before each draw of a morphed
+   * instance (src/gl/morph-texture.ts), sized for the mesh with the most targets; null when no mesh has any.
+   */
+  readonly morphActive: MorphActiveList | null;
   private disposed = false;
 
   /** Use {@link uploadModel}. */
@@ -90,7 +102,11 @@ export class GpuModel {
     this.asset = asset;
     this.generation = generation;
     this.whiteTexture = createWhiteTexture(gl);
-    this.meshes = asset.meshes.map((mesh) => mesh.primitives.map((p) => uploadPrimitive(gl, p)));
+    const maxTextureSize = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
+    this.meshes = asset.meshes.map((mesh, m) => mesh.primitives.map((p, i) => uploadPrimitive(gl, p, maxTextureSize, `${asset.name}: mesh ${m} primitive ${p.sourceIndex ?? i}`)));
+    let maxTargets = 0;
+    for (const mesh of asset.meshes) maxTargets = Math.max(maxTargets, mesh.morphTargetCount ?? 0);
+    this.morphActive = maxTargets > 0 ? new MorphActiveList(gl, maxTargets) : null;
     const slotOf = new Map<string, number>();
     this.materials = asset.materials.map((m) => {
       let image = -1;
@@ -155,6 +171,7 @@ export class GpuModel {
         gl.deleteVertexArray(p.vao);
         for (const b of p.buffers) gl.deleteBuffer(b);
         if (p.overflowTexture) gl.deleteTexture(p.overflowTexture);
+        if (p.morphDeltas) gl.deleteTexture(p.morphDeltas);
       }
     }
     for (const t of this.imageTextures) if (t) gl.deleteTexture(t);
@@ -162,6 +179,7 @@ export class GpuModel {
     for (const t of this.paletteTextures) gl.deleteTexture(t.texture);
     for (const b of this.paletteBuffers) if (b) gl.deleteBuffer(b.buffer);
     this.paletteBuffers.fill(null);
+    if (this.morphActive) gl.deleteTexture(this.morphActive.texture);
     gl.deleteTexture(this.whiteTexture);
   }
 
@@ -237,7 +255,15 @@ function createBuffer(gl: WebGL2RenderingContext, target: number, data: ArrayBuf
   return buffer;
 }
 
-function uploadPrimitive(gl: WebGL2RenderingContext, p: PrimitiveAsset): GpuPrimitive {
+/** @throws Error naming `label` when its morph deltas do not fit a texture of the context */
+function uploadPrimitive(gl: WebGL2RenderingContext, p: PrimitiveAsset, maxTextureSize: number, label: string): GpuPrimitive {
+  // Packed before any GL object exists, so a model whose deltas do not fit leaves nothing behind.
+  let deltas: ReturnType<typeof packMorphDeltas>;
+  try {
+    deltas = packMorphDeltas(p, maxTextureSize);
+  } catch (error) {
+    throw new Error(`${label}: ${(error as Error).message}`);
+  }
   const vao = gl.createVertexArray();
   if (!vao) throw new Error('uploadModel: gl.createVertexArray failed (context lost?)');
   gl.bindVertexArray(vao);
@@ -287,6 +313,8 @@ function uploadPrimitive(gl: WebGL2RenderingContext, p: PrimitiveAsset): GpuPrim
   buffers.push(createBuffer(gl, gl.ELEMENT_ARRAY_BUFFER, p.indices as Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>));
   gl.bindVertexArray(null);
   gl.bindBuffer(gl.ARRAY_BUFFER, null);
+  const morphDeltas = deltas ? createMorphDeltasTexture(gl, deltas) : null;
+  if (morphDeltas) gl.bindTexture(gl.TEXTURE_2D, null);
   return {
     asset: p,
     vao,
@@ -298,5 +326,8 @@ function uploadPrimitive(gl: WebGL2RenderingContext, p: PrimitiveAsset): GpuPrim
     influences,
     overflowTexture,
     hasUvs: p.uvs !== null,
+    morphTargetCount: deltas ? p.morphTargets!.count : 0,
+    morphDeltas,
+    morphLayout: deltas ? deltas.layout : null,
   };
 }

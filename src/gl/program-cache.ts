@@ -31,6 +31,9 @@ export interface SkinningProgram {
   readonly u_blockTexels: WebGLUniformLocation | null;
   readonly u_skinOffset: WebGLUniformLocation | null;
   readonly u_frameTexels: WebGLUniformLocation | null;
+  /** `MORPH_TARGETS` variants: the active-target count and the deltas layout (src/gl/morph-texture.ts). */
+  readonly u_morphActiveCount: WebGLUniformLocation | null;
+  readonly u_morphLayout: WebGLUniformLocation | null;
 }
 
 /** Texture unit of the base colour texture. */
@@ -43,6 +46,9 @@ export const OVERFLOW_UNIT = 2;
 export const INSTANCE_UNIT = 14;
 /** Texture unit of the baked palettes (baked instanced variants). */
 export const BAKED_UNIT = 15;
+/** Texture units of a primitive's morph deltas and of the model's active-target list (src/gl/morph-texture.ts); high, out of the material units' way. */
+export const MORPH_DELTAS_UNIT = 12;
+export const MORPH_ACTIVE_UNIT = 13;
 
 /**
  * Compiles each {@link ShaderVariant} of `shaders/skinned.vert` + `shaders/lit.frag` once, on first use, and
@@ -60,18 +66,18 @@ export class ProgramCache {
    */
   get(
     skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, method: SkinningMethod = DEFAULT_SKINNING_METHOD,
-    influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none',
+    influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false,
   ): SkinningProgram {
     const instanced = skinned ? instancing : 'none';
     const path = instanced === 'none' ? palette : 'texture';
     const capacity = skinned && path !== 'texture' ? jointCapacity : 0;
     const slots = skinned ? influences : 4;
-    const id = variantId(skinned, path, capacity, transformFeedback, method.skinning, method.weights, slots, instanced);
+    const id = variantId(skinned, path, capacity, transformFeedback, method.skinning, method.weights, slots, instanced, morphTargets);
     let entry = this.programs.get(id);
     if (!entry) {
       const variant: ShaderVariant = {
         skinned, palette: path, jointCapacity: capacity, transformFeedback, skinning: method.skinning, weights: method.weights, influences: slots,
-        instancing: instanced,
+        instancing: instanced, morphTargets,
       };
       entry = this.build(variantKey(variant), variant);
       this.programs.set(id, entry);
@@ -123,6 +129,8 @@ export class ProgramCache {
       u_blockTexels: at('u_blockTexels'),
       u_skinOffset: at('u_skinOffset'),
       u_frameTexels: at('u_frameTexels'),
+      u_morphActiveCount: at('u_morphActiveCount'),
+      u_morphLayout: at('u_morphLayout'),
     };
     gl.useProgram(program);
     if (entry.u_baseColorTexture) gl.uniform1i(entry.u_baseColorTexture, BASE_COLOR_UNIT);
@@ -131,6 +139,9 @@ export class ProgramCache {
     const instanceTexture = at('u_instanceTexture'), bakedTexture = at('u_bakedTexture');
     if (instanceTexture) gl.uniform1i(instanceTexture, INSTANCE_UNIT);
     if (bakedTexture) gl.uniform1i(bakedTexture, BAKED_UNIT);
+    const deltas = at('u_morphDeltas'), active = at('u_morphActive');
+    if (deltas) gl.uniform1i(deltas, MORPH_DELTAS_UNIT);
+    if (active) gl.uniform1i(active, MORPH_ACTIVE_UNIT);
     if (entry.paletteBlock !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, entry.paletteBlock, PALETTE_BLOCK_BINDING);
     return entry;
   }

@@ -11,7 +11,7 @@ import { packPaletteRows } from './palette-rows.ts';
 import { uploadPaletteTexture } from './palette-texture.ts';
 import { drawInstances, type GpuInstances, type InstancedDrawStats } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
-import { BASE_COLOR_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
+import { BASE_COLOR_UNIT, MORPH_ACTIVE_UNIT, MORPH_DELTAS_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
 export { GpuModel } from './gpu-model.ts';
@@ -207,7 +207,8 @@ export class SkinnedRenderer {
   }
 
   /**
-   * Draws every mesh instance of `gpuModel` in `pose`: a rigid primitive with
+   * Draws every mesh instance of `gpuModel` in `pose`, morph targets first at the instance's weights in
+   * `pose.morphWeights` (docs/skinning-formulas.md M0; only the non-zero ones cost work), then a rigid primitive with
    * `u_toDisplay = displayMatrix · pose.modelMatrices[instance joint]`, a skinned one with its skin's palette
    * `pose.skinMatrices[instance.skin]` (which lands it in model space) and `u_toDisplay = displayMatrix`.
    * Evaluate the pose first (e.g. `AnimatedModel.evaluate`). No-op while the context is lost.
@@ -251,12 +252,21 @@ export class SkinnedRenderer {
       const instance = instances[i];
       const primitives = gpuModel.meshes[instance.mesh];
       const skin = instance.skin;
+      // Morph targets: the instance's non-zero weights, uploaded once for all its primitives (morph-texture.ts).
+      const morphOffset = instance.morphWeightOffset ?? -1;
+      const morphCount = asset.meshes[instance.mesh].morphTargetCount ?? 0;
+      let morphActive = 0;
+      if (morphOffset >= 0 && morphCount > 0 && pose.morphWeights && gpuModel.morphActive) {
+        gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
+        morphActive = gpuModel.morphActive.upload(pose.morphWeights, morphOffset, morphCount);
+      }
       for (let p = 0; p < primitives.length; p++) {
         const primitive = primitives[p];
         const skinned = skin >= 0 && primitive.skinned;
         const jointCount = skinned ? asset.skins[skin].joints.length : 0;
         const capacity = paletteCapacity(path, jointCount, this.limits, stride);
-        const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences);
+        const morphed = morphActive > 0 && primitive.morphDeltas !== null;
+        const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences, 'none', morphed);
         if (program !== current) {
           current = program;
           gl.useProgram(program.program);
@@ -296,6 +306,14 @@ export class SkinnedRenderer {
         if (skinned && primitive.overflowTexture) {
           gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
           gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
+        }
+        if (morphed) {
+          gl.activeTexture(gl.TEXTURE0 + MORPH_DELTAS_UNIT);
+          gl.bindTexture(gl.TEXTURE_2D, primitive.morphDeltas);
+          gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
+          gl.bindTexture(gl.TEXTURE_2D, gpuModel.morphActive!.texture);
+          gl.uniform1i(program.u_morphActiveCount, morphActive);
+          gl.uniform4iv(program.u_morphLayout, primitive.morphLayout!);
         }
         const materialIndex = primitive.asset.material;
         const material = materialIndex >= 0 && materialIndex < gpuModel.materials.length ? gpuModel.materials[materialIndex] : null;

@@ -27,6 +27,8 @@ export interface ShaderVariant {
    * palette path is then the instance texture.
    */
   readonly instancing?: InstancingMode;
+  /** `MORPH_TARGETS`: morph targets before skinning (skinned or rigid; src/gl/morph-texture.ts). Absent: false. */
+  readonly morphTargets?: boolean;
 }
 
 /** How a variant gets its joints: per draw (`'none'`), per instance block (`'live'`), from baked frames (`'baked'`). */
@@ -37,8 +39,9 @@ export const CAPTURED_VARYINGS = ['v_displayPosition', 'v_displayNormal', 'v_dis
 
 /** `#define` lines (without `#define`) for a variant, in a fixed order. */
 export function variantDefines(variant: ShaderVariant): string[] {
-  if (!variant.skinned) return [];
-  const defines = ['SKINNED', `WEIGHTS_${variant.weights.toUpperCase().replace('-', '_')}`];
+  const morph = variant.morphTargets ? ['MORPH_TARGETS'] : [];
+  if (!variant.skinned) return morph;
+  const defines = [...morph, 'SKINNED', `WEIGHTS_${variant.weights.toUpperCase().replace('-', '_')}`];
   if (variant.skinning === 'dqs') defines.push('SKINNING_DQS');
   const influences = variant.influences ?? 4;
   if (influences >= 8) defines.push('INFLUENCES_8');
@@ -66,15 +69,16 @@ export function variantKey(variant: ShaderVariant): string {
  * A number naming the variant of these fields uniquely (as {@link ShaderVariant}), so the program cache
  * looks variants up per draw without allocating: bit 0 skinned, bit 1 transform feedback, bits 2–3 the
  * palette path, bits 4–5 the weight policy, bit 6 DQS, bits 7–8 the influences (4, 8, 12), bits 9–10 the
- * instancing, then the capacity.
+ * instancing, bit 11 morph targets, then the capacity.
  */
 export function variantId(
   skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, skinning: SkinningMode, weights: WeightPolicy,
-  influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none',
+  influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false,
 ): number {
-  if (!skinned) return transformFeedback ? 2 : 0;
+  const morph = morphTargets ? 2048 : 0;
+  if (!skinned) return (transformFeedback ? 2 : 0) + morph;
   const path = palette === 'uniform' ? 0 : palette === 'texture' ? 1 : 2;
   return 1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * WEIGHT_POLICIES.indexOf(weights) + (skinning === 'dqs' ? 64 : 0)
     + 128 * (influences === 4 ? 0 : influences === 8 ? 1 : 2) + 512 * (instancing === 'none' ? 0 : instancing === 'live' ? 1 : 2)
-    + 2048 * jointCapacity;
+    + morph + 4096 * jointCapacity;
 }

@@ -1,11 +1,11 @@
-import type { GpuModel } from './gpu-model.ts';
+import type { GpuModel, GpuPrimitive } from './gpu-model.ts';
 import { maxPaletteJoints, paletteCapacity, paletteStride, readPaletteLimits, type PalettePath } from './palette-path.ts';
 import { computeDualQuaternionPalette } from '../skinning/dual-quaternion-palette.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { packPaletteRows } from './palette-rows.ts';
 import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
-import { OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache } from './program-cache.ts';
+import { MORPH_ACTIVE_UNIT, MORPH_DELTAS_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 import type { GpuInstances } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
 
@@ -52,18 +52,23 @@ export class TransformFeedbackCapture {
   }
 
   /**
-   * Skins primitive `primitiveIndex` of mesh instance `instanceIndex` of `gpuModel` on the GPU with `palette`.
+   * Skins primitive `primitiveIndex` of mesh instance `instanceIndex` of `gpuModel` on the GPU with `palette`,
+   * its morph targets applied first at the instance's weights in `morphWeights` (as the renderer draws it). A
+   * rigid instance with morph targets is captured too: its morphed vertices in the mesh's own space (no node
+   * matrix; `palette` and `path` unused).
    * @param palette `Float32Array(16·m)`, column-major, for the instance's skin (m = its joint count)
    * @param path palette path (shader variant) to run
    * @param method skinning mode and weight policy (shader variant) to run, default LBS with normalised weights
    * @param origin `Float64Array(3)`: the model origin O the palette is relative to (`AnimatedModel.origin`,
    *   as `skinVertices` reads it from its context); positions come out relative to it. Default (0, 0, 0)
-   * @throws Error when the instance is rigid, the primitive has no joints/weights, the palette is too
-   *   short, the uniform or ubo path cannot hold the skin, or the capture is disposed
+   * @param morphWeights the pose's morph weights (`PoseBuffers.morphWeights`), the instance's at its
+   *   `morphWeightOffset`; absent: morph targets not applied
+   * @throws Error when the instance is rigid without morph targets, the primitive has no joints/weights, the
+   *   palette is too short, the uniform or ubo path cannot hold the skin, or the capture is disposed
    */
   capture(
     gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath,
-    method: SkinningMethod = DEFAULT_SKINNING_METHOD, origin?: ArrayLike<number>,
+    method: SkinningMethod = DEFAULT_SKINNING_METHOD, origin?: ArrayLike<number>, morphWeights?: Float32Array,
   ): CapturedVertices {
     if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
     const gl = this.gl;
@@ -72,8 +77,25 @@ export class TransformFeedbackCapture {
     if (!instance) throw new Error(`${asset.name}: mesh instance ${instanceIndex} does not exist`);
     const primitive = gpuModel.meshes[instance.mesh]?.[primitiveIndex];
     if (!primitive) throw new Error(`${asset.name}: mesh ${instance.mesh} has no primitive ${primitiveIndex}`);
-    if (instance.skin < 0 || !primitive.skinned) {
+    const skinned = instance.skin >= 0 && primitive.skinned;
+    const morphOffset = instance.morphWeightOffset ?? -1;
+    let morphActive = 0;
+    if (morphWeights && morphOffset >= 0 && primitive.morphDeltas && gpuModel.morphActive) {
+      gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
+      morphActive = gpuModel.morphActive.upload(morphWeights, morphOffset, primitive.morphTargetCount);
+    }
+    if (!skinned && !(morphWeights && primitive.morphDeltas)) {
       throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not skinned`);
+    }
+    const morphed = morphActive > 0;
+    if (!skinned) {
+      const program = this.programs.get(false, path, 0, true, method, 4, 'none', morphed);
+      gl.useProgram(program.program);
+      this.setMorph(gpuModel, primitive, program, morphActive);
+      gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
+      gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
+      gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
+      return this.run(primitive.vao, primitive.vertexCount, 1, asset.name);
     }
     const jointCount = asset.skins[instance.skin].joints.length;
     if (palette.length < 16 * jointCount) {
@@ -85,7 +107,7 @@ export class TransformFeedbackCapture {
       throw new Error(`${asset.name}: ${jointCount} joints do not fit a ${path} palette (${maxPaletteJoints(path, limits, stride)} at most)`);
     }
     const capacity = paletteCapacity(path, jointCount, limits, stride);
-    const program = this.programs.get(true, path, capacity, true, method, primitive.influences);
+    const program = this.programs.get(true, path, capacity, true, method, primitive.influences, 'none', morphed);
     gl.useProgram(program.program);
     gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
@@ -115,7 +137,21 @@ export class TransformFeedbackCapture {
       gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
       gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
     }
+    // Last: making a palette texture above binds it to the active unit, which may be a morph unit.
+    this.setMorph(gpuModel, primitive, program, morphActive);
     return this.run(primitive.vao, primitive.vertexCount, 1, asset.name);
+  }
+
+  /** Binds the morph textures and uniforms of a `MORPH_TARGETS` program (nothing when `active` is 0). */
+  private setMorph(gpuModel: GpuModel, primitive: GpuPrimitive, program: SkinningProgram, active: number): void {
+    if (active === 0) return;
+    const gl = this.gl;
+    gl.activeTexture(gl.TEXTURE0 + MORPH_DELTAS_UNIT);
+    gl.bindTexture(gl.TEXTURE_2D, primitive.morphDeltas);
+    gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
+    gl.bindTexture(gl.TEXTURE_2D, gpuModel.morphActive!.texture);
+    gl.uniform1i(program.u_morphActiveCount, active);
+    gl.uniform4iv(program.u_morphLayout, primitive.morphLayout!);
   }
 
   /**
@@ -237,10 +273,11 @@ export function captureSkinnedVertices(
   path: PalettePath,
   method: SkinningMethod = DEFAULT_SKINNING_METHOD,
   origin?: ArrayLike<number>,
+  morphWeights?: Float32Array,
 ): CapturedVertices {
   const capture = new TransformFeedbackCapture(gl);
   try {
-    return capture.capture(gpuModel, instanceIndex, primitiveIndex, palette, path, method, origin);
+    return capture.capture(gpuModel, instanceIndex, primitiveIndex, palette, path, method, origin, morphWeights);
   } finally {
     capture.dispose();
   }

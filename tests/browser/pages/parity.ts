@@ -2,6 +2,10 @@
 import { influenceCountOf, type ModelAsset } from '../../../src/asset/model-asset.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
+import { MorphedPrimitive } from '../../../src/skinning/morph-targets.ts';
+import { writeTangent } from '../../../src/skinning/write-tangent.ts';
+import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
+import { skinnedMorphTube, type MorphTubeOptions } from '../../unit/helpers/morph-tube.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { uploadModel, type GpuModel } from '../../../src/gl/gpu-model.ts';
 import { maxPaletteJoints, paletteStride, readPaletteLimits, type PaletteLimits, type PalettePath } from '../../../src/gl/palette-path.ts';
@@ -48,7 +52,10 @@ export interface ModelParity {
   jointCount: number;
   /** Most influence slots per vertex (`PrimitiveAsset.influenceCount`) over the skinned primitives compared. */
   influences: number;
+  /** Primitives compared: the skinned ones and the rigid ones with morph targets. */
   skinnedPrimitives: number;
+  /** Most morph targets of a primitive compared (0: none). */
+  morphTargets: number;
   /** Sample descriptions: clip name @ time. */
   times: string[];
   paths: PathParity[];
@@ -87,7 +94,9 @@ function samplesOf(asset: ModelAsset, sampling: Sampling = 'spread'): { clip: nu
 
 /**
  * Skins every skinned primitive of `asset` at every sample on the GPU (transform feedback) and the CPU
- * (`skinVertices`) for each palette path × each of `methods`, and records the worst differences.
+ * (`skinVertices`) for each palette path × each of `methods`, and records the worst differences. Morph
+ * targets are applied first on both sides (`MorphedPrimitive`, the shader's `MORPH_TARGETS`); rigid primitives
+ * with morph targets are compared too (morphed, in the mesh's space).
  */
 function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: readonly SkinningMethod[] = [DEFAULT_SKINNING_METHOD]): ModelParity {
   const gpu: GpuModel = uploadModel(gl!, asset);
@@ -102,11 +111,12 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: re
   for (const skin of asset.skins) jointCount = Math.max(jointCount, skin.joints.length);
   const samples = samplesOf(asset, sampling);
   const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  const targets: { instance: number; primitive: number }[] = [];
+  const targets: { instance: number; primitive: number; morph: MorphedPrimitive | null }[] = [];
   asset.meshInstances.forEach((instance, i) => {
-    if (instance.skin < 0) return;
+    const morphed = (instance.morphWeightOffset ?? -1) >= 0;
     asset.meshes[instance.mesh].primitives.forEach((p, k) => {
-      if (p.joints && p.weights) targets.push({ instance: i, primitive: k });
+      const morph = morphed && p.morphTargets ? new MorphedPrimitive(p) : null;
+      if ((instance.skin >= 0 && p.joints && p.weights) || morph) targets.push({ instance: i, primitive: k, morph });
     });
   });
   const paths: PathParity[] = [];
@@ -124,15 +134,28 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: re
       for (const sample of samples) {
         animated.evaluate(animated.clipSample(sample.clip).at(sample.time));
         result.samples++;
-        for (const { instance, primitive } of targets) {
+        for (const { instance, primitive, morph } of targets) {
           const skin = asset.meshInstances[instance].skin;
-          const primitiveAsset = asset.meshes[asset.meshInstances[instance].mesh].primitives[primitive];
-          const palette = animated.skinMatrices[skin];
+          const source = asset.meshes[asset.meshInstances[instance].mesh].primitives[primitive];
+          const primitiveAsset = morph ? morph.apply(animated.morphWeights, asset.meshInstances[instance].morphWeightOffset!) : source;
+          const palette = skin >= 0 ? animated.skinMatrices[skin] : new Float32Array(0);
           const n = primitiveAsset.vertexCount;
           const cpuPositions = new Float32Array(3 * n), cpuNormals = new Float32Array(3 * n);
           const cpuTangents = primitiveAsset.tangents ? new Float32Array(4 * n) : null;
-          skinVertices(cpuPositions, cpuNormals, primitiveAsset, palette, animated.skinningContexts[skin], method, cpuTangents);
-          const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path, method, animated.origin);
+          if (skin >= 0 && primitiveAsset.joints) {
+            skinVertices(cpuPositions, cpuNormals, primitiveAsset, palette, animated.skinningContexts[skin], method, cpuTangents);
+          } else {
+            // Rigid and morphed: the morphed vertex itself, normal and tangent normalised as the shader outputs them.
+            cpuPositions.set(primitiveAsset.positions);
+            for (let v = 0; v < n; v++) {
+              const x = primitiveAsset.normals[3 * v], y = primitiveAsset.normals[3 * v + 1], z = primitiveAsset.normals[3 * v + 2];
+              const length = Math.hypot(x, y, z);
+              cpuNormals.set(length > 0 ? [x / length, y / length, z / length] : [0, 0, 0], 3 * v);
+              const t = primitiveAsset.tangents;
+              if (cpuTangents && t) writeTangent(cpuTangents, v, t[4 * v], t[4 * v + 1], t[4 * v + 2], t[4 * v + 3]);
+            }
+          }
+          const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path, method, animated.origin, animated.morphWeights);
           for (let v = 0; v < n; v++) {
             const o = 3 * v;
             for (let k = 0; k < 3; k++) {
@@ -168,6 +191,7 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: re
     jointCount,
     influences: Math.max(0, ...targets.map(({ instance, primitive }) => influenceCountOf(asset.meshes[asset.meshInstances[instance].mesh].primitives[primitive]))),
     skinnedPrimitives: targets.length,
+    morphTargets: Math.max(0, ...targets.map(({ morph }) => morph?.source.morphTargets?.count ?? 0)),
     times: samples.map((s) => s.label),
     paths,
     warnings: [...asset.warnings],
@@ -253,6 +277,11 @@ const api = {
   resourcesWideChain: () => resourceCounts(createWideChain(12)),
   resourcesUrl: async (url: string) => resourceCounts(await loadGltf(url)),
   compileErrorMessage,
+  /** A glTF with morph targets by URL (e.g. SimpleMorph), at the rest pose and spread times of its clips. */
+  morphUrl: async (url: string, methods?: SkinningMethod[]) => runParity(await loadGltf(url), 'spread', methods),
+  /** The tube of tests/unit/helpers/morph-tube.ts (skinned or rigid, n POSITION + NORMAL targets, TANGENT on target 0). */
+  morphTube: async (options: MorphTubeOptions, methods?: SkinningMethod[]) =>
+    runParity(await parseGltf('morph-tube.glb', skinnedMorphTube(options).glb()), 'spread', methods),
 };
 (window as unknown as { sinewParity: typeof api }).sinewParity = api;
 (window as unknown as { sinewParityReady: boolean }).sinewParityReady = true;

@@ -76,17 +76,21 @@ describe('shader variants', () => {
       .toEqual(['SKINNED', 'WEIGHTS_REST_REMAINDER', 'SKINNING_DQS', 'PALETTE_STRIDE 4', 'PALETTE_UBO', 'JOINT_COUNT 48']);
     expect(variantKey({ skinned: true, palette: 'uniform', jointCapacity: 32, transformFeedback: true, skinning: 'lbs', weights: 'implicit-last' }))
       .toBe('SKINNED WEIGHTS_IMPLICIT_LAST PALETTE_STRIDE 3 JOINT_COUNT 32 TF');
+    expect(variantDefines({ skinned: false, palette: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs, morphTargets: true })).toEqual(['MORPH_TARGETS']);
+    expect(variantDefines({ skinned: true, palette: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs, morphTargets: true }))
+      .toEqual(['MORPH_TARGETS', 'SKINNED', 'WEIGHTS_NORMALIZE', 'PALETTE_STRIDE 3', 'PALETTE_TEXTURE']);
   });
 
   it('numbers variants without collisions', () => {
     const ids = new Set<number>();
     let count = 0;
     for (const skinned of [false, true]) for (const palette of ['uniform', 'texture', 'ubo'] as const)
-      for (const capacity of [0, 16, 32]) for (const tf of [false, true]) for (const skinning of SKINNING_MODES) for (const weights of WEIGHT_POLICIES) {
-        if (!skinned && (palette !== 'uniform' || capacity !== 0 || skinning !== 'lbs' || weights !== 'normalize')) continue;
-        ids.add(variantId(skinned, palette, capacity, tf, skinning, weights));
-        count++;
-      }
+      for (const capacity of [0, 16, 32]) for (const tf of [false, true]) for (const skinning of SKINNING_MODES) for (const weights of WEIGHT_POLICIES)
+        for (const influences of [4, 8, 12] as const) for (const instancing of ['none', 'live', 'baked'] as const) for (const morph of [false, true]) {
+          if (!skinned && (palette !== 'uniform' || capacity !== 0 || skinning !== 'lbs' || weights !== 'normalize' || influences !== 4 || instancing !== 'none')) continue;
+          ids.add(variantId(skinned, palette, capacity, tf, skinning, weights, influences, instancing, morph));
+          count++;
+        }
     expect(ids.size).toBe(count);
   });
 

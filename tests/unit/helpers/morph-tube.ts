@@ -14,7 +14,8 @@ const RINGS = 6, SIDES = 8, HEIGHT = 2, RADIUS = 0.3;
 
 /**
  * A test model with morph targets: a tube along +Y (6 rings of 8 vertices, height 2, radius 0.3), mesh 0 with
- * n targets — target t pushes ring vertices outward by a bulge centred at height (t+1)·2/(n+1) and tilts
+ * n targets — target t pushes ring vertices outward by a bulge centred at height (t+1)·2/(n+1) (scaled by 3/n
+ * past 3 targets) and tilts
  * their normals (POSITION + NORMAL deltas), target 0 also turns the tangents (TANGENT) — default mesh weights
  * (0.2, 0, …) overridden by node 0's own (0.1, 0.3, 0, …). Skinned: node 0 carries the mesh and skin 0 over
  * joints node 1 (root, y = 0) and node 2 (child, y = 1), each vertex weighted by its height; clip 0 `bend`
@@ -54,7 +55,8 @@ export function skinnedMorphTube(options: MorphTubeOptions = {}): GltfBuilder {
     const centre = ((t + 1) * HEIGHT) / (n + 1);
     for (let v = 0; v < count; v++) {
       const y = positions[3 * v + 1];
-      const bulge = 0.25 * Math.exp(-((y - centre) ** 2) / 0.2) * (1 + 0.1 * (t % 3));
+      // Scaled by 3/n past 3 targets, so the summed displacement stays the tube's size however many there are.
+      const bulge = 0.25 * Math.exp(-((y - centre) ** 2) / 0.2) * (1 + 0.1 * (t % 3)) * Math.min(1, 3 / n);
       dp.set([bulge * normals[3 * v], 0.05 * bulge * (t % 2 ? 1 : -1), bulge * normals[3 * v + 2]], 3 * v);
       dn.set([0, 0.4 * bulge, 0], 3 * v);
       dt.set([0, 0.3 * bulge, 0], 3 * v);
