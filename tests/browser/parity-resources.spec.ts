@@ -10,6 +10,7 @@ type Api = {
   resourcesGenerated: () => Promise<GlObjectCounts>;
   resourcesUrl: (url: string) => Promise<GlObjectCounts>;
   resourcesWideChain: () => Promise<GlObjectCounts>;
+  resourcesMorphTube: (skinned: boolean) => Promise<GlObjectCounts>;
   compileErrorMessage: () => string;
 };
 
@@ -40,6 +41,15 @@ test.describe('GL resources and errors', () => {
     // Per upload (three): 1 white + 1 palette + 1 overflow texture.
     expect(counts.created.Texture).toBeGreaterThanOrEqual(3 * 3);
   });
+
+  for (const skinned of [true, false]) {
+    test(`upload, draw, capture, dispose frees every GL object (${skinned ? 'skinned' : 'rigid'} tube with morph targets)`, async ({ page }) => {
+      const counts = await page.evaluate((s) => (window as unknown as { sinewParity: Api }).sinewParity.resourcesMorphTube(s), skinned);
+      expectAllFreed(counts, `morph-tube ${skinned ? 'skinned' : 'rigid'}`);
+      // Per upload (three): 1 white + palettes + 1 morph deltas + 1 active-target list.
+      expect(counts.created.Texture).toBeGreaterThanOrEqual(3 * 3);
+    });
+  }
 
   test('upload, draw, capture, dispose frees every GL object (CesiumMan.glb, textured)', async ({ page }) => {
     test.skip(!sharedAssetsAvailable(), `${SHARED_ASSETS} is absent`);

@@ -217,7 +217,10 @@ async function resourceCounts(asset: ModelAsset): Promise<GlObjectCounts> {
       renderer.draw(model, animated, camera);
       const capture = new TransformFeedbackCapture(gl!);
       asset.meshInstances.forEach((instance, i) => {
-        if (instance.skin >= 0) capture.capture(model, i, 0, animated.skinMatrices[instance.skin], palette);
+        const morphed = (instance.morphWeightOffset ?? -1) >= 0;
+        if (instance.skin >= 0 || morphed) {
+          capture.capture(model, i, 0, instance.skin >= 0 ? animated.skinMatrices[instance.skin] : new Float32Array(0), palette, undefined, undefined, morphed ? animated.morphWeights : undefined);
+        }
       });
       capture.dispose();
       capture.dispose();
@@ -276,6 +279,8 @@ const api = {
   /** The 32-joint chain with 12 influences: its overflow texture is made on upload and freed on dispose. */
   resourcesWideChain: () => resourceCounts(createWideChain(12)),
   resourcesUrl: async (url: string) => resourceCounts(await loadGltf(url)),
+  /** The morphed tube (morph-tube.ts): its deltas texture and the active-target list are freed too. */
+  resourcesMorphTube: async (skinned: boolean) => resourceCounts(await parseGltf('morph-tube.glb', skinnedMorphTube({ skinned }).glb())),
   compileErrorMessage,
   /** A glTF with morph targets by URL (e.g. SimpleMorph), at the rest pose and spread times of its clips. */
   morphUrl: async (url: string, methods?: SkinningMethod[]) => runParity(await loadGltf(url), 'spread', methods),
