@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
 import { startFileServer, type FileServer } from '../../src/node/file-server.ts';
+import { compressModel } from '../unit/helpers/compress-model.ts';
 
 // The packed tarball as a user gets it: installed into a fresh project made like `npm create vite` (vanilla-ts),
 // type-checked, built with vite, and opened; plus a plain page that loads only dist/sinew-viewer.js.
@@ -35,6 +36,9 @@ test.beforeAll(async () => {
   cpSync(FIXTURE, consumer, { recursive: true });
   mkdirSync(join(consumer, 'public'));
   copyFileSync(join(SHARED_ASSETS, 'gltf/CesiumMan.glb'), join(consumer, 'public/CesiumMan.glb'));
+  for (const codec of ['draco', 'meshopt'] as const) {
+    writeFileSync(join(consumer, `public/CesiumMan-${codec}.glb`), await compressModel(join(SHARED_ASSETS, 'gltf/CesiumMan.glb'), codec));
+  }
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({
     name: 'sinew-consumer', private: true, version: '0.0.0', type: 'module',
     scripts: { build: 'tsc && vite build' },
@@ -69,14 +73,17 @@ test('in node, sinew and sinew/element import without a DOM, and sinew/node read
     const testing = await import('sinew/testing');
     const { readGltfFile } = await import('sinew/node');
     const asset = await readGltfFile('public/CesiumMan.glb');
+    const draco = await readGltfFile('public/CesiumMan-draco.glb');
+    const meshopt = await readGltfFile('public/CesiumMan-meshopt.glb');
     console.log(JSON.stringify({
       core: typeof core.skinVertices, element: typeof element.SinewViewerElement, registered: element.defineSinewViewer(),
       clips: asset.clips.length,
+      compressed: [draco, meshopt].map((model) => [model.clips.length, model.skins[0].joints.length, model.warnings.length]),
       loadError: typeof core.LoadError, capture: [typeof core.captureSkinnedVertices, typeof testing.captureSkinnedVertices],
     }));`;
   const output = run(process.execPath, ['--input-type=module', '-e', script], consumer);
   expect(JSON.parse(output)).toEqual({
-    core: 'function', element: 'function', registered: null, clips: 1,
+    core: 'function', element: 'function', registered: null, clips: 1, compressed: [[1, 19, 0], [1, 19, 0]],
     // Verification helpers live in sinew/testing, not in the root an application imports.
     loadError: 'function', capture: ['undefined', 'function'],
   });
@@ -118,10 +125,10 @@ async function picture(page: Page): Promise<{ covered: number; png: Buffer }> {
   return { covered, png };
 }
 
-/** Poses the element at two times of its clip and checks the model is drawn and moves between them. */
-async function expectAnimatedCesiumMan(page: Page): Promise<void> {
+/** Poses the element at two times of its clip and checks the model (file `name`) is drawn and moves between them. */
+async function expectAnimatedCesiumMan(page: Page, name = 'CesiumMan.glb'): Promise<void> {
   const viewer = page.locator('#viewer');
-  await expect.poll(() => viewer.evaluate((element: any) => element.model), { timeout: 120_000 }).toBe('CesiumMan.glb');
+  await expect.poll(() => viewer.evaluate((element: any) => element.model), { timeout: 120_000 }).toBe(name);
   const poseAt = async (seconds: number) => {
     await viewer.evaluate((element: any, time) => { element.pause(); element.seek(time); element.renderOnce(); }, seconds);
     return picture(page);
@@ -154,6 +161,20 @@ test('a plain HTML page that loads only dist/sinew-viewer.js shows CesiumMan ani
   expect(errors).toEqual([]);
 });
 
+test('Draco and meshopt models: the decoder chunks load in the Vite consumer and beside dist/sinew-viewer.js', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const path of ['/', '/plain.html']) {
+    await page.goto(`${server.url}${path}`);
+    await expectAnimatedCesiumMan(page);
+    for (const codec of ['draco', 'meshopt']) {
+      await page.locator('#viewer').evaluate((element, src) => element.setAttribute('src', src), `/public/CesiumMan-${codec}.glb`);
+      await expectAnimatedCesiumMan(page, `CesiumMan-${codec}.glb`);
+    }
+  }
+  expect(errors).toEqual([]);
+});
+
 /** A free loopback port (closed again before returning). */
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -177,6 +198,10 @@ test("the consumer's vite dev server (dependency pre-bundling included) serves i
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`http://127.0.0.1:${port}/`);
     await expectAnimatedCesiumMan(page);
+    for (const codec of ['draco', 'meshopt']) {
+      await page.locator('#viewer').evaluate((element, src) => element.setAttribute('src', src), `/CesiumMan-${codec}.glb`);
+      await expectAnimatedCesiumMan(page, `CesiumMan-${codec}.glb`);
+    }
     expect(errors).toEqual([]);
     expect(output).not.toMatch(/error/i);
   } finally {
