@@ -8,7 +8,11 @@
  * - `size.element_gzip`: a consumer bundle of `import 'sinew/element'`, dependencies included, minified: the
  *   entry and what it imports statically;
  * - `size.element_lazy_gzip`: that bundle's chunks reached only by dynamic imports (the KHR_texture_basisu
- *   transcoder, WebAssembly inlined), loaded only for a model that needs them;
+ *   transcoder, the KHR_draco_mesh_compression and EXT_meshopt_compression decoders with Sinew's checks,
+ *   WebAssembly inlined), loaded only for a model that needs them;
+ * - `size.standalone_ktx2_gzip`, `size.standalone_draco_gzip`, `size.standalone_meshopt_gzip`: those chunks as
+ *   dist/sinew-viewer.js fetches them from beside itself (dist/ktx2-texture-*.js, draco-primitives-*.js,
+ *   meshopt-views-*.js); dist/sinew-viewer.js itself holds none of them;
  * - `size.three_core_gzip`: three.js's core (`three/build/three.core.js`, the devDependency's version), minified
  *   by the same Vite run;
  * - `size.model_viewer_gzip`: `@google/model-viewer`'s published `dist/model-viewer.min.js` (three.js inside),
@@ -65,6 +69,12 @@ async function bundledSize(source: string, work: string): Promise<number> {
 /** KiB (gzip -9) of the chunks the last {@link bundledSize} left to dynamic imports. */
 let lastLazyKiB = 0;
 
+/** KiB (gzip -9) of the standalone build's lazily loaded chunk whose file name starts with `prefix` (null when absent). */
+function standaloneChunkKiB(prefix: string): number | null {
+  const name = readdirSync(join(root, 'dist')).find((file) => file.startsWith(prefix) && file.endsWith('.js'));
+  return name ? gzipKiB(readFileSync(join(root, 'dist', name))) : null;
+}
+
 function modelViewerSize(work: string): number | null {
   try {
     execFileSync('npm', ['pack', `@google/model-viewer@${MODEL_VIEWER_VERSION}`, '--silent', '--pack-destination', work], { stdio: 'ignore' });
@@ -80,6 +90,9 @@ const work = mkdtempSync(join(tmpdir(), 'sinew-size-'));
 try {
   const figures: Record<string, number | null> = {
     'size.standalone_gzip': gzipKiB(readFileSync(join(root, 'dist/sinew-viewer.js'))),
+    'size.standalone_ktx2_gzip': standaloneChunkKiB('ktx2-texture-'),
+    'size.standalone_draco_gzip': standaloneChunkKiB('draco-primitives-'),
+    'size.standalone_meshopt_gzip': standaloneChunkKiB('meshopt-views-'),
     'size.element_gzip': await bundledSize(`import '${root}/dist/element.js';`, work),
     'size.element_lazy_gzip': lastLazyKiB,
     'size.skin_vertices_gzip': await bundledSize(`import { skinVertices } from '${root}/dist/index.js'; console.log(skinVertices);`, work),
