@@ -6,7 +6,7 @@ import { startFileServer } from '../../src/node/file-server.ts';
 import { compressModel, type Codec } from '../unit/helpers/compress-model.ts';
 import { openHarness } from './helpers/harness.ts';
 import { expectParity, printParityTable } from './helpers/parity-report.ts';
-import { isolateFromLiveReload, requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
+import { collectErrors, grid, gridDistance, isolateFromLiveReload, openViewer, requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
 import type { ModelParity } from './pages/parity.ts';
 
 // Draco- and meshopt-compressed CesiumMan (made here with the codecs' encoders, served from memory) in the
@@ -104,6 +104,26 @@ test.describe('compressed CesiumMan', () => {
       expect(await loadInElement(page, `/compressed/CesiumMan-${codec}.glb`)).toBe('LOADED');
       expect(await page.evaluate(() => (document.getElementById('v') as Viewer).model)).toBe(`CesiumMan-${codec}.glb`);
       await expectDrawnAndAnimated(page);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('the viewer app (?model=) shows the Draco and meshopt models as it shows the original', async ({ page }) => {
+    test.setTimeout(180_000);
+    await isolateFromLiveReload(page);
+    await routeCompressed(page);
+    const errors = collectErrors(page);
+    const view = '&ui=0&time=0.5&yaw=30&pitch=10';
+    await openViewer(page, `?model=/shared/assets/gltf/CesiumMan.glb${view}`);
+    const original = await grid(page);
+    for (const codec of CODECS) {
+      await openViewer(page, `?model=/compressed/CesiumMan-${codec}.glb${view}`);
+      const state = await page.evaluate(() => window.sinew!.state());
+      expect([state.model, state.error]).toEqual([`CesiumMan-${codec}.glb`, null]);
+      // Mean luminance difference over a 32 × 24 grid, 0–255: the codecs' quantisation moves no cell visibly.
+      const distance = gridDistance(original, await grid(page));
+      console.log(`viewer: CesiumMan ${codec} vs original, mean grid luminance difference ${distance.toFixed(3)} of 255`);
+      expect(distance).toBeLessThan(1);
     }
     expect(errors).toEqual([]);
   });
