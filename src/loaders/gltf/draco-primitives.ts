@@ -154,9 +154,10 @@ function loadDracoDecoder(): Promise<DecoderModule> {
 /**
  * Registers gltf-transform's KHRDracoMeshCompression on `io` with draco3dgltf's decoder behind
  * {@link DracoDecodeCheck}, for a file with Draco-compressed primitives.
- * @returns `failed(error)`, the LoadError for an error thrown while `io`
- *   read the file (the decoder module is dropped then: one that aborted cannot be used again), or null when the
- *   error did not come from Draco decoding
+ * @returns `failed(error)`, the LoadError for an error thrown while `io` read the file, or null when the error
+ *   did not come from Draco decoding. The decoder module is dropped after such a failure: one that aborted cannot
+ *   be used again, and a stream that claimed a huge mesh has grown its WebAssembly memory, which only dropping
+ *   the module frees.
  * @throws LoadError for a malformed extension object ({@link findDracoPrimitives}), or `INTERNAL` when the
  *   decoder cannot be loaded
  */
@@ -168,7 +169,7 @@ export async function prepareDracoReader(fileName: string, json: GLTF.IGLTF, io:
   return {
     failed(error: unknown): LoadError | null {
       const described = check.describe(error);
-      if (described && !(error instanceof LoadError)) decoderModule = null;
+      if (described) decoderModule = null;
       return described;
     },
   };
