@@ -61,6 +61,27 @@ describe('KHR_draco_mesh_compression streams that lie', () => {
     expect((await parseGltf('quad-draco.glb', glb)).meshes[0].primitives[0].vertexCount).toBe(4);
   });
 
+  it('with several compressed primitives, the damaged one is named', async () => {
+    const b = skinnedQuad();
+    const position = b.accessor(new Float32Array([0, 0, 1, 2, 0, 1, 0, 2, 1, 2, 2, 1, 1, 1, 1]), 'VEC3', { min: [0, 0, 1], max: [2, 2, 1] });
+    const joints = b.accessor(new Uint8Array(20), 'VEC4');
+    const weights = b.accessor(new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]), 'VEC4');
+    const indices = b.accessor(new Uint16Array([0, 1, 4, 1, 3, 4, 3, 2, 4]), 'SCALAR');
+    b.json.meshes[0].primitives.push({ attributes: { POSITION: position, JOINTS_0: joints, WEIGHTS_0: weights }, indices });
+    const glb = await compressModel(b.glb(), 'draco');
+    const { json, bin, write } = splitGlb(glb);
+    const streams = json.meshes[0].primitives.map((p: any) => p.extensions.KHR_draco_mesh_compression.bufferView);
+    expect(new Set(streams).size).toBe(2);
+    for (const damaged of [0, 1]) {
+      const view = json.bufferViews[streams[damaged]];
+      const broken = bin.slice();
+      broken.fill(0xee, (view.byteOffset ?? 0) + 8, (view.byteOffset ?? 0) + view.byteLength);
+      const error = await loadErrorOf(parseGltf('two.glb', write(json, broken)));
+      expect([error.where, error.code], error.message).toEqual([`/meshes/0/primitives/${damaged}/extensions/KHR_draco_mesh_compression`, 'COMPRESSED_DATA_INVALID']);
+    }
+    expect((await parseGltf('two.glb', glb)).meshes[0].primitives.map((p) => p.vertexCount).sort()).toEqual([4, 5]);
+  });
+
   it('an accessor count other than the decoded point or index count: COMPRESSED_DATA_INVALID before anything is copied out', async () => {
     const glb = await compressModel(skinnedQuad().glb(), 'draco');
     const { json, write } = splitGlb(glb);
