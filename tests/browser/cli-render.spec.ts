@@ -96,3 +96,37 @@ test('sinew render: KHR_texture_basisu textures are transcoded (the KTX2 chunk i
   expect(right[2]).toBeGreaterThan(150);
   expect(right[0]).toBeLessThan(100);
 });
+
+test('sinew render: a Draco and a meshopt CesiumMan (decoder chunks served beside sinew-viewer.js) look like the original', async ({ page }) => {
+  requireSharedAssets();
+  const { compressModel } = await import('../unit/helpers/compress-model.ts');
+  const { writeFileSync } = await import('node:fs');
+  const args = ['--time', '1.0', '--yaw', '-30', '--pitch', '10', '--width', '320', '--height', '240'];
+  const render = async (model: string, name: string): Promise<Buffer> => {
+    const file = join(out, name);
+    expect(await sinew('render', model, ...args, '--out', file)).toEqual({ code: 0, stderr: '' });
+    return readFileSync(file);
+  };
+  const original = await render(join(SHARED_ASSETS, 'gltf/CesiumMan.glb'), 'original.png');
+  for (const codec of ['draco', 'meshopt'] as const) {
+    const model = join(out, `CesiumMan-${codec}.glb`);
+    writeFileSync(model, await compressModel(join(SHARED_ASSETS, 'gltf/CesiumMan.glb'), codec));
+    const picture = await render(model, `${codec}.png`);
+    // Pixels whose colour differs by more than 24 (of 255) in a channel: the codecs' quantisation moves edges by
+    // a pixel at most, so only a thin fraction may differ.
+    const differing = await page.evaluate(async ([a, b]) => {
+      const pixels = async (base64: string) => {
+        const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+        const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      };
+      const [p, q] = [await pixels(a), await pixels(b)];
+      let count = 0;
+      for (let i = 0; i < p.length; i += 4) if (Math.max(Math.abs(p[i] - q[i]), Math.abs(p[i + 1] - q[i + 1]), Math.abs(p[i + 2] - q[i + 2])) > 24) count++;
+      return count / (p.length / 4);
+    }, [original.toString('base64'), picture.toString('base64')]);
+    console.log(`sinew render: CesiumMan ${codec} vs original, ${(differing * 100).toFixed(3)} % of pixels differ by more than 24`);
+    expect(differing).toBeLessThan(0.01);
+  }
+});
