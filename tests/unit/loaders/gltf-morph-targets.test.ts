@@ -133,6 +133,28 @@ describe('a skinned + morphed tube (POSITION, NORMAL, TANGENT targets, node weig
     expect(Math.max(...rest.map((x, i) => Math.abs(x - unmorphed[i])))).toBeGreaterThan(0.01);
   });
 
+  it('a sparse target accessor (no bufferView: zeros, then the sparse entries) is read as its dense equivalent', async () => {
+    const b = skinnedMorphTube();
+    const target = b.json.meshes[0].primitives[0].targets[1];
+    const accessor = b.json.accessors[target.POSITION];
+    const view = b.json.bufferViews[accessor.bufferView];
+    const values = new Float32Array(b.bin().slice(view.byteOffset, view.byteOffset + view.byteLength).buffer);
+    // The vertices the target moves by more than 0.01; the others become zeros of the sparse accessor.
+    const moved: number[] = [];
+    for (let v = 0; v < accessor.count; v++) if (Math.hypot(values[3 * v], values[3 * v + 1], values[3 * v + 2]) > 0.01) moved.push(v);
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.length).toBeLessThan(accessor.count);
+    const expected = new Float32Array(values.length);
+    for (const v of moved) expected.set(values.subarray(3 * v, 3 * v + 3), 3 * v);
+    const indexView = b.bufferView(new Uint8Array(new Uint16Array(moved).buffer));
+    const valueView = b.bufferView(new Uint8Array(Float32Array.from(moved.flatMap((v) => [values[3 * v], values[3 * v + 1], values[3 * v + 2]])).buffer));
+    delete accessor.bufferView;
+    accessor.sparse = { count: moved.length, indices: { bufferView: indexView, componentType: 5123 }, values: { bufferView: valueView } };
+    const asset = await parseGltf('sparse.glb', b.glb());
+    const n = accessor.count;
+    expect(Array.from(asset.meshes[0].primitives[0].morphTargets!.positions!.subarray(3 * n, 6 * n))).toEqual(Array.from(expected));
+  });
+
   it('a CUBICSPLINE weights channel (k·n values ×3) equals the glTF Appendix C Hermite computed here', async () => {
     const n = 5;
     const asset = await parseGltf('tube.glb', skinnedMorphTube({ targets: n }).glb());
