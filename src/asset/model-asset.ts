@@ -99,6 +99,16 @@ export interface PrimitiveAsset {
   /** `Float32Array(2·vertexCount)`: TEXCOORD_0 (u, v; glTF convention, v down), or null. */
   readonly uvs: Float32Array | null;
   /**
+   * `Float32Array(2·vertexCount)`: TEXCOORD_1 (u, v), the set textures with `texCoord: 1` sample
+   * ({@link MaterialTexture.texCoord}). Absent or null: none (such textures sample `uvs`).
+   */
+  readonly uvs1?: Float32Array | null;
+  /**
+   * `Float32Array(4·vertexCount)`: COLOR_0 as linear RGBA in [0, 1] (glTF 2.0 §3.7.2.1: VEC3 gets alpha 1,
+   * unorm8/16 de-normalised), multiplied into the base colour. Absent or null: white.
+   */
+  readonly colors?: Float32Array | null;
+  /**
    * Influence slots per vertex, c = {@link influenceCountOf}: a multiple of 4 (glTF: 4 · the number of
    * JOINTS_n/WEIGHTS_n sets; MD5: the most weights of any vertex, rounded up to 4). Absent: 4. Every slot is
    * skinned (none is dropped); unused slots have weight 0.
@@ -176,19 +186,97 @@ export interface MeshInstance {
   readonly morphWeightOffset?: number;
 }
 
-/** A metallic-roughness material reduced to what Sinew shades with. */
+/**
+ * A glTF 2.0 metallic-roughness material (§3.9 "Materials", BRDF of Appendix B) as Sinew shades it, with
+ * KHR_materials_emissive_strength, KHR_materials_unlit and KHR_texture_transform. The glTF loader sets every
+ * field; for the optional ones another producer (MD5, procedural models) may leave out, absent means the
+ * value in brackets, chosen so that such a material is a plain opaque dielectric (not glTF's default of a
+ * metal, which the glTF loader writes out explicitly where it applies).
+ */
 export interface MaterialAsset {
   readonly name: string;
   /** Linear RGBA multiplier, each in [0, 1]. */
   readonly baseColorFactor: readonly [number, number, number, number];
   /**
-   * Index into `ModelAsset.images` of the base colour texture (sRGB, sampled with the primitive's `uvs`, which
-   * the loader reads from the TEXCOORD_n set the texture names), or −1.
+   * Index into `ModelAsset.images` of the base colour texture (sRGB; RGBA, alpha is coverage), or −1. It
+   * samples the UV set and transform of {@link baseColorUv}.
    */
   readonly baseColorTexture: number;
   /** How the base colour texture is sampled (the glTF texture's sampler); absent: glTF's defaults. */
   readonly baseColorSampler?: TextureSampler;
+  /** UV set and KHR_texture_transform of the base colour texture [TEXCOORD_0, no transform]. */
+  readonly baseColorUv?: TextureCoordinates;
+  /** Metalness in [0, 1], multiplied by the metallic-roughness texture's B channel [0]. */
+  readonly metallicFactor?: number;
+  /** Perceptual roughness in [0, 1] (α = roughness²), multiplied by the texture's G channel [1]. */
+  readonly roughnessFactor?: number;
+  /** Linear texture: G roughness, B metalness (glTF 2.0 §3.9.2) [none]. */
+  readonly metallicRoughnessTexture?: MaterialTexture;
+  /**
+   * Tangent-space normal map (linear; RGB = (n + 1)/2, +Y up in UV space: glTF 2.0 §3.9.3) [none]. With the
+   * primitive's tangents when it has them, else a tangent frame from screen-space derivatives of position and UV.
+   */
+  readonly normalTexture?: MaterialTexture;
+  /** Scales the normal map's X and Y (glTF `normalTexture.scale`) [1]. */
+  readonly normalScale?: number;
+  /** Ambient occlusion in the R channel (linear), applied to image-based light only [none]. */
+  readonly occlusionTexture?: MaterialTexture;
+  /** `mix(1, ao, strength)` (glTF `occlusionTexture.strength`, in [0, 1]) [1]. */
+  readonly occlusionStrength?: number;
+  /**
+   * Linear emitted radiance RGB, each in [0, 1], before {@link emissiveStrength} [0, 0, 0]; multiplied by the
+   * emissive texture (sRGB) when there is one.
+   */
+  readonly emissiveFactor?: readonly [number, number, number];
+  readonly emissiveTexture?: MaterialTexture;
+  /** KHR_materials_emissive_strength: multiplies the emissive radiance, ≥ 0 [1]. */
+  readonly emissiveStrength?: number;
+  /**
+   * glTF 2.0 §3.9.4 "Alpha Coverage" ['OPAQUE']: OPAQUE ignores alpha; MASK draws a fragment only when its
+   * alpha ≥ {@link alphaCutoff}, opaque; BLEND composites over what is behind (drawn after the opaque
+   * primitives, back to front, without depth writes).
+   */
+  readonly alphaMode?: AlphaMode;
+  /** MASK threshold, ≥ 0 [0.5]. */
+  readonly alphaCutoff?: number;
+  /** KHR_materials_unlit: the base colour is the output, no lighting [false]. */
+  readonly unlit?: boolean;
   readonly doubleSided: boolean;
+}
+
+/** glTF `material.alphaMode`. */
+export type AlphaMode = 'OPAQUE' | 'MASK' | 'BLEND';
+
+/**
+ * Which texture coordinates a texture samples: the set (glTF `textureInfo.texCoord`, or the
+ * KHR_texture_transform `texCoord` that overrides it) and the transform applied to them.
+ */
+export interface TextureCoordinates {
+  /** 0: `PrimitiveAsset.uvs` (TEXCOORD_0); 1: `PrimitiveAsset.uvs1` (TEXCOORD_1). */
+  readonly texCoord: 0 | 1;
+  /** KHR_texture_transform; absent: identity. */
+  readonly transform?: TextureTransform;
+}
+
+/**
+ * KHR_texture_transform: uv′ = T(offset) · R(rotation) · S(scale) · (u, v, 1), with R rotating by
+ * `rotation` radians counter-clockwise in UV space (the extension's matrix: rows (cos r, sin r) and (−sin r, cos r)).
+ */
+export interface TextureTransform {
+  /** (u, v) added last [0, 0]. */
+  readonly offset: readonly [number, number];
+  /** Radians [0]. */
+  readonly rotation: number;
+  /** (u, v) factors applied first [1, 1]. */
+  readonly scale: readonly [number, number];
+}
+
+/** A texture of a material other than the base colour: the image, how it is sampled, and with which coordinates. */
+export interface MaterialTexture extends TextureCoordinates {
+  /** Index into `ModelAsset.images`. */
+  readonly image: number;
+  /** The glTF texture's sampler; absent: glTF's defaults. */
+  readonly sampler?: TextureSampler;
 }
 
 /**

@@ -7,9 +7,12 @@ import { LoadError, quoteValue } from '../load-error.ts';
  * - KHR_draco_mesh_compression: Draco-compressed primitives, decoded by gltf-transform (draco-primitives.ts).
  * - KHR_mesh_quantization: integer positions, normals, tangents and texture coordinates (gltf-meshes.ts).
  * - KHR_texture_basisu: KTX2 / Basis Universal base colour images (gltf-materials.ts, gl/ktx2-texture.ts).
+ * - KHR_texture_transform: offset, rotation, scale and texCoord per texture (gltf-materials.ts, lit.frag).
+ * - KHR_materials_emissive_strength, KHR_materials_unlit: read into MaterialAsset (gltf-materials.ts).
  */
 export const SUPPORTED_EXTENSIONS: ReadonlySet<string> = new Set([
   'EXT_meshopt_compression', 'KHR_draco_mesh_compression', 'KHR_mesh_quantization', 'KHR_texture_basisu',
+  'KHR_texture_transform', 'KHR_materials_emissive_strength', 'KHR_materials_unlit',
 ]);
 
 /** Supported extensions gltf-transform reads itself (its plugin is registered on the reader), so they stay required for it. */

@@ -1,14 +1,21 @@
 import type { GLTF, Texture } from '@gltf-transform/core';
-import type { ImageAsset, MaterialAsset, TextureSampler } from '../../asset/model-asset.ts';
-import { LoadError } from '../load-error.ts';
+import type { AlphaMode, ImageAsset, MaterialAsset, MaterialTexture, TextureCoordinates, TextureSampler, TextureTransform } from '../../asset/model-asset.ts';
+import { LoadError, quoteValue } from '../load-error.ts';
 
 /** Sampler enum values glTF 2.0 §5.26 allows (WebGL's): wraps, magnification and minification filters. */
 const WRAPS = [33071, 33648, 10497];
 const MAG_FILTERS = [9728, 9729];
 const MIN_FILTERS = [9728, 9729, 9984, 9985, 9986, 9987];
+const ALPHA_MODES: readonly AlphaMode[] = ['OPAQUE', 'MASK', 'BLEND'];
 
-/** The material given to primitives without one (glTF 2.0 §3.9.6 "Default Material": white, single-sided). */
-export const DEFAULT_MATERIAL: MaterialAsset = { name: 'default', baseColorFactor: [1, 1, 1, 1], baseColorTexture: -1, doubleSided: false };
+/**
+ * The material given to primitives without one (glTF 2.0 §3.9.6 "Default Material": white, metallic 1,
+ * roughness 1, single-sided, opaque).
+ */
+export const DEFAULT_MATERIAL: MaterialAsset = {
+  name: 'default', baseColorFactor: [1, 1, 1, 1], baseColorTexture: -1, doubleSided: false,
+  metallicFactor: 1, roughnessFactor: 1, emissiveFactor: [0, 0, 0], alphaMode: 'OPAQUE', alphaCutoff: 0.5,
+};
 
 /** Materials and images of a glTF file, with the default material appended on demand. */
 export interface GltfMaterials {
@@ -16,21 +23,29 @@ export interface GltfMaterials {
   readonly images: ImageAsset[];
   /** Index into `materials` for a primitive's `material` (undefined → the default material, appended once). */
   materialOf(material: number | undefined): number;
-  /** The TEXCOORD_n set a primitive's `material` samples its base colour texture with (0 without one). */
-  uvSetOf(material: number | undefined): number;
 }
+
+type Json = Record<string, unknown>;
 
 /**
  * Converts `/images` (encoded bytes kept as they are, one ImageAsset per glTF image, in file order) and
- * `/materials` (baseColorFactor, baseColorTexture → the texture's `source` image, or its KHR_texture_basisu
- * `source` when it has one, and the texture's sampler (§5.26), doubleSided; glTF 2.0 §3.9 "Materials"). A base colour texture without a `source` (e.g. only an extension's image) gives −1
- * with a warning; so does alphaMode BLEND / MASK, which Sinew draws opaque. The texture's `texCoord` picks the
- * primitive's UV set ({@link GltfMaterials.uvSetOf}). The MIME type comes from the image's `mimeType`, else gltf-transform's guess from the uri
- * extension, else the bytes' signature (PNG, JPEG, WebP, KTX2).
+ * `/materials` (glTF 2.0 §3.9 "Materials") into MaterialAssets: every field of the metallic-roughness model
+ * (base colour, metallic and roughness factors and texture, normal texture and scale, occlusion texture and
+ * strength, emissive factor and texture, alphaMode and alphaCutoff, doubleSided), with glTF's defaults
+ * written out, plus KHR_materials_emissive_strength, KHR_materials_unlit, and per texture its sampler (§5.26),
+ * `texCoord` and KHR_texture_transform (whose `texCoord` overrides the textureInfo's). A texture's image is
+ * its `source`, or its KHR_texture_basisu `source` when it has one; a texture without an image is ignored
+ * with a warning, and so is a `texCoord` above 1 (Sinew reads TEXCOORD_0 and TEXCOORD_1; such a texture
+ * samples TEXCOORD_0). The MIME type comes from the image's `mimeType`, else gltf-transform's guess from the
+ * uri extension, else the bytes' signature (PNG, JPEG, WebP, KTX2).
  *
  * @param textures gltf-transform textures in file order (`root.listTextures()`: one per glTF image)
- * @throws LoadError for a KHR_texture_basisu `source` that is not an image (`UNRESOLVED_REFERENCE`) or a
- *   sampler wrap / filter value glTF does not list (`VALUE_NOT_IN_LIST`)
+ * @throws LoadError with the JSON pointer of the value: a KHR_texture_basisu `source` that is not an image
+ *   (`UNRESOLVED_REFERENCE`); a sampler wrap / filter value or an alphaMode glTF does not list
+ *   (`VALUE_NOT_IN_LIST`); a factor, scale, strength, cutoff or texCoord outside its range (`VALUE_NOT_IN_RANGE`:
+ *   factors and occlusion strength in [0, 1], alphaCutoff and emissive strength ≥ 0, texCoord an integer ≥ 0);
+ *   a value of the wrong type or array length, or a KHR_texture_transform offset / scale / rotation that is
+ *   not finite (`TYPE_MISMATCH`)
  */
 export function buildGltfMaterials(fileName: string, json: GLTF.IGLTF, textures: readonly Texture[], warnings: string[]): GltfMaterials {
   const images: ImageAsset[] = (json.images ?? []).map((image, i) => {
@@ -39,37 +54,144 @@ export function buildGltfMaterials(fileName: string, json: GLTF.IGLTF, textures:
     const mimeType = image.mimeType ?? (textures[i]?.getMimeType() || sniffMimeType(data));
     return { name: image.name ?? uri ?? `image ${i}`, mimeType, data };
   });
+  const fail = (place: string, code: string, problem: string): never => {
+    throw new LoadError(fileName, place, code, problem);
+  };
   const texturesJson = json.textures ?? [];
+  const jsonSamplers = json.samplers;
+
+  /** A textureInfo's image (−1 when the texture has none), sampler and coordinates. */
+  const readTexture = (info: GLTF.ITextureInfo, place: string, label: string): MaterialTexture | null => {
+    const texture = texturesJson[info.index];
+    const basisu = (texture.extensions?.KHR_texture_basisu as { source?: number } | undefined)?.source;
+    // KHR_texture_basisu: the KTX2 image; `source`, when also given, is a fallback for clients without it.
+    if (basisu !== undefined && !(Number.isInteger(basisu) && basisu >= 0 && basisu < images.length)) {
+      fail(`/textures/${info.index}/extensions/KHR_texture_basisu/source`, 'UNRESOLVED_REFERENCE', `is not an image (${basisu} of ${images.length})`);
+    }
+    const coordinates = readCoordinates(info as unknown as Json, place, label);
+    const source = basisu ?? texture.source;
+    if (source === undefined) {
+      warnings.push(`${fileName}: ${label} has no image source; ignored`);
+      return null;
+    }
+    let sampler: TextureSampler | undefined;
+    if (texture.sampler !== undefined) {
+      const json = (jsonSamplers ?? [])[texture.sampler];
+      const at = `/samplers/${texture.sampler}`;
+      for (const [key, allowed] of [['wrapS', WRAPS], ['wrapT', WRAPS], ['magFilter', MAG_FILTERS], ['minFilter', MIN_FILTERS]] as const) {
+        const value = json[key];
+        if (value !== undefined && !allowed.includes(value)) fail(`${at}/${key}`, 'VALUE_NOT_IN_LIST', `is ${value}, not one of ${allowed.join(', ')}`);
+      }
+      sampler = { wrapS: json.wrapS ?? 10497, wrapT: json.wrapT ?? 10497, magFilter: json.magFilter, minFilter: json.minFilter };
+    }
+    return { image: source, ...(sampler ? { sampler } : {}), ...coordinates };
+  };
+
+  /** `texCoord` and KHR_texture_transform of a textureInfo at `place`. */
+  const readCoordinates = (info: Json, place: string, label: string): TextureCoordinates => {
+    let texCoord = integerAtLeast(info.texCoord, 0, `${place}/texCoord`, 0);
+    let transform: TextureTransform | undefined;
+    const ext = (info.extensions as Json | undefined)?.KHR_texture_transform;
+    if (ext !== undefined) {
+      const at = `${place}/extensions/KHR_texture_transform`;
+      if (!isObject(ext)) fail(at, 'TYPE_MISMATCH', 'is not an object');
+      const t = ext as Json;
+      const offset = finiteArray(t.offset, 2, `${at}/offset`) ?? [0, 0];
+      const scale = finiteArray(t.scale, 2, `${at}/scale`) ?? [1, 1];
+      const rotation = t.rotation === undefined ? 0 : finite(t.rotation, `${at}/rotation`);
+      if (t.texCoord !== undefined) texCoord = integerAtLeast(t.texCoord, 0, `${at}/texCoord`, 0);
+      transform = { offset: [offset[0], offset[1]], rotation, scale: [scale[0], scale[1]] };
+    }
+    if (texCoord > 1) {
+      warnings.push(`${fileName}: ${label} samples TEXCOORD_${texCoord}; Sinew reads TEXCOORD_0 and TEXCOORD_1, so it samples TEXCOORD_0`);
+      texCoord = 0;
+    }
+    return { texCoord: texCoord as 0 | 1, ...(transform ? { transform } : {}) };
+  };
+  const finite = (value: unknown, place: string): number => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) fail(place, 'TYPE_MISMATCH', `is ${quoteValue(value)}, not a finite number`);
+    return value as number;
+  };
+  const finiteArray = (value: unknown, length: number, place: string): number[] | undefined => {
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value) || value.length !== length || !value.every((v) => typeof v === 'number' && Number.isFinite(v))) {
+      fail(place, 'TYPE_MISMATCH', `is not an array of ${length} finite numbers`);
+    }
+    return value as number[];
+  };
+  const integerAtLeast = (value: unknown, min: number, place: string, absent: number): number => {
+    if (value === undefined) return absent;
+    if (!Number.isInteger(value) || (value as number) < min) fail(place, 'VALUE_NOT_IN_RANGE', `is ${quoteValue(value)}, not an integer ≥ ${min}`);
+    return value as number;
+  };
+  /** A number in [min, max] (max may be Infinity), or `absent`. */
+  const inRange = (value: unknown, min: number, max: number, place: string, absent: number): number => {
+    if (value === undefined) return absent;
+    const n = finite(value, place);
+    if (n < min || n > max) fail(place, 'VALUE_NOT_IN_RANGE', `is ${n}, not in [${min}, ${max === Infinity ? '∞' : max}]`);
+    return n;
+  };
+  const factors = <N extends 3 | 4>(value: unknown, length: N, place: string, absent: number[]): number[] => {
+    const array = finiteArray(value, length, place) ?? absent;
+    array.forEach((v, i) => {
+      if (v < 0 || v > 1) fail(`${place}/${i}`, 'VALUE_NOT_IN_RANGE', `is ${v}, not in [0, 1]`);
+    });
+    return array;
+  };
+
   const materials: MaterialAsset[] = (json.materials ?? []).map((material, m) => {
+    const place = `/materials/${m}`;
+    const raw = material as unknown as Json;
+    const pbrPlace = `${place}/pbrMetallicRoughness`;
     const pbr = material.pbrMetallicRoughness ?? {};
+    const pbrRaw = pbr as unknown as Json;
+    const extensions = (material.extensions ?? {}) as Json;
+
+    const [r, g, b, a] = factors(pbrRaw.baseColorFactor, 4, `${pbrPlace}/baseColorFactor`, [1, 1, 1, 1]);
     let baseColorTexture = -1;
     let baseColorSampler: TextureSampler | undefined;
+    let baseColorUv: TextureCoordinates | undefined;
     if (pbr.baseColorTexture !== undefined) {
-      const texture = texturesJson[pbr.baseColorTexture.index];
-      const basisu = (texture.extensions?.KHR_texture_basisu as { source?: number } | undefined)?.source;
-      // KHR_texture_basisu: the KTX2 image; `source`, when also given, is a fallback for clients without it.
-      if (basisu !== undefined && !(Number.isInteger(basisu) && basisu >= 0 && basisu < images.length)) {
-        throw new LoadError(fileName, `/textures/${pbr.baseColorTexture.index}/extensions/KHR_texture_basisu/source`, 'UNRESOLVED_REFERENCE', `is not an image (${basisu} of ${images.length})`);
-      }
-      const source = basisu ?? texture.source;
-      if (source === undefined) warnings.push(`${fileName}: material ${m}'s base colour texture has no image source; ignored`);
-      else baseColorTexture = source;
-      if (texture.sampler !== undefined) {
-        const sampler = (json.samplers ?? [])[texture.sampler];
-        const place = `/samplers/${texture.sampler}`;
-        for (const [key, allowed] of [['wrapS', WRAPS], ['wrapT', WRAPS], ['magFilter', MAG_FILTERS], ['minFilter', MIN_FILTERS]] as const) {
-          const value = sampler[key];
-          if (value !== undefined && !allowed.includes(value)) throw new LoadError(fileName, `${place}/${key}`, 'VALUE_NOT_IN_LIST', `is ${value}, not one of ${allowed.join(', ')}`);
-        }
-        baseColorSampler = { wrapS: sampler.wrapS ?? 10497, wrapT: sampler.wrapT ?? 10497, magFilter: sampler.magFilter, minFilter: sampler.minFilter };
+      const texture = readTexture(pbr.baseColorTexture, `${pbrPlace}/baseColorTexture`, `material ${m}'s base colour texture`);
+      if (texture) {
+        baseColorTexture = texture.image;
+        baseColorSampler = texture.sampler;
+        baseColorUv = { texCoord: texture.texCoord, ...(texture.transform ? { transform: texture.transform } : {}) };
       }
     }
-    if (material.alphaMode === 'BLEND' || material.alphaMode === 'MASK') {
-      warnings.push(`${fileName}: material ${m} has alphaMode ${material.alphaMode}; drawn opaque`);
-    }
-    const [r, g, b, a] = pbr.baseColorFactor ?? [1, 1, 1, 1];
-    const built: MaterialAsset = { name: material.name ?? '', baseColorFactor: [r, g, b, a], baseColorTexture, doubleSided: material.doubleSided === true };
-    return baseColorSampler ? { ...built, baseColorSampler } : built;
+    const optionalTexture = (info: GLTF.ITextureInfo | undefined, at: string, label: string): MaterialTexture | undefined =>
+      info === undefined ? undefined : readTexture(info, at, `material ${m}'s ${label}`) ?? undefined;
+    const metallicRoughnessTexture = optionalTexture(pbr.metallicRoughnessTexture, `${pbrPlace}/metallicRoughnessTexture`, 'metallic-roughness texture');
+    const normalTexture = optionalTexture(material.normalTexture, `${place}/normalTexture`, 'normal texture');
+    const occlusionTexture = optionalTexture(material.occlusionTexture, `${place}/occlusionTexture`, 'occlusion texture');
+    const emissiveTexture = optionalTexture(material.emissiveTexture, `${place}/emissiveTexture`, 'emissive texture');
+
+    const alphaMode = raw.alphaMode ?? 'OPAQUE';
+    if (!ALPHA_MODES.includes(alphaMode as AlphaMode)) fail(`${place}/alphaMode`, 'VALUE_NOT_IN_LIST', `is ${quoteValue(alphaMode)}, not one of OPAQUE, MASK, BLEND`);
+    const strength = extensions.KHR_materials_emissive_strength as Json | undefined;
+    if (strength !== undefined && !isObject(strength)) fail(`${place}/extensions/KHR_materials_emissive_strength`, 'TYPE_MISMATCH', 'is not an object');
+    const [er, eg, eb] = factors(raw.emissiveFactor, 3, `${place}/emissiveFactor`, [0, 0, 0]);
+
+    const built: MaterialAsset = {
+      name: material.name ?? '',
+      baseColorFactor: [r, g, b, a],
+      baseColorTexture,
+      ...(baseColorSampler ? { baseColorSampler } : {}),
+      ...(baseColorUv && (baseColorUv.texCoord !== 0 || baseColorUv.transform) ? { baseColorUv } : {}),
+      metallicFactor: inRange(pbrRaw.metallicFactor, 0, 1, `${pbrPlace}/metallicFactor`, 1),
+      roughnessFactor: inRange(pbrRaw.roughnessFactor, 0, 1, `${pbrPlace}/roughnessFactor`, 1),
+      ...(metallicRoughnessTexture ? { metallicRoughnessTexture } : {}),
+      ...(normalTexture ? { normalTexture, normalScale: material.normalTexture!.scale === undefined ? 1 : finite(material.normalTexture!.scale, `${place}/normalTexture/scale`) } : {}),
+      ...(occlusionTexture ? { occlusionTexture, occlusionStrength: inRange(material.occlusionTexture!.strength, 0, 1, `${place}/occlusionTexture/strength`, 1) } : {}),
+      emissiveFactor: [er, eg, eb],
+      ...(emissiveTexture ? { emissiveTexture } : {}),
+      ...(strength ? { emissiveStrength: inRange(strength.emissiveStrength, 0, Infinity, `${place}/extensions/KHR_materials_emissive_strength/emissiveStrength`, 1) } : {}),
+      alphaMode: alphaMode as AlphaMode,
+      alphaCutoff: inRange(raw.alphaCutoff, 0, Infinity, `${place}/alphaCutoff`, 0.5),
+      ...(extensions.KHR_materials_unlit !== undefined ? { unlit: true } : {}),
+      doubleSided: material.doubleSided === true,
+    };
+    return built;
   });
   let defaultIndex = -1;
   return {
@@ -83,11 +205,11 @@ export function buildGltfMaterials(fileName: string, json: GLTF.IGLTF, textures:
       }
       return defaultIndex;
     },
-    uvSetOf(material: number | undefined): number {
-      if (material === undefined) return 0;
-      return (json.materials ?? [])[material]?.pbrMetallicRoughness?.baseColorTexture?.texCoord ?? 0;
-    },
   };
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** MIME type from an encoded image's first bytes; `application/octet-stream` when unknown. */

@@ -35,11 +35,6 @@ export interface GltfMeshes {
 /** How to read a file's primitives beyond the core rules. */
 export interface GltfMeshOptions {
   /**
-   * The TEXCOORD_n set a primitive's material samples its base colour texture with (`texCoord`, glTF 2.0
-   * §5.30 "textureInfo"); that set becomes `PrimitiveAsset.uvs`. Default: 0 for every material.
-   */
-  readonly uvSetOf?: (material: number | undefined) => number;
-  /**
    * KHR_mesh_quantization is in `extensionsUsed`: POSITION and TEXCOORD_n may also be BYTE / UNSIGNED_BYTE /
    * SHORT / UNSIGNED_SHORT, normalized or not, read as floats (the node or inverse bind matrices that
    * dequantize them apply as any other transform). NORMAL and TANGENT take normalized BYTE / SHORT with or
@@ -56,8 +51,8 @@ export interface GltfMeshOptions {
  *   primitives are skipped with a warning (so a mesh may end up with fewer primitives than the file's).
  * - POSITION (VEC3 float) is required; NORMAL (VEC3 float, normalized byte / short) is computed with
  *   computeVertexNormals when absent; TANGENT (VEC4 float, normalized byte / short) is kept when present;
- *   the TEXCOORD_n set the material's base colour texture names (`options.uvSetOf`, default TEXCOORD_0;
- *   VEC2 float, unorm8, unorm16) is de-normalised; a primitive without that set falls back to TEXCOORD_0.
+ *   TEXCOORD_0 and TEXCOORD_1 (VEC2 float, unorm8, unorm16) are de-normalised into `uvs` and `uvs1`;
+ *   COLOR_0 (VEC3 or VEC4; float, unorm8, unorm16) becomes linear RGBA `colors` (alpha 1 for VEC3).
  *   With `options.quantized` (KHR_mesh_quantization) integer positions and texture coordinates, normalized
  *   or not, are accepted (de-normalised by glTF 2.0 §3.11's rules, or converted as they are).
  * - Indices (u8/u16/u32, each < vertexCount) become a Uint16Array when vertexCount ≤ 65 536, else a
@@ -154,14 +149,17 @@ function buildPrimitive(
     : computeVertexNormals(positions, indices);
   const tangentIndex = attribute('TANGENT');
   const tangents = tangentIndex !== undefined ? accessors.readFloats(tangentIndex, at('TANGENT'), ['VEC4'], [BYTE, SHORT]) : null;
-  const wantedSet = options.uvSetOf?.(json.material) ?? 0;
-  const uvSemantic = attributes[`TEXCOORD_${wantedSet}`] !== undefined ? `TEXCOORD_${wantedSet}` : 'TEXCOORD_0';
-  const uvIndex = attribute(uvSemantic);
-  const uvs = uvIndex === undefined
-    ? null
-    : quantized
-      ? accessors.readQuantized(uvIndex, at(uvSemantic), ['VEC2'], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT])
-      : accessors.readFloats(uvIndex, at(uvSemantic), ['VEC2'], [UNSIGNED_BYTE, UNSIGNED_SHORT]);
+  const readUvs = (semantic: string): Float32Array | null => {
+    const index = attribute(semantic);
+    if (index === undefined) return null;
+    return quantized
+      ? accessors.readQuantized(index, at(semantic), ['VEC2'], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT], [BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT])
+      : accessors.readFloats(index, at(semantic), ['VEC2'], [UNSIGNED_BYTE, UNSIGNED_SHORT]);
+  };
+  const uvs = readUvs('TEXCOORD_0');
+  const uvs1 = readUvs('TEXCOORD_1');
+  const colorIndex = attribute('COLOR_0');
+  const colors = colorIndex === undefined ? null : rgba(accessors.readFloats(colorIndex, at('COLOR_0'), ['VEC3', 'VEC4'], [UNSIGNED_BYTE, UNSIGNED_SHORT]), vertexCount);
 
   // Influences: JOINTS_0..n-1 / WEIGHTS_0..n-1.
   let sets = 0;
@@ -212,7 +210,7 @@ function buildPrimitive(
   const morphTargets = readGltfMorphTargets(fileName, place, json.targets, vertexCount, accessors, quantized, warnings);
   return {
     primitive: {
-      vertexCount, positions, normals, tangents, uvs, joints, weights, ...(influenceCountOut !== undefined && influenceCountOut !== 4 ? { influenceCount: influenceCountOut } : {}), indices, material: materialOf(json.material), flatShading: normalIndex === undefined, sourceIndex: primitiveIndex,
+      vertexCount, positions, normals, tangents, uvs, ...(uvs1 ? { uvs1 } : {}), ...(colors ? { colors } : {}), joints, weights, ...(influenceCountOut !== undefined && influenceCountOut !== 4 ? { influenceCount: influenceCountOut } : {}), indices, material: materialOf(json.material), flatShading: normalIndex === undefined, sourceIndex: primitiveIndex,
       ...(morphTargets ? { morphTargets } : {}) },
     influences,
   };
@@ -247,6 +245,19 @@ function morphTargetsOfMesh(
     if (bad >= 0) throw new LoadError(fileName, `/meshes/${m}/weights/${bad}`, 'VALUE_NOT_IN_RANGE', 'is beyond the float32 range (±3.4e38)');
   }
   return { morphTargetCount: count, defaultMorphWeights: defaults };
+}
+
+/** `Float32Array(4·vertexCount)` RGBA from COLOR_0 values of 3 (alpha 1 added) or 4 components per vertex. */
+function rgba(values: Float32Array, vertexCount: number): Float32Array {
+  if (values.length === 4 * vertexCount) return values;
+  const out = new Float32Array(4 * vertexCount);
+  for (let v = 0; v < vertexCount; v++) {
+    out[4 * v] = values[3 * v];
+    out[4 * v + 1] = values[3 * v + 1];
+    out[4 * v + 2] = values[3 * v + 2];
+    out[4 * v + 3] = 1;
+  }
+  return out;
 }
 
 /** Triangle-list indices from TRIANGLES / TRIANGLE_STRIP / TRIANGLE_FAN indices (glTF 2.0 §3.7.2.1). */

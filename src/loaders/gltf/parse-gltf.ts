@@ -106,9 +106,9 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   }
   if (rotations.notUnit > 0) warnings.push(`${fileName}: ${rotations.notUnit} node rotations are not unit quaternions; normalised`);
   noteSceneDeviations(fileName, json, warnings);
-  const { materials, images, materialOf, uvSetOf } = buildGltfMaterials(fileName, json, root.listTextures(), warnings);
+  const { materials, images, materialOf } = buildGltfMaterials(fileName, json, root.listTextures(), warnings);
   const meshes = buildGltfMeshes(fileName, json.meshes ?? [], accessors, materialOf, warnings, {
-    uvSetOf, quantized: extensions.supported.has('KHR_mesh_quantization'),
+    quantized: extensions.supported.has('KHR_mesh_quantization'),
   });
   const skins = buildGltfSkins(fileName, json.skins ?? [], accessors, jointOfNode);
   const { instances: meshInstances, morphWeights } = buildGltfMeshInstances(fileName, nodesJson, skins, meshes, jointOfNode, warnings);

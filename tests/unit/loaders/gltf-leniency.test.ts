@@ -265,7 +265,9 @@ describe('TEXCOORD_1', () => {
     Object.assign(b.json.meshes[0].primitives[0], { material: 0 });
     Object.assign(b.json.meshes[0].primitives[0].attributes, { TEXCOORD_0: uv0, TEXCOORD_1: uv1 });
     const asset = await parseGltf('uv1.gltf', b.gltf());
-    expect(Array.from(asset.meshes[0].primitives[0].uvs!)).toEqual([0, 0, 2, 0, 0, 2, 2, 2]);
+    expect(Array.from(asset.meshes[0].primitives[0].uvs1!)).toEqual([0, 0, 2, 0, 0, 2, 2, 2]);
+    expect(Array.from(asset.meshes[0].primitives[0].uvs!)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(asset.materials[0].baseColorUv).toEqual({ texCoord: 1 });
     expect(asset.warnings).toEqual([]);
   });
 });

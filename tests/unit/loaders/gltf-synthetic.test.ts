@@ -3,6 +3,7 @@ import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
 import { describe, expect, it } from 'vitest';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { loadErrorOf } from '../helpers/load-error-of.ts';
+import { DEFAULT_MATERIAL } from '../../../src/loaders/gltf/gltf-materials.ts';
 import { GltfBuilder, skinnedQuad } from '../helpers/gltf-builder.ts';
 
 /** One primitive mesh on one node; `primitive` gets the POSITION accessor of `positions`. */
@@ -28,7 +29,7 @@ describe('parseGltf on generated files', () => {
       expect(asset.meshInstances).toEqual([{ node: 0, sourceNode: 1, mesh: 0, skin: 0 }]);
       expect([...asset.restPose.translations.subarray(6, 9)]).toEqual([0, 1, 0]);
       // No material on the primitive: a default one is appended.
-      expect(asset.materials).toEqual([{ name: 'default', baseColorFactor: [1, 1, 1, 1], baseColorTexture: -1, doubleSided: false }]);
+      expect(asset.materials).toEqual([DEFAULT_MATERIAL]);
       // No NORMAL: computed; the quad lies in z = 0 and winds counter-clockwise seen from +z.
       expect([...asset.meshes[0].primitives[0].normals]).toEqual([0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]);
       expect(asset.warnings).toEqual([]);
@@ -164,7 +165,7 @@ describe('parseGltf on generated files', () => {
     b.json.materials = [{ name: 'm', pbrMetallicRoughness: { baseColorFactor: [0.5, 0.25, 1, 0.75], baseColorTexture: { index: 0 } }, doubleSided: true }];
     b.json.meshes[0].primitives[0].material = 0;
     const asset = await parseGltf('mat.gltf', b.gltf());
-    expect(asset.materials).toEqual([{ name: 'm', baseColorFactor: [0.5, 0.25, 1, 0.75], baseColorTexture: 1, doubleSided: true }]);
+    expect(asset.materials).toEqual([{ ...DEFAULT_MATERIAL, name: 'm', baseColorFactor: [0.5, 0.25, 1, 0.75], baseColorTexture: 1, doubleSided: true }]);
     expect(asset.images.map((i) => [i.name, i.mimeType, [...i.data]])).toEqual([
       ['image 0', 'image/png', [...png]],
       ['skin', 'image/jpeg', [0xff, 0xd8, 0xff, 0xe0, 9]],
@@ -172,7 +173,7 @@ describe('parseGltf on generated files', () => {
     expect(asset.warnings).toEqual([]);
   });
 
-  it('materials: blended alpha is drawn opaque, with a warning (a texture on TEXCOORD_1 is read, docs/compatibility.md)', async () => {
+  it('materials: alphaMode BLEND is kept, with no warning; a texture on TEXCOORD_1 names set 1', async () => {
     const b = skinnedQuad();
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     b.json.images = [{ uri: `data:image/png;base64,${Buffer.from(png).toString('base64')}` }];
@@ -180,8 +181,8 @@ describe('parseGltf on generated files', () => {
     b.json.materials = [{ pbrMetallicRoughness: { baseColorTexture: { index: 0, texCoord: 1 } }, alphaMode: 'BLEND' }];
     b.json.meshes[0].primitives[0].material = 0;
     const asset = await parseGltf('alpha.gltf', b.gltf());
-    expect(asset.materials[0].baseColorTexture).toBe(0);
-    expect(asset.warnings).toEqual(['alpha.gltf: material 0 has alphaMode BLEND; drawn opaque']);
+    expect(asset.materials[0]).toMatchObject({ baseColorTexture: 0, baseColorUv: { texCoord: 1 }, alphaMode: 'BLEND' });
+    expect(asset.warnings).toEqual([]);
   });
 
   it('reads bytes at an odd offset inside a larger buffer (e.g. a pooled node Buffer)', async () => {
