@@ -1,64 +1,181 @@
 #version 300 es
-// Sinew lit fragment shader: base colour factor × sRGB texture (uploaded as SRGB8_ALPHA8, so sampling returns
-// linear values), hemisphere ambient + two directional lights (Lambert + a little Blinn-Phong), a filmic tone
-// curve, output encoded to sRGB. Back faces (reaching here only for double-sided materials) are lit with the flipped normal.
+// Sinew's material shader: glTF 2.0 metallic-roughness (§3.9, the BRDF of Appendix B) lit by the studio
+// environment through split-sum image-based lighting (src/gl/image-based-lighting.ts), as the Khronos glTF
+// Sample Viewer shades it without punctual lights: Lambertian diffuse from the irradiance cube, GGX specular
+// from the prefiltered cube and the BRDF table, Fdez-Agüera's roughness-dependent Fresnel and multiple
+// scattering, occlusion on the image-based light, emission added, then the Khronos PBR Neutral tone mapper
+// and sRGB encoding. KHR_materials_unlit outputs the base colour as it is. Textures: base colour and emissive
+// are SRGB8_ALPHA8 (sampling returns linear values), the others linear; each samples TEXCOORD_0 or _1 through
+// its KHR_texture_transform (u_uvSet, u_uvTransform; index 0 base colour, 1 metallic-roughness, 2 normal,
+// 3 occlusion, 4 emissive). Back faces (reaching here only for double-sided materials) are shaded with the
+// flipped normal frame.
+// Material features are #defines inserted after line 1 (src/gl/shader-variant.ts MaterialFeature), so a
+// material samples and computes only what it has: NORMAL_MAP, METALLIC_ROUGHNESS_MAP, OCCLUSION_MAP,
+// EMISSIVE_MAP, UNLIT.
 precision highp float;
 
 in vec3 v_displayPosition;
 in vec3 v_displayNormal;
+in vec4 v_displayTangent;
 in vec2 v_uv;
+in vec2 v_uv1;
+in vec4 v_color;
+
+uniform vec3 u_eye;                   // camera position, display space
+uniform bool u_flatShading;           // no normals in the file: use the skinned triangle's face normal
 
 uniform vec4 u_baseColorFactor;       // linear RGBA
-uniform sampler2D u_baseColorTexture; // sRGB texture, or 1×1 white
-uniform vec3 u_eye;                   // camera position, display space (as the light directions)
-uniform bool u_flatShading;           // no normals in the file: use the skinned triangle's face normal
+uniform sampler2D u_baseColorTexture; // sRGB, or 1×1 white
+uniform float u_metallicFactor;
+uniform float u_roughnessFactor;
+uniform sampler2D u_metallicRoughnessTexture; // G roughness, B metalness; or 1×1 white
+uniform sampler2D u_normalTexture;
+uniform float u_normalScale;
+uniform sampler2D u_occlusionTexture; // R; or 1×1 white
+uniform float u_occlusionStrength;
+uniform vec3 u_emissive;              // emissiveFactor × emissive strength, linear
+uniform sampler2D u_emissiveTexture;  // sRGB, or 1×1 white
+uniform int u_alphaMode;              // 0 OPAQUE, 1 MASK, 2 BLEND
+uniform float u_alphaCutoff;
+uniform int u_uvSet[5];               // 0: TEXCOORD_0, 1: TEXCOORD_1
+uniform mat3 u_uvTransform[5];        // KHR_texture_transform (identity without)
+
+uniform samplerCube u_specularEnvironment; // GGX-prefiltered, level = roughness · u_specularLevels
+uniform float u_specularLevels;            // its mip levels − 1
+uniform samplerCube u_diffuseEnvironment;  // irradiance / π
+uniform sampler2D u_brdfLut;               // (n·v, roughness) → (scale, bias) of F0
 
 out vec4 outColor;
 
-const vec3 SKY = vec3(0.42, 0.46, 0.55);
-const vec3 GROUND = vec3(0.18, 0.16, 0.14);
-const vec3 KEY_DIRECTION = vec3(0.4574957, 0.7624929, 0.4574957);   // normalize(0.6, 1.0, 0.6), towards the light
-const vec3 KEY_COLOR = vec3(1.0, 0.96, 0.9);
-const vec3 FILL_DIRECTION = vec3(-0.6423453, 0.3211726, -0.6958740); // normalize(-0.6, 0.3, -0.65)
-const vec3 FILL_COLOR = vec3(0.25, 0.3, 0.4);
-const float SPECULAR = 0.12;
-const float SHININESS = 32.0;
+vec2 textureUv(int i) {
+  vec2 uv = u_uvSet[i] == 1 ? v_uv1 : v_uv;
+  return (u_uvTransform[i] * vec3(uv, 1.0)).xy;
+}
 
 vec3 linearToSrgb(vec3 c) {
   c = clamp(c, 0.0, 1.0);
   return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), c));
 }
 
-// Filmic tone curve (Narkowicz's ACES fit) applied to luminance, so hues keep their ratios: highlights roll
-// off instead of clipping to white, and a white albedo facing the key light keeps its shape.
-vec3 toneMap(vec3 c) {
-  float luminance = dot(c, vec3(0.2126, 0.7152, 0.0722));
-  if (luminance <= 0.0) return vec3(0.0);
-  float mapped = (luminance * (2.51 * luminance + 0.03)) / (luminance * (2.43 * luminance + 0.59) + 0.14);
-  return clamp(c * (mapped / luminance), 0.0, 1.0);
+// Khronos PBR Neutral tone mapper (Khronos 3D Commerce, "PBR Neutral" specification): colours whose largest
+// component is below 0.76 pass unchanged (less a small offset near black); brighter ones are compressed
+// towards 1 and desaturated.
+vec3 toneMapPbrNeutral(vec3 color) {
+  const float START = 0.8 - 0.04;
+  const float DESATURATION = 0.15;
+  float x = min(color.r, min(color.g, color.b));
+  float offset = x < 0.08 ? x - 6.25 * x * x : 0.04;
+  color -= offset;
+  float peak = max(color.r, max(color.g, color.b));
+  if (peak < START) return color;
+  const float D = 1.0 - START;
+  float newPeak = 1.0 - D * D / (peak + D - START);
+  color *= newPeak / peak;
+  float g = 1.0 - 1.0 / (DESATURATION * (peak - newPeak) + 1.0);
+  return mix(color, vec3(newPeak), g);
 }
 
-vec3 directional(vec3 n, vec3 v, vec3 l, vec3 color, vec3 albedo) {
-  float lambert = max(dot(n, l), 0.0);
-  vec3 h = normalize(l + v);
-  float specular = lambert > 0.0 ? SPECULAR * pow(max(dot(n, h), 0.0), SHININESS) : 0.0;
-  return color * (albedo * lambert + specular);
+// The split-sum specular term's Fresnel-weighted scale for reflectance F0 (single plus multiple
+// scattering, Fdez-Agüera 2019, "A Multiple-Scattering Microfacet Model for Real-Time Image-based Lighting").
+// fresnel5 = (1 − n·v)⁵.
+vec3 iblFresnel(vec3 f0, float fresnel5, float roughness, vec2 fab) {
+  vec3 fr = max(vec3(1.0 - roughness), f0) - f0;
+  vec3 kS = f0 + fr * fresnel5;
+  vec3 fssEss = kS * fab.x + fab.y;
+  float ems = 1.0 - (fab.x + fab.y);
+  vec3 fAvg = f0 + (1.0 - f0) / 21.0;
+  vec3 fmsEms = ems * fssEss * fAvg / (1.0 - fAvg * ems);
+  return fssEss + fmsEms;
 }
 
 void main() {
-  vec4 base = u_baseColorFactor * texture(u_baseColorTexture, v_uv);
+  vec4 base = u_baseColorFactor * v_color * texture(u_baseColorTexture, textureUv(0));
+  float alpha = base.a;
+  if (u_alphaMode == 1) {
+    if (alpha < u_alphaCutoff) discard;
+    alpha = 1.0;
+  } else if (u_alphaMode == 0) {
+    alpha = 1.0;
+  }
+#ifdef UNLIT
+  outColor = vec4(linearToSrgb(base.rgb), alpha);
+#else
+
+  // Normal frame (t, b, ng). Without tangents in the file, t follows the normal texture's u direction from
+  // screen-space derivatives of position and UV, as the Sample Viewer computes it.
+  vec3 ng;
   vec3 n;
   if (u_flatShading) {
-    // glTF 2.0 §3.7.2.1: flat normals when the file has none. The derivatives' cross product is the face
+    // glTF 2.0 §3.7.2.1: flat normals when the file has none; the derivatives' cross product is the face
     // normal of the deformed triangle, already facing the viewer.
-    n = normalize(cross(dFdx(v_displayPosition), dFdy(v_displayPosition)));
+    ng = normalize(cross(dFdx(v_displayPosition), dFdy(v_displayPosition)));
   } else {
-    n = normalize(v_displayNormal);
-    if (!gl_FrontFacing) n = -n;
+    ng = normalize(v_displayNormal);
   }
+  n = ng;
+#ifdef NORMAL_MAP
+  {
+    vec2 uv = textureUv(2);
+    vec3 t;
+    float handedness = 1.0;
+    if (!u_flatShading && dot(v_displayTangent.xyz, v_displayTangent.xyz) > 0.0) {
+      t = v_displayTangent.xyz;
+      handedness = v_displayTangent.w < 0.0 ? -1.0 : 1.0;
+    } else {
+      vec3 uvDx = dFdx(vec3(uv, 0.0));
+      vec3 uvDy = dFdy(vec3(uv, 0.0));
+      if (length(uvDx) + length(uvDy) <= 1e-6) {
+        uvDx = vec3(1.0, 0.0, 0.0);
+        uvDy = vec3(0.0, 1.0, 0.0);
+      }
+      float det = uvDx.s * uvDy.t - uvDy.s * uvDx.t;
+      t = (uvDy.t * dFdx(v_displayPosition) - uvDx.t * dFdy(v_displayPosition)) / (det == 0.0 ? 1.0 : det);
+    }
+    t = t - ng * dot(ng, t);
+    t = dot(t, t) > 0.0 ? normalize(t) : normalize(cross(abs(ng.y) < 0.999 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0), ng));
+    vec3 b = cross(ng, t) * handedness;
+    vec3 tn = texture(u_normalTexture, uv).rgb * 2.0 - 1.0;
+    tn.xy *= u_normalScale;
+    n = normalize(mat3(t, b, ng) * tn);
+  }
+#endif
+  if (!u_flatShading && !gl_FrontFacing) n = -n;
+
+  float metallic = u_metallicFactor;
+  float roughness = u_roughnessFactor;
+#ifdef METALLIC_ROUGHNESS_MAP
+  vec4 mr = texture(u_metallicRoughnessTexture, textureUv(1));
+  metallic *= mr.b;
+  roughness *= mr.g;
+#endif
+  metallic = clamp(metallic, 0.0, 1.0);
+  roughness = clamp(roughness, 0.0, 1.0);
+
   vec3 v = normalize(u_eye - v_displayPosition);
-  vec3 color = base.rgb * mix(GROUND, SKY, 0.5 + 0.5 * n.y);
-  color += directional(n, v, KEY_DIRECTION, KEY_COLOR, base.rgb);
-  color += directional(n, v, FILL_DIRECTION, FILL_COLOR, base.rgb);
-  outColor = vec4(linearToSrgb(toneMap(color)), 1.0);
+  float nDotV = clamp(dot(n, v), 0.0, 1.0);
+  vec2 fab = texture(u_brdfLut, clamp(vec2(nDotV, roughness), 0.0, 1.0)).rg;
+  vec3 r = reflect(-v, n);
+  vec3 specularLight = textureLod(u_specularEnvironment, r, roughness * u_specularLevels).rgb;
+  vec3 diffuseLight = texture(u_diffuseEnvironment, n).rgb;
+
+  // glTF 2.0 Appendix B.3.5: metals reflect with F0 = base colour and have no diffuse; dielectrics reflect
+  // with F0 = 0.04 over a Lambertian base.
+  float k = 1.0 - nDotV;
+  float fresnel5 = k * k * k * k * k;
+  vec3 metal = specularLight * iblFresnel(base.rgb, fresnel5, roughness, fab);
+  vec3 dielectricFresnel = iblFresnel(vec3(0.04), fresnel5, roughness, fab);
+  vec3 dielectric = mix(diffuseLight * base.rgb, specularLight, dielectricFresnel);
+  vec3 color = mix(dielectric, metal, metallic);
+
+#ifdef OCCLUSION_MAP
+  float ao = texture(u_occlusionTexture, textureUv(3)).r;
+  color *= 1.0 + u_occlusionStrength * (ao - 1.0);
+#endif
+  vec3 emissive = u_emissive;
+#ifdef EMISSIVE_MAP
+  emissive *= texture(u_emissiveTexture, textureUv(4)).rgb;
+#endif
+  color += emissive;
+  outColor = vec4(linearToSrgb(toneMapPbrNeutral(color)), alpha);
+#endif
 }

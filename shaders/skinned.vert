@@ -38,6 +38,10 @@ layout(location = 2) in vec2 a_uv;
 // glTF TANGENT (xyz, w = ±1 handedness); a primitive without tangents leaves the array disabled, so it reads
 // (0, 0, 0, 1) and v_displayTangent is (0, 0, 0, 1).
 layout(location = 5) in vec4 a_tangent;
+// Material inputs, passed through to lit.frag: TEXCOORD_1 (the primitive's TEXCOORD_0 again when it has no
+// second set) and COLOR_0 as linear RGBA (disabled without one: the renderer sets its constant to white).
+layout(location = 9) in vec2 a_uv1;
+layout(location = 10) in vec4 a_color;
 #ifdef SKINNED
 layout(location = 3) in uvec4 a_joints;   // skin joint indices, integer attribute (never normalised)
 layout(location = 4) in vec4 a_weights;   // as stored; the blend divides by their sum (S0)
@@ -196,6 +200,8 @@ out vec3 v_displayNormal;
 // Unit display-space tangent (skinned with the blended matrix itself, not its inverse transpose), w kept.
 out vec4 v_displayTangent;
 out vec2 v_uv;
+out vec2 v_uv1;
+out vec4 v_color;
 
 void main() {
 #if defined(INSTANCED_BAKED) && defined(SKINNED)
@@ -341,6 +347,8 @@ void main() {
   float tangentLength = length(displayTangent);
   v_displayTangent = vec4(tangentLength > 0.0 ? displayTangent / tangentLength : vec3(0.0), a_tangent.w);
   v_uv = a_uv;
+  v_uv1 = a_uv1;
+  v_color = a_color;
   gl_Position = u_viewProjection * vec4(v_displayPosition, 1.0);
   gl_PointSize = 1.0;
 }

@@ -1,4 +1,5 @@
-import { influenceCountOf, type ModelAsset, type PrimitiveAsset, type TextureSampler } from '../asset/model-asset.ts';
+import { influenceCountOf, type MaterialAsset, type ModelAsset, type PrimitiveAsset, type TextureCoordinates, type TextureSampler } from '../asset/model-asset.ts';
+import { MaterialFeature } from './shader-variant.ts';
 import { createOverflowTexture, influenceVariant, packOverflow } from './influence-overflow.ts';
 import { createMorphDeltasTexture, MorphActiveList, packMorphDeltas } from './morph-texture.ts';
 import { createPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
@@ -8,6 +9,7 @@ import { createWhiteTexture, decodeImage, isBrowserDecodable, isKtx2MimeType, te
 /** Attribute locations, fixed by `layout(location = …)` in `shaders/skinned.vert`, so VAOs suit every variant. */
 export const ATTRIBUTE_LOCATIONS = {
   a_position: 0, a_normal: 1, a_uv: 2, a_joints: 3, a_weights: 4, a_tangent: 5, a_joints1: 6, a_weights1: 7, a_overflow: 8,
+  a_uv1: 9, a_color: 10,
 } as const;
 
 /** The GPU side of one primitive: a VAO over its vertex buffers and index buffer. */
@@ -30,7 +32,7 @@ export interface GpuPrimitive {
   readonly influences: 4 | 8 | 12;
   /** RG32F texture of influence slots 8… (src/gl/influence-overflow.ts), or null for 8 or fewer. */
   readonly overflowTexture: WebGLTexture | null;
-  /** Has `a_uv`; without it the base colour texture is ignored. */
+  /** Has `a_uv` (TEXCOORD_0) or TEXCOORD_1; without either the material's textures are ignored. */
   readonly hasUvs: boolean;
   /** Morph targets of the primitive (`asset.morphTargets.count`), 0 without. */
   readonly morphTargetCount: number;
@@ -38,14 +40,49 @@ export interface GpuPrimitive {
   readonly morphDeltas: WebGLTexture | null;
   /** `Int32Array(4)`: the deltas' `u_morphLayout` (vertexCount, texels per vertex, NORMAL slot, TANGENT slot), or null. */
   readonly morphLayout: Int32Array | null;
+  /** Has `a_color` (COLOR_0); without it the renderer sets the attribute's constant to white. */
+  readonly hasColors: boolean;
+  /** `Float32Array(3)`: centre of the bind-pose bounding box, where BLEND primitives are sorted from. */
+  readonly center: Float32Array;
+  /**
+   * Skin joint (index into the skin's `joints`) with the largest summed weight over the primitive, whose
+   * skinning matrix carries {@link center} for sorting; −1 for rigid primitives.
+   */
+  readonly anchorJoint: number;
 }
 
-/** The GPU side of one material. */
+/** Texture indices of a material, in the order of lit.frag's `u_uvSet` / `u_uvTransform`. */
+export const MaterialTextureIndex = { BaseColor: 0, MetallicRoughness: 1, Normal: 2, Occlusion: 3, Emissive: 4 } as const;
+/** One of the {@link MaterialTextureIndex} values. */
+export type MaterialTextureIndex = (typeof MaterialTextureIndex)[keyof typeof MaterialTextureIndex];
+/** Number of {@link MaterialTextureIndex} entries. */
+export const MATERIAL_TEXTURES = 5;
+
+/** The GPU side of one material: the values of lit.frag's material uniforms. */
 export interface GpuMaterial {
   /** Linear RGBA. */
   readonly baseColorFactor: Float32Array;
-  /** Index into `GpuModel.imageTextures` (a texture slot: one image with one sampler), or −1. */
+  /** Index into `GpuModel.imageTextures` of the base colour texture, or −1 (= `textures[0]`). */
   readonly image: number;
+  /**
+   * `Int32Array(5)`: per {@link MaterialTextureIndex}, the index into `GpuModel.imageTextures` (a texture slot:
+   * one image with one sampler and colour space), or −1.
+   */
+  readonly textures: Int32Array;
+  /** `Int32Array(5)`: `u_uvSet`, the UV set (0, 1) of each texture. */
+  readonly uvSets: Int32Array;
+  /** `Float32Array(45)`: `u_uvTransform`, five column-major 3×3 KHR_texture_transform matrices. */
+  readonly uvTransforms: Float32Array;
+  readonly metallicFactor: number;
+  readonly roughnessFactor: number;
+  readonly normalScale: number;
+  readonly occlusionStrength: number;
+  /** `Float32Array(3)`: emissive factor × KHR_materials_emissive_strength, linear. */
+  readonly emissive: Float32Array;
+  /** `u_alphaMode`: 0 OPAQUE, 1 MASK, 2 BLEND. */
+  readonly alphaMode: 0 | 1 | 2;
+  readonly alphaCutoff: number;
+  readonly unlit: boolean;
   readonly doubleSided: boolean;
 }
 
@@ -66,8 +103,8 @@ export class GpuModel {
    * texture once decoded, else null (undecodable formats stay null).
    */
   readonly imageTextures: (WebGLTexture | null)[];
-  /** The image (index into `asset.images`) and sampler of each entry of `imageTextures`. */
-  readonly textureSlots: { readonly image: number; readonly sampler: TextureSampler | undefined }[] = [];
+  /** The image (index into `asset.images`), sampler and colour space of each entry of `imageTextures`. */
+  readonly textureSlots: { readonly image: number; readonly sampler: TextureSampler | undefined; readonly srgb: boolean }[] = [];
   /** Per `asset.skins` entry: the palette texture of the texture path. */
   readonly paletteTextures: PaletteTexture[];
   /** Per `asset.skins` entry: the palette uniform buffer of the ubo path, or null until {@link paletteBuffer} makes it. */
@@ -108,15 +145,14 @@ export class GpuModel {
     for (const mesh of asset.meshes) maxTargets = Math.max(maxTargets, mesh.morphTargetCount ?? 0);
     this.morphActive = maxTargets > 0 ? new MorphActiveList(gl, maxTargets) : null;
     const slotOf = new Map<string, number>();
-    this.materials = asset.materials.map((m) => {
-      let image = -1;
-      if (m.baseColorTexture >= 0) {
-        const key = textureKey(m.baseColorTexture, m.baseColorSampler);
-        image = slotOf.get(key) ?? this.textureSlots.push({ image: m.baseColorTexture, sampler: m.baseColorSampler }) - 1;
-        slotOf.set(key, image);
-      }
-      return { baseColorFactor: new Float32Array(m.baseColorFactor), image, doubleSided: m.doubleSided };
-    });
+    const slot = (image: number, sampler: TextureSampler | undefined, srgb: boolean): number => {
+      if (image < 0) return -1;
+      const key = textureKey(image, sampler, srgb);
+      const index = slotOf.get(key) ?? this.textureSlots.push({ image, sampler, srgb }) - 1;
+      slotOf.set(key, index);
+      return index;
+    };
+    this.materials = asset.materials.map((m) => gpuMaterial(m, slot));
     this.paletteTextures = asset.skins.map((skin) => createPaletteTexture(gl, skin.joints.length));
     this.paletteBuffers = asset.skins.map(() => null);
     this.paletteRows = asset.skins.map((skin) => new Float32Array(16 * skin.joints.length));
@@ -131,10 +167,35 @@ export class GpuModel {
     return this.disposed;
   }
 
-  /** The texture to sample for a material: its decoded image, else white. */
+  /** The base colour texture to sample for a material: its decoded image, else white. */
   baseColorTexture(material: number, hasUvs: boolean): WebGLTexture {
-    const image = material >= 0 && material < this.materials.length ? this.materials[material].image : -1;
-    return (hasUvs && image >= 0 && this.imageTextures[image]) || this.whiteTexture;
+    return this.materialTexture(material, MaterialTextureIndex.BaseColor, hasUvs);
+  }
+
+  /**
+   * Texture `which` ({@link MaterialTextureIndex}) of a material: its decoded image, else white (which leaves
+   * the factors as they are: white is 1 in sRGB and linear alike).
+   */
+  materialTexture(material: number, which: MaterialTextureIndex, hasUvs: boolean): WebGLTexture {
+    const slot = material >= 0 && material < this.materials.length ? this.materials[material].textures[which] : -1;
+    return (hasUvs && slot >= 0 && this.imageTextures[slot]) || this.whiteTexture;
+  }
+
+  /**
+   * lit.frag's {@link MaterialFeature} bits for a material as it can be drawn now: a texture counts once it
+   * is decoded (until then white stands in, which leaves factors as they are; a normal map is left out
+   * until then, as white is no neutral normal), unlit as the material says. 0 for an index out of range.
+   * Allocates nothing.
+   */
+  materialFeatures(material: number, hasUvs: boolean): number {
+    if (material < 0 || material >= this.materials.length) return 0;
+    if (this.materials[material].unlit) return MaterialFeature.Unlit;
+    let features = 0;
+    if (this.materialTexture(material, MaterialTextureIndex.Normal, hasUvs) !== this.whiteTexture) features |= MaterialFeature.NormalMap;
+    if (this.materialTexture(material, MaterialTextureIndex.MetallicRoughness, hasUvs) !== this.whiteTexture) features |= MaterialFeature.MetallicRoughnessMap;
+    if (this.materialTexture(material, MaterialTextureIndex.Occlusion, hasUvs) !== this.whiteTexture) features |= MaterialFeature.OcclusionMap;
+    if (this.materialTexture(material, MaterialTextureIndex.Emissive, hasUvs) !== this.whiteTexture) features |= MaterialFeature.EmissiveMap;
+    return features;
   }
 
   /**
@@ -211,7 +272,7 @@ export class GpuModel {
       // gone, and dispose() could not delete the new texture).
       if (!this.disposed && !this.gl.isContextLost() && this.gl.isTexture(this.whiteTexture)) {
         this.textureSlots.forEach((slot, i) => {
-          if (slot.image === index) this.imageTextures[i] = uploadImageTexture(this.gl, bitmap, slot.sampler);
+          if (slot.image === index) this.imageTextures[i] = uploadImageTexture(this.gl, bitmap, slot.sampler, slot.srgb);
         });
       }
       bitmap.close();
@@ -229,7 +290,7 @@ export class GpuModel {
       const decoded = await decodeKtx2(this.asset.images[index], this.asset.name);
       if (this.disposed || this.gl.isContextLost() || !this.gl.isTexture(this.whiteTexture)) return;
       this.textureSlots.forEach((slot, i) => {
-        if (slot.image === index) this.imageTextures[i] = uploadLevelsTexture(this.gl, decoded, slot.sampler);
+        if (slot.image === index) this.imageTextures[i] = uploadLevelsTexture(this.gl, decoded, slot.sampler, slot.srgb);
       });
     } catch (error) {
       this.textureErrors.push((error as Error).message);
@@ -278,6 +339,14 @@ function uploadPrimitive(gl: WebGL2RenderingContext, p: PrimitiveAsset, maxTextu
   floatAttribute(L.a_normal, 3, p.normals);
   if (p.uvs) floatAttribute(L.a_uv, 2, p.uvs);
   if (p.tangents) floatAttribute(L.a_tangent, 4, p.tangents);
+  if (p.uvs1) {
+    floatAttribute(L.a_uv1, 2, p.uvs1);
+  } else if (p.uvs) {
+    // No TEXCOORD_1: a texture that names set 1 samples TEXCOORD_0 (from the same buffer).
+    gl.enableVertexAttribArray(L.a_uv1);
+    gl.vertexAttribPointer(L.a_uv1, 2, gl.FLOAT, false, 0, 0);
+  }
+  if (p.colors) floatAttribute(L.a_color, 4, p.colors);
   const skinned = p.joints !== null && p.weights !== null;
   const c = skinned ? influenceCountOf(p) : 4;
   const influences = influenceVariant(c);
@@ -325,9 +394,101 @@ function uploadPrimitive(gl: WebGL2RenderingContext, p: PrimitiveAsset, maxTextu
     skinned,
     influences,
     overflowTexture,
-    hasUvs: p.uvs !== null,
+    hasUvs: p.uvs !== null || (p.uvs1 ?? null) !== null,
     morphTargetCount: deltas ? p.morphTargets!.count : 0,
     morphDeltas,
     morphLayout: deltas ? deltas.layout : null,
+    hasColors: (p.colors ?? null) !== null,
+    center: boundsCenter(p.positions),
+    anchorJoint: skinned ? heaviestJoint(p.joints!, p.weights!) : -1,
   };
+}
+
+/** Centre of the axis-aligned bounding box of `positions` (x, y, z triples); (0, 0, 0) when empty. */
+function boundsCenter(positions: Float32Array): Float32Array {
+  const center = new Float32Array(3);
+  if (positions.length < 3) return center;
+  for (let axis = 0; axis < 3; axis++) {
+    let min = Infinity, max = -Infinity;
+    for (let i = axis; i < positions.length; i += 3) {
+      if (positions[i] < min) min = positions[i];
+      if (positions[i] > max) max = positions[i];
+    }
+    center[axis] = 0.5 * (min + max);
+  }
+  return center;
+}
+
+/** The joint index with the largest summed weight over all influence slots. */
+function heaviestJoint(joints: Uint8Array | Uint16Array, weights: Float32Array): number {
+  const sums = new Map<number, number>();
+  let best = 0, bestSum = -1;
+  for (let i = 0; i < joints.length; i++) {
+    const sum = (sums.get(joints[i]) ?? 0) + weights[i];
+    sums.set(joints[i], sum);
+    if (sum > bestSum) {
+      bestSum = sum;
+      best = joints[i];
+    }
+  }
+  return best;
+}
+
+const ALPHA_MODE_CODES = { OPAQUE: 0, MASK: 1, BLEND: 2 } as const;
+
+/**
+ * lit.frag's uniform values for a material, its textures registered through `slot(image, sampler, srgb)`
+ * (base colour and emissive sRGB, the others linear). Absent optional fields take the defaults documented on
+ * {@link MaterialAsset}.
+ */
+function gpuMaterial(m: MaterialAsset, slot: (image: number, sampler: TextureSampler | undefined, srgb: boolean) => number): GpuMaterial {
+  const textures = new Int32Array(MATERIAL_TEXTURES).fill(-1);
+  const uvSets = new Int32Array(MATERIAL_TEXTURES);
+  const uvTransforms = new Float32Array(9 * MATERIAL_TEXTURES);
+  const use = (which: MaterialTextureIndex, image: number, sampler: TextureSampler | undefined, srgb: boolean, uv: TextureCoordinates | undefined) => {
+    textures[which] = slot(image, sampler, srgb);
+    uvSets[which] = uv?.texCoord ?? 0;
+    writeUvTransform(uvTransforms, 9 * which, uv);
+  };
+  use(MaterialTextureIndex.BaseColor, m.baseColorTexture, m.baseColorSampler, true, m.baseColorUv);
+  const others = [
+    [MaterialTextureIndex.MetallicRoughness, m.metallicRoughnessTexture, false],
+    [MaterialTextureIndex.Normal, m.normalTexture, false],
+    [MaterialTextureIndex.Occlusion, m.occlusionTexture, false],
+    [MaterialTextureIndex.Emissive, m.emissiveTexture, true],
+  ] as const;
+  for (const [which, texture, srgb] of others) use(which, texture?.image ?? -1, texture?.sampler, srgb, texture);
+  const strength = m.emissiveStrength ?? 1;
+  const [er, eg, eb] = m.emissiveFactor ?? [0, 0, 0];
+  return {
+    baseColorFactor: new Float32Array(m.baseColorFactor),
+    image: textures[MaterialTextureIndex.BaseColor],
+    textures,
+    uvSets,
+    uvTransforms,
+    metallicFactor: m.metallicFactor ?? 0,
+    roughnessFactor: m.roughnessFactor ?? 1,
+    normalScale: m.normalScale ?? 1,
+    occlusionStrength: m.occlusionStrength ?? 1,
+    emissive: new Float32Array([er * strength, eg * strength, eb * strength]),
+    alphaMode: ALPHA_MODE_CODES[m.alphaMode ?? 'OPAQUE'],
+    alphaCutoff: m.alphaCutoff ?? 0.5,
+    unlit: m.unlit === true,
+    doubleSided: m.doubleSided,
+  };
+}
+
+/**
+ * Writes the column-major 3×3 KHR_texture_transform matrix T(offset)·R(rotation)·S(scale) at `out[o…o+9)`
+ * (identity without a transform). R has rows (cos r, sin r) and (−sin r, cos r), as the extension and the
+ * Khronos glTF Sample Viewer apply it.
+ */
+export function writeUvTransform(out: Float32Array, o: number, uv: TextureCoordinates | undefined): void {
+  const t = uv?.transform;
+  const [ox, oy] = t?.offset ?? [0, 0];
+  const [sx, sy] = t?.scale ?? [1, 1];
+  const c = Math.cos(t?.rotation ?? 0), s = Math.sin(t?.rotation ?? 0);
+  out[o] = c * sx; out[o + 1] = -s * sx; out[o + 2] = 0;
+  out[o + 3] = s * sy; out[o + 4] = c * sy; out[o + 5] = 0;
+  out[o + 6] = ox; out[o + 7] = oy; out[o + 8] = 1;
 }

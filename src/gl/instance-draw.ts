@@ -1,5 +1,6 @@
 import type { GpuModel } from './gpu-model.ts';
-import { BASE_COLOR_UNIT, BAKED_UNIT, INSTANCE_UNIT, OVERFLOW_UNIT, type ProgramCache } from './program-cache.ts';
+import { BAKED_UNIT, INSTANCE_UNIT, OVERFLOW_UNIT, type ProgramCache } from './program-cache.ts';
+import { bindMaterial, setAlphaState } from './material-binding.ts';
 import { DEFAULT_SKINNING_METHOD } from '../skinning/skinning-method.ts';
 import { INSTANCE_TEXTURE_WIDTH, type BakedPalettes, type InstanceBlocks } from '../skinning/instance-blocks.ts';
 
@@ -89,7 +90,8 @@ export interface InstancedDrawStats {
 
 /**
  * Draws `blocks.drawCount` instances of every skinned mesh instance of `gpuModel`: per primitive one
- * `drawElementsInstanced` (its material's colour and texture), the instance texture uploaded once first. The
+ * `drawElementsInstanced` (its material, `bindMaterial`; the caller binds the environment), the instance
+ * texture uploaded once first. Blended materials are drawn in file order like the others (no sorting across instances). The
  * camera's view-projection (world → clip) and eye are set as given; rigid meshes are not drawn. The GL state
  * is left as `SkinnedRenderer.draw` leaves it. Allocates nothing.
  */
@@ -109,7 +111,8 @@ export function drawInstances(
     const skinOffset = mode === 'baked' ? blocks.baked!.skinOffsets[instance.skin] : blocks.skinOffsets[instance.skin];
     for (const primitive of primitives) {
       if (!primitive.skinned) continue;
-      const program = programs.get(true, 'texture', 0, false, DEFAULT_SKINNING_METHOD, primitive.influences, mode);
+      const features = gpuModel.materialFeatures(primitive.asset.material, primitive.hasUvs);
+      const program = programs.get(true, 'texture', 0, false, DEFAULT_SKINNING_METHOD, primitive.influences, mode, false, features);
       if (program !== current) {
         current = program;
         gl.useProgram(program.program);
@@ -126,13 +129,9 @@ export function drawInstances(
         gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
         gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
       }
-      const materialIndex = primitive.asset.material;
-      const material = materialIndex >= 0 && materialIndex < gpuModel.materials.length ? gpuModel.materials[materialIndex] : null;
-      if (material) gl.uniform4fv(program.u_baseColorFactor, material.baseColorFactor);
-      else gl.uniform4f(program.u_baseColorFactor, 1, 1, 1, 1);
+      const material = bindMaterial(gl, program, gpuModel, primitive);
       gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
-      gl.activeTexture(gl.TEXTURE0 + BASE_COLOR_UNIT);
-      gl.bindTexture(gl.TEXTURE_2D, gpuModel.baseColorTexture(materialIndex, primitive.hasUvs));
+      setAlphaState(gl, material?.alphaMode === 2);
       if (material?.doubleSided) gl.disable(gl.CULL_FACE);
       else gl.enable(gl.CULL_FACE);
       gl.frontFace(gl.CCW);
@@ -145,4 +144,5 @@ export function drawInstances(
     }
   }
   gl.bindVertexArray(null);
+  setAlphaState(gl, false);
 }

@@ -4,7 +4,7 @@ import { compileProgram, deleteProgram, insertDefines } from './shader-program.t
 import type { PalettePath } from './palette-path.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { PALETTE_BLOCK_BINDING } from './palette-buffer.ts';
-import { CAPTURED_VARYINGS, variantDefines, variantId, variantKey, type InstancingMode, type ShaderVariant } from './shader-variant.ts';
+import { CAPTURED_VARYINGS, featureDefines, variantDefines, variantId, variantKey, type InstancingMode, type ShaderVariant } from './shader-variant.ts';
 
 /** A linked skinned/rigid program and the locations of its uniforms (null when the variant lacks one). */
 export interface SkinningProgram {
@@ -34,6 +34,19 @@ export interface SkinningProgram {
   /** `MORPH_TARGETS` variants: the active-target count and the deltas layout (src/gl/morph-texture.ts). */
   readonly u_morphActiveCount: WebGLUniformLocation | null;
   readonly u_morphLayout: WebGLUniformLocation | null;
+  /** Material uniforms of lit.frag (see {@link GpuMaterial} in gpu-model.ts for their values). */
+  readonly u_metallicFactor: WebGLUniformLocation | null;
+  readonly u_roughnessFactor: WebGLUniformLocation | null;
+  readonly u_normalScale: WebGLUniformLocation | null;
+  readonly u_occlusionStrength: WebGLUniformLocation | null;
+  readonly u_emissive: WebGLUniformLocation | null;
+  readonly u_alphaMode: WebGLUniformLocation | null;
+  readonly u_alphaCutoff: WebGLUniformLocation | null;
+  /** `u_uvSet[0]`: 5 ints. */
+  readonly u_uvSet: WebGLUniformLocation | null;
+  /** `u_uvTransform[0]`: 5 mat3. */
+  readonly u_uvTransform: WebGLUniformLocation | null;
+  readonly u_specularLevels: WebGLUniformLocation | null;
 }
 
 /** Texture unit of the base colour texture. */
@@ -49,6 +62,25 @@ export const BAKED_UNIT = 15;
 /** Texture units of a primitive's morph deltas and of the model's active-target list (src/gl/morph-texture.ts); high, out of the material units' way. */
 export const MORPH_DELTAS_UNIT = 12;
 export const MORPH_ACTIVE_UNIT = 13;
+/** Texture units of the material's other textures (lit.frag). */
+export const METALLIC_ROUGHNESS_UNIT = 4;
+export const NORMAL_UNIT = 5;
+export const OCCLUSION_UNIT = 6;
+export const EMISSIVE_UNIT = 7;
+/** Texture units of the image-based lighting (src/gl/image-based-lighting.ts). */
+export const SPECULAR_ENVIRONMENT_UNIT = 8;
+export const DIFFUSE_ENVIRONMENT_UNIT = 9;
+export const BRDF_LUT_UNIT = 10;
+
+/** Each sampler uniform of skinned.vert + lit.frag and its fixed unit. */
+const SAMPLER_UNITS: readonly (readonly [string, number])[] = [
+  ['u_baseColorTexture', BASE_COLOR_UNIT], ['u_jointTexture', PALETTE_UNIT], ['u_overflowTexture', OVERFLOW_UNIT],
+  ['u_metallicRoughnessTexture', METALLIC_ROUGHNESS_UNIT], ['u_normalTexture', NORMAL_UNIT],
+  ['u_occlusionTexture', OCCLUSION_UNIT], ['u_emissiveTexture', EMISSIVE_UNIT],
+  ['u_specularEnvironment', SPECULAR_ENVIRONMENT_UNIT], ['u_diffuseEnvironment', DIFFUSE_ENVIRONMENT_UNIT], ['u_brdfLut', BRDF_LUT_UNIT],
+  ['u_instanceTexture', INSTANCE_UNIT], ['u_bakedTexture', BAKED_UNIT],
+  ['u_morphDeltas', MORPH_DELTAS_UNIT], ['u_morphActive', MORPH_ACTIVE_UNIT],
+];
 
 /**
  * Compiles each {@link ShaderVariant} of `shaders/skinned.vert` + `shaders/lit.frag` once, on first use, and
@@ -60,24 +92,26 @@ export class ProgramCache {
   constructor(private readonly gl: WebGL2RenderingContext) {}
 
   /**
-   * The program for a variant (see {@link ShaderVariant}), compiled now if needed. Allocates nothing once
+   * The program for a variant (see {@link ShaderVariant}; `features` are its material features, ignored with
+   * transform feedback), compiled now if needed. Allocates nothing once
    * the variant exists (numeric key), so it is called per draw.
    * @throws Error with the line-numbered log when the variant fails to compile or link
    */
   get(
     skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, method: SkinningMethod = DEFAULT_SKINNING_METHOD,
-    influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false,
+    influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false, features = 0,
   ): SkinningProgram {
     const instanced = skinned ? instancing : 'none';
     const path = instanced === 'none' ? palette : 'texture';
     const capacity = skinned && path !== 'texture' ? jointCapacity : 0;
     const slots = skinned ? influences : 4;
-    const id = variantId(skinned, path, capacity, transformFeedback, method.skinning, method.weights, slots, instanced, morphTargets);
+    const materialFeatures = transformFeedback ? 0 : features;
+    const id = variantId(skinned, path, capacity, transformFeedback, method.skinning, method.weights, slots, instanced, morphTargets, materialFeatures);
     let entry = this.programs.get(id);
     if (!entry) {
       const variant: ShaderVariant = {
         skinned, palette: path, jointCapacity: capacity, transformFeedback, skinning: method.skinning, weights: method.weights, influences: slots,
-        instancing: instanced, morphTargets,
+        instancing: instanced, morphTargets, features: materialFeatures,
       };
       entry = this.build(variantKey(variant), variant);
       this.programs.set(id, entry);
@@ -107,7 +141,7 @@ export class ProgramCache {
     const program = compileProgram(gl, {
       name: `skinned.vert+lit.frag [${key}]`,
       vertex: insertDefines(vertexSource, defines),
-      fragment: fragmentSource,
+      fragment: insertDefines(fragmentSource, featureDefines(variant.features ?? 0)),
       transformFeedbackVaryings: variant.transformFeedback ? CAPTURED_VARYINGS : undefined,
     });
     const at = (name: string) => gl.getUniformLocation(program, name);
@@ -131,17 +165,23 @@ export class ProgramCache {
       u_frameTexels: at('u_frameTexels'),
       u_morphActiveCount: at('u_morphActiveCount'),
       u_morphLayout: at('u_morphLayout'),
+      u_metallicFactor: at('u_metallicFactor'),
+      u_roughnessFactor: at('u_roughnessFactor'),
+      u_normalScale: at('u_normalScale'),
+      u_occlusionStrength: at('u_occlusionStrength'),
+      u_emissive: at('u_emissive'),
+      u_alphaMode: at('u_alphaMode'),
+      u_alphaCutoff: at('u_alphaCutoff'),
+      u_uvSet: at('u_uvSet[0]') ?? at('u_uvSet'),
+      u_uvTransform: at('u_uvTransform[0]') ?? at('u_uvTransform'),
+      u_specularLevels: at('u_specularLevels'),
     };
     gl.useProgram(program);
-    if (entry.u_baseColorTexture) gl.uniform1i(entry.u_baseColorTexture, BASE_COLOR_UNIT);
-    if (entry.u_jointTexture) gl.uniform1i(entry.u_jointTexture, PALETTE_UNIT);
-    if (entry.u_overflowTexture) gl.uniform1i(entry.u_overflowTexture, OVERFLOW_UNIT);
-    const instanceTexture = at('u_instanceTexture'), bakedTexture = at('u_bakedTexture');
-    if (instanceTexture) gl.uniform1i(instanceTexture, INSTANCE_UNIT);
-    if (bakedTexture) gl.uniform1i(bakedTexture, BAKED_UNIT);
-    const deltas = at('u_morphDeltas'), active = at('u_morphActive');
-    if (deltas) gl.uniform1i(deltas, MORPH_DELTAS_UNIT);
-    if (active) gl.uniform1i(active, MORPH_ACTIVE_UNIT);
+    // Every sampler on its own unit: two sampler types on one unit would fail every draw.
+    for (const [name, unit] of SAMPLER_UNITS) {
+      const location = at(name);
+      if (location) gl.uniform1i(location, unit);
+    }
     if (entry.paletteBlock !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, entry.paletteBlock, PALETTE_BLOCK_BINDING);
     return entry;
   }

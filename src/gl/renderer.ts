@@ -2,7 +2,9 @@ import { mat3, mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { multiplyStrided } from '../math/strided-mat4.ts';
-import { GpuModel, uploadModel } from './gpu-model.ts';
+import { ATTRIBUTE_LOCATIONS, GpuModel, uploadModel, type GpuPrimitive } from './gpu-model.ts';
+import { ImageBasedLighting } from './image-based-lighting.ts';
+import { bindEnvironment, bindMaterial, materialOf, setAlphaState } from './material-binding.ts';
 import { paletteCapacity, paletteStride, readPaletteLimits, resolvePalettePath, type PaletteLimits, type PalettePath, type PaletteRequest } from './palette-path.ts';
 import { computeDualQuaternionPalette } from '../skinning/dual-quaternion-palette.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
@@ -11,7 +13,7 @@ import { packPaletteRows } from './palette-rows.ts';
 import { uploadPaletteTexture } from './palette-texture.ts';
 import { drawInstances, type GpuInstances, type InstancedDrawStats } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
-import { BASE_COLOR_UNIT, MORPH_ACTIVE_UNIT, MORPH_DELTAS_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
+import { MORPH_ACTIVE_UNIT, MORPH_DELTAS_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
 export { GpuModel } from './gpu-model.ts';
@@ -68,6 +70,19 @@ export class SkinnedRenderer {
   /** Scratch: `u_toDisplay` of the primitive being drawn. */
   private readonly toDisplay = new Float32Array(16);
   private readonly normalMatrix = new Float32Array(9);
+  /** The lighting every model is drawn with, built with the renderer and again after a context restore. */
+  private environment: ImageBasedLighting;
+  /** Settings of the draw in progress, read by drawPrimitive. */
+  private readonly frame: {
+    path: PalettePath; method: SkinningMethod; serial: number; program: SkinningProgram | null;
+    /** Mesh instance whose active morph-target list is uploaded (−1: none yet this draw), and its length. */
+    morphInstance: number; morphActive: number;
+  } = { path: 'uniform', method: DEFAULT_SKINNING_METHOD, serial: 0, program: null, morphInstance: -1, morphActive: 0 };
+  /** Scratch of the BLEND primitives of a draw: instance, primitive, squared distance, drawing order (grown, never shrunk). */
+  private blendInstance = new Int32Array(8);
+  private blendPrimitive = new Int32Array(8);
+  private blendDistance = new Float64Array(8);
+  private blendOrder = new Int32Array(8);
 
   /**
    * @throws Error when the context is lost already
@@ -78,6 +93,7 @@ export class SkinnedRenderer {
     this.requested = options.palette ?? 'auto';
     this.programs = new ProgramCache(gl);
     this.limits = readPaletteLimits(gl);
+    this.environment = new ImageBasedLighting(gl);
   }
 
   /** True between {@link contextWasLost} and {@link contextWasRestored}. */
@@ -105,6 +121,7 @@ export class SkinnedRenderer {
     this.generationValue++;
     this.programs.forget();
     this.limits = readPaletteLimits(this.gl);
+    this.environment = new ImageBasedLighting(this.gl);
   }
 
   /** Bumped by each context restore; models carry the generation they were uploaded in. */
@@ -241,97 +258,46 @@ export class SkinnedRenderer {
     }
     const gl = this.gl;
     const display = displayMatrix ?? IDENTITY;
-    const path = this.palettePathFor(asset, palette, method);
-    const stride = paletteStride(method.skinning);
-    const serial = ++this.drawSerial;
-    const origin = pose.origin;
-    this.foldOrigin(camera, display, origin);
-    let current: SkinningProgram | null = null;
+    const frame = this.frame;
+    frame.path = this.palettePathFor(asset, palette, method);
+    frame.method = method;
+    frame.serial = ++this.drawSerial;
+    frame.program = null;
+    frame.morphInstance = -1;
+    this.foldOrigin(camera, display, pose.origin);
+    bindEnvironment(gl, this.environment);
+    gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
+    setAlphaState(gl, false);
+    // Opaque and masked primitives first, in file order; blended ones are collected and drawn after them.
+    let blended = 0;
     const instances = asset.meshInstances;
     for (let i = 0; i < instances.length; i++) {
       const instance = instances[i];
       const primitives = gpuModel.meshes[instance.mesh];
-      const skin = instance.skin;
-      // Morph targets: the instance's non-zero weights, uploaded once for all its primitives (morph-texture.ts).
-      const morphOffset = instance.morphWeightOffset ?? -1;
-      const morphCount = asset.meshes[instance.mesh].morphTargetCount ?? 0;
-      let morphActive = 0;
-      if (morphOffset >= 0 && morphCount > 0 && pose.morphWeights && gpuModel.morphActive) {
-        gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
-        morphActive = gpuModel.morphActive.upload(pose.morphWeights, morphOffset, morphCount);
-      }
       for (let p = 0; p < primitives.length; p++) {
-        const primitive = primitives[p];
-        const skinned = skin >= 0 && primitive.skinned;
-        const jointCount = skinned ? asset.skins[skin].joints.length : 0;
-        const capacity = paletteCapacity(path, jointCount, this.limits, stride);
-        const morphed = morphActive > 0 && primitive.morphDeltas !== null;
-        const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences, 'none', morphed);
-        if (program !== current) {
-          current = program;
-          gl.useProgram(program.program);
-          gl.uniformMatrix4fv(program.u_viewProjection, false, this.viewProjection);
-          gl.uniform3fv(program.u_eye, this.eyeRelative);
-          if (origin) gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
-          else gl.uniform3f(program.u_origin, 0, 0, 0);
+        const material = materialOf(gpuModel, primitives[p]);
+        if (material && material.alphaMode === 2) {
+          this.reserveBlended(blended + 1);
+          this.blendInstance[blended] = i;
+          this.blendPrimitive[blended] = p;
+          this.blendDistance[blended] = this.distanceToEye(primitives[p], instance.skin, instance.node, pose, display);
+          this.blendOrder[blended] = blended;
+          blended++;
+        } else {
+          this.drawPrimitive(gpuModel, i, p, pose, display);
         }
-        // Per-instance matrices (recomputed per primitive: a program switch may sit between them).
-        if (skinned) this.toDisplay.set(display);
-        else multiplyStrided(this.toDisplay, 0, display, 0, pose.modelMatrices, 16 * instance.node);
-        if (!mat3.normalFromMat4(this.normalMatrix, this.toDisplay)) mat3.identity(this.normalMatrix);
-        gl.uniformMatrix4fv(program.u_toDisplay, false, this.toDisplay);
-        gl.uniformMatrix3fv(program.u_normalMatrix, false, this.normalMatrix);
-        if (skinned) {
-          // Packed once per frame per skin, whichever primitive of whichever instance comes first.
-          const rows = gpuModel.paletteRows[skin];
-          const fresh = gpuModel.paletteFrames[skin] !== serial;
-          if (fresh) {
-            if (method.skinning === 'dqs') computeDualQuaternionPalette(rows, pose.skinMatrices[skin], jointCount);
-            else packPaletteRows(rows, pose.skinMatrices[skin], jointCount);
-            gpuModel.paletteFrames[skin] = serial;
-          }
-          if (path === 'uniform') {
-            gl.uniform4fv(program.u_joints, rows, 0, 4 * stride * jointCount);
-          } else if (path === 'ubo') {
-            const buffer = gpuModel.paletteBuffer(skin, capacity);
-            if (fresh) uploadPaletteBuffer(gl, buffer, rows, jointCount, stride);
-            else gl.bindBufferBase(gl.UNIFORM_BUFFER, PALETTE_BLOCK_BINDING, buffer.buffer);
-          } else {
-            gl.activeTexture(gl.TEXTURE0 + PALETTE_UNIT);
-            const texture = gpuModel.paletteTextures[skin];
-            if (fresh) uploadPaletteTexture(gl, texture, rows, stride);
-            else gl.bindTexture(gl.TEXTURE_2D, texture.texture);
-          }
-        }
-        if (skinned && primitive.overflowTexture) {
-          gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
-          gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
-        }
-        if (morphed) {
-          gl.activeTexture(gl.TEXTURE0 + MORPH_DELTAS_UNIT);
-          gl.bindTexture(gl.TEXTURE_2D, primitive.morphDeltas);
-          gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
-          gl.bindTexture(gl.TEXTURE_2D, gpuModel.morphActive!.texture);
-          gl.uniform1i(program.u_morphActiveCount, morphActive);
-          gl.uniform4iv(program.u_morphLayout, primitive.morphLayout!);
-        }
-        const materialIndex = primitive.asset.material;
-        const material = materialIndex >= 0 && materialIndex < gpuModel.materials.length ? gpuModel.materials[materialIndex] : null;
-        if (material) gl.uniform4fv(program.u_baseColorFactor, material.baseColorFactor);
-        else gl.uniform4f(program.u_baseColorFactor, 1, 1, 1, 1);
-        gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
-        gl.activeTexture(gl.TEXTURE0 + BASE_COLOR_UNIT);
-        gl.bindTexture(gl.TEXTURE_2D, gpuModel.baseColorTexture(materialIndex, primitive.hasUvs));
-        if (material?.doubleSided) gl.disable(gl.CULL_FACE);
-        else gl.enable(gl.CULL_FACE);
-        // A mirroring transform flips the winding (glTF 2.0 §3.7.4). For a skinned mesh the palette places it:
-        // its first skinning matrix stands for the skin (a skeleton is mirrored as a whole, at its root).
-        let mirrored = mat4.determinant(this.toDisplay) < 0;
-        if (skinned && jointCount > 0 && determinant3x3(pose.skinMatrices[skin], 0) < 0) mirrored = !mirrored;
-        gl.frontFace(mirrored ? gl.CW : gl.CCW);
-        gl.bindVertexArray(primitive.vao);
-        gl.drawElements(gl.TRIANGLES, primitive.indexCount, primitive.indexType, 0);
       }
+    }
+    if (blended > 0) {
+      // glTF 2.0 §3.9.4 BLEND: composited over what is behind, farthest first (by the primitive's bounding-box
+      // centre), testing depth without writing it.
+      sortFarthestFirst(this.blendOrder, this.blendDistance, blended);
+      setAlphaState(gl, true);
+      for (let k = 0; k < blended; k++) {
+        const b = this.blendOrder[k];
+        this.drawPrimitive(gpuModel, this.blendInstance[b], this.blendPrimitive[b], pose, display);
+      }
+      setAlphaState(gl, false);
     }
     gl.bindVertexArray(null);
   }
@@ -351,15 +317,168 @@ export class SkinnedRenderer {
       throw new Error(`${gpuModel.asset.name}: GpuModel was uploaded before the WebGL2 context was restored; upload its asset again`);
     }
     this.foldOrigin(camera, IDENTITY, undefined);
+    bindEnvironment(this.gl, this.environment);
+    this.gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
     drawInstances(this.gl, this.programs, gpuModel, instances, blocks, this.viewProjection, this.eyeRelative, stats);
   }
 
-  /** Deletes the renderer's programs (forgets them while the context is lost). Idempotent. Models are the caller's to dispose. */
+  /** Grows the blended-primitive scratch to hold `count` entries (allocates only when it grows). */
+  private reserveBlended(count: number): void {
+    if (count <= this.blendOrder.length) return;
+    const size = Math.max(count, 2 * this.blendOrder.length);
+    const grow = <T extends Int32Array | Float64Array>(old: T, make: (n: number) => T): T => {
+      const next = make(size);
+      next.set(old);
+      return next;
+    };
+    this.blendInstance = grow(this.blendInstance, (n) => new Int32Array(n));
+    this.blendPrimitive = grow(this.blendPrimitive, (n) => new Int32Array(n));
+    this.blendDistance = grow(this.blendDistance, (n) => new Float64Array(n));
+    this.blendOrder = grow(this.blendOrder, (n) => new Int32Array(n));
+  }
+
+  /**
+   * Squared display-space distance from the eye (origin-relative, as `eyeRelative`) to the primitive's
+   * bounding-box centre placed by its node (rigid) or by the skinning matrix of its heaviest joint (skinned).
+   */
+  private distanceToEye(primitive: GpuPrimitive, skin: number, node: number, pose: PoseBuffers, display: Float32Array): number {
+    const c = primitive.center;
+    const skinned = skin >= 0 && primitive.skinned;
+    const m = skinned ? pose.skinMatrices[skin] : pose.modelMatrices;
+    const o = skinned ? 16 * primitive.anchorJoint : 16 * node;
+    // Model space, then display space.
+    const mx = m[o] * c[0] + m[o + 4] * c[1] + m[o + 8] * c[2] + m[o + 12];
+    const my = m[o + 1] * c[0] + m[o + 5] * c[1] + m[o + 9] * c[2] + m[o + 13];
+    const mz = m[o + 2] * c[0] + m[o + 6] * c[1] + m[o + 10] * c[2] + m[o + 14];
+    const dx = display[0] * mx + display[4] * my + display[8] * mz + display[12] - this.eyeRelative[0];
+    const dy = display[1] * mx + display[5] * my + display[9] * mz + display[13] - this.eyeRelative[1];
+    const dz = display[2] * mx + display[6] * my + display[10] * mz + display[14] - this.eyeRelative[2];
+    return dx * dx + dy * dy + dz * dz;
+  }
+
+  /**
+   * Draws primitive `p` of mesh instance `i`: program (switched only when the variant changes), the
+   * instance's matrices, the palette (packed once per frame per skin), the material's uniforms and textures,
+   * culling and winding. Reads the draw's settings from `this.frame`.
+   */
+  private drawPrimitive(gpuModel: GpuModel, i: number, p: number, pose: PoseBuffers, display: Float32Array): void {
+    const gl = this.gl;
+    const asset = gpuModel.asset;
+    const frame = this.frame;
+    const path = frame.path, method = frame.method;
+    const stride = paletteStride(method.skinning);
+    const origin = pose.origin;
+    const instance = asset.meshInstances[i];
+    const primitive = gpuModel.meshes[instance.mesh][p];
+    const skin = instance.skin;
+    const skinned = skin >= 0 && primitive.skinned;
+    const jointCount = skinned ? asset.skins[skin].joints.length : 0;
+    const capacity = paletteCapacity(path, jointCount, this.limits, stride);
+    // Morph targets: the instance's non-zero weights, uploaded when its first morphed primitive is drawn
+    // (morph-texture.ts; again only if another instance's list was uploaded in between, e.g. by BLEND sorting).
+    let morphActive = 0;
+    const morphOffset = instance.morphWeightOffset ?? -1;
+    const morphCount = asset.meshes[instance.mesh].morphTargetCount ?? 0;
+    if (primitive.morphDeltas !== null && morphOffset >= 0 && morphCount > 0 && pose.morphWeights && gpuModel.morphActive) {
+      if (frame.morphInstance !== i) {
+        gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
+        frame.morphActive = gpuModel.morphActive.upload(pose.morphWeights, morphOffset, morphCount);
+        frame.morphInstance = i;
+      }
+      morphActive = frame.morphActive;
+    }
+    const morphed = morphActive > 0;
+    const materialIndex = primitive.asset.material;
+    const features = gpuModel.materialFeatures(materialIndex, primitive.hasUvs);
+    const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences, 'none', morphed, features);
+    if (program !== frame.program) {
+      frame.program = program;
+      gl.useProgram(program.program);
+      gl.uniformMatrix4fv(program.u_viewProjection, false, this.viewProjection);
+      gl.uniform3fv(program.u_eye, this.eyeRelative);
+      if (origin) gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
+      else gl.uniform3f(program.u_origin, 0, 0, 0);
+    }
+    // Per-instance matrices (recomputed per primitive: a program switch may sit between them).
+    if (skinned) this.toDisplay.set(display);
+    else multiplyStrided(this.toDisplay, 0, display, 0, pose.modelMatrices, 16 * instance.node);
+    if (!mat3.normalFromMat4(this.normalMatrix, this.toDisplay)) mat3.identity(this.normalMatrix);
+    gl.uniformMatrix4fv(program.u_toDisplay, false, this.toDisplay);
+    gl.uniformMatrix3fv(program.u_normalMatrix, false, this.normalMatrix);
+    if (skinned) {
+      // Packed once per frame per skin, whichever primitive of whichever instance comes first.
+      const rows = gpuModel.paletteRows[skin];
+      const fresh = gpuModel.paletteFrames[skin] !== frame.serial;
+      if (fresh) {
+        if (method.skinning === 'dqs') computeDualQuaternionPalette(rows, pose.skinMatrices[skin], jointCount);
+        else packPaletteRows(rows, pose.skinMatrices[skin], jointCount);
+        gpuModel.paletteFrames[skin] = frame.serial;
+      }
+      if (path === 'uniform') {
+        gl.uniform4fv(program.u_joints, rows, 0, 4 * stride * jointCount);
+      } else if (path === 'ubo') {
+        const buffer = gpuModel.paletteBuffer(skin, capacity);
+        if (fresh) uploadPaletteBuffer(gl, buffer, rows, jointCount, stride);
+        else gl.bindBufferBase(gl.UNIFORM_BUFFER, PALETTE_BLOCK_BINDING, buffer.buffer);
+      } else {
+        gl.activeTexture(gl.TEXTURE0 + PALETTE_UNIT);
+        const texture = gpuModel.paletteTextures[skin];
+        if (fresh) uploadPaletteTexture(gl, texture, rows, stride);
+        else gl.bindTexture(gl.TEXTURE_2D, texture.texture);
+      }
+    }
+    if (skinned && primitive.overflowTexture) {
+      gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
+      gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
+    }
+    if (morphed) {
+      gl.activeTexture(gl.TEXTURE0 + MORPH_DELTAS_UNIT);
+      gl.bindTexture(gl.TEXTURE_2D, primitive.morphDeltas);
+      gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
+      gl.bindTexture(gl.TEXTURE_2D, gpuModel.morphActive!.texture);
+      gl.uniform1i(program.u_morphActiveCount, morphActive);
+      gl.uniform4iv(program.u_morphLayout, primitive.morphLayout!);
+    }
+    const material = bindMaterial(gl, program, gpuModel, primitive);
+    gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
+    if (material?.doubleSided) gl.disable(gl.CULL_FACE);
+    else gl.enable(gl.CULL_FACE);
+    // A mirroring transform flips the winding (glTF 2.0 §3.7.4). For a skinned mesh the palette places it:
+    // its first skinning matrix stands for the skin (a skeleton is mirrored as a whole, at its root).
+    let mirrored = mat4.determinant(this.toDisplay) < 0;
+    if (skinned && jointCount > 0 && determinant3x3(pose.skinMatrices[skin], 0) < 0) mirrored = !mirrored;
+    gl.frontFace(mirrored ? gl.CW : gl.CCW);
+    gl.bindVertexArray(primitive.vao);
+    gl.drawElements(gl.TRIANGLES, primitive.indexCount, primitive.indexType, 0);
+  }
+
+  /**
+   * Deletes the renderer's programs and environment textures (forgets them while the context is lost).
+   * Idempotent. Models are the caller's to dispose.
+   */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    if (this.lost || this.gl.isContextLost()) this.programs.forget();
-    else this.programs.dispose();
+    if (this.lost || this.gl.isContextLost()) {
+      this.programs.forget();
+    } else {
+      this.programs.dispose();
+      this.environment.dispose();
+    }
+  }
+}
+
+/** Sorts `order[0…count)` by `distance[order[k]]`, largest first (insertion sort: few blended primitives; no allocation). */
+function sortFarthestFirst(order: Int32Array, distance: Float64Array, count: number): void {
+  for (let k = 1; k < count; k++) {
+    const item = order[k];
+    const d = distance[item];
+    let j = k - 1;
+    while (j >= 0 && distance[order[j]] < d) {
+      order[j + 1] = order[j];
+      j--;
+    }
+    order[j + 1] = item;
   }
 }
 

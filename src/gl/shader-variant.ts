@@ -29,6 +29,23 @@ export interface ShaderVariant {
   readonly instancing?: InstancingMode;
   /** `MORPH_TARGETS`: morph targets before skinning (skinned or rigid; src/gl/morph-texture.ts). Absent: false. */
   readonly morphTargets?: boolean;
+  /**
+   * lit.frag's material features ({@link MaterialFeature} bits), each a `#define` of the fragment shader
+   * only, so a material pays only for what it uses; absent: 0. Ignored when linked for transform feedback.
+   */
+  readonly features?: number;
+}
+
+/**
+ * Material features of lit.frag, as bits: a normal map (with its tangent frame), a metallic-roughness,
+ * occlusion or emissive texture to sample, and KHR_materials_unlit (no lighting at all).
+ */
+export const MaterialFeature = { NormalMap: 1, MetallicRoughnessMap: 2, OcclusionMap: 4, EmissiveMap: 8, Unlit: 16 } as const;
+const FEATURE_DEFINES = ['NORMAL_MAP', 'METALLIC_ROUGHNESS_MAP', 'OCCLUSION_MAP', 'EMISSIVE_MAP', 'UNLIT'] as const;
+
+/** The fragment shader's `#define` lines (without `#define`) for {@link MaterialFeature} bits, in bit order. */
+export function featureDefines(features: number): string[] {
+  return FEATURE_DEFINES.filter((_, bit) => (features & (1 << bit)) !== 0);
 }
 
 /** How a variant gets its joints: per draw (`'none'`), per instance block (`'live'`), from baked frames (`'baked'`). */
@@ -59,26 +76,32 @@ export function variantDefines(variant: ShaderVariant): string[] {
   return defines;
 }
 
-/** A string naming the variant uniquely: its defines, plus `TF` when linked for transform feedback. */
+/**
+ * A string naming the variant uniquely: its defines, plus `TF` when linked for transform feedback, plus
+ * `| ` and the fragment defines when it has material features.
+ */
 export function variantKey(variant: ShaderVariant): string {
   const defines = variantDefines(variant).join(' ');
-  return variant.transformFeedback ? `${defines} TF` : defines;
+  const key = variant.transformFeedback ? `${defines} TF` : defines;
+  const features = featureDefines(variant.features ?? 0);
+  return features.length > 0 ? `${key} | ${features.join(' ')}` : key;
 }
 
 /**
  * A number naming the variant of these fields uniquely (as {@link ShaderVariant}), so the program cache
  * looks variants up per draw without allocating: bit 0 skinned, bit 1 transform feedback, bits 2–3 the
  * palette path, bits 4–5 the weight policy, bit 6 DQS, bits 7–8 the influences (4, 8, 12), bits 9–10 the
- * instancing, bit 11 morph targets, then the capacity.
+ * instancing, bit 11 morph targets, then the capacity (below 2¹² joints), and from bit 24 the material features.
  */
 export function variantId(
   skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, skinning: SkinningMode, weights: WeightPolicy,
-  influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false,
+  influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false, features = 0,
 ): number {
   const morph = morphTargets ? 2048 : 0;
-  if (!skinned) return (transformFeedback ? 2 : 0) + morph;
+  const featureBits = features * 2 ** 24;
+  if (!skinned) return (transformFeedback ? 2 : 0) + morph + featureBits;
   const path = palette === 'uniform' ? 0 : palette === 'texture' ? 1 : 2;
   return 1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * WEIGHT_POLICIES.indexOf(weights) + (skinning === 'dqs' ? 64 : 0)
     + 128 * (influences === 4 ? 0 : influences === 8 ? 1 : 2) + 512 * (instancing === 'none' ? 0 : instancing === 'live' ? 1 : 2)
-    + morph + 4096 * jointCapacity;
+    + morph + 4096 * jointCapacity + featureBits;
 }

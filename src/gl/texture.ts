@@ -48,19 +48,20 @@ export async function decodeImage(image: ImageAsset, where: string): Promise<Ima
 }
 
 /**
- * Uploads a decoded base colour image as an SRGB8_ALPHA8 texture (so sampling returns linear values) sampled
+ * Uploads a decoded image as an SRGB8_ALPHA8 texture (colour: base colour and emissive, so sampling returns
+ * linear values) or, with `srgb` false, an RGBA8 one (data: metallic-roughness, normal, occlusion), sampled
  * as `sampler` says (glTF 2.0 §5.26): its wraps, its filters, and mipmaps generated only when the
  * minification filter uses them. Without a sampler, or for a filter the sampler leaves out: REPEAT, LINEAR
  * magnification, LINEAR_MIPMAP_LINEAR minification (trilinear). glTF's v-down texture coordinates need no flip.
  */
-export function uploadImageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitmap, sampler?: TextureSampler): WebGLTexture {
+export function uploadImageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitmap, sampler?: TextureSampler, srgb = true): WebGLTexture {
   const texture = gl.createTexture();
   if (!texture) throw new Error('uploadImageTexture: gl.createTexture failed (context lost?)');
   gl.bindTexture(gl.TEXTURE_2D, texture);
   gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
   gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
   gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
-  gl.texImage2D(gl.TEXTURE_2D, 0, gl.SRGB8_ALPHA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
+  gl.texImage2D(gl.TEXTURE_2D, 0, srgb ? gl.SRGB8_ALPHA8 : gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
   applySampler(gl, sampler, 'generate');
   return texture;
 }
@@ -73,11 +74,12 @@ export interface DecodedLevels {
 }
 
 /**
- * Uploads decoded base colour levels (a transcoded KTX2 image, ktx2-texture.ts) as an SRGB8_ALPHA8 texture
+ * Uploads decoded levels (a transcoded KTX2 image, ktx2-texture.ts) as an SRGB8_ALPHA8 texture (RGBA8 with
+ * `srgb` false, as {@link uploadImageTexture})
  * sampled as `sampler` says ({@link applySampler}): the given mip levels when there are several, else mipmaps
  * generated when the minification filter uses them.
  */
-export function uploadLevelsTexture(gl: WebGL2RenderingContext, decoded: DecodedLevels, sampler?: TextureSampler): WebGLTexture {
+export function uploadLevelsTexture(gl: WebGL2RenderingContext, decoded: DecodedLevels, sampler?: TextureSampler, srgb = true): WebGLTexture {
   const texture = gl.createTexture();
   if (!texture) throw new Error('uploadLevelsTexture: gl.createTexture failed (context lost?)');
   gl.bindTexture(gl.TEXTURE_2D, texture);
@@ -85,7 +87,7 @@ export function uploadLevelsTexture(gl: WebGL2RenderingContext, decoded: Decoded
   gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
   decoded.levels.forEach((pixels, level) => {
     const width = Math.max(1, decoded.width >> level), height = Math.max(1, decoded.height >> level);
-    gl.texImage2D(gl.TEXTURE_2D, level, gl.SRGB8_ALPHA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    gl.texImage2D(gl.TEXTURE_2D, level, srgb ? gl.SRGB8_ALPHA8 : gl.RGBA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
   });
   if (decoded.levels.length > 1) gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, decoded.levels.length - 1);
   applySampler(gl, sampler, decoded.levels.length > 1 ? 'given' : 'generate');
@@ -106,7 +108,8 @@ export function applySampler(gl: WebGL2RenderingContext, sampler: TextureSampler
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, sampler?.wrapT ?? gl.REPEAT);
 }
 
-/** A key naming an (image, sampler) pair: materials with equal keys share one GL texture. */
-export function textureKey(image: number, sampler: TextureSampler | undefined): string {
-  return sampler ? `${image}:${sampler.wrapS}:${sampler.wrapT}:${sampler.magFilter ?? ''}:${sampler.minFilter ?? ''}` : `${image}`;
+/** A key naming an (image, sampler, colour space) triple: textures with equal keys share one GL texture. */
+export function textureKey(image: number, sampler: TextureSampler | undefined, srgb = true): string {
+  const key = sampler ? `${image}:${sampler.wrapS}:${sampler.wrapT}:${sampler.magFilter ?? ''}:${sampler.minFilter ?? ''}` : `${image}`;
+  return srgb ? key : `${key}:linear`;
 }
