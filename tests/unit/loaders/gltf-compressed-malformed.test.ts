@@ -120,3 +120,18 @@ describe('EXT_meshopt_compression streams that lie', () => {
     expect((await parseGltf('quad-meshopt.glb', glb)).meshes[0].primitives[0].vertexCount).toBe(4);
   });
 });
+
+describe('the memory budget counts decoded sizes', () => {
+  it('meshopt: the views decode to more than the budget → MEMORY_BUDGET_EXCEEDED at a view, before decoding; Draco: at an accessor count', async () => {
+    const quad = skinnedQuad().glb();
+    const meshopt = await compressModel(quad, 'meshopt');
+    const views = splitGlb(meshopt).json.bufferViews.map((view: any) => view.extensions?.EXT_meshopt_compression).filter(Boolean);
+    const decodedBytes = views.reduce((sum: number, view: any) => sum + view.count * view.byteStride, 0);
+    expect((await parseGltf('meshopt.glb', meshopt, undefined, { memoryBudgetBytes: decodedBytes })).meshes).toHaveLength(1);
+    const error = await loadErrorOf(parseGltf('meshopt.glb', meshopt, undefined, { memoryBudgetBytes: decodedBytes - 1 }));
+    expect([error.code, error.where]).toEqual(['MEMORY_BUDGET_EXCEEDED', expect.stringMatching(/^\/bufferViews\/\d+\/extensions\/EXT_meshopt_compression\/count$/)]);
+    const draco = await compressModel(quad, 'draco');
+    const dracoError = await loadErrorOf(parseGltf('draco.glb', draco, undefined, { memoryBudgetBytes: 64 }));
+    expect([dracoError.code, dracoError.where]).toEqual(['MEMORY_BUDGET_EXCEEDED', expect.stringMatching(/^\/accessors\/\d+\/count$/)]);
+  });
+});
