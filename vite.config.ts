@@ -2,6 +2,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import pkg from './package.json' with { type: 'json' };
+import { dracoDecoderModule } from './build/draco-decoder-plugin.ts';
 
 /**
  * Serves the read-only third-party models in ../shared/assets at /shared/assets/ during development and
@@ -44,6 +45,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'lib') {
     return {
       publicDir: false,
+      plugins: [dracoDecoderModule()],
       build: {
         target: 'es2022',
         outDir: 'dist',
@@ -61,6 +63,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'standalone') {
     return {
       publicDir: false,
+      plugins: [dracoDecoderModule()],
       build: {
         target: 'es2022',
         outDir: 'dist',
@@ -82,7 +85,7 @@ export default defineConfig(({ mode }): UserConfig => {
     };
   }
   return {
-    plugins: [sharedAssets()],
+    plugins: [sharedAssets(), dracoDecoderModule()],
     server: { port: 5173, strictPort: false },
     build: { target: 'es2022', sourcemap: true, outDir: 'dist/app' },
   };

@@ -1,13 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { dracoDecoderModule } from './build/draco-decoder-plugin.ts';
 
+// Each project gets the plugins the sources need (inline projects do not inherit the root's).
 const common = { environment: 'node', testTimeout: 60_000 } as const;
+const plugins = [dracoDecoderModule()];
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...common, name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ['tests/unit/cli/**'] } },
+      { plugins, test: { ...common, name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ['tests/unit/cli/**'] } },
       // The command tests spawn the shipped dist/cli.js: their project builds the package first.
-      { test: { ...common, name: 'cli', include: ['tests/unit/cli/**/*.test.ts'], globalSetup: ['tests/unit/setup/build-library.ts'] } },
+      { plugins, test: { ...common, name: 'cli', include: ['tests/unit/cli/**/*.test.ts'], globalSetup: ['tests/unit/setup/build-library.ts'] } },
     ],
   },
 });

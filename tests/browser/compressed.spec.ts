@@ -155,4 +155,30 @@ test.describe('compressed CesiumMan', () => {
       await server.close();
     }
   });
+
+  test("under a Content-Security-Policy without 'unsafe-eval' (only 'wasm-unsafe-eval' for the decoders), dist/sinew-viewer.js loads both", async ({ page }) => {
+    test.setTimeout(180_000);
+    if (!existsSync(resolve(ROOT, 'dist/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
+    const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self' blob: data:";
+    const html = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}">
+<script type="module" src="/dist/sinew-viewer.js"></script></head><body></body></html>`;
+    const server = await startFileServer([{ prefix: '/dist/', folder: resolve(ROOT, 'dist') }], { '/csp.html': html });
+    try {
+      await routeCompressed(page);
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+      await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => ((window as { __violations?: string[] }).__violations ??= []).push(`${e.violatedDirective} ${e.blockedURI}`)));
+      await page.goto(`${server.url}/csp.html`);
+      await page.waitForFunction(() => customElements.get('sinew-viewer') !== undefined);
+      for (const codec of CODECS) {
+        expect(await loadInElement(page, `${server.url}/compressed/CesiumMan-${codec}.glb`)).toBe('LOADED');
+        await expectDrawnAndAnimated(page);
+      }
+      expect(await page.evaluate(() => (window as { __violations?: string[] }).__violations ?? [])).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
 });
