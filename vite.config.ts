@@ -1,4 +1,6 @@
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+
+type OnLog = NonNullable<NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['onLog']>;
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import pkg from './package.json' with { type: 'json' };
@@ -35,11 +37,23 @@ function isExternal(id: string): boolean {
 }
 
 /**
+ * gltf-transform's NodeIO (never used by the browser loader) imports node:fs / node:path; Vite stubs them out
+ * for the browser, which is what we want, so its note about that is not shown.
+ */
+const quietNodeStubs: OnLog = (level, log, handler) => {
+  if (log.plugin === 'rolldown:vite-resolve' && /Module "node:/.test(log.message)) return;
+  handler(level, log);
+};
+
+/**
  * `vite` / `vite build` (no mode): the demo viewer (index.html) into dist/app.
  * `vite build --mode lib`: the package's ES module entries into dist/ (`sinew`, `sinew/element`, `sinew/node`,
  * `sinew/testing`, the `sinew` command), dependencies left as imports.
  * `vite build --mode standalone`: dist/sinew-viewer.js, the `<sinew-viewer>` element as one self-contained
  * module (dependencies and shaders inlined) for pages without a bundler.
+ * `vite build --mode bench`: dist/bench/crowd-bench.html, the static benchmark page (bench/pages), relative
+ * URLs so any static server can serve it from any folder; not part of the published package.
+ * The default build has two pages: the viewer (index.html) and the crowd demo (crowd.html).
  */
 export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'lib') {
@@ -74,19 +88,32 @@ export default defineConfig(({ mode }): UserConfig => {
           // holds (gltf-transform's core) from sinew-viewer.js itself, which exports it to them, instead of a
           // third file split off both: the element stays one file, the chunks load beside it.
           preserveEntrySignatures: 'allow-extension',
-          // gltf-transform's NodeIO (never used by the browser loader) imports node:fs / node:path; Vite stubs
-          // them out for the browser, which is what we want, so its note about that is not shown.
-          onLog(level, log, handler) {
-            if (log.plugin === 'rolldown:vite-resolve' && /Module "node:/.test(log.message)) return;
-            handler(level, log);
-          },
+          onLog: quietNodeStubs,
         },
+      },
+    };
+  }
+  if (mode === 'bench') {
+    return {
+      root: resolve(import.meta.dirname, 'bench/pages'),
+      base: './',
+      publicDir: false,
+      build: {
+        target: 'es2022',
+        outDir: resolve(import.meta.dirname, 'dist/bench'),
+        emptyOutDir: true,
+        rolldownOptions: { input: { 'crowd-bench': resolve(import.meta.dirname, 'bench/pages/crowd-bench.html') }, onLog: quietNodeStubs },
       },
     };
   }
   return {
     plugins: [sharedAssets(), dracoDecoderModule()],
     server: { port: 5173, strictPort: false },
-    build: { target: 'es2022', sourcemap: true, outDir: 'dist/app' },
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      outDir: 'dist/app',
+      rolldownOptions: { input: { main: resolve(import.meta.dirname, 'index.html'), crowd: resolve(import.meta.dirname, 'crowd.html') } },
+    },
   };
 });

@@ -1,0 +1,105 @@
+/**
+ * `dist/bench/crowd-bench.html` (built by `npm run build`, static, no dev server): the benchmark page contract
+ * of issue 13, driven by `npm run bench` (bench/gpu-bench.ts) interleaved with three.js's page, and by other tools.
+ *
+ * - `window.ready = true` once the page can take calls;
+ * - `window.info()` → `{ renderer, vendor, maxTextureSize, maxVertexTextureImageUnits, maxVertexUniformVectors }`
+ *   (renderer: `WEBGL_debug_renderer_info`'s unmasked string when offered);
+ * - `await window.bench({ model, N, frames, warmup, mode })` → `{ frameMs, animMs, submitMs, syncMs, drawCalls, verts }`:
+ *   `model` a glTF/GLB URL (or `'built-in'`, the procedural octopus), `N` instances, `mode` `'live' | 'baked'`,
+ *   `warmup` frames run first and not recorded, then `frames` frames. A frame advances every instance by 1/60 s,
+ *   draws all N into the 512×512 canvas, laid out as a grid, and reads one pixel back (`readPixels`) to finish.
+ *   `frameMs[i]` is frame i's wall time; `animMs`, `submitMs`, `syncMs` are the medians of its parts (CPU
+ *   animation and culling; GL calls issued; the read-back wait); `drawCalls` and `verts` (vertices shaded:
+ *   vertex count × instances per draw) are the last frame's.
+ * A model is loaded once and kept for later calls with the same URL.
+ */
+import type { ModelAsset } from '../../src/asset/model-asset.ts';
+import { CrowdStage } from '../../src/crowd/crowd-stage.ts';
+import type { CrowdMode } from '../../src/crowd/crowd.ts';
+import { createOctopusAsset } from '../../src/procedural/octopus.ts';
+import { loadModelFromUrl } from '../../src/viewer/model-source.ts';
+
+interface BenchOptions {
+  model: string;
+  N: number;
+  frames: number;
+  warmup?: number;
+  mode?: CrowdMode;
+}
+
+interface BenchResult {
+  frameMs: number[];
+  animMs: number;
+  submitMs: number;
+  syncMs: number;
+  drawCalls: number;
+  verts: number;
+}
+
+const SIZE = 512;
+const canvas = document.getElementById('bench-canvas') as HTMLCanvasElement;
+const gl = canvas.getContext('webgl2', { antialias: false, preserveDrawingBuffer: false, powerPreference: 'high-performance' });
+const pixel = new Uint8Array(4);
+let loaded: { url: string; asset: ModelAsset } | null = null;
+let stage: { key: string; stage: CrowdStage } | null = null;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
+}
+
+async function assetOf(url: string): Promise<ModelAsset> {
+  if (loaded?.url !== url) loaded = { url, asset: url === 'built-in' ? createOctopusAsset() : await loadModelFromUrl(url) };
+  return loaded.asset;
+}
+
+async function bench(options: BenchOptions): Promise<BenchResult> {
+  if (!gl) throw new Error('crowd-bench: no WebGL2');
+  const { model, N, frames } = options;
+  const warmup = options.warmup ?? 10, mode = options.mode ?? 'live';
+  if (!(Number.isInteger(N) && N >= 1)) throw new Error(`crowd-bench: N must be a positive integer, not ${N}`);
+  if (mode !== 'live' && mode !== 'baked') throw new Error(`crowd-bench: mode must be 'live' or 'baked', not ${String(mode)}`);
+  const asset = await assetOf(model);
+  const key = `${model} ${N}`;
+  if (stage?.key !== key) {
+    stage?.stage.dispose();
+    stage = { key, stage: new CrowdStage(gl, asset, N) };
+    await stage.stage.texturesReady;
+  }
+  const s = stage.stage;
+  s.setCount(N, 1);
+  s.setMode(mode);
+  const frameMs: number[] = [], anim: number[] = [], submit: number[] = [], sync: number[] = [];
+  let drawCalls = 0, verts = 0;
+  for (let i = 0; i < warmup + frames; i++) {
+    const t0 = performance.now();
+    const stats = s.frame(1 / 60, SIZE, SIZE);
+    const t1 = performance.now();
+    gl.readPixels(SIZE >> 1, SIZE >> 1, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+    const t2 = performance.now();
+    if (i < warmup) continue;
+    frameMs.push(t2 - t0);
+    anim.push(stats.animMs);
+    submit.push(stats.submitMs);
+    sync.push(t2 - t1);
+    drawCalls = stats.drawCalls;
+    verts = stats.verts;
+  }
+  return { frameMs, animMs: median(anim), submitMs: median(submit), syncMs: median(sync), drawCalls, verts };
+}
+
+function info(): Record<string, string | number> {
+  if (!gl) return { renderer: 'no WebGL2' };
+  const debug = gl.getExtension('WEBGL_debug_renderer_info');
+  return {
+    renderer: String(gl.getParameter(debug ? debug.UNMASKED_RENDERER_WEBGL : gl.RENDERER)),
+    vendor: String(gl.getParameter(debug ? debug.UNMASKED_VENDOR_WEBGL : gl.VENDOR)),
+    maxTextureSize: gl.getParameter(gl.MAX_TEXTURE_SIZE) as number,
+    maxVertexTextureImageUnits: gl.getParameter(gl.MAX_VERTEX_TEXTURE_IMAGE_UNITS) as number,
+    maxVertexUniformVectors: gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number,
+  };
+}
+
+Object.assign(window, { bench, info, ready: true });

@@ -1,0 +1,146 @@
+/**
+ * The crowd demo page (`crowd.html`): up to {@link MAX_INSTANCES} instances of one model drawn with instanced
+ * skinning ({@link CrowdStage}), a lil-gui panel for the count, live / baked mode and the model, and a readout
+ * of frames per second, frame time and its CPU parts. URL parameters (read once, kept in sync):
+ * `model` = `built-in` (default, the procedural octopus) | `fox` | `cesiumman` (the shared sample models the
+ * dev server serves under /shared/assets/) | any glTF/GLB URL; `n` = instances, 1 … 10 000 (default 1 000);
+ * `mode` = `live` (default) | `baked`.
+ */
+import GUI from 'lil-gui';
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { createOctopusAsset } from '../procedural/octopus.ts';
+import { loadModelFromUrl } from '../viewer/model-source.ts';
+import type { CrowdMode } from './crowd.ts';
+import { CrowdStage } from './crowd-stage.ts';
+
+/** Most instances the page's slider offers. */
+export const MAX_INSTANCES = 10_000;
+
+const SAMPLE_MODELS: Record<string, string> = {
+  fox: '/shared/assets/gltf/Fox.glb',
+  cesiumman: '/shared/assets/gltf/CesiumMan.glb',
+};
+
+const canvas = document.getElementById('crowd-canvas') as HTMLCanvasElement;
+const readout = document.getElementById('crowd-readout') as HTMLDivElement;
+const params = new URLSearchParams(location.search);
+const settings = {
+  model: params.get('model') ?? 'built-in',
+  count: clampCount(Number(params.get('n') ?? 1000)),
+  mode: (params.get('mode') === 'baked' ? 'baked' : 'live') as CrowdMode,
+};
+
+function clampCount(n: number): number {
+  return Number.isFinite(n) ? Math.max(1, Math.min(MAX_INSTANCES, Math.round(n))) : 1000;
+}
+
+const gl = canvas.getContext('webgl2', { antialias: false });
+let stage: CrowdStage | null = null;
+let loading = 0;
+
+function showError(message: string): void {
+  readout.textContent = message;
+  readout.classList.add('error');
+}
+
+function syncUrl(): void {
+  const url = new URL(location.href);
+  url.searchParams.set('model', settings.model);
+  url.searchParams.set('n', String(settings.count));
+  url.searchParams.set('mode', settings.mode);
+  history.replaceState(null, '', url);
+}
+
+async function loadAsset(model: string): Promise<ModelAsset> {
+  if (model === 'built-in') return createOctopusAsset();
+  return loadModelFromUrl(SAMPLE_MODELS[model] ?? model);
+}
+
+async function openModel(model: string): Promise<void> {
+  if (!gl) return;
+  const ticket = ++loading;
+  readout.classList.remove('error');
+  readout.textContent = `loading ${model}…`;
+  try {
+    const asset = await loadAsset(model);
+    if (ticket !== loading) return;
+    stage?.dispose();
+    stage = null;
+    const next = new CrowdStage(gl, asset, MAX_INSTANCES, settings.mode);
+    next.setCount(settings.count, aspect());
+    next.setMode(settings.mode);
+    stage = next;
+  } catch (error) {
+    if (ticket === loading) showError(`${model}: ${(error as Error).message}`);
+  }
+}
+
+function aspect(): number {
+  return canvas.clientWidth / Math.max(1, canvas.clientHeight);
+}
+
+// Frame-time readout: the mean over the last second.
+let frames = 0, frameMsSum = 0, animMsSum = 0, submitMsSum = 0, windowStart = performance.now(), last = performance.now();
+function tick(now: number): void {
+  requestAnimationFrame(tick);
+  const dt = Math.min(0.1, (now - last) / 1000);
+  last = now;
+  if (!stage || !gl) return;
+  const ratio = Math.min(window.devicePixelRatio || 1, 2);
+  const width = Math.round(canvas.clientWidth * ratio), height = Math.round(canvas.clientHeight * ratio);
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+  const stats = stage.frame(dt, width, height);
+  frames++;
+  frameMsSum += dt * 1000;
+  animMsSum += stats.animMs;
+  submitMsSum += stats.submitMs;
+  if (now - windowStart >= 1000) {
+    const n = frames;
+    readout.textContent = [
+      `${stage.crowd.asset.name}: ${settings.count} instances, ${settings.mode}`,
+      `${((n * 1000) / (now - windowStart)).toFixed(1)} fps, frame ${(frameMsSum / n).toFixed(2)} ms`,
+      `CPU: animation ${(animMsSum / n).toFixed(2)} ms, submit ${(submitMsSum / n).toFixed(2)} ms`,
+      `${stats.drawn} drawn after culling, ${stats.drawCalls} draw calls, ${(stats.verts / 1e6).toFixed(2)} M vertices`,
+    ].join('\n');
+    frames = 0;
+    frameMsSum = animMsSum = submitMsSum = 0;
+    windowStart = now;
+  }
+}
+
+if (!gl) {
+  showError('This page needs WebGL2, which this browser does not offer.');
+} else {
+  const gui = new GUI({ title: 'Crowd' });
+  const models: Record<string, string> = { 'built-in octopus': 'built-in', Fox: 'fox', CesiumMan: 'cesiumman' };
+  if (!Object.values(models).includes(settings.model)) models[settings.model] = settings.model;
+  gui.add(settings, 'model', models).name('model').onChange((model: string) => {
+    syncUrl();
+    void openModel(model);
+  });
+  gui.add(settings, 'count', 1, MAX_INSTANCES, 1).name('instances').onFinishChange((n: number) => {
+    settings.count = clampCount(n);
+    stage?.setCount(settings.count, aspect());
+    syncUrl();
+  });
+  gui.add(settings, 'mode', ['live', 'baked']).name('mode').onChange((mode: CrowdMode) => {
+    stage?.setMode(mode);
+    syncUrl();
+  });
+  canvas.addEventListener('wheel', (event) => {
+    event.preventDefault();
+    stage?.camera.zoom(Math.exp(event.deltaY * 0.001));
+  }, { passive: false });
+  let dragging = false;
+  canvas.addEventListener('pointerdown', (event) => { dragging = true; canvas.setPointerCapture(event.pointerId); });
+  canvas.addEventListener('pointerup', () => { dragging = false; });
+  canvas.addEventListener('pointermove', (event) => {
+    if (dragging) stage?.camera.orbit(-event.movementX * 0.005, event.movementY * 0.005);
+  });
+  syncUrl();
+  void openModel(settings.model);
+  requestAnimationFrame(tick);
+}

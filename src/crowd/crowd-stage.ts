@@ -1,0 +1,121 @@
+import { mat4 } from 'gl-matrix';
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { uploadModel, type GpuModel } from '../gl/gpu-model.ts';
+import { GpuInstances, type InstancedDrawStats } from '../gl/instance-draw.ts';
+import { SkinnedRenderer } from '../gl/renderer.ts';
+import { computeModelBounds } from '../scene/model-bounds.ts';
+import { OrbitCamera } from '../scene/orbit-camera.ts';
+import { Crowd, type CrowdMode } from './crowd.ts';
+
+/** What one {@link CrowdStage.frame} did and how long its CPU parts took. */
+export interface CrowdFrameStats extends InstancedDrawStats {
+  /** Milliseconds in `Crowd.update` + `Crowd.prepare` (time, poses or frame picks, bounds, culling, packing). */
+  animMs: number;
+  /** Milliseconds issuing GL calls: the instance texture upload and the instanced draws. */
+  submitMs: number;
+  /** Instances drawn after culling. */
+  drawn: number;
+}
+
+/**
+ * A crowd on a grid in one WebGL2 context, for the crowd demo page (`crowd.html`) and the benchmark page
+ * (`dist/bench/crowd-bench.html`): N instances of one model laid out in rows on the ground plane, each playing
+ * clip `i mod clips` from a staggered time at its own speed, seen by an {@link OrbitCamera} framed on the grid.
+ * Owns its renderer, GPU model and instance textures ({@link dispose}).
+ */
+export class CrowdStage {
+  readonly crowd: Crowd;
+  readonly camera = new OrbitCamera();
+  readonly renderer: SkinnedRenderer;
+  private readonly gpuModel: GpuModel;
+  private readonly instances: GpuInstances;
+  private readonly spacing: number;
+  private readonly lift: number;
+  private readonly centre: [number, number];
+  private readonly height: number;
+  private readonly world = new Float32Array(16);
+  private readonly stats: CrowdFrameStats = { drawCalls: 0, verts: 0, animMs: 0, submitMs: 0, drawn: 0 };
+
+  /**
+   * @param capacity most instances {@link setCount} accepts
+   * @throws Error when the context is lost or the model has no skinned mesh
+   */
+  constructor(gl: WebGL2RenderingContext, asset: ModelAsset, capacity: number, mode: CrowdMode = 'live') {
+    if (!asset.meshInstances.some((instance) => instance.skin >= 0)) throw new Error(`${asset.name}: has no skinned mesh to draw as a crowd`);
+    this.renderer = new SkinnedRenderer(gl);
+    this.crowd = new Crowd(asset, { capacity, mode });
+    this.gpuModel = uploadModel(gl, asset, this.renderer.generation);
+    this.instances = new GpuInstances(gl);
+    const { min, max } = computeModelBounds(asset, this.crowd.model);
+    this.spacing = 1.25 * Math.max(max[0] - min[0], max[2] - min[2], 0.5 * (max[1] - min[1]), 1e-3);
+    this.lift = -min[1];
+    this.centre = [0.5 * (min[0] + max[0]), 0.5 * (min[2] + max[2])];
+    this.height = max[1] - min[1];
+    this.camera.pitch = 0.55;
+    this.camera.yaw = 0.35;
+  }
+
+  /** Settles when the model's textures are uploaded. */
+  get texturesReady(): Promise<void> {
+    return this.gpuModel.texturesReady;
+  }
+
+  /**
+   * Lays out `count` instances on a ⌈√count⌉-column grid (replacing any before), clip `i mod clips`, time
+   * staggered, speed 0.8–1.2, and frames the camera on the grid for `aspect`.
+   * @throws RangeError when `count` exceeds the crowd's capacity
+   */
+  setCount(count: number, aspect = 1): void {
+    const crowd = this.crowd;
+    if (count > crowd.capacity) throw new RangeError(`CrowdStage: ${count} instances exceed the capacity ${crowd.capacity}`);
+    crowd.count = 0;
+    const columns = Math.max(1, Math.ceil(Math.sqrt(count))), rows = Math.max(1, Math.ceil(count / columns));
+    const clips = crowd.model.clips, s = this.spacing, w = this.world;
+    w.fill(0);
+    w[0] = w[5] = w[10] = w[15] = 1;
+    for (let i = 0; i < count; i++) {
+      const column = i % columns, row = Math.floor(i / columns);
+      w[12] = (column - 0.5 * (columns - 1)) * s - this.centre[0];
+      w[13] = this.lift;
+      w[14] = (row - 0.5 * (rows - 1)) * s - this.centre[1];
+      const clip = clips.length ? i % clips.length : -1;
+      const golden = (i * 0.618034) % 1;
+      crowd.add(clip, clip >= 0 ? clips[clip].duration * golden : 0, 0.8 + 0.4 * golden, w);
+    }
+    const halfX = 0.5 * columns * s, halfZ = 0.5 * rows * s;
+    this.camera.frame({ min: [-halfX, 0, -halfZ], max: [halfX, this.height, halfZ] }, aspect);
+  }
+
+  /** Switches live / baked (baking the clips on first use of baked mode). */
+  setMode(mode: CrowdMode): void {
+    this.crowd.mode = mode;
+    if (mode === 'baked') this.crowd.bakedClipsOrBake();
+  }
+
+  /**
+   * Advances every instance by `dt` seconds and draws the crowd into the `width × height` viewport (cleared
+   * first). Returns the frame's stats (the same object each call).
+   */
+  frame(dt: number, width: number, height: number): CrowdFrameStats {
+    const stats = this.stats, camera = this.camera, renderer = this.renderer;
+    camera.update(width / Math.max(1, height));
+    const t0 = performance.now();
+    this.crowd.update(dt);
+    stats.drawn = this.crowd.prepare(mat4.multiply(this.viewProjection, camera.projection, camera.view));
+    const t1 = performance.now();
+    renderer.beginFrame(width, height);
+    renderer.drawCrowd(this.gpuModel, this.instances, this.crowd, camera, stats);
+    stats.submitMs = performance.now() - t1;
+    stats.animMs = t1 - t0;
+    return stats;
+  }
+
+  private readonly viewProjection = new Float32Array(16);
+
+  /** Frees the GPU model, instance textures and the renderer's programs. */
+  dispose(): void {
+    this.instances.dispose();
+    this.gpuModel.dispose();
+    this.renderer.dispose();
+  }
+}
