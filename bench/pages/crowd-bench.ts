@@ -6,7 +6,7 @@
  * - `window.info()` → `{ renderer, vendor, maxTextureSize, maxVertexTextureImageUnits, maxVertexUniformVectors }`
  *   (renderer: `WEBGL_debug_renderer_info`'s unmasked string when offered);
  * - `await window.bench({ model, N, frames, warmup, mode })` → `{ frameMs, animMs, submitMs, syncMs, drawCalls, verts }`:
- *   `model` a glTF/GLB URL (or `'built-in'`, the procedural octopus), `N` instances, `mode` `'live' | 'baked'`,
+ *   `model` a glTF/GLB URL, or a built-in model's name (`worm`, `worm-5000`, `octopus`: src/crowd/built-in-models.ts), `N` instances, `mode` `'live' | 'baked'`,
  *   `warmup` frames run first and not recorded, then `frames` frames. A frame advances every instance by 1/60 s,
  *   draws all N into the 512×512 canvas, laid out as a grid, and reads one pixel back (`readPixels`) to finish.
  *   `frameMs[i]` is frame i's wall time; `animMs`, `submitMs`, `syncMs` are the medians of its parts (CPU
@@ -17,7 +17,7 @@
 import type { ModelAsset } from '../../src/asset/model-asset.ts';
 import { CrowdStage } from '../../src/crowd/crowd-stage.ts';
 import type { CrowdMode } from '../../src/crowd/crowd.ts';
-import { createOctopusAsset } from '../../src/procedural/octopus.ts';
+import { BUILT_IN_MODELS } from '../../src/crowd/built-in-models.ts';
 import { loadModelFromUrl } from '../../src/viewer/model-source.ts';
 
 interface BenchOptions {
@@ -51,7 +51,7 @@ function median(values: number[]): number {
 }
 
 async function assetOf(url: string): Promise<ModelAsset> {
-  if (loaded?.url !== url) loaded = { url, asset: url === 'built-in' ? createOctopusAsset() : await loadModelFromUrl(url) };
+  if (loaded?.url !== url) loaded = { url, asset: BUILT_IN_MODELS[url]?.() ?? await loadModelFromUrl(url) };
   return loaded.asset;
 }
 

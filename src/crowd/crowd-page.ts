@@ -2,13 +2,13 @@
  * The crowd demo page (`crowd.html`): up to {@link MAX_INSTANCES} instances of one model drawn with instanced
  * skinning ({@link CrowdStage}), a lil-gui panel for the count, live / baked mode and the model, and a readout
  * of frames per second, frame time and its CPU parts. URL parameters (read once, kept in sync):
- * `model` = `built-in` (default, the procedural octopus) | `fox` | `cesiumman` (the shared sample models the
- * dev server serves under /shared/assets/) | any glTF/GLB URL; `n` = instances, 1 … 10 000 (default 1 000);
+ * `model` = `worm` (default, 800 vertices) | `worm-5000` | `octopus` (models made in code, `BUILT_IN_MODELS`) |
+ * `fox` | `cesiumman` (the shared sample models the dev server serves under /shared/assets/) | any glTF/GLB URL; `n` = instances, 1 … 10 000 (default 1 000);
  * `mode` = `live` (default) | `baked`.
  */
 import GUI from 'lil-gui';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { createOctopusAsset } from '../procedural/octopus.ts';
+import { BUILT_IN_MODELS } from './built-in-models.ts';
 import { loadModelFromUrl } from '../viewer/model-source.ts';
 import type { CrowdMode } from './crowd.ts';
 import { CrowdStage } from './crowd-stage.ts';
@@ -25,7 +25,7 @@ const canvas = document.getElementById('crowd-canvas') as HTMLCanvasElement;
 const readout = document.getElementById('crowd-readout') as HTMLDivElement;
 const params = new URLSearchParams(location.search);
 const settings = {
-  model: params.get('model') ?? 'built-in',
+  model: params.get('model') ?? 'worm',
   count: clampCount(Number(params.get('n') ?? 1000)),
   mode: (params.get('mode') === 'baked' ? 'baked' : 'live') as CrowdMode,
 };
@@ -52,8 +52,8 @@ function syncUrl(): void {
 }
 
 async function loadAsset(model: string): Promise<ModelAsset> {
-  if (model === 'built-in') return createOctopusAsset();
-  return loadModelFromUrl(SAMPLE_MODELS[model] ?? model);
+  const builtIn = BUILT_IN_MODELS[model];
+  return builtIn ? builtIn() : loadModelFromUrl(SAMPLE_MODELS[model] ?? model);
 }
 
 async function openModel(model: string): Promise<void> {
@@ -103,7 +103,7 @@ function tick(now: number): void {
       `${stage.crowd.asset.name}: ${settings.count} instances, ${settings.mode}`,
       `${((n * 1000) / (now - windowStart)).toFixed(1)} fps, frame ${(frameMsSum / n).toFixed(2)} ms`,
       `CPU: animation ${(animMsSum / n).toFixed(2)} ms, submit ${(submitMsSum / n).toFixed(2)} ms`,
-      `${stats.drawn} drawn after culling, ${stats.drawCalls} draw calls, ${(stats.verts / 1e6).toFixed(2)} M vertices`,
+      `${stats.drawn} drawn after culling, ${stats.drawCalls} draw call${stats.drawCalls === 1 ? '' : 's'}, ${(stats.verts / 1e6).toFixed(2)} M vertices`,
     ].join('\n');
     frames = 0;
     frameMsSum = animMsSum = submitMsSum = 0;
@@ -115,7 +115,9 @@ if (!gl) {
   showError('This page needs WebGL2, which this browser does not offer.');
 } else {
   const gui = new GUI({ title: 'Crowd' });
-  const models: Record<string, string> = { 'built-in octopus': 'built-in', Fox: 'fox', CesiumMan: 'cesiumman' };
+  const models: Record<string, string> = {
+    'worm (800 vertices)': 'worm', 'worm (5 000 vertices)': 'worm-5000', octopus: 'octopus', Fox: 'fox', CesiumMan: 'cesiumman',
+  };
   if (!Object.values(models).includes(settings.model)) models[settings.model] = settings.model;
   gui.add(settings, 'model', models).name('model').onChange((model: string) => {
     syncUrl();

@@ -50,7 +50,7 @@ test('crowd-bench.html from dist: ready, info(), bench() live and baked', async 
   expect(typeof info.renderer).toBe('string');
   expect(info.maxTextureSize).toBeGreaterThanOrEqual(2048);
   for (const mode of ['live', 'baked'] as const) {
-    const result = await page.evaluate((m) => (window as unknown as BenchWindow).bench({ model: 'built-in', N: 25, frames: 4, warmup: 2, mode: m }), mode);
+    const result = await page.evaluate((m) => (window as unknown as BenchWindow).bench({ model: 'octopus', N: 25, frames: 4, warmup: 2, mode: m }), mode);
     console.log(mode, JSON.stringify(result));
     expect(result.frameMs).toHaveLength(4);
     for (const ms of result.frameMs) expect(ms).toBeGreaterThan(0);
@@ -72,6 +72,6 @@ test('crowd-bench.html: a glTF URL as the model (Fox)', async ({ page }) => {
   expect(result.drawCalls).toBe(1);
   expect(result.verts).toBe(100 * 1728);
   expect(await coverage(page)).toBeGreaterThan(0.01);
-  const bad = await page.evaluate(() => (window as unknown as BenchWindow).bench({ model: 'built-in', N: 0, frames: 1, mode: 'live' }).then(() => 'resolved', (e: Error) => e.message));
+  const bad = await page.evaluate(() => (window as unknown as BenchWindow).bench({ model: 'worm', N: 0, frames: 1, mode: 'live' }).then(() => 'resolved', (e: Error) => e.message));
   expect(bad).toMatch(/N must be a positive integer/);
 });

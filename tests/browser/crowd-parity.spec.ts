@@ -9,14 +9,14 @@ import type { CrowdParity } from './pages/crowd-parity.ts';
 
 type Api = { run: (model: string, mode: 'live' | 'baked') => Promise<CrowdParity> };
 
-const MODELS = ['octopus', 'Fox.glb', 'CesiumMan.glb'];
+const MODELS = ['octopus', 'worm-5000', 'Fox.glb', 'CesiumMan.glb'];
 
 for (const model of MODELS) {
   for (const mode of ['live', 'baked'] as const) {
     test(`instanced ${mode} skinning of ${model}: every instance equals the CPU pose at its time`, async ({ page }) => {
-      if (model !== 'octopus') test.skip(!sharedAssetsAvailable(), `${SHARED_ASSETS} is absent`);
+      if (model.endsWith('.glb')) test.skip(!sharedAssetsAvailable(), `${SHARED_ASSETS} is absent`);
       await openHarness(page, '/tests/browser/pages/crowd-parity.html', 'sinewCrowdParityReady');
-      const url = model === 'octopus' ? model : `/shared/assets/gltf/${model}`;
+      const url = !model.endsWith('.glb') ? model : `/shared/assets/gltf/${model}`;
       const result = await page.evaluate(([u, m]) => (window as unknown as { sinewCrowdParity: Api }).sinewCrowdParity.run(u, m), [url, mode] as const);
       console.log(JSON.stringify(result));
       expect(result.instances).toBe(6);

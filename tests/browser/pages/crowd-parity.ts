@@ -4,7 +4,7 @@ import { Crowd, type CrowdMode } from '../../../src/crowd/crowd.ts';
 import { uploadModel } from '../../../src/gl/gpu-model.ts';
 import { GpuInstances } from '../../../src/gl/instance-draw.ts';
 import { TransformFeedbackCapture } from '../../../src/gl/transform-feedback-capture.ts';
-import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
+import { BUILT_IN_MODELS } from '../../../src/crowd/built-in-models.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
 
@@ -42,11 +42,11 @@ function worldOf(k: number, size: number): Float32Array {
 }
 
 async function load(model: string): Promise<ModelAsset> {
-  return model === 'octopus' ? createOctopusAsset() : loadGltf(model);
+  return BUILT_IN_MODELS[model]?.() ?? loadGltf(model);
 }
 
 /**
- * Instances of `model` ('octopus' or a glTF URL) with different clips, times, speeds and world matrices, drawn
+ * Instances of `model` (a built-in name or a glTF URL) with different clips, times, speeds and world matrices, drawn
  * instanced and captured by transform feedback; each compared with the CPU reference (skinVertices at its
  * clip and time — baked mode: times on baked frames — then its world matrix in f64).
  */
