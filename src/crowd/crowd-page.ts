@@ -81,11 +81,20 @@ function aspect(): number {
 
 // Frame-time readout: the mean over the last second.
 let frames = 0, frameMsSum = 0, animMsSum = 0, submitMsSum = 0, windowStart = performance.now(), last = performance.now();
+// The GPU's last frame: a new frame is drawn only once it is done, so the readout counts frames the GPU finished
+// (not frames queued behind it) and a slow GPU is never handed a growing backlog.
+let fence: WebGLSync | null = null;
 function tick(now: number): void {
   requestAnimationFrame(tick);
-  const dt = Math.min(0.1, (now - last) / 1000);
-  last = now;
   if (!stage || !gl) return;
+  if (fence) {
+    if (gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED) return;
+    gl.deleteSync(fence);
+    fence = null;
+  }
+  const elapsedMs = now - last;
+  const dt = Math.min(0.1, elapsedMs / 1000);   // animation steps at most 0.1 s, the readout shows the real time
+  last = now;
   const ratio = Math.min(window.devicePixelRatio || 1, 2);
   const width = Math.round(canvas.clientWidth * ratio), height = Math.round(canvas.clientHeight * ratio);
   if (canvas.width !== width || canvas.height !== height) {
@@ -93,8 +102,10 @@ function tick(now: number): void {
     canvas.height = height;
   }
   const stats = stage.frame(dt, width, height);
+  fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  gl.flush();
   frames++;
-  frameMsSum += dt * 1000;
+  frameMsSum += elapsedMs;
   animMsSum += stats.animMs;
   submitMsSum += stats.submitMs;
   if (now - windowStart >= 1000) {
