@@ -9,7 +9,6 @@ import type { WebIO } from '@gltf-transform/core';
 import type { Attribute, Decoder, DecoderBuffer, DecoderModule, Mesh, Status } from 'draco3d';
 import { LoadError, quoteValue } from '../load-error.ts';
 import { TYPE_COMPONENTS } from './validate-gltf-json.ts';
-import type { DracoReading } from './gltf-compression.ts';
 import { createDracoDecoderModule, KHRDracoMeshCompression } from './draco-decoder-module.ts';
 
 /** A primitive whose geometry is Draco-compressed (KHR_draco_mesh_compression). */
@@ -116,7 +115,7 @@ export class DracoDecodeCheck {
   }
 
   private fail(problem: string): LoadError {
-    const primitive = this.primitives.find((p) => p.bufferView === this.current)!;
+    const primitive = this.primitives.find((p) => p.bufferView === this.current) ?? this.primitives[0];
     return new LoadError(this.fileName, primitive.place, 'COMPRESSED_DATA_INVALID', problem);
   }
 
@@ -151,26 +150,37 @@ function loadDracoDecoder(): Promise<DecoderModule> {
   return decoderModule;
 }
 
+/** The last Draco read begun: each waits for the one before (see {@link readDracoDocument}). */
+let lastRead: Promise<unknown> = Promise.resolve();
+
 /**
- * Registers gltf-transform's KHRDracoMeshCompression on `io` with draco3dgltf's decoder behind
- * {@link DracoDecodeCheck}, for a file with Draco-compressed primitives.
- * @returns `failed(error)`, the LoadError for an error thrown while `io` read the file, or null when the error
- *   did not come from Draco decoding. The decoder module is dropped after such a failure: one that aborted cannot
- *   be used again, and a stream that claimed a huge mesh has grown its WebAssembly memory, which only dropping
- *   the module frees.
- * @throws LoadError for a malformed extension object ({@link findDracoPrimitives}), or `INTERNAL` when the
- *   decoder cannot be loaded
+ * Reads the file with `read` (gltf-transform's `io.readJSON`) after registering KHRDracoMeshCompression on `io`
+ * with draco3dgltf's decoder behind {@link DracoDecodeCheck}. Draco reads run one at a time: gltf-transform keeps
+ * the decoder module of the last registration in a variable of its own, so two files read at once would decode
+ * through one file's checks.
+ * @returns what `read` returns
+ * @throws LoadError `COMPRESSED_DATA_INVALID` at the primitive whose stream failed; a malformed extension object
+ *   ({@link findDracoPrimitives}); `INTERNAL` when the decoder cannot be loaded; or what `read` throws for
+ *   anything else. The decoder module is dropped after a Draco failure: one that aborted cannot be used again,
+ *   and a stream that claimed a huge mesh has grown its WebAssembly memory, which only dropping the module frees.
  */
-export async function prepareDracoReader(fileName: string, json: GLTF.IGLTF, io: WebIO): Promise<DracoReading> {
+export async function readDracoDocument<T>(fileName: string, json: GLTF.IGLTF, io: WebIO, read: () => Promise<T>): Promise<T> {
   const primitives = findDracoPrimitives(fileName, json);
-  const module = await loadDracoDecoder();
-  const check = new DracoDecodeCheck(fileName, json, primitives);
-  io.registerExtensions([KHRDracoMeshCompression]).registerDependencies({ 'draco3d.decoder': check.module(module) });
-  return {
-    failed(error: unknown): LoadError | null {
+  const before = lastRead;
+  let done!: () => void;
+  lastRead = new Promise<void>((resolve) => { done = resolve; });
+  try {
+    await before.catch(() => {});
+    const check = new DracoDecodeCheck(fileName, json, primitives);
+    io.registerExtensions([KHRDracoMeshCompression]).registerDependencies({ 'draco3d.decoder': check.module(await loadDracoDecoder()) });
+    try {
+      return await read();
+    } catch (error) {
       const described = check.describe(error);
       if (described) decoderModule = null;
-      return described;
-    },
-  };
+      throw described ?? error;
+    }
+  } finally {
+    done();
+  }
 }

@@ -1,5 +1,4 @@
 import type { GLTF, WebIO } from '@gltf-transform/core';
-import type { LoadError } from '../load-error.ts';
 import type { GltfResources } from './gltf-resources.ts';
 
 /**
@@ -29,22 +28,14 @@ export async function decodeMeshopt(fileName: string, json: GLTF.IGLTF, resource
   return decodeMeshoptViews(fileName, json, resources, memoryBudgetBytes);
 }
 
-/** What a Draco-reading `io` needs after it read: the error to throw for a failure while it read. */
-export interface DracoReading {
-  /**
-   * `error` (thrown while gltf-transform read the file) as the LoadError at the Draco primitive being decoded,
-   * or null when the error did not come from Draco decoding.
-   */
-  failed(error: unknown): LoadError | null;
-}
-
 /**
- * For a file with KHR_draco_mesh_compression primitives (after validateGltfJson): registers the Draco reader on
- * `io` (draco-primitives.ts `prepareDracoReader`: its checks and errors). Null for a file without.
+ * `read()` (gltf-transform's `io.readJSON`), for a file with KHR_draco_mesh_compression primitives (after
+ * validateGltfJson) with the Draco reader registered on `io` (draco-primitives.ts `readDracoDocument`: its
+ * checks, order and errors); `read()` as it is for a file without.
  */
-export async function prepareDraco(fileName: string, json: GLTF.IGLTF, io: WebIO): Promise<DracoReading | null> {
+export async function readWithDraco<T>(fileName: string, json: GLTF.IGLTF, io: WebIO, read: () => Promise<T>): Promise<T> {
   const draco = (json.meshes ?? []).some((mesh) => mesh.primitives.some((primitive) => primitive.extensions?.KHR_draco_mesh_compression !== undefined));
-  if (!draco) return null;
-  const { prepareDracoReader } = await import('./draco-primitives.ts');
-  return prepareDracoReader(fileName, json, io);
+  if (!draco) return read();
+  const { readDracoDocument } = await import('./draco-primitives.ts');
+  return readDracoDocument(fileName, json, io, read);
 }

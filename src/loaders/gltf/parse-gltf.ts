@@ -15,7 +15,7 @@ import { resolveGltfResources } from './gltf-resources.ts';
 import { buildGltfSkeleton } from './gltf-skeleton.ts';
 import { buildGltfSkins } from './gltf-skins.ts';
 import { DEFAULT_MEMORY_BUDGET_BYTES, validateGltfJson } from './validate-gltf-json.ts';
-import { decodeMeshopt, prepareDraco } from './gltf-compression.ts';
+import { decodeMeshopt, readWithDraco } from './gltf-compression.ts';
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
 
 /** Options of {@link parseGltf}. */
@@ -81,14 +81,9 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   const extensions = checkGltfExtensions(fileName, json, warnings);
 
   const io = new WebIO().setLogger(new Logger(Logger.Verbosity.SILENT));
-  const draco = await prepareDraco(fileName, json, io);
-  let document;
-  try {
-    // gltf-transform types resources as ArrayBuffer-backed views; it only reads them.
-    document = await io.readJSON({ json: extensions.jsonForReader, resources: resolved.byUri as Record<string, Uint8Array<ArrayBuffer>> });
-  } catch (error) {
-    throw draco?.failed(error) ?? error;
-  }
+  // gltf-transform types resources as ArrayBuffer-backed views; it only reads them.
+  const read = () => io.readJSON({ json: extensions.jsonForReader, resources: resolved.byUri as Record<string, Uint8Array<ArrayBuffer>> });
+  const document = await readWithDraco(fileName, json, io, read);
   const root = document.getRoot();
 
   const nodesJson = json.nodes ?? [];

@@ -82,6 +82,20 @@ describe('KHR_draco_mesh_compression streams that lie', () => {
     expect((await parseGltf('two.glb', glb)).meshes[0].primitives.map((p) => p.vertexCount).sort()).toEqual([4, 5]);
   });
 
+  it('files read at the same time: each checked against its own JSON, a damaged one named, the others load', async () => {
+    const glb = await compressModel(skinnedQuad().glb(), 'draco');
+    const { json, bin, write } = splitGlb(glb);
+    const view = json.bufferViews[json.meshes[0].primitives[0].extensions.KHR_draco_mesh_compression.bufferView];
+    const broken = bin.slice();
+    broken.fill(0xee, (view.byteOffset ?? 0) + 8, (view.byteOffset ?? 0) + view.byteLength);
+    const damaged = write(json, broken);
+    const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => parseGltf(`file${i}.glb`, i % 2 ? damaged : glb)
+      .then((asset) => `${asset.name} ${asset.meshes[0].primitives[0].vertexCount}`, (error) => `${error.file} ${error.where} ${error.code}`)));
+    expect(outcomes).toEqual(Array.from({ length: 6 }, (_, i) => (i % 2
+      ? `file${i}.glb /meshes/0/primitives/0/extensions/KHR_draco_mesh_compression COMPRESSED_DATA_INVALID`
+      : `file${i}.glb 4`)));
+  });
+
   it('an accessor count other than the decoded point or index count: COMPRESSED_DATA_INVALID before anything is copied out', async () => {
     const glb = await compressModel(skinnedQuad().glb(), 'draco');
     const { json, write } = splitGlb(glb);
