@@ -98,6 +98,7 @@ export default defineConfig(({ mode }): UserConfig => {
       root: resolve(import.meta.dirname, 'bench/pages'),
       base: './',
       publicDir: false,
+      plugins: [dracoDecoderModule()],
       build: {
         target: 'es2022',
         outDir: resolve(import.meta.dirname, 'dist/bench'),
