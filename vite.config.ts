@@ -4,6 +4,8 @@ type OnLog = NonNullable<NonNullable<NonNullable<UserConfig['build']>['rolldownO
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import pkg from './package.json' with { type: 'json' };
+// Every mode that bundles the glTF loader needs this plugin (src/loaders/gltf/draco-decoder-module.ts imports
+// 'virtual:draco-decoder'); a mode without it fails to build, loudly. vitest.config.ts adds it too.
 import { dracoDecoderModule } from './build/draco-decoder-plugin.ts';
 
 /**
