@@ -42,8 +42,10 @@ const IDENTITY = mat4.create() as Float32Array;
 /**
  * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (every influence, by LBS, docs/skinning-formulas.md S0, or
  * DQS, under a weight policy, per model: {@link SkinningMethod}; palette as a uniform array, an RGBA32F
- * texture or a uniform buffer) and `shaders/lit.frag`. Programs are compiled per variant on
- * first use and cached. Owns only its programs; models are owned by the caller ({@link GpuModel.dispose}).
+ * texture or a uniform buffer) and `shaders/lit.frag` (glTF metallic-roughness under image-based light; README
+ * "Materials and lighting"). Programs are compiled per variant on first use and cached. Owns its programs and
+ * its {@link ImageBasedLighting} (the studio environment, prefiltered by the constructor and again on a
+ * context restore); models are owned by the caller ({@link GpuModel.dispose}).
  * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are
  * given one, so views sharing a context (and its renderer) each keep theirs.
  *
@@ -85,7 +87,8 @@ export class SkinnedRenderer {
   private blendOrder = new Int32Array(8);
 
   /**
-   * @throws Error when the context is lost already
+   * Prefilters the environment on the GPU (synchronous; see README "Materials and lighting" for its cost).
+   * @throws Error when the context is lost already, or an environment pass fails to build
    */
   constructor(gl: WebGL2RenderingContext, options: RendererOptions = {}) {
     if (gl.isContextLost()) throw new Error('SkinnedRenderer: the WebGL2 context is lost');
@@ -111,8 +114,8 @@ export class SkinnedRenderer {
 
   /**
    * The context's owner tells the renderer that the context was restored (on `webglcontextrestored`): it
-   * forgets its programs (they died with the context; rebuilt on first use), re-reads the context's limits
-   * and bumps its {@link generation}, so models uploaded before are rejected by `draw` until uploaded again.
+   * forgets its programs (they died with the context; rebuilt on first use), re-reads the context's limits,
+   * prefilters its environment again and bumps its {@link generation}, so models uploaded before are rejected by `draw` until uploaded again.
    * No-op unless {@link contextWasLost} came first.
    */
   contextWasRestored(): void {
@@ -228,7 +231,9 @@ export class SkinnedRenderer {
    * `pose.morphWeights` (docs/skinning-formulas.md M0; only the non-zero ones cost work), then a rigid primitive with
    * `u_toDisplay = displayMatrix · pose.modelMatrices[instance joint]`, a skinned one with its skin's palette
    * `pose.skinMatrices[instance.skin]` (which lands it in model space) and `u_toDisplay = displayMatrix`.
-   * Evaluate the pose first (e.g. `AnimatedModel.evaluate`). No-op while the context is lost.
+   * Evaluate the pose first (e.g. `AnimatedModel.evaluate`). No-op while the context is lost. Opaque and MASK
+   * primitives are drawn in file order, then BLEND ones farthest first (glTF 2.0 §3.9.4), blended, without
+   * depth writes; the blend state is off again afterwards.
    *
    * The pose buffers are relative to the model's origin O (`pose.origin`), and so is what the GPU sees: with
    * s = mat3(displayMatrix)·O (display space), `u_viewProjection = projection · view · T(s)` and

@@ -5,7 +5,7 @@ import {
 import { SKINNING_MODES, WEIGHT_POLICIES } from '../../../src/skinning/skinning-method.ts';
 import { packPaletteRows } from '../../../src/gl/palette-rows.ts';
 import { insertDefines } from '../../../src/gl/shader-program.ts';
-import { variantDefines, variantId, variantKey } from '../../../src/gl/shader-variant.ts';
+import { MaterialFeature, featureDefines, variantDefines, variantId, variantKey } from '../../../src/gl/shader-variant.ts';
 
 /** WebGL2's guaranteed minimums: 256 vertex uniform vectors, 16 KiB uniform blocks. */
 const MINIMUM: PaletteLimits = { maxVertexUniformVectors: 256, maxUniformBlockSize: 16384 };
@@ -81,16 +81,26 @@ describe('shader variants', () => {
       .toEqual(['MORPH_TARGETS', 'SKINNED', 'WEIGHTS_NORMALIZE', 'PALETTE_STRIDE 3', 'PALETTE_TEXTURE']);
   });
 
+  it('material features are fragment defines in bit order, named in the key after a bar', () => {
+    expect(featureDefines(0)).toEqual([]);
+    expect(featureDefines(MaterialFeature.NormalMap | MaterialFeature.EmissiveMap)).toEqual(['NORMAL_MAP', 'EMISSIVE_MAP']);
+    expect(featureDefines(31)).toEqual(['NORMAL_MAP', 'METALLIC_ROUGHNESS_MAP', 'OCCLUSION_MAP', 'EMISSIVE_MAP', 'UNLIT']);
+    const rigid = { skinned: false, palette: 'uniform', jointCapacity: 0, transformFeedback: false, skinning: 'lbs', weights: 'normalize' } as const;
+    expect(variantKey({ ...rigid, features: MaterialFeature.OcclusionMap })).toBe(' | OCCLUSION_MAP');
+    expect(variantDefines({ ...rigid, features: MaterialFeature.OcclusionMap })).toEqual([]);
+  });
+
   it('numbers variants without collisions', () => {
     const ids = new Set<number>();
     let count = 0;
     for (const skinned of [false, true]) for (const palette of ['uniform', 'texture', 'ubo'] as const)
       for (const capacity of [0, 16, 32]) for (const tf of [false, true]) for (const skinning of SKINNING_MODES) for (const weights of WEIGHT_POLICIES)
-        for (const influences of [4, 8, 12] as const) for (const instancing of ['none', 'live', 'baked'] as const) for (const morph of [false, true]) {
-          if (!skinned && (palette !== 'uniform' || capacity !== 0 || skinning !== 'lbs' || weights !== 'normalize' || influences !== 4 || instancing !== 'none')) continue;
-          ids.add(variantId(skinned, palette, capacity, tf, skinning, weights, influences, instancing, morph));
-          count++;
-        }
+        for (const influences of [4, 8, 12] as const) for (const instancing of ['none', 'live', 'baked'] as const) for (const morph of [false, true])
+          for (const features of [0, 1, 5, 16, 31]) {
+            if (!skinned && (palette !== 'uniform' || capacity !== 0 || skinning !== 'lbs' || weights !== 'normalize' || influences !== 4 || instancing !== 'none')) continue;
+            ids.add(variantId(skinned, palette, capacity, tf, skinning, weights, influences, instancing, morph, features));
+            count++;
+          }
     expect(ids.size).toBe(count);
   });
 
