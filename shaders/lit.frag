@@ -4,7 +4,7 @@
 // Sample Viewer shades it without punctual lights: Lambertian diffuse from the irradiance cube, GGX specular
 // from the prefiltered cube and the BRDF table, Fdez-Agüera's roughness-dependent Fresnel and multiple
 // scattering, occlusion on the image-based light, emission added, then the Khronos PBR Neutral tone mapper
-// and sRGB encoding. KHR_materials_unlit outputs the base colour as it is. Textures: base colour and emissive
+// and sRGB encoding. KHR_materials_unlit outputs the base colour as it is (tone mapped and encoded alike). Textures: base colour and emissive
 // are SRGB8_ALPHA8 (sampling returns linear values), the others linear; each samples TEXCOORD_0 or _1 through
 // its KHR_texture_transform (u_uvSet, u_uvTransform; index 0 base colour, 1 metallic-roughness, 2 normal,
 // 3 occlusion, 4 emissive). Back faces (reaching here only for double-sided materials) are shaded with the
@@ -98,7 +98,8 @@ void main() {
     alpha = 1.0;
   }
 #ifdef UNLIT
-  outColor = vec4(linearToSrgb(base.rgb), alpha);
+  // The base colour is the radiance; tone mapped like everything else, as the Sample Viewer does.
+  outColor = vec4(linearToSrgb(toneMapPbrNeutral(base.rgb)), alpha);
 #else
 
   // Normal frame (t, b, ng). Without tangents in the file, t follows the normal texture's u direction from
