@@ -28,9 +28,12 @@
  *   byte allocated, garbage included. `pose.bytes_retained_per_frame`: the growth left after a final
  *   forced GC.
  *
+ * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
+ *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise).
+ *
  * Run: `node --import tsx bench/run-bench.ts` (or `npx tsx bench/run-bench.ts`); it re-runs itself under
  * `node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64` when started without them. About
- * 20–30 s on 2 cores.
+ * 20–30 s on 2 cores for the CPU cases, 2–2.5 min with the GPU cases on SwiftShader.
  * Fails when Fox.glb is missing and `process.env.CI` is set; otherwise benchmarks the generated rig only.
  */
 import { spawnSync } from 'node:child_process';
@@ -56,6 +59,7 @@ import { flatSkinLoop } from './flat-skin-loop.ts';
 import { generateRig } from './generated-rig.ts';
 import { allocationPerCall, compare, formatNs, table, type Measurement } from './harness.ts';
 import { buildThreeRig, type ThreeRig } from './three-rig.ts';
+import { runGpuBench } from './gpu-bench.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
@@ -265,6 +269,13 @@ async function main(): Promise<void> {
   figures['skin.speedup_vs_three_with_normals'] = round(Math.min(...skinSpeedupsWithNormals));
   if (flatRatios.length) figures['skin.ratio_to_flat_loop'] = round(Math.min(...flatRatios));
 
+  // The GPU half: crowd pages in headless Chromium (bench/gpu-bench.ts), after the CPU cases so they do not share the cores.
+  const gpu = await runGpuBench((line) => console.log(line));
+  if (gpu) {
+    Object.assign(figures, gpu.figures);
+    rows.push(...gpu.rows);
+  }
+
   console.log(table(rows));
   console.log();
   for (const [k, v] of Object.entries(figures)) if (!k.split('.')[2] && !k.startsWith('three.')) console.log(`${k} = ${v}`);
@@ -280,7 +291,11 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     seconds: (Date.now() - started) / 1000,
     figures,
-    targets: { 'pose.speedup_vs_three': '>= 5', 'skin.speedup_vs_three': '>= 5', 'skin.ratio_to_flat_loop': '>= 0.9', 'pose.bytes_allocated_per_frame': '0' },
+    targets: {
+      'pose.speedup_vs_three': '>= 5', 'skin.speedup_vs_three': '>= 5', 'skin.ratio_to_flat_loop': '>= 0.9', 'pose.bytes_allocated_per_frame': '0',
+      'gpu.N50.speedup_vs_three': '>= 1.5', 'gpu.N50.ratio_to_rigid': '<= 1.3', 'crowd.N1000.speedup_vs_three.live': '>= 10 (real GPU)',
+      'crowd.N1000.speedup_vs_three.baked': '>= 10 (real GPU)',
+    },
     measurements,
   };
   // The committed bench/results.json backs the README's figures: a plain run must not rewrite the checkout.

@@ -124,9 +124,35 @@ vec4 jointVector(uint joint, int k) {
   return u_joints[int(joint) * PALETTE_STRIDE + k];
 }
 #endif
+#if defined(INSTANCED) && !defined(INSTANCED_BAKED)
+// A joint's 3 texels never straddle a row (blocks, skin offsets and the width are multiples of 3): one
+// division for all three.
+mat3x4 jointMatrix(uint joint) {
+  int width = textureSize(u_instanceTexture, 0).x;
+  int t = gl_InstanceID * u_blockTexels + u_skinOffset + int(joint) * 3;
+  ivec2 at = ivec2(t % width, t / width);
+  return mat3x4(texelFetch(u_instanceTexture, at, 0), texelFetch(u_instanceTexture, at + ivec2(1, 0), 0),
+                texelFetch(u_instanceTexture, at + ivec2(2, 0), 0));
+}
+#elif defined(INSTANCED_BAKED)
+// As above within each baked frame (frame sizes are multiples of 3 too), the two frames blended.
+mat3x4 bakedJointMatrix(int frame, int texel) {
+  int width = textureSize(u_bakedTexture, 0).x;
+  int t = frame * u_frameTexels + u_skinOffset + texel;
+  ivec2 at = ivec2(t % width, t / width);
+  return mat3x4(texelFetch(u_bakedTexture, at, 0), texelFetch(u_bakedTexture, at + ivec2(1, 0), 0),
+                texelFetch(u_bakedTexture, at + ivec2(2, 0), 0));
+}
+mat3x4 jointMatrix(uint joint) {
+  int texel = int(joint) * PALETTE_STRIDE;
+  mat3x4 a = bakedJointMatrix(int(bakedFrames.x), texel), b = bakedJointMatrix(int(bakedFrames.y), texel);
+  return mat3x4(mix(a[0], b[0], bakedFrames.z), mix(a[1], b[1], bakedFrames.z), mix(a[2], b[2], bakedFrames.z));
+}
+#else
 mat3x4 jointMatrix(uint joint) {
   return mat3x4(jointVector(joint, 0), jointVector(joint, 1), jointVector(joint, 2));
 }
+#endif
 
 // sign(det A)·cof(A)·n for the 3×3 A given by its columns: the inverse transpose of A applied to n, up to a
 // positive scale that the normalisation drops (no division). cof(A)·n = n.x (c1×c2) + n.y (c2×c0) + n.z (c0×c1).

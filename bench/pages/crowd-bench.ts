@@ -13,9 +13,16 @@
  *   animation and culling; GL calls issued; the read-back wait); `drawCalls` and `verts` (vertices shaded:
  *   vertex count × instances per draw) are the last frame's.
  * A model is loaded once and kept for later calls with the same URL.
+ *
+ * Two more modes and an option serve `npm run bench` (bench/gpu-bench.ts): `mode: 'rigid'` draws the same
+ * geometry without skinning (the model's skins dropped: one `SkinnedRenderer.draw` per instance, at the
+ * same grid places), and `rasterize: false` shades the vertices but rasterises nothing (RASTERIZER_DISCARD),
+ * so the share of a frame spent shading vertices can be measured.
  */
 import type { ModelAsset } from '../../src/asset/model-asset.ts';
-import { CrowdStage } from '../../src/crowd/crowd-stage.ts';
+import { CrowdStage, type CrowdFrameStats } from '../../src/crowd/crowd-stage.ts';
+import { uploadModel, type GpuModel } from '../../src/gl/gpu-model.ts';
+import { AnimatedModel } from '../../src/scene/animated-model.ts';
 import type { CrowdMode } from '../../src/crowd/crowd.ts';
 import { BUILT_IN_MODELS } from '../../src/crowd/built-in-models.ts';
 import { loadModelFromUrl } from '../../src/viewer/model-source.ts';
@@ -25,7 +32,8 @@ interface BenchOptions {
   N: number;
   frames: number;
   warmup?: number;
-  mode?: CrowdMode;
+  mode?: CrowdMode | 'rigid';
+  rasterize?: boolean;
 }
 
 interface BenchResult {
@@ -60,7 +68,7 @@ async function bench(options: BenchOptions): Promise<BenchResult> {
   const { model, N, frames } = options;
   const warmup = options.warmup ?? 10, mode = options.mode ?? 'live';
   if (!(Number.isInteger(N) && N >= 1)) throw new Error(`crowd-bench: N must be a positive integer, not ${N}`);
-  if (mode !== 'live' && mode !== 'baked') throw new Error(`crowd-bench: mode must be 'live' or 'baked', not ${String(mode)}`);
+  if (mode !== 'live' && mode !== 'baked' && mode !== 'rigid') throw new Error(`crowd-bench: mode must be 'live', 'baked' or 'rigid', not ${String(mode)}`);
   const asset = await assetOf(model);
   const key = `${model} ${N}`;
   if (stage?.key !== key) {
@@ -70,12 +78,14 @@ async function bench(options: BenchOptions): Promise<BenchResult> {
   }
   const s = stage.stage;
   s.setCount(N, 1);
-  s.setMode(mode);
+  s.rasterize = options.rasterize ?? true;
+  const rigid = mode === 'rigid' ? rigidOf(asset) : null;
+  if (mode !== 'rigid') s.setMode(mode);
   const frameMs: number[] = [], anim: number[] = [], submit: number[] = [], sync: number[] = [];
   let drawCalls = 0, verts = 0;
   for (let i = 0; i < warmup + frames; i++) {
     const t0 = performance.now();
-    const stats = s.frame(1 / 60, SIZE, SIZE);
+    const stats = rigid ? rigid.frame(s) : s.frame(1 / 60, SIZE, SIZE);
     const t1 = performance.now();
     gl.readPixels(SIZE >> 1, SIZE >> 1, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
     const t2 = performance.now();
@@ -88,6 +98,41 @@ async function bench(options: BenchOptions): Promise<BenchResult> {
     verts = stats.verts;
   }
   return { frameMs, animMs: median(anim), submitMs: median(submit), syncMs: median(sync), drawCalls, verts };
+}
+
+/** The model without skins, drawn one instance per draw where the crowd's instances stand. */
+let rigidCache: { asset: ModelAsset; frame: (stage: CrowdStage) => CrowdFrameStats } | null = null;
+function rigidOf(asset: ModelAsset): { frame: (stage: CrowdStage) => CrowdFrameStats } {
+  if (rigidCache?.asset === asset) return rigidCache;
+  const rigidAsset: ModelAsset = {
+    ...asset,
+    meshInstances: asset.meshInstances.map((instance) => ({ ...instance, skin: -1 })),
+    meshes: asset.meshes.map((mesh) => ({ ...mesh, primitives: mesh.primitives.map((p) => ({ ...p, joints: null, weights: null })) })),
+    skins: [],
+  };
+  const pose = new AnimatedModel(rigidAsset);
+  let gpuModel: GpuModel | null = null;
+  let worlds: Float32Array[] = [];
+  const stats: CrowdFrameStats = { animMs: 0, submitMs: 0, drawCalls: 0, verts: 0, drawn: 0 };
+  const vertices = rigidAsset.meshes.reduce((sum, mesh) => sum + mesh.primitives.reduce((n, p) => n + p.vertexCount, 0), 0);
+  const frame = (stage: CrowdStage): CrowdFrameStats => {
+    gpuModel ??= uploadModel(gl!, rigidAsset, stage.renderer.generation);
+    const n = stage.crowd.count;
+    if (worlds.length !== n) worlds = Array.from({ length: n }, (_, k) => stage.crowd.worlds.subarray(16 * k, 16 * k + 16));
+    stage.camera.update(1);
+    const t0 = performance.now();
+    stage.renderer.beginFrame(SIZE, SIZE);
+    if (!stage.rasterize) gl!.enable(gl!.RASTERIZER_DISCARD);
+    for (let k = 0; k < n; k++) stage.renderer.draw(gpuModel, pose, stage.camera, worlds[k]);
+    gl!.disable(gl!.RASTERIZER_DISCARD);
+    stats.submitMs = performance.now() - t0;
+    stats.drawCalls = n * rigidAsset.meshInstances.length;
+    stats.verts = n * vertices;
+    stats.drawn = n;
+    return stats;
+  };
+  rigidCache = { asset, frame };
+  return rigidCache;
 }
 
 function info(): Record<string, string | number> {

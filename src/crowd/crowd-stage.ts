@@ -35,6 +35,11 @@ export class CrowdStage {
   private readonly height: number;
   private readonly world = new Float32Array(16);
   private readonly stats: CrowdFrameStats = { drawCalls: 0, verts: 0, animMs: 0, submitMs: 0, drawn: 0 };
+  /**
+   * False: vertices are shaded but nothing is rasterised (RASTERIZER_DISCARD), to measure what vertex shading
+   * alone costs (the bench's vertex share). Default true.
+   */
+  rasterize = true;
 
   /**
    * @param capacity most instances {@link setCount} accepts
@@ -104,7 +109,9 @@ export class CrowdStage {
     stats.drawn = this.crowd.prepare(mat4.multiply(this.viewProjection, camera.projection, camera.view));
     const t1 = performance.now();
     renderer.beginFrame(width, height);
+    if (!this.rasterize) renderer.gl.enable(renderer.gl.RASTERIZER_DISCARD);
     renderer.drawCrowd(this.gpuModel, this.instances, this.crowd, camera, stats);
+    if (!this.rasterize) renderer.gl.disable(renderer.gl.RASTERIZER_DISCARD);
     stats.submitMs = performance.now() - t1;
     stats.animMs = t1 - t0;
     return stats;

@@ -1,0 +1,133 @@
+/**
+ * The GPU half of `npm run bench` (called by bench/run-bench.ts): Sinew's crowd bench page
+ * (dist/bench/crowd-bench.html, built by `npm run build`) against three.js's (bench/pages/three-crowd-bench.html,
+ * built here into the temporary folder), both in one headless Chromium (SwiftShader: no GPU), served by the
+ * static file server, driven through the same `window.bench` contract, the two pages' runs interleaved; each
+ * figure is the median over runs of each run's median frame time.
+ *
+ * - `gpu.N{1,10,50}.*`: the 5 000-vertex, 64-joint worm (`worm-5000`), live. `gpu.N50.speedup_vs_three` =
+ *   three.js ms / Sinew ms; `gpu.N50.ratio_to_rigid` = Sinew skinned / the same geometry drawn without
+ *   skinning (one draw per instance; `three.gpu.N50.ratio_to_rigid` the same for three.js).
+ * - `crowd.N{200,1000}.speedup_vs_three.{live,baked}`: the 800-vertex, 16-joint worm (`worm`), Sinew live and
+ *   baked against three.js (which has no baked mode: its live figure is the baseline of both).
+ *   `crowd.N1000.vertex_share.*`: Sinew's frame with rasterisation discarded over its full frame — the share
+ *   of the frame spent shading vertices (SwiftShader shades them on the CPU).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { CHROMIUM_ARGS, findChromium } from '../src/node/find-chromium.ts';
+import { startFileServer } from '../src/node/file-server.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+
+interface Options { model: string; N: number; frames: number; warmup: number; mode: string; rasterize?: boolean }
+interface Result { frameMs: number[]; animMs: number; submitMs: number; syncMs: number; drawCalls: number; verts: number }
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** Runs the GPU cases; returns the figures and table rows (case, Sinew ms, three.js ms, ratio). Null when it cannot run. */
+export async function runGpuBench(log: (line: string) => void): Promise<{ figures: Record<string, number | string>; rows: string[][] } | null> {
+  const page = resolve(root, 'dist/bench/crowd-bench.html');
+  if (!existsSync(page)) {
+    log('gpu bench: dist/bench/crowd-bench.html is missing (run `npm run build`); GPU figures skipped');
+    return null;
+  }
+  const found = await findChromium();
+  if (!found) {
+    log('gpu bench: no Chromium found; GPU figures skipped');
+    return null;
+  }
+  const threeOut = mkdtempSync(join(os.tmpdir(), 'sinew-three-bench-'));
+  const { build } = await import('vite');
+  await build({
+    configFile: false, logLevel: 'warn', root: resolve(here, 'pages'), base: './', publicDir: false,
+    build: { outDir: threeOut, emptyOutDir: true, target: 'es2022', rolldownOptions: { input: resolve(here, 'pages/three-crowd-bench.html') } },
+  });
+  const server = await startFileServer([{ prefix: '/sinew/', folder: resolve(root, 'dist/bench') }, { prefix: '/three/', folder: threeOut }]);
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: found.executablePath, args: [...CHROMIUM_ARGS], headless: true });
+  try {
+    const sinew = await browser.newPage();
+    const three = await browser.newPage();
+    await sinew.goto(`${server.url}/sinew/crowd-bench.html`);
+    await three.goto(`${server.url}/three/three-crowd-bench.html`);
+    for (const p of [sinew, three]) await p.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+    const info = await sinew.evaluate(() => (window as unknown as { info: () => Record<string, unknown> }).info());
+    const run = (p: typeof sinew, options: Options) => p.evaluate((o) => (window as unknown as { bench: (o: Options) => Promise<Result> }).bench(o), options);
+    const figures: Record<string, number | string> = { 'gpu.renderer': String(info.renderer) };
+    const rows: string[][] = [];
+    /** Median over `runs` interleaved runs of each side's median frame ms. */
+    const measure = async (cases: { key: string; page: typeof sinew; options: Options }[], runs: number) => {
+      const medians = new Map<string, number[]>();
+      const last = new Map<string, Result>();
+      for (let r = 0; r < runs; r++) {
+        for (const c of cases) {
+          const result = await run(c.page, c.options);
+          medians.set(c.key, [...(medians.get(c.key) ?? []), median(result.frameMs)]);
+          last.set(c.key, result);
+        }
+      }
+      return { ms: (key: string) => median(medians.get(key)!), last: (key: string) => last.get(key)! };
+    };
+
+    for (const N of [1, 10, 50]) {
+      const o = { model: 'worm-5000', N, frames: 8, warmup: 3 };
+      const m = await measure([
+        { key: 'sinew', page: sinew, options: { ...o, mode: 'live' } },
+        { key: 'three', page: three, options: { ...o, mode: 'live' } },
+        { key: 'sinew-rigid', page: sinew, options: { ...o, mode: 'rigid' } },
+        { key: 'three-rigid', page: three, options: { ...o, mode: 'rigid' } },
+      ], 3);
+      const s = m.ms('sinew'), t = m.ms('three');
+      figures[`gpu.N${N}.sinew_ms`] = round(s);
+      figures[`gpu.N${N}.three_ms`] = round(t);
+      figures[`gpu.N${N}.speedup_vs_three`] = round(t / s);
+      figures[`gpu.N${N}.ratio_to_rigid`] = round(s / m.ms('sinew-rigid'));
+      figures[`three.gpu.N${N}.ratio_to_rigid`] = round(t / m.ms('three-rigid'));
+      figures[`gpu.N${N}.draw_calls`] = m.last('sinew').drawCalls;
+      figures[`three.gpu.N${N}.draw_calls`] = m.last('three').drawCalls;
+      rows.push([`gpu: worm 5 000 vertices, 64 joints, N = ${N}, live (rigid: ${m.ms('sinew-rigid').toFixed(2)} / ${m.ms('three-rigid').toFixed(2)} ms)`, `${s.toFixed(2)} ms`, `${t.toFixed(2)} ms`, `${(t / s).toFixed(2)}×`, '']);
+      log(rows[rows.length - 1].join('  '));
+    }
+    for (const N of [200, 1000]) {
+      const o = { model: 'worm', N, frames: N > 500 ? 3 : 5, warmup: 1 };
+      const cases: { key: string; page: typeof sinew; options: Options }[] = [
+        { key: 'live', page: sinew, options: { ...o, mode: 'live' } },
+        { key: 'baked', page: sinew, options: { ...o, mode: 'baked' } },
+        { key: 'three', page: three, options: { ...o, mode: 'live' } },
+      ];
+      if (N === 1000) {
+        cases.push({ key: 'live-vertices', page: sinew, options: { ...o, mode: 'live', rasterize: false } });
+        cases.push({ key: 'baked-vertices', page: sinew, options: { ...o, mode: 'baked', rasterize: false } });
+      }
+      const m = await measure(cases, 2);
+      const t = m.ms('three');
+      for (const mode of ['live', 'baked']) {
+        const s = m.ms(mode);
+        figures[`crowd.N${N}.${mode}_ms`] = round(s);
+        figures[`crowd.N${N}.speedup_vs_three.${mode}`] = round(t / s);
+        figures[`crowd.N${N}.${mode}_anim_ms`] = round(m.last(mode).animMs);
+        if (N === 1000) figures[`crowd.N${N}.vertex_share.${mode}`] = round(m.ms(`${mode}-vertices`) / s);
+        rows.push([`crowd: worm 800 vertices, 16 joints, N = ${N}, ${mode}`, `${s.toFixed(1)} ms`, `${t.toFixed(1)} ms`, `${(t / s).toFixed(2)}×`, '']);
+        log(rows[rows.length - 1].join('  '));
+      }
+      figures[`three.crowd.N${N}.ms`] = round(t);
+      figures[`three.crowd.N${N}.anim_ms`] = round(m.last('three').animMs);
+    }
+    return { figures, rows };
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(threeOut, { recursive: true, force: true });
+  }
+}
