@@ -53,3 +53,6 @@ export type { PoseSource } from './scene/pose-source.ts';
 export { OrbitCamera } from './scene/orbit-camera.ts';
 export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits } from './gl/renderer.ts';
 export { GpuModel } from './gl/gpu-model.ts';
+export { Crowd, type CrowdMode, type CrowdOptions } from './crowd/crowd.ts';
+export { GpuInstances, type InstancedDrawStats } from './gl/instance-draw.ts';
+export type { InstanceBlocks, BakedPalettes } from './skinning/instance-blocks.ts';
