@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { CHROMIUM_ARGS, findChromium } from '../src/node/find-chromium.ts';
 import { startFileServer } from '../src/node/file-server.ts';
+import { median } from './pages/bench-page-common.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -27,11 +28,6 @@ const root = resolve(here, '..');
 interface Options { model: string; N: number; frames: number; warmup: number; mode: string; rasterize?: boolean }
 interface Result { frameMs: number[]; animMs: number; submitMs: number; syncMs: number; drawCalls: number; verts: number }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
-}
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 

@@ -81,6 +81,13 @@ vec4 blockTexel(int texel) {
   int t = gl_InstanceID * u_blockTexels + texel;
   return texelFetch(u_instanceTexture, ivec2(t % width, t / width), 0);
 }
+// The block's first texel. Its world rows (and baked frame texel) share that row: live blocks are 3 + 3·joints
+// texels, baked blocks 4, and the width (2 040) is a multiple of both.
+ivec2 blockStart() {
+  int width = textureSize(u_instanceTexture, 0).x;
+  int t = gl_InstanceID * u_blockTexels;
+  return ivec2(t % width, t / width);
+}
 #endif
 
 #ifdef SKINNED
@@ -186,7 +193,9 @@ vec3 rotateByQuaternion(vec4 r, vec3 v) {
 // The instance's world matrix W·T(O) (3 rows; INSTANCED implies SKINNED): into world space, normals by its
 // cofactor, tangents by the matrix itself.
 void instanceToWorld(inout vec3 position, inout vec3 normal, inout vec3 tangent) {
-  mat3x4 world = mat3x4(blockTexel(0), blockTexel(1), blockTexel(2));
+  ivec2 at = blockStart();
+  mat3x4 world = mat3x4(texelFetch(u_instanceTexture, at, 0), texelFetch(u_instanceTexture, at + ivec2(1, 0), 0),
+                        texelFetch(u_instanceTexture, at + ivec2(2, 0), 0));
   position = vec4(position, 1.0) * world;
   tangent = vec4(tangent, 0.0) * world;
   mat3 a = transpose(mat3(world));
@@ -231,7 +240,7 @@ out vec4 v_color;
 
 void main() {
 #if defined(INSTANCED_BAKED) && defined(SKINNED)
-  bakedFrames = blockTexel(3).xyz;
+  bakedFrames = texelFetch(u_instanceTexture, blockStart() + ivec2(3, 0), 0).xyz;
 #endif
   vec3 position = a_position;
   vec3 normal = a_normal;

@@ -20,6 +20,7 @@
  * so the share of a frame spent shading vertices can be measured.
  */
 import type { ModelAsset } from '../../src/asset/model-asset.ts';
+import { contextInfo, median } from './bench-page-common.ts';
 import { CrowdStage, type CrowdFrameStats } from '../../src/crowd/crowd-stage.ts';
 import { uploadModel, type GpuModel } from '../../src/gl/gpu-model.ts';
 import { AnimatedModel } from '../../src/scene/animated-model.ts';
@@ -52,11 +53,6 @@ const pixel = new Uint8Array(4);
 let loaded: { url: string; asset: ModelAsset } | null = null;
 let stage: { key: string; stage: CrowdStage } | null = null;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
-}
 
 async function assetOf(url: string): Promise<ModelAsset> {
   if (loaded?.url !== url) loaded = { url, asset: BUILT_IN_MODELS[url]?.() ?? await loadModelFromUrl(url) };
@@ -135,16 +131,5 @@ function rigidOf(asset: ModelAsset): { frame: (stage: CrowdStage) => CrowdFrameS
   return rigidCache;
 }
 
-function info(): Record<string, string | number> {
-  if (!gl) return { renderer: 'no WebGL2' };
-  const debug = gl.getExtension('WEBGL_debug_renderer_info');
-  return {
-    renderer: String(gl.getParameter(debug ? debug.UNMASKED_RENDERER_WEBGL : gl.RENDERER)),
-    vendor: String(gl.getParameter(debug ? debug.UNMASKED_VENDOR_WEBGL : gl.VENDOR)),
-    maxTextureSize: gl.getParameter(gl.MAX_TEXTURE_SIZE) as number,
-    maxVertexTextureImageUnits: gl.getParameter(gl.MAX_VERTEX_TEXTURE_IMAGE_UNITS) as number,
-    maxVertexUniformVectors: gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number,
-  };
-}
 
-Object.assign(window, { bench, info, ready: true });
+Object.assign(window, { bench, info: () => (gl ? contextInfo(gl) : { renderer: 'no WebGL2' }), ready: true });

@@ -11,6 +11,7 @@
 import { AmbientLight, DirectionalLight, Mesh, MeshPhongMaterial, PerspectiveCamera, Scene, SkinnedMesh, WebGLRenderer, AnimationMixer, type Object3D } from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
 import type { ModelAsset } from '../../src/asset/model-asset.ts';
+import { contextInfo, median } from './bench-page-common.ts';
 import { BUILT_IN_MODELS } from '../../src/crowd/built-in-models.ts';
 import { computeModelBounds } from '../../src/scene/model-bounds.ts';
 import { AnimatedModel } from '../../src/scene/animated-model.ts';
@@ -24,11 +25,6 @@ renderer.setSize(SIZE, SIZE, false);
 const gl = renderer.getContext() as WebGL2RenderingContext;
 const pixel = new Uint8Array(4);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
-}
 
 let built: { key: string; scene: Scene; mixers: AnimationMixer[]; camera: PerspectiveCamera; draws: number; verts: number } | null = null;
 
@@ -117,15 +113,5 @@ async function bench(options: { model: string; N: number; frames: number; warmup
   return { frameMs, animMs: median(anim), submitMs: median(submit), syncMs: median(sync), drawCalls: renderer.info.render.calls, verts: b.verts };
 }
 
-function info(): Record<string, string | number> {
-  const debug = gl.getExtension('WEBGL_debug_renderer_info');
-  return {
-    renderer: String(gl.getParameter(debug ? debug.UNMASKED_RENDERER_WEBGL : gl.RENDERER)),
-    vendor: String(gl.getParameter(debug ? debug.UNMASKED_VENDOR_WEBGL : gl.VENDOR)),
-    maxTextureSize: gl.getParameter(gl.MAX_TEXTURE_SIZE) as number,
-    maxVertexTextureImageUnits: gl.getParameter(gl.MAX_VERTEX_TEXTURE_IMAGE_UNITS) as number,
-    maxVertexUniformVectors: gl.getParameter(gl.MAX_VERTEX_UNIFORM_VECTORS) as number,
-  };
-}
 
-Object.assign(window, { bench, info, ready: true });
+Object.assign(window, { bench, info: () => (gl ? contextInfo(gl) : { renderer: 'no WebGL2' }), ready: true });

@@ -1,8 +1,9 @@
 /**
  * The layout instanced skinning reads (`shaders/skinned.vert` `INSTANCED`): one block of RGBA32F texels per
  * drawn instance in one texture, instance k's block starting at texel `k·blockTexels`, texels counted
- * row-major across rows {@link INSTANCE_TEXTURE_WIDTH} wide (a block may straddle rows; a joint's 3 texels
- * may too — the shader addresses every texel on its own).
+ * row-major across rows {@link INSTANCE_TEXTURE_WIDTH} wide. A block may straddle rows, but a joint's 3 texels
+ * never do, nor the 3–4 texels at a block's start: live blocks are `3 + 3·joints` texels, baked blocks 4, baked
+ * frames `3·joints`, and the width is a multiple of 12, so the shader computes one texel address per joint.
  *
  * - texels 0–2: the instance's world matrix W' = W·T(O) (O the model origin the palettes are relative to), its
  *   3 rows (the bottom row is 0 0 0 1), so a palette output `p − O` lands at `W·p` in world space.
@@ -11,7 +12,7 @@
  * - baked mode: texel 3 is `(f₀, f₁, a, 0)`: two frame indices into the baked palette texture
  *   ({@link BakedPalettes}) and the blend factor; the joint matrix is `(1 − a)·K(f₀) + a·K(f₁)`.
  */
-export const INSTANCE_TEXTURE_WIDTH = 2040;
+export const INSTANCE_TEXTURE_WIDTH = 2040;   // 12 · 170
 
 /** Texels of the world matrix at the start of every block. */
 export const WORLD_TEXELS = 3;
