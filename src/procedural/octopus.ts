@@ -11,12 +11,13 @@ import { createTentacleTube } from './tentacle-tube.ts';
 /** Skin (and skeleton) index of the head joint, the root. */
 const HEAD_JOINT = 0;
 
+/** Dielectrics (metallic 0): a moist skin (roughness 0.45), glossy eyes and pupils. */
 const MATERIALS: readonly MaterialAsset[] = [
   // sRGB (0.85, 0.36, 0.25), a reddish orange, in linear.
-  { name: 'octopus-skin', baseColorFactor: [0.694, 0.107, 0.051, 1], baseColorTexture: -1, doubleSided: false },
+  { name: 'octopus-skin', baseColorFactor: [0.694, 0.107, 0.051, 1], baseColorTexture: -1, doubleSided: false, metallicFactor: 0, roughnessFactor: 0.45 },
   // sRGB (0.96, 0.9, 0.68), a pale yellow eyeball.
-  { name: 'octopus-eye', baseColorFactor: [0.913, 0.787, 0.42, 1], baseColorTexture: -1, doubleSided: false },
-  { name: 'octopus-pupil', baseColorFactor: [0.012, 0.01, 0.015, 1], baseColorTexture: -1, doubleSided: false },
+  { name: 'octopus-eye', baseColorFactor: [0.913, 0.787, 0.42, 1], baseColorTexture: -1, doubleSided: false, metallicFactor: 0, roughnessFactor: 0.25 },
+  { name: 'octopus-pupil', baseColorFactor: [0.012, 0.01, 0.015, 1], baseColorTexture: -1, doubleSided: false, metallicFactor: 0, roughnessFactor: 0.2 },
 ];
 
 /**
