@@ -22,6 +22,9 @@
 //                    data is the linear blend of the two frames' palettes in u_bakedTexture
 //   MORPH_TARGETS    morph targets applied before skinning (or before u_toDisplay for rigid meshes): the
 //                    active targets' deltas from float textures (src/gl/morph-texture.ts, docs/skinning-formulas.md M0)
+//   WEIGHT_VIEW      the viewer's weight views (shaders/debug-weights.frag): also writes v_weightView, the
+//                    selected joint's share of the vertex's weight over every influence slot and its count of
+//                    non-zero influences (src/gl/debug/draw-style.ts)
 // Arrays of vec4, not of mat3x4: an implementation may store a mat3x4 as 4 vectors (ANGLE does), which
 // would cost the uniform path the joints its 3-row layout gains. jointMatrix() returns a joint's first 3 vec4s
 // as the columns of a mat3x4 J, so `vec4(p, 1.0) * J` is the transformed point (`vec4(p, 0.0) * J` its 3×3 part).
@@ -237,6 +240,12 @@ out vec4 v_displayTangent;
 out vec2 v_uv;
 out vec2 v_uv1;
 out vec4 v_color;
+#ifdef WEIGHT_VIEW
+// Skin-local index of the selected joint (rigid meshes: 0 when their node is selected), −1 for none.
+uniform int u_weightJoint;
+// x: the selected joint's weight ÷ the weight sum (1 on a selected rigid mesh), y: non-zero influences.
+out vec2 v_weightView;
+#endif
 
 void main() {
 #if defined(INSTANCED_BAKED) && defined(SKINNED)
@@ -370,6 +379,38 @@ void main() {
     position -= u_origin;   // left at rest: T(−O)
   }
 #endif
+#ifdef WEIGHT_VIEW
+  {
+    // Same slots and weights as the blend above (the weight policy's implicit weights included).
+    uint selected = uint(max(u_weightJoint, 0));
+    bool any = u_weightJoint >= 0;
+    float share = 0.0;
+    float count = 0.0;
+    for (int k = 0; k < 4; k++) {
+      if (any && a_joints[k] == selected) share += w[k];
+      if (w[k] != 0.0) count += 1.0;
+    }
+#ifdef INFLUENCES_8
+    for (int k = 0; k < 4; k++) {
+      if (any && a_joints1[k] == selected) share += w1[k];
+      if (w1[k] != 0.0) count += 1.0;
+    }
+#endif
+#ifdef INFLUENCE_OVERFLOW
+    for (int i = 0; i < overflowCount; i++) {
+      vec2 jw = overflowInfluence(overflowFirst + i);
+#ifdef WEIGHTS_IMPLICIT_LAST
+      if (i == overflowCount - 1) jw.y = implicitWeight;
+#endif
+      if (any && uint(jw.x) == selected) share += jw.y;
+      if (jw.y != 0.0) count += 1.0;
+    }
+#endif
+    v_weightView = vec2(weightSum != 0.0 ? share / weightSum : 0.0, count);
+  }
+#endif
+#elif defined(WEIGHT_VIEW)
+  v_weightView = vec2(u_weightJoint >= 0 ? 1.0 : 0.0, 1.0);
 #endif
 #ifdef INSTANCED
   instanceToWorld(position, normal, tangent);

@@ -1,5 +1,6 @@
 import vertexSource from '../../shaders/skinned.vert?raw';
 import fragmentSource from '../../shaders/lit.frag?raw';
+import weightsFragmentSource from '../../shaders/debug-weights.frag?raw';
 import { compileProgram, deleteProgram, insertDefines } from './shader-program.ts';
 import type { PalettePath } from './palette-path.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
@@ -47,6 +48,10 @@ export interface SkinningProgram {
   /** `u_uvTransform[0]`: 5 mat3. */
   readonly u_uvTransform: WebGLUniformLocation | null;
   readonly u_specularLevels: WebGLUniformLocation | null;
+  /** `u_weightJoint` (`WEIGHT_VIEW` variants): skin-local index of the joint shown, −1 for none. */
+  readonly u_weightJoint: WebGLUniformLocation | null;
+  /** `u_weightMode` (`WEIGHT_VIEW` variants): 0 weight heat map, 1 influence count. */
+  readonly u_weightMode: WebGLUniformLocation | null;
 }
 
 /** Texture unit of the base colour texture. */
@@ -99,19 +104,19 @@ export class ProgramCache {
    */
   get(
     skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, method: SkinningMethod = DEFAULT_SKINNING_METHOD,
-    influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false, features = 0,
+    influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false, features = 0, weightView = false,
   ): SkinningProgram {
     const instanced = skinned ? instancing : 'none';
     const path = instanced === 'none' ? palette : 'texture';
     const capacity = skinned && path !== 'texture' ? jointCapacity : 0;
     const slots = skinned ? influences : 4;
-    const materialFeatures = transformFeedback ? 0 : features;
-    const id = variantId(skinned, path, capacity, transformFeedback, method.skinning, method.weights, slots, instanced, morphTargets, materialFeatures);
+    const materialFeatures = transformFeedback || weightView ? 0 : features;
+    const id = variantId(skinned, path, capacity, transformFeedback, method.skinning, method.weights, slots, instanced, morphTargets, materialFeatures, weightView);
     let entry = this.programs.get(id);
     if (!entry) {
       const variant: ShaderVariant = {
         skinned, palette: path, jointCapacity: capacity, transformFeedback, skinning: method.skinning, weights: method.weights, influences: slots,
-        instancing: instanced, morphTargets, features: materialFeatures,
+        instancing: instanced, morphTargets, features: materialFeatures, weightView,
       };
       entry = this.build(variantKey(variant), variant);
       this.programs.set(id, entry);
@@ -139,9 +144,9 @@ export class ProgramCache {
     const gl = this.gl;
     const defines = variantDefines(variant);
     const program = compileProgram(gl, {
-      name: `skinned.vert+lit.frag [${key}]`,
+      name: `skinned.vert+${variant.weightView ? 'debug-weights' : 'lit'}.frag [${key}]`,
       vertex: insertDefines(vertexSource, defines),
-      fragment: insertDefines(fragmentSource, featureDefines(variant.features ?? 0)),
+      fragment: variant.weightView ? weightsFragmentSource : insertDefines(fragmentSource, featureDefines(variant.features ?? 0)),
       transformFeedbackVaryings: variant.transformFeedback ? CAPTURED_VARYINGS : undefined,
     });
     const at = (name: string) => gl.getUniformLocation(program, name);
@@ -175,6 +180,8 @@ export class ProgramCache {
       u_uvSet: at('u_uvSet[0]') ?? at('u_uvSet'),
       u_uvTransform: at('u_uvTransform[0]') ?? at('u_uvTransform'),
       u_specularLevels: at('u_specularLevels'),
+      u_weightJoint: at('u_weightJoint'),
+      u_weightMode: at('u_weightMode'),
     };
     gl.useProgram(program);
     // Every sampler on its own unit: two sampler types on one unit would fail every draw.

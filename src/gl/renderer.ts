@@ -13,9 +13,11 @@ import { packPaletteRows } from './palette-rows.ts';
 import { uploadPaletteTexture } from './palette-texture.ts';
 import { drawInstances, type GpuInstances, type InstancedDrawStats } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
-import { MORPH_ACTIVE_UNIT, MORPH_DELTAS_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
+import { BASE_COLOR_UNIT, MORPH_ACTIVE_UNIT, MORPH_DELTAS_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
+import type { DrawStyle } from './debug/draw-style.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
+export type { DrawStyle, SurfaceView } from './debug/draw-style.ts';
 export { GpuModel } from './gpu-model.ts';
 
 /** Renderer settings. */
@@ -79,7 +81,9 @@ export class SkinnedRenderer {
     path: PalettePath; method: SkinningMethod; serial: number; program: SkinningProgram | null;
     /** Mesh instance whose active morph-target list is uploaded (−1: none yet this draw), and its length. */
     morphInstance: number; morphActive: number;
-  } = { path: 'uniform', method: DEFAULT_SKINNING_METHOD, serial: 0, program: null, morphInstance: -1, morphActive: 0 };
+    /** The inspection views of the draw (draw's `style`), or undefined. */
+    style: DrawStyle | undefined;
+  } = { path: 'uniform', method: DEFAULT_SKINNING_METHOD, serial: 0, program: null, morphInstance: -1, morphActive: 0, style: undefined };
   /** Scratch of the BLEND primitives of a draw: instance, primitive, squared distance, drawing order (grown, never shrunk). */
   private blendInstance = new Int32Array(8);
   private blendPrimitive = new Int32Array(8);
@@ -197,6 +201,25 @@ export class SkinnedRenderer {
   }
 
   /**
+   * The `u_viewProjection` the last {@link draw} (or {@link foldCamera}) used: `projection · view · T(s)` with
+   * s = mat3(display)·origin, so overlays drawn in display space relative to the model origin line up with the
+   * model. `Float32Array(16)`, column-major, owned by the renderer (overwritten by the next draw).
+   */
+  get lastViewProjection(): Float32Array {
+    return this.viewProjection;
+  }
+
+  /**
+   * Folds the model origin into the camera as {@link draw} does, without drawing; the result is
+   * {@link lastViewProjection}. Allocates nothing.
+   * @param origin `Float64Array(3)` model origin (`AnimatedModel.origin`), or undefined for (0, 0, 0)
+   */
+  foldCamera(camera: CameraMatrices, displayMatrix: Float32Array | undefined, origin: Float64Array | undefined): Float32Array {
+    this.foldOrigin(camera, displayMatrix ?? IDENTITY, origin);
+    return this.viewProjection;
+  }
+
+  /**
    * `viewProjection = projection · view · T(s)` and `eyeRelative = eye − s`, s = mat3(display)·origin, in
    * f64 (the camera's float32 matrices read as doubles), then rounded once to float32. Allocates nothing.
    */
@@ -248,12 +271,14 @@ export class SkinnedRenderer {
    *   renderer each keep their own; switching it between draws needs no new upload
    * @param method skinning mode and weight policy (default LBS, normalised weights), per model and per draw
    *   like `palette`: a shader variant each, no new upload
+   * @param style inspection views (weight heat map, influence count, wireframe, CPU-skinned vertices; see
+   *   {@link DrawStyle}); absent: the model as it is
    * @throws Error when `gpuModel` is disposed, or was uploaded before a context restore (re-upload it), or a
    *   shader variant fails to build, or `palette` forces a uniform or ubo palette that does not fit
    */
   draw(
     gpuModel: GpuModel, pose: PoseBuffers, camera: CameraMatrices, displayMatrix?: Float32Array,
-    palette: PaletteRequest = this.requested, method: SkinningMethod = DEFAULT_SKINNING_METHOD,
+    palette: PaletteRequest = this.requested, method: SkinningMethod = DEFAULT_SKINNING_METHOD, style?: DrawStyle,
   ): void {
     if (this.lost) return;
     const asset = gpuModel.asset;
@@ -269,6 +294,7 @@ export class SkinnedRenderer {
     frame.serial = ++this.drawSerial;
     frame.program = null;
     frame.morphInstance = -1;
+    frame.style = style;
     this.foldOrigin(camera, display, pose.origin);
     bindEnvironment(gl, this.environment);
     gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
@@ -376,7 +402,12 @@ export class SkinnedRenderer {
     const instance = asset.meshInstances[i];
     const primitive = gpuModel.meshes[instance.mesh][p];
     const skin = instance.skin;
-    const skinned = skin >= 0 && primitive.skinned;
+    const style = frame.style;
+    // CPU-skinned vertices are already in model space: drawn by the rigid variant, placed by the display matrix.
+    const cpuVao = style?.cpuVertices && skin >= 0 && primitive.skinned ? style.cpuVertices.vaoOf(i, p) : null;
+    const skinned = skin >= 0 && primitive.skinned && !cpuVao;
+    const surface = style ? style.surface : 'shaded';
+    const weightView = surface === 'weights' || surface === 'influences';
     const jointCount = skinned ? asset.skins[skin].joints.length : 0;
     const capacity = paletteCapacity(path, jointCount, this.limits, stride);
     // Morph targets: the instance's non-zero weights, uploaded when its first morphed primitive is drawn
@@ -384,7 +415,7 @@ export class SkinnedRenderer {
     let morphActive = 0;
     const morphOffset = instance.morphWeightOffset ?? -1;
     const morphCount = asset.meshes[instance.mesh].morphTargetCount ?? 0;
-    if (primitive.morphDeltas !== null && morphOffset >= 0 && morphCount > 0 && pose.morphWeights && gpuModel.morphActive) {
+    if (!cpuVao && primitive.morphDeltas !== null && morphOffset >= 0 && morphCount > 0 && pose.morphWeights && gpuModel.morphActive) {
       if (frame.morphInstance !== i) {
         gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
         frame.morphActive = gpuModel.morphActive.upload(pose.morphWeights, morphOffset, morphCount);
@@ -395,7 +426,7 @@ export class SkinnedRenderer {
     const morphed = morphActive > 0;
     const materialIndex = primitive.asset.material;
     const features = gpuModel.materialFeatures(materialIndex, primitive.hasUvs);
-    const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences, 'none', morphed, features);
+    const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences, 'none', morphed, features, weightView);
     if (program !== frame.program) {
       frame.program = program;
       gl.useProgram(program.program);
@@ -404,8 +435,13 @@ export class SkinnedRenderer {
       if (origin) gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
       else gl.uniform3f(program.u_origin, 0, 0, 0);
     }
+    if (weightView) {
+      gl.uniform1i(program.u_weightMode, surface === 'weights' ? 0 : 1);
+      const joint = skinned || cpuVao ? style!.weightJointBySkin[skin] ?? -1 : instance.node === style!.weightNode ? 0 : -1;
+      gl.uniform1i(program.u_weightJoint, joint);
+    }
     // Per-instance matrices (recomputed per primitive: a program switch may sit between them).
-    if (skinned) this.toDisplay.set(display);
+    if (skinned || cpuVao) this.toDisplay.set(display);
     else multiplyStrided(this.toDisplay, 0, display, 0, pose.modelMatrices, 16 * instance.node);
     if (!mat3.normalFromMat4(this.normalMatrix, this.toDisplay)) mat3.identity(this.normalMatrix);
     gl.uniformMatrix4fv(program.u_toDisplay, false, this.toDisplay);
@@ -453,8 +489,36 @@ export class SkinnedRenderer {
     let mirrored = mat4.determinant(this.toDisplay) < 0;
     if (skinned && jointCount > 0 && determinant3x3(pose.skinMatrices[skin], 0) < 0) mirrored = !mirrored;
     gl.frontFace(mirrored ? gl.CW : gl.CCW);
-    gl.bindVertexArray(primitive.vao);
-    gl.drawElements(gl.TRIANGLES, primitive.indexCount, primitive.indexType, 0);
+    const vao = cpuVao ?? primitive.vao;
+    gl.bindVertexArray(vao);
+    if (surface !== 'none') {
+      // Under a wireframe the surface sits a little deeper, so the edges win the depth test.
+      if (style?.edgesOf) {
+        gl.enable(gl.POLYGON_OFFSET_FILL);
+        gl.polygonOffset(1, 1);
+      }
+      gl.drawElements(gl.TRIANGLES, primitive.indexCount, primitive.indexType, 0);
+      gl.disable(gl.POLYGON_OFFSET_FILL);
+    }
+    if (style?.edgesOf) this.drawEdges(primitive, vao, style, program, gpuModel.whiteTexture);
+  }
+
+  /**
+   * The wireframe of the bound primitive: its edge list as LINES through the program just used (so the edges
+   * are skinned as the surface is), in the style's edge colour; the VAO's own index buffer is bound back after.
+   */
+  private drawEdges(primitive: GpuPrimitive, vao: WebGLVertexArrayObject, style: DrawStyle, program: SkinningProgram, white: WebGLTexture): void {
+    const gl = this.gl;
+    const edges = style.edgesOf!(primitive);
+    const indexBuffer = primitive.buffers[primitive.buffers.length - 1];
+    // Making the edge buffer (first use) may have unbound the VAO.
+    gl.bindVertexArray(vao);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, edges.buffer);
+    gl.uniform4fv(program.u_baseColorFactor, style.edgeColor);
+    gl.activeTexture(gl.TEXTURE0 + BASE_COLOR_UNIT);
+    gl.bindTexture(gl.TEXTURE_2D, white);
+    gl.drawElements(gl.LINES, edges.count, gl.UNSIGNED_INT, 0);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indexBuffer);
   }
 
   /**

@@ -34,6 +34,11 @@ export interface ShaderVariant {
    * only, so a material pays only for what it uses; absent: 0. Ignored when linked for transform feedback.
    */
   readonly features?: number;
+  /**
+   * `WEIGHT_VIEW`, linked with `shaders/debug-weights.frag` instead of `shaders/lit.frag`: the viewer's weight
+   * and influence views (src/gl/debug/draw-style.ts). Absent: false.
+   */
+  readonly weightView?: boolean;
 }
 
 /**
@@ -57,6 +62,7 @@ export const CAPTURED_VARYINGS = ['v_displayPosition', 'v_displayNormal', 'v_dis
 /** `#define` lines (without `#define`) for a variant, in a fixed order. */
 export function variantDefines(variant: ShaderVariant): string[] {
   const morph = variant.morphTargets ? ['MORPH_TARGETS'] : [];
+  if (variant.weightView) morph.push('WEIGHT_VIEW');
   if (!variant.skinned) return morph;
   const defines = [...morph, 'SKINNED', `WEIGHTS_${variant.weights.toUpperCase().replace('-', '_')}`];
   if (variant.skinning === 'dqs') defines.push('SKINNING_DQS');
@@ -91,17 +97,19 @@ export function variantKey(variant: ShaderVariant): string {
  * A number naming the variant of these fields uniquely (as {@link ShaderVariant}), so the program cache
  * looks variants up per draw without allocating: bit 0 skinned, bit 1 transform feedback, bits 2–3 the
  * palette path, bits 4–5 the weight policy, bit 6 DQS, bits 7–8 the influences (4, 8, 12), bits 9–10 the
- * instancing, bit 11 morph targets, then the capacity (below 2¹² joints), and from bit 24 the material features.
+ * instancing, bit 11 morph targets, then the capacity (below 2¹² joints), and from bit 24 the material features;
+ * all of that doubled, plus 1 for the weight view.
  */
 export function variantId(
   skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, skinning: SkinningMode, weights: WeightPolicy,
-  influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false, features = 0,
+  influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false, features = 0, weightView = false,
 ): number {
   const morph = morphTargets ? 2048 : 0;
   const featureBits = features * 2 ** 24;
-  if (!skinned) return (transformFeedback ? 2 : 0) + morph + featureBits;
+  const view = weightView ? 1 : 0;
+  if (!skinned) return 2 * ((transformFeedback ? 2 : 0) + morph + featureBits) + view;
   const path = palette === 'uniform' ? 0 : palette === 'texture' ? 1 : 2;
-  return 1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * WEIGHT_POLICIES.indexOf(weights) + (skinning === 'dqs' ? 64 : 0)
+  return 2 * (1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * WEIGHT_POLICIES.indexOf(weights) + (skinning === 'dqs' ? 64 : 0)
     + 128 * (influences === 4 ? 0 : influences === 8 ? 1 : 2) + 512 * (instancing === 'none' ? 0 : instancing === 'live' ? 1 : 2)
-    + morph + 4096 * jointCapacity + featureBits;
+    + morph + 4096 * jointCapacity + featureBits) + view;
 }

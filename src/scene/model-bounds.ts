@@ -77,3 +77,30 @@ export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, d
   if (!(min[0] <= max[0])) return { min: [-0.5, -0.5, -0.5], max: [0.5, 0.5, 0.5] };
   return { min, max };
 }
+
+/**
+ * The union of {@link computeModelBounds} over the rest pose and `samplesPerClip` evenly spaced times of each
+ * clip (both ends included), so a camera framed on it keeps the whole animation in view (a run that leaves
+ * its start, a tail that swings wide). Evaluates `animated` at those poses and leaves it at the rest pose:
+ * evaluate it again afterwards. Allocates: meant for framing on load, not per frame.
+ * @param samplesPerClip poses per clip, ≥ 2 (default 8)
+ * @returns in model space, or display space with `displayMatrix`
+ */
+export function computeAnimatedBounds(asset: ModelAsset, animated: AnimatedModel, displayMatrix?: Float32Array, samplesPerClip = 8): ModelBounds {
+  animated.evaluate(animated.clipSample(-1));
+  const box = computeModelBounds(asset, animated, displayMatrix);
+  const n = Math.max(2, samplesPerClip);
+  for (let c = 0; c < animated.clips.length; c++) {
+    const duration = asset.clips[c].duration;
+    for (let k = 0; k < n; k++) {
+      animated.evaluate(animated.clipSample(c).at((duration * k) / (n - 1)));
+      const b = computeModelBounds(asset, animated, displayMatrix);
+      for (let a = 0; a < 3; a++) {
+        box.min[a] = Math.min(box.min[a], b.min[a]);
+        box.max[a] = Math.max(box.max[a], b.max[a]);
+      }
+    }
+  }
+  animated.evaluate(animated.clipSample(-1));
+  return box;
+}

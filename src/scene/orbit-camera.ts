@@ -34,6 +34,12 @@ export class OrbitCamera {
   sceneRadius = 1;
   /** The distance `frame()` chose, metres; URL and UI distances are multiples of it. */
   framedDistance = 1;
+  /**
+   * Horizontal shift of the picture in normalised device coordinates (−1…1 spans the viewport; −0.2 moves the
+   * target a tenth of the width left): an off-axis projection that centres the model in the part of the
+   * viewport a panel leaves free, without turning the camera. Default 0.
+   */
+  viewOffsetX = 0;
 
   /** Display-space-to-view matrix (column-major mat4). */
   readonly view = new Float32Array(16);
@@ -104,5 +110,7 @@ export class OrbitCamera {
     const far = this.distance + 4 * r;
     const near = Math.max(this.distance - 2 * r, far / 1000, 1e-4);
     mat4.perspective(this.projection, this.fovY, aspect > 0 ? aspect : 1, near, far);
+    // x_ndc += offset: clip x gains offset · w, and w = −z_view.
+    this.projection[8] = -this.viewOffsetX;
   }
 }

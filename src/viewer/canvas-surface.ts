@@ -15,6 +15,8 @@ export class CanvasSurface implements RenderSurface {
   readonly startupError: string | null = null;
   width = 1;
   height = 1;
+  /** Drawing-buffer pixels per device pixel (1; larger for a high-resolution screenshot of one frame). */
+  pixelScale = 1;
   private rafId = 0;
   private disposed = false;
   private unwatch: () => void = () => {};
@@ -54,7 +56,7 @@ export class CanvasSurface implements RenderSurface {
   }
 
   resize(): void {
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = (window.devicePixelRatio || 1) * this.pixelScale;
     const w = Math.max(1, Math.round(this.canvas.clientWidth * dpr));
     const h = Math.max(1, Math.round(this.canvas.clientHeight * dpr));
     if (this.canvas.width !== w) this.canvas.width = w;

@@ -3,7 +3,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { CameraMatrices, GpuModel, PalettePath, PaletteRequest } from '../gl/renderer.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
-import { computeModelBounds } from '../scene/model-bounds.ts';
+import { computeAnimatedBounds, computeModelBounds } from '../scene/model-bounds.ts';
 import { OrbitCamera, type Bounds } from '../scene/orbit-camera.ts';
 import { attachOrbitInput } from './orbit-input.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
@@ -13,6 +13,7 @@ import { CanvasSurface } from './canvas-surface.ts';
 import { messageOf } from './message-of.ts';
 import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';
 import type { ViewerHost } from './viewer-host.ts';
+import type { FrameInspector, FrameTimings, InspectedFrame } from './frame-inspector.ts';
 
 export { messageOf } from './message-of.ts';
 
@@ -122,6 +123,11 @@ export interface ModelViewOptions {
   readonly background?: Rgba;
   /** Without a `host`: context attributes beside `alpha: false` (e.g. `preserveDrawingBuffer`). */
   readonly contextAttributes?: WebGLContextAttributes;
+  /**
+   * Frame the camera on the bounds of the whole animation (the rest pose and every clip, `computeAnimatedBounds`)
+   * rather than the first pose shown. Default false.
+   */
+  readonly frameAnimation?: boolean;
 }
 
 /** The shown model: CPU state, GPU side (null while the context is lost), display orientation. */
@@ -133,6 +139,8 @@ interface LoadedModel {
   readonly displayMatrix: Float32Array;
   readonly bounds: Bounds;
   palette: PalettePath;
+  /** Per clip index, the animator layer it plays on over the selected clip (added on first use) and its weight. */
+  readonly layers: Map<number, { readonly layer: number; weight: number }>;
 }
 
 /**
@@ -161,12 +169,22 @@ export class ModelView {
   readonly playback = new Playback();
   /** Why nothing can be drawn (no WebGL2, renderer failure), or null. */
   readonly startupError: string | null;
+  /** Where the last frame's time went (see {@link FrameTimings}), rewritten by each frame. */
+  readonly timings: FrameTimings = { poseMs: 0, drawMs: 0, inspectMs: 0 };
+  /** Debug views drawn with each frame (the viewer page's), or null. */
+  inspector: FrameInspector | null = null;
 
   private readonly listener: ModelViewListener;
   private readonly surface: RenderSurface;
   private paletteMode: PaletteRequest;
   private method: SkinningMethod;
   private readonly background: Rgba;
+  private readonly frameAnimation: boolean;
+  /**
+   * CSS pixels along the canvas's right edge covered by a panel: framing fits the model in the rest and the
+   * picture is shifted to centre it there ({@link OrbitCamera.viewOffsetX}). Default 0.
+   */
+  coveredRight = 0;
   private current: LoadedModel | null = null;
   private readonly cameraMatrices: CameraMatrices;
   private distanceScale: number;
@@ -175,6 +193,8 @@ export class ModelView {
   private disposed = false;
   private loadToken = 0;
   private readonly detachInput: () => void;
+  /** Handed to the {@link inspector}, rewritten in place each frame. */
+  private inspected: InspectedFrame | null = null;
 
   /**
    * Takes `canvas` (its own WebGL2 context, or a 2D one fed by `options.host`) and listens for orbit input
@@ -188,6 +208,7 @@ export class ModelView {
     this.method = options.method ?? DEFAULT_SKINNING_METHOD;
     this.background = options.background ?? BACKGROUND;
     this.distanceScale = options.distance ?? 1;
+    this.frameAnimation = options.frameAnimation ?? false;
     this.camera.pitch = (10 * Math.PI) / 180;
     this.cameraMatrices = { view: this.camera.view, projection: this.camera.projection, eye: this.camera.eye };
     const client: SurfaceClient = {
@@ -208,6 +229,11 @@ export class ModelView {
   /** The model shown, or null before the first. */
   get asset(): ModelAsset | null {
     return this.current?.asset ?? null;
+  }
+
+  /** The palette path requested (`auto` or a forced one); {@link ModelViewState.palette} is the path in use. */
+  get paletteRequest(): PaletteRequest {
+    return this.paletteMode;
   }
 
   /** Whether {@link dispose} has run. */
@@ -244,7 +270,8 @@ export class ModelView {
       animated.evaluate(animated.animator);
       const displayMatrix = mat4.create() as Float32Array;
       if (asset.upAxis === 'z') mat4.fromXRotation(displayMatrix, -Math.PI / 2);
-      const bounds = computeModelBounds(asset, animated, displayMatrix);
+      const bounds = this.frameAnimation ? computeAnimatedBounds(asset, animated, displayMatrix) : computeModelBounds(asset, animated, displayMatrix);
+      animated.evaluate(animated.animator);
 
       let palette: PalettePath = 'uniform';
       const renderer = this.surface.renderer;
@@ -260,7 +287,7 @@ export class ModelView {
         renderer.draw(gpu, animated, this.cameraMatrices, displayMatrix, this.paletteMode, this.method);
       }
       this.current?.gpu?.dispose();
-      this.current = { asset, animated, gpu, displayMatrix, bounds, palette };
+      this.current = { asset, animated, gpu, displayMatrix, bounds, palette, layers: new Map() };
       gpu = null;
 
       this.playback.bind(animated, player);
@@ -320,6 +347,42 @@ export class ModelView {
     if (index === null) return false;
     this.selectClip(index, fadeSeconds);
     return true;
+  }
+
+  /**
+   * Layers clip `clipIndex` over the selected one with `weight` in [0, 1] (an override layer of the model's
+   * animator, looping from the clip's start, added on first use; weight 0 silences it): several clips
+   * blended at once. Layers go with the model.
+   * @throws RangeError for a clip that does not exist or a weight outside [0, 1]
+   */
+  setLayerWeight(clipIndex: number, weight: number): void {
+    const model = this.current;
+    if (!model) return;
+    if (!Number.isInteger(clipIndex) || clipIndex < 0 || clipIndex >= model.animated.clips.length) {
+      throw new RangeError(`${model.asset.name}: clip ${clipIndex} does not exist (${model.animated.clips.length} clips)`);
+    }
+    if (!(weight >= 0 && weight <= 1)) throw new RangeError(`layer weight ${weight} is outside [0, 1]`);
+    const animator = model.animated.animator;
+    let entry = model.layers.get(clipIndex);
+    if (entry === undefined) {
+      if (weight === 0) return;
+      const layer = animator.addLayer({ weight });
+      entry = { layer, weight };
+      model.layers.set(clipIndex, entry);
+      animator.play(model.animated.clips[clipIndex], { layer, loop: 'loop', speed: this.playback.speed });
+    }
+    entry.weight = weight;
+    animator.setLayerWeight(entry.layer, weight);
+    this.requestRedraw();
+  }
+
+  /** Weight of each clip layered over the selected one (clip index → weight), for tools and tests. */
+  layerWeights(): Record<number, number> {
+    const out: Record<number, number> = {};
+    const model = this.current;
+    if (!model) return out;
+    for (const [clip, entry] of model.layers) out[clip] = entry.weight;
+    return out;
   }
 
   /**
@@ -410,7 +473,7 @@ export class ModelView {
   frameModel(): void {
     if (!this.current) return;
     this.surface.resize();
-    this.camera.frame(this.current.bounds, this.aspect());
+    this.camera.frame(this.current.bounds, this.aspect() * this.freeFraction());
     this.camera.distance = this.camera.framedDistance * this.distanceScale;
     this.requestRedraw();
   }
@@ -487,11 +550,38 @@ export class ModelView {
     const renderer = this.surface.renderer;
     if (!model || !model.gpu || !renderer || this.surface.contextLost || this.disposed) return;
     this.surface.resize();
+    const t0 = performance.now();
     model.animated.evaluate(model.animated.animator);
+    const t1 = performance.now();
     this.camera.update(this.aspect());
     this.surface.beginFrame(this.background);
-    renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, this.paletteMode, this.method);
+    const inspector = this.inspector;
+    let frame: InspectedFrame | null = null;
+    if (inspector) {
+      frame = this.inspected ??= {
+        gl: renderer.gl, renderer, gpu: model.gpu, animated: model.animated, displayMatrix: model.displayMatrix, camera: this.cameraMatrices,
+        method: this.method, palette: model.palette, width: 0, height: 0,
+      };
+      frame.gl = renderer.gl;
+      frame.renderer = renderer;
+      frame.gpu = model.gpu;
+      frame.animated = model.animated;
+      frame.displayMatrix = model.displayMatrix;
+      frame.method = this.method;
+      frame.palette = model.palette;
+      frame.width = this.surface.width;
+      frame.height = this.surface.height;
+    }
+    const style = frame ? inspector!.styleFor(frame) : undefined;
+    const t2 = performance.now();
+    renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, this.paletteMode, this.method, style);
+    const t3 = performance.now();
+    if (frame) inspector!.overlay(frame);
+    const t4 = performance.now();
     this.surface.present();
+    this.timings.poseMs = t1 - t0;
+    this.timings.drawMs = t3 - t2;
+    this.timings.inspectMs = t2 - t1 + (t4 - t3);
     this.frames++;
     this.listener.drawn?.(this.playback.time, this.playback.duration, this.playback.playing);
   }
@@ -507,6 +597,35 @@ export class ModelView {
     if (!gl || this.surface.contextLost || this.disposed || !this.current?.gpu) return null;
     this.renderOnce();
     return read(gl, this.surface.width, this.surface.height, this.background);
+  }
+
+  /**
+   * Draws the current frame at `scale` × the canvas's drawing-buffer size and returns it as a PNG data URL
+   * (then goes back to the normal size). Null when nothing can be drawn, or the view draws through a shared
+   * host (its canvas is a 2D copy).
+   * @param scale ≥ 1; the browser may clamp a drawing buffer beyond its limits
+   */
+  screenshot(scale = 1): string | null {
+    const surface = this.surface;
+    if (!(surface instanceof CanvasSurface) || !this.current?.gpu || surface.contextLost || this.disposed) return null;
+    surface.pixelScale = Math.max(1, scale);
+    try {
+      this.renderOnce();
+      return this.canvas.toDataURL('image/png');
+    } finally {
+      surface.pixelScale = 1;
+      this.renderOnce();
+    }
+  }
+
+  /**
+   * Calls `use` with the frame the {@link inspector} last saw (the current model, context, camera), for tools
+   * that read the GPU outside the frame loop; undefined when no frame has been drawn with an inspector.
+   */
+  inspect<T>(use: (frame: InspectedFrame) => T): T | undefined {
+    const frame = this.inspected;
+    if (!frame || !this.current?.gpu || this.surface.contextLost || this.disposed) return undefined;
+    return use(frame);
   }
 
   /** What the view shows now. */
@@ -562,7 +681,16 @@ export class ModelView {
   }
 
   private aspect(): number {
+    // Each frame, so the shift follows resizes and the panel.
+    this.camera.viewOffsetX = this.freeFraction() - 1;
     return this.surface.width / Math.max(this.surface.height, 1);
+  }
+
+  /** The fraction of the canvas's width not covered by {@link coveredRight}, in (0, 1]. */
+  private freeFraction(): number {
+    const width = this.canvas.clientWidth;
+    if (!(this.coveredRight > 0) || !(width > 0)) return 1;
+    return Math.max(0.3, 1 - this.coveredRight / width);
   }
 
   /** Asks for a frame (the surface coalesces repeated asks). The loop keeps asking while playing. */

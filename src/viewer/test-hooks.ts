@@ -1,5 +1,7 @@
 import { readFrame, type FrameStats } from './frame-readback.ts';
 import type { ViewerApp, ViewerState } from './viewer-app.ts';
+import type { InspectionSettings, ParityReading } from './inspection.ts';
+import type { PanelStats } from './viewer-panel.ts';
 
 /**
  * Hooks the viewer page installs as `window.sinew` for Playwright tests and the console, in development only
@@ -62,6 +64,27 @@ export interface SinewTestHooks {
   inspectFrame(cols?: number, rows?: number): FrameStats | null;
   /** What the viewer shows now. */
   state(): ViewerState;
+  /** Sets debug views (as the panel's View folder does), then draws. Returns the settings now in force. */
+  setView(settings: Partial<InspectionSettings>): InspectionSettings;
+  /** Selects a joint by name or skeleton index (−1: none), then draws; returns its index (−1 when none matches). */
+  selectJoint(joint: string | number): number;
+  /** The selected joint's skeleton index, −1 for none. */
+  selectedJoint(): number;
+  /** Where joint `joint` (skeleton index) was drawn in the last frame: page CSS pixels, or null. */
+  jointOnScreen(joint: number): { x: number; y: number } | null;
+  /** Draws a frame and measures max |GPU − CPU| of every skinned vertex now (transform feedback); null when none. */
+  compareNow(): ParityReading | null;
+  /**
+   * Adds `offset` (model units) to the translation of every palette matrix the GPU side of the comparison gets:
+   * a deliberately wrong palette, to see the readout react. 0 restores it.
+   */
+  injectPaletteError(offset: number): void;
+  /** Layers clip `clip` (index) over the selected one with `weight` in [0, 1], then draws. */
+  setLayerWeight(clip: number, weight: number): void;
+  /** Draws the frame at `scale` × the canvas size and returns the PNG data URL (null when nothing is drawn). */
+  screenshot(scale?: number): string | null;
+  /** Frame statistics as the Stats folder shows them, from `frames` frames drawn now back to back. */
+  measureFrames(frames: number): PanelStats;
 }
 
 declare global {
@@ -96,6 +119,54 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
     coverage: () => inspectFrame(app)?.coverage ?? 0,
     inspectFrame: (cols, rows) => inspectFrame(app, cols, rows),
     state: () => app.state(),
+    setView: (settings) => {
+      Object.assign(app.inspection.settings, settings);
+      app.panel.refreshView();
+      app.renderOnce();
+      return { ...app.inspection.settings };
+    },
+    selectJoint: (joint) => {
+      const names = app.view.asset?.skeleton.names ?? [];
+      const index = typeof joint === 'number' ? (joint < names.length ? joint : -1) : names.indexOf(joint);
+      app.selectJoint(index);
+      app.renderOnce();
+      return index;
+    },
+    selectedJoint: () => app.inspection.selectedJoint,
+    jointOnScreen: (joint) => {
+      const at = app.inspection.jointOnScreen(joint);
+      if (!at) return null;
+      const rect = app.canvas.getBoundingClientRect();
+      return { x: rect.left + (at[0] * rect.width) / app.canvas.width, y: rect.top + (at[1] * rect.height) / app.canvas.height };
+    },
+    compareNow: () => {
+      app.renderOnce();
+      const reading = app.view.inspect((frame) => app.inspection.compareNow(frame));
+      if (reading) app.panel.setParity(reading);
+      return reading ?? null;
+    },
+    injectPaletteError: (offset) => {
+      app.inspection.paletteTamper = offset;
+    },
+    setLayerWeight: (clip, weight) => {
+      app.view.setLayerWeight(clip, weight);
+      app.renderOnce();
+    },
+    screenshot: (scale) => app.view.screenshot(scale),
+    measureFrames: (frames) => {
+      const t = { pose: 0, draw: 0, inspect: 0 };
+      const start = performance.now();
+      for (let i = 0; i < frames; i++) {
+        app.step(1 / 60);
+        t.pose += app.view.timings.poseMs;
+        t.draw += app.view.timings.drawMs;
+        t.inspect += app.view.timings.inspectMs;
+      }
+      // Reading a pixel waits for the GPU to finish the frames.
+      app.view.gl?.readPixels(0, 0, 1, 1, 0x1908, 0x1401, new Uint8Array(4));
+      const elapsed = performance.now() - start;
+      return app.frameStats(frames, elapsed, t.pose / frames, t.draw / frames, t.inspect / frames);
+    },
   };
   window.sinew = hooks;
   return hooks;

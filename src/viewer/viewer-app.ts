@@ -1,7 +1,13 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
 import type { OrbitCamera } from '../scene/orbit-camera.ts';
-import { ControlsPanel } from './controls-panel.ts';
+import { ViewerPanel, type PanelStats } from './viewer-panel.ts';
+import { Inspection, pickableJoints } from './inspection.ts';
+import { sampleModels } from './sample-models.ts';
+import { createOctopusAsset } from '../procedural/octopus.ts';
+import { paletteStride } from '../gl/palette-path.ts';
+import { HelpOverlay } from './help-overlay.ts';
+import { JointTip } from './joint-tip.ts';
 import { ErrorBanner } from './error-banner.ts';
 import { summarizeModel } from './model-summary.ts';
 import { fileNameOf, loadModelFromFiles, loadModelFromUrl } from './model-source.ts';
@@ -31,8 +37,14 @@ export class ViewerApp {
   readonly canvas: HTMLCanvasElement;
   /** The canvas, renderer, model and loop. */
   readonly view: ModelView;
-  /** The control panel (`#sinew-panel`). */
-  readonly panel: ControlsPanel;
+  /** The control panel (`#sinew-panel`, lil-gui). */
+  readonly panel: ViewerPanel;
+  /** The debug views (skeleton, weights, wireframe, GPU vs CPU…) drawn with each frame. */
+  readonly inspection = new Inspection();
+  /** The keyboard shortcut list (`#sinew-help`). */
+  readonly help: HelpOverlay;
+  private readonly jointTip: JointTip;
+  private readonly stats = { frames: 0, sinceMs: -1, pose: 0, draw: 0, inspect: 0 };
   /** The status / error banner (`#sinew-banner`). */
   readonly banner: ErrorBanner;
   /** Resolves once the first model has been drawn. */
@@ -53,35 +65,59 @@ export class ViewerApp {
     this.canvas.tabIndex = 0;
     root.append(this.canvas);
     this.banner = new ErrorBanner(root);
-    this.panel = new ControlsPanel(root, {
+    this.panel = new ViewerPanel(root, {
       onClipChange: (i) => this.selectClip(i),
       onPlayToggle: () => (this.view.playback.playing ? this.pause() : this.play()),
       onScrub: (s) => this.setTime(s),
       onSpeedChange: (speed) => this.setSpeed(speed),
       onLoopChange: (mode) => this.setLoop(mode),
       onFadeChange: (seconds) => this.setFade(seconds),
+      onLayerWeight: (clip, weight) => this.view.setLayerWeight(clip, weight),
       onFiles: (files) => void this.loadFiles(files),
+      onOpenUrl: (url) => void (url === null ? this.guardLoad(async () => this.showAsset(createOctopusAsset()), 'octopus') : this.loadUrl(url)),
       onFrame: () => this.frameModel(),
-    });
+      onSkinningChange: (skinning) => void this.guard(this.view.setSkinningMethod({ ...this.view.state().method, skinning })),
+      onWeightsChange: (weights) => void this.guard(this.view.setSkinningMethod({ ...this.view.state().method, weights })),
+      onPaletteChange: (palette) => void this.guard(this.view.setPaletteMode(palette)),
+      onViewChange: () => this.viewChanged(),
+      onJointSelect: (joint) => this.selectJoint(joint),
+      onBindPose: (on) => {
+        this.inspection.settings.bindPose = on;
+        this.viewChanged();
+      },
+      onScreenshot: (scale) => this.saveScreenshot(scale),
+      onFullscreen: () => this.toggleFullscreen(),
+      onHelp: () => this.help.toggle(),
+    }, this.inspection.settings, sampleModels(import.meta.env.DEV));
     this.panel.element.hidden = !params.ui;
-    this.view = new ModelView(this.canvas, { palette: params.palette, distance: params.distance ?? 1 }, {
+    this.help = new HelpOverlay(root);
+    this.jointTip = new JointTip(root);
+    this.inspection.onReading = (reading) => this.panel.setParity(reading);
+    this.view = new ModelView(this.canvas, { palette: params.palette, distance: params.distance ?? 1, frameAnimation: true }, {
       shown: ({ asset, clipIndex, palette, warnings }) => {
         this.panel.setModel({
           name: asset.name,
-          clipNames: asset.clips.map((c) => c.name),
+          clips: asset.clips,
           clipIndex,
           palette,
           summary: summarizeModel(asset),
           warnings,
+          joints: [...pickableJoints(asset)].map((index) => ({ index, name: asset.skeleton.names[index] ?? '' })),
         });
+        this.panel.setParity(null);
+        // Each warning once: listed in the panel; the banner only counts them, or (panel hidden) shows them.
         if (warnings.length > 0) {
-          this.banner.show(warnings.length > 1 ? `${warnings[0]} (and ${warnings.length - 1} more warnings)` : warnings[0], 'warning');
+          const text = params.ui
+            ? `${asset.name}: ${warnings.length} loader warning${warnings.length > 1 ? 's' : ''} (listed in the panel)`
+            : warnings.join('\n');
+          this.banner.show(text, 'warning');
         } else {
           this.banner.clear();
         }
       },
       drawn: (time, duration, playing) => {
         this.panel.setTime(time, duration, performance.now(), !playing);
+        this.countFrame();
         if (!this.firstFrameDrawn) {
           this.firstFrameDrawn = true;
           document.body.dataset.ready = 'true';
@@ -96,6 +132,12 @@ export class ViewerApp {
       contextRestored: () => this.banner.show('The WebGL context was restored.', 'info'),
       failed: (message) => this.showError(message),
     });
+    this.view.inspector = this.inspection;
+    this.panel.setMethod(params.skinning, params.weights, params.palette);
+    this.updateCoveredArea();
+    // A three-quarter view (the model's front and one side), slightly from above, unless the URL says otherwise.
+    this.view.camera.yaw = (35 * Math.PI) / 180;
+    this.view.camera.pitch = (15 * Math.PI) / 180;
     if (params.speed !== null) this.setSpeed(params.speed);
     if (params.loop !== null) this.setLoop(params.loop);
     if (params.fade !== null) this.setFade(params.fade);
@@ -104,7 +146,15 @@ export class ViewerApp {
     if (this.view.startupError) this.banner.show(this.view.startupError, 'error');
     this.attachDrop();
     this.attachKeys();
-    window.addEventListener('resize', () => this.view.requestRedraw());
+    this.attachJointPicking();
+    window.addEventListener('resize', () => {
+      this.updateCoveredArea();
+      this.view.requestRedraw();
+    });
+    this.panel.gui.onOpenClose(() => {
+      this.updateCoveredArea();
+      this.view.requestRedraw();
+    });
   }
 
   /** The orbit camera, framed on each model as it loads. */
@@ -247,6 +297,102 @@ export class ViewerApp {
     this.view.renderOnce();
   }
 
+  /** Selects skeleton joint `joint` (−1: none) for the weight view and the skeleton overlay; redraws. */
+  selectJoint(joint: number): void {
+    this.inspection.selectedJoint = joint;
+    this.panel.setJoint(joint);
+    this.view.requestRedraw();
+  }
+
+  /** Draws the current frame at `scale` × the canvas size and saves it as a PNG (a download). */
+  saveScreenshot(scale = 1): string | null {
+    const url = this.view.screenshot(scale);
+    if (!url) {
+      this.showError('Nothing to save: no frame can be drawn.');
+      return null;
+    }
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${(this.view.asset?.name ?? 'sinew').replace(/\.[^.]+$/, '')}.png`;
+    link.click();
+    return url;
+  }
+
+  /** Enters or leaves fullscreen (the whole viewer, panel included). */
+  toggleFullscreen(): void {
+    if (document.fullscreenElement) void document.exitFullscreen?.();
+    else void this.canvas.parentElement?.requestFullscreen?.().catch(() => {});
+  }
+
+  /** A debug view setting changed: the panel shows it, the next frame draws it. */
+  private viewChanged(): void {
+    this.panel.refreshView();
+    if (!this.inspection.settings.compare) this.panel.setParity(null);
+    this.view.requestRedraw();
+  }
+
+  /** Runs a view change that may reject (a forced palette path that does not fit), showing its error. */
+  private async guard(change: Promise<void>): Promise<void> {
+    try {
+      await change;
+    } catch (e) {
+      this.showError(messageOf(e));
+    }
+    const { method, palette } = this.view.state();
+    void palette;
+    this.panel.setMethod(method.skinning, method.weights, this.view.paletteRequest);
+  }
+
+  /** The canvas width under the panel, so framing leaves the model clear of it. */
+  private updateCoveredArea(): void {
+    const panel = this.panel.element;
+    if (panel.hidden || this.panel.gui._closed) {
+      this.view.coveredRight = 0;
+      return;
+    }
+    const rect = panel.getBoundingClientRect();
+    const canvasRect = this.canvas.getBoundingClientRect();
+    this.view.coveredRight = Math.max(0, canvasRect.right - rect.left);
+  }
+
+  /** Counts a drawn frame; twice a second, shows the frame statistics. Allocates only then. */
+  private countFrame(): void {
+    const now = performance.now();
+    const s = this.stats;
+    const t = this.view.timings;
+    if (s.sinceMs < 0) s.sinceMs = now;
+    s.frames++;
+    s.pose += t.poseMs;
+    s.draw += t.drawMs;
+    s.inspect += t.inspectMs;
+    const elapsed = now - s.sinceMs;
+    if (elapsed < 500) return;
+    this.panel.setStats(this.frameStats(s.frames, elapsed, s.pose / s.frames, s.draw / s.frames, s.inspect / s.frames));
+    s.frames = 0;
+    s.sinceMs = now;
+    s.pose = s.draw = s.inspect = 0;
+  }
+
+  /** Frame statistics from counts over `elapsedMs`, and the model's draw calls, joints, vertices, palette bytes. */
+  frameStats(frames: number, elapsedMs: number, poseMs: number, drawMs: number, inspectMs: number): PanelStats {
+    const asset = this.view.asset;
+    let drawCalls = 0, vertices = 0, paletteBytes = 0;
+    const stride = paletteStride(this.view.state().method.skinning);
+    if (asset) {
+      for (const instance of asset.meshInstances) {
+        for (const p of asset.meshes[instance.mesh].primitives) {
+          drawCalls += this.inspection.settings.wireframe ? 2 : 1;
+          vertices += p.vertexCount;
+        }
+      }
+      for (const skin of asset.skins) paletteBytes += 16 * stride * skin.joints.length;
+    }
+    return {
+      fps: (1000 * frames) / elapsedMs, frameMs: elapsedMs / frames, poseMs, drawMs, inspectMs,
+      drawCalls, joints: asset?.skeleton.jointCount ?? 0, vertices, paletteBytes,
+    };
+  }
+
   /** What the viewer shows now. */
   state(): ViewerState {
     return { ...this.view.state(), error: this.banner.kind === 'error' ? this.banner.message : null };
@@ -278,14 +424,66 @@ export class ViewerApp {
     window.addEventListener('keydown', (e) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'BUTTON')) return;
-      if (e.key === ' ') {
-        e.preventDefault();
-        if (this.view.playback.playing) this.pause();
-        else this.play();
-      } else if (e.key === 'f' || e.key === 'F') {
-        this.frameModel();
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const view = this.inspection.settings;
+      const toggleSurface = (surface: typeof view.surface): void => {
+        view.surface = view.surface === surface ? 'shaded' : surface;
+      };
+      switch (e.key) {
+        case ' ':
+          e.preventDefault();
+          if (this.view.playback.playing) this.pause();
+          else this.play();
+          return;
+        case 'f': case 'F': this.frameModel(); return;
+        case 'k': case 'K': view.skeleton = !view.skeleton; break;
+        case 'w': case 'W': view.wireframe = !view.wireframe; break;
+        case 'h': case 'H': toggleSurface('weights'); break;
+        case 'i': case 'I': toggleSurface('influences'); break;
+        case 'b': case 'B': view.bounds = !view.bounds; break;
+        case 'n': case 'N': view.normals = !view.normals; break;
+        case 'c': case 'C': view.compare = !view.compare; break;
+        case 'v': case 'V': view.cpuVertices = !view.cpuVertices; break;
+        case 'p': case 'P': this.saveScreenshot(1); return;
+        case 'Enter': this.toggleFullscreen(); return;
+        case '?': this.help.toggle(); return;
+        case 'Escape': this.help.hide(); this.selectJoint(-1); return;
+        case 'g': case 'G': this.panel.element.hidden = !this.panel.element.hidden; this.updateCoveredArea(); this.view.requestRedraw(); return;
+        default: return;
       }
+      this.viewChanged();
     });
   }
-}
 
+  /** Hovering a joint of the skeleton overlay names it; a click (not a drag) selects it. */
+  private attachJointPicking(): void {
+    const canvas = this.canvas;
+    let downX = 0, downY = 0;
+    const pick = (e: PointerEvent | MouseEvent): number => {
+      if (!this.inspection.settings.skeleton) return -1;
+      const rect = canvas.getBoundingClientRect();
+      const sx = canvas.width / Math.max(rect.width, 1), sy = canvas.height / Math.max(rect.height, 1);
+      return this.inspection.pickJoint((e.clientX - rect.left) * sx, (e.clientY - rect.top) * sy, 10 * sx);
+    };
+    canvas.addEventListener('pointerdown', (e) => {
+      downX = e.clientX;
+      downY = e.clientY;
+    });
+    canvas.addEventListener('pointerup', (e) => {
+      if (Math.hypot(e.clientX - downX, e.clientY - downY) > 4) return;
+      const joint = pick(e);
+      if (joint >= 0 || this.inspection.settings.skeleton) this.selectJoint(joint);
+    });
+    canvas.addEventListener('pointermove', (e) => {
+      if (e.buttons !== 0) return;
+      const joint = pick(e);
+      if (joint !== this.inspection.hoverJoint) {
+        this.inspection.hoverJoint = joint;
+        this.view.requestRedraw();
+      }
+      if (joint >= 0) this.jointTip.show(this.inspection.jointName(joint), e.clientX, e.clientY);
+      else this.jointTip.hide();
+    });
+    canvas.addEventListener('pointerleave', () => this.jointTip.hide());
+  }
+}

@@ -1,0 +1,138 @@
+import type { GpuModel } from '../gpu-model.ts';
+import { ATTRIBUTE_LOCATIONS } from '../gpu-model.ts';
+import type { PoseBuffers } from '../../skeleton/pose-buffers.ts';
+import type { SkinningContext } from '../../skinning/skinning-context.ts';
+import { skinVertices } from '../../skinning/skin-vertices.ts';
+import type { SkinningMethod } from '../../skinning/skinning-method.ts';
+import type { CpuVertexSource } from './draw-style.ts';
+import { MorphedPrimitive } from '../../skinning/morph-targets.ts';
+
+/** One skinned primitive of one mesh instance, skinned on the CPU. */
+export interface CpuSkinnedPrimitive {
+  readonly instance: number;
+  readonly primitive: number;
+  readonly skin: number;
+  /** `Float32Array(3·vertexCount)`: the last {@link CpuVertexBuffers.update}'s positions (model space − origin). */
+  readonly positions: Float32Array;
+  /** `Float32Array(3·vertexCount)`: its unit normals. */
+  readonly normals: Float32Array;
+  readonly vao: WebGLVertexArrayObject;
+  readonly buffers: readonly WebGLBuffer[];
+  /** The primitive's morph targets applied on the CPU before skinning (null without morph targets). */
+  readonly morphed: MorphedPrimitive | null;
+  /** Offset of the instance's weights in `PoseBuffers.morphWeights` (−1: none). */
+  readonly morphOffset: number;
+}
+
+/**
+ * The CPU reference path's vertices of every skinned primitive of a model (morph targets by `MorphedPrimitive`,
+ * then `skinVertices`, the same weights and palette the shader gets), uploaded into VAOs that share the primitive's UVs, tangents and index buffer, so the
+ * renderer can draw them instead of the shader's ({@link CpuVertexSource}) — the viewer's GPU-vs-CPU toggle.
+ * Arrays and buffers are made in the constructor; {@link update} allocates nothing.
+ */
+export class CpuVertexBuffers implements CpuVertexSource {
+  /** Every skinned primitive of every mesh instance, in draw order. */
+  readonly entries: readonly CpuSkinnedPrimitive[];
+  private readonly byKey = new Map<number, CpuSkinnedPrimitive>();
+  private disposed = false;
+
+  /** @throws Error when a GL object cannot be made (context lost) */
+  constructor(private readonly gl: WebGL2RenderingContext, private readonly gpuModel: GpuModel) {
+    const asset = gpuModel.asset;
+    const entries: CpuSkinnedPrimitive[] = [];
+    const L = ATTRIBUTE_LOCATIONS;
+    asset.meshInstances.forEach((instance, i) => {
+      if (instance.skin < 0) return;
+      gpuModel.meshes[instance.mesh].forEach((primitive, p) => {
+        if (!primitive.skinned) return;
+        const n = primitive.vertexCount;
+        const positions = new Float32Array(3 * n);
+        const normals = new Float32Array(3 * n);
+        const vao = gl.createVertexArray();
+        const positionBuffer = gl.createBuffer();
+        const normalBuffer = gl.createBuffer();
+        if (!vao || !positionBuffer || !normalBuffer) throw new Error('CpuVertexBuffers: could not create GL objects (context lost?)');
+        // Every other attribute as the primitive's own VAO reads it (whatever buffer, stride and offset it uses).
+        gl.bindVertexArray(primitive.vao);
+        const locations = Array.from({ length: gl.getParameter(gl.MAX_VERTEX_ATTRIBS) as number }, (_, loc) => loc)
+          .filter((loc) => loc !== L.a_position && loc !== L.a_normal);
+        const integer = new Set<number>([L.a_joints, L.a_joints1, L.a_overflow]);
+        const shared = locations.filter((loc) => gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_ENABLED)).map((loc) => ({
+          loc,
+          buffer: gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_BUFFER_BINDING) as WebGLBuffer,
+          size: gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_SIZE) as number,
+          type: gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_TYPE) as number,
+          normalized: gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_NORMALIZED) as boolean,
+          stride: gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_STRIDE) as number,
+          offset: gl.getVertexAttribOffset(loc, gl.VERTEX_ATTRIB_ARRAY_POINTER),
+          integer: integer.has(loc),
+        }));
+        gl.bindVertexArray(vao);
+        for (const [loc, buffer] of [[L.a_position, positionBuffer], [L.a_normal, normalBuffer]] as const) {
+          gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+          gl.bufferData(gl.ARRAY_BUFFER, 12 * n, gl.DYNAMIC_DRAW);
+          gl.enableVertexAttribArray(loc);
+          gl.vertexAttribPointer(loc, 3, gl.FLOAT, false, 0, 0);
+        }
+        for (const a of shared) {
+          gl.bindBuffer(gl.ARRAY_BUFFER, a.buffer);
+          gl.enableVertexAttribArray(a.loc);
+          if (a.integer) gl.vertexAttribIPointer(a.loc, a.size, a.type, a.stride, a.offset);
+          else gl.vertexAttribPointer(a.loc, a.size, a.type, a.normalized, a.stride, a.offset);
+        }
+        gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, primitive.buffers[primitive.buffers.length - 1]);
+        gl.bindVertexArray(null);
+        gl.bindBuffer(gl.ARRAY_BUFFER, null);
+        const morphOffset = instance.morphWeightOffset ?? -1;
+        const morphed = primitive.asset.morphTargets && morphOffset >= 0 ? new MorphedPrimitive(primitive.asset) : null;
+        const entry: CpuSkinnedPrimitive = {
+          instance: i, primitive: p, skin: instance.skin, positions, normals, vao, buffers: [positionBuffer, normalBuffer], morphed, morphOffset,
+        };
+        entries.push(entry);
+        this.byKey.set(key(i, p), entry);
+      });
+    });
+    this.entries = entries;
+  }
+
+  /**
+   * Skins every entry on the CPU from `pose` (its palettes and skinning contexts, e.g. an `AnimatedModel`)
+   * by `method`, and uploads the vertices when `upload` is true.
+   */
+  update(pose: PoseBuffers & { readonly skinningContexts: readonly SkinningContext[] }, method: SkinningMethod, upload = true): void {
+    if (this.disposed) return;
+    const gl = this.gl;
+    const asset = this.gpuModel.asset;
+    for (const entry of this.entries) {
+      let primitive = asset.meshes[asset.meshInstances[entry.instance].mesh].primitives[entry.primitive];
+      if (entry.morphed && pose.morphWeights) primitive = entry.morphed.apply(pose.morphWeights, entry.morphOffset);
+      skinVertices(entry.positions, entry.normals, primitive, pose.skinMatrices[entry.skin], pose.skinningContexts[entry.skin], method);
+      if (!upload) continue;
+      gl.bindBuffer(gl.ARRAY_BUFFER, entry.buffers[0]);
+      gl.bufferSubData(gl.ARRAY_BUFFER, 0, entry.positions);
+      gl.bindBuffer(gl.ARRAY_BUFFER, entry.buffers[1]);
+      gl.bufferSubData(gl.ARRAY_BUFFER, 0, entry.normals);
+    }
+    gl.bindBuffer(gl.ARRAY_BUFFER, null);
+  }
+
+  vaoOf(instanceIndex: number, primitiveIndex: number): WebGLVertexArrayObject | null {
+    return this.byKey.get(key(instanceIndex, primitiveIndex))?.vao ?? null;
+  }
+
+  /** Deletes the VAOs and vertex buffers (the shared UV, tangent and index buffers stay the model's). Idempotent. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    const gl = this.gl;
+    if (gl.isContextLost()) return;
+    for (const entry of this.entries) {
+      gl.deleteVertexArray(entry.vao);
+      for (const buffer of entry.buffers) gl.deleteBuffer(buffer);
+    }
+  }
+}
+
+function key(instance: number, primitive: number): number {
+  return instance * 65536 + primitive;
+}

@@ -1,0 +1,54 @@
+/** The viewer page's keyboard shortcuts: key and what it does, in the order the help lists them. */
+export const SHORTCUTS: readonly (readonly [string, string])[] = [
+  ['Space', 'play / pause'],
+  ['F', 'frame the model'],
+  ['K', 'skeleton (hover a joint for its name, click to select it)'],
+  ['H', 'weights of the selected joint (heat map)'],
+  ['I', 'influences per vertex'],
+  ['W', 'wireframe'],
+  ['B', 'bounding box'],
+  ['N', 'normals'],
+  ['V', 'draw the CPU reference vertices instead of the shader’s'],
+  ['C', 'compare GPU with CPU (max |GPU − CPU|)'],
+  ['P', 'save a screenshot (PNG)'],
+  ['Enter', 'fullscreen'],
+  ['G', 'hide / show the panel'],
+  ['Esc', 'close this help, clear the joint selection'],
+  ['?', 'this help'],
+  ['drag · right-drag · wheel', 'orbit · pan · zoom (touch: one finger orbits, two pan and pinch-zoom)'],
+];
+
+/** The keyboard shortcut list over the viewer (`#sinew-help`), hidden until toggled (the `?` key). */
+export class HelpOverlay {
+  readonly element: HTMLElement;
+
+  constructor(parent: HTMLElement) {
+    this.element = document.createElement('section');
+    this.element.id = 'sinew-help';
+    this.element.setAttribute('aria-label', 'Keyboard shortcuts');
+    this.element.hidden = true;
+    const title = document.createElement('h2');
+    title.textContent = 'Keyboard shortcuts';
+    const list = document.createElement('dl');
+    for (const [key, what] of SHORTCUTS) {
+      const dt = document.createElement('dt');
+      const kbd = document.createElement('kbd');
+      kbd.textContent = key;
+      dt.append(kbd);
+      const dd = document.createElement('dd');
+      dd.textContent = what;
+      list.append(dt, dd);
+    }
+    this.element.append(title, list);
+    this.element.addEventListener('click', () => this.hide());
+    parent.append(this.element);
+  }
+
+  toggle(): void {
+    this.element.hidden = !this.element.hidden;
+  }
+
+  hide(): void {
+    this.element.hidden = true;
+  }
+}

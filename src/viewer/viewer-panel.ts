@@ -1,0 +1,463 @@
+import GUI, { type Controller } from 'lil-gui';
+import type { LoopMode } from '../animation/loop-mode.ts';
+import type { AnimationClip } from '../animation/animation-clip.ts';
+import type { PalettePath, PaletteRequest } from '../gl/renderer.ts';
+import type { SurfaceView } from '../gl/debug/draw-style.ts';
+import type { SkinningMode, WeightPolicy } from '../skinning/skinning-method.ts';
+import { WEIGHT_POLICIES } from '../skinning/skinning-method.ts';
+import type { PlaybackSettings } from './playback.ts';
+import { ProgressBar } from './progress-bar.ts';
+import { TimeSlider } from './time-slider.ts';
+import type { SampleModel } from './sample-models.ts';
+import type { InspectionSettings, ParityReading } from './inspection.ts';
+
+/** What the panel asks the viewer to do. */
+export interface ViewerPanelHandlers {
+  /** A clip was chosen: its index, or −1 for the rest pose. */
+  onClipChange(clipIndex: number): void;
+  /** The play / pause button was pressed. */
+  onPlayToggle(): void;
+  /** The time slider moved, seconds. */
+  onScrub(seconds: number): void;
+  /** Playback rate (1 real time, negative backwards). */
+  onSpeedChange(speed: number): void;
+  onLoopChange(mode: LoopMode): void;
+  /** Crossfade duration, seconds ≥ 0. */
+  onFadeChange(seconds: number): void;
+  /** Weight in [0, 1] of clip `clipIndex` layered over the selected one (0 removes the layer). */
+  onLayerWeight(clipIndex: number, weight: number): void;
+  /** Files picked with Open file…. */
+  onFiles(files: File[]): void;
+  /** A URL to open (typed, or a sample's); null: the built-in octopus. */
+  onOpenUrl(url: string | null): void;
+  /** Re-aim the camera at the model. */
+  onFrame(): void;
+  onSkinningChange(skinning: SkinningMode): void;
+  onWeightsChange(weights: WeightPolicy): void;
+  onPaletteChange(palette: PaletteRequest): void;
+  /** A debug view setting changed (the settings object is the inspection's own, already updated). */
+  onViewChange(): void;
+  /** A joint was chosen in the list (−1: none). */
+  onJointSelect(joint: number): void;
+  /** Bind pose (the mesh as skinned at bind time) on or off. */
+  onBindPose(on: boolean): void;
+  /** Save a PNG of the canvas at `scale` × its size. */
+  onScreenshot(scale: number): void;
+  onFullscreen(): void;
+  onHelp(): void;
+}
+
+/** What the panel shows about the loaded model. */
+export interface PanelModelInfo {
+  readonly name: string;
+  readonly clips: readonly AnimationClip[];
+  readonly clipIndex: number;
+  readonly palette: PalettePath;
+  /** A one-line summary, e.g. "24 joints · 1728 vertices · 3 clips" (model-summary.ts). */
+  readonly summary: string;
+  /** The loader's warnings (`ModelAsset.warnings`); listed once, under the summary. */
+  readonly warnings?: readonly string[];
+  /** Names of the joints the skeleton view can select, with their skeleton indices. */
+  readonly joints: readonly { readonly index: number; readonly name: string }[];
+}
+
+/** The frame statistics the Stats folder shows. */
+export interface PanelStats {
+  /** Frames per second over the last second. */
+  readonly fps: number;
+  /** Mean milliseconds between frames. */
+  readonly frameMs: number;
+  readonly poseMs: number;
+  readonly drawMs: number;
+  readonly inspectMs: number;
+  readonly drawCalls: number;
+  readonly joints: number;
+  readonly vertices: number;
+  /** Palette bytes sent to the GPU per frame. */
+  readonly paletteBytes: number;
+}
+
+/** Plain words for each palette path: how the joint matrices reach the shader. */
+export const PALETTE_PATH_WORDS: Readonly<Record<PalettePath, string>> = {
+  uniform: 'joint matrices as shader constants (uniform array)',
+  ubo: 'joint matrices in a uniform buffer',
+  texture: 'joint matrices in a float texture',
+};
+
+const SPEED_MIN = -2;
+const SPEED_MAX = 2;
+/** At most this many key markers under the time slider (keys closer than a marker's width merge anyway). */
+const MAX_KEY_MARKERS = 200;
+
+/**
+ * The viewer's panel, built on lil-gui (top right): a header (model name, "loading NAME…" with a download
+ * bar, summary, the loader's warnings once) and the folders Model (open a file, sample models, a URL, frame),
+ * Animation (clip, play / pause, time slider with key markers, speed, loop mode, crossfade, layered clips
+ * with weights), Skinning (LBS / DQS, weight policy, palette path in plain words), View (weight heat map and
+ * influence count, wireframe, skeleton and joint selection, bind pose, bounds, normals, CPU vertices,
+ * GPU-vs-CPU readout, screenshot, fullscreen, help) and Stats. Elements carry ids for tests and tools:
+ * `#sinew-panel`, `#sinew-model`, `#sinew-progress`, `#sinew-summary`, `#sinew-warnings`, `#sinew-clip`,
+ * `#sinew-play`, `#sinew-time`, `#sinew-time-readout`, `#sinew-key-markers`, `#sinew-speed`, `#sinew-loop`,
+ * `#sinew-fade`, `#sinew-file`, `#sinew-url`, `#sinew-sample`, `#sinew-skinning`, `#sinew-weights`,
+ * `#sinew-palette-mode`, `#sinew-palette`, `#sinew-surface`, `#sinew-joint`, `#sinew-parity`, `#sinew-stats`,
+ * and `data-control="NAME"` on each lil-gui controller.
+ */
+export class ViewerPanel {
+  /** The panel element (`#sinew-panel`). */
+  readonly element: HTMLElement;
+  readonly gui: GUI;
+  private readonly modelName: HTMLElement;
+  private readonly progress = new ProgressBar('Downloading the model');
+  private shownName = '';
+  private readonly summary: HTMLElement;
+  private readonly warnings: HTMLDetailsElement;
+  private readonly warningsTitle: HTMLElement;
+  private readonly warningsList: HTMLElement;
+  private readonly playButton: HTMLButtonElement;
+  private readonly time: TimeSlider;
+  private readonly markers: HTMLElement;
+  private readonly palette: HTMLElement;
+  private readonly parity: HTMLElement;
+  private readonly stats: HTMLElement;
+  private readonly layersFolder: GUI;
+  private layerControllers: Controller[] = [];
+  private readonly values = {
+    clip: '(rest pose)', speed: 1, loop: 'loop' as LoopMode, fade: 0.3, url: '', sample: '',
+    skinning: 'lbs' as SkinningMode, weights: 'normalize' as WeightPolicy, palette: 'auto' as PaletteRequest,
+    joint: '(none)', bindPose: false, screenshotScale: 1,
+  };
+  private clipNames: string[] = [];
+  private jointIndexByLabel = new Map<string, number>();
+  private readonly clipController: Controller;
+  private jointController: Controller;
+  private readonly settingsControllers: Controller[];
+  private readonly methodControllers: Controller[];
+  private readonly viewControllers: Controller[];
+
+  constructor(parent: HTMLElement, handlers: ViewerPanelHandlers, view: InspectionSettings, samples: readonly SampleModel[]) {
+    this.gui = new GUI({ container: parent, title: 'Sinew', width: 300 });
+    this.element = this.gui.domElement;
+    this.element.id = 'sinew-panel';
+    this.element.setAttribute('aria-label', 'Viewer controls');
+    const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}): HTMLElementTagNameMap[K] => {
+      const e = document.createElement(tag);
+      for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
+      return e;
+    };
+    const tag = (controller: Controller, name: string, id?: string): Controller => {
+      controller.domElement.dataset.control = name;
+      const input = controller.domElement.querySelector('input, select, button');
+      if (id && input) input.id = id;
+      return controller;
+    };
+    /** A full-width row inside a folder, styled as lil-gui's controllers. */
+    const row = (folder: GUI, ...children: (Node | string)[]): HTMLElement => {
+      const r = el('div', { class: 'lil-controller sinew-row' });
+      r.append(...children);
+      folder.$children.append(r);
+      return r;
+    };
+
+    // Header
+    const header = el('div', { class: 'sinew-header' });
+    this.modelName = el('strong', { id: 'sinew-model', class: 'sinew-model' });
+    this.summary = el('div', { id: 'sinew-summary', class: 'sinew-summary' });
+    this.warnings = el('details', { id: 'sinew-warnings', class: 'sinew-warnings' });
+    this.warningsTitle = el('summary');
+    this.warningsList = el('ul');
+    this.warnings.append(this.warningsTitle, this.warningsList);
+    this.warnings.hidden = true;
+    this.progress.element.id = 'sinew-progress';
+    header.append(this.modelName, this.progress.element, this.summary, this.warnings);
+    this.gui.$children.append(header);
+
+    // Model
+    const model = this.gui.addFolder('Model');
+    const fileInput = el('input', { id: 'sinew-file', type: 'file', multiple: '', hidden: '' });
+    fileInput.addEventListener('change', () => {
+      const files = fileInput.files ? [...fileInput.files] : [];
+      fileInput.value = '';
+      if (files.length) handlers.onFiles(files);
+    });
+    const actions = {
+      open: () => fileInput.click(),
+      frame: () => handlers.onFrame(),
+      openUrl: () => { if (this.values.url.trim()) handlers.onOpenUrl(this.values.url.trim()); },
+      play: () => handlers.onPlayToggle(),
+      screenshot: () => handlers.onScreenshot(this.values.screenshotScale),
+      fullscreen: () => handlers.onFullscreen(),
+      help: () => handlers.onHelp(),
+    };
+    tag(model.add(actions, 'open').name('Open file… (.glb, .gltf + files, .md5mesh + .md5anim)'), 'open', 'sinew-open');
+    model.domElement.append(fileInput);
+    const sampleLabels = samples.map((s) => s.label);
+    this.values.sample = sampleLabels[0] ?? '';
+    tag(model.add(this.values, 'sample', sampleLabels).name('Sample').onChange((label: string) => {
+      const sample = samples.find((s) => s.label === label);
+      if (sample) handlers.onOpenUrl(sample.url);
+    }), 'sample', 'sinew-sample');
+    const url = tag(model.add(this.values, 'url').name('URL'), 'url', 'sinew-url');
+    (url.domElement.querySelector('input') as HTMLInputElement).addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') actions.openUrl();
+    });
+    tag(model.add(actions, 'openUrl').name('Open URL'), 'open-url');
+    tag(model.add(actions, 'frame').name('Frame the model (F)'), 'frame', 'sinew-frame');
+
+    // Animation
+    const animation = this.gui.addFolder('Animation');
+    this.clipController = tag(animation.add(this.values, 'clip', ['(rest pose)']).name('Clip').onChange((label: string) => {
+      handlers.onClipChange(this.clipNames.indexOf(label) - 1);
+    }), 'clip', 'sinew-clip');
+    this.playButton = el('button', { id: 'sinew-play', type: 'button', class: 'sinew-play' });
+    this.playButton.addEventListener('click', () => handlers.onPlayToggle());
+    this.time = new TimeSlider((s) => handlers.onScrub(s));
+    this.time.slider.id = 'sinew-time';
+    this.time.readout.id = 'sinew-time-readout';
+    this.time.readout.className = 'sinew-time';
+    this.markers = el('div', { id: 'sinew-key-markers', class: 'sinew-key-markers', 'aria-hidden': 'true' });
+    const track = el('div', { class: 'sinew-track' });
+    track.append(this.markers, this.time.slider);
+    row(animation, this.playButton, track, this.time.readout);
+    const speed = tag(animation.add(this.values, 'speed', SPEED_MIN, SPEED_MAX, 0.05).name('Speed (× real time)').onChange((v: number) => {
+      if (Number.isFinite(v)) handlers.onSpeedChange(v);
+    }), 'speed', 'sinew-speed');
+    const loop = tag(animation.add(this.values, 'loop', { loop: 'loop', once: 'once', 'ping-pong': 'pingpong' }).name('At the end').onChange((m: LoopMode) => handlers.onLoopChange(m)), 'loop', 'sinew-loop');
+    const fade = tag(animation.add(this.values, 'fade', 0, 5, 0.05).name('Crossfade (s)').onChange((v: number) => {
+      if (Number.isFinite(v) && v >= 0) handlers.onFadeChange(v);
+    }), 'fade', 'sinew-fade');
+    this.settingsControllers = [speed, loop, fade];
+    this.layersFolder = animation.addFolder('Layers (clips blended over the one above)');
+    this.layersFolder.close();
+    this.layerHandler = handlers.onLayerWeight;
+
+    // Skinning
+    const skinning = this.gui.addFolder('Skinning');
+    const method = tag(skinning.add(this.values, 'skinning', { 'linear blend (LBS)': 'lbs', 'dual quaternion (DQS)': 'dqs' }).name('Blending').onChange((m: SkinningMode) => handlers.onSkinningChange(m)), 'skinning', 'sinew-skinning');
+    const weights = tag(skinning.add(this.values, 'weights', Object.fromEntries(WEIGHT_POLICIES.map((p) => [weightPolicyWords(p), p]))).name('Weights').onChange((p: WeightPolicy) => handlers.onWeightsChange(p)), 'weights', 'sinew-weights');
+    const palette = tag(skinning.add(this.values, 'palette', {
+      'automatic': 'auto', 'shader constants (uniform)': 'uniform', 'uniform buffer (ubo)': 'ubo', 'float texture': 'texture',
+    }).name('Send joints as').onChange((p: PaletteRequest) => handlers.onPaletteChange(p)), 'palette', 'sinew-palette-mode');
+    this.methodControllers = [method, weights, palette];
+    skinning.close();
+    const inUse = el('span', { class: 'sinew-muted' });
+    inUse.textContent = 'in use: ';
+    this.palette = el('span', { id: 'sinew-palette', class: 'sinew-palette' });
+    row(skinning, inUse, this.palette);
+
+    // View
+    const viewFolder = this.gui.addFolder('View');
+    const changed = () => handlers.onViewChange();
+    const surface = tag(viewFolder.add(view, 'surface', {
+      lit: 'shaded', 'weights of the selected joint': 'weights', 'influences per vertex': 'influences', 'none (wireframe only)': 'none',
+    } satisfies Record<string, SurfaceView>).name('Surface').onChange(changed), 'surface', 'sinew-surface');
+    const toggles = ([
+      ['skeleton', 'Skeleton (click a joint)'], ['wireframe', 'Wireframe'], ['bounds', 'Bounding box'], ['normals', 'Normals'],
+      ['cpuVertices', 'Draw CPU vertices (not the shader’s)'], ['compare', 'Compare GPU with CPU'],
+    ] as const).map(([key, label]) => tag(viewFolder.add(view, key).name(label).onChange(changed), key, `sinew-view-${key}`));
+    this.jointController = tag(viewFolder.add(this.values, 'joint', ['(none)']).name('Selected joint'), 'joint', 'sinew-joint');
+    this.jointHandler = handlers.onJointSelect;
+    this.jointController.onChange((label: string) => handlers.onJointSelect(this.jointIndexByLabel.get(label) ?? -1));
+    tag(viewFolder.add(this.values, 'bindPose').name('Bind pose (mesh as skinned)').onChange((on: boolean) => handlers.onBindPose(on)), 'bind-pose', 'sinew-bind-pose');
+    this.viewControllers = [surface, ...toggles];
+    const parityLabel = el('span', { class: 'sinew-muted' });
+    parityLabel.textContent = 'max |GPU − CPU|: ';
+    this.parity = el('span', { id: 'sinew-parity', class: 'sinew-parity' });
+    this.parity.textContent = 'off';
+    row(viewFolder, parityLabel, this.parity);
+    tag(viewFolder.add(this.values, 'screenshotScale', { '1× canvas': 1, '2×': 2, '4×': 4 }).name('Screenshot size'), 'screenshot-scale', 'sinew-screenshot-scale');
+    tag(viewFolder.add(actions, 'screenshot').name('Save screenshot (P)'), 'screenshot', 'sinew-screenshot');
+    tag(viewFolder.add(actions, 'fullscreen').name('Fullscreen (Enter)'), 'fullscreen', 'sinew-fullscreen');
+    tag(viewFolder.add(actions, 'help').name('Keyboard shortcuts (?)'), 'help', 'sinew-help');
+
+    // Stats
+    const statsFolder = this.gui.addFolder('Stats');
+    this.stats = el('pre', { id: 'sinew-stats', class: 'sinew-stats' });
+    statsFolder.$children.append(this.stats);
+
+    this.setPlaying(false);
+    this.setSettings({ speed: 1, loop: 'loop', fade: 0.3 });
+  }
+
+  private readonly layerHandler: (clipIndex: number, weight: number) => void;
+  private readonly jointHandler: (joint: number) => void;
+
+  /** Shows the playback settings: speed (rate), loop mode, crossfade duration (seconds). */
+  setSettings(settings: PlaybackSettings): void {
+    this.values.speed = settings.speed;
+    this.values.loop = settings.loop;
+    this.values.fade = settings.fade;
+    for (const c of this.settingsControllers) c.updateDisplay();
+  }
+
+  /** Shows the skinning method and palette request in use. */
+  setMethod(skinning: SkinningMode, weights: WeightPolicy, palette: PaletteRequest): void {
+    this.values.skinning = skinning;
+    this.values.weights = weights;
+    this.values.palette = palette;
+    for (const c of this.methodControllers) c.updateDisplay();
+  }
+
+  /** Re-reads the view settings (after a keyboard shortcut changed them). */
+  refreshView(): void {
+    for (const c of this.viewControllers) c.updateDisplay();
+  }
+
+  /** "loading NAME…" while `name` is a string; null ends it (the download bar goes). */
+  setLoading(name: string | null): void {
+    const text = name === null ? this.shownName : `loading ${name}…`;
+    this.modelName.textContent = text;
+    this.modelName.title = text;
+    if (name === null) this.progress.hide();
+  }
+
+  /** Shows the download bar: `loaded` of `total` bytes (null: unknown, an indeterminate bar). */
+  setProgress(loaded: number, total: number | null): void {
+    this.progress.show(loaded, total);
+  }
+
+  /** Shows a newly loaded model. */
+  setModel(info: PanelModelInfo): void {
+    this.shownName = info.name;
+    this.modelName.textContent = info.name;
+    this.modelName.title = info.name;
+    this.summary.textContent = info.summary;
+    const warnings = info.warnings ?? [];
+    this.warnings.hidden = warnings.length === 0;
+    this.warnings.open = false;
+    this.warningsTitle.textContent = `${warnings.length} warning${warnings.length === 1 ? '' : 's'}`;
+    this.warningsList.replaceChildren(...warnings.map((warning) => {
+      const item = document.createElement('li');
+      item.textContent = warning;
+      return item;
+    }));
+    this.setPalette(info.palette);
+    // Clip names made unique for the option list (lil-gui keys options by label).
+    const seen = new Set<string>(['(rest pose)']);
+    this.clipNames = ['(rest pose)', ...info.clips.map((clip, i) => {
+      let label = clip.name || `clip ${i}`;
+      while (seen.has(label)) label = `${label} (${i})`;
+      seen.add(label);
+      return label;
+    })];
+    this.clipController.options(this.clipNames);
+    this.clips = info.clips;
+    this.setClip(info.clipIndex);
+    this.buildLayers();
+    const jointLabels = ['(none)'];
+    this.jointIndexByLabel = new Map([['(none)', -1]]);
+    for (const joint of info.joints) {
+      let label = joint.name || `joint ${joint.index}`;
+      if (this.jointIndexByLabel.has(label)) label = `${label} #${joint.index}`;
+      this.jointIndexByLabel.set(label, joint.index);
+      jointLabels.push(label);
+    }
+    this.values.joint = '(none)';
+    this.jointController.options(jointLabels);
+  }
+
+  private clips: readonly AnimationClip[] = [];
+
+  /** Shows the selected clip (−1: rest pose) and its key markers. */
+  setClip(clipIndex: number): void {
+    this.values.clip = this.clipNames[clipIndex + 1] ?? '(rest pose)';
+    this.clipController.updateDisplay();
+    this.showKeyMarkers(clipIndex >= 0 ? this.clips[clipIndex] : null);
+  }
+
+  /** Shows the selected joint (−1: none). */
+  setJoint(joint: number): void {
+    for (const [label, index] of this.jointIndexByLabel) {
+      if (index === joint) {
+        this.values.joint = label;
+        this.jointController.updateDisplay();
+        return;
+      }
+    }
+  }
+
+  /** Shows the palette path in use, in plain words (the path's name in the title). */
+  setPalette(palette: PalettePath): void {
+    this.palette.textContent = PALETTE_PATH_WORDS[palette];
+    this.palette.dataset.path = palette;
+    this.palette.title = palette;
+  }
+
+  /** Shows whether the clip is playing (the button then offers Pause). */
+  setPlaying(playing: boolean): void {
+    this.playButton.textContent = playing ? 'Pause' : 'Play';
+    this.playButton.setAttribute('aria-pressed', String(playing));
+  }
+
+  /** Shows the clip time, seconds (throttled while playing; see {@link TimeSlider.setTime}). */
+  setTime(seconds: number, duration: number, nowMs: number, force = false): void {
+    this.time.setTime(seconds, duration, nowMs, force);
+  }
+
+  /** Shows the GPU-vs-CPU readout (null: comparison off). */
+  setParity(reading: ParityReading | null): void {
+    if (!reading) {
+      this.parity.textContent = 'off';
+      delete this.parity.dataset.relative;
+      return;
+    }
+    this.parity.textContent = `${reading.maxError.toExponential(2)} (${reading.relative.toExponential(1)} × diagonal)`;
+    this.parity.dataset.relative = String(reading.relative);
+    this.parity.dataset.maxError = String(reading.maxError);
+    this.parity.classList.toggle('sinew-bad', !(reading.relative <= 1e-5));
+  }
+
+  /** Shows the frame statistics (call at most a few times a second). */
+  setStats(s: PanelStats): void {
+    this.stats.textContent = [
+      `${s.fps.toFixed(0)} fps · ${s.frameMs.toFixed(1)} ms / frame`,
+      `pose (CPU) ${s.poseMs.toFixed(2)} ms`,
+      `draw (palette upload + calls) ${s.drawMs.toFixed(2)} ms`,
+      `debug views ${s.inspectMs.toFixed(2)} ms`,
+      `${s.drawCalls} draw calls · ${s.joints} joints`,
+      `${s.vertices} vertices · palette ${formatBytes(s.paletteBytes)} / frame`,
+    ].join('\n');
+  }
+
+  private buildLayers(): void {
+    for (const c of this.layerControllers) c.destroy();
+    const weights: Record<string, number> = {};
+    this.layerControllers = this.clips.map((clip, i) => {
+      const label = this.clipNames[i + 1];
+      weights[label] = 0;
+      const c = this.layersFolder.add(weights, label, 0, 1, 0.01).onChange((w: number) => this.layerHandler(i, w));
+      c.domElement.dataset.control = `layer-${i}`;
+      return c;
+    });
+  }
+
+  private showKeyMarkers(clip: AnimationClip | null): void {
+    const duration = clip?.duration ?? 0;
+    if (!clip || !(duration > 0)) {
+      this.markers.replaceChildren();
+      return;
+    }
+    const buckets = new Set<number>();
+    for (const channel of clip.channels) {
+      for (let k = 0; k < channel.times.length; k++) buckets.add(Math.round((channel.times[k] / duration) * MAX_KEY_MARKERS));
+    }
+    this.markers.replaceChildren(...[...buckets].sort((a, b) => a - b).map((b) => {
+      const tick = document.createElement('span');
+      tick.style.left = `${(100 * b) / MAX_KEY_MARKERS}%`;
+      return tick;
+    }));
+  }
+}
+
+/** The weight policy in plain words. */
+function weightPolicyWords(policy: WeightPolicy): string {
+  switch (policy) {
+    case 'normalize': return 'divided by their sum';
+    case 'as-stored': return 'as stored';
+    case 'rest-remainder': return 'missing share stays at rest';
+    case 'implicit-last': return 'last = 1 − the others';
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} B`;
+}
