@@ -136,7 +136,14 @@ export class Inspection implements FrameInspector {
     return null;
   }
 
+  /** Whether any view is on (with none, frames pay nothing for the inspection). */
+  get active(): boolean {
+    const s = this.settings;
+    return s.surface !== 'shaded' || s.wireframe || s.skeleton || s.bounds || s.normals || s.cpuVertices || s.compare || s.bindPose;
+  }
+
   styleFor(frame: InspectedFrame): DrawStyle | undefined {
+    if (!this.active) return undefined;
     this.bind(frame);
     const s = this.settings;
     if (s.bindPose) applyBindPose(frame.animated, this.bindScratch, this.bindScratchInverse);
@@ -152,6 +159,7 @@ export class Inspection implements FrameInspector {
   }
 
   overlay(frame: InspectedFrame): void {
+    if (!this.active) return;
     const s = this.settings;
     const gl = frame.gl;
     const viewProjection = frame.renderer.lastViewProjection;

@@ -128,6 +128,8 @@ export interface ModelViewOptions {
    * rather than the first pose shown. Default false.
    */
   readonly frameAnimation?: boolean;
+  /** Orbiting coasts on after a drag and slows down (see `attachOrbitInput`). Default false. */
+  readonly inertia?: boolean;
 }
 
 /** The shown model: CPU state, GPU side (null while the context is lost), display orientation. */
@@ -218,7 +220,7 @@ export class ModelView {
     };
     this.surface = options.host ? options.host.attach(canvas, client) : new CanvasSurface(canvas, client, options.contextAttributes);
     this.startupError = this.surface.startupError;
-    this.detachInput = attachOrbitInput(canvas, this.camera, () => this.requestRedraw());
+    this.detachInput = attachOrbitInput(canvas, this.camera, () => this.requestRedraw(), { inertia: options.inertia ?? false });
   }
 
   /** The WebGL2 context drawn with (shared with other views when there is a host), or null. */

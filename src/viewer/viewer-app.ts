@@ -93,7 +93,7 @@ export class ViewerApp {
     this.help = new HelpOverlay(root);
     this.jointTip = new JointTip(root);
     this.inspection.onReading = (reading) => this.panel.setParity(reading);
-    this.view = new ModelView(this.canvas, { palette: params.palette, distance: params.distance ?? 1, frameAnimation: true }, {
+    this.view = new ModelView(this.canvas, { palette: params.palette, distance: params.distance ?? 1, frameAnimation: true, inertia: true }, {
       shown: ({ asset, clipIndex, palette, warnings }) => {
         this.panel.setModel({
           name: asset.name,
@@ -151,10 +151,11 @@ export class ViewerApp {
       this.updateCoveredArea();
       this.view.requestRedraw();
     });
-    this.panel.gui.onOpenClose(() => {
+    // The panel's size changes as folders open and close, and it may be hidden: keep the model clear of it.
+    new ResizeObserver(() => {
       this.updateCoveredArea();
       this.view.requestRedraw();
-    });
+    }).observe(this.panel.element);
   }
 
   /** The orbit camera, framed on each model as it loads. */

@@ -212,8 +212,7 @@ test('URL speed / loop / fade set the panel; the panel inputs change them; bad v
   await openViewer(page, `?model=${FOX}&clip=Survey&speed=-0.5&loop=pingpong&fade=0.7`);
   expect(await page.evaluate(() => window.sinew!.state())).toMatchObject({ speed: -0.5, loop: 'pingpong', fade: 0.7, playing: true, error: null });
   await expect(page.locator('#sinew-speed')).toHaveValue('-0.5');
-  await expect(page.locator('#sinew-speed-readout')).toHaveText('-0.50×');
-  await expect(page.locator('#sinew-loop')).toHaveValue('pingpong');
+  await expect(page.locator('#sinew-loop')).toHaveValue('ping-pong');
   await expect(page.locator('#sinew-fade')).toHaveValue('0.7');
   await expect(page.locator('#sinew-loop option')).toHaveText(['loop', 'once', 'ping-pong']);
 
@@ -221,7 +220,7 @@ test('URL speed / loop / fade set the panel; the panel inputs change them; bad v
   await page.locator('#sinew-speed').fill('1.5');
   await page.locator('#sinew-fade').fill('5');
   expect(await page.evaluate(() => window.sinew!.state())).toMatchObject({ speed: 1.5, loop: 'once', fade: 5 });
-  await expect(page.locator('#sinew-speed-readout')).toHaveText('1.50×');
+  await expect(page.locator('#sinew-speed')).toHaveValue('1.5');
 
   // Choosing a clip in the list while playing crossfades over the 5 s fade; scrubbing then cuts to it alone.
   expect(await page.evaluate(() => window.sinew!.state().playing)).toBe(true);

@@ -18,3 +18,21 @@ test('smoke: panel and views', async ({ page }) => {
   console.log(JSON.stringify(reading));
   expect(errors).toEqual([]);
 });
+
+test('debug: context loss with views on', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openViewer(page, '?time=0.5');
+  await page.evaluate(() => window.sinew!.setView({ skeleton: true, wireframe: true, compare: true }));
+  await page.evaluate(() => {
+    const gl = (document.getElementById('sinew-canvas') as HTMLCanvasElement).getContext('webgl2')!;
+    const ext = gl.getExtension('WEBGL_lose_context')!;
+    ext.loseContext();
+    (window as unknown as { __loseExt: unknown }).__loseExt = ext;
+  });
+  await page.waitForFunction(() => window.sinew!.state().contextLost);
+  await page.evaluate(() => (window as unknown as { __loseExt: WEBGL_lose_context }).__loseExt.restoreContext());
+  await page.waitForFunction(() => !window.sinew!.state().contextLost && window.sinew!.state().palette !== null);
+  await page.waitForTimeout(1000);
+  console.log(await page.evaluate(() => window.sinew!.coverage()), JSON.stringify(await page.evaluate(() => window.sinew!.state().error)));
+  console.log(errors);
+});
