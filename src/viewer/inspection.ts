@@ -249,8 +249,6 @@ export class Inspection implements FrameInspector {
     this.positions = new Float32Array(3 * Math.max(vertices, 24));
     this.colors = new Float32Array(4 * Math.max(vertices, 24));
     this.drawnJointCount = 0;
-    this.selectedJoint = -1;
-    this.hoverJoint = -1;
   }
 
   private updateSelection(asset: ModelAsset): void {
@@ -341,10 +339,9 @@ export class Inspection implements FrameInspector {
   }
 
   private drawNormals(frame: InspectedFrame, vp: Float32Array): void {
-    const asset = frame.gpu.asset;
     const d = frame.displayMatrix;
     const pos = this.positions, col = this.colors;
-    // A tenth of a typical joint spacing would do; 2 % of the bounds diagonal of the skinned vertices is simpler.
+    // Each primitive's normals 2 % of its skinned bounds' diagonal long.
     for (const e of this.cpu!.entries) {
       const n = e.positions.length / 3;
       let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity, minZ = Infinity, maxZ = -Infinity;
@@ -367,7 +364,6 @@ export class Inspection implements FrameInspector {
       }
       this.overlayLines!.draw(vp, pos, col, 2 * n, frame.gl.LINES);
     }
-    void asset;
   }
 
   /** Captures the shader's positions of every skinned primitive and compares them with the CPU's. */

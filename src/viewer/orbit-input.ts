@@ -56,7 +56,11 @@ export function attachOrbitInput(element: HTMLElement, camera: OrbitCamera, onCh
     if (pointers.size >= 2) return;
     stopInertia();
     pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    element.setPointerCapture(e.pointerId);
+    try {
+      element.setPointerCapture(e.pointerId);
+    } catch {
+      // A pointer the browser no longer tracks (synthetic events): drag without capture.
+    }
     e.preventDefault();
     velocityYaw = velocityPitch = 0;
     if (pointers.size === 2) {

@@ -85,6 +85,11 @@ export interface SinewTestHooks {
   screenshot(scale?: number): string | null;
   /** Frame statistics as the Stats folder shows them, from `frames` frames drawn now back to back. */
   measureFrames(frames: number): PanelStats;
+  /**
+   * Detaches (false) or re-attaches (true) the inspection from the view, for measuring what the inspection costs
+   * against the bare view (bench/viewer-frame-rate.ts).
+   */
+  attachInspection(on: boolean): void;
 }
 
 declare global {
@@ -166,6 +171,9 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
       app.view.gl?.readPixels(0, 0, 1, 1, 0x1908, 0x1401, new Uint8Array(4));
       const elapsed = performance.now() - start;
       return app.frameStats(frames, elapsed, t.pose / frames, t.draw / frames, t.inspect / frames);
+    },
+    attachInspection: (on) => {
+      app.view.inspector = on ? app.inspection : null;
     },
   };
   window.sinew = hooks;

@@ -105,6 +105,9 @@ export class ViewerApp {
           joints: [...pickableJoints(asset)].map((index) => ({ index, name: asset.skeleton.names[index] ?? '' })),
         });
         this.panel.setParity(null);
+        // Joint indices are the previous model's.
+        this.inspection.selectedJoint = -1;
+        this.inspection.hoverJoint = -1;
         // Each warning once: listed in the panel; the banner only counts them, or (panel hidden) shows them.
         if (warnings.length > 0) {
           const text = params.ui
@@ -339,8 +342,7 @@ export class ViewerApp {
     } catch (e) {
       this.showError(messageOf(e));
     }
-    const { method, palette } = this.view.state();
-    void palette;
+    const { method } = this.view.state();
     this.panel.setMethod(method.skinning, method.weights, this.view.paletteRequest);
   }
 

@@ -255,7 +255,6 @@ export class ViewerPanel {
       ['cpuVertices', 'Draw CPU vertices (not the shader’s)'], ['compare', 'Compare GPU with CPU'],
     ] as const).map(([key, label]) => tag(viewFolder.add(view, key).name(label).onChange(changed), key, `sinew-view-${key}`));
     this.jointController = tag(viewFolder.add(this.values, 'joint', ['(none)']).name('Selected joint'), 'joint', 'sinew-joint');
-    this.jointHandler = handlers.onJointSelect;
     this.jointController.onChange((label: string) => handlers.onJointSelect(this.jointIndexByLabel.get(label) ?? -1));
     tag(viewFolder.add(this.values, 'bindPose').name('Bind pose (mesh as skinned)').onChange((on: boolean) => handlers.onBindPose(on)), 'bind-pose', 'sinew-bind-pose');
     this.viewControllers = [surface, ...toggles];
@@ -267,7 +266,7 @@ export class ViewerPanel {
     tag(viewFolder.add(this.values, 'screenshotScale', { '1× canvas': 1, '2×': 2, '4×': 4 }).name('Screenshot size'), 'screenshot-scale', 'sinew-screenshot-scale');
     tag(viewFolder.add(actions, 'screenshot').name('Save screenshot (P)'), 'screenshot', 'sinew-screenshot');
     tag(viewFolder.add(actions, 'fullscreen').name('Fullscreen (Enter)'), 'fullscreen', 'sinew-fullscreen');
-    tag(viewFolder.add(actions, 'help').name('Keyboard shortcuts (?)'), 'help', 'sinew-help');
+    tag(viewFolder.add(actions, 'help').name('Keyboard shortcuts (?)'), 'help', 'sinew-help-button');
 
     // Stats
     const statsFolder = this.gui.addFolder('Stats');
@@ -279,7 +278,6 @@ export class ViewerPanel {
   }
 
   private readonly layerHandler: (clipIndex: number, weight: number) => void;
-  private readonly jointHandler: (joint: number) => void;
 
   /** Shows the playback settings: speed (rate), loop mode, crossfade duration (seconds). */
   setSettings(settings: PlaybackSettings): void {

@@ -20,8 +20,9 @@ async function gridAt(page: Page, seconds: number): Promise<number[]> {
 
 test('every octopus clip changes the picture over time and loops back to its first frame', async ({ page }) => {
   const errors = collectErrors(page);
-  // One camera for every clip: framed once on the opening pose, then clips are switched while paused.
-  await page.goto('/?ui=0&time=0');
+  // One camera for every clip, framed on the whole animation (moved in: the frame holds every clip's reach),
+  // from the front as before the three-quarter default; then clips are switched while paused.
+  await page.goto('/?ui=0&time=0&yaw=0&pitch=10&distance=0.7');
   await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
   const clips = await page.evaluate(() => window.sinew!.state().clips);
   expect(clips).toEqual(['swim', 'curl', 'wave']);
