@@ -20,8 +20,8 @@ import { existsSync } from 'node:fs';
 import { CHROMIUM_ARGS, findChromium } from '../src/node/find-chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const FRAMES = 120;
-const ROUNDS = 5;
+const FRAMES = 60;
+const ROUNDS = 11;
 
 interface Stats { readonly fps: number }
 type SinewWindow = { sinew: { measureFrames(n: number): Stats; attachInspection(on: boolean): void; setView(v: object): unknown; selectJoint(j: number): number } };
