@@ -84,6 +84,8 @@ export class Inspection implements FrameInspector {
   private overlayLines: LineOverlay | null = null;
   private capture: TransformFeedbackCapture | null = null;
   private lastCompareMs = -Infinity;
+  /** Whether this frame's {@link styleFor} skinned on the CPU for a comparison that {@link overlay} then runs. */
+  private compareThisFrame = false;
   private readonly style: { -readonly [K in keyof DrawStyle]: DrawStyle[K] } = {
     surface: 'shaded', weightJointBySkin: new Int32Array(0), weightNode: -1, edgesOf: null, edgeColor: EDGE_COLOR, cpuVertices: null,
   };
@@ -147,8 +149,10 @@ export class Inspection implements FrameInspector {
     this.bind(frame);
     const s = this.settings;
     if (s.bindPose) applyBindPose(frame.animated, this.bindScratch, this.bindScratchInverse);
-    const needCpu = s.cpuVertices || s.normals || s.compare;
-    if (needCpu && this.cpu) this.cpu.update(frame.animated, frame.method, s.cpuVertices);
+    // The CPU reference runs only for frames that show or compare its vertices (compare: when a reading is due).
+    const compareDue = s.compare && performance.now() - this.lastCompareMs >= COMPARE_INTERVAL_MS;
+    this.compareThisFrame = compareDue;
+    if ((s.cpuVertices || s.normals || compareDue) && this.cpu) this.cpu.update(frame.animated, frame.method, s.cpuVertices);
     if (s.surface === 'shaded' && !s.wireframe && !s.cpuVertices) return undefined;
     if (this.selectionFor !== this.selectedJoint) this.updateSelection(frame.gpu.asset);
     const style = this.style;
@@ -167,12 +171,10 @@ export class Inspection implements FrameInspector {
     if (s.normals) this.drawNormals(frame, viewProjection);
     this.placeJoints(frame, viewProjection);
     if (s.skeleton) this.drawSkeleton(gl, viewProjection);
-    if (s.compare) {
-      const now = performance.now();
-      if (now - this.lastCompareMs >= COMPARE_INTERVAL_MS) {
-        this.lastCompareMs = now;
-        this.compare(frame);
-      }
+    if (this.compareThisFrame) {
+      this.compareThisFrame = false;
+      this.lastCompareMs = performance.now();
+      this.compare(frame);
     }
   }
 
@@ -314,7 +316,7 @@ export class Inspection implements FrameInspector {
     };
     const cpu = this.cpu!;
     if (cpu.entries.length > 0) {
-      if (!this.settings.cpuVertices && !this.settings.normals && !this.settings.compare) cpu.update(frame.animated, frame.method, false);
+      if (!this.settings.cpuVertices && !this.settings.normals) cpu.update(frame.animated, frame.method, false);
       for (const e of cpu.entries) for (let i = 0; i < e.positions.length; i += 3) visit(e.positions[i], e.positions[i + 1], e.positions[i + 2]);
     } else {
       const m = frame.animated.modelMatrices;

@@ -194,6 +194,11 @@ test('GPU vs CPU: the readout reacts to a deliberately wrong palette; the panel 
   const errors = collectErrors(page);
   await openCesium(page);
   await control(page, 'compare').locator('input').check();
+  // The live readout: the frame loop measures (at most twice a second) and the panel shows it.
+  await page.evaluate(() => window.sinew!.renderOnce());
+  await expect(page.locator('#sinew-parity')).toHaveAttribute('data-relative', /^\d/);
+  const live = Number(await page.locator('#sinew-parity').getAttribute('data-relative'));
+  expect(live).toBeLessThanOrEqual(1e-5);
   const good = (await page.evaluate(() => window.sinew!.compareNow()))!;
   expect(good.relative).toBeLessThanOrEqual(1e-5);
   await expect(page.locator('#sinew-parity')).not.toHaveClass(/sinew-bad/);
