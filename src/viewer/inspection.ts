@@ -376,7 +376,8 @@ export class Inspection implements FrameInspector {
     let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity, minZ = Infinity, maxZ = -Infinity;
     for (const e of cpu.entries) {
       let palette = frame.animated.skinMatrices[e.skin];
-      if (this.paletteTamper !== 0) {
+      // Development builds only (the test hook); Vite drops the branch from the product.
+      if (import.meta.env.DEV && this.paletteTamper !== 0) {
         palette = palette.slice();
         for (let o = 0; o < palette.length; o += 16) palette[o + 12] += this.paletteTamper;
       }
