@@ -4,6 +4,7 @@ import type { CameraMatrices, GpuModel, PalettePath, PaletteRequest } from '../g
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { computeAnimatedBounds, computeModelBounds } from '../scene/model-bounds.ts';
+import { subtreeMask } from '../skeleton/subtree-mask.ts';
 import { OrbitCamera, type Bounds } from '../scene/orbit-camera.ts';
 import { attachOrbitInput } from './orbit-input.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
@@ -187,6 +188,8 @@ export class ModelView {
    * picture is shifted to centre it there ({@link OrbitCamera.viewOffsetX}). Default 0.
    */
   coveredRight = 0;
+  /** Joint whose subtree layered clips are limited to (−1: the whole skeleton), see {@link setLayerMask}. */
+  private layerMaskJoint = -1;
   private current: LoadedModel | null = null;
   private readonly cameraMatrices: CameraMatrices;
   private distanceScale: number;
@@ -290,6 +293,7 @@ export class ModelView {
       }
       this.current?.gpu?.dispose();
       this.current = { asset, animated, gpu, displayMatrix, bounds, palette, layers: new Map() };
+      this.layerMaskJoint = -1;
       gpu = null;
 
       this.playback.bind(animated, player);
@@ -375,6 +379,21 @@ export class ModelView {
     }
     entry.weight = weight;
     animator.setLayerWeight(entry.layer, weight);
+    if (this.layerMaskJoint >= 0) animator.setLayerMask(entry.layer, subtreeMask(model.asset.skeleton, this.layerMaskJoint));
+    this.requestRedraw();
+  }
+
+  /**
+   * Limits every clip layered with {@link setLayerWeight} (now and later, on this model) to skeleton joint
+   * `joint` and the joints below it (`subtreeMask`); −1 lifts the limit. Reset when another model is shown.
+   * @throws RangeError for a joint the model does not have
+   */
+  setLayerMask(joint: number): void {
+    const model = this.current;
+    if (!model) return;
+    const mask = joint >= 0 ? subtreeMask(model.asset.skeleton, joint) : null;
+    this.layerMaskJoint = joint;
+    for (const entry of model.layers.values()) model.animated.animator.setLayerMask(entry.layer, mask);
     this.requestRedraw();
   }
 

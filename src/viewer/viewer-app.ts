@@ -45,6 +45,8 @@ export class ViewerApp {
   readonly help: HelpOverlay;
   private readonly jointTip: JointTip;
   private readonly stats = { frames: 0, sinceMs: -1, pose: 0, draw: 0, inspect: 0 };
+  /** Layered clips follow the selected joint's subtree (the Layers folder's mask checkbox). */
+  private layerMaskOn = false;
   /** The status / error banner (`#sinew-banner`). */
   readonly banner: ErrorBanner;
   /** Resolves once the first model has been drawn. */
@@ -73,6 +75,10 @@ export class ViewerApp {
       onLoopChange: (mode) => this.setLoop(mode),
       onFadeChange: (seconds) => this.setFade(seconds),
       onLayerWeight: (clip, weight) => this.view.setLayerWeight(clip, weight),
+      onLayerMask: (on) => {
+        this.layerMaskOn = on;
+        this.view.setLayerMask(on ? this.inspection.selectedJoint : -1);
+      },
       onFiles: (files) => void this.loadFiles(files),
       onOpenUrl: (url) => void (url === null ? this.guardLoad(async () => this.showAsset(createOctopusAsset()), 'octopus') : this.loadUrl(url)),
       onFrame: () => this.frameModel(),
@@ -107,6 +113,7 @@ export class ViewerApp {
         this.panel.setParity(null);
         // Joint indices are the previous model's.
         this.inspection.selectedJoint = -1;
+        this.layerMaskOn = false;
         this.inspection.hoverJoint = -1;
         // Each warning once: listed in the panel; the banner only counts them, or (panel hidden) shows them.
         if (warnings.length > 0) {
@@ -304,6 +311,7 @@ export class ViewerApp {
   /** Selects skeleton joint `joint` (−1: none) for the weight view and the skeleton overlay; redraws. */
   selectJoint(joint: number): void {
     this.inspection.selectedJoint = joint;
+    if (this.layerMaskOn) this.view.setLayerMask(joint);
     this.panel.setJoint(joint);
     this.view.requestRedraw();
   }

@@ -26,6 +26,8 @@ export interface ViewerPanelHandlers {
   onFadeChange(seconds: number): void;
   /** Weight in [0, 1] of clip `clipIndex` layered over the selected one (0 removes the layer). */
   onLayerWeight(clipIndex: number, weight: number): void;
+  /** Limit the layered clips to the selected joint and the joints below it (false: the whole skeleton). */
+  onLayerMask(on: boolean): void;
   /** Files picked with Open file…. */
   onFiles(files: File[]): void;
   /** A URL to open (typed, or a sample's); null: the built-in octopus. */
@@ -121,10 +123,11 @@ export class ViewerPanel {
   private readonly stats: HTMLElement;
   private readonly layersFolder: GUI;
   private layerControllers: Controller[] = [];
+  private readonly layerMaskController: Controller;
   private readonly values = {
     clip: '(rest pose)', speed: 1, loop: 'loop' as LoopMode, fade: 0.3, url: '', sample: '',
     skinning: 'lbs' as SkinningMode, weights: 'normalize' as WeightPolicy, palette: 'auto' as PaletteRequest,
-    joint: '(none)', bindPose: false, screenshotScale: 1,
+    joint: '(none)', bindPose: false, screenshotScale: 1, layerMask: false,
   };
   private clipNames: string[] = [];
   private jointIndexByLabel = new Map<string, number>();
@@ -229,6 +232,7 @@ export class ViewerPanel {
     this.layersFolder = animation.addFolder('Layers (clips blended over the one above)');
     this.layersFolder.close();
     this.layerHandler = handlers.onLayerWeight;
+    this.layerMaskController = tag(this.layersFolder.add(this.values, 'layerMask').name('Only the selected joint and below').onChange((on: boolean) => handlers.onLayerMask(on)), 'layer-mask', 'sinew-layer-mask');
 
     // Skinning
     const skinning = this.gui.addFolder('Skinning');
@@ -340,6 +344,8 @@ export class ViewerPanel {
     this.clipController.options(this.clipNames);
     this.clips = info.clips;
     this.setClip(info.clipIndex);
+    this.values.layerMask = false;
+    this.layerMaskController.updateDisplay();
     this.buildLayers();
     const jointLabels = ['(none)'];
     this.jointIndexByLabel = new Map([['(none)', -1]]);

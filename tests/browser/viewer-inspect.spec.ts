@@ -290,6 +290,17 @@ test('Animation: layering a second clip with a weight blends it in; key markers 
   await page.evaluate(() => window.sinew!.renderOnce());
   const layered = await grid(page);
   expect(gridDistance(survey, layered)).toBeGreaterThan(0.2);
+  // Limited to one leg's subtree, the Run layer moves that leg only: a third picture, between the two.
+  const leg = await page.evaluate(() => window.sinew!.selectJoint('b_RightLeg01_019'));
+  expect(leg).toBeGreaterThanOrEqual(0);
+  await control(page, 'layer-mask').locator('input').check();
+  await page.evaluate(() => window.sinew!.renderOnce());
+  const masked = await grid(page);
+  expect(gridDistance(masked, layered)).toBeGreaterThan(0.1);
+  expect(gridDistance(masked, survey)).toBeGreaterThan(0.02);
+  await control(page, 'layer-mask').locator('input').uncheck();
+  await page.evaluate(() => window.sinew!.renderOnce());
+  expect(gridDistance(layered, await grid(page))).toBeLessThan(0.01);
   await run.locator('input').fill('0');
   await page.evaluate(() => window.sinew!.renderOnce());
   expect(gridDistance(survey, await grid(page))).toBeLessThan(0.01);
