@@ -400,7 +400,7 @@ export class ViewerApp {
     }
     return {
       fps: (1000 * frames) / elapsedMs, frameMs: elapsedMs / frames, poseMs, drawMs, inspectMs,
-      drawCalls, joints: asset?.skeleton.jointCount ?? 0, vertices, paletteBytes,
+      drawCalls, joints: asset ? pickableJoints(asset).length : 0, vertices, paletteBytes,
     };
   }
 

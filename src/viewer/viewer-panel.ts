@@ -73,6 +73,7 @@ export interface PanelStats {
   readonly drawMs: number;
   readonly inspectMs: number;
   readonly drawCalls: number;
+  /** Joints of the model's skins (distinct; every node for a model without skins), as the summary counts them. */
   readonly joints: number;
   readonly vertices: number;
   /** Palette bytes sent to the GPU per frame. */
