@@ -133,6 +133,8 @@ export class ViewerPanel {
   private clipNames: string[] = [];
   private jointIndexByLabel = new Map<string, number>();
   private readonly clipController: Controller;
+  private readonly sampleController: Controller;
+  private readonly sampleLabels: readonly string[];
   private jointController: Controller;
   private readonly settingsControllers: Controller[];
   private readonly methodControllers: Controller[];
@@ -192,11 +194,13 @@ export class ViewerPanel {
       fullscreen: () => handlers.onFullscreen(),
       help: () => handlers.onHelp(),
     };
-    tag(model.add(actions, 'open').name('Open file… (.glb, .gltf + files, .md5mesh + .md5anim)'), 'open', 'sinew-open');
+    const open = tag(model.add(actions, 'open').name('Open file…'), 'open', 'sinew-open');
+    open.domElement.title = '.glb, or .gltf with its files, or .md5mesh with its .md5anim and images';
     model.domElement.append(fileInput);
     const sampleLabels = samples.map((s) => s.label);
+    this.sampleLabels = sampleLabels;
     this.values.sample = sampleLabels[0] ?? '';
-    tag(model.add(this.values, 'sample', sampleLabels).name('Sample').onChange((label: string) => {
+    this.sampleController = tag(model.add(this.values, 'sample', sampleLabels).name('Sample').onChange((label: string) => {
       const sample = samples.find((s) => s.label === label);
       if (sample) handlers.onOpenUrl(sample.url);
     }), 'sample', 'sinew-sample');
@@ -324,6 +328,11 @@ export class ViewerPanel {
     this.modelName.textContent = info.name;
     this.modelName.title = info.name;
     this.summary.textContent = info.summary;
+    // The Sample list names the model on screen, or nothing for a model that is not one of its entries (a file,
+    // a URL), so it never claims the previous sample is still shown.
+    const shown = info.name.toLowerCase();
+    this.values.sample = this.sampleLabels.find((label) => label.toLowerCase() === shown) ?? '';
+    this.sampleController.updateDisplay();
     const warnings = info.warnings ?? [];
     this.warnings.hidden = warnings.length === 0;
     this.warnings.open = false;

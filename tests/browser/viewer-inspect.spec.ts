@@ -314,6 +314,12 @@ test('Model: the sample list and the URL field open models', async ({ page }) =>
   await control(page, 'url').locator('input').fill('/shared/assets/gltf/Fox.glb');
   await control(page, 'url').locator('input').press('Enter');
   await page.waitForFunction(() => window.sinew!.state().model === 'Fox.glb');
+  // The list names the model shown (a sample opened by URL too), and nothing for a model it does not offer.
+  await expect(control(page, 'sample').locator('select')).toHaveValue('Fox.glb');
+  await control(page, 'url').locator('input').fill('/shared/assets/gltf/SimpleMorph.gltf');
+  await control(page, 'url').locator('input').press('Enter');
+  await page.waitForFunction(() => window.sinew!.state().model === 'SimpleMorph.gltf');
+  await expect(control(page, 'sample').locator('select')).toHaveValue('');
   await control(page, 'sample').locator('select').selectOption({ label: 'Octopus (built-in)' });
   await page.waitForFunction(() => window.sinew!.state().model.includes('octopus'));
 });
