@@ -63,6 +63,8 @@ export async function buildThreeRig(
     geometry.setAttribute('normal', new BufferAttribute(primitive.normals, 3));
     geometry.setAttribute('skinIndex', new BufferAttribute(primitive.joints!, 4));
     geometry.setAttribute('skinWeight', new BufferAttribute(primitive.weights!, 4));
+    // Without its index three.js would draw the vertices themselves as a triangle list (drawArrays): other triangles.
+    geometry.setIndex(new BufferAttribute(primitive.indices, 1));
     mesh = new SkinnedMesh(geometry, new MeshBasicMaterial());
     root.add(mesh);
     mesh.bind(threeSkeleton, new Matrix4());
