@@ -119,3 +119,18 @@ export function skinnedQuad(): GltfBuilder {
   });
   return b;
 }
+
+/** The quad with a translation channel on its root joint (node 2) over `times` / `values` (VEC3). */
+export function quadWithTranslation(times: number[], values: number[], interpolation = 'LINEAR', extraSamplers = 0): GltfBuilder {
+  const b = skinnedQuad();
+  const input = b.accessor(Float32Array.from(times), 'SCALAR', { min: [Math.min(...times)], max: [Math.max(...times)] });
+  const output = b.accessor(Float32Array.from(values), 'VEC3');
+  const animation = b.json.animations[0];
+  animation.samplers.push({ input, output, interpolation });
+  animation.channels.push({ sampler: animation.samplers.length - 1, target: { node: 2, path: 'translation' } });
+  for (let i = 0; i < extraSamplers; i++) {
+    animation.samplers.push({ input, output, interpolation });
+    animation.channels.push({ sampler: animation.samplers.length - 1, target: { node: 0, path: 'scale' } });
+  }
+  return b;
+}

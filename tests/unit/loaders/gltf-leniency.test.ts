@@ -12,27 +12,9 @@ import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 import { cloneLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { threeTrack } from '../animation/three-oracle.ts';
-import { sinew } from '../cli/run-sinew.ts';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { skinnedQuad, type GltfBuilder } from '../helpers/gltf-builder.ts';
+import { quadWithTranslation, skinnedQuad, type GltfBuilder } from '../helpers/gltf-builder.ts';
 import { loadErrorOf } from '../helpers/load-error-of.ts';
 
-/** The quad with a translation channel on its root joint (node 2) over `times` / `values` (VEC3). */
-function quadWithTranslation(times: number[], values: number[], interpolation = 'LINEAR', extraSamplers = 0): GltfBuilder {
-  const b = skinnedQuad();
-  const input = b.accessor(Float32Array.from(times), 'SCALAR', { min: [Math.min(...times)], max: [Math.max(...times)] });
-  const output = b.accessor(Float32Array.from(values), 'VEC3');
-  const animation = b.json.animations[0];
-  animation.samplers.push({ input, output, interpolation });
-  animation.channels.push({ sampler: animation.samplers.length - 1, target: { node: 2, path: 'translation' } });
-  for (let i = 0; i < extraSamplers; i++) {
-    animation.samplers.push({ input, output, interpolation });
-    animation.channels.push({ sampler: animation.samplers.length - 1, target: { node: 0, path: 'scale' } });
-  }
-  return b;
-}
 
 describe('equal consecutive key times: a step, as three.js plays it', () => {
   const times = [0, 1 / 6, 1 / 6, 0.5, 1];
@@ -319,35 +301,6 @@ describe('texture samplers and KHR_texture_basisu images', () => {
     bad.json.extensionsUsed = ['KHR_texture_basisu'];
     const error = await loadErrorOf(parseGltf('k.gltf', bad.gltf()));
     expect([error.where, error.code]).toEqual(['/textures/0/extensions/KHR_texture_basisu/source', 'UNRESOLVED_REFERENCE']);
-  });
-});
-
-describe('sinew inspect and sinew eval report the warnings, one per deviation', () => {
-  it('a file with repeated key times, mixed primitives and an ignored extension', async () => {
-    const b = quadWithTranslation([0, 0.5, 0.5, 1], [0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0], 'LINEAR', 2);
-    const position = b.accessor(new Float32Array([0, 0, 1, 1, 0, 1, 0, 1, 1]), 'VEC3', { min: [0, 0, 1], max: [1, 1, 1] });
-    b.json.meshes[0].primitives.push({ attributes: { POSITION: position } });
-    b.json.extensionsUsed = ['EXT_mesh_gpu_instancing'];
-    const folder = mkdtempSync(join(tmpdir(), 'sinew-lenient-'));
-    try {
-      const file = join(folder, 'lenient.gltf');
-      writeFileSync(file, b.gltf());
-      const expected = [
-        'lenient.gltf: uses extension "EXT_mesh_gpu_instancing", not required; ignored',
-        'lenient.gltf: skinned node 1 carries a mesh that mixes primitives with and without JOINTS_0/WEIGHTS_0; the ones without are drawn rigidly with the node',
-        'lenient.gltf: 3 of 4 animation samplers repeat a key time (first /animations/0/samplers/1/input key 2 at 0.5); played as a step: the later key holds from that time',
-      ];
-      const inspect = await sinew('inspect', file, '--json');
-      expect(inspect.code).toBe(0);
-      expect(JSON.parse(inspect.stdout).warnings).toEqual(expected);
-      const evaluated = await sinew('eval', file, '--time', '0.5');
-      expect(evaluated.code).toBe(0);
-      expect(evaluated.stderr).toBe(expected.map((w) => `sinew: warning: ${w}\n`).join(''));
-      const output = JSON.parse(evaluated.stdout);
-      expect(output.primitives.map((p: { skinned: boolean }) => p.skinned)).toEqual([true, false]);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
   });
 });
 
