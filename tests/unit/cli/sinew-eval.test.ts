@@ -11,17 +11,9 @@ import { parseMd5Mesh } from '../../../src/loaders/md5/parse-md5-mesh.ts';
 import { parseMd5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
 import { loadModelFile } from '../../../src/cli/load-model-file.ts';
 import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { positionsDiagonal as diagonal } from '../helpers/positions-diagonal.ts';
 
 const assets = sharedAssets();
-
-function diagonal(positions: ArrayLike<number>): number {
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3], positions[i]);
-    max[i % 3] = Math.max(max[i % 3], positions[i]);
-  }
-  return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-}
 
 /** Key range of animation `a` over the channels Sinew plays (translation, rotation, scale, weights of a node), read from the file. */
 function rawKeyRange(file: string, a: number): { first: number; last: number } {

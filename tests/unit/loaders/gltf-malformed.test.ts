@@ -5,6 +5,7 @@ import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 import { skinnedQuad, type GltfBuilder } from '../helpers/gltf-builder.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
+import { loadErrorOf } from '../helpers/load-error-of.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -16,26 +17,15 @@ async function rejectsAfter(breakIt: (b: GltfBuilder) => void, where: string | n
   const builder = skinnedQuad();
   breakIt(builder);
   const bytes = fileName.endsWith('.glb') ? builder.glb() : builder.gltf();
-  const error = await loadError(parseGltf(fileName, bytes));
+  const error = await loadErrorOf(parseGltf(fileName, bytes));
   expect({ file: error.file, where: error.where, code: error.code }).toEqual({ file: fileName, where, code });
   expect(error.message.startsWith(`${fileName}: `)).toBe(true);
   return error.message;
 }
 
-/** The LoadError `promise` rejects with (fails the test for anything else). */
-async function loadError(promise: Promise<unknown>): Promise<LoadError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(LoadError);
-    return error as LoadError;
-  }
-  throw new Error('expected a LoadError, nothing was thrown');
-}
-
 /** `[where, code]` of the LoadError `promise` rejects with. */
 async function placeAndCode(promise: Promise<unknown>): Promise<[string | null, string]> {
-  const error = await loadError(promise);
+  const error = await loadErrorOf(promise);
   return [error.where, error.code];
 }
 
@@ -68,7 +58,7 @@ describe('parseGltf on malformed input', () => {
     expect(await placeAndCode(parseGltf('cut.glb', glb.slice(0, glb.length - 1)))).toEqual([`byte ${glb.length - 1}`, 'GLB_UNEXPECTED_END_OF_CHUNK_DATA']);
     expect(await placeAndCode(parseGltf('cut.glb', glb.slice(0, 4)))).toEqual(['byte 4', 'GLB_UNEXPECTED_END_OF_HEADER']);
     expect(await placeAndCode(parseGltf('cut.glb', glb.slice(0, 19)))).toEqual(['byte 19', 'GLB_UNEXPECTED_END_OF_CHUNK_HEADER']);
-    const error = await loadError(parseGltf('cut.glb', glb.slice(0, 40)));
+    const error = await loadErrorOf(parseGltf('cut.glb', glb.slice(0, 40)));
     expect(error.file).toBe('cut.glb');
   });
 

@@ -10,17 +10,9 @@ import { sharedAssets } from '../helpers/shared-assets.ts';
 import { skinnedMorphTube } from '../helpers/morph-tube.ts';
 import { loadErrorOf } from '../helpers/load-error-of.ts';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
+import { positionsDiagonal as diagonal } from '../helpers/positions-diagonal.ts';
 
 const assets = sharedAssets();
-
-function diagonal(positions: ArrayLike<number>): number {
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3], positions[i]);
-    max[i % 3] = Math.max(max[i % 3], positions[i]);
-  }
-  return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-}
 
 /** Largest |Sinew − three.js| over every mesh instance's positions, relative to the bounding-box diagonal. */
 async function worstAgainstThree(path: string, asset: ModelAsset, clip: number, time: number): Promise<number> {
