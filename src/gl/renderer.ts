@@ -11,9 +11,10 @@ import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinni
 import { PALETTE_BLOCK_BINDING, uploadPaletteBuffer } from './palette-buffer.ts';
 import { packPaletteRows } from './palette-rows.ts';
 import { uploadPaletteTexture } from './palette-texture.ts';
+import { bindMorphTargets } from './morph-binding.ts';
 import { drawInstances, type GpuInstances, type InstancedDrawStats } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
-import { BASE_COLOR_UNIT, MORPH_ACTIVE_UNIT, MORPH_DELTAS_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
+import { BASE_COLOR_UNIT, MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 import type { DrawStyle } from './debug/draw-style.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
@@ -472,14 +473,7 @@ export class SkinnedRenderer {
       gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
       gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
     }
-    if (morphed) {
-      gl.activeTexture(gl.TEXTURE0 + MORPH_DELTAS_UNIT);
-      gl.bindTexture(gl.TEXTURE_2D, primitive.morphDeltas);
-      gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
-      gl.bindTexture(gl.TEXTURE_2D, gpuModel.morphActive!.texture);
-      gl.uniform1i(program.u_morphActiveCount, morphActive);
-      gl.uniform4iv(program.u_morphLayout, primitive.morphLayout!);
-    }
+    bindMorphTargets(gl, gpuModel, primitive, program, morphActive);
     const material = bindMaterial(gl, program, gpuModel, primitive);
     gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
     if (material?.doubleSided) gl.disable(gl.CULL_FACE);

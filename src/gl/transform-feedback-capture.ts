@@ -5,7 +5,8 @@ import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinni
 import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { packPaletteRows } from './palette-rows.ts';
 import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
-import { MORPH_ACTIVE_UNIT, MORPH_DELTAS_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
+import { bindMorphTargets } from './morph-binding.ts';
+import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 import type { GpuInstances } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
 
@@ -91,7 +92,7 @@ export class TransformFeedbackCapture {
     if (!skinned) {
       const program = this.programs.get(false, path, 0, true, method, 4, 'none', morphed);
       gl.useProgram(program.program);
-      this.setMorph(gpuModel, primitive, program, morphActive);
+      bindMorphTargets(gl, gpuModel, primitive, program, morphActive);
       gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
       gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
       gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
@@ -138,20 +139,8 @@ export class TransformFeedbackCapture {
       gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
     }
     // Last: making a palette texture above binds it to the active unit, which may be a morph unit.
-    this.setMorph(gpuModel, primitive, program, morphActive);
+    bindMorphTargets(gl, gpuModel, primitive, program, morphActive);
     return this.run(primitive.vao, primitive.vertexCount, 1, asset.name);
-  }
-
-  /** Binds the morph textures and uniforms of a `MORPH_TARGETS` program (nothing when `active` is 0). */
-  private setMorph(gpuModel: GpuModel, primitive: GpuPrimitive, program: SkinningProgram, active: number): void {
-    if (active === 0) return;
-    const gl = this.gl;
-    gl.activeTexture(gl.TEXTURE0 + MORPH_DELTAS_UNIT);
-    gl.bindTexture(gl.TEXTURE_2D, primitive.morphDeltas);
-    gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
-    gl.bindTexture(gl.TEXTURE_2D, gpuModel.morphActive!.texture);
-    gl.uniform1i(program.u_morphActiveCount, active);
-    gl.uniform4iv(program.u_morphLayout, primitive.morphLayout!);
   }
 
   /**
