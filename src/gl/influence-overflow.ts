@@ -1,3 +1,5 @@
+import { createDataTexture } from './data-texture.ts';
+
 /**
  * Influences beyond the 8 a vertex's attributes carry (`a_joints`/`a_weights`: slots 0–3,
  * `a_joints1`/`a_weights1`: slots 4–7; shaders/skinned.vert): slots 8… of every vertex go to one RG32F texture
@@ -67,15 +69,9 @@ export function packOverflow(joints: ArrayLike<number>, weights: ArrayLike<numbe
  * @throws Error when the texture cannot be created (context lost)
  */
 export function createOverflowTexture(gl: WebGL2RenderingContext, layout: OverflowLayout): WebGLTexture {
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('createOverflowTexture: gl.createTexture failed (context lost?)');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  const texture = createDataTexture(gl, gl.RG32F, layout.width, layout.height, 'createOverflowTexture');
   gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
-  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RG32F, layout.width, layout.height, 0, gl.RG, gl.FLOAT, layout.texels);
+  gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, layout.width, layout.height, gl.RG, gl.FLOAT, layout.texels);
   gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
   return texture;
 }

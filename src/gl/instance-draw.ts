@@ -3,6 +3,7 @@ import { BAKED_UNIT, INSTANCE_UNIT, OVERFLOW_UNIT, type ProgramCache } from './p
 import { bindMaterial, setAlphaState } from './material-binding.ts';
 import { DEFAULT_SKINNING_METHOD } from '../skinning/skinning-method.ts';
 import { INSTANCE_TEXTURE_WIDTH, type BakedPalettes, type InstanceBlocks } from '../skinning/instance-blocks.ts';
+import { createDataTexture } from './data-texture.ts';
 
 const IDENTITY4 = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
 const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
@@ -71,13 +72,7 @@ export class GpuInstances {
 function createRowsTexture(gl: WebGL2RenderingContext, rows: number): WebGLTexture {
   const max = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
   if (rows > max) throw new Error(`instanced skinning: ${rows} rows of ${INSTANCE_TEXTURE_WIDTH} texels exceed MAX_TEXTURE_SIZE ${max}; use fewer instances or baked mode`);
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('instanced skinning: gl.createTexture failed (context lost?)');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA32F, INSTANCE_TEXTURE_WIDTH, rows);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-  return texture;
+  return createDataTexture(gl, gl.RGBA32F, INSTANCE_TEXTURE_WIDTH, rows, 'instanced skinning');
 }
 
 /** Counts of one instanced draw, for readouts and the bench page. */

@@ -1,4 +1,5 @@
 import type { PrimitiveAsset } from '../asset/model-asset.ts';
+import { createDataTexture } from './data-texture.ts';
 
 /**
  * Morph targets on the GPU (`MORPH_TARGETS` variant of shaders/skinned.vert, docs/skinning-formulas.md M0):
@@ -68,12 +69,9 @@ export function packMorphDeltas(primitive: PrimitiveAsset, maxTextureSize: numbe
  * @throws Error when the texture cannot be created (context lost)
  */
 export function createMorphDeltasTexture(gl: WebGL2RenderingContext, deltas: MorphDeltas): WebGLTexture {
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('createMorphDeltasTexture: gl.createTexture failed (context lost?)');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  setNearest(gl);
+  const texture = createDataTexture(gl, gl.RGBA32F, deltas.width, deltas.height, 'createMorphDeltasTexture');
   gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
-  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, deltas.width, deltas.height, 0, gl.RGBA, gl.FLOAT, deltas.texels);
+  gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, deltas.width, deltas.height, gl.RGBA, gl.FLOAT, deltas.texels);
   return texture;
 }
 
@@ -97,12 +95,7 @@ export class MorphActiveList {
     this.width = Math.max(1, Math.min(MORPH_TEXTURE_WIDTH, capacity));
     this.height = Math.max(1, Math.ceil(capacity / this.width));
     this.pairs = new Float32Array(2 * this.width * this.height);
-    const texture = gl.createTexture();
-    if (!texture) throw new Error('MorphActiveList: gl.createTexture failed (context lost?)');
-    this.texture = texture;
-    gl.bindTexture(gl.TEXTURE_2D, texture);
-    setNearest(gl);
-    gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RG32F, this.width, this.height);
+    this.texture = createDataTexture(gl, gl.RG32F, this.width, this.height, 'MorphActiveList');
   }
 
   /**
@@ -134,9 +127,3 @@ export class MorphActiveList {
   }
 }
 
-function setNearest(gl: WebGL2RenderingContext): void {
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-}

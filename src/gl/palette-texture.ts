@@ -1,4 +1,5 @@
 import { MAX_PALETTE_STRIDE } from './palette-path.ts';
+import { createDataTexture } from './data-texture.ts';
 
 /**
  * The texture form of a skinning palette: RGBA32F, `stride` texels per joint (3 rows of the affine 3×4 for
@@ -31,14 +32,7 @@ export function createPaletteTexture(gl: WebGL2RenderingContext, jointCount: num
   const perRow = Math.max(1, Math.min(count, jointsPerRow));
   const width = 12 * Math.ceil((MAX_PALETTE_STRIDE * perRow) / 12);
   const height = Math.ceil((MAX_PALETTE_STRIDE * count) / width);
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('createPaletteTexture: gl.createTexture failed (context lost?)');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA32F, width, height);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  const texture = createDataTexture(gl, gl.RGBA32F, width, height, 'createPaletteTexture');
   return { texture, jointCount, width, height };
 }
 
