@@ -2,11 +2,13 @@
  * `sinew/testing`: what Sinew offers for verifying its output rather than for showing models — kept out of the
  * `sinew` root so that applications do not ship it. Browser only (WebGL2).
  *
- * - `captureSkinnedVertices` / `TransformFeedbackCapture`: the vertices `shaders/skinned.vert` computes, read
- *   back with transform feedback, to hold against `skinVertices` (the CPU reference) on the same palette.
+ * - `captureSkinnedVerticesAsync` / `captureSkinnedVertices` / `TransformFeedbackCapture`: the vertices
+ *   `shaders/skinned.vert` computes, read back with transform feedback, to hold against `skinVertices` (the CPU
+ *   reference) on the same palette. The async forms read back after a fence (no pipeline stall); the
+ *   synchronous ones read at once (Chromium logs a performance warning each time).
  * - `readFrame`: a drawn frame's coverage and luminance fingerprint, to tell whether two frames differ.
  */
 export {
-  captureSkinnedVertices, TransformFeedbackCapture, type CapturedVertices,
+  captureSkinnedVertices, captureSkinnedVerticesAsync, TransformFeedbackCapture, type CapturedVertices,
 } from './gl/transform-feedback-capture.ts';
 export { readFrame, type FrameStats } from './viewer/frame-readback.ts';

@@ -9,6 +9,7 @@ import { bindMorphTargets } from './morph-binding.ts';
 import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 import type { GpuInstances } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
+import { gpuCommandsComplete } from './gpu-fence.ts';
 
 /** Vertices as the GPU skinned them, in model space (the palette's output; `u_toDisplay` is the identity). */
 export interface CapturedVertices {
@@ -20,6 +21,21 @@ export interface CapturedVertices {
   readonly tangents: Float32Array;
 }
 
+/** One set of transform-feedback output buffers, room for `capacity` vertices. */
+interface OutputBuffers {
+  readonly position: WebGLBuffer;
+  readonly normal: WebGLBuffer;
+  readonly tangent: WebGLBuffer;
+  readonly capacity: number;
+}
+
+/** A capture drawn into `out` and not yet read back. */
+interface DrawnCapture {
+  readonly out: OutputBuffers;
+  readonly count: number;
+  readonly name: string;
+}
+
 const IDENTITY4 = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
 const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 
@@ -28,17 +44,21 @@ const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
  * transform-feedback varyings `v_displayPosition`, `v_displayNormal`, `v_displayTangent`, SEPARATE_ATTRIBS) over one primitive's
  * vertices as POINTS under RASTERIZER_DISCARD — no index buffer, so output k is vertex k — and reads the
  * results back with `getBufferSubData`. This is the GPU half of the GPU-vs-CPU parity test (the CPU half is
- * `skinVertices` on the same palette). Owns its programs, a transform feedback object, three output buffers
- * (grown as needed), one palette texture and one palette uniform buffer; `dispose()` frees them (idempotent).
- * Not for the frame loop: readback stalls the pipeline.
+ * `skinVertices` on the same palette). Owns its programs, a transform feedback object, sets of three output
+ * buffers (one per capture in flight, grown as needed), one palette texture and one palette uniform buffer;
+ * `dispose()` frees them (idempotent).
+ *
+ * `captureAsync` / `captureInstancedAsync` wait on a fence (`gpuCommandsComplete`) before reading back: use
+ * them wherever a frame loop runs, several may be in flight. The synchronous `capture` / `captureInstanced`
+ * read back at once, which stalls the pipeline (Chromium logs a performance warning each time): for tests.
  */
 export class TransformFeedbackCapture {
   private readonly programs: ProgramCache;
   private feedback: WebGLTransformFeedback | null = null;
-  private positionBuffer: WebGLBuffer | null = null;
-  private normalBuffer: WebGLBuffer | null = null;
-  private tangentBuffer: WebGLBuffer | null = null;
-  private capacity = 0;
+  /** Output buffer sets not in use by a capture in flight. */
+  private idle: OutputBuffers[] = [];
+  /** Every output buffer set, idle or in flight. */
+  private outputs: OutputBuffers[] = [];
   private palette: PaletteTexture | null = null;
   private paletteBuffer: PaletteBuffer | null = null;
   private rows = new Float32Array(0);
@@ -71,6 +91,30 @@ export class TransformFeedbackCapture {
     gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath,
     method: SkinningMethod = DEFAULT_SKINNING_METHOD, origin?: ArrayLike<number>, morphWeights?: Float32Array,
   ): CapturedVertices {
+    return this.read(this.drawSkinned(gpuModel, instanceIndex, primitiveIndex, palette, path, method, origin, morphWeights));
+  }
+
+  /**
+   * {@link capture}, read back once a fence says the GPU has written the output (no pipeline stall). The
+   * skinning is drawn at the call, with the arguments as they are then; `palette` and `morphWeights` may
+   * change while the promise is pending.
+   * @throws (rejects) as `capture`, and when the context is lost or the capture disposed before the read
+   */
+  captureAsync(
+    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath,
+    method: SkinningMethod = DEFAULT_SKINNING_METHOD, origin?: ArrayLike<number>, morphWeights?: Float32Array,
+  ): Promise<CapturedVertices> {
+    try {
+      return this.readWhenComplete(this.drawSkinned(gpuModel, instanceIndex, primitiveIndex, palette, path, method, origin, morphWeights));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private drawSkinned(
+    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath,
+    method: SkinningMethod, origin: ArrayLike<number> | undefined, morphWeights: Float32Array | undefined,
+  ): DrawnCapture {
     if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
     const gl = this.gl;
     const asset = gpuModel.asset;
@@ -96,7 +140,7 @@ export class TransformFeedbackCapture {
       gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
       gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
       gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
-      return this.run(primitive.vao, primitive.vertexCount, 1, asset.name);
+      return this.draw(primitive.vao, primitive.vertexCount, 1, asset.name);
     }
     const jointCount = asset.skins[instance.skin].joints.length;
     if (palette.length < 16 * jointCount) {
@@ -140,7 +184,7 @@ export class TransformFeedbackCapture {
     }
     // Last: making a palette texture above binds it to the active unit, which may be a morph unit.
     bindMorphTargets(gl, gpuModel, primitive, program, morphActive);
-    return this.run(primitive.vao, primitive.vertexCount, 1, asset.name);
+    return this.draw(primitive.vao, primitive.vertexCount, 1, asset.name);
   }
 
   /**
@@ -150,6 +194,22 @@ export class TransformFeedbackCapture {
    * @throws Error when the mesh instance is rigid or the capture is disposed
    */
   captureInstanced(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, blocks: InstanceBlocks, instances: GpuInstances): CapturedVertices {
+    return this.read(this.drawInstanced(gpuModel, instanceIndex, primitiveIndex, blocks, instances));
+  }
+
+  /**
+   * {@link captureInstanced}, read back once a fence says the GPU has written the output (no pipeline stall).
+   * @throws (rejects) as `captureInstanced`, and when the context is lost or the capture disposed before the read
+   */
+  captureInstancedAsync(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, blocks: InstanceBlocks, instances: GpuInstances): Promise<CapturedVertices> {
+    try {
+      return this.readWhenComplete(this.drawInstanced(gpuModel, instanceIndex, primitiveIndex, blocks, instances));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private drawInstanced(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, blocks: InstanceBlocks, instances: GpuInstances): DrawnCapture {
     if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
     const gl = this.gl;
     const asset = gpuModel.asset;
@@ -173,19 +233,19 @@ export class TransformFeedbackCapture {
       gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
       gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
     }
-    return this.run(primitive.vao, primitive.vertexCount, blocks.drawCount, asset.name);
+    return this.draw(primitive.vao, primitive.vertexCount, blocks.drawCount, asset.name);
   }
 
-  /** Draws `vertexCount` POINTS × `instanceCount` under transform feedback and reads the varyings back. */
-  private run(vao: WebGLVertexArrayObject, vertexCount: number, instanceCount: number, name: string): CapturedVertices {
+  /** Draws `vertexCount` POINTS × `instanceCount` under transform feedback into an idle output buffer set. */
+  private draw(vao: WebGLVertexArrayObject, vertexCount: number, instanceCount: number, name: string): DrawnCapture {
     const gl = this.gl;
     const count = vertexCount * instanceCount;
-    this.ensureCapacity(count);
+    const out = this.acquire(count);
     gl.bindVertexArray(vao);
     gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, this.feedback);
-    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, this.positionBuffer);
-    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 1, this.normalBuffer);
-    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 2, this.tangentBuffer);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, out.position);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 1, out.normal);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 2, out.tangent);
     gl.enable(gl.RASTERIZER_DISCARD);
     gl.beginTransformFeedback(gl.POINTS);
     gl.drawArraysInstanced(gl.POINTS, 0, vertexCount, instanceCount);
@@ -196,19 +256,43 @@ export class TransformFeedbackCapture {
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 2, null);
     gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, null);
     gl.bindVertexArray(null);
+    const error = gl.getError();
+    if (error !== gl.NO_ERROR) {
+      this.idle.push(out);
+      throw new Error(`${name}: transform feedback capture raised GL error 0x${error.toString(16)}`);
+    }
+    return { out, count, name };
+  }
 
+  /** Waits on a fence, then reads `drawn` back; its buffers go back to the idle sets either way. */
+  private async readWhenComplete(drawn: DrawnCapture): Promise<CapturedVertices> {
+    try {
+      await gpuCommandsComplete(this.gl);
+    } catch (error) {
+      if (!this.disposed) this.idle.push(drawn.out);
+      throw error;
+    }
+    if (this.disposed) throw new Error('TransformFeedbackCapture: disposed before the read back');
+    return this.read(drawn);
+  }
+
+  /** Reads `drawn`'s varyings back and returns its buffers to the idle sets. */
+  private read(drawn: DrawnCapture): CapturedVertices {
+    const gl = this.gl;
+    const { out, count } = drawn;
     const positions = new Float32Array(3 * count);
     const normals = new Float32Array(3 * count);
     const tangents = new Float32Array(4 * count);
-    gl.bindBuffer(gl.COPY_READ_BUFFER, this.positionBuffer);
+    gl.bindBuffer(gl.COPY_READ_BUFFER, out.position);
     gl.getBufferSubData(gl.COPY_READ_BUFFER, 0, positions);
-    gl.bindBuffer(gl.COPY_READ_BUFFER, this.normalBuffer);
+    gl.bindBuffer(gl.COPY_READ_BUFFER, out.normal);
     gl.getBufferSubData(gl.COPY_READ_BUFFER, 0, normals);
-    gl.bindBuffer(gl.COPY_READ_BUFFER, this.tangentBuffer);
+    gl.bindBuffer(gl.COPY_READ_BUFFER, out.tangent);
     gl.getBufferSubData(gl.COPY_READ_BUFFER, 0, tangents);
     gl.bindBuffer(gl.COPY_READ_BUFFER, null);
+    this.idle.push(out);
     const error = gl.getError();
-    if (error !== gl.NO_ERROR) throw new Error(`${name}: transform feedback capture raised GL error 0x${error.toString(16)}`);
+    if (error !== gl.NO_ERROR) throw new Error(`${drawn.name}: transform feedback read back raised GL error 0x${error.toString(16)}`);
     return { positions, normals, tangents };
   }
 
@@ -219,38 +303,49 @@ export class TransformFeedbackCapture {
     const gl = this.gl;
     this.programs.dispose();
     gl.deleteTransformFeedback(this.feedback);
-    gl.deleteBuffer(this.positionBuffer);
-    gl.deleteBuffer(this.normalBuffer);
-    gl.deleteBuffer(this.tangentBuffer);
+    for (const out of this.outputs) deleteOutput(gl, out);
     if (this.palette) gl.deleteTexture(this.palette.texture);
     if (this.paletteBuffer) gl.deleteBuffer(this.paletteBuffer.buffer);
-    this.feedback = this.positionBuffer = this.normalBuffer = this.tangentBuffer = null;
+    this.feedback = null;
+    this.outputs = [];
+    this.idle = [];
     this.palette = null;
     this.paletteBuffer = null;
   }
 
-  private ensureCapacity(vertexCount: number): void {
+  /** An idle output buffer set with room for `vertexCount` vertices (an idle one regrown, or a new one). */
+  private acquire(vertexCount: number): OutputBuffers {
     const gl = this.gl;
     if (!this.feedback) this.feedback = gl.createTransformFeedback();
-    if (vertexCount <= this.capacity && this.positionBuffer && this.normalBuffer && this.tangentBuffer) return;
-    gl.deleteBuffer(this.positionBuffer);
-    gl.deleteBuffer(this.normalBuffer);
-    gl.deleteBuffer(this.tangentBuffer);
-    const count = Math.max(1, vertexCount);
-    this.positionBuffer = gl.createBuffer();
-    this.normalBuffer = gl.createBuffer();
-    this.tangentBuffer = gl.createBuffer();
-    for (const [buffer, bytes] of [[this.positionBuffer, 12 * count], [this.normalBuffer, 12 * count], [this.tangentBuffer, 16 * count]] as const) {
+    const fitting = this.idle.findIndex((out) => out.capacity >= vertexCount);
+    if (fitting >= 0) return this.idle.splice(fitting, 1)[0];
+    const smaller = this.idle.pop();
+    if (smaller) {
+      deleteOutput(gl, smaller);
+      this.outputs.splice(this.outputs.indexOf(smaller), 1);
+    }
+    const capacity = Math.max(1, vertexCount);
+    const out: OutputBuffers = { position: gl.createBuffer(), normal: gl.createBuffer(), tangent: gl.createBuffer(), capacity };
+    // *_READ usage: Chromium keeps a shadow copy it fills at the next fence, so a fenced read does not stall.
+    for (const [buffer, bytes] of [[out.position, 12 * capacity], [out.normal, 12 * capacity], [out.tangent, 16 * capacity]] as const) {
       gl.bindBuffer(gl.COPY_WRITE_BUFFER, buffer);
       gl.bufferData(gl.COPY_WRITE_BUFFER, bytes, gl.STREAM_READ);
     }
     gl.bindBuffer(gl.COPY_WRITE_BUFFER, null);
-    this.capacity = vertexCount;
+    this.outputs.push(out);
+    return out;
   }
 }
 
+function deleteOutput(gl: WebGL2RenderingContext, out: OutputBuffers): void {
+  gl.deleteBuffer(out.position);
+  gl.deleteBuffer(out.normal);
+  gl.deleteBuffer(out.tangent);
+}
+
 /**
- * One-shot {@link TransformFeedbackCapture.capture}: creates a capture, runs it, disposes it.
+ * One-shot {@link TransformFeedbackCapture.capture}: creates a capture, runs it, disposes it. Reads back at
+ * once (a pipeline stall; Chromium logs a performance warning): prefer {@link captureSkinnedVerticesAsync}.
  * @throws as `capture`
  */
 export function captureSkinnedVertices(
@@ -267,6 +362,29 @@ export function captureSkinnedVertices(
   const capture = new TransformFeedbackCapture(gl);
   try {
     return capture.capture(gpuModel, instanceIndex, primitiveIndex, palette, path, method, origin, morphWeights);
+  } finally {
+    capture.dispose();
+  }
+}
+
+/**
+ * One-shot {@link TransformFeedbackCapture.captureAsync}: creates a capture, runs it, disposes it once read.
+ * @throws (rejects) as `captureAsync`
+ */
+export async function captureSkinnedVerticesAsync(
+  gl: WebGL2RenderingContext,
+  gpuModel: GpuModel,
+  instanceIndex: number,
+  primitiveIndex: number,
+  palette: Float32Array,
+  path: PalettePath,
+  method: SkinningMethod = DEFAULT_SKINNING_METHOD,
+  origin?: ArrayLike<number>,
+  morphWeights?: Float32Array,
+): Promise<CapturedVertices> {
+  const capture = new TransformFeedbackCapture(gl);
+  try {
+    return await capture.captureAsync(gpuModel, instanceIndex, primitiveIndex, palette, path, method, origin, morphWeights);
   } finally {
     capture.dispose();
   }

@@ -84,6 +84,8 @@ export class Inspection implements FrameInspector {
   private overlayLines: LineOverlay | null = null;
   private capture: TransformFeedbackCapture | null = null;
   private lastCompareMs = -Infinity;
+  /** Readouts started and not yet read back (the GPU's output is read once a fence has passed). */
+  private readoutsInFlight = 0;
   /** Whether this frame's {@link styleFor} skinned on the CPU for a comparison that {@link overlay} then runs. */
   private compareThisFrame = false;
   private readonly style: { -readonly [K in keyof DrawStyle]: DrawStyle[K] } = {
@@ -173,13 +175,20 @@ export class Inspection implements FrameInspector {
     if (s.skeleton) this.drawSkeleton(gl, viewProjection);
     if (this.compareThisFrame) {
       this.compareThisFrame = false;
-      this.lastCompareMs = performance.now();
-      this.compare(frame);
+      // One live readout at a time: a slow GPU spaces them out rather than queueing them.
+      if (this.readoutsInFlight === 0) {
+        this.lastCompareMs = performance.now();
+        void this.compare(frame);
+      }
     }
   }
 
-  /** Measures max |GPU − CPU| now (transform feedback), whatever the throttle; null without a skinned primitive. */
-  compareNow(frame: InspectedFrame): ParityReading | null {
+  /**
+   * Measures max |GPU − CPU| of this frame (transform feedback), whatever the throttle. Resolves once the GPU's
+   * vertices are read back (after a fence, a frame or so later); null without a skinned primitive, or when the
+   * model changed or the context was lost meanwhile.
+   */
+  compareNow(frame: InspectedFrame): Promise<ParityReading | null> {
     this.bind(frame);
     if (this.settings.bindPose) applyBindPose(frame.animated, this.bindScratch, this.bindScratchInverse);
     this.cpu!.update(frame.animated, frame.method, this.settings.cpuVertices);
@@ -368,35 +377,58 @@ export class Inspection implements FrameInspector {
     }
   }
 
-  /** Captures the shader's positions of every skinned primitive and compares them with the CPU's. */
-  private compare(frame: InspectedFrame): ParityReading | null {
-    const cpu = this.cpu!, capture = this.capture!;
+  /**
+   * Starts capturing the shader's positions of every skinned primitive of this frame and, once they are read
+   * back (fenced, no pipeline stall), compares them with the CPU's of the same frame (copied now, as later
+   * frames rewrite them). Allocates per readout, at most twice a second: not on the frame path.
+   */
+  private async compare(frame: InspectedFrame): Promise<ParityReading | null> {
+    const cpu = this.cpu!, capture = this.capture!, model = this.model;
     if (cpu.entries.length === 0) return null;
-    let maxError = 0, vertices = 0;
-    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity, minZ = Infinity, maxZ = -Infinity;
-    for (const e of cpu.entries) {
-      let palette = frame.animated.skinMatrices[e.skin];
-      // Development builds only (the test hook); Vite drops the branch from the product.
-      if (import.meta.env.DEV && this.paletteTamper !== 0) {
-        palette = palette.slice();
-        for (let o = 0; o < palette.length; o += 16) palette[o + 12] += this.paletteTamper;
+    const pending: { gpu: Promise<Float32Array>; cpu: Float32Array }[] = [];
+    this.readoutsInFlight++;
+    try {
+      for (const e of cpu.entries) {
+        let palette = frame.animated.skinMatrices[e.skin];
+        // Development builds only (the test hook); Vite drops the branch from the product.
+        if (import.meta.env.DEV && this.paletteTamper !== 0) {
+          palette = palette.slice();
+          for (let o = 0; o < palette.length; o += 16) palette[o + 12] += this.paletteTamper;
+        }
+        const gpu = capture.captureAsync(frame.gpu, e.instance, e.primitive, palette, frame.palette, frame.method, frame.animated.origin, frame.animated.morphWeights);
+        pending.push({ gpu: gpu.then((v) => v.positions), cpu: e.positions.slice() });
       }
-      const gpu = capture.capture(frame.gpu, e.instance, e.primitive, palette, frame.palette, frame.method, frame.animated.origin, frame.animated.morphWeights);
-      const a = gpu.positions, b = e.positions;
-      for (let i = 0; i < b.length; i += 3) {
-        const x = b[i], y = b[i + 1], z = b[i + 2];
-        if (x < minX) minX = x; if (x > maxX) maxX = x; if (y < minY) minY = y; if (y > maxY) maxY = y; if (z < minZ) minZ = z; if (z > maxZ) maxZ = z;
-        const err = Math.max(Math.abs(a[i] - x), Math.abs(a[i + 1] - y), Math.abs(a[i + 2] - z));
-        if (err > maxError || Number.isNaN(err)) maxError = Number.isNaN(err) ? Infinity : err;
-      }
-      vertices += b.length / 3;
+      const gpuPositions = await Promise.all(pending.map((p) => p.gpu));
+      if (model !== this.model) return null;
+      const reading = parityOf(gpuPositions, pending.map((p) => p.cpu));
+      this.reading = reading;
+      this.onReading?.(reading);
+      return reading;
+    } catch {
+      // The context was lost or the capture replaced meanwhile: no reading.
+      return null;
+    } finally {
+      this.readoutsInFlight--;
     }
-    const diagonal = Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) || 1;
-    const reading: ParityReading = { maxError, relative: maxError / diagonal, vertices };
-    this.reading = reading;
-    this.onReading?.(reading);
-    return reading;
   }
+}
+
+/** Max |GPU − CPU| over every coordinate of the paired position arrays, and relative to the CPU's bounds. */
+function parityOf(gpu: readonly Float32Array[], cpu: readonly Float32Array[]): ParityReading {
+  let maxError = 0, vertices = 0;
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (let k = 0; k < cpu.length; k++) {
+    const a = gpu[k], b = cpu[k];
+    for (let i = 0; i < b.length; i += 3) {
+      const x = b[i], y = b[i + 1], z = b[i + 2];
+      if (x < minX) minX = x; if (x > maxX) maxX = x; if (y < minY) minY = y; if (y > maxY) maxY = y; if (z < minZ) minZ = z; if (z > maxZ) maxZ = z;
+      const err = Math.max(Math.abs(a[i] - x), Math.abs(a[i + 1] - y), Math.abs(a[i + 2] - z));
+      if (err > maxError || Number.isNaN(err)) maxError = Number.isNaN(err) ? Infinity : err;
+    }
+    vertices += b.length / 3;
+  }
+  const diagonal = Math.hypot(maxX - minX, maxY - minY, maxZ - minZ) || 1;
+  return { maxError, relative: maxError / diagonal, vertices };
 }
 
 /**

@@ -72,8 +72,11 @@ export interface SinewTestHooks {
   selectedJoint(): number;
   /** Where joint `joint` (skeleton index) was drawn in the last frame: page CSS pixels, or null. */
   jointOnScreen(joint: number): { x: number; y: number } | null;
-  /** Draws a frame and measures max |GPU − CPU| of every skinned vertex now (transform feedback); null when none. */
-  compareNow(): ParityReading | null;
+  /**
+   * Draws a frame and measures max |GPU − CPU| of every skinned vertex in it (transform feedback, read back
+   * after a fence); resolves to null when none.
+   */
+  compareNow(): Promise<ParityReading | null>;
   /**
    * Adds `offset` (model units) to the translation of every palette matrix the GPU side of the comparison gets:
    * a deliberately wrong palette, to see the readout react. 0 restores it.
@@ -144,11 +147,10 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
       const rect = app.canvas.getBoundingClientRect();
       return { x: rect.left + (at[0] * rect.width) / app.canvas.width, y: rect.top + (at[1] * rect.height) / app.canvas.height };
     },
-    compareNow: () => {
+    compareNow: async () => {
       app.renderOnce();
-      const reading = app.view.inspect((frame) => app.inspection.compareNow(frame));
-      if (reading) app.panel.setParity(reading);
-      return reading ?? null;
+      // The inspection's onReading shows the reading in the panel.
+      return (await app.view.inspect((frame) => app.inspection.compareNow(frame))) ?? null;
     },
     injectPaletteError: (offset) => {
       app.inspection.paletteTamper = offset;

@@ -79,13 +79,13 @@ test('in node, sinew and sinew/element import without a DOM, and sinew/node read
       core: typeof core.skinVertices, element: typeof element.SinewViewerElement, registered: element.defineSinewViewer(),
       clips: asset.clips.length,
       compressed: [draco, meshopt].map((model) => [model.clips.length, model.skins[0].joints.length, model.warnings.length]),
-      loadError: typeof core.LoadError, capture: [typeof core.captureSkinnedVertices, typeof testing.captureSkinnedVertices],
+      loadError: typeof core.LoadError, capture: [typeof core.captureSkinnedVertices, typeof testing.captureSkinnedVertices, typeof testing.captureSkinnedVerticesAsync],
     }));`;
   const output = run(process.execPath, ['--input-type=module', '-e', script], consumer);
   expect(JSON.parse(output)).toEqual({
     core: 'function', element: 'function', registered: null, clips: 1, compressed: [[1, 19, 0], [1, 19, 0]],
     // Verification helpers live in sinew/testing, not in the root an application imports.
-    loadError: 'function', capture: ['undefined', 'function'],
+    loadError: 'function', capture: ['undefined', 'function', 'function'],
   });
 });
 

@@ -213,6 +213,31 @@ test('GPU vs CPU: the readout reacts to a deliberately wrong palette; the panel 
   expect(errors).toEqual([]);
 });
 
+test('GPU vs CPU: the readout waits on a fence before reading back, so Chromium reports no pipeline stall', async ({ page }) => {
+  const errors = collectErrors(page);
+  const stalls: string[] = [];
+  page.on('console', (msg) => {
+    if (/fence|pipeline stall|too many errors/i.test(msg.text())) stalls.push(msg.text());
+  });
+  await openCesium(page);
+  await control(page, 'compare').locator('input').check();
+  // Live readouts over several frames (one every half second), then on demand, a wrong palette among them.
+  for (let k = 0; k < 4; k++) {
+    await page.evaluate(() => window.sinew!.step(1 / 60));
+    await page.waitForTimeout(550);
+  }
+  await page.evaluate(() => window.sinew!.step(1 / 60));
+  await expect(page.locator('#sinew-parity')).toHaveAttribute('data-relative', /^\d/);
+  for (const offset of [0, 0.01, 0]) {
+    await page.evaluate((o) => window.sinew!.injectPaletteError(o), offset);
+    const reading = (await page.evaluate(() => window.sinew!.compareNow()))!;
+    if (offset === 0) expect(reading.relative).toBeLessThanOrEqual(1e-5);
+    else expect(reading.relative).toBeGreaterThan(1e-3);
+  }
+  expect(stalls).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('drawing the CPU reference vertices gives the same picture as the shader\'s, in bind pose too', async ({ page }) => {
   const errors = collectErrors(page);
   await openCesium(page, '&ui=0');

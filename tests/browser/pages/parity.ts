@@ -216,12 +216,17 @@ async function resourceCounts(asset: ModelAsset): Promise<GlObjectCounts> {
       renderer.draw(model, animated, camera);
       renderer.draw(model, animated, camera);
       const capture = new TransformFeedbackCapture(gl!);
+      // Fenced captures, all in flight at once (an output buffer set each), then one synchronous capture.
+      const inFlight: Promise<unknown>[] = [];
       asset.meshInstances.forEach((instance, i) => {
         const morphed = (instance.morphWeightOffset ?? -1) >= 0;
         if (instance.skin >= 0 || morphed) {
-          capture.capture(model, i, 0, instance.skin >= 0 ? animated.skinMatrices[instance.skin] : new Float32Array(0), palette, undefined, undefined, morphed ? animated.morphWeights : undefined);
+          const args = [model, i, 0, instance.skin >= 0 ? animated.skinMatrices[instance.skin] : new Float32Array(0), palette, undefined, undefined, morphed ? animated.morphWeights : undefined] as const;
+          inFlight.push(capture.captureAsync(...args));
+          if (inFlight.length === 1) capture.capture(...args);
         }
       });
+      await Promise.all(inFlight);
       capture.dispose();
       capture.dispose();
       model.dispose();
