@@ -8,6 +8,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { FrameInspector, InspectedFrame } from './frame-inspector.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import { mat4 } from 'gl-matrix';
+import { tamperedPalette } from './palette-tamper.ts';
 
 /** The debug views of the viewer page, as the panel sets them. */
 export interface InspectionSettings {
@@ -70,11 +71,6 @@ export class Inspection implements FrameInspector {
   reading: ParityReading | null = null;
   /** Called after each new reading. */
   onReading: ((reading: ParityReading) => void) | null = null;
-  /**
-   * Development only (test hook): added to the translation of every matrix of the palette the GPU side of the
-   * comparison is given, so a test can see the readout react to a wrong palette. 0 in the product.
-   */
-  paletteTamper = 0;
 
   private model: GpuModel | null = null;
   private gl: WebGL2RenderingContext | null = null;
@@ -390,11 +386,8 @@ export class Inspection implements FrameInspector {
     try {
       for (const e of cpu.entries) {
         let palette = frame.animated.skinMatrices[e.skin];
-        // Development builds only (the test hook); Vite drops the branch from the product.
-        if (import.meta.env.DEV && this.paletteTamper !== 0) {
-          palette = palette.slice();
-          for (let o = 0; o < palette.length; o += 16) palette[o + 12] += this.paletteTamper;
-        }
+        // The test hook's wrong palette: Vite drops the branch, and with it the module, from production builds.
+        if (import.meta.env.DEV) palette = tamperedPalette(this, palette);
         const gpu = capture.captureAsync(frame.gpu, e.instance, e.primitive, palette, frame.palette, frame.method, frame.animated.origin, frame.animated.morphWeights);
         pending.push({ gpu: gpu.then((v) => v.positions), cpu: e.positions.slice() });
       }

@@ -2,6 +2,7 @@ import { readFrame, type FrameStats } from './frame-readback.ts';
 import type { ViewerApp, ViewerState } from './viewer-app.ts';
 import type { InspectionSettings, ParityReading } from './inspection.ts';
 import type { PanelStats } from './viewer-panel.ts';
+import { setPaletteTamper } from './palette-tamper.ts';
 
 /**
  * Hooks the viewer page installs as `window.sinew` for Playwright tests and the console, in development only
@@ -153,7 +154,7 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
       return (await app.view.inspect((frame) => app.inspection.compareNow(frame))) ?? null;
     },
     injectPaletteError: (offset) => {
-      app.inspection.paletteTamper = offset;
+      setPaletteTamper(app.inspection, offset);
     },
     setLayerWeight: (clip, weight) => {
       app.view.setLayerWeight(clip, weight);

@@ -6,5 +6,8 @@ import { resolve } from 'node:path';
  * run today's sources as the shipped JavaScript, never a stale build.
  */
 export default function setup(): void {
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: resolve(import.meta.dirname, '../../..'), stdio: 'inherit' });
+  // NODE_ENV as a user's shell has it: vitest's 'test' would make import.meta.env.DEV true in the build.
+  execFileSync('npm', ['run', '--silent', 'build'], {
+    cwd: resolve(import.meta.dirname, '../../..'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
