@@ -11,6 +11,9 @@
  *   (three.js: every Object3D of the hierarchy), a palette over the same skin joints; the palettes are
  *   compared after the same frames. Each case is warmed up, then the two sides run in alternating batches;
  *   figures are medians of batches (bench/harness.ts).
+ *   The matrix stages run on `PoseKernel`'s default backend (`pose.kernel_backend`: WebAssembly SIMD in node);
+ *   `pose.matrix_speedup_over_portable.*` is its speed over the portable backend (`localToModel` +
+ *   `computeSkinMatrices`) on the same pose.
  * - `pose.stage_ns_per_joint.*`: the same frame split into stages, each timed alone (alternating with the
  *   others): ours `sample` (Animator.update + evaluate: copy the rest pose, sample the clip), `localToModel`,
  *   `skinMatrices`; three.js `mixer` (AnimationMixer.update), `matrixWorld` (updateMatrixWorld), `skeleton`
@@ -29,7 +32,7 @@
  *   forced GC.
  *
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
- *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise).
+ *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
  *
  * Run: `node --import tsx bench/run-bench.ts` (or `npx tsx bench/run-bench.ts`); it re-runs itself under
  * `node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64` when started without them. About
@@ -49,10 +52,8 @@ import { compileClip } from '../src/animation/runtime-clip.ts';
 import type { PrimitiveAsset, SkinAsset } from '../src/asset/model-asset.ts';
 import { parseGltf } from '../src/loaders/gltf/parse-gltf.ts';
 import type { LocalPose } from '../src/skeleton/local-pose.ts';
-import { createLocalPose } from '../src/skeleton/local-pose.ts';
-import { localToModel } from '../src/skeleton/local-to-model.ts';
+import { PoseKernel } from '../src/skeleton/pose-kernel.ts';
 import type { Skeleton } from '../src/skeleton/skeleton.ts';
-import { computeSkinMatrices } from '../src/skinning/skin-matrices.ts';
 import { skinVertices } from '../src/skinning/skin-vertices.ts';
 import { SkinningContext } from '../src/skinning/skinning-context.ts';
 import { flatSkinLoop } from './flat-skin-loop.ts';
@@ -94,30 +95,28 @@ async function loadCharacters(): Promise<Character[]> {
 }
 
 /** Our per-frame pipeline for one character: Animator (one clip, or two blended 50/50) → palette. */
-function oursPipeline(ch: Character, blend: boolean) {
+function oursPipeline(ch: Character, blend: boolean, backend: 'auto' | 'js' = 'auto') {
   const animator = new Animator(ch.skeleton.jointCount);
   const [first, second] = ch.clips.map((clip) => compileClip(clip, ch.skeleton.jointCount));
   animator.play(first);
   if (blend) animator.play(second, { layer: animator.addLayer({ weight: 0.5 }) });
   const skinning = new SkinningContext(ch.skin);
-  const pose = createLocalPose(ch.skeleton.jointCount);
-  const model = new Float32Array(16 * ch.skeleton.jointCount);
-  const palette = new Float32Array(16 * ch.skin.joints.length);
+  const kernel = new PoseKernel(ch.skeleton, [ch.skin], undefined, { backend });
+  const pose = kernel.pose, palette = kernel.skinMatrices[0];
   const frame = () => {
     animator.update(DT);
     animator.evaluate(pose, ch.restPose);
-    localToModel(model, ch.skeleton, pose);
-    computeSkinMatrices(palette, model, ch.skin, skinning);
+    kernel.update();
   };
   const stages = {
     sample: () => {
       animator.update(DT);
       animator.evaluate(pose, ch.restPose);
     },
-    localToModel: () => localToModel(model, ch.skeleton, pose),
-    skinMatrices: () => computeSkinMatrices(palette, model, ch.skin, skinning),
+    localToModel: () => kernel.updateModelMatrices(),
+    skinMatrices: () => kernel.updateSkinMatrices(),
   };
-  return { frame, palette, skinning, stages };
+  return { frame, palette, skinning, stages, backend: kernel.backend };
 }
 
 /** three.js's per-frame work on the same clips: mixer (one action, or two at equal weight) → boneMatrices. */
@@ -200,6 +199,16 @@ async function main(): Promise<void> {
         figures[`three.pose.stage_ns_per_joint.${key}.${stageCases[i + 1].name.slice(6)}`] = round(t.nsPerOp / per);
         measurements.push({ ...o, case: `${label}: stage` }, { ...t, case: `${label}: stage` });
       }
+      // The matrix stages on the portable backend (PoseKernel 'js': localToModel + computeSkinMatrices), same pose.
+      const portable = oursPipeline(ch, blend, 'js');
+      for (let i = 0; i < 37; i++) portable.frame();
+      const [simdMatrices, portableMatrices] = compare([
+        { name: `sinew matrices (${ours.backend})`, fn: () => { ours.stages.localToModel(); ours.stages.skinMatrices(); } },
+        { name: 'sinew matrices (js)', fn: () => { portable.stages.localToModel(); portable.stages.skinMatrices(); } },
+      ], { warmupMs: 150, batchMs: 5, rounds: 30 });
+      figures[`pose.matrix_speedup_over_portable.${key}`] = round(portableMatrices.nsPerOp / simdMatrices.nsPerOp);
+      rows.push([`  matrix stages: ${ours.backend} / portable js`, formatNs(simdMatrices.nsPerOp), formatNs(portableMatrices.nsPerOp),
+        `${(portableMatrices.nsPerOp / simdMatrices.nsPerOp).toFixed(1)}× (vs js)`, '']);
       rows.push([
         '  bound: three.js stages / our matrix stages alone (sampling free)', formatNs(oursMatrices), formatNs(threeTotal),
         `${(threeTotal / oursMatrices).toFixed(1)}×`, '',
@@ -265,12 +274,13 @@ async function main(): Promise<void> {
   figures['three.pose.bytes_allocated_per_frame'] = round(threeAlloc.allocated);
 
   figures['pose.speedup_vs_three'] = round(Math.min(...poseSpeedups));
+  figures['pose.kernel_backend'] = oursPipeline(characters[0], false).backend;
   figures['skin.speedup_vs_three'] = round(Math.min(...skinSpeedups));
   figures['skin.speedup_vs_three_with_normals'] = round(Math.min(...skinSpeedupsWithNormals));
   if (flatRatios.length) figures['skin.ratio_to_flat_loop'] = round(Math.min(...flatRatios));
 
   // The GPU half: crowd pages in headless Chromium (bench/gpu-bench.ts), after the CPU cases so they do not share the cores.
-  const gpu = await runGpuBench((line) => console.log(line));
+  const gpu = process.argv.includes('--no-gpu') ? null : await runGpuBench((line) => console.log(line));
   if (gpu) {
     Object.assign(figures, gpu.figures);
     rows.push(...gpu.rows);

@@ -1,11 +1,10 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import { cloneLocalPose } from '../skeleton/local-pose.ts';
-import { localToModel } from '../skeleton/local-to-model.ts';
+import { copyLocalPose } from '../skeleton/local-pose.ts';
+import { PoseKernel, type PoseKernelOptions } from '../skeleton/pose-kernel.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { Animator } from '../animation/animator.ts';
 import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';
-import { computeSkinMatrices } from '../skinning/skin-matrices.ts';
 import { SkinningContext } from '../skinning/skinning-context.ts';
 import { morphWeightJoints } from '../skinning/morph-targets.ts';
 import { ClipSample } from './clip-sample.ts';
@@ -57,21 +56,26 @@ export class AnimatedModel implements PoseBuffers {
    * `animator.update(dt)`; {@link evaluate} reads it without moving it.
    */
   readonly animator: Animator;
+  /** Computes {@link modelMatrices} and {@link skinMatrices} from {@link pose}; its buffers are this model's. */
+  readonly kernel: PoseKernel;
   /** Per clip, the sample {@link clipSample} hands out; then one for the rest pose. */
   private readonly samples: ClipSample[];
 
   /**
    * Evaluates the rest pose.
+   * @param options how {@link kernel} computes (default: WebAssembly SIMD where available)
    * @throws Error from `compileClip` when a clip of `asset` is malformed, or when the rest pose's morph weights
    *   do not match the mesh instances' ranges
    */
-  constructor(asset: ModelAsset) {
+  constructor(asset: ModelAsset, options: PoseKernelOptions = {}) {
     this.asset = asset;
-    this.pose = cloneLocalPose(asset.restPose);
-    this.morphWeights = this.pose.morphWeights!;
     this.origin = computeModelOrigin(asset);
-    this.modelMatrices = new Float32Array(16 * asset.skeleton.jointCount);
-    this.skinMatrices = asset.skins.map((skin) => new Float32Array(16 * skin.joints.length));
+    this.kernel = new PoseKernel(asset.skeleton, asset.skins, this.origin, options);
+    this.morphWeights = asset.restPose.morphWeights ? asset.restPose.morphWeights.slice() : new Float32Array(0);
+    this.pose = { ...this.kernel.pose, morphWeights: this.morphWeights };
+    copyLocalPose(this.pose, asset.restPose);
+    this.modelMatrices = this.kernel.modelMatrices;
+    this.skinMatrices = this.kernel.skinMatrices as Float32Array[];
     this.skinningContexts = asset.skins.map((skin) => new SkinningContext(skin, this.origin));
     this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
     this.samples = [...this.clips.map((clip) => new ClipSample(clip)), new ClipSample(null)];
@@ -103,10 +107,6 @@ export class AnimatedModel implements PoseBuffers {
    */
   evaluate(source: PoseSource): void {
     source.evaluate(this.pose, this.asset.restPose);
-    localToModel(this.modelMatrices, this.asset.skeleton, this.pose, this.origin);
-    const skins = this.asset.skins;
-    for (let s = 0; s < skins.length; s++) {
-      computeSkinMatrices(this.skinMatrices[s], this.modelMatrices, skins[s], this.skinningContexts[s]);
-    }
+    this.kernel.update();
   }
 }

@@ -14,6 +14,13 @@ import { computeSkinMatrices } from '../../../src/skinning/skin-matrices.ts';
 import { SkinningContext } from '../../../src/skinning/skinning-context.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 
+/**
+ * These tests are about what the animator feeds the matrix stages, so the model computes with the portable
+ * backend, which is exactly the independent pipeline below; pose-kernel.test.ts bounds the SIMD backend's
+ * difference from it.
+ */
+const PORTABLE = { backend: 'js' } as const;
+
 /** The clip's local pose at `time`, sampled without cursors over a fresh copy of the rest pose. */
 function clipPose(asset: ModelAsset, clip: AnimationClip | null, time: number): LocalPose {
   const pose = cloneLocalPose(asset.restPose);
@@ -65,7 +72,7 @@ describe('AnimatedModel driven by its Animator', () => {
     for (const asset of await models()) {
       expect(asset.clips.length).toBeGreaterThan(0);
       for (const clip of asset.clips) {
-        const animated = new AnimatedModel(asset);
+        const animated = new AnimatedModel(asset, PORTABLE);
         const player = animated.animator.play(clip);
         advance(animated, 0);
         expect(player.time).toBe(0);
@@ -86,8 +93,8 @@ describe('AnimatedModel driven by its Animator', () => {
     for (const asset of await models()) {
       const clipIndex = asset.clips.length - 1;
       const clip = asset.clips[clipIndex];
-      const byTime = new AnimatedModel(asset);
-      const byAnimator = new AnimatedModel(asset);
+      const byTime = new AnimatedModel(asset, PORTABLE);
+      const byAnimator = new AnimatedModel(asset, PORTABLE);
       const player = byAnimator.animator.play(clip, { startTime: 0.37 * clip.duration });
       byAnimator.evaluate(byAnimator.animator);
       byTime.evaluate(byTime.clipSample(clipIndex).at(player.time));
@@ -103,7 +110,7 @@ describe('AnimatedModel driven by its Animator', () => {
     for (const asset of await models()) {
       if (asset.clips.length < 2) continue;
       const [a, b] = asset.clips;
-      const animated = new AnimatedModel(asset);
+      const animated = new AnimatedModel(asset, PORTABLE);
       const from = animated.animator.play(a, { startTime: 0.1 });
       const to = animated.animator.play(b, { fade: 0.8 });
       advance(animated, 0.4);
@@ -119,7 +126,7 @@ describe('AnimatedModel driven by its Animator', () => {
 
   it('with nothing playing the animator gives the rest pose', () => {
     const asset = createOctopusAsset();
-    const animated = new AnimatedModel(asset);
+    const animated = new AnimatedModel(asset, PORTABLE);
     advance(animated, 0.5);
     expect(maxDifference(animated, palettesOf(asset, cloneLocalPose(asset.restPose)))).toBe(0);
   });

@@ -1,0 +1,183 @@
+import type { SkinAsset } from '../asset/model-asset.ts';
+import { computeSkinMatrices } from '../skinning/skin-matrices.ts';
+import { SkinningContext } from '../skinning/skinning-context.ts';
+import type { LocalPose } from './local-pose.ts';
+import { localToModel } from './local-to-model.ts';
+import type { Skeleton } from './skeleton.ts';
+import { POSE_KERNEL_WASM_BASE64 } from './wasm/pose-kernel-binary.ts';
+
+/**
+ * How a {@link PoseKernel} computes: `'wasm-simd'`, the WebAssembly SIMD kernel (src/skeleton/wasm/pose-kernel.as.ts,
+ * four float32 lanes per matrix column), or `'js'`, the portable functions `localToModel` and
+ * `computeSkinMatrices` (double arithmetic rounded to float32 once per element).
+ */
+export type PoseKernelBackend = 'wasm-simd' | 'js';
+
+/** {@link PoseKernel} settings. */
+export interface PoseKernelOptions {
+  /**
+   * `'auto'` (default): WebAssembly SIMD where the platform compiles it, else the portable functions (no
+   * WebAssembly, no SIMD, or a Content-Security-Policy without `'wasm-unsafe-eval'`). `'js'`: always portable.
+   */
+  readonly backend?: 'auto' | 'js';
+}
+
+/**
+ * The matrix half of the per-frame pose pipeline, for one skeleton and its skins: local pose → model-space
+ * matrices (`M[i] = M[parent[i]] · T·R·S(i)`, docs/skinning-formulas.md S4) → one skinning palette per skin
+ * (`K = M · B⁻¹`, S0), relative to a fixed model origin O. Its buffers — {@link pose}, {@link modelMatrices},
+ * {@link skinMatrices} — are allocated once, in the kernel's own WebAssembly memory when the backend is
+ * `'wasm-simd'` (fixed size, never grown, so the views stay valid for the kernel's life): write the pose, call
+ * {@link update}, read the matrices. Allocates nothing per frame.
+ *
+ * Both backends compute the same products from the same inputs; `'wasm-simd'` rounds to float32 after each
+ * multiply and add (four lanes at a time) where `'js'` rounds once per element, so they differ by a few
+ * float32 ulps per element (tests/unit/skeleton/pose-kernel.test.ts bounds the difference; bench:
+ * `pose.stage_ns_per_joint.*`). The bottom rows are written 0 0 0 1 exactly by both.
+ */
+export class PoseKernel {
+  readonly backend: PoseKernelBackend;
+  readonly skeleton: Skeleton;
+  readonly skins: readonly SkinAsset[];
+  /** The local pose read by {@link update}: `translations` `Float32Array(3n)`, `rotations` `(4n)` (x y z w), `scales` `(3n)`. */
+  readonly pose: LocalPose;
+  /** `Float32Array(16n)`: model-space matrix of joint i at 16i relative to {@link origin} (`T(−O)·M`), column-major. */
+  readonly modelMatrices: Float32Array;
+  /** Per skin s, `Float32Array(16·m_s)`: its palette relative to O (`T(−O)·M·B⁻¹`), column-major, skin joint i at 16i. */
+  readonly skinMatrices: readonly Float32Array[];
+  /** `Float64Array(3)`: the model origin O (model space, the file's units), copied at construction. */
+  readonly origin: Float64Array;
+  private readonly runModel: () => void;
+  private readonly runSkins: () => void;
+
+  /**
+   * @param skins skins over `skeleton`'s joints; their inverse bind matrices are copied now (later edits are not seen)
+   * @param origin the model origin O (`computeModelOrigin`); default (0, 0, 0)
+   * @throws RangeError when a skin names a joint outside the skeleton
+   */
+  constructor(skeleton: Skeleton, skins: readonly SkinAsset[], origin?: ArrayLike<number>, options: PoseKernelOptions = {}) {
+    const n = skeleton.jointCount;
+    for (const skin of skins) {
+      for (const j of skin.joints) {
+        if (!(j >= 0 && j < n)) throw new RangeError(`PoseKernel: skin "${skin.name}" names joint ${j} of a ${n}-joint skeleton`);
+      }
+    }
+    this.skeleton = skeleton;
+    this.skins = skins;
+    this.origin = new Float64Array(3);
+    if (origin) this.origin.set([origin[0], origin[1], origin[2]]);
+    const module = options.backend === 'js' ? null : compiledKernel();
+    if (module) {
+      const layout = new KernelLayout();
+      const t = layout.floats(3 * n), r = layout.floats(4 * n), s = layout.floats(3 * n);
+      const parents = layout.ints(n), model = layout.floats(16 * n);
+      const skinSlots = skins.map((skin) => {
+        const m = skin.joints.length;
+        return { m, joints: layout.ints(m), inverseBinds: layout.floats(16 * m), palette: layout.floats(16 * m) };
+      });
+      const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
+      const exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;
+      const buffer = memory.buffer;
+      const translations = new Float32Array(buffer, t, 3 * n), rotations = new Float32Array(buffer, r, 4 * n);
+      const scales = new Float32Array(buffer, s, 3 * n);
+      new Int32Array(buffer, parents, n).set(skeleton.parents);
+      this.pose = { translations, rotations, scales };
+      this.modelMatrices = new Float32Array(buffer, model, 16 * n);
+      this.skinMatrices = skinSlots.map((slot, k) => {
+        new Int32Array(buffer, slot.joints, slot.m).set(skins[k].joints);
+        new Float32Array(buffer, slot.inverseBinds, 16 * slot.m).set(skins[k].inverseBindMatrices);
+        return new Float32Array(buffer, slot.palette, 16 * slot.m);
+      });
+      initialisePose(this.pose);
+      const [ox, oy, oz] = this.origin;
+      this.runModel = () => exports.modelMatrices(n, t, r, s, parents, model, ox, oy, oz);
+      this.runSkins = () => {
+        for (let k = 0; k < skinSlots.length; k++) {
+          const slot = skinSlots[k];
+          exports.skinMatrices(slot.m, slot.joints, model, slot.inverseBinds, slot.palette);
+        }
+      };
+      this.backend = 'wasm-simd';
+    } else {
+      this.pose = { translations: new Float32Array(3 * n), rotations: new Float32Array(4 * n), scales: new Float32Array(3 * n) };
+      initialisePose(this.pose);
+      this.modelMatrices = new Float32Array(16 * n);
+      const palettes = skins.map((skin) => new Float32Array(16 * skin.joints.length));
+      const contexts = skins.map((skin) => new SkinningContext(skin, this.origin));
+      this.skinMatrices = palettes;
+      this.runModel = () => localToModel(this.modelMatrices, skeleton, this.pose, this.origin);
+      this.runSkins = () => {
+        for (let k = 0; k < palettes.length; k++) computeSkinMatrices(palettes[k], this.modelMatrices, skins[k], contexts[k]);
+      };
+      this.backend = 'js';
+    }
+    this.update();
+  }
+
+  /** Recomputes {@link modelMatrices} and every palette in {@link skinMatrices} from {@link pose}. Allocates nothing. */
+  update(): void {
+    this.runModel();
+    this.runSkins();
+  }
+
+  /** The first half of {@link update}: {@link modelMatrices} from {@link pose}. Allocates nothing. */
+  updateModelMatrices(): void {
+    this.runModel();
+  }
+
+  /** The second half of {@link update}: every palette from {@link modelMatrices}. Allocates nothing. */
+  updateSkinMatrices(): void {
+    this.runSkins();
+  }
+}
+
+/** The kernel module's exports (byte offsets into its memory; layout in pose-kernel.as.ts). */
+interface KernelExports {
+  modelMatrices(n: number, t: number, r: number, s: number, parents: number, out: number, ox: number, oy: number, oz: number): void;
+  skinMatrices(m: number, joints: number, model: number, inverseBinds: number, out: number): void;
+}
+
+/** Byte offsets for the kernel's arrays, each 16-byte aligned (the kernel loads and stores whole v128 columns). */
+class KernelLayout {
+  bytes = 0;
+  floats(count: number): number {
+    return this.take(4 * count);
+  }
+  ints(count: number): number {
+    return this.take(4 * count);
+  }
+  private take(size: number): number {
+    const at = this.bytes;
+    this.bytes = (at + size + 15) & ~15;
+    return at;
+  }
+}
+
+/** Identity pose: zero translation, identity rotation, unit scale. */
+function initialisePose(pose: LocalPose): void {
+  pose.scales.fill(1);
+  for (let i = 3; i < pose.rotations.length; i += 4) pose.rotations[i] = 1;
+}
+
+/** The kernel calls nothing; AssemblyScript's import is there for `abort`, which `--noAssert` leaves unreachable. */
+function kernelAbort(): never {
+  throw new Error('pose kernel: abort');
+}
+
+// Compiled once per realm, on first use (the module is immutable and small enough for a synchronous compile
+// on a browser's main thread); null when this platform cannot compile it.
+let compiled: WebAssembly.Module | null | undefined;
+
+function compiledKernel(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    try {
+      const text = atob(POSE_KERNEL_WASM_BASE64);
+      const bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+      compiled = new WebAssembly.Module(bytes);
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
