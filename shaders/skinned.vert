@@ -16,10 +16,12 @@
 //   PALETTE_UBO      joint data from the std140 uniform block `Palette` (16·PALETTE_STRIDE bytes per joint)
 //                    without either: from `uniform vec4 u_joints[PALETTE_STRIDE * JOINT_COUNT]`
 //   JOINT_COUNT n    joints of the uniform / block palette array (not the texture path)
-//   INSTANCED        instanced skinning (src/crowd/crowd.ts): gl_InstanceID picks the instance's block in
-//                    u_instanceTexture (src/skinning/instance-blocks.ts): its world matrix, then its palettes (live)
+//   INSTANCED        instanced skinning (src/crowd/crowd.ts): u_instanceBase + gl_InstanceID picks the instance's
+//                    block in u_instanceTexture (src/skinning/instance-blocks.ts): its world matrix, then its
+//                    pose (live). A crowd's rigid mesh is drawn by it too, as skinned to its node's matrix in
+//                    the pose with weight 1 (the generic attributes a_joints = 0, a_weights = (1, 0, 0, 0))
 //   INSTANCED_BAKED  (with INSTANCED) the block holds two baked frame indices and a blend factor instead; joint
-//                    data is the linear blend of the two frames' palettes in u_bakedTexture
+//                    data is the blend of the two frames' in u_bakedTexture (rows linearly, DQS rotations nlerp)
 //   MORPH_TARGETS    morph targets applied before skinning (or before u_toDisplay for rigid meshes): the
 //                    active targets' deltas from float textures (src/gl/morph-texture.ts, docs/skinning-formulas.md M0)
 //   WEIGHT_VIEW      the viewer's weight views (shaders/debug-weights.frag): also writes v_weightView, the
@@ -79,16 +81,19 @@ uniform vec3 u_origin;
 // One RGBA32F texel row-major texture of per-instance blocks of u_blockTexels texels (instance-blocks.ts).
 uniform highp sampler2D u_instanceTexture;
 uniform int u_blockTexels;
+// The block of gl_InstanceID 0: a crowd draws the instances that mirror as a second range (WebGL2 has no base instance).
+uniform int u_instanceBase;
 vec4 blockTexel(int texel) {
   int width = textureSize(u_instanceTexture, 0).x;
-  int t = gl_InstanceID * u_blockTexels + texel;
+  int t = (u_instanceBase + gl_InstanceID) * u_blockTexels + texel;
   return texelFetch(u_instanceTexture, ivec2(t % width, t / width), 0);
 }
-// The block's first texel. Its world rows (and baked frame texel) share that row: live blocks are 3 + 3·joints
-// texels, baked blocks 4, and the width (2 040) is a multiple of both.
+// The block's first texel. Its world rows (and baked frame texel) share that row: live blocks are multiples of
+// the palette stride (3 + 3·entries, or 4 + 4·entries for DQS), baked blocks 4, and the width (2 040) is a
+// multiple of 3 and 4.
 ivec2 blockStart() {
   int width = textureSize(u_instanceTexture, 0).x;
-  int t = gl_InstanceID * u_blockTexels;
+  int t = (u_instanceBase + gl_InstanceID) * u_blockTexels;
   return ivec2(t % width, t / width);
 }
 #endif
@@ -107,7 +112,12 @@ vec4 bakedTexel(int frame, int texel) {
 }
 vec4 jointVector(uint joint, int k) {
   int texel = int(joint) * PALETTE_STRIDE + k;
-  return mix(bakedTexel(int(bakedFrames.x), texel), bakedTexel(int(bakedFrames.y), texel), bakedFrames.z);
+  vec4 a = bakedTexel(int(bakedFrames.x), texel), b = bakedTexel(int(bakedFrames.y), texel);
+#ifdef SKINNING_DQS
+  // The rotation quaternion: nlerp on the shorter arc, so the blend stays a unit rotation.
+  if (k == 3) return normalize(mix(a, dot(a, b) < 0.0 ? -b : b, bakedFrames.z));
+#endif
+  return mix(a, b, bakedFrames.z);
 }
 #elif defined(INSTANCED)
 uniform int u_skinOffset;   // the skin's palette within the block
@@ -135,17 +145,17 @@ vec4 jointVector(uint joint, int k) {
 }
 #endif
 #if defined(INSTANCED) && !defined(INSTANCED_BAKED)
-// A joint's 3 texels never straddle a row (blocks, skin offsets and the width are multiples of 3): one
-// division for all three.
+// A joint's texels never straddle a row (blocks, skin offsets and the width are multiples of PALETTE_STRIDE):
+// one division for all three rows.
 mat3x4 jointMatrix(uint joint) {
   int width = textureSize(u_instanceTexture, 0).x;
-  int t = gl_InstanceID * u_blockTexels + u_skinOffset + int(joint) * 3;
+  int t = (u_instanceBase + gl_InstanceID) * u_blockTexels + u_skinOffset + int(joint) * PALETTE_STRIDE;
   ivec2 at = ivec2(t % width, t / width);
   return mat3x4(texelFetch(u_instanceTexture, at, 0), texelFetch(u_instanceTexture, at + ivec2(1, 0), 0),
                 texelFetch(u_instanceTexture, at + ivec2(2, 0), 0));
 }
 #elif defined(INSTANCED_BAKED)
-// As above within each baked frame (frame sizes are multiples of 3 too), the two frames blended.
+// As above within each baked frame (frame sizes are multiples of PALETTE_STRIDE too), the two frames blended.
 mat3x4 bakedJointMatrix(int frame, int texel) {
   int width = textureSize(u_bakedTexture, 0).x;
   int t = frame * u_frameTexels + u_skinOffset + texel;

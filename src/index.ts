@@ -55,4 +55,4 @@ export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type Palett
 export { GpuModel } from './gl/gpu-model.ts';
 export { Crowd, type CrowdMode, type CrowdOptions } from './crowd/crowd.ts';
 export { GpuInstances, type InstancedDrawStats } from './gl/instance-draw.ts';
-export type { InstanceBlocks, BakedPalettes } from './skinning/instance-blocks.ts';
+export type { InstanceBlocks, BakedPalettes, InstancePoseLayout } from './skinning/instance-blocks.ts';

@@ -1,7 +1,7 @@
-import { packPaletteRows } from '../gl/palette-rows.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
-import { accumulateSkinBounds, emptyBox, type JointBounds } from '../skinning/joint-bounds.ts';
-import { paddedTexelFloats, type BakedPalettes } from '../skinning/instance-blocks.ts';
+import { emptyBox, type JointBounds } from '../skinning/joint-bounds.ts';
+import { paddedTexelFloats, type BakedPalettes, type InstancePoseLayout } from '../skinning/instance-blocks.ts';
+import { accumulatePoseBounds, packInstancePose } from './instance-pose.ts';
 
 /** Clips baked into palette frames, with what a crowd needs to pick frames and bound them. */
 export interface BakedClips {
@@ -14,7 +14,7 @@ export interface BakedClips {
   readonly frameCounts: Int32Array;
   /** Per clip: its duration in seconds (0 for the rest pose). */
   readonly durations: Float64Array;
-  /** `Float64Array(6·frameCount)`: per frame, the box of the skinned vertices (relative to the model origin), by {@link accumulateSkinBounds}. */
+  /** `Float64Array(6·frameCount)`: per frame, the box of the skinned and rigid vertices (relative to the model origin), by `accumulatePoseBounds`. */
   readonly frameBounds: Float64Array;
 }
 
@@ -27,23 +27,19 @@ export function bakedFrameCount(duration: number, rate: number): number {
 }
 
 /**
- * Bakes every clip of `model` (and the rest pose, as one more 1-frame clip) into palette frames: frame k of a
- * clip of F frames is the pose at `duration·k/(F − 1)` (`model.evaluate(model.clipSample(c).at(t))`), every
- * skin's palette packed as rows (`packPaletteRows`), skins one after the other. Leaves `model` at the rest
- * pose. Allocates the result (`16·Σ 3·joints` bytes per frame): load time only.
+ * Bakes every clip of `model` (and the rest pose, as one more 1-frame clip) into pose frames: frame k of a
+ * clip of F frames is the pose at `duration·k/(F − 1)` (`model.evaluate(model.clipSample(c).at(t))`), written
+ * in `layout` by `packInstancePose` (every skin's palette, LBS rows or DQS form, then the rigid nodes' matrices).
+ * Leaves `model` at the rest pose. Allocates the result (`16·layout.texels` bytes per frame): load time only.
  * @param rate frames per second, > 0
- * @param jointBounds per skin, its {@link JointBounds} (for the per-frame boxes)
+ * @param jointBounds per skin, its {@link JointBounds}, and `rigidBoxes` (`rigidMeshBoxes`): for the per-frame boxes
  * @throws RangeError for a rate that is not a positive finite number
  */
-export function bakeClips(model: AnimatedModel, rate: number, jointBounds: readonly JointBounds[]): BakedClips {
+export function bakeClips(
+  model: AnimatedModel, rate: number, layout: InstancePoseLayout, jointBounds: readonly JointBounds[], rigidBoxes: Float64Array,
+): BakedClips {
   if (!(rate > 0 && Number.isFinite(rate))) throw new RangeError(`bakeClips: the rate must be a positive number of frames per second, not ${rate}`);
-  const skins = model.asset.skins;
-  const skinOffsets = new Int32Array(skins.length);
-  let frameTexels = 0;
-  skins.forEach((skin, s) => {
-    skinOffsets[s] = frameTexels;
-    frameTexels += 3 * skin.joints.length;
-  });
+  const frameTexels = layout.texels;
   const clips = model.clips.length;
   const firstFrame = new Int32Array(clips + 1), frameCounts = new Int32Array(clips + 1), durations = new Float64Array(clips + 1);
   let frameCount = 0;
@@ -62,13 +58,11 @@ export function bakeClips(model: AnimatedModel, rate: number, jointBounds: reado
       const f = firstFrame[c] + k;
       model.evaluate(sample.at(frameCounts[c] > 1 ? (durations[c] * k) / (frameCounts[c] - 1) : 0));
       emptyBox(box);
-      for (let s = 0; s < skins.length; s++) {
-        packPaletteRows(rows, model.skinMatrices[s], skins[s].joints.length, 4 * (f * frameTexels + skinOffsets[s]));
-        accumulateSkinBounds(box, jointBounds[s], model.skinMatrices[s], model.origin);
-      }
+      packInstancePose(rows, f * frameTexels, model, model.asset, layout);
+      accumulatePoseBounds(box, model, model.asset, jointBounds, rigidBoxes, model.origin);
       frameBounds.set(box, 6 * f);
     }
   }
   model.evaluate(model.clipSample(-1));
-  return { palettes: { rows, frameTexels, frameCount, skinOffsets }, rate, firstFrame, frameCounts, durations, frameBounds };
+  return { palettes: { rows, frameTexels, frameCount, skinOffsets: layout.skinOffsets, layout }, rate, firstFrame, frameCounts, durations, frameBounds };
 }

@@ -1,10 +1,12 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { packPaletteRows } from '../gl/palette-rows.ts';
+import { determinant3x3 } from '../math/strided-mat4.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
-import { accumulateSkinBounds, computeJointBounds, emptyBox, transformBoxInto, type JointBounds } from '../skinning/joint-bounds.ts';
-import { paddedTexelFloats, WORLD_TEXELS, type BakedPalettes, type InstanceBlocks } from '../skinning/instance-blocks.ts';
+import { computeJointBounds, emptyBox, transformBoxInto, type JointBounds } from '../skinning/joint-bounds.ts';
+import { instancePoseLayout, paddedTexelFloats, WORLD_TEXELS, type BakedPalettes, type InstanceBlocks, type InstancePoseLayout } from '../skinning/instance-blocks.ts';
+import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { bakeClips, type BakedClips } from './bake-palettes.ts';
 import { boxOutsideFrustum } from './frustum.ts';
+import { accumulatePoseBounds, packInstancePose, rigidMeshBoxes } from './instance-pose.ts';
 
 /** How a crowd's instances are posed: `'live'` (CPU pose per instance, O(N·J)) or `'baked'` (GPU picks baked frames, O(N)). */
 export type CrowdMode = 'live' | 'baked';
@@ -17,27 +19,42 @@ export interface CrowdOptions {
   readonly mode?: CrowdMode;
   /** Frames per second clips are baked at for baked mode (on first use); default 30. */
   readonly bakeRate?: number;
+  /**
+   * Skinning mode and weight policy (src/skinning/skinning-method.ts), as `SkinningRenderer.draw` takes them;
+   * default LBS with normalised weights. Fixed for the crowd: its blocks and baked frames are laid out for it.
+   */
+  readonly method?: SkinningMethod;
 }
 
 /**
  * N instances of one model, each with its own clip, time, speed and world matrix, drawn with one instanced
- * draw per (primitive, material) by `SkinnedRenderer.drawCrowd`. {@link update} moves time (clips loop);
+ * draw per (primitive, material) — two where some instances mirror — by `SkinnedRenderer.drawCrowd`: skinned
+ * meshes by the crowd's {@link method} (LBS or DQS, any weight policy, every influence, as the single-model
+ * renderer), rigid meshes placed by their node's model-space matrix in the instance's pose, then by the
+ * instance's world matrix. {@link update} moves time (clips loop);
  * {@link prepare} culls against a view volume and writes the {@link InstanceBlocks} the renderer uploads with
  * one `texSubImage2D`:
  *
  * - live: every visible instance's pose is evaluated on the CPU (`AnimatedModel.evaluate`: sample,
  *   localToModel, palette) and packed into its block; consecutive instances with the same clip and time share
  *   one evaluation.
- * - baked: clips are baked once ({@link bakeClips}, at {@link CrowdOptions.bakeRate}); per instance only its
- *   world matrix and two frame indices with a blend factor are written, and the vertex shader blends the two
- *   baked palettes linearly. It cannot blend clips, play additive layers or crossfade (one clip per instance),
- *   and between baked frames its matrices are the linear blend of the neighbouring frames' (not the sampled
- *   pose): see README "Crowds" for the measured error.
+ * - baked: clips are baked once ({@link bakeClips}, at {@link CrowdOptions.bakeRate}; skins and rigid nodes
+ *   alike); per instance only its world matrix and two frame indices with a blend factor are written, and the
+ *   vertex shader blends the two baked frames: matrix rows linearly, DQS rotations by nlerp. It cannot blend
+ *   clips, play additive layers or crossfade (one clip per instance), and between baked frames its matrices
+ *   are the blend of the neighbouring frames' (not the sampled pose): see README "Crowds" for the measured error.
+ *
+ * Mirroring: instances whose world matrix has a negative determinant are gathered after the others
+ * ({@link InstanceBlocks.mirroredFrom}) and drawn with the opposite `frontFace`; normals use the cofactor of
+ * W (the inverse transpose up to a positive scale), right for mirrors too. A mesh mirrored within the model
+ * (its skin's first skinning matrix or its rigid node, det < 0) flips once more, judged in the rest pose
+ * ({@link meshMirrored}); a clip that turns a mirror on or off mid-way keeps the rest pose's winding.
  *
  * Bounds: per-joint boxes ({@link computeJointBounds}) are transformed per instance (live: by its palette;
- * baked: the union of the two frames' precomputed boxes), then by its world matrix: {@link worldBounds}.
- * Rigid (unskinned) meshes of the model are not drawn by crowds; the skinning method is LBS with normalised
- * weights. Allocates nothing per frame once baked mode has been used once.
+ * baked: the union of the two frames' precomputed boxes), rigid meshes' boxes by their node, then by its world
+ * matrix: {@link worldBounds}. They hold LBS with weights summing to 1; DQS and other weight policies may
+ * reach slightly outside them. Morph targets are not applied to crowd instances (their meshes are drawn at
+ * the base shape). Allocates nothing per frame once baked mode has been used once.
  */
 export class Crowd implements InstanceBlocks {
   readonly asset: ModelAsset;
@@ -64,9 +81,18 @@ export class Crowd implements InstanceBlocks {
   /** Per skin, its per-joint bounds. */
   readonly jointBounds: readonly JointBounds[];
   readonly origin: Float64Array;
+  /** Skinning mode and weight policy ({@link CrowdOptions.method}). */
+  readonly method: SkinningMethod;
+  /** Where each skin and rigid node sits in one pose (live blocks after the world texels, baked frames). */
+  readonly poseLayout: InstancePoseLayout;
   readonly skinOffsets: Int32Array;
+  readonly rigidOffsets: Int32Array;
+  readonly meshMirrored: Uint8Array;
+  /** Per mesh instance, the box of its rigid mesh in its node's space (`rigidMeshBoxes`). */
+  readonly rigidBoxes: Float64Array;
   readonly blocks: Float32Array;
   private drawn = 0;
+  private mirroredStart = 0;
   private readonly liveBlockTexels: number;
   private readonly bakeRate: number;
   private bakedClips: BakedClips | null = null;
@@ -94,14 +120,25 @@ export class Crowd implements InstanceBlocks {
     this.worldBounds = new Float64Array(6 * capacity);
     this.drawnInstances = new Int32Array(capacity);
     this.jointBounds = asset.skins.map((_, s) => computeJointBounds(asset, s));
-    this.skinOffsets = new Int32Array(asset.skins.length);
-    let texels = WORLD_TEXELS;
-    asset.skins.forEach((skin, s) => {
-      this.skinOffsets[s] = texels;
-      texels += 3 * skin.joints.length;
-    });
-    this.liveBlockTexels = texels;
-    this.blocks = new Float32Array(paddedTexelFloats(Math.max(texels, WORLD_TEXELS + 1) * capacity));
+    this.rigidBoxes = rigidMeshBoxes(asset);
+    this.method = options.method ?? DEFAULT_SKINNING_METHOD;
+    const stride = this.method.skinning === 'dqs' ? 4 : 3;
+    this.poseLayout = instancePoseLayout(asset.skins.map((skin) => skin.joints.length), asset.meshInstances.map((m) => m.skin), stride);
+    // The world rows are padded to a whole joint, so no joint's texels straddle a row (instance-blocks.ts).
+    const worldTexels = stride === 4 ? 4 : WORLD_TEXELS;
+    this.skinOffsets = this.poseLayout.skinOffsets.map((o) => o + worldTexels);
+    this.rigidOffsets = this.poseLayout.rigidOffsets.map((o) => (o >= 0 ? o + worldTexels : -1));
+    this.liveBlockTexels = worldTexels + this.poseLayout.texels;
+    this.blocks = new Float32Array(paddedTexelFloats(Math.max(this.liveBlockTexels, WORLD_TEXELS + 1) * capacity));
+    const model = this.model;
+    model.evaluate(model.clipSample(-1));
+    this.meshMirrored = Uint8Array.from(asset.meshInstances, (m) =>
+      (m.skin >= 0 ? asset.skins[m.skin].joints.length > 0 && determinant3x3(model.skinMatrices[m.skin], 0) < 0 : determinant3x3(model.modelMatrices, 16 * m.node) < 0) ? 1 : 0);
+  }
+
+  /** Blocks from here to {@link drawCount} mirror (det W < 0), as the last {@link prepare} left them. */
+  get mirroredFrom(): number {
+    return this.mirroredStart;
   }
 
   /** Instances to draw, as the last {@link prepare} left them. */
@@ -121,7 +158,7 @@ export class Crowd implements InstanceBlocks {
 
   /** The baked clips (baking them now if not yet done). */
   bakedClipsOrBake(): BakedClips {
-    return (this.bakedClips ??= bakeClips(this.model, this.bakeRate, this.jointBounds));
+    return (this.bakedClips ??= bakeClips(this.model, this.bakeRate, this.poseLayout, this.jointBounds, this.rigidBoxes));
   }
 
   /**
@@ -148,13 +185,16 @@ export class Crowd implements InstanceBlocks {
   /**
    * Writes the blocks of every instance to draw (all, or with {@link cull} those whose world box meets the
    * view volume of `viewProjection`, world → clip, column-major; null: no culling) and their
-   * {@link worldBounds}. Returns {@link drawCount}. Allocates nothing (after baked mode's first use).
+   * {@link worldBounds}: the instances that do not mirror first, in instance order, then those that do
+   * ({@link mirroredFrom}), in reverse order. Returns {@link drawCount}. Allocates nothing (after baked mode's
+   * first use).
    */
   prepare(viewProjection: ArrayLike<number> | null): number {
     const baked = this.mode === 'baked' ? this.bakedClipsOrBake() : null;
-    const model = this.model, skins = this.asset.skins, blocks = this.blocks, box = this.box, W = this.world;
-    const blockTexels = this.blockTexels, clipCount = model.clips.length;
-    let drawn = 0, lastClip = -2, lastTime = NaN;
+    const model = this.model, asset = this.asset, blocks = this.blocks, box = this.box, W = this.world;
+    const blockTexels = this.blockTexels, clipCount = model.clips.length, worldTexels = this.liveBlockTexels - this.poseLayout.texels;
+    // Blocks that do not mirror fill from the front, mirrored ones from the back; the latter move after the former at the end.
+    let drawn = 0, back = this.capacity, lastClip = -2, lastTime = NaN;
     for (let k = 0; k < this.count; k++) {
       const clip = this.clipIndices[k], time = this.times[k];
       let f0 = 0, f1 = 0, a = 0;
@@ -174,7 +214,7 @@ export class Crowd implements InstanceBlocks {
           lastClip = clip;
           lastTime = time;
         }
-        for (let s = 0; s < skins.length; s++) accumulateSkinBounds(box, this.jointBounds[s], model.skinMatrices[s], this.origin);
+        accumulatePoseBounds(box, model, asset, this.jointBounds, this.rigidBoxes, this.origin);
       }
       this.worldOf(k, W);
       const wb = this.worldBounds, o = 6 * k;
@@ -182,19 +222,27 @@ export class Crowd implements InstanceBlocks {
       wb[o + 3] = wb[o + 4] = wb[o + 5] = -Infinity;
       if (box[0] <= box[3]) transformBoxInto(wb, box[0], box[1], box[2], box[3], box[4], box[5], W, 0, o);
       if (this.cull && viewProjection && boxOutsideFrustum(viewProjection, wb, o)) continue;
-      const b = 4 * blockTexels * drawn;
+      const mirrored = determinant3x3(W, 0) < 0;
+      const slot = mirrored ? --back : drawn++;
+      const b = 4 * blockTexels * slot;
       for (let r = 0; r < 3; r++) {
         blocks[b + 4 * r] = W[r]; blocks[b + 4 * r + 1] = W[4 + r]; blocks[b + 4 * r + 2] = W[8 + r]; blocks[b + 4 * r + 3] = W[12 + r];
       }
       if (baked) {
         blocks[b + 12] = f0; blocks[b + 13] = f1; blocks[b + 14] = a; blocks[b + 15] = 0;
       } else {
-        for (let s = 0; s < skins.length; s++) packPaletteRows(blocks, model.skinMatrices[s], skins[s].joints.length, b + 4 * this.skinOffsets[s]);
+        packInstancePose(blocks, slot * blockTexels + worldTexels, model, asset, this.poseLayout);
       }
-      this.drawnInstances[drawn++] = k;
+      this.drawnInstances[slot] = k;
     }
-    this.drawn = drawn;
-    return drawn;
+    const mirroredCount = this.capacity - back;
+    if (mirroredCount > 0 && back > drawn) {
+      blocks.copyWithin(4 * blockTexels * drawn, 4 * blockTexels * back, 4 * blockTexels * this.capacity);
+      this.drawnInstances.copyWithin(drawn, back, this.capacity);
+    }
+    this.mirroredStart = drawn;
+    this.drawn = drawn + mirroredCount;
+    return this.drawn;
   }
 
   /** `out` (`Float64Array(16)`) = W·T(O) for instance k, in f64: the matrix its block carries. Returns `out`. */

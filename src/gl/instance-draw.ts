@@ -1,5 +1,5 @@
-import type { GpuModel } from './gpu-model.ts';
-import { BAKED_UNIT, INSTANCE_UNIT, OVERFLOW_UNIT, type ProgramCache } from './program-cache.ts';
+import { ATTRIBUTE_LOCATIONS, type GpuModel, type GpuPrimitive } from './gpu-model.ts';
+import { BAKED_UNIT, INSTANCE_UNIT, OVERFLOW_UNIT, type ProgramCache, type SkinningProgram } from './program-cache.ts';
 import { bindMaterial, setAlphaState } from './material-binding.ts';
 import { DEFAULT_SKINNING_METHOD } from '../skinning/skinning-method.ts';
 import { INSTANCE_TEXTURE_WIDTH, type BakedPalettes, type InstanceBlocks } from '../skinning/instance-blocks.ts';
@@ -84,30 +84,76 @@ export interface InstancedDrawStats {
 }
 
 /**
- * Draws `blocks.drawCount` instances of every skinned mesh instance of `gpuModel`: per primitive one
- * `drawElementsInstanced` (its material, `bindMaterial`; the caller binds the environment), the instance
- * texture uploaded once first. Blended materials are drawn in file order like the others (no sorting across instances). The
- * camera's view-projection (world → clip) and eye are set as given; rigid meshes are not drawn. The GL state
- * is left as `SkinnedRenderer.draw` leaves it. Allocates nothing.
+ * The instanced program for primitive `primitive` of mesh instance `instance` (index into
+ * `gpuModel.asset.meshInstances`), or null when crowds do not draw it (a skinned mesh's primitive without
+ * joints). A skinned primitive blends with `blocks.method`; a rigid one is the LBS variant skinned to one
+ * entry, its node's matrix (see {@link bindInstancedPrimitive}).
+ */
+export function instancedProgram(
+  programs: ProgramCache, gpuModel: GpuModel, blocks: InstanceBlocks, instance: number, primitive: GpuPrimitive, transformFeedback: boolean,
+): SkinningProgram | null {
+  const rigid = gpuModel.asset.meshInstances[instance].skin < 0;
+  if (!rigid && !primitive.skinned) return null;
+  const features = transformFeedback ? 0 : gpuModel.materialFeatures(primitive.asset.material, primitive.hasUvs);
+  return rigid
+    ? programs.get(true, 'texture', 0, transformFeedback, DEFAULT_SKINNING_METHOD, 4, blocks.mode, false, features)
+    : programs.get(true, 'texture', 0, transformFeedback, blocks.method, primitive.influences, blocks.mode, false, features);
+}
+
+/**
+ * Sets the instanced uniforms of `program` (in use) for primitive `primitive` of mesh instance `instance`:
+ * block size, baked frame size, the entry in the pose (its skin's palette, or its rigid node's matrix) and
+ * `u_instanceBase` = 0; binds the overflow texture. A rigid primitive has no joint attributes: the generic
+ * attributes stand in, joint 0 (its node's entry) with weight 1, so the shader's blend is that matrix.
+ * Allocates nothing.
+ */
+export function bindInstancedPrimitive(
+  gl: WebGL2RenderingContext, program: SkinningProgram, gpuModel: GpuModel, blocks: InstanceBlocks, instance: number, primitive: GpuPrimitive,
+): void {
+  const meshInstance = gpuModel.asset.meshInstances[instance];
+  const baked = blocks.baked;
+  gl.uniform1i(program.u_blockTexels, blocks.blockTexels);
+  if (baked) gl.uniform1i(program.u_frameTexels, baked.frameTexels);
+  gl.uniform1i(program.u_instanceBase, 0);
+  if (meshInstance.skin < 0) {
+    gl.uniform1i(program.u_skinOffset, baked ? baked.layout.rigidOffsets[instance] : blocks.rigidOffsets[instance]);
+    gl.vertexAttribI4ui(ATTRIBUTE_LOCATIONS.a_joints, 0, 0, 0, 0);
+    gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_weights, 1, 0, 0, 0);
+    return;
+  }
+  gl.uniform1i(program.u_skinOffset, baked ? baked.skinOffsets[meshInstance.skin] : blocks.skinOffsets[meshInstance.skin]);
+  if (primitive.overflowTexture) {
+    gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
+    gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
+  }
+}
+
+/**
+ * Draws `blocks.drawCount` instances of every mesh instance of `gpuModel` — skinned ones by `blocks.method`,
+ * rigid ones placed by their node's matrix in each instance's pose — per primitive one
+ * `drawElementsInstanced` for the instances that do not mirror and one for those that do
+ * (`blocks.mirroredFrom`), with opposite `frontFace` (flipped once more for a mesh mirrored within the model,
+ * `blocks.meshMirrored`; glTF 2.0 §3.7.4); its material by `bindMaterial` (the caller binds the environment);
+ * the instance texture uploaded once first. Blended materials are drawn in file order like the others (no
+ * sorting across instances); morph targets are not applied. The camera's view-projection (world → clip) and
+ * eye are set as given. The GL state is left as `SkinnedRenderer.draw` leaves it. Allocates nothing.
  */
 export function drawInstances(
   gl: WebGL2RenderingContext, programs: ProgramCache, gpuModel: GpuModel, gpu: GpuInstances, blocks: InstanceBlocks,
   viewProjection: Float32Array, eye: Float32Array, stats?: InstancedDrawStats,
 ): void {
   if (stats) stats.drawCalls = stats.verts = 0;
-  if (blocks.drawCount === 0) return;
+  const count = blocks.drawCount;
+  if (count === 0) return;
   gpu.upload(blocks);
-  const asset = gpuModel.asset, origin = blocks.origin, mode = blocks.mode;
+  const asset = gpuModel.asset, origin = blocks.origin, split = blocks.mirroredFrom;
   let current = null;
-  for (const instance of asset.meshInstances) {
-    if (instance.skin < 0) continue;
-    const primitives = gpuModel.meshes[instance.mesh];
+  for (let m = 0; m < asset.meshInstances.length; m++) {
+    const primitives = gpuModel.meshes[asset.meshInstances[m].mesh];
     if (!primitives) continue;
-    const skinOffset = mode === 'baked' ? blocks.baked!.skinOffsets[instance.skin] : blocks.skinOffsets[instance.skin];
     for (const primitive of primitives) {
-      if (!primitive.skinned) continue;
-      const features = gpuModel.materialFeatures(primitive.asset.material, primitive.hasUvs);
-      const program = programs.get(true, 'texture', 0, false, DEFAULT_SKINNING_METHOD, primitive.influences, mode, false, features);
+      const program = instancedProgram(programs, gpuModel, blocks, m, primitive, false);
+      if (!program) continue;
       if (program !== current) {
         current = program;
         gl.useProgram(program.program);
@@ -116,28 +162,31 @@ export function drawInstances(
         gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
         gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
         gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
-        gl.uniform1i(program.u_blockTexels, blocks.blockTexels);
-        if (blocks.baked) gl.uniform1i(program.u_frameTexels, blocks.baked.frameTexels);
       }
-      gl.uniform1i(program.u_skinOffset, skinOffset);
-      if (primitive.overflowTexture) {
-        gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
-        gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
-      }
+      bindInstancedPrimitive(gl, program, gpuModel, blocks, m, primitive);
       const material = bindMaterial(gl, program, gpuModel, primitive);
       gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
       setAlphaState(gl, material?.alphaMode === 2);
       if (material?.doubleSided) gl.disable(gl.CULL_FACE);
       else gl.enable(gl.CULL_FACE);
-      gl.frontFace(gl.CCW);
       gl.bindVertexArray(primitive.vao);
-      gl.drawElementsInstanced(gl.TRIANGLES, primitive.indexCount, primitive.indexType, 0, blocks.drawCount);
-      if (stats) {
-        stats.drawCalls++;
-        stats.verts += primitive.vertexCount * blocks.drawCount;
+      const meshMirrored = blocks.meshMirrored[m] === 1;
+      for (let range = 0; range < 2; range++) {
+        const first = range === 0 ? 0 : split, instances = range === 0 ? split : count - split;
+        if (instances === 0) continue;
+        gl.frontFace((range === 1) !== meshMirrored ? gl.CW : gl.CCW);
+        gl.uniform1i(program.u_instanceBase, first);
+        gl.drawElementsInstanced(gl.TRIANGLES, primitive.indexCount, primitive.indexType, 0, instances);
+        if (stats) {
+          stats.drawCalls++;
+          stats.verts += primitive.vertexCount * instances;
+        }
       }
     }
   }
   gl.bindVertexArray(null);
+  gl.frontFace(gl.CCW);
+  gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_joints, 0, 0, 0, 1);
+  gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_weights, 0, 0, 0, 1);
   setAlphaState(gl, false);
 }

@@ -8,11 +8,12 @@
  * @param out `Float32Array(≥ 12·jointCount)`
  * @param palette `Float32Array(≥ 16·jointCount)`, column-major 4×4 skinning matrices (`computeSkinMatrices`)
  * @param offset first float of `out` written (default 0): instance blocks pack several palettes into one array
+ * @param sourceOffset first float of `palette` read (default 0): a crowd packs single model-space matrices
  * @returns `out`
  */
-export function packPaletteRows(out: Float32Array, palette: Float32Array, jointCount: number, offset = 0): Float32Array {
+export function packPaletteRows(out: Float32Array, palette: Float32Array, jointCount: number, offset = 0, sourceOffset = 0): Float32Array {
   for (let j = 0; j < jointCount; j++) {
-    const s = j << 4, d = (12 * j + offset) | 0;
+    const s = ((j << 4) + sourceOffset) | 0, d = (12 * j + offset) | 0;
     out[d] = palette[s]; out[d + 1] = palette[s + 4]; out[d + 2] = palette[s + 8]; out[d + 3] = palette[s + 12];
     out[d + 4] = palette[s + 1]; out[d + 5] = palette[s + 5]; out[d + 6] = palette[s + 9]; out[d + 7] = palette[s + 13];
     out[d + 8] = palette[s + 2]; out[d + 9] = palette[s + 6]; out[d + 10] = palette[s + 10]; out[d + 11] = palette[s + 14];

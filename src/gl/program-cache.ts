@@ -28,8 +28,12 @@ export interface SkinningProgram {
   readonly u_flatShading: WebGLUniformLocation | null;
   readonly u_baseColorTexture: WebGLUniformLocation | null;
   readonly u_eye: WebGLUniformLocation | null;
-  /** Instanced variants: `u_blockTexels`, `u_skinOffset`, `u_frameTexels` (baked), and the two samplers. */
+  /**
+   * Instanced variants: `u_blockTexels`, `u_skinOffset`, `u_frameTexels` (baked), `u_instanceBase` (the block
+   * of `gl_InstanceID` 0), and the two samplers.
+   */
   readonly u_blockTexels: WebGLUniformLocation | null;
+  readonly u_instanceBase: WebGLUniformLocation | null;
   readonly u_skinOffset: WebGLUniformLocation | null;
   readonly u_frameTexels: WebGLUniformLocation | null;
   /** `MORPH_TARGETS` variants: the active-target count and the deltas layout (src/gl/morph-texture.ts). */
@@ -166,6 +170,7 @@ export class ProgramCache {
       u_eye: at('u_eye'),
       u_flatShading: at('u_flatShading'),
       u_blockTexels: at('u_blockTexels'),
+      u_instanceBase: at('u_instanceBase'),
       u_skinOffset: at('u_skinOffset'),
       u_frameTexels: at('u_frameTexels'),
       u_morphActiveCount: at('u_morphActiveCount'),

@@ -1,7 +1,7 @@
 import { mat3, mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
-import { multiplyStrided } from '../math/strided-mat4.ts';
+import { determinant3x3, multiplyStrided } from '../math/strided-mat4.ts';
 import { ATTRIBUTE_LOCATIONS, GpuModel, uploadModel, type GpuPrimitive } from './gpu-model.ts';
 import { ImageBasedLighting } from './image-based-lighting.ts';
 import { bindEnvironment, bindMaterial, materialOf, setAlphaState } from './material-binding.ts';
@@ -550,11 +550,4 @@ export function maxSkinJoints(asset: ModelAsset): number {
   let max = 0;
   for (let s = 0; s < asset.skins.length; s++) if (asset.skins[s].joints.length > max) max = asset.skins[s].joints.length;
   return max;
-}
-
-/** Determinant of the upper 3×3 of the column-major 4×4 matrix at `m[o…o+16)`. Allocates nothing. */
-function determinant3x3(m: Float32Array, o: number): number {
-  return m[o] * (m[o + 5] * m[o + 10] - m[o + 6] * m[o + 9])
-    - m[o + 4] * (m[o + 1] * m[o + 10] - m[o + 2] * m[o + 9])
-    + m[o + 8] * (m[o + 1] * m[o + 6] - m[o + 2] * m[o + 5]);
 }

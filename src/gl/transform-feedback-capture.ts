@@ -7,7 +7,7 @@ import { packPaletteRows } from './palette-rows.ts';
 import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
 import { bindMorphTargets } from './morph-binding.ts';
 import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
-import type { GpuInstances } from './instance-draw.ts';
+import { bindInstancedPrimitive, instancedProgram, type GpuInstances } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
 import { gpuCommandsComplete } from './gpu-fence.ts';
 
@@ -191,7 +191,7 @@ export class TransformFeedbackCapture {
    * Instanced skinning's output for every drawn instance: primitive `primitiveIndex` of mesh instance
    * `instanceIndex` run through the instanced variant (`blocks.mode`) for `blocks.drawCount` instances, as
    * `SkinnedRenderer.drawCrowd` draws it. Output `k·vertexCount + v` is vertex v of block k, in world space.
-   * @throws Error when the mesh instance is rigid or the capture is disposed
+   * @throws Error when crowds do not draw that primitive (a skinned mesh's primitive without joints) or the capture is disposed
    */
   captureInstanced(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, blocks: InstanceBlocks, instances: GpuInstances): CapturedVertices {
     return this.read(this.drawInstanced(gpuModel, instanceIndex, primitiveIndex, blocks, instances));
@@ -215,24 +215,17 @@ export class TransformFeedbackCapture {
     const asset = gpuModel.asset;
     const instance = asset.meshInstances[instanceIndex];
     const primitive = instance ? gpuModel.meshes[instance.mesh]?.[primitiveIndex] : undefined;
-    if (!instance || !primitive || instance.skin < 0 || !primitive.skinned) {
-      throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not a skinned primitive`);
+    const program = primitive ? instancedProgram(this.programs, gpuModel, blocks, instanceIndex, primitive, true) : null;
+    if (!primitive || !program) {
+      throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not a primitive crowds draw`);
     }
-    const program = this.programs.get(true, 'texture', 0, true, DEFAULT_SKINNING_METHOD, primitive.influences, blocks.mode);
     gl.useProgram(program.program);
     gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
     gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
     gl.uniform3f(program.u_origin, blocks.origin[0], blocks.origin[1], blocks.origin[2]);
-    gl.uniform1i(program.u_blockTexels, blocks.blockTexels);
-    const skinOffsets = blocks.baked ? blocks.baked.skinOffsets : blocks.skinOffsets;
-    gl.uniform1i(program.u_skinOffset, skinOffsets[instance.skin]);
-    if (blocks.baked) gl.uniform1i(program.u_frameTexels, blocks.baked.frameTexels);
     instances.upload(blocks);
-    if (primitive.overflowTexture) {
-      gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
-      gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
-    }
+    bindInstancedPrimitive(gl, program, gpuModel, blocks, instanceIndex, primitive);
     return this.draw(primitive.vao, primitive.vertexCount, blocks.drawCount, asset.name);
   }
 

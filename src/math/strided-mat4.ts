@@ -25,3 +25,10 @@ export function multiplyStrided(
     out[o + c + 3] = b0 * a03 + b1 * a13 + b2 * a23 + b3 * a33;
   }
 }
+
+/** Determinant of the upper 3×3 of the column-major 4×4 matrix at `m[o…o+16)`: negative for a mirroring one. Allocates nothing. */
+export function determinant3x3(m: ArrayLike<number>, o: number): number {
+  return m[o] * (m[o + 5] * m[o + 10] - m[o + 6] * m[o + 9])
+    - m[o + 4] * (m[o + 1] * m[o + 10] - m[o + 2] * m[o + 9])
+    + m[o + 8] * (m[o + 1] * m[o + 6] - m[o + 2] * m[o + 5]);
+}

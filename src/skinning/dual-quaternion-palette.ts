@@ -19,11 +19,12 @@ export const DUAL_PALETTE_STRIDE = 16;
  *
  * @param out `Float32Array` or `Float64Array` of `≥ 16·jointCount`
  * @param palette `Float32Array(≥ 16·jointCount)`, column-major 4×4 skinning matrices (`computeSkinMatrices`)
+ * @param offset first number of `out` written (default 0): crowd instance blocks hold several palettes
  * @returns `out`
  */
-export function computeDualQuaternionPalette<T extends Float32Array | Float64Array>(out: T, palette: Float32Array, jointCount: number): T {
+export function computeDualQuaternionPalette<T extends Float32Array | Float64Array>(out: T, palette: Float32Array, jointCount: number, offset = 0): T {
   for (let j = 0; j < jointCount; j++) {
-    const s = j << 4, d = j << 4;
+    const s = j << 4, d = (j << 4) + offset;
     polarRotation(palette, s, out, d + 12);
     const x = out[d + 12], y = out[d + 13], z = out[d + 14], w = out[d + 15];
     // R from q (row r, column c).

@@ -1,46 +1,99 @@
+import type { SkinningMethod } from './skinning-method.ts';
+
 /**
  * The layout instanced skinning reads (`shaders/skinned.vert` `INSTANCED`): one block of RGBA32F texels per
- * drawn instance in one texture, instance k's block starting at texel `k·blockTexels`, texels counted
- * row-major across rows {@link INSTANCE_TEXTURE_WIDTH} wide. A block may straddle rows, but a joint's 3 texels
- * never do, nor the 3–4 texels at a block's start: live blocks are `3 + 3·joints` texels, baked blocks 4, baked
- * frames `3·joints`, and the width is a multiple of 12, so the shader computes one texel address per joint.
+ * drawn instance in one texture, block b starting at texel `b·blockTexels`, texels counted row-major across
+ * rows {@link INSTANCE_TEXTURE_WIDTH} wide. A block may straddle rows, but a joint's `stride` texels never do,
+ * nor the 3–4 texels at a block's start: with `stride` 3 (LBS) live blocks are `3 + 3·(joints + rigid)`
+ * texels, with `stride` 4 (DQS) `4 + 4·(joints + rigid)`, baked blocks 4 and baked frames `stride·(joints +
+ * rigid)`, and the width is a multiple of 12, so the shader computes one texel address per joint.
  *
  * - texels 0–2: the instance's world matrix W' = W·T(O) (O the model origin the palettes are relative to), its
- *   3 rows (the bottom row is 0 0 0 1), so a palette output `p − O` lands at `W·p` in world space.
- * - live mode: then each skin's palette as packed rows (`packPaletteRows`, 3 texels per joint), skin s from
- *   texel `skinOffsets[s]` of the block.
+ *   3 rows (the bottom row is 0 0 0 1), so a palette output `p − O` lands at `W·p` in world space. DQS pads
+ *   it with one unused texel.
+ * - live mode: then the instance's pose ({@link InstancePoseLayout}): each skin's palette (LBS: packed rows,
+ *   `packPaletteRows`, 3 texels per joint; DQS: `computeDualQuaternionPalette`, 4 texels per joint), then the
+ *   model-space matrix `T(−O)·M` of every rigid mesh instance's node as 3 packed rows (padded to `stride`).
  * - baked mode: texel 3 is `(f₀, f₁, a, 0)`: two frame indices into the baked palette texture
- *   ({@link BakedPalettes}) and the blend factor; the joint matrix is `(1 − a)·K(f₀) + a·K(f₁)`.
+ *   ({@link BakedPalettes}, each frame one pose in the same layout) and the blend factor; a joint's matrix rows
+ *   are `(1 − a)·K(f₀) + a·K(f₁)`, a DQS rotation quaternion the normalised sign-aligned blend (nlerp).
  */
 export const INSTANCE_TEXTURE_WIDTH = 2040;   // 12 · 170
 
 /** Texels of the world matrix at the start of every block. */
 export const WORLD_TEXELS = 3;
 
-/** Palettes baked once: every frame of every clip, each frame `frameTexels` texels of packed rows. */
+/** Where one pose sits in a live block (after the world texels) or a baked frame. */
+export interface InstancePoseLayout {
+  /** Texels per joint and per rigid node: 3 (LBS rows), 4 (DQS: rows of S with t, then the quaternion). */
+  readonly stride: 3 | 4;
+  /** Per skin: its palette's first texel within the pose. */
+  readonly skinOffsets: Int32Array;
+  /** Per mesh instance: its rigid node's 3 rows' first texel within the pose, −1 for a skinned instance. */
+  readonly rigidOffsets: Int32Array;
+  /** Texels of one pose: `stride·(Σ joints + rigid mesh instances)`. */
+  readonly texels: number;
+}
+
+/**
+ * The pose layout of a model's skins (`jointCounts[s]` joints each) and mesh instances (`skinOfInstance[m]`,
+ * −1 rigid) with `stride` texels per entry. Allocates the result.
+ */
+export function instancePoseLayout(jointCounts: readonly number[], skinOfInstance: readonly number[], stride: 3 | 4): InstancePoseLayout {
+  const skinOffsets = new Int32Array(jointCounts.length), rigidOffsets = new Int32Array(skinOfInstance.length).fill(-1);
+  let texels = 0;
+  jointCounts.forEach((joints, s) => {
+    skinOffsets[s] = texels;
+    texels += stride * joints;
+  });
+  skinOfInstance.forEach((skin, m) => {
+    if (skin >= 0) return;
+    rigidOffsets[m] = texels;
+    texels += stride;
+  });
+  return { stride, skinOffsets, rigidOffsets, texels };
+}
+
+/** Palettes baked once: every frame of every clip, each frame `frameTexels` texels, one pose ({@link layout}). */
 export interface BakedPalettes {
   /** `Float32Array(4·frameTexels·frameCount)`, padded to whole {@link INSTANCE_TEXTURE_WIDTH} rows: frame f at texel `f·frameTexels`. */
   readonly rows: Float32Array;
-  /** Texels per frame: Σ over skins of 3·joints. */
+  /** Texels per frame: `layout.texels`. */
   readonly frameTexels: number;
   /** Frames over all clips. */
   readonly frameCount: number;
-  /** Per skin: its first texel within a frame. */
+  /** Per skin: its first texel within a frame (`layout.skinOffsets`). */
   readonly skinOffsets: Int32Array;
+  /** Where each skin and rigid node sits within a frame. */
+  readonly layout: InstancePoseLayout;
 }
 
 /** What `SkinnedRenderer.drawCrowd` reads each frame (written by `Crowd.prepare`, src/crowd/crowd.ts). */
 export interface InstanceBlocks {
   /** `'live'`: palettes per instance; `'baked'`: frame indices into {@link baked}. */
   readonly mode: 'live' | 'baked';
+  /** Skinning mode and weight policy the palettes are laid out for and the shader blends with. */
+  readonly method: SkinningMethod;
   /** Instances to draw this frame (after culling): blocks 0 … drawCount − 1. */
   readonly drawCount: number;
+  /**
+   * Blocks `mirroredFrom … drawCount − 1` are the instances whose world matrix mirrors (det < 0), drawn with
+   * the opposite `frontFace`; blocks before it do not mirror.
+   */
+  readonly mirroredFrom: number;
   /** Texels per instance block. */
   readonly blockTexels: number;
   /** `Float32Array(4·blockTexels·capacity)` padded to whole {@link INSTANCE_TEXTURE_WIDTH} rows. */
   readonly blocks: Float32Array;
   /** Live mode: per skin, its palette's first texel within a block. */
   readonly skinOffsets: Int32Array;
+  /** Live mode: per mesh instance, its rigid node's rows' first texel within a block (−1: skinned). */
+  readonly rigidOffsets: Int32Array;
+  /**
+   * Per mesh instance: 1 when its own placement mirrors in the rest pose (a skin's first skinning matrix, a
+   * rigid node's model matrix, det < 0), so its winding flips once more (glTF 2.0 §3.7.4).
+   */
+  readonly meshMirrored: Uint8Array;
   /** Baked mode: the baked palettes (uploaded once, re-uploaded when this object changes). */
   readonly baked: BakedPalettes | null;
   /** The model origin O (`AnimatedModel.origin`) the palettes are relative to. */

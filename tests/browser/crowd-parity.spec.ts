@@ -1,26 +1,52 @@
 import { expect, test } from '@playwright/test';
 import { openHarness, sharedAssetsAvailable, SHARED_ASSETS } from './helpers/harness.ts';
 import type { CrowdParity } from './pages/crowd-parity.ts';
+import type { SkinningMethod } from '../../src/skinning/skinning-method.ts';
 
 // Instanced skinning (src/crowd/crowd.ts, shaders/skinned.vert INSTANCED): every instance of one instanced draw,
-// read back by transform feedback, equals the CPU reference (skinVertices) posed at that instance's clip and
-// time and placed by its world matrix (f64), within 1e-5 × that instance's diagonal; live, and baked at the
-// baked frame times. Between baked frames the baked error is reported (README "Crowds").
+// read back by transform feedback, equals the CPU reference (skinVertices with the crowd's skinning method, or
+// a rigid mesh's node matrix) posed at that instance's clip and time and placed by its world matrix (f64),
+// within 1e-5 × that instance's diagonal; live, and baked at the baked frame times. Two of the six instances
+// mirror (det W < 0): they are drawn as the second range, their normals by W's inverse transpose. Between
+// baked frames the baked error is reported (README "Crowds").
 
-type Api = { run: (model: string, mode: 'live' | 'baked') => Promise<CrowdParity> };
+type Api = { run: (model: string, mode: 'live' | 'baked', method?: SkinningMethod) => Promise<CrowdParity> };
 
-const MODELS = ['octopus', 'worm-5000', 'Fox.glb', 'CesiumMan.glb'];
+const LBS: SkinningMethod = { skinning: 'lbs', weights: 'normalize' };
+const DQS: SkinningMethod = { skinning: 'dqs', weights: 'normalize' };
 
-for (const model of MODELS) {
+const CASES: { model: string; method: SkinningMethod }[] = [
+  { model: 'octopus', method: LBS },
+  { model: 'worm-5000', method: LBS },
+  { model: 'Fox.glb', method: LBS },
+  { model: 'CesiumMan.glb', method: LBS },
+  // A rigid box held by a joint: drawn instanced by its node's matrix in each instance's pose.
+  { model: 'worm+prop', method: LBS },
+  { model: 'CesiumMan.glb+prop', method: DQS },
+  // Skinning methods and weight policies as the single-model renderer has them (docs/skinning-formulas.md S0, S2).
+  { model: 'worm-5000', method: DQS },
+  { model: 'Fox.glb', method: DQS },
+  { model: 'uneven:worm-5000', method: { skinning: 'lbs', weights: 'as-stored' } },
+  { model: 'uneven:worm-5000', method: { skinning: 'lbs', weights: 'rest-remainder' } },
+  { model: 'uneven:worm-5000', method: { skinning: 'lbs', weights: 'implicit-last' } },
+  { model: 'uneven:worm-5000', method: { skinning: 'dqs', weights: 'rest-remainder' } },
+  // 8 influences (second attribute pair) and 12 (overflow texture), weights not summing to 1.
+  { model: 'wide-8', method: { skinning: 'lbs', weights: 'normalize' } },
+  { model: 'wide-12', method: { skinning: 'dqs', weights: 'as-stored' } },
+];
+
+for (const { model, method } of CASES) {
   for (const mode of ['live', 'baked'] as const) {
-    test(`instanced ${mode} skinning of ${model}: every instance equals the CPU pose at its time`, async ({ page }) => {
-      if (model.endsWith('.glb')) test.skip(!sharedAssetsAvailable(), `${SHARED_ASSETS} is absent`);
+    test(`instanced ${mode} ${method.skinning}/${method.weights} skinning of ${model}: every instance equals the CPU pose at its time`, async ({ page }) => {
+      if (model.includes('.glb')) test.skip(!sharedAssetsAvailable(), `${SHARED_ASSETS} is absent`);
       await openHarness(page, '/tests/browser/pages/crowd-parity.html', 'sinewCrowdParityReady');
-      const url = !model.endsWith('.glb') ? model : `/shared/assets/gltf/${model}`;
-      const result = await page.evaluate(([u, m]) => (window as unknown as { sinewCrowdParity: Api }).sinewCrowdParity.run(u, m), [url, mode] as const);
+      const url = !model.includes('.glb') ? model : model.replace(/^(uneven:)?/, `$1/shared/assets/gltf/`);
+      const result = await page.evaluate(([u, m, s]) => (window as unknown as { sinewCrowdParity: Api }).sinewCrowdParity.run(u, m, s), [url, mode, method] as const);
       console.log(JSON.stringify(result));
       expect(result.instances).toBe(6);
+      expect(result.mirrored).toBe(2);
       expect(result.verticesCompared).toBeGreaterThan(0);
+      if (model.endsWith('+prop')) expect(result.rigidVerticesCompared).toBe(6 * 24);
       expect(result.maxRelativePositionError).toBeLessThanOrEqual(1e-5);
       expect(result.maxNormalError).toBeLessThanOrEqual(1e-4);
       if (mode === 'baked') expect(result.maxBakedInterpolationError).toBeGreaterThan(0);

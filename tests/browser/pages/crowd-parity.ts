@@ -6,13 +6,22 @@ import { GpuInstances } from '../../../src/gl/instance-draw.ts';
 import { TransformFeedbackCapture } from '../../../src/gl/transform-feedback-capture.ts';
 import { BUILT_IN_MODELS } from '../../../src/crowd/built-in-models.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
+import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
+import { withRigidProp } from '../helpers/rigid-prop.ts';
+import { withUnevenWeights } from '../helpers/uneven-weights.ts';
+import { createWideChain } from '../helpers/wide-chain.ts';
 
 /** Instanced output against the CPU reference, per mode. */
 export interface CrowdParity {
   model: string;
   mode: CrowdMode;
+  method: SkinningMethod;
   instances: number;
+  /** Drawn instances whose world matrix mirrors (det < 0). */
+  mirrored: number;
+  /** Vertices of rigid meshes among {@link verticesCompared}. */
+  rigidVerticesCompared: number;
   verticesCompared: number;
   /** Max over instances and vertices of |p_gpu − p_cpu| / (diagonal of that instance's CPU-skinned world box). */
   maxRelativePositionError: number;
@@ -28,10 +37,13 @@ const canvas = document.getElementById('gl') as HTMLCanvasElement;
 const gl = canvas.getContext('webgl2', { antialias: false });
 if (!gl) throw new Error('crowd parity harness: no WebGL2');
 
-/** Instance k's world matrix: a rotation about a tilted axis, a non-uniform scale and a translation. */
+/**
+ * Instance k's world matrix: a rotation about a tilted axis, a non-uniform scale (a mirror in x for k = 1 and
+ * 4) and a translation.
+ */
 function worldOf(k: number, size: number): Float32Array {
   const a = 0.7 * k + 0.3, c = Math.cos(a), s = Math.sin(a);
-  const sx = 1 + 0.1 * k, sy = 1 - 0.05 * k, sz = 1 + 0.2 * (k % 3);
+  const sx = (k % 3 === 1 ? -1 : 1) * (1 + 0.1 * k), sy = 1 - 0.05 * k, sz = 1 + 0.2 * (k % 3);
   // R_y(a) · S, then a translation of a few sizes.
   return new Float32Array([
     c * sx, 0, -s * sx, 0,
@@ -41,8 +53,25 @@ function worldOf(k: number, size: number): Float32Array {
   ]);
 }
 
+/**
+ * A built-in name, `wide-<n>` (the joint chain with n influences per vertex), a glTF URL; prefixed `uneven:`
+ * for weights whose sums differ from 1, suffixed `+prop` for a rigid box held by skeleton joint 3.
+ */
 async function load(model: string): Promise<ModelAsset> {
+  if (model.startsWith('uneven:')) return withUnevenWeights(await load(model.slice(7)));
+  if (model.endsWith('+prop')) {
+    const asset = await load(model.slice(0, -5));
+    return withRigidProp(asset, Math.min(3, asset.skeleton.jointCount - 1), 0.3 * modelSize(asset), [0.2 * modelSize(asset), 0, 0]);
+  }
+  if (model.startsWith('wide-')) return createWideChain(Number(model.slice(5)));
   return BUILT_IN_MODELS[model]?.() ?? loadGltf(model);
+}
+
+/** The largest extent of the model's positions. */
+function modelSize(asset: ModelAsset): number {
+  let lo = Infinity, hi = -Infinity;
+  for (const mesh of asset.meshes) for (const p of mesh.primitives) for (const x of p.positions) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
+  return hi > lo ? hi - lo : 1;
 }
 
 /**
@@ -50,10 +79,10 @@ async function load(model: string): Promise<ModelAsset> {
  * instanced and captured by transform feedback; each compared with the CPU reference (skinVertices at its
  * clip and time — baked mode: times on baked frames — then its world matrix in f64).
  */
-async function run(model: string, mode: CrowdMode): Promise<CrowdParity> {
+async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Promise<CrowdParity> {
   const asset = await load(model);
   const count = 6;
-  const crowd = new Crowd(asset, { capacity: count, mode });
+  const crowd = new Crowd(asset, { capacity: count, mode, method });
   const clips = crowd.model.clips;
   let size = 1;
   {
@@ -79,22 +108,23 @@ async function run(model: string, mode: CrowdMode): Promise<CrowdParity> {
   const instances = new GpuInstances(gl!);
   const capture = new TransformFeedbackCapture(gl!);
   const result: CrowdParity = {
-    model, mode, instances: crowd.drawCount, verticesCompared: 0, maxRelativePositionError: 0, maxNormalError: 0,
+    model, mode, method, instances: crowd.drawCount, mirrored: crowd.drawCount - crowd.mirroredFrom, rigidVerticesCompared: 0,
+    verticesCompared: 0, maxRelativePositionError: 0, maxNormalError: 0,
     maxBakedInterpolationError: null, bakeRate: baked ? baked.rate : null,
   };
   const W = new Float64Array(16);
   // One capture per primitive, compared per instance (gathered by mesh instance and primitive order).
   const captures = new Map<string, { positions: Float32Array; normals: Float32Array }>();
   asset.meshInstances.forEach((meshInstance, m) => {
-    if (meshInstance.skin < 0) return;
     asset.meshes[meshInstance.mesh].primitives.forEach((primitive, p) => {
-      if (primitive.joints) captures.set(`${m}/${p}`, capture.captureInstanced(gpuModel, m, p, crowd, instances));
+      if (primitive.joints || meshInstance.skin < 0) captures.set(`${m}/${p}`, capture.captureInstanced(gpuModel, m, p, crowd, instances));
     });
   });
   for (const [key, gpu] of captures) {
     const [m, p] = key.split('/').map(Number);
     compareOne(gpu, m, p, (k) => crowd.times[k], (relative, normal) => {
       result.verticesCompared++;
+      if (asset.meshInstances[m].skin < 0) result.rigidVerticesCompared++;
       result.maxRelativePositionError = Math.max(result.maxRelativePositionError, relative);
       result.maxNormalError = Math.max(result.maxNormalError, normal);
     });
@@ -132,7 +162,12 @@ async function run(model: string, mode: CrowdMode): Promise<CrowdParity> {
     for (let b = 0; b < crowd.drawCount; b++) {
       const k = crowd.drawnInstances[b];
       crowd.model.evaluate(crowd.model.clipSample(crowd.clipIndices[k]).at(times(k)));
-      skinVertices(cpuP, cpuN, primitive, crowd.model.skinMatrices[meshInstance.skin], crowd.model.skinningContexts[meshInstance.skin]);
+      if (meshInstance.skin >= 0) {
+        skinVertices(cpuP, cpuN, primitive, crowd.model.skinMatrices[meshInstance.skin], crowd.model.skinningContexts[meshInstance.skin], method);
+      } else {
+        // Rigid: the node's model-space matrix (relative to the origin) in f64; normals by its cofactor.
+        placeRigid(cpuP, cpuN, primitive.positions, primitive.normals, crowd.model.modelMatrices, 16 * meshInstance.node);
+      }
       crowd.worldOf(k, W);
       const world = new Float64Array(3 * n);
       const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
@@ -144,19 +179,39 @@ async function run(model: string, mode: CrowdMode): Promise<CrowdParity> {
         }
       }
       const diagonal = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) || 1;
-      // Normals: the cofactor of W's 3×3 (the inverse transpose up to a positive scale), normalised.
+      // Normals: sign(det W)·cof(W) of W's 3×3 (the inverse transpose up to a positive scale, so a mirrored
+      // instance's normals still face out), normalised.
       const col = (c: number) => [W[4 * c], W[4 * c + 1], W[4 * c + 2]];
       const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
       const k12 = cross(col(1), col(2)), k20 = cross(col(2), col(0)), k01 = cross(col(0), col(1));
+      const sign = Math.sign(W[0] * k12[0] + W[1] * k12[1] + W[2] * k12[2]) || 1;
       for (let v = 0; v < n; v++) {
         const o = 3 * (b * n + v);
         const dp = Math.hypot(gpu.positions[o] - world[3 * v], gpu.positions[o + 1] - world[3 * v + 1], gpu.positions[o + 2] - world[3 * v + 2]);
         const nx = cpuN[3 * v], ny = cpuN[3 * v + 1], nz = cpuN[3 * v + 2];
-        const wn = [0, 1, 2].map((r) => nx * k12[r] + ny * k20[r] + nz * k01[r]);
+        const wn = [0, 1, 2].map((r) => sign * (nx * k12[r] + ny * k20[r] + nz * k01[r]));
         const len = Math.hypot(wn[0], wn[1], wn[2]) || 1;
         const dn = Math.hypot(gpu.normals[o] - wn[0] / len, gpu.normals[o + 1] - wn[1] / len, gpu.normals[o + 2] - wn[2] / len);
         onError(dp / diagonal, dn);
       }
+    }
+  }
+}
+
+/** `outP = M·p`, `outN = normalise(cof(M)·n)` for the 4×4 at `m[o…o+16)`, per vertex. */
+function placeRigid(outP: Float32Array, outN: Float32Array, positions: Float32Array, normals: Float32Array, m: Float32Array, o: number): void {
+  const col = (c: number) => [m[o + 4 * c], m[o + 4 * c + 1], m[o + 4 * c + 2]];
+  const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  const k12 = cross(col(1), col(2)), k20 = cross(col(2), col(0)), k01 = cross(col(0), col(1));
+  const sign = Math.sign(col(0)[0] * k12[0] + col(0)[1] * k12[1] + col(0)[2] * k12[2]) || 1;
+  for (let v = 0; v < positions.length / 3; v++) {
+    const x = positions[3 * v], y = positions[3 * v + 1], z = positions[3 * v + 2];
+    const nx = normals[3 * v], ny = normals[3 * v + 1], nz = normals[3 * v + 2];
+    const n = [0, 1, 2].map((r) => sign * (nx * k12[r] + ny * k20[r] + nz * k01[r]));
+    const len = Math.hypot(n[0], n[1], n[2]) || 1;
+    for (let r = 0; r < 3; r++) {
+      outP[3 * v + r] = m[o + r] * x + m[o + 4 + r] * y + m[o + 8 + r] * z + m[o + 12 + r];
+      outN[3 * v + r] = n[r] / len;
     }
   }
 }

@@ -1,0 +1,65 @@
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { packPaletteRows } from '../gl/palette-rows.ts';
+import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
+import { computeDualQuaternionPalette } from '../skinning/dual-quaternion-palette.ts';
+import { accumulateSkinBounds, transformBoxInto, type JointBounds } from '../skinning/joint-bounds.ts';
+import type { InstancePoseLayout } from '../skinning/instance-blocks.ts';
+
+/**
+ * Writes one evaluated pose into `out` from texel `texel` in `layout` (src/skinning/instance-blocks.ts): every
+ * skin's palette (`layout.stride` 3: packed rows, `packPaletteRows`; 4: the dual quaternion form,
+ * `computeDualQuaternionPalette`), then every rigid mesh instance's node matrix `pose.modelMatrices[node]`
+ * (relative to the model origin) as 3 packed rows. Used for live blocks and baked frames alike. Allocates nothing.
+ * @param out `Float32Array` of at least `4·(texel + layout.texels)` floats
+ */
+export function packInstancePose(out: Float32Array, texel: number, pose: PoseBuffers, asset: ModelAsset, layout: InstancePoseLayout): void {
+  const skins = asset.skins;
+  for (let s = 0; s < skins.length; s++) {
+    const at = 4 * (texel + layout.skinOffsets[s]);
+    if (layout.stride === 4) computeDualQuaternionPalette(out, pose.skinMatrices[s], skins[s].joints.length, at);
+    else packPaletteRows(out, pose.skinMatrices[s], skins[s].joints.length, at);
+  }
+  const instances = asset.meshInstances, rigid = layout.rigidOffsets;
+  for (let m = 0; m < instances.length; m++) {
+    if (rigid[m] >= 0) packPaletteRows(out, pose.modelMatrices, 1, 4 * (texel + rigid[m]), 16 * instances[m].node);
+  }
+}
+
+/**
+ * Per mesh instance, the box of its mesh's positions in the mesh's own space (`Float64Array(6·meshInstances)`,
+ * min then max); an empty box (min > max) for skinned instances, whose bounds are per joint. Load time only.
+ */
+export function rigidMeshBoxes(asset: ModelAsset): Float64Array {
+  const boxes = new Float64Array(6 * asset.meshInstances.length);
+  asset.meshInstances.forEach((instance, m) => {
+    const o = 6 * m;
+    boxes[o] = boxes[o + 1] = boxes[o + 2] = Infinity;
+    boxes[o + 3] = boxes[o + 4] = boxes[o + 5] = -Infinity;
+    if (instance.skin >= 0) return;
+    for (const primitive of asset.meshes[instance.mesh].primitives) {
+      const p = primitive.positions;
+      for (let i = 0; i < p.length; i += 3) {
+        for (let a = 0; a < 3; a++) {
+          if (p[i + a] < boxes[o + a]) boxes[o + a] = p[i + a];
+          if (p[i + a] > boxes[o + 3 + a]) boxes[o + 3 + a] = p[i + a];
+        }
+      }
+    }
+  });
+  return boxes;
+}
+
+/**
+ * Grows `box` (`Float64Array(6)`, relative to the model origin) by everything the pose moves: every skin's
+ * per-joint bounds under its palette (`accumulateSkinBounds`) and every rigid mesh's box under its node's
+ * matrix. The skin bounds hold linear blend skinning with weights summing to 1 (src/skinning/joint-bounds.ts).
+ * Allocates nothing.
+ */
+export function accumulatePoseBounds(box: Float64Array, pose: PoseBuffers, asset: ModelAsset, jointBounds: readonly JointBounds[], rigidBoxes: Float64Array, origin: Float64Array): void {
+  for (let s = 0; s < jointBounds.length; s++) accumulateSkinBounds(box, jointBounds[s], pose.skinMatrices[s], origin);
+  const instances = asset.meshInstances, b = rigidBoxes, m = pose.modelMatrices;
+  for (let i = 0; i < instances.length; i++) {
+    const o = 6 * i;
+    if (b[o] <= b[o + 3]) transformBoxInto(box, b[o], b[o + 1], b[o + 2], b[o + 3], b[o + 4], b[o + 5], m, 16 * instances[i].node);
+  }
+}
