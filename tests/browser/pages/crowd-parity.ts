@@ -115,11 +115,12 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
   const W = new Float64Array(16);
   // One capture per primitive, compared per instance (gathered by mesh instance and primitive order).
   const captures = new Map<string, { positions: Float32Array; normals: Float32Array }>();
-  asset.meshInstances.forEach((meshInstance, m) => {
-    asset.meshes[meshInstance.mesh].primitives.forEach((primitive, p) => {
-      if (primitive.joints || meshInstance.skin < 0) captures.set(`${m}/${p}`, capture.captureInstanced(gpuModel, m, p, crowd, instances));
-    });
-  });
+  for (let m = 0; m < asset.meshInstances.length; m++) {
+    const meshInstance = asset.meshInstances[m], primitives = asset.meshes[meshInstance.mesh].primitives;
+    for (let p = 0; p < primitives.length; p++) {
+      if (primitives[p].joints || meshInstance.skin < 0) captures.set(`${m}/${p}`, await capture.captureInstancedAsync(gpuModel, m, p, crowd, instances));
+    }
+  }
   for (const [key, gpu] of captures) {
     const [m, p] = key.split('/').map(Number);
     compareOne(gpu, m, p, (k) => crowd.times[k], (relative, normal) => {
@@ -141,7 +142,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
     crowd.prepare(null);
     for (const key of captures.keys()) {
       const [m, p] = key.split('/').map(Number);
-      compareOne(capture.captureInstanced(gpuModel, m, p, crowd, instances), m, p, (k) => halfFrame[k], (relative) => {
+      compareOne(await capture.captureInstancedAsync(gpuModel, m, p, crowd, instances), m, p, (k) => halfFrame[k], (relative) => {
         result.maxBakedInterpolationError = Math.max(result.maxBakedInterpolationError!, relative);
       });
     }
