@@ -28,6 +28,7 @@ export { createOctopusAsset } from './procedural/octopus.ts';
 export { validateSkeleton, findJoint } from './skeleton/skeleton.ts';
 export { createLocalPose, copyLocalPose, cloneLocalPose } from './skeleton/local-pose.ts';
 export { localToModel } from './skeleton/local-to-model.ts';
+export { PoseKernel, type PoseKernelBackend, type PoseKernelOptions } from './skeleton/pose-kernel.ts';
 
 // Animation
 export { compileClip, RuntimeClip } from './animation/runtime-clip.ts';
