@@ -336,8 +336,10 @@ export class SkinnedRenderer {
 
   /**
    * Instanced skinning: draws the `blocks.drawCount` instances a crowd prepared (`Crowd.prepare`,
-   * src/crowd/crowd.ts) with one `drawElementsInstanced` per skinned primitive (src/gl/instance-draw.ts). The
-   * camera is in world space (the instances' world matrices lead there). Rigid meshes are not drawn.
+   * src/crowd/crowd.ts) with one `drawElementsInstanced` per primitive and winding (src/gl/instance-draw.ts):
+   * skinned meshes by the crowd's skinning method, rigid ones by their node's matrix in each instance's pose,
+   * mirrored instances with the opposite `frontFace`. The camera is in world space (the instances' world
+   * matrices lead there).
    * @param instances the model's instance textures in this context (`new GpuInstances(gl)`, caller-owned)
    * @param stats filled with the draw calls and vertices shaded, when given
    * @throws as {@link draw} for a disposed or stale model
