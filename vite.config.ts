@@ -5,8 +5,9 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import pkg from './package.json' with { type: 'json' };
 // Every mode that bundles the glTF loader needs this plugin (src/loaders/gltf/draco-decoder-module.ts imports
-// 'virtual:draco-decoder'); a mode without it fails to build, loudly. vitest.config.ts adds it too.
-import { dracoDecoderModule } from './build/draco-decoder-plugin.ts';
+// 'virtual:draco-decoder', src/gl/ktx2-texture.ts 'virtual:basis-transcoder'); a mode without it fails to
+// build, loudly. vitest.config.ts adds it too.
+import { decoderModules } from './build/decoder-modules-plugin.ts';
 
 /**
  * Serves the read-only third-party models in ../shared/assets at /shared/assets/ during development and
@@ -61,7 +62,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'lib') {
     return {
       publicDir: false,
-      plugins: [dracoDecoderModule()],
+      plugins: [decoderModules()],
       build: {
         target: 'es2022',
         outDir: 'dist',
@@ -79,7 +80,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'standalone') {
     return {
       publicDir: false,
-      plugins: [dracoDecoderModule()],
+      plugins: [decoderModules()],
       build: {
         target: 'es2022',
         outDir: 'dist',
@@ -100,7 +101,7 @@ export default defineConfig(({ mode }): UserConfig => {
       root: resolve(import.meta.dirname, 'bench/pages'),
       base: './',
       publicDir: false,
-      plugins: [dracoDecoderModule()],
+      plugins: [decoderModules()],
       build: {
         target: 'es2022',
         outDir: resolve(import.meta.dirname, 'dist/bench'),
@@ -110,7 +111,7 @@ export default defineConfig(({ mode }): UserConfig => {
     };
   }
   return {
-    plugins: [sharedAssets(), dracoDecoderModule()],
+    plugins: [sharedAssets(), decoderModules()],
     server: { port: 5173, strictPort: false },
     build: {
       target: 'es2022',

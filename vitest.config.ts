@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { dracoDecoderModule } from './build/draco-decoder-plugin.ts';
+import { decoderModules } from './build/decoder-modules-plugin.ts';
 
 // Each project gets the plugins the sources need (inline projects do not inherit the root's).
 const common = { environment: 'node', testTimeout: 60_000 } as const;
-const plugins = [dracoDecoderModule()];
+const plugins = [decoderModules()];
 
 export default defineConfig({
   test: {

@@ -1,17 +1,21 @@
+/// <reference path="./virtual-basis-transcoder.d.ts" />
 /**
  * KTX2 / Basis Universal base colour images (KHR_texture_basisu): transcoded in WebAssembly by Binomial's
- * Basis Universal transcoder (shipped in @loaders.gl/textures, bundled into this module's own chunk), which
- * is loaded only when a model has such an image — gpu-model.ts reaches this file through a dynamic import, so
- * the core bundle carries none of it.
+ * Basis Universal transcoder, bundled into this module's own chunk, which is loaded only when a model has such
+ * an image — gpu-model.ts reaches this file through a dynamic import, so the core bundle carries none of it.
+ *
+ * The transcoder's script comes as an ES module (build/decoder-modules-plugin.ts wraps it at build time and
+ * replaces its bindings' code generation by an invoker that creates no code from text), so a page's Content-Security-Policy needs `'wasm-unsafe-eval'` for it but
+ * no `'unsafe-eval'`; its WebAssembly is inlined as a data URL (`?url&inline`), so nothing is fetched from
+ * beside the chunk.
  *
  * Every mip level is transcoded to RGBA8 (`cTFRGBA32`), which texture.ts uploads as SRGB8_ALPHA8 like a PNG
  * base colour: one path that every WebGL2 context (SwiftShader included) can sample, at the cost of
  * GPU-compressed formats' memory savings.
  */
-// By path: the package's `exports` do not list its libs. `?raw` / `?url` make Vite bundle the script as text
-// and the WebAssembly as an asset (inlined as a data URL in the library builds) into this module's chunk.
-import transcoderScript from '../../node_modules/@loaders.gl/textures/dist/libs/basis_transcoder.js?raw';
-import transcoderWasmUrl from '../../node_modules/@loaders.gl/textures/dist/libs/basis_transcoder.wasm?url';
+// By path: the package's `exports` do not list its libs.
+import transcoderFactory from 'virtual:basis-transcoder';
+import transcoderWasm from '../../node_modules/@loaders.gl/textures/dist/libs/basis_transcoder.wasm?url&inline';
 // Types only: a value imported from the core (texture.ts) would be split into a chunk shared with it.
 import type { ImageAsset } from '../asset/model-asset.ts';
 import type { DecodedLevels } from './texture.ts';
@@ -41,11 +45,8 @@ let transcoder: Promise<BasisModule> | null = null;
 /** The transcoder, instantiated on first use and shared after. */
 function loadTranscoder(): Promise<BasisModule> {
   transcoder ??= (async () => {
-    const wasmBinary = await (await fetch(transcoderWasmUrl)).arrayBuffer();
-    // The script is an Emscripten factory assigned to `var BASIS`; its own export lines look for CommonJS
-    // or AMD, so it is evaluated here and the factory taken from its scope.
-    const factory = new Function(`${transcoderScript}\nreturn BASIS;`)() as (options: object) => Promise<BasisModule>;
-    const module = await factory({ wasmBinary });
+    const wasmBinary = new Uint8Array(await (await fetch(transcoderWasm)).arrayBuffer());
+    const module = (await transcoderFactory({ wasmBinary })) as BasisModule;
     module.initializeBasis();
     return module;
   })();

@@ -5,6 +5,10 @@
  * image, three samplers.
  */
 import { test, expect } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startFileServer } from '../../src/node/file-server.ts';
 import { GltfBuilder } from '../unit/helpers/gltf-builder.ts';
 import { encodeKtx2 } from './helpers/encode-ktx2.ts';
 import { encodePng } from './helpers/encode-png.ts';
@@ -114,6 +118,49 @@ test('golden: KHR_texture_basisu — KTX2 images (UASTC, ETC1S) transcoded and d
   await page.evaluate(() => window.sinew!.renderOnce());
   await expect(page.locator('#sinew-canvas')).toHaveScreenshot('ktx2-basisu.png', { maxDiffPixelRatio: 0.005 });
   expect(errors).toEqual([]);
+});
+
+test("under a Content-Security-Policy without 'unsafe-eval', dist/sinew-viewer.js transcodes and draws KTX2 images", async ({ page }) => {
+  const root = resolve(import.meta.dirname, '../..');
+  if (!existsSync(resolve(root, 'dist/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: root });
+  // 'wasm-unsafe-eval' only, for the transcoder's WebAssembly; no 'unsafe-eval', no inline script.
+  const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self' blob: data:";
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}">
+<script type="module" src="/dist/sinew-viewer.js"></script></head>
+<body><sinew-viewer id="v" src="/models/basisu.glb" yaw="0" pitch="0" style="width: 320px; height: 240px"></sinew-viewer></body></html>`;
+  const server = await startFileServer([{ prefix: '/dist/', folder: resolve(root, 'dist') }], { '/csp.html': html });
+  try {
+    const body = Buffer.from(await ktx2Quads());
+    await page.route('**/models/basisu.glb', (route) => route.fulfill({ body, contentType: 'model/gltf-binary' }));
+    const problems: string[] = [];
+    page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => ((window as { __violations?: string[] }).__violations ??= []).push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`)));
+    await page.goto(`${server.url}/csp.html`);
+    await expect.poll(() => page.evaluate(() => (document.getElementById('v') as HTMLElement & { model: string }).model), { timeout: 60_000 }).toBe('basisu.glb');
+    // The checker's red, green and blue quadrants are drawn (a texture that failed would be white).
+    const counts = await page.evaluate(() => {
+      const viewer = document.getElementById('v') as HTMLElement & { renderOnce(): void };
+      viewer.renderOnce();
+      const canvas = viewer.shadowRoot!.querySelector('canvas')!;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      const found = { red: 0, green: 0, blue: 0 };
+      for (let i = 0; i < data.length; i += 4) {
+        const r = data[i], g = data[i + 1], b = data[i + 2];
+        if (r > 2 * g && r > 2 * b && r > 60) found.red++;
+        if (g > 2 * r && g > 2 * b && g > 60) found.green++;
+        if (b > 2 * r && b > g && b > 60) found.blue++;
+      }
+      return found;
+    });
+    expect(counts.red).toBeGreaterThan(200);
+    expect(counts.green).toBeGreaterThan(200);
+    expect(counts.blue).toBeGreaterThan(200);
+    expect(await page.evaluate(() => (window as { __violations?: string[] }).__violations ?? [])).toEqual([]);
+    expect(problems).toEqual([]);
+  } finally {
+    await server.close();
+  }
 });
 
 test('a KTX2 image the transcoder refuses is drawn white and listed with the warnings', async ({ page }) => {

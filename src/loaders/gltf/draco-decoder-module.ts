@@ -4,7 +4,7 @@
  * KHR_draco_mesh_compression: part of draco-primitives.ts's chunk, which a page or process loads only when a
  * file holds Draco-compressed primitives.
  *
- * One way for the browser and node: the package's script comes as an ES module (build/draco-decoder-plugin.ts
+ * One way for the browser and node: the package's script comes as an ES module (build/decoder-modules-plugin.ts
  * wraps it at build time, so nothing is evaluated from text) that takes neither its node path, which reads the
  * WebAssembly beside it with `fs`, nor a CommonJS export; and the WebAssembly is handed over as bytes (inlined
  * as a data URL by `?url&inline`), so no file is fetched from beside the chunk and no bundler has to resolve the
