@@ -10,6 +10,7 @@ import { ViewerHost } from './viewer-host.ts';
 import { parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseSkinningSetting, parseWeightsSetting, type NumberSetting } from './viewer-params.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
 import styles from './sinew-viewer-element.css?inline';
+import { logWarningsOnce } from './warning-log.ts';
 
 /** `detail` of the `sinew-load` event. */
 export interface SinewLoadDetail {
@@ -163,7 +164,7 @@ export class SinewViewerElement extends ElementBase {
       this.clipNames = Object.freeze(asset.clips.map((c) => c.name));
       this.bar.setModel(this.clipNames, clipIndex);
       this.applyAlt();
-      for (const w of warnings) console.warn(`sinew-viewer: ${w}`);
+      logWarningsOnce(this.resolvedSourceKey(), warnings);
       this.emit('sinew-load', { model: asset.name, clips: this.clipNames, warnings: Object.freeze([...warnings]) });
     },
     drawn: (time, duration, playing) => {
@@ -583,6 +584,19 @@ export class SinewViewerElement extends ElementBase {
   /** `src` and `anim` as one key: what the shown model was loaded from. */
   private sourceKey(): string {
     return `${this.getAttribute('src') ?? ''}\n${this.getAttribute('anim') ?? ''}`;
+  }
+
+  /** {@link sourceKey} with the URLs resolved against the page, so one model has one key on the page. */
+  private resolvedSourceKey(): string {
+    const resolve = (url: string | null): string => {
+      if (!url) return '';
+      try {
+        return new URL(url, document.baseURI).href;
+      } catch {
+        return url;
+      }
+    };
+    return `${resolve(this.getAttribute('src'))}\n${resolve(this.getAttribute('anim'))}`;
   }
 
   /** Playing by default; paused when `time` is set, unless `autoplay`. */

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, isolateFromLiveReload, requireSharedAssets } from './helpers/viewer-page.ts';
+import { quadWithTranslation } from '../unit/helpers/gltf-builder.ts';
 
 // Many <sinew-viewer> elements on one page (tests/browser/pages/many-viewers.html): one shared WebGL2 context,
 // one frame loop that leaves elements out of view alone, and loading="lazy".
@@ -82,6 +83,40 @@ test('50 elements on one page share one WebGL2 context and all draw, with no con
   await page.waitForFunction((before) => [...document.querySelectorAll('sinew-viewer')].every((el, i) => el.currentTime !== before[i]), before, { timeout: 120_000 });
 
   expect(messages.filter((m) => /too many active webgl contexts|context lost|CONTEXT_LOST/i.test(m))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('the console gets each loader warning once per page and model URL; every element\'s sinew-load lists it', async ({ page }) => {
+  const errors = collectErrors(page);
+  const messages = collectConsole(page);
+  // A lenient file: one warning (an extension it uses but does not require, which Sinew ignores).
+  const b = quadWithTranslation([0, 1], [0, 0, 0, 1, 0, 0], 'LINEAR', 2);
+  b.json.extensionsUsed = ['EXT_mesh_gpu_instancing'];
+  const body = Buffer.from(b.glb());
+  await page.route('**/models/lenient.glb*', (route) => route.fulfill({ body, contentType: 'model/gltf-binary' }));
+  await page.goto(`${PAGE}?n=0`);
+  const warnings = await page.evaluate(() => {
+    // Six elements on one URL (one of them relative to the page, which resolves to the same), two on another.
+    const sources = ['/models/lenient.glb', '/models/lenient.glb', '/models/lenient.glb', '/models/lenient.glb', '/models/lenient.glb',
+      new URL('/models/lenient.glb', location.href).href, '/models/lenient.glb?copy', '/models/lenient.glb?copy'];
+    return Promise.all(sources.map((src, i) => new Promise<readonly string[]>((done) => {
+      const viewer = document.createElement('sinew-viewer');
+      viewer.id = `w${i}`;
+      viewer.addEventListener('sinew-load', (e) => done((e as CustomEvent).detail.warnings), { once: true });
+      viewer.src = src;
+      document.getElementById('grid')!.append(viewer);
+    })));
+  });
+  const expected = 'lenient.glb: uses extension "EXT_mesh_gpu_instancing", not required; ignored';
+  expect(warnings).toEqual(Array.from({ length: 8 }, () => [expected]));
+  // Re-adding an element shows its model again (sinew-load again) without a second console line.
+  await page.evaluate(() => new Promise<void>((done) => {
+    const viewer = document.getElementById('w0')!;
+    viewer.addEventListener('sinew-load', () => done(), { once: true });
+    viewer.remove();
+    document.getElementById('grid')!.append(viewer);
+  }));
+  expect(messages.filter((m) => m.includes('EXT_mesh_gpu_instancing'))).toEqual([`warning: sinew-viewer: ${expected}`, `warning: sinew-viewer: ${expected}`]);
   expect(errors).toEqual([]);
 });
 
