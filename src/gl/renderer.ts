@@ -67,6 +67,7 @@ export class SkinnedRenderer {
   private generationValue = 0;
   private disposed = false;
   private drawSerial = 0;
+  private paletteMs = 0;
   private readonly viewProjection = new Float32Array(16);
   /** Scratch: `projection · view` in f64, before the model's origin is folded in. */
   private readonly viewProjection64 = new Float64Array(16);
@@ -211,6 +212,14 @@ export class SkinnedRenderer {
   }
 
   /**
+   * Milliseconds the last {@link draw} spent packing palettes (LBS rows or DQS dual quaternions) and handing
+   * them to the GL (uniform array, uniform buffer or texture upload): CPU submission time, part of the draw's.
+   */
+  get lastPaletteMs(): number {
+    return this.paletteMs;
+  }
+
+  /**
    * Folds the model origin into the camera as {@link draw} does, without drawing; the result is
    * {@link lastViewProjection}. Allocates nothing.
    * @param origin `Float64Array(3)` model origin (`AnimatedModel.origin`), or undefined for (0, 0, 0)
@@ -296,6 +305,7 @@ export class SkinnedRenderer {
     frame.program = null;
     frame.morphInstance = -1;
     frame.style = style;
+    this.paletteMs = 0;
     this.foldOrigin(camera, display, pose.origin);
     bindEnvironment(gl, this.environment);
     gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
@@ -450,6 +460,7 @@ export class SkinnedRenderer {
     gl.uniformMatrix4fv(program.u_toDisplay, false, this.toDisplay);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, this.normalMatrix);
     if (skinned) {
+      const paletteStart = performance.now();
       // Packed once per frame per skin, whichever primitive of whichever instance comes first.
       const rows = gpuModel.paletteRows[skin];
       const fresh = gpuModel.paletteFrames[skin] !== frame.serial;
@@ -470,6 +481,7 @@ export class SkinnedRenderer {
         if (fresh) uploadPaletteTexture(gl, texture, rows, stride);
         else gl.bindTexture(gl.TEXTURE_2D, texture.texture);
       }
+      this.paletteMs += performance.now() - paletteStart;
     }
     if (skinned && primitive.overflowTexture) {
       gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);

@@ -38,8 +38,18 @@ export interface FrameInspector {
 export interface FrameTimings {
   /** Posing: sampling the clips, local → model matrices, palettes (`AnimatedModel.evaluate`). */
   poseMs: number;
-  /** The renderer's draw: palette packing and upload, state and draw calls (submission, not GPU time). */
+  /** The renderer's palette packing and upload (`SkinnedRenderer.lastPaletteMs`; submission, not GPU time). */
+  uploadMs: number;
+  /** The rest of the renderer's draw: state, textures and draw calls (submission, not GPU time). */
   drawMs: number;
   /** The inspector's style and overlays (0 without one). */
   inspectMs: number;
+}
+
+/** Adds each of `t`'s timings to `sums`'. */
+export function addTimings(sums: FrameTimings, t: Readonly<FrameTimings>): void {
+  sums.poseMs += t.poseMs;
+  sums.uploadMs += t.uploadMs;
+  sums.drawMs += t.drawMs;
+  sums.inspectMs += t.inspectMs;
 }

@@ -173,7 +173,7 @@ export class ModelView {
   /** Why nothing can be drawn (no WebGL2, renderer failure), or null. */
   readonly startupError: string | null;
   /** Where the last frame's time went (see {@link FrameTimings}), rewritten by each frame. */
-  readonly timings: FrameTimings = { poseMs: 0, drawMs: 0, inspectMs: 0 };
+  readonly timings: FrameTimings = { poseMs: 0, uploadMs: 0, drawMs: 0, inspectMs: 0 };
   /** Debug views drawn with each frame (the viewer page's), or null. */
   inspector: FrameInspector | null = null;
 
@@ -601,7 +601,8 @@ export class ModelView {
     const t4 = performance.now();
     this.surface.present();
     this.timings.poseMs = t1 - t0;
-    this.timings.drawMs = t3 - t2;
+    this.timings.uploadMs = renderer.lastPaletteMs;
+    this.timings.drawMs = Math.max(0, t3 - t2 - renderer.lastPaletteMs);
     this.timings.inspectMs = t2 - t1 + (t4 - t3);
     this.frames++;
     this.listener.drawn?.(this.playback.time, this.playback.duration, this.playback.playing);

@@ -1,5 +1,6 @@
 import { readFrame, type FrameStats } from './frame-readback.ts';
 import type { ViewerApp, ViewerState } from './viewer-app.ts';
+import { addTimings } from './frame-inspector.ts';
 import type { InspectionSettings, ParityReading } from './inspection.ts';
 import type { PanelStats } from './viewer-panel.ts';
 import { setPaletteTamper } from './palette-tamper.ts';
@@ -162,18 +163,16 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
     },
     screenshot: (scale) => app.view.screenshot(scale),
     measureFrames: (frames) => {
-      const t = { pose: 0, draw: 0, inspect: 0 };
+      const sums = { poseMs: 0, uploadMs: 0, drawMs: 0, inspectMs: 0 };
       const start = performance.now();
       for (let i = 0; i < frames; i++) {
         app.step(1 / 60);
-        t.pose += app.view.timings.poseMs;
-        t.draw += app.view.timings.drawMs;
-        t.inspect += app.view.timings.inspectMs;
+        addTimings(sums, app.view.timings);
       }
       // Reading a pixel waits for the GPU to finish the frames.
       app.view.gl?.readPixels(0, 0, 1, 1, 0x1908, 0x1401, new Uint8Array(4));
       const elapsed = performance.now() - start;
-      return app.frameStats(frames, elapsed, t.pose / frames, t.draw / frames, t.inspect / frames);
+      return app.frameStats(frames, elapsed, sums);
     },
     attachInspection: (on) => {
       app.view.inspector = on ? app.inspection : null;

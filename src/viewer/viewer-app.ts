@@ -13,6 +13,7 @@ import { summarizeModel } from './model-summary.ts';
 import { fileNameOf, loadModelFromFiles, loadModelFromUrl } from './model-source.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
 import { messageOf, ModelView, type ModelViewState, type ShowOptions } from './model-view.ts';
+import { addTimings, type FrameTimings } from './frame-inspector.ts';
 import type { Playback } from './playback.ts';
 import type { ViewerParams } from './viewer-params.ts';
 
@@ -44,7 +45,7 @@ export class ViewerApp {
   /** The keyboard shortcut list (`#sinew-help`). */
   readonly help: HelpOverlay;
   private readonly jointTip: JointTip;
-  private readonly stats = { frames: 0, sinceMs: -1, pose: 0, draw: 0, inspect: 0 };
+  private readonly stats = { frames: 0, sinceMs: -1, sums: { poseMs: 0, uploadMs: 0, drawMs: 0, inspectMs: 0 } };
   /** Layered clips follow the selected joint's subtree (the Layers folder's mask checkbox). */
   private layerMaskOn = false;
   /** The status / error banner (`#sinew-banner`). */
@@ -373,19 +374,20 @@ export class ViewerApp {
     const t = this.view.timings;
     if (s.sinceMs < 0) s.sinceMs = now;
     s.frames++;
-    s.pose += t.poseMs;
-    s.draw += t.drawMs;
-    s.inspect += t.inspectMs;
+    addTimings(s.sums, t);
     const elapsed = now - s.sinceMs;
     if (elapsed < 500) return;
-    this.panel.setStats(this.frameStats(s.frames, elapsed, s.pose / s.frames, s.draw / s.frames, s.inspect / s.frames));
+    this.panel.setStats(this.frameStats(s.frames, elapsed, s.sums));
     s.frames = 0;
     s.sinceMs = now;
-    s.pose = s.draw = s.inspect = 0;
+    s.sums.poseMs = s.sums.uploadMs = s.sums.drawMs = s.sums.inspectMs = 0;
   }
 
-  /** Frame statistics from counts over `elapsedMs`, and the model's draw calls, joints, vertices, palette bytes. */
-  frameStats(frames: number, elapsedMs: number, poseMs: number, drawMs: number, inspectMs: number): PanelStats {
+  /**
+   * Frame statistics from `frames` frames over `elapsedMs` whose timings add up to `sums`, and the model's draw
+   * calls, joints, vertices, palette bytes.
+   */
+  frameStats(frames: number, elapsedMs: number, sums: FrameTimings): PanelStats {
     const asset = this.view.asset;
     let drawCalls = 0, vertices = 0, paletteBytes = 0;
     const stride = paletteStride(this.view.state().method.skinning);
@@ -399,7 +401,8 @@ export class ViewerApp {
       for (const skin of asset.skins) paletteBytes += 16 * stride * skin.joints.length;
     }
     return {
-      fps: (1000 * frames) / elapsedMs, frameMs: elapsedMs / frames, poseMs, drawMs, inspectMs,
+      fps: (1000 * frames) / elapsedMs, frameMs: elapsedMs / frames,
+      poseMs: sums.poseMs / frames, uploadMs: sums.uploadMs / frames, drawMs: sums.drawMs / frames, inspectMs: sums.inspectMs / frames,
       drawCalls, joints: asset ? pickableJoints(asset).length : 0, vertices, paletteBytes,
     };
   }
@@ -498,3 +501,4 @@ export class ViewerApp {
     canvas.addEventListener('pointerleave', () => this.jointTip.hide());
   }
 }
+
