@@ -4,6 +4,8 @@ import type { ModelParity } from './pages/parity.ts';
 import type { MorphTubeOptions } from '../unit/helpers/morph-tube.ts';
 import type { SkinningMethod } from '../../src/skinning/skinning-method.ts';
 import { expectParity, printParityTable } from './helpers/parity-report.ts';
+import { compressModel } from '../unit/helpers/compress-model.ts';
+import { skinnedMorphTube } from '../unit/helpers/morph-tube.ts';
 
 // GPU-vs-CPU parity with morph targets: the MORPH_TARGETS variant of shaders/skinned.vert (deltas and the
 // active-target list from float textures, src/gl/morph-texture.ts) through transform feedback against
@@ -53,6 +55,16 @@ test.describe('GPU-vs-CPU transform-feedback parity with morph targets', () => {
       expect(result.paths.filter((p) => p.tangentsCompared > 0).length).toBe(result.paths.length);
     });
   }
+
+  test('tube skinned + 3 targets, Draco-compressed (targets uncompressed, vertices re-ordered by the encoder)', async ({ page }) => {
+    const body = Buffer.from(await compressModel(skinnedMorphTube().glb(), 'draco'));
+    await page.route('**/compressed/morph-tube-draco.glb', (route) => route.fulfill({ body, contentType: 'model/gltf-binary' }));
+    const result = await page.evaluate(
+      ([url, m]) => (window as unknown as { sinewParity: Api }).sinewParity.morphUrl(url, m),
+      ['/compressed/morph-tube-draco.glb', METHODS] as const,
+    );
+    check('tube skinned + 3 targets, Draco', result, 3);
+  });
 
   test.afterAll(() => printParityTable(table));
 });
