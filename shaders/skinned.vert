@@ -23,7 +23,8 @@
 //   INSTANCED_BAKED  (with INSTANCED) the block holds two baked frame indices and a blend factor instead; joint
 //                    data is the blend of the two frames' in u_bakedTexture (rows linearly, DQS rotations nlerp)
 //   MORPH_TARGETS    morph targets applied before skinning (or before u_toDisplay for rigid meshes): the
-//                    active targets' deltas from float textures (src/gl/morph-texture.ts, docs/skinning-formulas.md M0)
+//                    active targets' deltas from float textures (src/gl/morph-texture.ts, docs/skinning-formulas.md M0);
+//                    with INSTANCED the weights come from the instance's pose (u_morphWeights)
 //   WEIGHT_VIEW      the viewer's weight views (shaders/debug-weights.frag): also writes v_weightView, the
 //                    selected joint's share of the vertex's weight over every influence slot and its count of
 //                    non-zero influences (src/gl/debug/draw-style.ts)
@@ -223,18 +224,44 @@ void instanceToWorld(inout vec3 position, inout vec3 normal, inout vec3 tangent)
 // wrapped. u_morphActive: RG32F (target index, weight) of the u_morphActiveCount targets whose weight is not 0,
 // in target order. The vertex is gl_VertexID (the index value under drawElements).
 uniform highp sampler2D u_morphDeltas;
+#ifndef INSTANCED
 uniform highp sampler2D u_morphActive;
+#endif
 uniform int u_morphActiveCount;
 uniform ivec4 u_morphLayout;
 vec3 morphDelta(int texel) {
   int width = textureSize(u_morphDeltas, 0).x;
   return texelFetch(u_morphDeltas, ivec2(texel % width, texel / width), 0).xyz;
 }
+#ifdef INSTANCED
+// Crowds: every target's weight is in the instance's pose, 4 per texel from texel u_morphWeights (live: of its
+// block; baked: of each of its two frames, blended linearly); u_morphActiveCount is then the target count and
+// zero weights are skipped here, so the sum runs in target order over the non-zero weights as above.
+uniform int u_morphWeights;
+float morphWeight(int target) {
+  int texel = u_morphWeights + target / 4;
+#ifdef INSTANCED_BAKED
+  int width = textureSize(u_bakedTexture, 0).x;
+  int t0 = int(bakedFrames.x) * u_frameTexels + texel, t1 = int(bakedFrames.y) * u_frameTexels + texel;
+  vec4 w = mix(texelFetch(u_bakedTexture, ivec2(t0 % width, t0 / width), 0), texelFetch(u_bakedTexture, ivec2(t1 % width, t1 / width), 0), bakedFrames.z);
+#else
+  vec4 w = blockTexel(texel);
+#endif
+  return w[target % 4];
+}
+#endif
 // position += Σ wₜ·Δpₜ, normal += Σ wₜ·Δnₜ, tangent += Σ wₜ·Δtₜ over the active targets, in target order.
 void applyMorphTargets(inout vec3 position, inout vec3 normal, inout vec3 tangent) {
+#ifndef INSTANCED
   int activeWidth = textureSize(u_morphActive, 0).x;
+#endif
   for (int i = 0; i < u_morphActiveCount; i++) {
+#ifdef INSTANCED
+    vec2 target = vec2(float(i), morphWeight(i));
+    if (target.y == 0.0) continue;
+#else
     vec2 target = texelFetch(u_morphActive, ivec2(i % activeWidth, i / activeWidth), 0).xy;
+#endif
     int first = (int(target.x) * u_morphLayout.x + gl_VertexID) * u_morphLayout.y;
     position += target.y * morphDelta(first);
     if (u_morphLayout.z >= 0) normal += target.y * morphDelta(first + u_morphLayout.z);

@@ -6,7 +6,7 @@ import { instancePoseLayout, paddedTexelFloats, WORLD_TEXELS, type BakedPalettes
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { bakeClips, type BakedClips } from './bake-palettes.ts';
 import { boxOutsideFrustum } from './frustum.ts';
-import { accumulatePoseBounds, packInstancePose, rigidMeshBoxes } from './instance-pose.ts';
+import { accumulatePoseBounds, morphTargetsOfInstances, packInstancePose, rigidMeshBoxes } from './instance-pose.ts';
 
 /** How a crowd's instances are posed: `'live'` (CPU pose per instance, O(N·J)) or `'baked'` (GPU picks baked frames, O(N)). */
 export type CrowdMode = 'live' | 'baked';
@@ -31,7 +31,7 @@ export interface CrowdOptions {
  * draw per (primitive, material) — two where some instances mirror — by `SkinnedRenderer.drawCrowd`: skinned
  * meshes by the crowd's {@link method} (LBS or DQS, any weight policy, every influence, as the single-model
  * renderer), rigid meshes placed by their node's model-space matrix in the instance's pose, then by the
- * instance's world matrix. {@link update} moves time (clips loop);
+ * instance's world matrix; morph targets at the instance's weights first. {@link update} moves time (clips loop);
  * {@link prepare} culls against a view volume and writes the {@link InstanceBlocks} the renderer uploads with
  * one `texSubImage2D`:
  *
@@ -52,9 +52,10 @@ export interface CrowdOptions {
  *
  * Bounds: per-joint boxes ({@link computeJointBounds}) are transformed per instance (live: by its palette;
  * baked: the union of the two frames' precomputed boxes), rigid meshes' boxes by their node, then by its world
- * matrix: {@link worldBounds}. They hold LBS with weights summing to 1; DQS and other weight policies may
- * reach slightly outside them. Morph targets are not applied to crowd instances (their meshes are drawn at
- * the base shape). Allocates nothing per frame once baked mode has been used once.
+ * matrix: {@link worldBounds}. They hold LBS with weights summing to 1 without morph targets; DQS, other
+ * weight policies and morph displacements may reach slightly outside them. Morph targets are applied at each
+ * instance's own weights (its clip's `weights` channels; baked: blended linearly between frames). Allocates
+ * nothing per frame once baked mode has been used once.
  */
 export class Crowd implements InstanceBlocks {
   readonly asset: ModelAsset;
@@ -87,6 +88,7 @@ export class Crowd implements InstanceBlocks {
   readonly poseLayout: InstancePoseLayout;
   readonly skinOffsets: Int32Array;
   readonly rigidOffsets: Int32Array;
+  readonly morphOffsets: Int32Array;
   readonly meshMirrored: Uint8Array;
   /** Per mesh instance, the box of its rigid mesh in its node's space (`rigidMeshBoxes`). */
   readonly rigidBoxes: Float64Array;
@@ -123,11 +125,12 @@ export class Crowd implements InstanceBlocks {
     this.rigidBoxes = rigidMeshBoxes(asset);
     this.method = options.method ?? DEFAULT_SKINNING_METHOD;
     const stride = this.method.skinning === 'dqs' ? 4 : 3;
-    this.poseLayout = instancePoseLayout(asset.skins.map((skin) => skin.joints.length), asset.meshInstances.map((m) => m.skin), stride);
+    this.poseLayout = instancePoseLayout(asset.skins.map((skin) => skin.joints.length), asset.meshInstances.map((m) => m.skin), morphTargetsOfInstances(asset), stride);
     // The world rows are padded to a whole joint, so no joint's texels straddle a row (instance-blocks.ts).
     const worldTexels = stride === 4 ? 4 : WORLD_TEXELS;
     this.skinOffsets = this.poseLayout.skinOffsets.map((o) => o + worldTexels);
     this.rigidOffsets = this.poseLayout.rigidOffsets.map((o) => (o >= 0 ? o + worldTexels : -1));
+    this.morphOffsets = this.poseLayout.morphOffsets.map((o) => (o >= 0 ? o + worldTexels : -1));
     this.liveBlockTexels = worldTexels + this.poseLayout.texels;
     this.blocks = new Float32Array(paddedTexelFloats(Math.max(this.liveBlockTexels, WORLD_TEXELS + 1) * capacity));
     const model = this.model;

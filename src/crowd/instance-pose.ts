@@ -9,7 +9,8 @@ import type { InstancePoseLayout } from '../skinning/instance-blocks.ts';
  * Writes one evaluated pose into `out` from texel `texel` in `layout` (src/skinning/instance-blocks.ts): every
  * skin's palette (`layout.stride` 3: packed rows, `packPaletteRows`; 4: the dual quaternion form,
  * `computeDualQuaternionPalette`), then every rigid mesh instance's node matrix `pose.modelMatrices[node]`
- * (relative to the model origin) as 3 packed rows. Used for live blocks and baked frames alike. Allocates nothing.
+ * (relative to the model origin) as 3 packed rows, then every morphed mesh instance's weights
+ * (`pose.morphWeights` at its `morphWeightOffset`). Used for live blocks and baked frames alike. Allocates nothing.
  * @param out `Float32Array` of at least `4·(texel + layout.texels)` floats
  */
 export function packInstancePose(out: Float32Array, texel: number, pose: PoseBuffers, asset: ModelAsset, layout: InstancePoseLayout): void {
@@ -19,10 +20,19 @@ export function packInstancePose(out: Float32Array, texel: number, pose: PoseBuf
     if (layout.stride === 4) computeDualQuaternionPalette(out, pose.skinMatrices[s], skins[s].joints.length, at);
     else packPaletteRows(out, pose.skinMatrices[s], skins[s].joints.length, at);
   }
-  const instances = asset.meshInstances, rigid = layout.rigidOffsets;
+  const instances = asset.meshInstances, rigid = layout.rigidOffsets, morph = layout.morphOffsets;
   for (let m = 0; m < instances.length; m++) {
     if (rigid[m] >= 0) packPaletteRows(out, pose.modelMatrices, 1, 4 * (texel + rigid[m]), 16 * instances[m].node);
+    if (morph[m] >= 0 && pose.morphWeights) {
+      const from = instances[m].morphWeightOffset!, count = asset.meshes[instances[m].mesh].morphTargetCount!, at = 4 * (texel + morph[m]);
+      for (let t = 0; t < count; t++) out[at + t] = pose.morphWeights[from + t];
+    }
   }
+}
+
+/** Per mesh instance, its morph target count (0 without morph targets): what `InstancePoseLayout` holds weights for. */
+export function morphTargetsOfInstances(asset: ModelAsset): number[] {
+  return asset.meshInstances.map((m) => ((m.morphWeightOffset ?? -1) >= 0 ? asset.meshes[m.mesh].morphTargetCount ?? 0 : 0));
 }
 
 /**

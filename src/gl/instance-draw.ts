@@ -1,5 +1,5 @@
 import { ATTRIBUTE_LOCATIONS, type GpuModel, type GpuPrimitive } from './gpu-model.ts';
-import { BAKED_UNIT, INSTANCE_UNIT, OVERFLOW_UNIT, type ProgramCache, type SkinningProgram } from './program-cache.ts';
+import { BAKED_UNIT, INSTANCE_UNIT, MORPH_DELTAS_UNIT, OVERFLOW_UNIT, type ProgramCache, type SkinningProgram } from './program-cache.ts';
 import { bindMaterial, setAlphaState } from './material-binding.ts';
 import { DEFAULT_SKINNING_METHOD } from '../skinning/skinning-method.ts';
 import { INSTANCE_TEXTURE_WIDTH, type BakedPalettes, type InstanceBlocks } from '../skinning/instance-blocks.ts';
@@ -87,7 +87,7 @@ export interface InstancedDrawStats {
  * The instanced program for primitive `primitive` of mesh instance `instance` (index into
  * `gpuModel.asset.meshInstances`), or null when crowds do not draw it (a skinned mesh's primitive without
  * joints). A skinned primitive blends with `blocks.method`; a rigid one is the LBS variant skinned to one
- * entry, its node's matrix (see {@link bindInstancedPrimitive}).
+ * entry, its node's matrix (see {@link bindInstancedPrimitive}); with morph targets, the `MORPH_TARGETS` variant.
  */
 export function instancedProgram(
   programs: ProgramCache, gpuModel: GpuModel, blocks: InstanceBlocks, instance: number, primitive: GpuPrimitive, transformFeedback: boolean,
@@ -95,15 +95,17 @@ export function instancedProgram(
   const rigid = gpuModel.asset.meshInstances[instance].skin < 0;
   if (!rigid && !primitive.skinned) return null;
   const features = transformFeedback ? 0 : gpuModel.materialFeatures(primitive.asset.material, primitive.hasUvs);
+  const morphed = primitive.morphDeltas !== null && blocks.morphOffsets[instance] >= 0;
   return rigid
-    ? programs.get(true, 'texture', 0, transformFeedback, DEFAULT_SKINNING_METHOD, 4, blocks.mode, false, features)
-    : programs.get(true, 'texture', 0, transformFeedback, blocks.method, primitive.influences, blocks.mode, false, features);
+    ? programs.get(true, 'texture', 0, transformFeedback, DEFAULT_SKINNING_METHOD, 4, blocks.mode, morphed, features)
+    : programs.get(true, 'texture', 0, transformFeedback, blocks.method, primitive.influences, blocks.mode, morphed, features);
 }
 
 /**
  * Sets the instanced uniforms of `program` (in use) for primitive `primitive` of mesh instance `instance`:
- * block size, baked frame size, the entry in the pose (its skin's palette, or its rigid node's matrix) and
- * `u_instanceBase` = 0; binds the overflow texture. A rigid primitive has no joint attributes: the generic
+ * block size, baked frame size, the entry in the pose (its skin's palette, or its rigid node's matrix),
+ * its morph weights and deltas (morph targets: every target's weight from the pose, docs/skinning-formulas.md
+ * M0) and `u_instanceBase` = 0; binds the overflow texture. A rigid primitive has no joint attributes: the generic
  * attributes stand in, joint 0 (its node's entry) with weight 1, so the shader's blend is that matrix.
  * Allocates nothing.
  */
@@ -115,6 +117,14 @@ export function bindInstancedPrimitive(
   gl.uniform1i(program.u_blockTexels, blocks.blockTexels);
   if (baked) gl.uniform1i(program.u_frameTexels, baked.frameTexels);
   gl.uniform1i(program.u_instanceBase, 0);
+  const morphOffset = baked ? baked.layout.morphOffsets[instance] : blocks.morphOffsets[instance];
+  if (primitive.morphDeltas && morphOffset >= 0) {
+    gl.activeTexture(gl.TEXTURE0 + MORPH_DELTAS_UNIT);
+    gl.bindTexture(gl.TEXTURE_2D, primitive.morphDeltas);
+    gl.uniform1i(program.u_morphWeights, morphOffset);
+    gl.uniform1i(program.u_morphActiveCount, gpuModel.asset.meshes[meshInstance.mesh].morphTargetCount ?? 0);
+    gl.uniform4iv(program.u_morphLayout, primitive.morphLayout!);
+  }
   if (meshInstance.skin < 0) {
     gl.uniform1i(program.u_skinOffset, baked ? baked.layout.rigidOffsets[instance] : blocks.rigidOffsets[instance]);
     gl.vertexAttribI4ui(ATTRIBUTE_LOCATIONS.a_joints, 0, 0, 0, 0);
@@ -133,9 +143,9 @@ export function bindInstancedPrimitive(
  * rigid ones placed by their node's matrix in each instance's pose — per primitive one
  * `drawElementsInstanced` for the instances that do not mirror and one for those that do
  * (`blocks.mirroredFrom`), with opposite `frontFace` (flipped once more for a mesh mirrored within the model,
- * `blocks.meshMirrored`; glTF 2.0 §3.7.4); its material by `bindMaterial` (the caller binds the environment);
- * the instance texture uploaded once first. Blended materials are drawn in file order like the others (no
- * sorting across instances); morph targets are not applied. The camera's view-projection (world → clip) and
+ * `blocks.meshMirrored`; glTF 2.0 §3.7.4), morph targets at each instance's weights; its material by
+ * `bindMaterial` (the caller binds the environment); the instance texture uploaded once first. Blended
+ * materials are drawn in file order like the others (no sorting across instances). The camera's view-projection (world → clip) and
  * eye are set as given. The GL state is left as `SkinnedRenderer.draw` leaves it. Allocates nothing.
  */
 export function drawInstances(

@@ -34,6 +34,8 @@ export interface SkinningProgram {
    */
   readonly u_blockTexels: WebGLUniformLocation | null;
   readonly u_instanceBase: WebGLUniformLocation | null;
+  /** Instanced `MORPH_TARGETS` variants: the first texel of the mesh instance's morph weights in the pose. */
+  readonly u_morphWeights: WebGLUniformLocation | null;
   readonly u_skinOffset: WebGLUniformLocation | null;
   readonly u_frameTexels: WebGLUniformLocation | null;
   /** `MORPH_TARGETS` variants: the active-target count and the deltas layout (src/gl/morph-texture.ts). */
@@ -171,6 +173,7 @@ export class ProgramCache {
       u_flatShading: at('u_flatShading'),
       u_blockTexels: at('u_blockTexels'),
       u_instanceBase: at('u_instanceBase'),
+      u_morphWeights: at('u_morphWeights'),
       u_skinOffset: at('u_skinOffset'),
       u_frameTexels: at('u_frameTexels'),
       u_morphActiveCount: at('u_morphActiveCount'),

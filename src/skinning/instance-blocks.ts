@@ -13,7 +13,8 @@ import type { SkinningMethod } from './skinning-method.ts';
  *   it with one unused texel.
  * - live mode: then the instance's pose ({@link InstancePoseLayout}): each skin's palette (LBS: packed rows,
  *   `packPaletteRows`, 3 texels per joint; DQS: `computeDualQuaternionPalette`, 4 texels per joint), then the
- *   model-space matrix `T(−O)·M` of every rigid mesh instance's node as 3 packed rows (padded to `stride`).
+ *   model-space matrix `T(−O)·M` of every rigid mesh instance's node as 3 packed rows (padded to `stride`),
+ *   then every morphed mesh instance's weights, 4 per texel (blended linearly between baked frames).
  * - baked mode: texel 3 is `(f₀, f₁, a, 0)`: two frame indices into the baked palette texture
  *   ({@link BakedPalettes}, each frame one pose in the same layout) and the blend factor; a joint's matrix rows
  *   are `(1 − a)·K(f₀) + a·K(f₁)`, a DQS rotation quaternion the normalised sign-aligned blend (nlerp).
@@ -31,16 +32,25 @@ export interface InstancePoseLayout {
   readonly skinOffsets: Int32Array;
   /** Per mesh instance: its rigid node's 3 rows' first texel within the pose, −1 for a skinned instance. */
   readonly rigidOffsets: Int32Array;
-  /** Texels of one pose: `stride·(Σ joints + rigid mesh instances)`. */
+  /**
+   * Per mesh instance: the first texel of its morph weights within the pose (4 per texel, target t in
+   * component t mod 4 of texel `morphOffsets[m] + ⌊t/4⌋`), −1 for a mesh without morph targets.
+   */
+  readonly morphOffsets: Int32Array;
+  /** Texels of one pose: `stride·(Σ joints + rigid mesh instances)` + the morph weights, padded to a multiple of `stride`. */
   readonly texels: number;
 }
 
 /**
  * The pose layout of a model's skins (`jointCounts[s]` joints each) and mesh instances (`skinOfInstance[m]`,
- * −1 rigid) with `stride` texels per entry. Allocates the result.
+ * −1 rigid; `morphTargetsOfInstance[m]` targets, 0 none) with `stride` texels per joint and rigid node.
+ * Allocates the result.
  */
-export function instancePoseLayout(jointCounts: readonly number[], skinOfInstance: readonly number[], stride: 3 | 4): InstancePoseLayout {
+export function instancePoseLayout(
+  jointCounts: readonly number[], skinOfInstance: readonly number[], morphTargetsOfInstance: readonly number[], stride: 3 | 4,
+): InstancePoseLayout {
   const skinOffsets = new Int32Array(jointCounts.length), rigidOffsets = new Int32Array(skinOfInstance.length).fill(-1);
+  const morphOffsets = new Int32Array(skinOfInstance.length).fill(-1);
   let texels = 0;
   jointCounts.forEach((joints, s) => {
     skinOffsets[s] = texels;
@@ -51,7 +61,14 @@ export function instancePoseLayout(jointCounts: readonly number[], skinOfInstanc
     rigidOffsets[m] = texels;
     texels += stride;
   });
-  return { stride, skinOffsets, rigidOffsets, texels };
+  morphTargetsOfInstance.forEach((targets, m) => {
+    if (!(targets > 0)) return;
+    morphOffsets[m] = texels;
+    texels += Math.ceil(targets / 4);
+  });
+  // Whole joints, so the next block (live) or frame (baked) starts aligned.
+  texels = stride * Math.ceil(texels / stride);
+  return { stride, skinOffsets, rigidOffsets, morphOffsets, texels };
 }
 
 /** Palettes baked once: every frame of every clip, each frame `frameTexels` texels, one pose ({@link layout}). */
@@ -89,6 +106,8 @@ export interface InstanceBlocks {
   readonly skinOffsets: Int32Array;
   /** Live mode: per mesh instance, its rigid node's rows' first texel within a block (−1: skinned). */
   readonly rigidOffsets: Int32Array;
+  /** Live mode: per mesh instance, its morph weights' first texel within a block (−1: no morph targets). */
+  readonly morphOffsets: Int32Array;
   /**
    * Per mesh instance: 1 when its own placement mirrors in the rest pose (a skin's first skinning matrix, a
    * rigid node's model matrix, det < 0), so its winding flips once more (glTF 2.0 §3.7.4).

@@ -33,20 +33,26 @@ const CASES: { model: string; method: SkinningMethod }[] = [
   // 8 influences (second attribute pair) and 12 (overflow texture), weights not summing to 1.
   { model: 'wide-8', method: { skinning: 'lbs', weights: 'normalize' } },
   { model: 'wide-12', method: { skinning: 'dqs', weights: 'as-stored' } },
+  // Morph targets at each instance's weights (animated by its clip), before skinning or the rigid node's matrix.
+  { model: 'morph-tube', method: LBS },
+  { model: 'morph-tube', method: DQS },
+  { model: 'morph-tube-rigid', method: LBS },
+  { model: 'SimpleMorph.gltf', method: LBS },
 ];
 
 for (const { model, method } of CASES) {
   for (const mode of ['live', 'baked'] as const) {
     test(`instanced ${mode} ${method.skinning}/${method.weights} skinning of ${model}: every instance equals the CPU pose at its time`, async ({ page }) => {
-      if (model.includes('.glb')) test.skip(!sharedAssetsAvailable(), `${SHARED_ASSETS} is absent`);
+      if (model.includes('.glb') || model.includes('.gltf')) test.skip(!sharedAssetsAvailable(), `${SHARED_ASSETS} is absent`);
       await openHarness(page, '/tests/browser/pages/crowd-parity.html', 'sinewCrowdParityReady');
-      const url = !model.includes('.glb') ? model : model.replace(/^(uneven:)?/, `$1/shared/assets/gltf/`);
+      const url = !model.includes('.glb') && !model.includes('.gltf') ? model : model.replace(/^(uneven:)?/, `$1/shared/assets/gltf/`);
       const result = await page.evaluate(([u, m, s]) => (window as unknown as { sinewCrowdParity: Api }).sinewCrowdParity.run(u, m, s), [url, mode, method] as const);
       console.log(JSON.stringify(result));
       expect(result.instances).toBe(6);
       expect(result.mirrored).toBe(2);
       expect(result.verticesCompared).toBeGreaterThan(0);
       if (model.endsWith('+prop')) expect(result.rigidVerticesCompared).toBe(6 * 24);
+      if (model.includes('morph') || model.includes('Morph')) expect(result.morphedVerticesCompared).toBeGreaterThan(0);
       expect(result.maxRelativePositionError).toBeLessThanOrEqual(1e-5);
       expect(result.maxNormalError).toBeLessThanOrEqual(1e-4);
       if (mode === 'baked') expect(result.maxBakedInterpolationError).toBeGreaterThan(0);

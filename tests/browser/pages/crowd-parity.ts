@@ -8,6 +8,9 @@ import { BUILT_IN_MODELS } from '../../../src/crowd/built-in-models.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
+import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
+import { MorphedPrimitive } from '../../../src/skinning/morph-targets.ts';
+import { skinnedMorphTube } from '../../unit/helpers/morph-tube.ts';
 import { withRigidProp } from '../helpers/rigid-prop.ts';
 import { withUnevenWeights } from '../helpers/uneven-weights.ts';
 import { createWideChain } from '../helpers/wide-chain.ts';
@@ -22,6 +25,8 @@ export interface CrowdParity {
   mirrored: number;
   /** Vertices of rigid meshes among {@link verticesCompared}. */
   rigidVerticesCompared: number;
+  /** Vertices of morphed meshes (with a non-zero weight) among {@link verticesCompared}. */
+  morphedVerticesCompared: number;
   verticesCompared: number;
   /** Max over instances and vertices of |p_gpu − p_cpu| / (diagonal of that instance's CPU-skinned world box). */
   maxRelativePositionError: number;
@@ -54,8 +59,9 @@ function worldOf(k: number, size: number): Float32Array {
 }
 
 /**
- * A built-in name, `wide-<n>` (the joint chain with n influences per vertex), a glTF URL; prefixed `uneven:`
- * for weights whose sums differ from 1, suffixed `+prop` for a rigid box held by skeleton joint 3.
+ * A built-in name, `wide-<n>` (the joint chain with n influences per vertex), `morph-tube` / `morph-tube-rigid`
+ * (5 morph targets with animated weights, skinned or on a moving node), a glTF URL; prefixed `uneven:` for
+ * weights whose sums differ from 1, suffixed `+prop` for a rigid box held by skeleton joint 3.
  */
 async function load(model: string): Promise<ModelAsset> {
   if (model.startsWith('uneven:')) return withUnevenWeights(await load(model.slice(7)));
@@ -64,6 +70,7 @@ async function load(model: string): Promise<ModelAsset> {
     return withRigidProp(asset, Math.min(3, asset.skeleton.jointCount - 1), 0.3 * modelSize(asset), [0.2 * modelSize(asset), 0, 0]);
   }
   if (model.startsWith('wide-')) return createWideChain(Number(model.slice(5)));
+  if (model.startsWith('morph-tube')) return parseGltf('morph-tube.glb', skinnedMorphTube({ skinned: model === 'morph-tube', targets: 5 }).glb());
   return BUILT_IN_MODELS[model]?.() ?? loadGltf(model);
 }
 
@@ -108,7 +115,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
   const instances = new GpuInstances(gl!);
   const capture = new TransformFeedbackCapture(gl!);
   const result: CrowdParity = {
-    model, mode, method, instances: crowd.drawCount, mirrored: crowd.drawCount - crowd.mirroredFrom, rigidVerticesCompared: 0,
+    model, mode, method, instances: crowd.drawCount, mirrored: crowd.drawCount - crowd.mirroredFrom, rigidVerticesCompared: 0, morphedVerticesCompared: 0,
     verticesCompared: 0, maxRelativePositionError: 0, maxNormalError: 0,
     maxBakedInterpolationError: null, bakeRate: baked ? baked.rate : null,
   };
@@ -123,9 +130,10 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
   }
   for (const [key, gpu] of captures) {
     const [m, p] = key.split('/').map(Number);
-    compareOne(gpu, m, p, (k) => crowd.times[k], (relative, normal) => {
+    compareOne(gpu, m, p, (k) => crowd.times[k], (relative, normal, morphedNow) => {
       result.verticesCompared++;
       if (asset.meshInstances[m].skin < 0) result.rigidVerticesCompared++;
+      if (morphedNow) result.morphedVerticesCompared++;
       result.maxRelativePositionError = Math.max(result.maxRelativePositionError, relative);
       result.maxNormalError = Math.max(result.maxNormalError, normal);
     });
@@ -154,20 +162,26 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
 
   function compareOne(
     gpu: { positions: Float32Array; normals: Float32Array }, m: number, p: number, times: (k: number) => number,
-    onError: (relative: number, normal: number) => void,
+    onError: (relative: number, normal: number, morphed: boolean) => void,
   ): void {
     const meshInstance = asset.meshInstances[m];
     const primitive = asset.meshes[meshInstance.mesh].primitives[p];
     const n = primitive.vertexCount;
     const cpuP = new Float32Array(3 * n), cpuN = new Float32Array(3 * n);
+    // Morph targets first (docs/skinning-formulas.md M0), at the instance's weights.
+    const morphed = new MorphedPrimitive(primitive);
+    let morphedNow = false;
     for (let b = 0; b < crowd.drawCount; b++) {
       const k = crowd.drawnInstances[b];
       crowd.model.evaluate(crowd.model.clipSample(crowd.clipIndices[k]).at(times(k)));
+      const morphOffset = meshInstance.morphWeightOffset ?? -1;
+      const source = morphOffset >= 0 ? morphed.apply(crowd.model.morphWeights, morphOffset) : primitive;
+      morphedNow = morphOffset >= 0 && crowd.model.morphWeights.subarray(morphOffset, morphOffset + (asset.meshes[meshInstance.mesh].morphTargetCount ?? 0)).some((w) => w !== 0);
       if (meshInstance.skin >= 0) {
-        skinVertices(cpuP, cpuN, primitive, crowd.model.skinMatrices[meshInstance.skin], crowd.model.skinningContexts[meshInstance.skin], method);
+        skinVertices(cpuP, cpuN, source, crowd.model.skinMatrices[meshInstance.skin], crowd.model.skinningContexts[meshInstance.skin], method);
       } else {
         // Rigid: the node's model-space matrix (relative to the origin) in f64; normals by its cofactor.
-        placeRigid(cpuP, cpuN, primitive.positions, primitive.normals, crowd.model.modelMatrices, 16 * meshInstance.node);
+        placeRigid(cpuP, cpuN, source.positions, source.normals, crowd.model.modelMatrices, 16 * meshInstance.node);
       }
       crowd.worldOf(k, W);
       const world = new Float64Array(3 * n);
@@ -193,7 +207,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
         const wn = [0, 1, 2].map((r) => sign * (nx * k12[r] + ny * k20[r] + nz * k01[r]));
         const len = Math.hypot(wn[0], wn[1], wn[2]) || 1;
         const dn = Math.hypot(gpu.normals[o] - wn[0] / len, gpu.normals[o + 1] - wn[1] / len, gpu.normals[o + 2] - wn[2] / len);
-        onError(dp / diagonal, dn);
+        onError(dp / diagonal, dn, morphedNow);
       }
     }
   }
