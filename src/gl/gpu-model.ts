@@ -480,8 +480,9 @@ function gpuMaterial(m: MaterialAsset, slot: (image: number, sampler: TextureSam
 
 /**
  * Writes the column-major 3×3 KHR_texture_transform matrix T(offset)·R(rotation)·S(scale) at `out[o…o+9)`
- * (identity without a transform). R has rows (cos r, sin r) and (−sin r, cos r), as the extension and the
- * Khronos glTF Sample Viewer apply it.
+ * (identity without a transform). R has rows (cos r, sin r) and (−sin r, cos r): the UVs turn counter-clockwise
+ * as seen with v downward, as the extension's prose and example have it (tests/unit/gl/uv-transform.test.ts
+ * holds it against both) and the Khronos glTF Sample Viewer and three.js apply it.
  */
 export function writeUvTransform(out: Float32Array, o: number, uv: TextureCoordinates | undefined): void {
   const t = uv?.transform;
