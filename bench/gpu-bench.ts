@@ -31,8 +31,8 @@ interface Result { frameMs: number[]; animMs: number; submitMs: number; syncMs: 
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** Runs the GPU cases; returns the figures and table rows (case, Sinew ms, three.js ms, ratio). Null when it cannot run. */
-export async function runGpuBench(log: (line: string) => void): Promise<{ figures: Record<string, number | string>; rows: string[][] } | null> {
+/** Runs the GPU cases (those named in `only`, e.g. `['N50', 'N1000']`, when given); returns the figures and table rows (case, Sinew ms, three.js ms, ratio). Null when it cannot run. */
+export async function runGpuBench(log: (line: string) => void, only?: readonly string[]): Promise<{ figures: Record<string, number | string>; rows: string[][] } | null> {
   const page = resolve(root, 'dist/bench/crowd-bench.html');
   if (!existsSync(page)) {
     log('gpu bench: dist/bench/crowd-bench.html is missing (run `npm run build`); GPU figures skipped');
@@ -76,7 +76,8 @@ export async function runGpuBench(log: (line: string) => void): Promise<{ figure
       return { ms: (key: string) => median(medians.get(key)!), last: (key: string) => last.get(key)! };
     };
 
-    for (const N of [1, 10, 50]) {
+    const wanted = (N: number) => !only || only.includes(`N${N}`);
+    for (const N of [1, 10, 50].filter(wanted)) {
       const o = { model: 'worm-5000', N, frames: 8, warmup: 3 };
       const m = await measure([
         { key: 'sinew', page: sinew, options: { ...o, mode: 'live' } },
@@ -95,7 +96,7 @@ export async function runGpuBench(log: (line: string) => void): Promise<{ figure
       rows.push([`gpu: worm 5 000 vertices, 64 joints, N = ${N}, live (rigid: ${m.ms('sinew-rigid').toFixed(2)} / ${m.ms('three-rigid').toFixed(2)} ms)`, `${s.toFixed(2)} ms`, `${t.toFixed(2)} ms`, `${(t / s).toFixed(2)}×`, '']);
       log(rows[rows.length - 1].join('  '));
     }
-    for (const N of [200, 1000]) {
+    for (const N of [200, 1000].filter(wanted)) {
       const o = { model: 'worm', N, frames: N > 500 ? 3 : 5, warmup: 1 };
       const cases: { key: string; page: typeof sinew; options: Options }[] = [
         { key: 'live', page: sinew, options: { ...o, mode: 'live' } },

@@ -147,7 +147,10 @@ const gc = (globalThis as { gc?: () => void }).gc;
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const characters = await loadCharacters();
+  // --gpu-only: the GPU cases alone (--gpu-cases=N1,N10,N50,N200,N1000 picks some of them); never saved.
+  const gpuOnly = process.argv.includes('--gpu-only');
+  if (gpuOnly && process.argv.includes('--save')) throw new Error('bench: --gpu-only figures are partial; run the whole bench to --save');
+  const characters = gpuOnly ? [] : await loadCharacters();
   const rows: string[][] = [['case', 'Sinew', 'three.js', 'speedup', 'max |Δ| vs three']];
   const figures: Record<string, number | string> = {};
   const measurements: Array<Measurement & { case: string }> = [];
@@ -261,26 +264,30 @@ async function main(): Promise<void> {
   // Heap growth: the blended pipeline (two clips, a layer, localToModel, palette) over 10 000 frames.
   const frames = 10_000;
   const ch = characters[0];
-  const alloc = await allocationPerCall(oursPipeline(ch, true).frame, frames, gc!);
-  const threeRig = await buildThreeRig(ch.skeleton, ch.restPose, ch.skin, ch.clips, null);
-  const threeAlloc = await allocationPerCall(threePipeline(threeRig, true).frame, frames, gc!);
-  rows.push([
-    `heap allocated per frame: ${ch.name}, blend, ${frames} frames (GCs during: ${alloc.gcDuring}, ${threeAlloc.gcDuring})`,
-    `${alloc.allocated.toFixed(2)} B`, `${threeAlloc.allocated.toFixed(2)} B`, '', `retained ${alloc.retained.toFixed(2)} B`,
-  ]);
-  figures['pose.bytes_allocated_per_frame'] = round(alloc.allocated);
-  figures['pose.bytes_retained_per_frame'] = round(alloc.retained);
-  figures['pose.gcs_during_allocation_run'] = alloc.gcDuring;
-  figures['three.pose.bytes_allocated_per_frame'] = round(threeAlloc.allocated);
+  if (ch) {
+    const alloc = await allocationPerCall(oursPipeline(ch, true).frame, frames, gc!);
+    const threeRig = await buildThreeRig(ch.skeleton, ch.restPose, ch.skin, ch.clips, null);
+    const threeAlloc = await allocationPerCall(threePipeline(threeRig, true).frame, frames, gc!);
+    rows.push([
+      `heap allocated per frame: ${ch.name}, blend, ${frames} frames (GCs during: ${alloc.gcDuring}, ${threeAlloc.gcDuring})`,
+      `${alloc.allocated.toFixed(2)} B`, `${threeAlloc.allocated.toFixed(2)} B`, '', `retained ${alloc.retained.toFixed(2)} B`,
+    ]);
+    figures['pose.bytes_allocated_per_frame'] = round(alloc.allocated);
+    figures['pose.bytes_retained_per_frame'] = round(alloc.retained);
+    figures['pose.gcs_during_allocation_run'] = alloc.gcDuring;
+    figures['three.pose.bytes_allocated_per_frame'] = round(threeAlloc.allocated);
 
-  figures['pose.speedup_vs_three'] = round(Math.min(...poseSpeedups));
-  figures['pose.kernel_backend'] = oursPipeline(characters[0], false).backend;
-  figures['skin.speedup_vs_three'] = round(Math.min(...skinSpeedups));
-  figures['skin.speedup_vs_three_with_normals'] = round(Math.min(...skinSpeedupsWithNormals));
-  if (flatRatios.length) figures['skin.ratio_to_flat_loop'] = round(Math.min(...flatRatios));
+    figures['pose.speedup_vs_three'] = round(Math.min(...poseSpeedups));
+    figures['pose.kernel_backend'] = oursPipeline(characters[0], false).backend;
+    figures['skin.speedup_vs_three'] = round(Math.min(...skinSpeedups));
+    figures['skin.speedup_vs_three_with_normals'] = round(Math.min(...skinSpeedupsWithNormals));
+    if (flatRatios.length) figures['skin.ratio_to_flat_loop'] = round(Math.min(...flatRatios));
+  }
 
   // The GPU half: crowd pages in headless Chromium (bench/gpu-bench.ts), after the CPU cases so they do not share the cores.
-  const gpu = process.argv.includes('--no-gpu') ? null : await runGpuBench((line) => console.log(line));
+  const casesFlag = process.argv.find((a) => a.startsWith('--gpu-cases='));
+  const gpu = process.argv.includes('--no-gpu') ? null
+    : await runGpuBench((line) => console.log(line), casesFlag ? casesFlag.slice('--gpu-cases='.length).split(',') : undefined);
   if (gpu) {
     Object.assign(figures, gpu.figures);
     rows.push(...gpu.rows);

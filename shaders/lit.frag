@@ -11,15 +11,26 @@
 // flipped normal frame.
 // Material features are #defines inserted after line 1 (src/gl/shader-variant.ts MaterialFeature), so a
 // material samples and computes only what it has: NORMAL_MAP, METALLIC_ROUGHNESS_MAP, OCCLUSION_MAP,
-// EMISSIVE_MAP, UNLIT.
+// EMISSIVE_MAP, UNLIT, BASE_COLOR_MAP; and reads only the vertex outputs it needs: TEXCOORD (v_uv, with any
+// texture), TEXCOORD_1 (v_uv1, a texture reads set 1), VERTEX_COLOR (v_color), VERTEX_TANGENT (v_displayTangent,
+// the primitive's tangents with a normal map). What is left out stands for its neutral value: a white texture,
+// a white vertex colour, no tangent (derivatives give the frame).
 precision highp float;
 
 in vec3 v_displayPosition;
 in vec3 v_displayNormal;
+#ifdef VERTEX_TANGENT
 in vec4 v_displayTangent;
+#endif
+#ifdef TEXCOORD
 in vec2 v_uv;
+#endif
+#ifdef TEXCOORD_1
 in vec2 v_uv1;
+#endif
+#ifdef VERTEX_COLOR
 in vec4 v_color;
+#endif
 
 uniform vec3 u_eye;                   // camera position, display space
 uniform bool u_flatShading;           // no normals in the file: use the skinned triangle's face normal
@@ -47,10 +58,16 @@ uniform sampler2D u_brdfLut;               // (n·v, roughness) → (scale, bias
 
 out vec4 outColor;
 
+#ifdef TEXCOORD
 vec2 textureUv(int i) {
+#ifdef TEXCOORD_1
   vec2 uv = u_uvSet[i] == 1 ? v_uv1 : v_uv;
+#else
+  vec2 uv = v_uv;
+#endif
   return (u_uvTransform[i] * vec3(uv, 1.0)).xy;
 }
+#endif
 
 vec3 linearToSrgb(vec3 c) {
   c = clamp(c, 0.0, 1.0);
@@ -89,7 +106,13 @@ vec3 iblFresnel(vec3 f0, float fresnel5, float roughness, vec2 fab) {
 }
 
 void main() {
-  vec4 base = u_baseColorFactor * v_color * texture(u_baseColorTexture, textureUv(0));
+  vec4 base = u_baseColorFactor;
+#ifdef VERTEX_COLOR
+  base *= v_color;
+#endif
+#ifdef BASE_COLOR_MAP
+  base *= texture(u_baseColorTexture, textureUv(0));
+#endif
   float alpha = base.a;
   if (u_alphaMode == 1) {
     if (alpha < u_alphaCutoff) discard;
@@ -119,10 +142,13 @@ void main() {
     vec2 uv = textureUv(2);
     vec3 t;
     float handedness = 1.0;
+#ifdef VERTEX_TANGENT
     if (!u_flatShading && dot(v_displayTangent.xyz, v_displayTangent.xyz) > 0.0) {
       t = v_displayTangent.xyz;
       handedness = v_displayTangent.w < 0.0 ? -1.0 : 1.0;
-    } else {
+    } else
+#endif
+    {
       vec3 uvDx = dFdx(vec3(uv, 0.0));
       vec3 uvDy = dFdy(vec3(uv, 0.0));
       if (length(uvDx) + length(uvDy) <= 1e-6) {

@@ -25,6 +25,9 @@
 //   MORPH_TARGETS    morph targets applied before skinning (or before u_toDisplay for rigid meshes): the
 //                    active targets' deltas from float textures (src/gl/morph-texture.ts, docs/skinning-formulas.md M0);
 //                    with INSTANCED the weights come from the instance's pose (u_morphWeights)
+//   TEXCOORD, TEXCOORD_1, VERTEX_COLOR, VERTEX_TANGENT  the optional outputs v_uv, v_uv1, v_color,
+//                    v_displayTangent, each only when lit.frag reads it (shader-variant.ts vertexOutputDefines;
+//                    the tangent always with transform feedback)
 //   WEIGHT_VIEW      the viewer's weight views (shaders/debug-weights.frag): also writes v_weightView, the
 //                    selected joint's share of the vertex's weight over every influence slot and its count of
 //                    non-zero influences (src/gl/debug/draw-style.ts)
@@ -272,11 +275,19 @@ void applyMorphTargets(inout vec3 position, inout vec3 normal, inout vec3 tangen
 
 out vec3 v_displayPosition;
 out vec3 v_displayNormal;
+#ifdef VERTEX_TANGENT
 // Unit display-space tangent (skinned with the blended matrix itself, not its inverse transpose), w kept.
 out vec4 v_displayTangent;
+#endif
+#ifdef TEXCOORD
 out vec2 v_uv;
+#endif
+#ifdef TEXCOORD_1
 out vec2 v_uv1;
+#endif
+#ifdef VERTEX_COLOR
 out vec4 v_color;
+#endif
 #ifdef WEIGHT_VIEW
 // Skin-local index of the selected joint (rigid meshes: 0 when their node is selected), −1 for none.
 uniform int u_weightJoint;
@@ -450,18 +461,34 @@ void main() {
   v_weightView = vec2(u_weightJoint >= 0 ? 1.0 : 0.0, 1.0);
 #endif
 #ifdef INSTANCED
+  // World space is display space: crowds are drawn without u_toDisplay (an identity there).
   instanceToWorld(position, normal, tangent);
-#endif
+  v_displayPosition = position;
+  vec3 displayNormal = normal;
+#else
   v_displayPosition = (u_toDisplay * vec4(position, 1.0)).xyz;
   vec3 displayNormal = u_normalMatrix * normal;
+#endif
   float normalLength = length(displayNormal);
   v_displayNormal = normalLength > 0.0 ? displayNormal / normalLength : vec3(0.0);
+#ifdef VERTEX_TANGENT
+#ifdef INSTANCED
+  vec3 displayTangent = tangent;
+#else
   vec3 displayTangent = mat3(u_toDisplay) * tangent;
+#endif
   float tangentLength = length(displayTangent);
   v_displayTangent = vec4(tangentLength > 0.0 ? displayTangent / tangentLength : vec3(0.0), a_tangent.w);
+#endif
+#ifdef TEXCOORD
   v_uv = a_uv;
+#endif
+#ifdef TEXCOORD_1
   v_uv1 = a_uv1;
+#endif
+#ifdef VERTEX_COLOR
   v_color = a_color;
+#endif
   gl_Position = u_viewProjection * vec4(v_displayPosition, 1.0);
   gl_PointSize = 1.0;
 }

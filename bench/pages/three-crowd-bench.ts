@@ -7,9 +7,18 @@
  * same `ModelAsset` as Sinew's (bench/three-rig.ts); instances stand where `CrowdStage` puts them and the
  * camera is Sinew's `OrbitCamera`, so both pages draw the same picture. A frame: every mixer advances 1/60 s
  * (`animMs`), `renderer.render` (`submitMs`: matrices, skeletons, draws), `readPixels` of one pixel (`syncMs`).
+ *
+ * Material (URL parameter `material`): `standard` (the default) shades as Sinew's lit.frag does —
+ * `MeshStandardMaterial` (metallic-roughness) lit only by image-based light, a PMREM of three.js's
+ * `RoomEnvironment`, with the Khronos PBR Neutral tone mapper; `phong` is a cheaper `MeshPhongMaterial` under an
+ * ambient and a directional light.
  */
-import { AmbientLight, DirectionalLight, Mesh, MeshPhongMaterial, PerspectiveCamera, Scene, SkinnedMesh, WebGLRenderer, AnimationMixer, type Object3D } from 'three';
+import {
+  AmbientLight, Color, DirectionalLight, LinearSRGBColorSpace, Mesh, MeshPhongMaterial, MeshStandardMaterial, NeutralToneMapping, PMREMGenerator, PerspectiveCamera, Scene,
+  SkinnedMesh, WebGLRenderer, AnimationMixer, type Object3D, type Texture,
+} from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
+import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import type { ModelAsset } from '../../src/asset/model-asset.ts';
 import { contextInfo, median } from './bench-page-common.ts';
 import { BUILT_IN_MODELS } from '../../src/crowd/built-in-models.ts';
@@ -24,6 +33,9 @@ const renderer = new WebGLRenderer({ canvas, antialias: false, powerPreference: 
 renderer.setSize(SIZE, SIZE, false);
 const gl = renderer.getContext() as WebGL2RenderingContext;
 const pixel = new Uint8Array(4);
+const phong = new URLSearchParams(location.search).get('material') === 'phong';
+if (!phong) renderer.toneMapping = NeutralToneMapping;
+let environment: Texture | null = null;
 
 
 let built: { key: string; scene: Scene; mixers: AnimationMixer[]; camera: PerspectiveCamera; draws: number; verts: number } | null = null;
@@ -37,11 +49,23 @@ async function build(model: string, N: number, rigid: boolean): Promise<NonNulla
   const instance = asset.meshInstances.find((m) => m.skin >= 0)!;
   const primitive = asset.meshes[instance.mesh].primitives[0];
   const rig = await buildThreeRig(asset.skeleton, asset.restPose, asset.skins[instance.skin], asset.clips, primitive);
-  const material = new MeshPhongMaterial({ color: 0xd97366 });
+  // The standard material takes Sinew's factors (and its defaults: gpu-model.ts) for the model's material.
+  const m = asset.materials[primitive.material];
+  const material = phong
+    ? new MeshPhongMaterial({ color: 0xd97366 })
+    : new MeshStandardMaterial({
+      color: new Color().setRGB(m.baseColorFactor[0], m.baseColorFactor[1], m.baseColorFactor[2], LinearSRGBColorSpace),
+      metalness: m.metallicFactor ?? 0, roughness: m.roughnessFactor ?? 1,
+    });
   rig.mesh!.material = material;
   rig.mesh!.frustumCulled = true;
   const scene = new Scene();
-  scene.add(new AmbientLight(0xffffff, 0.4), new DirectionalLight(0xffffff, 1.2));
+  if (phong) {
+    scene.add(new AmbientLight(0xffffff, 0.4), new DirectionalLight(0xffffff, 1.2));
+  } else {
+    environment ??= new PMREMGenerator(renderer).fromScene(new RoomEnvironment(), 0.04).texture;
+    scene.environment = environment;
+  }
   // The grid of CrowdStage.setCount.
   const { min, max } = computeModelBounds(asset, new AnimatedModel(asset));
   const spacing = 1.25 * Math.max(max[0] - min[0], max[2] - min[2], 0.5 * (max[1] - min[1]), 1e-3);

@@ -57,6 +57,12 @@ export const MaterialTextureIndex = { BaseColor: 0, MetallicRoughness: 1, Normal
 export type MaterialTextureIndex = (typeof MaterialTextureIndex)[keyof typeof MaterialTextureIndex];
 /** Number of {@link MaterialTextureIndex} entries. */
 export const MATERIAL_TEXTURES = 5;
+/** Each material texture and the {@link MaterialFeature} bit that samples it. */
+const TEXTURE_FEATURES: readonly (readonly [MaterialTextureIndex, number])[] = [
+  [MaterialTextureIndex.BaseColor, MaterialFeature.BaseColorMap], [MaterialTextureIndex.MetallicRoughness, MaterialFeature.MetallicRoughnessMap],
+  [MaterialTextureIndex.Normal, MaterialFeature.NormalMap], [MaterialTextureIndex.Occlusion, MaterialFeature.OcclusionMap],
+  [MaterialTextureIndex.Emissive, MaterialFeature.EmissiveMap],
+];
 
 /** The GPU side of one material: the values of lit.frag's material uniforms. */
 export interface GpuMaterial {
@@ -182,19 +188,27 @@ export class GpuModel {
   }
 
   /**
-   * lit.frag's {@link MaterialFeature} bits for a material as it can be drawn now: a texture counts once it
-   * is decoded (until then white stands in, which leaves factors as they are; a normal map is left out
-   * until then, as white is no neutral normal), unlit as the material says. 0 for an index out of range.
-   * Allocates nothing.
+   * The {@link MaterialFeature} bits to draw `primitive` with a material as it can be drawn now: a texture counts
+   * once it is decoded (until then white stands in, which leaves factors as they are; a normal map is left out
+   * until then, as white is no neutral normal), and only if the primitive has texture coordinates; `TexCoord1`
+   * when a counted texture reads set 1; unlit as the material says; `VertexColor` when the primitive has
+   * COLOR_0; `VertexTangent` when it has TANGENT and a normal map counts. For a material index out of range,
+   * the primitive's colours alone. Allocates nothing.
    */
-  materialFeatures(material: number, hasUvs: boolean): number {
-    if (material < 0 || material >= this.materials.length) return 0;
-    if (this.materials[material].unlit) return MaterialFeature.Unlit;
-    let features = 0;
-    if (this.materialTexture(material, MaterialTextureIndex.Normal, hasUvs) !== this.whiteTexture) features |= MaterialFeature.NormalMap;
-    if (this.materialTexture(material, MaterialTextureIndex.MetallicRoughness, hasUvs) !== this.whiteTexture) features |= MaterialFeature.MetallicRoughnessMap;
-    if (this.materialTexture(material, MaterialTextureIndex.Occlusion, hasUvs) !== this.whiteTexture) features |= MaterialFeature.OcclusionMap;
-    if (this.materialTexture(material, MaterialTextureIndex.Emissive, hasUvs) !== this.whiteTexture) features |= MaterialFeature.EmissiveMap;
+  materialFeatures(material: number, primitive: GpuPrimitive): number {
+    let features = primitive.hasColors ? MaterialFeature.VertexColor : 0;
+    if (material < 0 || material >= this.materials.length) return features;
+    const hasUvs = primitive.hasUvs;
+    const { uvSets, unlit } = this.materials[material];
+    // Unlit samples the base colour texture alone.
+    for (let i = 0; i < (unlit ? 1 : TEXTURE_FEATURES.length); i++) {
+      const which = TEXTURE_FEATURES[i][0];
+      if (this.materialTexture(material, which, hasUvs) === this.whiteTexture) continue;
+      features |= TEXTURE_FEATURES[i][1];
+      if (uvSets[which] === 1) features |= MaterialFeature.TexCoord1;
+    }
+    if (unlit) return features | MaterialFeature.Unlit;
+    if ((features & MaterialFeature.NormalMap) !== 0 && primitive.asset.tangents) features |= MaterialFeature.VertexTangent;
     return features;
   }
 

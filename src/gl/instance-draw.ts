@@ -5,8 +5,6 @@ import { DEFAULT_SKINNING_METHOD } from '../skinning/skinning-method.ts';
 import { INSTANCE_TEXTURE_WIDTH, type BakedPalettes, type InstanceBlocks } from '../skinning/instance-blocks.ts';
 import { createDataTexture } from './data-texture.ts';
 
-const IDENTITY4 = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
-const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 
 /**
  * The GL side of instanced skinning for one model in one context: the RGBA32F texture of instance blocks
@@ -94,7 +92,7 @@ export function instancedProgram(
 ): SkinningProgram | null {
   const rigid = gpuModel.asset.meshInstances[instance].skin < 0;
   if (!rigid && !primitive.skinned) return null;
-  const features = transformFeedback ? 0 : gpuModel.materialFeatures(primitive.asset.material, primitive.hasUvs);
+  const features = transformFeedback ? 0 : gpuModel.materialFeatures(primitive.asset.material, primitive);
   const morphed = primitive.morphDeltas !== null && blocks.morphOffsets[instance] >= 0;
   return rigid
     ? programs.get(true, 'texture', 0, transformFeedback, DEFAULT_SKINNING_METHOD, 4, blocks.mode, morphed, features)
@@ -146,7 +144,7 @@ export function bindInstancedPrimitive(
  * `blocks.meshMirrored`; glTF 2.0 §3.7.4), morph targets at each instance's weights; its material by
  * `bindMaterial` (the caller binds the environment); the instance texture uploaded once first. Blended
  * materials are drawn in file order like the others (no sorting across instances). The camera's view-projection (world → clip) and
- * eye are set as given. The GL state is left as `SkinnedRenderer.draw` leaves it. Allocates nothing.
+ * eye are set as given (world space is display space: instanced variants have no u_toDisplay). The GL state is left as `SkinnedRenderer.draw` leaves it. Allocates nothing.
  */
 export function drawInstances(
   gl: WebGL2RenderingContext, programs: ProgramCache, gpuModel: GpuModel, gpu: GpuInstances, blocks: InstanceBlocks,
@@ -170,8 +168,6 @@ export function drawInstances(
         gl.uniformMatrix4fv(program.u_viewProjection, false, viewProjection);
         gl.uniform3fv(program.u_eye, eye);
         gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
-        gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
-        gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
       }
       bindInstancedPrimitive(gl, program, gpuModel, blocks, m, primitive);
       const material = bindMaterial(gl, program, gpuModel, primitive);

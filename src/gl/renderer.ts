@@ -438,7 +438,7 @@ export class SkinnedRenderer {
     }
     const morphed = morphActive > 0;
     const materialIndex = primitive.asset.material;
-    const features = gpuModel.materialFeatures(materialIndex, primitive.hasUvs);
+    const features = gpuModel.materialFeatures(materialIndex, primitive);
     const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences, 'none', morphed, features, weightView);
     if (program !== frame.program) {
       frame.program = program;

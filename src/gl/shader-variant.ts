@@ -30,8 +30,10 @@ export interface ShaderVariant {
   /** `MORPH_TARGETS`: morph targets before skinning (skinned or rigid; src/gl/morph-texture.ts). Absent: false. */
   readonly morphTargets?: boolean;
   /**
-   * lit.frag's material features ({@link MaterialFeature} bits), each a `#define` of the fragment shader
-   * only, so a material pays only for what it uses; absent: 0. Ignored when linked for transform feedback.
+   * The draw's {@link MaterialFeature} bits: what lit.frag samples and computes, and which of the vertex
+   * shader's optional outputs (texture coordinates, vertex colour, tangent) it reads, so a material and
+   * primitive pay, per pixel and per vertex, only for what they use; absent: 0. Ignored when linked for
+   * transform feedback or the weight view.
    */
   readonly features?: number;
   /**
@@ -42,15 +44,41 @@ export interface ShaderVariant {
 }
 
 /**
- * Material features of lit.frag, as bits: a normal map (with its tangent frame), a metallic-roughness,
- * occlusion or emissive texture to sample, and KHR_materials_unlit (no lighting at all).
+ * Features of a draw, as bits: a normal map (with its tangent frame), a metallic-roughness, occlusion or
+ * emissive texture to sample, KHR_materials_unlit (no lighting at all), a base colour texture to sample; a
+ * sampled texture that reads TEXCOORD_1; the primitive's COLOR_0; its TANGENT, with a normal map. Each is a
+ * `#define` of lit.frag (`NORMAL_MAP`, …, `VERTEX_TANGENT`); any texture adds `TEXCOORD`. The last four and
+ * `TEXCOORD` are also the vertex shader's output defines ({@link vertexOutputDefines}).
  */
-export const MaterialFeature = { NormalMap: 1, MetallicRoughnessMap: 2, OcclusionMap: 4, EmissiveMap: 8, Unlit: 16 } as const;
-const FEATURE_DEFINES = ['NORMAL_MAP', 'METALLIC_ROUGHNESS_MAP', 'OCCLUSION_MAP', 'EMISSIVE_MAP', 'UNLIT'] as const;
+export const MaterialFeature = {
+  NormalMap: 1, MetallicRoughnessMap: 2, OcclusionMap: 4, EmissiveMap: 8, Unlit: 16, BaseColorMap: 32, TexCoord1: 64, VertexColor: 128, VertexTangent: 256,
+} as const;
+const FEATURE_DEFINES = [
+  'NORMAL_MAP', 'METALLIC_ROUGHNESS_MAP', 'OCCLUSION_MAP', 'EMISSIVE_MAP', 'UNLIT', 'BASE_COLOR_MAP', 'TEXCOORD_1', 'VERTEX_COLOR', 'VERTEX_TANGENT',
+] as const;
+/** The features that sample a texture (and so read texture coordinates). */
+const TEXTURE_FEATURES = MaterialFeature.NormalMap | MaterialFeature.MetallicRoughnessMap | MaterialFeature.OcclusionMap
+  | MaterialFeature.EmissiveMap | MaterialFeature.BaseColorMap;
+/** The features that are also vertex shader outputs. */
+const OUTPUT_FEATURES = MaterialFeature.TexCoord1 | MaterialFeature.VertexColor | MaterialFeature.VertexTangent;
 
-/** The fragment shader's `#define` lines (without `#define`) for {@link MaterialFeature} bits, in bit order. */
+/** lit.frag's `#define` lines (without `#define`) for {@link MaterialFeature} bits, in bit order, then `TEXCOORD` when a texture is sampled. */
 export function featureDefines(features: number): string[] {
-  return FEATURE_DEFINES.filter((_, bit) => (features & (1 << bit)) !== 0);
+  const defines: string[] = FEATURE_DEFINES.filter((_, bit) => (features & (1 << bit)) !== 0);
+  if ((features & TEXTURE_FEATURES) !== 0) defines.push('TEXCOORD');
+  return defines;
+}
+
+/**
+ * skinned.vert's optional outputs for {@link MaterialFeature} bits: `TEXCOORD` (v_uv) when a texture is sampled,
+ * `TEXCOORD_1` (v_uv1), `VERTEX_COLOR` (v_color), `VERTEX_TANGENT` (v_displayTangent) — always with transform
+ * feedback, which captures the tangent. Outputs a variant leaves out are not computed at all.
+ */
+export function vertexOutputDefines(features: number, transformFeedback: boolean): string[] {
+  const defines = (features & TEXTURE_FEATURES) !== 0 ? ['TEXCOORD'] : [];
+  defines.push(...FEATURE_DEFINES.filter((_, bit) => (features & OUTPUT_FEATURES & (1 << bit)) !== 0));
+  if (transformFeedback && (features & MaterialFeature.VertexTangent) === 0) defines.push('VERTEX_TANGENT');
+  return defines;
 }
 
 /** How a variant gets its joints: per draw (`'none'`), per instance block (`'live'`), from baked frames (`'baked'`). */
@@ -59,8 +87,12 @@ export type InstancingMode = 'none' | 'live' | 'baked';
 /** The varyings transform feedback captures, in buffer-binding order. */
 export const CAPTURED_VARYINGS = ['v_displayPosition', 'v_displayNormal', 'v_displayTangent'] as const;
 
-/** `#define` lines (without `#define`) for a variant, in a fixed order. */
+/** skinned.vert's `#define` lines (without `#define`) for a variant, in a fixed order, its outputs' last. */
 export function variantDefines(variant: ShaderVariant): string[] {
+  return [...skinningDefines(variant), ...vertexOutputDefines(variant.features ?? 0, variant.transformFeedback)];
+}
+
+function skinningDefines(variant: ShaderVariant): string[] {
   const morph = variant.morphTargets ? ['MORPH_TARGETS'] : [];
   if (variant.weightView) morph.push('WEIGHT_VIEW');
   if (!variant.skinned) return morph;
@@ -83,7 +115,7 @@ export function variantDefines(variant: ShaderVariant): string[] {
 }
 
 /**
- * A string naming the variant uniquely: its defines, plus `TF` when linked for transform feedback, plus
+ * A string naming the variant uniquely: its vertex defines, plus `TF` when linked for transform feedback, plus
  * `| ` and the fragment defines when it has material features.
  */
 export function variantKey(variant: ShaderVariant): string {
@@ -97,7 +129,7 @@ export function variantKey(variant: ShaderVariant): string {
  * A number naming the variant of these fields uniquely (as {@link ShaderVariant}), so the program cache
  * looks variants up per draw without allocating: bit 0 skinned, bit 1 transform feedback, bits 2–3 the
  * palette path, bits 4–5 the weight policy, bit 6 DQS, bits 7–8 the influences (4, 8, 12), bits 9–10 the
- * instancing, bit 11 morph targets, then the capacity (below 2¹² joints), and from bit 24 the material features;
+ * instancing, bit 11 morph targets, then the capacity (below 2¹² joints), and from bit 24 the material features (9 bits);
  * all of that doubled, plus 1 for the weight view.
  */
 export function variantId(

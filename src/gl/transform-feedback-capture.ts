@@ -220,8 +220,6 @@ export class TransformFeedbackCapture {
       throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not a primitive crowds draw`);
     }
     gl.useProgram(program.program);
-    gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
-    gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
     gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
     gl.uniform3f(program.u_origin, blocks.origin[0], blocks.origin[1], blocks.origin[2]);
     instances.upload(blocks);

@@ -75,7 +75,7 @@ describe('shader variants', () => {
     expect(variantDefines({ skinned: true, palette: 'ubo', jointCapacity: 48, transformFeedback: false, skinning: 'dqs', weights: 'rest-remainder' }))
       .toEqual(['SKINNED', 'WEIGHTS_REST_REMAINDER', 'SKINNING_DQS', 'PALETTE_STRIDE 4', 'PALETTE_UBO', 'JOINT_COUNT 48']);
     expect(variantKey({ skinned: true, palette: 'uniform', jointCapacity: 32, transformFeedback: true, skinning: 'lbs', weights: 'implicit-last' }))
-      .toBe('SKINNED WEIGHTS_IMPLICIT_LAST PALETTE_STRIDE 3 JOINT_COUNT 32 TF');
+      .toBe('SKINNED WEIGHTS_IMPLICIT_LAST PALETTE_STRIDE 3 JOINT_COUNT 32 VERTEX_TANGENT TF');
     expect(variantDefines({ skinned: false, palette: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs, morphTargets: true })).toEqual(['MORPH_TARGETS']);
     expect(variantDefines({ skinned: true, palette: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs, morphTargets: true }))
       .toEqual(['MORPH_TARGETS', 'SKINNED', 'WEIGHTS_NORMALIZE', 'PALETTE_STRIDE 3', 'PALETTE_TEXTURE']);
@@ -83,11 +83,23 @@ describe('shader variants', () => {
 
   it('material features are fragment defines in bit order, named in the key after a bar', () => {
     expect(featureDefines(0)).toEqual([]);
-    expect(featureDefines(MaterialFeature.NormalMap | MaterialFeature.EmissiveMap)).toEqual(['NORMAL_MAP', 'EMISSIVE_MAP']);
-    expect(featureDefines(31)).toEqual(['NORMAL_MAP', 'METALLIC_ROUGHNESS_MAP', 'OCCLUSION_MAP', 'EMISSIVE_MAP', 'UNLIT']);
+    expect(featureDefines(MaterialFeature.NormalMap | MaterialFeature.EmissiveMap)).toEqual(['NORMAL_MAP', 'EMISSIVE_MAP', 'TEXCOORD']);
+    expect(featureDefines(MaterialFeature.Unlit | MaterialFeature.VertexColor)).toEqual(['UNLIT', 'VERTEX_COLOR']);
+    expect(featureDefines(511)).toEqual([
+      'NORMAL_MAP', 'METALLIC_ROUGHNESS_MAP', 'OCCLUSION_MAP', 'EMISSIVE_MAP', 'UNLIT', 'BASE_COLOR_MAP', 'TEXCOORD_1', 'VERTEX_COLOR', 'VERTEX_TANGENT', 'TEXCOORD',
+    ]);
     const rigid = { skinned: false, palette: 'uniform', jointCapacity: 0, transformFeedback: false, skinning: 'lbs', weights: 'normalize' } as const;
-    expect(variantKey({ ...rigid, features: MaterialFeature.OcclusionMap })).toBe(' | OCCLUSION_MAP');
-    expect(variantDefines({ ...rigid, features: MaterialFeature.OcclusionMap })).toEqual([]);
+    expect(variantKey({ ...rigid, features: MaterialFeature.OcclusionMap })).toBe('TEXCOORD | OCCLUSION_MAP TEXCOORD');
+  });
+
+  it('the vertex shader computes only the outputs the draw reads; transform feedback always gets the tangent', () => {
+    const rigid = { skinned: false, palette: 'uniform', jointCapacity: 0, transformFeedback: false, skinning: 'lbs', weights: 'normalize' } as const;
+    expect(variantDefines(rigid)).toEqual([]);
+    expect(variantDefines({ ...rigid, features: MaterialFeature.MetallicRoughnessMap | MaterialFeature.Unlit })).toEqual(['TEXCOORD']);
+    expect(variantDefines({ ...rigid, features: MaterialFeature.BaseColorMap | MaterialFeature.TexCoord1 | MaterialFeature.VertexColor }))
+      .toEqual(['TEXCOORD', 'TEXCOORD_1', 'VERTEX_COLOR']);
+    expect(variantDefines({ ...rigid, features: MaterialFeature.NormalMap | MaterialFeature.VertexTangent })).toEqual(['TEXCOORD', 'VERTEX_TANGENT']);
+    expect(variantDefines({ ...rigid, transformFeedback: true })).toEqual(['VERTEX_TANGENT']);
   });
 
   it('numbers variants without collisions', () => {
@@ -96,7 +108,7 @@ describe('shader variants', () => {
     for (const skinned of [false, true]) for (const palette of ['uniform', 'texture', 'ubo'] as const)
       for (const capacity of [0, 16, 32]) for (const tf of [false, true]) for (const skinning of SKINNING_MODES) for (const weights of WEIGHT_POLICIES)
         for (const influences of [4, 8, 12] as const) for (const instancing of ['none', 'live', 'baked'] as const) for (const morph of [false, true])
-          for (const features of [0, 1, 5, 16, 31]) {
+          for (const features of [0, 1, 5, 16, 31, 160, 511]) {
             if (!skinned && (palette !== 'uniform' || capacity !== 0 || skinning !== 'lbs' || weights !== 'normalize' || influences !== 4 || instancing !== 'none')) continue;
             ids.add(variantId(skinned, palette, capacity, tf, skinning, weights, influences, instancing, morph, features));
             count++;
