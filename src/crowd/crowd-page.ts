@@ -4,7 +4,8 @@
  * of frames per second, frame time and its CPU parts. URL parameters (read once, kept in sync):
  * `model` = `worm` (default, 800 vertices) | `worm-5000` | `octopus` (models made in code, `BUILT_IN_MODELS`) |
  * `fox` | `cesiumman` (the shared sample models the dev server serves under /shared/assets/) | any glTF/GLB URL; `n` = instances, 1 … 10 000 (default 1 000);
- * `mode` = `live` (default) | `baked`.
+ * `mode` = `live` (default) | `baked`; `skinning` = `lbs` (default) | `dqs` and `weights` = `normalize` (default) |
+ * `as-stored` | `rest-remainder` | `implicit-last`, as the viewer's (src/skinning/skinning-method.ts).
  */
 import GUI from 'lil-gui';
 import type { ModelAsset } from '../asset/model-asset.ts';
@@ -12,6 +13,7 @@ import { BUILT_IN_MODELS } from './built-in-models.ts';
 import { loadModelFromUrl } from '../viewer/model-source.ts';
 import type { CrowdMode } from './crowd.ts';
 import { CrowdStage } from './crowd-stage.ts';
+import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
 
 /** Most instances the page's slider offers. */
 export const MAX_INSTANCES = 10_000;
@@ -28,7 +30,11 @@ const settings = {
   model: params.get('model') ?? 'worm',
   count: clampCount(Number(params.get('n') ?? 1000)),
   mode: (params.get('mode') === 'baked' ? 'baked' : 'live') as CrowdMode,
+  skinning: parseSkinningMode(params.get('skinning') ?? '') ?? ('lbs' as SkinningMode),
+  weights: parseWeightPolicy(params.get('weights') ?? '') ?? ('normalize' as WeightPolicy),
 };
+/** The last loaded model, kept so a new skinning method (fixed per crowd) rebuilds the stage without reloading. */
+let loaded: { model: string; asset: ModelAsset } | null = null;
 
 function clampCount(n: number): number {
   return Number.isFinite(n) ? Math.max(1, Math.min(MAX_INSTANCES, Math.round(n))) : 1000;
@@ -48,6 +54,8 @@ function syncUrl(): void {
   url.searchParams.set('model', settings.model);
   url.searchParams.set('n', String(settings.count));
   url.searchParams.set('mode', settings.mode);
+  url.searchParams.set('skinning', settings.skinning);
+  url.searchParams.set('weights', settings.weights);
   history.replaceState(null, '', url);
 }
 
@@ -62,11 +70,12 @@ async function openModel(model: string): Promise<void> {
   readout.classList.remove('error');
   readout.textContent = `loading ${model}…`;
   try {
-    const asset = await loadAsset(model);
+    const asset = loaded?.model === model ? loaded.asset : await loadAsset(model);
     if (ticket !== loading) return;
+    loaded = { model, asset };
     stage?.dispose();
     stage = null;
-    const next = new CrowdStage(gl, asset, MAX_INSTANCES, settings.mode);
+    const next = new CrowdStage(gl, asset, MAX_INSTANCES, settings.mode, { skinning: settings.skinning, weights: settings.weights });
     next.setCount(settings.count, aspect());
     next.setMode(settings.mode);
     stage = next;
@@ -111,7 +120,7 @@ function tick(now: number): void {
   if (now - windowStart >= 1000) {
     const n = frames;
     readout.textContent = [
-      `${stage.crowd.asset.name}: ${settings.count} instances, ${settings.mode}`,
+      `${stage.crowd.asset.name}: ${settings.count} instances, ${settings.mode}, ${stage.crowd.method.skinning}/${stage.crowd.method.weights}`,
       `${((n * 1000) / (now - windowStart)).toFixed(1)} fps, frame ${(frameMsSum / n).toFixed(2)} ms`,
       `CPU: animation ${(animMsSum / n).toFixed(2)} ms, submit ${(submitMsSum / n).toFixed(2)} ms`,
       `${stats.drawn} drawn after culling, ${stats.drawCalls} draw call${stats.drawCalls === 1 ? '' : 's'}, ${(stats.verts / 1e6).toFixed(2)} M vertices`,
@@ -142,6 +151,15 @@ if (!gl) {
   gui.add(settings, 'mode', ['live', 'baked']).name('mode').onChange((mode: CrowdMode) => {
     stage?.setMode(mode);
     syncUrl();
+  });
+  // The crowd's blocks and baked frames are laid out for its skinning method: a new method builds a new stage.
+  gui.add(settings, 'skinning', SKINNING_MODES).name('skinning').onChange(() => {
+    syncUrl();
+    void openModel(settings.model);
+  });
+  gui.add(settings, 'weights', WEIGHT_POLICIES).name('weights').onChange(() => {
+    syncUrl();
+    void openModel(settings.model);
   });
   canvas.addEventListener('wheel', (event) => {
     event.preventDefault();

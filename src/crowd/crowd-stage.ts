@@ -5,6 +5,7 @@ import { GpuInstances, type InstancedDrawStats } from '../gl/instance-draw.ts';
 import { SkinnedRenderer } from '../gl/renderer.ts';
 import { computeModelBounds } from '../scene/model-bounds.ts';
 import { OrbitCamera } from '../scene/orbit-camera.ts';
+import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { Crowd, type CrowdMode } from './crowd.ts';
 
 /** What one {@link CrowdStage.frame} did and how long its CPU parts took. */
@@ -43,12 +44,13 @@ export class CrowdStage {
 
   /**
    * @param capacity most instances {@link setCount} accepts
-   * @throws Error when the context is lost or the model has no skinned mesh
+   * @param method the crowd's skinning mode and weight policy (`CrowdOptions.method`), default LBS, normalised
+   * @throws Error when the context is lost or the model has no mesh
    */
-  constructor(gl: WebGL2RenderingContext, asset: ModelAsset, capacity: number, mode: CrowdMode = 'live') {
-    if (!asset.meshInstances.some((instance) => instance.skin >= 0)) throw new Error(`${asset.name}: has no skinned mesh to draw as a crowd`);
+  constructor(gl: WebGL2RenderingContext, asset: ModelAsset, capacity: number, mode: CrowdMode = 'live', method: SkinningMethod = DEFAULT_SKINNING_METHOD) {
+    if (asset.meshInstances.length === 0) throw new Error(`${asset.name}: has no mesh to draw as a crowd`);
     this.renderer = new SkinnedRenderer(gl);
-    this.crowd = new Crowd(asset, { capacity, mode });
+    this.crowd = new Crowd(asset, { capacity, mode, method });
     this.gpuModel = uploadModel(gl, asset, this.renderer.generation);
     this.instances = new GpuInstances(gl);
     const { min, max } = computeModelBounds(asset, this.crowd.model);
