@@ -1,7 +1,7 @@
 import type { AnimatedModel } from '../scene/animated-model.ts';
-import { emptyBox, type JointBounds } from '../skinning/joint-bounds.ts';
+import { emptyBox } from '../skinning/joint-bounds.ts';
 import { paddedTexelFloats, type BakedPalettes, type InstancePoseLayout } from '../skinning/instance-blocks.ts';
-import { accumulatePoseBounds, packInstancePose } from './instance-pose.ts';
+import { accumulatePoseBounds, packInstancePose, type PoseBoundsData } from './instance-pose.ts';
 
 /** Clips baked into palette frames, with what a crowd needs to pick frames and bound them. */
 export interface BakedClips {
@@ -32,11 +32,11 @@ export function bakedFrameCount(duration: number, rate: number): number {
  * in `layout` by `packInstancePose` (every skin's palette, LBS rows or DQS form, then the rigid nodes' matrices).
  * Leaves `model` at the rest pose. Allocates the result (`16·layout.texels` bytes per frame): load time only.
  * @param rate frames per second, > 0
- * @param jointBounds per skin, its {@link JointBounds}, and `rigidBoxes` (`rigidMeshBoxes`): for the per-frame boxes
+ * @param bounds what the per-frame boxes are made of (`accumulatePoseBounds`)
  * @throws RangeError for a rate that is not a positive finite number
  */
 export function bakeClips(
-  model: AnimatedModel, rate: number, layout: InstancePoseLayout, jointBounds: readonly JointBounds[], rigidBoxes: Float64Array,
+  model: AnimatedModel, rate: number, layout: InstancePoseLayout, bounds: PoseBoundsData,
 ): BakedClips {
   if (!(rate > 0 && Number.isFinite(rate))) throw new RangeError(`bakeClips: the rate must be a positive number of frames per second, not ${rate}`);
   const frameTexels = layout.texels;
@@ -59,7 +59,7 @@ export function bakeClips(
       model.evaluate(sample.at(frameCounts[c] > 1 ? (durations[c] * k) / (frameCounts[c] - 1) : 0));
       emptyBox(box);
       packInstancePose(rows, f * frameTexels, model, model.asset, layout);
-      accumulatePoseBounds(box, model, model.asset, jointBounds, rigidBoxes, model.origin);
+      accumulatePoseBounds(box, model, model.asset, bounds, model.origin);
       frameBounds.set(box, 6 * f);
     }
   }

@@ -6,7 +6,7 @@ import { instancePoseLayout, paddedTexelFloats, WORLD_TEXELS, type BakedPalettes
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { bakeClips, type BakedClips } from './bake-palettes.ts';
 import { boxOutsideFrustum } from './frustum.ts';
-import { accumulatePoseBounds, morphTargetsOfInstances, packInstancePose, rigidMeshBoxes } from './instance-pose.ts';
+import { accumulatePoseBounds, morphReach, morphTargetsOfInstances, packInstancePose, rigidMeshBoxes } from './instance-pose.ts';
 
 /** How a crowd's instances are posed: `'live'` (CPU pose per instance, O(N·J)) or `'baked'` (GPU picks baked frames, O(N)). */
 export type CrowdMode = 'live' | 'baked';
@@ -52,8 +52,8 @@ export interface CrowdOptions {
  *
  * Bounds: per-joint boxes ({@link computeJointBounds}) are transformed per instance (live: by its palette;
  * baked: the union of the two frames' precomputed boxes), rigid meshes' boxes by their node, then by its world
- * matrix: {@link worldBounds}. They hold LBS with weights summing to 1 without morph targets; DQS, other
- * weight policies and morph displacements may reach slightly outside them. Morph targets are applied at each
+ * matrix: {@link worldBounds}, all grown by how far the instance's morph weights may move a vertex. They hold
+ * LBS with weights summing to 1; DQS and other weight policies may reach slightly outside them. Morph targets are applied at each
  * instance's own weights (its clip's `weights` channels; baked: blended linearly between frames). Allocates
  * nothing per frame once baked mode has been used once.
  */
@@ -92,6 +92,8 @@ export class Crowd implements InstanceBlocks {
   readonly meshMirrored: Uint8Array;
   /** Per mesh instance, the box of its rigid mesh in its node's space (`rigidMeshBoxes`). */
   readonly rigidBoxes: Float64Array;
+  /** Per mesh instance with morph targets, how far each target moves a vertex at most (`morphReach`). */
+  readonly morphReach: readonly (Float64Array | null)[];
   readonly blocks: Float32Array;
   private drawn = 0;
   private mirroredStart = 0;
@@ -123,6 +125,7 @@ export class Crowd implements InstanceBlocks {
     this.drawnInstances = new Int32Array(capacity);
     this.jointBounds = asset.skins.map((_, s) => computeJointBounds(asset, s));
     this.rigidBoxes = rigidMeshBoxes(asset);
+    this.morphReach = morphReach(asset);
     this.method = options.method ?? DEFAULT_SKINNING_METHOD;
     const stride = this.method.skinning === 'dqs' ? 4 : 3;
     this.poseLayout = instancePoseLayout(asset.skins.map((skin) => skin.joints.length), asset.meshInstances.map((m) => m.skin), morphTargetsOfInstances(asset), stride);
@@ -161,7 +164,7 @@ export class Crowd implements InstanceBlocks {
 
   /** The baked clips (baking them now if not yet done). */
   bakedClipsOrBake(): BakedClips {
-    return (this.bakedClips ??= bakeClips(this.model, this.bakeRate, this.poseLayout, this.jointBounds, this.rigidBoxes));
+    return (this.bakedClips ??= bakeClips(this.model, this.bakeRate, this.poseLayout, this));
   }
 
   /**
@@ -217,7 +220,7 @@ export class Crowd implements InstanceBlocks {
           lastClip = clip;
           lastTime = time;
         }
-        accumulatePoseBounds(box, model, asset, this.jointBounds, this.rigidBoxes, this.origin);
+        accumulatePoseBounds(box, model, asset, this, this.origin);
       }
       this.worldOf(k, W);
       const wb = this.worldBounds, o = 6 * k;

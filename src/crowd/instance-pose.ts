@@ -60,16 +60,67 @@ export function rigidMeshBoxes(asset: ModelAsset): Float64Array {
 }
 
 /**
+ * Per mesh instance with morph targets, per target t the farthest its POSITION deltas move a vertex
+ * (`max_v |Δpₜ(v)|` over the mesh's primitives, `Float64Array(targets)`); null for the others. With a pose's
+ * weights, `Σₜ |wₜ|·reachₜ` bounds how far the morph moves any bind-pose vertex (the triangle inequality).
+ * Load time only.
+ */
+export function morphReach(asset: ModelAsset): (Float64Array | null)[] {
+  return asset.meshInstances.map((instance) => {
+    const mesh = asset.meshes[instance.mesh], n = mesh.morphTargetCount ?? 0;
+    if (!(n > 0) || (instance.morphWeightOffset ?? -1) < 0) return null;
+    const reach = new Float64Array(n);
+    for (const primitive of mesh.primitives) {
+      const d = primitive.morphTargets?.positions;
+      if (!d) continue;
+      for (let t = 0; t < n; t++) {
+        const base = 3 * t * primitive.vertexCount;
+        for (let v = 0; v < primitive.vertexCount; v++) {
+          const o = base + 3 * v, len = Math.hypot(d[o], d[o + 1], d[o + 2]);
+          if (len > reach[t]) reach[t] = len;
+        }
+      }
+    }
+    return reach;
+  });
+}
+
+/** What {@link accumulatePoseBounds} reads of a model, computed once at load. */
+export interface PoseBoundsData {
+  /** Per skin, its per-joint bounds (`computeJointBounds`). */
+  readonly jointBounds: readonly JointBounds[];
+  /** {@link rigidMeshBoxes}. */
+  readonly rigidBoxes: Float64Array;
+  /** {@link morphReach}. */
+  readonly morphReach: readonly (Float64Array | null)[];
+}
+
+/**
  * Grows `box` (`Float64Array(6)`, relative to the model origin) by everything the pose moves: every skin's
  * per-joint bounds under its palette (`accumulateSkinBounds`) and every rigid mesh's box under its node's
- * matrix. The skin bounds hold linear blend skinning with weights summing to 1 (src/skinning/joint-bounds.ts).
- * Allocates nothing.
+ * matrix, each grown first by how far the pose's morph weights may move a vertex of the meshes drawn with it
+ * ({@link morphReach}). The skin bounds hold linear blend skinning with weights summing to 1
+ * (src/skinning/joint-bounds.ts). Allocates nothing.
  */
-export function accumulatePoseBounds(box: Float64Array, pose: PoseBuffers, asset: ModelAsset, jointBounds: readonly JointBounds[], rigidBoxes: Float64Array, origin: Float64Array): void {
-  for (let s = 0; s < jointBounds.length; s++) accumulateSkinBounds(box, jointBounds[s], pose.skinMatrices[s], origin);
-  const instances = asset.meshInstances, b = rigidBoxes, m = pose.modelMatrices;
+export function accumulatePoseBounds(box: Float64Array, pose: PoseBuffers, asset: ModelAsset, data: PoseBoundsData, origin: Float64Array): void {
+  const instances = asset.meshInstances, b = data.rigidBoxes, m = pose.modelMatrices;
+  for (let s = 0; s < data.jointBounds.length; s++) {
+    let pad = 0;
+    for (let i = 0; i < instances.length; i++) if (instances[i].skin === s) pad = Math.max(pad, morphPad(pose, instances[i].morphWeightOffset, data.morphReach[i]));
+    accumulateSkinBounds(box, data.jointBounds[s], pose.skinMatrices[s], origin, pad);
+  }
   for (let i = 0; i < instances.length; i++) {
     const o = 6 * i;
-    if (b[o] <= b[o + 3]) transformBoxInto(box, b[o], b[o + 1], b[o + 2], b[o + 3], b[o + 4], b[o + 5], m, 16 * instances[i].node);
+    if (!(b[o] <= b[o + 3])) continue;
+    const pad = morphPad(pose, instances[i].morphWeightOffset, data.morphReach[i]);
+    transformBoxInto(box, b[o] - pad, b[o + 1] - pad, b[o + 2] - pad, b[o + 3] + pad, b[o + 4] + pad, b[o + 5] + pad, m, 16 * instances[i].node);
   }
+}
+
+/** `Σₜ |wₜ|·reachₜ` for the weights at `offset` of `pose.morphWeights` (0 without morph targets). */
+function morphPad(pose: PoseBuffers, offset: number | undefined, reach: Float64Array | null): number {
+  if (!reach || offset === undefined || offset < 0 || !pose.morphWeights) return 0;
+  let pad = 0;
+  for (let t = 0; t < reach.length; t++) pad += Math.abs(pose.morphWeights[offset + t]) * reach[t];
+  return pad;
 }

@@ -66,23 +66,23 @@ export function emptyBox(out: Float64Array): Float64Array {
  * by `−origin`. Relative to the palette's origin, like the palette's output. Allocates nothing.
  * @param palette `Float32Array(16·m)`, column-major skinning matrices (`computeSkinMatrices`)
  * @param origin `Float64Array(3)` the palette is relative to, or undefined for (0, 0, 0)
+ * @param pad how far morph targets may move a bind-pose vertex (≥ 0, model units; default 0): every box is
+ *   grown by it on each side before it is transformed, so the union still holds the morphed vertices
  */
-export function accumulateSkinBounds(out: Float64Array, bounds: JointBounds, palette: Float32Array, origin?: Float64Array): Float64Array {
+export function accumulateSkinBounds(out: Float64Array, bounds: JointBounds, palette: Float32Array, origin?: Float64Array, pad = 0): Float64Array {
   const b = bounds.boxes, m = b.length / 6;
   for (let i = 0; i < m; i++) {
     const o = 6 * i;
     if (!(b[o] <= b[o + 3])) continue;
-    transformBoxInto(out, b[o], b[o + 1], b[o + 2], b[o + 3], b[o + 4], b[o + 5], palette, i << 4);
+    transformBoxInto(out, b[o] - pad, b[o + 1] - pad, b[o + 2] - pad, b[o + 3] + pad, b[o + 4] + pad, b[o + 5] + pad, palette, i << 4);
   }
   const r = bounds.rest;
   if (r[0] <= r[3]) {
-    const ox = origin ? origin[0] : 0, oy = origin ? origin[1] : 0, oz = origin ? origin[2] : 0;
-    if (r[0] - ox < out[0]) out[0] = r[0] - ox;
-    if (r[1] - oy < out[1]) out[1] = r[1] - oy;
-    if (r[2] - oz < out[2]) out[2] = r[2] - oz;
-    if (r[3] - ox > out[3]) out[3] = r[3] - ox;
-    if (r[4] - oy > out[4]) out[4] = r[4] - oy;
-    if (r[5] - oz > out[5]) out[5] = r[5] - oz;
+    for (let a = 0; a < 3; a++) {
+      const o = origin ? origin[a] : 0;
+      if (r[a] - o - pad < out[a]) out[a] = r[a] - o - pad;
+      if (r[3 + a] - o + pad > out[3 + a]) out[3 + a] = r[3 + a] - o + pad;
+    }
   }
   return out;
 }

@@ -5,17 +5,26 @@ import { Crowd } from '../../../src/crowd/crowd.ts';
 import { boxOutsideFrustum } from '../../../src/crowd/frustum.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
+import { createWorm, WORM_800 } from '../../../src/procedural/worm.ts';
+import { MorphedPrimitive } from '../../../src/skinning/morph-targets.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
+import { withRigidProp } from '../../browser/helpers/rigid-prop.ts';
+import { skinnedMorphTube } from '../helpers/morph-tube.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 
 // Per-joint bounds (src/skinning/joint-bounds.ts) transformed per frame (Crowd.prepare → worldBounds) contain
-// every skinned vertex of every clip: live at many times (every key time too), and baked as the GPU blends it
+// every skinned vertex of every clip — morphed first, and rigid meshes under their node's matrix: live at many times (every key time too), and baked as the GPU blends it
 // (the linear blend of the two neighbouring frames' vertices), under rotated, scaled, translated world matrices.
 
 const WORLD = new Float32Array([0.8, 0, -0.6, 0, 0, 1.5, 0, 0, 0.6 * 0.5, 0, 0.8 * 0.5, 0, 3, -1, 7, 1]);
 
 async function models(): Promise<[string, () => Promise<ModelAsset>][]> {
-  const list: [string, () => Promise<ModelAsset>][] = [['octopus', async () => createOctopusAsset()]];
+  const list: [string, () => Promise<ModelAsset>][] = [
+    ['octopus', async () => createOctopusAsset()],
+    ['worm with a rigid prop', async () => withRigidProp(createWorm(WORM_800), 4, 0.25, [0.3, 0.1, 0])],
+    ['skinned morph tube', () => parseGltf('morph-tube.glb', skinnedMorphTube({ targets: 5 }).glb())],
+    ['rigid morph tube', () => parseGltf('morph-tube.glb', skinnedMorphTube({ targets: 5, skinned: false }).glb())],
+  ];
   const root = sharedAssets();
   if (root) {
     for (const file of ['Fox.glb', 'CesiumMan.glb', 'RiggedFigure.glb']) {
@@ -33,16 +42,27 @@ function timesOf(asset: ModelAsset, c: number, duration: number): number[] {
   return [...times].filter((t) => t >= 0 && t < duration);
 }
 
-/** World positions of every skinned vertex of the model under the crowd model's current pose and instance k's world matrix. */
+/**
+ * World positions of every vertex of the model (morphed, then skinned or placed by its rigid node) under the
+ * crowd model's current pose and instance k's world matrix.
+ */
 function worldVertices(crowd: Crowd, k: number): Float64Array[] {
   const W = crowd.worldOf(k, new Float64Array(16));
   const out: Float64Array[] = [];
   for (const instance of crowd.asset.meshInstances) {
-    if (instance.skin < 0) continue;
-    for (const primitive of crowd.asset.meshes[instance.mesh].primitives) {
-      if (!primitive.joints) continue;
+    for (const source of crowd.asset.meshes[instance.mesh].primitives) {
+      if (instance.skin >= 0 && !source.joints) continue;
+      const offset = instance.morphWeightOffset ?? -1;
+      const primitive = offset >= 0 ? new MorphedPrimitive(source).apply(crowd.model.morphWeights, offset) : source;
       const p = new Float32Array(3 * primitive.vertexCount);
-      skinVertices(p, null, primitive, crowd.model.skinMatrices[instance.skin], crowd.model.skinningContexts[instance.skin]);
+      if (instance.skin >= 0) {
+        skinVertices(p, null, primitive, crowd.model.skinMatrices[instance.skin], crowd.model.skinningContexts[instance.skin]);
+      } else {
+        const M = crowd.model.modelMatrices, n = 16 * instance.node, q = primitive.positions;
+        for (let v = 0; v < primitive.vertexCount; v++) {
+          for (let r = 0; r < 3; r++) p[3 * v + r] = M[n + r] * q[3 * v] + M[n + 4 + r] * q[3 * v + 1] + M[n + 8 + r] * q[3 * v + 2] + M[n + 12 + r];
+        }
+      }
       const w = new Float64Array(p.length);
       for (let v = 0; v < primitive.vertexCount; v++) {
         for (let r = 0; r < 3; r++) w[3 * v + r] = W[r] * p[3 * v] + W[4 + r] * p[3 * v + 1] + W[8 + r] * p[3 * v + 2] + W[12 + r];
