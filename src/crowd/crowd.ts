@@ -20,7 +20,7 @@ export interface CrowdOptions {
   /** Frames per second clips are baked at for baked mode (on first use); default 30. */
   readonly bakeRate?: number;
   /**
-   * Skinning mode and weight policy (src/skinning/skinning-method.ts), as `SkinningRenderer.draw` takes them;
+   * Skinning mode and weight policy (src/skinning/skinning-method.ts), as `SkinnedRenderer.draw` takes them;
    * default LBS with normalised weights. Fixed for the crowd: its blocks and baked frames are laid out for it.
    */
   readonly method?: SkinningMethod;
@@ -53,9 +53,10 @@ export interface CrowdOptions {
  * Bounds: per-joint boxes ({@link computeJointBounds}) are transformed per instance (live: by its palette;
  * baked: the union of the two frames' precomputed boxes), rigid meshes' boxes by their node, then by its world
  * matrix: {@link worldBounds}, all grown by how far the instance's morph weights may move a vertex. They hold
- * LBS with weights summing to 1; DQS and other weight policies may reach slightly outside them. Morph targets are applied at each
- * instance's own weights (its clip's `weights` channels; baked: blended linearly between frames). Allocates
- * nothing per frame once baked mode has been used once.
+ * LBS with weights summing to 1; DQS and other weight policies may reach slightly outside them.
+ *
+ * Morph targets are applied at each instance's own weights (its clip's `weights` channels; baked: blended
+ * linearly between frames). Allocates nothing per frame once baked mode has been used once.
  */
 export class Crowd implements InstanceBlocks {
   readonly asset: ModelAsset;
