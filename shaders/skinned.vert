@@ -18,10 +18,10 @@
 //   JOINT_COUNT n    joints of the uniform / block palette array (not the texture path)
 //   INSTANCED        instanced skinning (src/crowd/crowd.ts): u_instanceBase + gl_InstanceID picks the instance's
 //                    block in u_instanceTexture (src/skinning/instance-blocks.ts): its world matrix, then its
-//                    pose (live). A crowd's rigid mesh is drawn by it too, as skinned to its node's matrix in
-//                    the pose with weight 1 (the generic attributes a_joints = 0, a_weights = (1, 0, 0, 0))
-//   INSTANCED_BAKED  (with INSTANCED) the block holds two baked frame indices and a blend factor instead; joint
-//                    data is the blend of the two frames' in u_bakedTexture (rows linearly, DQS rotations nlerp)
+//                    pose (baked crowds too: their two frames are blended into such blocks first by
+//                    src/gl/baked-blend.ts, rows linearly, DQS rotations nlerp). A crowd's rigid mesh is drawn by
+//                    it too, as skinned to its node's matrix in the pose with weight 1 (the generic attributes
+//                    a_joints = 0, a_weights = (1, 0, 0, 0))
 //   MORPH_TARGETS    morph targets applied before skinning (or before u_toDisplay for rigid meshes): the
 //                    active targets' deltas from float textures (src/gl/morph-texture.ts, docs/skinning-formulas.md M0);
 //                    with INSTANCED the weights come from the instance's pose (u_morphWeights)
@@ -92,9 +92,8 @@ vec4 blockTexel(int texel) {
   int t = (u_instanceBase + gl_InstanceID) * u_blockTexels + texel;
   return texelFetch(u_instanceTexture, ivec2(t % width, t / width), 0);
 }
-// The block's first texel. Its world rows (and baked frame texel) share that row: live blocks are multiples of
-// the palette stride (3 + 3·entries, or 4 + 4·entries for DQS), baked blocks 4, and the width (2 040) is a
-// multiple of 3 and 4.
+// The block's first texel. Its world rows share that row: blocks are multiples of the palette stride (3 +
+// 3·entries, or 4 + 4·entries for DQS), and the width (2 040) is a multiple of 3 and 4.
 ivec2 blockStart() {
   int width = textureSize(u_instanceTexture, 0).x;
   int t = (u_instanceBase + gl_InstanceID) * u_blockTexels;
@@ -103,27 +102,7 @@ ivec2 blockStart() {
 #endif
 
 #ifdef SKINNED
-#if defined(INSTANCED_BAKED)
-// Baked palettes: frame f's joint data from texel f·u_frameTexels + u_skinOffset, rows as u_instanceTexture.
-uniform highp sampler2D u_bakedTexture;
-uniform int u_frameTexels;
-uniform int u_skinOffset;
-vec3 bakedFrames;   // (f₀, f₁, a) of this instance, read once at the start of main()
-vec4 bakedTexel(int frame, int texel) {
-  int width = textureSize(u_bakedTexture, 0).x;
-  int t = frame * u_frameTexels + u_skinOffset + texel;
-  return texelFetch(u_bakedTexture, ivec2(t % width, t / width), 0);
-}
-vec4 jointVector(uint joint, int k) {
-  int texel = int(joint) * PALETTE_STRIDE + k;
-  vec4 a = bakedTexel(int(bakedFrames.x), texel), b = bakedTexel(int(bakedFrames.y), texel);
-#ifdef SKINNING_DQS
-  // The rotation quaternion: nlerp on the shorter arc, so the blend stays a unit rotation.
-  if (k == 3) return normalize(mix(a, dot(a, b) < 0.0 ? -b : b, bakedFrames.z));
-#endif
-  return mix(a, b, bakedFrames.z);
-}
-#elif defined(INSTANCED)
+#if defined(INSTANCED)
 uniform int u_skinOffset;   // the skin's palette within the block
 vec4 jointVector(uint joint, int k) {
   return blockTexel(u_skinOffset + int(joint) * PALETTE_STRIDE + k);
@@ -148,7 +127,7 @@ vec4 jointVector(uint joint, int k) {
   return u_joints[int(joint) * PALETTE_STRIDE + k];
 }
 #endif
-#if defined(INSTANCED) && !defined(INSTANCED_BAKED)
+#if defined(INSTANCED)
 // A joint's texels never straddle a row (blocks, skin offsets and the width are multiples of PALETTE_STRIDE):
 // one division for all three rows.
 mat3x4 jointMatrix(uint joint) {
@@ -157,20 +136,6 @@ mat3x4 jointMatrix(uint joint) {
   ivec2 at = ivec2(t % width, t / width);
   return mat3x4(texelFetch(u_instanceTexture, at, 0), texelFetch(u_instanceTexture, at + ivec2(1, 0), 0),
                 texelFetch(u_instanceTexture, at + ivec2(2, 0), 0));
-}
-#elif defined(INSTANCED_BAKED)
-// As above within each baked frame (frame sizes are multiples of PALETTE_STRIDE too), the two frames blended.
-mat3x4 bakedJointMatrix(int frame, int texel) {
-  int width = textureSize(u_bakedTexture, 0).x;
-  int t = frame * u_frameTexels + u_skinOffset + texel;
-  ivec2 at = ivec2(t % width, t / width);
-  return mat3x4(texelFetch(u_bakedTexture, at, 0), texelFetch(u_bakedTexture, at + ivec2(1, 0), 0),
-                texelFetch(u_bakedTexture, at + ivec2(2, 0), 0));
-}
-mat3x4 jointMatrix(uint joint) {
-  int texel = int(joint) * PALETTE_STRIDE;
-  mat3x4 a = bakedJointMatrix(int(bakedFrames.x), texel), b = bakedJointMatrix(int(bakedFrames.y), texel);
-  return mat3x4(mix(a[0], b[0], bakedFrames.z), mix(a[1], b[1], bakedFrames.z), mix(a[2], b[2], bakedFrames.z));
 }
 #else
 mat3x4 jointMatrix(uint joint) {
@@ -237,19 +202,12 @@ vec3 morphDelta(int texel) {
   return texelFetch(u_morphDeltas, ivec2(texel % width, texel / width), 0).xyz;
 }
 #ifdef INSTANCED
-// Crowds: every target's weight is in the instance's pose, 4 per texel from texel u_morphWeights (live: of its
-// block; baked: of each of its two frames, blended linearly); u_morphActiveCount is then the target count and
+// Crowds: every target's weight is in the instance's pose, 4 per texel from texel u_morphWeights of its block
+// (baked: blended linearly between its two frames first); u_morphActiveCount is then the target count and
 // zero weights are skipped here, so the sum runs in target order over the non-zero weights as above.
 uniform int u_morphWeights;
 float morphWeight(int target) {
-  int texel = u_morphWeights + target / 4;
-#ifdef INSTANCED_BAKED
-  int width = textureSize(u_bakedTexture, 0).x;
-  int t0 = int(bakedFrames.x) * u_frameTexels + texel, t1 = int(bakedFrames.y) * u_frameTexels + texel;
-  vec4 w = mix(texelFetch(u_bakedTexture, ivec2(t0 % width, t0 / width), 0), texelFetch(u_bakedTexture, ivec2(t1 % width, t1 / width), 0), bakedFrames.z);
-#else
-  vec4 w = blockTexel(texel);
-#endif
+  vec4 w = blockTexel(u_morphWeights + target / 4);
   return w[target % 4];
 }
 #endif
@@ -296,9 +254,6 @@ out vec2 v_weightView;
 #endif
 
 void main() {
-#if defined(INSTANCED_BAKED) && defined(SKINNED)
-  bakedFrames = texelFetch(u_instanceTexture, blockStart() + ivec2(3, 0), 0).xyz;
-#endif
   vec3 position = a_position;
   vec3 normal = a_normal;
   vec3 tangent = a_tangent.xyz;

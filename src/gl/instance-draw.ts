@@ -4,25 +4,31 @@ import { bindMaterial, setAlphaState } from './material-binding.ts';
 import { DEFAULT_SKINNING_METHOD } from '../skinning/skinning-method.ts';
 import { INSTANCE_TEXTURE_WIDTH, type BakedPalettes, type InstanceBlocks } from '../skinning/instance-blocks.ts';
 import { createDataTexture } from './data-texture.ts';
+import { BakedBlend, bakedBlockTexels } from './baked-blend.ts';
 
 
 /**
  * The GL side of instanced skinning for one model in one context: the RGBA32F texture of instance blocks
  * ({@link InstanceBlocks}, {@link INSTANCE_TEXTURE_WIDTH} texels wide, grown to the blocks' rows on first
- * need) and the baked palettes texture (uploaded when the {@link BakedPalettes} object changes). Free with
- * {@link dispose}; after a context loss make a new one.
+ * need), the baked palettes texture (uploaded when the {@link BakedPalettes} object changes) and baked mode's
+ * blend pass ({@link BakedBlend}). Free with {@link dispose}; after a context loss make a new one.
  */
 export class GpuInstances {
   private instanceTexture: WebGLTexture | null = null;
   private instanceRows = 0;
   private bakedTexture: WebGLTexture | null = null;
   private bakedSource: BakedPalettes | null = null;
+  private readonly bakedBlend: BakedBlend;
 
-  constructor(private readonly gl: WebGL2RenderingContext) {}
+  constructor(private readonly gl: WebGL2RenderingContext) {
+    this.bakedBlend = new BakedBlend(gl);
+  }
 
   /**
    * Uploads the first `blocks.drawCount` blocks with one `texSubImage2D` (whole rows, straight from
-   * `blocks.blocks`), and the baked palettes if they changed; binds both to their units.
+   * `blocks.blocks`), and the baked palettes if they changed; in baked mode runs the blend pass. Leaves the
+   * blocks the skinning shader reads, in the live layout ({@link skinnedBlockTexels}), bound on INSTANCE_UNIT.
+   * Changes the current program in baked mode.
    * @throws Error when the blocks need more rows than `MAX_TEXTURE_SIZE`
    */
   upload(blocks: InstanceBlocks): void {
@@ -42,16 +48,15 @@ export class GpuInstances {
     }
     const baked = blocks.baked;
     if (baked) {
-      gl.activeTexture(gl.TEXTURE0 + BAKED_UNIT);
       if (baked !== this.bakedSource) {
+        gl.activeTexture(gl.TEXTURE0 + BAKED_UNIT);
         if (this.bakedTexture) gl.deleteTexture(this.bakedTexture);
         const bakedRows = baked.rows.length / (4 * INSTANCE_TEXTURE_WIDTH);
         this.bakedTexture = createRowsTexture(gl, bakedRows);
         gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, INSTANCE_TEXTURE_WIDTH, bakedRows, gl.RGBA, gl.FLOAT, baked.rows, 0);
         this.bakedSource = baked;
-      } else {
-        gl.bindTexture(gl.TEXTURE_2D, this.bakedTexture);
       }
+      if (blocks.drawCount > 0) this.bakedBlend.run(this.instanceTexture, this.bakedTexture!, blocks.drawCount, baked, capacityRows);
     }
   }
 
@@ -61,10 +66,16 @@ export class GpuInstances {
       if (this.instanceTexture) this.gl.deleteTexture(this.instanceTexture);
       if (this.bakedTexture) this.gl.deleteTexture(this.bakedTexture);
     }
+    this.bakedBlend.dispose();
     this.instanceTexture = this.bakedTexture = null;
     this.bakedSource = null;
     this.instanceRows = 0;
   }
+}
+
+/** Texels per block of the live layout the skinning shader reads: live blocks, or baked ones once blended. */
+export function skinnedBlockTexels(blocks: InstanceBlocks): number {
+  return blocks.baked ? bakedBlockTexels(blocks.baked) : blocks.blockTexels;
 }
 
 function createRowsTexture(gl: WebGL2RenderingContext, rows: number): WebGLTexture {
@@ -95,13 +106,13 @@ export function instancedProgram(
   const features = transformFeedback ? 0 : gpuModel.materialFeatures(primitive.asset.material, primitive);
   const morphed = primitive.morphDeltas !== null && blocks.morphOffsets[instance] >= 0;
   return rigid
-    ? programs.get(true, 'texture', 0, transformFeedback, DEFAULT_SKINNING_METHOD, 4, blocks.mode, morphed, features)
-    : programs.get(true, 'texture', 0, transformFeedback, blocks.method, primitive.influences, blocks.mode, morphed, features);
+    ? programs.get(true, 'texture', 0, transformFeedback, DEFAULT_SKINNING_METHOD, 4, true, morphed, features)
+    : programs.get(true, 'texture', 0, transformFeedback, blocks.method, primitive.influences, true, morphed, features);
 }
 
 /**
  * Sets the instanced uniforms of `program` (in use) for primitive `primitive` of mesh instance `instance`:
- * block size, baked frame size, the entry in the pose (its skin's palette, or its rigid node's matrix),
+ * block size, the entry in the pose (its skin's palette, or its rigid node's matrix),
  * its morph weights and deltas (morph targets: every target's weight from the pose, docs/skinning-formulas.md
  * M0) and `u_instanceBase` = 0; binds the overflow texture. A rigid primitive has no joint attributes: the generic
  * attributes stand in, joint 0 (its node's entry) with weight 1, so the shader's blend is that matrix.
@@ -111,11 +122,10 @@ export function bindInstancedPrimitive(
   gl: WebGL2RenderingContext, program: SkinningProgram, gpuModel: GpuModel, blocks: InstanceBlocks, instance: number, primitive: GpuPrimitive,
 ): void {
   const meshInstance = gpuModel.asset.meshInstances[instance];
-  const baked = blocks.baked;
-  gl.uniform1i(program.u_blockTexels, blocks.blockTexels);
-  if (baked) gl.uniform1i(program.u_frameTexels, baked.frameTexels);
+  // Baked blocks are blended into the live layout first (GpuInstances.upload): the live offsets hold for both.
+  gl.uniform1i(program.u_blockTexels, skinnedBlockTexels(blocks));
   gl.uniform1i(program.u_instanceBase, 0);
-  const morphOffset = baked ? baked.layout.morphOffsets[instance] : blocks.morphOffsets[instance];
+  const morphOffset = blocks.morphOffsets[instance];
   if (primitive.morphDeltas && morphOffset >= 0) {
     gl.activeTexture(gl.TEXTURE0 + MORPH_DELTAS_UNIT);
     gl.bindTexture(gl.TEXTURE_2D, primitive.morphDeltas);
@@ -124,12 +134,12 @@ export function bindInstancedPrimitive(
     gl.uniform4iv(program.u_morphLayout, primitive.morphLayout!);
   }
   if (meshInstance.skin < 0) {
-    gl.uniform1i(program.u_skinOffset, baked ? baked.layout.rigidOffsets[instance] : blocks.rigidOffsets[instance]);
+    gl.uniform1i(program.u_skinOffset, blocks.rigidOffsets[instance]);
     gl.vertexAttribI4ui(ATTRIBUTE_LOCATIONS.a_joints, 0, 0, 0, 0);
     gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_weights, 1, 0, 0, 0);
     return;
   }
-  gl.uniform1i(program.u_skinOffset, baked ? baked.skinOffsets[meshInstance.skin] : blocks.skinOffsets[meshInstance.skin]);
+  gl.uniform1i(program.u_skinOffset, blocks.skinOffsets[meshInstance.skin]);
   if (primitive.overflowTexture) {
     gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
     gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);

@@ -5,7 +5,7 @@ import { compileProgram, deleteProgram, insertDefines } from './shader-program.t
 import type { PalettePath } from './palette-path.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { PALETTE_BLOCK_BINDING } from './palette-buffer.ts';
-import { CAPTURED_VARYINGS, featureDefines, variantDefines, variantId, variantKey, type InstancingMode, type ShaderVariant } from './shader-variant.ts';
+import { CAPTURED_VARYINGS, featureDefines, variantDefines, variantId, variantKey, type ShaderVariant } from './shader-variant.ts';
 
 /** A linked skinned/rigid program and the locations of its uniforms (null when the variant lacks one). */
 export interface SkinningProgram {
@@ -29,15 +29,14 @@ export interface SkinningProgram {
   readonly u_baseColorTexture: WebGLUniformLocation | null;
   readonly u_eye: WebGLUniformLocation | null;
   /**
-   * Instanced variants: `u_blockTexels`, `u_skinOffset`, `u_frameTexels` (baked), `u_instanceBase` (the block
-   * of `gl_InstanceID` 0), and the two samplers.
+   * Instanced variants: `u_blockTexels`, `u_skinOffset`, `u_instanceBase` (the block of `gl_InstanceID` 0),
+   * and the sampler `u_instanceTexture`.
    */
   readonly u_blockTexels: WebGLUniformLocation | null;
   readonly u_instanceBase: WebGLUniformLocation | null;
   /** Instanced `MORPH_TARGETS` variants: the first texel of the mesh instance's morph weights in the pose. */
   readonly u_morphWeights: WebGLUniformLocation | null;
   readonly u_skinOffset: WebGLUniformLocation | null;
-  readonly u_frameTexels: WebGLUniformLocation | null;
   /** `MORPH_TARGETS` variants: the active-target count and the deltas layout (src/gl/morph-texture.ts). */
   readonly u_morphActiveCount: WebGLUniformLocation | null;
   readonly u_morphLayout: WebGLUniformLocation | null;
@@ -68,7 +67,7 @@ export const PALETTE_UNIT = 1;
 export const OVERFLOW_UNIT = 2;
 /** Texture unit of the instance blocks (instanced variants; high, clear of the material units). */
 export const INSTANCE_UNIT = 14;
-/** Texture unit of the baked palettes (baked instanced variants). */
+/** Texture unit of the baked palettes (baked mode's blend pass, src/gl/baked-blend.ts). */
 export const BAKED_UNIT = 15;
 /** Texture units of a primitive's morph deltas and of the model's active-target list (src/gl/morph-texture.ts); high, out of the material units' way. */
 export const MORPH_DELTAS_UNIT = 12;
@@ -89,7 +88,7 @@ const SAMPLER_UNITS: readonly (readonly [string, number])[] = [
   ['u_metallicRoughnessTexture', METALLIC_ROUGHNESS_UNIT], ['u_normalTexture', NORMAL_UNIT],
   ['u_occlusionTexture', OCCLUSION_UNIT], ['u_emissiveTexture', EMISSIVE_UNIT],
   ['u_specularEnvironment', SPECULAR_ENVIRONMENT_UNIT], ['u_diffuseEnvironment', DIFFUSE_ENVIRONMENT_UNIT], ['u_brdfLut', BRDF_LUT_UNIT],
-  ['u_instanceTexture', INSTANCE_UNIT], ['u_bakedTexture', BAKED_UNIT],
+  ['u_instanceTexture', INSTANCE_UNIT],
   ['u_morphDeltas', MORPH_DELTAS_UNIT], ['u_morphActive', MORPH_ACTIVE_UNIT],
 ];
 
@@ -110,10 +109,10 @@ export class ProgramCache {
    */
   get(
     skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, method: SkinningMethod = DEFAULT_SKINNING_METHOD,
-    influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false, features = 0, weightView = false,
+    influences: 4 | 8 | 12 = 4, instancing = false, morphTargets = false, features = 0, weightView = false,
   ): SkinningProgram {
-    const instanced = skinned ? instancing : 'none';
-    const path = instanced === 'none' ? palette : 'texture';
+    const instanced = skinned && instancing;
+    const path = instanced ? 'texture' : palette;
     const capacity = skinned && path !== 'texture' ? jointCapacity : 0;
     const slots = skinned ? influences : 4;
     const materialFeatures = transformFeedback || weightView ? 0 : features;
@@ -122,7 +121,7 @@ export class ProgramCache {
     if (!entry) {
       const variant: ShaderVariant = {
         skinned, palette: path, jointCapacity: capacity, transformFeedback, skinning: method.skinning, weights: method.weights, influences: slots,
-        instancing: instanced, morphTargets, features: materialFeatures, weightView,
+        instanced, morphTargets, features: materialFeatures, weightView,
       };
       entry = this.build(variantKey(variant), variant);
       this.programs.set(id, entry);
@@ -175,7 +174,6 @@ export class ProgramCache {
       u_instanceBase: at('u_instanceBase'),
       u_morphWeights: at('u_morphWeights'),
       u_skinOffset: at('u_skinOffset'),
-      u_frameTexels: at('u_frameTexels'),
       u_morphActiveCount: at('u_morphActiveCount'),
       u_morphLayout: at('u_morphLayout'),
       u_metallicFactor: at('u_metallicFactor'),

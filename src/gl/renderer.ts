@@ -439,7 +439,7 @@ export class SkinnedRenderer {
     const morphed = morphActive > 0;
     const materialIndex = primitive.asset.material;
     const features = gpuModel.materialFeatures(materialIndex, primitive);
-    const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences, 'none', morphed, features, weightView);
+    const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences, false, morphed, features, weightView);
     if (program !== frame.program) {
       frame.program = program;
       gl.useProgram(program.program);

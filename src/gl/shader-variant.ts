@@ -22,11 +22,11 @@ export interface ShaderVariant {
    */
   readonly influences?: 4 | 8 | 12;
   /**
-   * Instanced skinning (`INSTANCED`, src/crowd/crowd.ts): `'live'` palettes per instance block, `'baked'`
-   * (`INSTANCED_BAKED` too) baked frames; absent or `'none'`: one model per draw. Skinned variants only; the
-   * palette path is then the instance texture.
+   * Instanced skinning (`INSTANCED`, src/crowd/crowd.ts): joints per instance block (live, or blended from
+   * baked frames first by src/gl/baked-blend.ts); absent or false: one model per draw. Skinned variants only;
+   * the palette path is then the instance texture.
    */
-  readonly instancing?: InstancingMode;
+  readonly instanced?: boolean;
   /** `MORPH_TARGETS`: morph targets before skinning (skinned or rigid; src/gl/morph-texture.ts). Absent: false. */
   readonly morphTargets?: boolean;
   /**
@@ -81,9 +81,6 @@ export function vertexOutputDefines(features: number, transformFeedback: boolean
   return defines;
 }
 
-/** How a variant gets its joints: per draw (`'none'`), per instance block (`'live'`), from baked frames (`'baked'`). */
-export type InstancingMode = 'none' | 'live' | 'baked';
-
 /** The varyings transform feedback captures, in buffer-binding order. */
 export const CAPTURED_VARYINGS = ['v_displayPosition', 'v_displayNormal', 'v_displayTangent'] as const;
 
@@ -102,10 +99,8 @@ function skinningDefines(variant: ShaderVariant): string[] {
   if (influences >= 8) defines.push('INFLUENCES_8');
   if (influences > 8) defines.push('INFLUENCE_OVERFLOW');
   defines.push(`PALETTE_STRIDE ${paletteStride(variant.skinning)}`);
-  const instancing = variant.instancing ?? 'none';
-  if (instancing !== 'none') {
+  if (variant.instanced) {
     defines.push('INSTANCED');
-    if (instancing === 'baked') defines.push('INSTANCED_BAKED');
     return defines;
   }
   if (variant.palette === 'texture') defines.push('PALETTE_TEXTURE');
@@ -128,13 +123,13 @@ export function variantKey(variant: ShaderVariant): string {
 /**
  * A number naming the variant of these fields uniquely (as {@link ShaderVariant}), so the program cache
  * looks variants up per draw without allocating: bit 0 skinned, bit 1 transform feedback, bits 2–3 the
- * palette path, bits 4–5 the weight policy, bit 6 DQS, bits 7–8 the influences (4, 8, 12), bits 9–10 the
- * instancing, bit 11 morph targets, then the capacity (below 2¹² joints), and from bit 24 the material features (9 bits);
+ * palette path, bits 4–5 the weight policy, bit 6 DQS, bits 7–8 the influences (4, 8, 12), bit 9 instancing
+ * (bit 10 unused), bit 11 morph targets, then the capacity (below 2¹² joints), and from bit 24 the material features (9 bits);
  * all of that doubled, plus 1 for the weight view.
  */
 export function variantId(
   skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, skinning: SkinningMode, weights: WeightPolicy,
-  influences: 4 | 8 | 12 = 4, instancing: InstancingMode = 'none', morphTargets = false, features = 0, weightView = false,
+  influences: 4 | 8 | 12 = 4, instanced = false, morphTargets = false, features = 0, weightView = false,
 ): number {
   const morph = morphTargets ? 2048 : 0;
   const featureBits = features * 2 ** 24;
@@ -142,6 +137,6 @@ export function variantId(
   if (!skinned) return 2 * ((transformFeedback ? 2 : 0) + morph + featureBits) + view;
   const path = palette === 'uniform' ? 0 : palette === 'texture' ? 1 : 2;
   return 2 * (1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * WEIGHT_POLICIES.indexOf(weights) + (skinning === 'dqs' ? 64 : 0)
-    + 128 * (influences === 4 ? 0 : influences === 8 ? 1 : 2) + 512 * (instancing === 'none' ? 0 : instancing === 'live' ? 1 : 2)
+    + 128 * (influences === 4 ? 0 : influences === 8 ? 1 : 2) + (instanced ? 512 : 0)
     + morph + 4096 * jointCapacity + featureBits) + view;
 }

@@ -134,7 +134,7 @@ export class TransformFeedbackCapture {
     }
     const morphed = morphActive > 0;
     if (!skinned) {
-      const program = this.programs.get(false, path, 0, true, method, 4, 'none', morphed);
+      const program = this.programs.get(false, path, 0, true, method, 4, false, morphed);
       gl.useProgram(program.program);
       bindMorphTargets(gl, gpuModel, primitive, program, morphActive);
       gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
@@ -152,7 +152,7 @@ export class TransformFeedbackCapture {
       throw new Error(`${asset.name}: ${jointCount} joints do not fit a ${path} palette (${maxPaletteJoints(path, limits, stride)} at most)`);
     }
     const capacity = paletteCapacity(path, jointCount, limits, stride);
-    const program = this.programs.get(true, path, capacity, true, method, primitive.influences, 'none', morphed);
+    const program = this.programs.get(true, path, capacity, true, method, primitive.influences, false, morphed);
     gl.useProgram(program.program);
     gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
@@ -219,10 +219,11 @@ export class TransformFeedbackCapture {
     if (!primitive || !program) {
       throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not a primitive crowds draw`);
     }
+    // First: baked mode's blend pass runs a program of its own.
+    instances.upload(blocks);
     gl.useProgram(program.program);
     gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
     gl.uniform3f(program.u_origin, blocks.origin[0], blocks.origin[1], blocks.origin[2]);
-    instances.upload(blocks);
     bindInstancedPrimitive(gl, program, gpuModel, blocks, instanceIndex, primitive);
     return this.draw(primitive.vao, primitive.vertexCount, blocks.drawCount, asset.name);
   }

@@ -107,9 +107,9 @@ describe('shader variants', () => {
     let count = 0;
     for (const skinned of [false, true]) for (const palette of ['uniform', 'texture', 'ubo'] as const)
       for (const capacity of [0, 16, 32]) for (const tf of [false, true]) for (const skinning of SKINNING_MODES) for (const weights of WEIGHT_POLICIES)
-        for (const influences of [4, 8, 12] as const) for (const instancing of ['none', 'live', 'baked'] as const) for (const morph of [false, true])
+        for (const influences of [4, 8, 12] as const) for (const instancing of [false, true]) for (const morph of [false, true])
           for (const features of [0, 1, 5, 16, 31, 160, 511]) {
-            if (!skinned && (palette !== 'uniform' || capacity !== 0 || skinning !== 'lbs' || weights !== 'normalize' || influences !== 4 || instancing !== 'none')) continue;
+            if (!skinned && (palette !== 'uniform' || capacity !== 0 || skinning !== 'lbs' || weights !== 'normalize' || influences !== 4 || instancing)) continue;
             ids.add(variantId(skinned, palette, capacity, tf, skinning, weights, influences, instancing, morph, features));
             count++;
           }
