@@ -206,19 +206,22 @@ vec3 morphDelta(int texel) {
 // (baked: blended linearly between its two frames first); u_morphActiveCount is then the target count and
 // zero weights are skipped here, so the sum runs in target order over the non-zero weights as above.
 uniform int u_morphWeights;
-float morphWeight(int target) {
-  vec4 w = blockTexel(u_morphWeights + target / 4);
-  return w[target % 4];
+// Weights of targets 4k … 4k + 3.
+vec4 morphWeights4(int k) {
+  return blockTexel(u_morphWeights + k);
 }
 #endif
 // position += Σ wₜ·Δpₜ, normal += Σ wₜ·Δnₜ, tangent += Σ wₜ·Δtₜ over the active targets, in target order.
 void applyMorphTargets(inout vec3 position, inout vec3 normal, inout vec3 tangent) {
-#ifndef INSTANCED
+#ifdef INSTANCED
+  vec4 weights = vec4(0.0);
+#else
   int activeWidth = textureSize(u_morphActive, 0).x;
 #endif
   for (int i = 0; i < u_morphActiveCount; i++) {
 #ifdef INSTANCED
-    vec2 target = vec2(float(i), morphWeight(i));
+    if (i % 4 == 0) weights = morphWeights4(i / 4);
+    vec2 target = vec2(float(i), weights[i % 4]);
     if (target.y == 0.0) continue;
 #else
     vec2 target = texelFetch(u_morphActive, ivec2(i % activeWidth, i / activeWidth), 0).xy;
