@@ -11,7 +11,7 @@ import { SKINNING_MODES, WEIGHT_POLICIES, type SkinningMethod } from '../../src/
 
 const METHODS: SkinningMethod[] = SKINNING_MODES.flatMap((skinning) => WEIGHT_POLICIES.map((weights) => ({ skinning, weights })));
 
-type Api = { far: (model: 'box' | 'uneven' | 'chain', methods: SkinningMethod[], far?: boolean) => ModelParity };
+type Api = { far: (model: 'box' | 'uneven' | 'chain', methods: SkinningMethod[], far?: boolean) => Promise<ModelParity> };
 
 const table: { label: string; result: ModelParity }[] = [];
 

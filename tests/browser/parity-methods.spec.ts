@@ -13,11 +13,11 @@ import { SKINNING_MODES, WEIGHT_POLICIES, type SkinningMethod } from '../../src/
 const METHODS: SkinningMethod[] = SKINNING_MODES.flatMap((skinning) => WEIGHT_POLICIES.map((weights) => ({ skinning, weights })));
 
 type Api = {
-  generated: (methods: SkinningMethod[]) => ModelParity;
-  unevenWeights: (methods: SkinningMethod[]) => ModelParity;
-  twist: (uneven: boolean, methods: SkinningMethod[]) => ModelParity;
-  jointChain: (jointCount: number, methods: SkinningMethod[]) => ModelParity;
-  wideChain: (influenceCount: number, methods: SkinningMethod[]) => ModelParity;
+  generated: (methods: SkinningMethod[]) => Promise<ModelParity>;
+  unevenWeights: (methods: SkinningMethod[]) => Promise<ModelParity>;
+  twist: (uneven: boolean, methods: SkinningMethod[]) => Promise<ModelParity>;
+  jointChain: (jointCount: number, methods: SkinningMethod[]) => Promise<ModelParity>;
+  wideChain: (influenceCount: number, methods: SkinningMethod[]) => Promise<ModelParity>;
   url: (url: string, methods: SkinningMethod[]) => Promise<ModelParity>;
   urlBent: (url: string, methods: SkinningMethod[]) => Promise<ModelParity>;
   md5: (meshUrl: string, animUrl: string | null, sampling: Sampling, methods: SkinningMethod[]) => Promise<ModelParity>;

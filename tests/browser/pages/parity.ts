@@ -98,7 +98,7 @@ function samplesOf(asset: ModelAsset, sampling: Sampling = 'spread'): { clip: nu
  * targets are applied first on both sides (`MorphedPrimitive`, the shader's `MORPH_TARGETS`); rigid primitives
  * with morph targets are compared too (morphed, in the mesh's space).
  */
-function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: readonly SkinningMethod[] = [DEFAULT_SKINNING_METHOD]): ModelParity {
+async function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: readonly SkinningMethod[] = [DEFAULT_SKINNING_METHOD]): Promise<ModelParity> {
   const gpu: GpuModel = uploadModel(gl!, asset);
   const captures = {
     uniform: new TransformFeedbackCapture(gl!), ubo: new TransformFeedbackCapture(gl!),
@@ -155,7 +155,8 @@ function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: re
               if (cpuTangents && t) writeTangent(cpuTangents, v, t[4 * v], t[4 * v + 1], t[4 * v + 2], t[4 * v + 3]);
             }
           }
-          const captured = captures[path].capture(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path, method, animated.origin, animated.morphWeights);
+          // Fenced: read back once the GPU is done, without stalling the pipeline.
+          const captured = await captures[path].captureAsync(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path, method, animated.origin, animated.morphWeights);
           for (let v = 0; v < n; v++) {
             const o = 3 * v;
             for (let k = 0; k < 3; k++) {
