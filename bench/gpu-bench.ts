@@ -2,16 +2,26 @@
  * The GPU half of `npm run bench` (called by bench/run-bench.ts): Sinew's crowd bench page
  * (dist/bench/crowd-bench.html, built by `npm run build`) against three.js's (bench/pages/three-crowd-bench.html,
  * built here into the temporary folder), both in one headless Chromium (SwiftShader: no GPU), served by the
- * static file server, driven through the same `window.bench` contract, the two pages' runs interleaved; each
+ * static file server, driven through the same `window.bench` contract, the pages' runs interleaved; each
  * figure is the median over runs of each run's median frame time.
+ *
+ * Both pages draw the same picture: the same built-in model (src/crowd/built-in-models.ts) at the same grid
+ * places under the same camera, shaded by glTF metallic-roughness under image-based light — Sinew's lit.frag
+ * with its studio environment, three.js's `MeshStandardMaterial` with a PMREM of its `RoomEnvironment` and the
+ * same PBR Neutral tone mapper. three.js's page with `?material=phong` (`MeshPhongMaterial`, an ambient and a
+ * directional light: cheaper per pixel) gives the secondary `three_phong.*` figures at N = 50.
  *
  * - `gpu.N{1,10,50}.*`: the 5 000-vertex, 64-joint worm (`worm-5000`), live. `gpu.N50.speedup_vs_three` =
  *   three.js ms / Sinew ms; `gpu.N50.ratio_to_rigid` = Sinew skinned / the same geometry drawn without
- *   skinning (one draw per instance; `three.gpu.N50.ratio_to_rigid` the same for three.js).
+ *   skinning (the model's skins dropped: the rigid shader variant, one draw per instance, same material;
+ *   `three.gpu.N50.ratio_to_rigid` the same for three.js with plain `Mesh`es). `gpu.N50.speedup_vs_three_phong`:
+ *   against three.js's Phong page.
  * - `crowd.N{200,1000}.speedup_vs_three.{live,baked}`: the 800-vertex, 16-joint worm (`worm`), Sinew live and
  *   baked against three.js (which has no baked mode: its live figure is the baseline of both).
  *   `crowd.N1000.vertex_share.*`: Sinew's frame with rasterisation discarded over its full frame — the share
  *   of the frame spent shading vertices (SwiftShader shades them on the CPU).
+ *
+ * `only` (run-bench's `--gpu-cases=N50,N1000`) runs some of the N cases.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -55,9 +65,11 @@ export async function runGpuBench(log: (line: string) => void, only?: readonly s
   try {
     const sinew = await browser.newPage();
     const three = await browser.newPage();
+    const threePhong = await browser.newPage();
     await sinew.goto(`${server.url}/sinew/crowd-bench.html`);
     await three.goto(`${server.url}/three/three-crowd-bench.html`);
-    for (const p of [sinew, three]) await p.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+    await threePhong.goto(`${server.url}/three/three-crowd-bench.html?material=phong`);
+    for (const p of [sinew, three, threePhong]) await p.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
     const info = await sinew.evaluate(() => (window as unknown as { info: () => Record<string, unknown> }).info());
     const run = (p: typeof sinew, options: Options) => p.evaluate((o) => (window as unknown as { bench: (o: Options) => Promise<Result> }).bench(o), options);
     const figures: Record<string, number | string> = { 'gpu.renderer': String(info.renderer) };
@@ -79,12 +91,14 @@ export async function runGpuBench(log: (line: string) => void, only?: readonly s
     const wanted = (N: number) => !only || only.includes(`N${N}`);
     for (const N of [1, 10, 50].filter(wanted)) {
       const o = { model: 'worm-5000', N, frames: 8, warmup: 3 };
-      const m = await measure([
+      const cases = [
         { key: 'sinew', page: sinew, options: { ...o, mode: 'live' } },
         { key: 'three', page: three, options: { ...o, mode: 'live' } },
         { key: 'sinew-rigid', page: sinew, options: { ...o, mode: 'rigid' } },
         { key: 'three-rigid', page: three, options: { ...o, mode: 'rigid' } },
-      ], 3);
+      ];
+      if (N === 50) cases.push({ key: 'three-phong', page: threePhong, options: { ...o, mode: 'live' } });
+      const m = await measure(cases, 3);
       const s = m.ms('sinew'), t = m.ms('three');
       figures[`gpu.N${N}.sinew_ms`] = round(s);
       figures[`gpu.N${N}.three_ms`] = round(t);
@@ -93,8 +107,17 @@ export async function runGpuBench(log: (line: string) => void, only?: readonly s
       figures[`three.gpu.N${N}.ratio_to_rigid`] = round(t / m.ms('three-rigid'));
       figures[`gpu.N${N}.draw_calls`] = m.last('sinew').drawCalls;
       figures[`three.gpu.N${N}.draw_calls`] = m.last('three').drawCalls;
+      if (N === 50) {
+        figures[`three_phong.gpu.N${N}.ms`] = round(m.ms('three-phong'));
+        figures[`gpu.N${N}.speedup_vs_three_phong`] = round(m.ms('three-phong') / s);
+      }
       rows.push([`gpu: worm 5 000 vertices, 64 joints, N = ${N}, live (rigid: ${m.ms('sinew-rigid').toFixed(2)} / ${m.ms('three-rigid').toFixed(2)} ms)`, `${s.toFixed(2)} ms`, `${t.toFixed(2)} ms`, `${(t / s).toFixed(2)}×`, '']);
       log(rows[rows.length - 1].join('  '));
+      if (N === 50) {
+        const p = m.ms('three-phong');
+        rows.push([`gpu: N = 50 against three.js's MeshPhongMaterial page`, `${s.toFixed(2)} ms`, `${p.toFixed(2)} ms`, `${(p / s).toFixed(2)}×`, '']);
+        log(rows[rows.length - 1].join('  '));
+      }
     }
     for (const N of [200, 1000].filter(wanted)) {
       const o = { model: 'worm', N, frames: N > 500 ? 3 : 5, warmup: 1 };
