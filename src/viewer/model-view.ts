@@ -2,6 +2,7 @@ import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { CameraMatrices, GpuModel, PalettePath, PaletteRequest } from '../gl/renderer.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
+import type { PoseKernelBackend } from '../skeleton/pose-kernel.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { computeAnimatedBounds, computeModelBounds } from '../scene/model-bounds.ts';
 import { subtreeMask } from '../skeleton/subtree-mask.ts';
@@ -234,6 +235,11 @@ export class ModelView {
   /** The model shown, or null before the first. */
   get asset(): ModelAsset | null {
     return this.current?.asset ?? null;
+  }
+
+  /** How the shown model's matrix stages compute (`PoseKernel.backend`), or null with no model. */
+  get poseKernelBackend(): PoseKernelBackend | null {
+    return this.current?.animated.kernel.backend ?? null;
   }
 
   /** The palette path requested (`auto` or a forced one); {@link ModelViewState.palette} is the path in use. */

@@ -403,7 +403,7 @@ export class ViewerApp {
     return {
       fps: (1000 * frames) / elapsedMs, frameMs: elapsedMs / frames,
       poseMs: sums.poseMs / frames, uploadMs: sums.uploadMs / frames, drawMs: sums.drawMs / frames, inspectMs: sums.inspectMs / frames,
-      drawCalls, joints: asset ? pickableJoints(asset).length : 0, vertices, paletteBytes,
+      drawCalls, joints: asset ? pickableJoints(asset).length : 0, vertices, paletteBytes, poseKernel: this.view.poseKernelBackend,
     };
   }
 

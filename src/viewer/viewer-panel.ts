@@ -3,6 +3,7 @@ import type { LoopMode } from '../animation/loop-mode.ts';
 import type { AnimationClip } from '../animation/animation-clip.ts';
 import type { PalettePath, PaletteRequest } from '../gl/renderer.ts';
 import type { SurfaceView } from '../gl/debug/draw-style.ts';
+import type { PoseKernelBackend } from '../skeleton/pose-kernel.ts';
 import type { SkinningMode, WeightPolicy } from '../skinning/skinning-method.ts';
 import { WEIGHT_POLICIES } from '../skinning/skinning-method.ts';
 import type { PlaybackSettings } from './playback.ts';
@@ -80,7 +81,15 @@ export interface PanelStats {
   readonly vertices: number;
   /** Palette bytes sent to the GPU per frame. */
   readonly paletteBytes: number;
+  /** How the pose's matrix stages compute (`PoseKernel.backend`), or null with no model. */
+  readonly poseKernel: PoseKernelBackend | null;
 }
+
+/** Plain words for each pose kernel backend. */
+export const POSE_KERNEL_WORDS: Readonly<Record<PoseKernelBackend, string>> = {
+  'wasm-simd': 'WebAssembly SIMD',
+  js: 'portable JavaScript',
+};
 
 /** Plain words for each palette path: how the joint matrices reach the shader. */
 export const PALETTE_PATH_WORDS: Readonly<Record<PalettePath, string>> = {
@@ -426,7 +435,7 @@ export class ViewerPanel {
   setStats(s: PanelStats): void {
     this.stats.textContent = [
       `${s.fps.toFixed(0)} fps · ${s.frameMs.toFixed(1)} ms / frame`,
-      `pose (CPU) ${s.poseMs.toFixed(2)} ms`,
+      `pose (CPU${s.poseKernel ? `, matrices: ${POSE_KERNEL_WORDS[s.poseKernel]}` : ''}) ${s.poseMs.toFixed(2)} ms`,
       `palette upload ${s.uploadMs.toFixed(2)} ms`,
       `draw calls ${s.drawMs.toFixed(2)} ms`,
       `debug views ${s.inspectMs.toFixed(2)} ms`,

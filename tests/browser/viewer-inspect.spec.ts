@@ -283,6 +283,7 @@ test('Stats: frame rate and times, draw calls, joints, vertices and palette byte
   await openCesium(page);
   await page.evaluate(() => window.sinew!.play());
   await expect(page.locator('#sinew-stats')).toContainText('fps', { timeout: 10_000 });
+  await expect(page.locator('#sinew-stats')).toContainText(/pose \(CPU, matrices: WebAssembly SIMD\) \d+\.\d\d ms/);
   await expect(page.locator('#sinew-stats')).toContainText(/palette upload \d+\.\d\d ms\ndraw calls \d+\.\d\d ms/);
   await expect(page.locator('#sinew-stats')).toContainText('1 draw calls · 19 joints');
   await expect(page.locator('#sinew-stats')).toContainText('3273 vertices · palette 912 B / frame');
