@@ -5,10 +5,10 @@
  * static file server, driven through the same `window.bench` contract, the pages' runs interleaved; each
  * figure is the median over runs of each run's median frame time.
  *
- * Both pages draw the same picture: the same built-in model (src/crowd/built-in-models.ts) at the same grid
+ * Both pages draw the same scene: the same built-in model (src/crowd/built-in-models.ts) at the same grid
  * places under the same camera, shaded by glTF metallic-roughness under image-based light — Sinew's lit.frag
  * with its studio environment, three.js's `MeshStandardMaterial` with a PMREM of its `RoomEnvironment` and the
- * same PBR Neutral tone mapper. three.js's page with `?material=phong` (`MeshPhongMaterial`, an ambient and a
+ * same PBR Neutral tone mapper (different environments: the same work per pixel, not the same picture). three.js's page with `?material=phong` (`MeshPhongMaterial`, an ambient and a
  * directional light: cheaper per pixel) gives the secondary `three_phong.*` figures at N = 50.
  *
  * - `gpu.N{1,10,50}.*`: the 5 000-vertex, 64-joint worm (`worm-5000`), live. `gpu.N50.speedup_vs_three` =
