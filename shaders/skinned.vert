@@ -348,15 +348,17 @@ void main() {
 #else
   if (weighted) {
     // docs/skinning-formulas.md S0: p = (Σ wᵢ Kᵢ) p₀ / Σ wᵢ; other policies per S2.
-    mat3x4 blend = w.x * jointMatrix(a_joints.x)
-                 + w.y * jointMatrix(a_joints.y)
-                 + w.z * jointMatrix(a_joints.z)
-                 + w.w * jointMatrix(a_joints.w);
+    // Summed in slot order; a slot of zero weight adds nothing (0·K = 0), so its joint matrix is not fetched
+    // (glTF pads unused slots with weight 0).
+    mat3x4 blend = w.x * jointMatrix(a_joints.x);
+    if (w.y != 0.0) blend += w.y * jointMatrix(a_joints.y);
+    if (w.z != 0.0) blend += w.z * jointMatrix(a_joints.z);
+    if (w.w != 0.0) blend += w.w * jointMatrix(a_joints.w);
 #ifdef INFLUENCES_8
-    blend += w1.x * jointMatrix(a_joints1.x)
-           + w1.y * jointMatrix(a_joints1.y)
-           + w1.z * jointMatrix(a_joints1.z)
-           + w1.w * jointMatrix(a_joints1.w);
+    if (w1.x != 0.0) blend += w1.x * jointMatrix(a_joints1.x);
+    if (w1.y != 0.0) blend += w1.y * jointMatrix(a_joints1.y);
+    if (w1.z != 0.0) blend += w1.z * jointMatrix(a_joints1.z);
+    if (w1.w != 0.0) blend += w1.w * jointMatrix(a_joints1.w);
 #endif
 #ifdef INFLUENCE_OVERFLOW
     for (int i = 0; i < overflowCount; i++) {
