@@ -134,6 +134,17 @@ function tick(now: number): void {
 if (!gl) {
   showError('This page needs WebGL2, which this browser does not offer.');
 } else {
+  // A lost context takes every GL object with it: stop drawing, and once the browser gives the context back,
+  // build the stage again from the model already loaded (no new download), with the same settings.
+  canvas.addEventListener('webglcontextlost', (event) => {
+    event.preventDefault();
+    loading++;
+    stage = null;
+    fence = null;
+    readout.classList.remove('error');
+    readout.textContent = 'WebGL context lost; waiting for the browser to restore it…';
+  });
+  canvas.addEventListener('webglcontextrestored', () => void openModel(settings.model));
   const gui = new GUI({ title: 'Crowd' });
   const models: Record<string, string> = {
     'worm (800 vertices)': 'worm', 'worm (5 000 vertices)': 'worm-5000', octopus: 'octopus', Fox: 'fox', CesiumMan: 'cesiumman',

@@ -36,3 +36,34 @@ test('crowd.html skins the crowd with the skinning method of its URL, and keeps 
   await page.goto('/crowd.html?n=16&skinning=bogus');
   await expect(readout).toContainText('16 instances, live, lbs/normalize', { timeout: 60_000 });
 });
+
+test('crowd.html survives a lost WebGL context: it says so, then draws the same crowd again once restored', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/crowd.html?n=25&mode=baked&model=octopus');
+  const readout = page.locator('#crowd-readout');
+  await expect(readout).toContainText(/25 instances, baked[^]*fps/, { timeout: 60_000 });
+  await page.evaluate(() => {
+    const gl = (document.querySelector('canvas') as HTMLCanvasElement).getContext('webgl2')!;
+    (window as unknown as { loseContext: WEBGL_lose_context }).loseContext = gl.getExtension('WEBGL_lose_context')!;
+    (window as unknown as { loseContext: WEBGL_lose_context }).loseContext.loseContext();
+  });
+  await expect(readout).toHaveText('WebGL context lost; waiting for the browser to restore it…');
+  await page.evaluate(() => (window as unknown as { loseContext: WEBGL_lose_context }).loseContext.restoreContext());
+  await expect(readout).toContainText(/25 instances, baked[^]*fps[^]*25 drawn after culling/, { timeout: 60_000 });
+  // Pixels again: the crowd is on the canvas (the octopus's red skin), not a cleared frame.
+  const shot = (await page.locator('canvas').screenshot()).toString('base64');
+  const covered = await page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const ctx = Object.assign(document.createElement('canvas'), { width: image.width, height: image.height }).getContext('2d')!;
+    ctx.drawImage(image, 0, 0);
+    const data = ctx.getImageData(0, 0, image.width, image.height).data;
+    let lit = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] > 120 && data[i] > data[i + 2] + 40) lit++;
+    return lit;
+  }, shot);
+  expect(covered).toBeGreaterThan(200);
+  expect(errors).toEqual([]);
+});
