@@ -75,7 +75,7 @@ export class AnimatedModel implements PoseBuffers {
     this.pose = { ...this.kernel.pose, morphWeights: this.morphWeights };
     copyLocalPose(this.pose, asset.restPose);
     this.modelMatrices = this.kernel.modelMatrices;
-    this.skinMatrices = this.kernel.skinMatrices as Float32Array[];
+    this.skinMatrices = this.kernel.skinMatrices;
     this.skinningContexts = asset.skins.map((skin) => new SkinningContext(skin, this.origin));
     this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
     this.samples = [...this.clips.map((clip) => new ClipSample(clip)), new ClipSample(null)];

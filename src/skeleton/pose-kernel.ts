@@ -39,12 +39,15 @@ export class PoseKernel {
   readonly backend: PoseKernelBackend;
   readonly skeleton: Skeleton;
   readonly skins: readonly SkinAsset[];
-  /** The local pose read by {@link update}: `translations` `Float32Array(3n)`, `rotations` `(4n)` (x y z w), `scales` `(3n)`. */
+  /**
+   * The local pose read by {@link update}: `translations` `Float32Array(3n)` (the file's units, glTF: metres),
+   * `rotations` `(4n)` unit quaternions x y z w, `scales` `(3n)`; joint i at 3i / 4i.
+   */
   readonly pose: LocalPose;
   /** `Float32Array(16n)`: model-space matrix of joint i at 16i relative to {@link origin} (`T(−O)·M`), column-major. */
   readonly modelMatrices: Float32Array;
   /** Per skin s, `Float32Array(16·m_s)`: its palette relative to O (`T(−O)·M·B⁻¹`), column-major, skin joint i at 16i. */
-  readonly skinMatrices: readonly Float32Array[];
+  readonly skinMatrices: Float32Array[];
   /** `Float64Array(3)`: the model origin O (model space, the file's units), copied at construction. */
   readonly origin: Float64Array;
   private readonly runModel: () => void;
@@ -52,7 +55,8 @@ export class PoseKernel {
 
   /**
    * @param skins skins over `skeleton`'s joints; their inverse bind matrices are copied now (later edits are not seen)
-   * @param origin the model origin O (`computeModelOrigin`); default (0, 0, 0)
+   * @param origin the model origin O (`computeModelOrigin`), model space in the file's units; default (0, 0, 0)
+   * @param options which backend to use (default `'auto'`: WebAssembly SIMD where the platform compiles it)
    * @throws RangeError when a skin names a joint outside the skeleton
    */
   constructor(skeleton: Skeleton, skins: readonly SkinAsset[], origin?: ArrayLike<number>, options: PoseKernelOptions = {}) {
@@ -69,11 +73,11 @@ export class PoseKernel {
     const module = options.backend === 'js' ? null : compiledKernel();
     if (module) {
       const layout = new KernelLayout();
-      const t = layout.floats(3 * n), r = layout.floats(4 * n), s = layout.floats(3 * n);
-      const parents = layout.ints(n), model = layout.floats(16 * n);
+      const t = layout.words(3 * n), r = layout.words(4 * n), s = layout.words(3 * n);
+      const parents = layout.words(n), model = layout.words(16 * n);
       const skinSlots = skins.map((skin) => {
         const m = skin.joints.length;
-        return { m, joints: layout.ints(m), inverseBinds: layout.floats(16 * m), palette: layout.floats(16 * m) };
+        return { m, joints: layout.words(m), inverseBinds: layout.words(16 * m), palette: layout.words(16 * m) };
       });
       const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
       const exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;
@@ -140,15 +144,10 @@ interface KernelExports {
 /** Byte offsets for the kernel's arrays, each 16-byte aligned (the kernel loads and stores whole v128 columns). */
 class KernelLayout {
   bytes = 0;
-  floats(count: number): number {
-    return this.take(4 * count);
-  }
-  ints(count: number): number {
-    return this.take(4 * count);
-  }
-  private take(size: number): number {
+  /** The byte offset of a new array of `count` 32-bit elements (f32 or i32). */
+  words(count: number): number {
     const at = this.bytes;
-    this.bytes = (at + size + 15) & ~15;
+    this.bytes = (at + 4 * count + 15) & ~15;
     return at;
   }
 }
