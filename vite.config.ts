@@ -70,7 +70,7 @@ export default defineConfig(({ mode }): UserConfig => {
         sourcemap: true,
         minify: false,
         lib: {
-          entry: { index: src('index.ts'), element: src('viewer/element.ts'), node: src('node/index.ts'), testing: src('testing.ts'), cli: src('cli/main.ts') },
+          entry: { index: src('index.ts'), element: src('element/index.ts'), node: src('node/index.ts'), testing: src('testing.ts'), cli: src('cli/main.ts') },
           formats: ['es'],
         },
         rolldownOptions: { external: isExternal, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
@@ -85,7 +85,7 @@ export default defineConfig(({ mode }): UserConfig => {
         target: 'es2022',
         outDir: 'dist',
         emptyOutDir: false,
-        lib: { entry: src('viewer/element.ts'), formats: ['es'], fileName: () => 'sinew-viewer.js' },
+        lib: { entry: src('element/index.ts'), formats: ['es'], fileName: () => 'sinew-viewer.js' },
         rolldownOptions: {
           // The lazily loaded chunks (the Draco reader, the KTX2 transcoder) may import what the element already
           // holds (gltf-transform's core) from sinew-viewer.js itself, which exports it to them, instead of a

@@ -5,7 +5,7 @@
  * rest pose, and a skinned primitive of `vertexCount` vertices with 4 influences each. Deterministic.
  */
 import { mat4, quat } from 'gl-matrix';
-import type { AnimationChannel, AnimationClip } from '../src/animation/animation-clip.ts';
+import type { AnimationChannel, AnimationClip } from '../src/asset/animation-clip.ts';
 import type { PrimitiveAsset, SkinAsset } from '../src/asset/model-asset.ts';
 import type { LocalPose } from '../src/skeleton/local-pose.ts';
 import { createLocalPose } from '../src/skeleton/local-pose.ts';

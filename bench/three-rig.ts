@@ -10,7 +10,7 @@ import {
   AnimationClip as ThreeClip, AnimationMixer, Bone, BufferAttribute, BufferGeometry, InterpolateDiscrete, KeyframeTrack,
   Matrix4, MeshBasicMaterial, Object3D, QuaternionKeyframeTrack, Skeleton as ThreeSkeleton, SkinnedMesh, VectorKeyframeTrack,
 } from 'three';
-import type { AnimationClip } from '../src/animation/animation-clip.ts';
+import type { AnimationClip } from '../src/asset/animation-clip.ts';
 import type { PrimitiveAsset, SkinAsset } from '../src/asset/model-asset.ts';
 import type { LocalPose } from '../src/skeleton/local-pose.ts';
 import type { Skeleton } from '../src/skeleton/skeleton.ts';

@@ -1,17 +1,17 @@
 /**
- * Compiles the pose kernel's AssemblyScript source (src/skeleton/wasm/pose-kernel.as.ts) to WebAssembly and
- * writes it, base64-encoded, to src/skeleton/wasm/pose-kernel-binary.ts, which the library imports: every
+ * Compiles the pose kernel's AssemblyScript source (src/pose/wasm/pose-kernel.as.ts) to WebAssembly and
+ * writes it, base64-encoded, to src/pose/wasm/pose-kernel-binary.ts, which the library imports: every
  * consumer (vite, vitest, tsx, node, a bundler of the package) then gets the binary as plain TypeScript, and
  * nobody needs the compiler but whoever edits the source. `npm run build:wasm` runs this;
- * tests/unit/skeleton/pose-kernel-binary.test.ts fails when the committed binary is not the source's.
+ * tests/unit/pose/pose-kernel-binary.test.ts fails when the committed binary is not the source's.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
-export const POSE_KERNEL_SOURCE = resolve(root, 'src/skeleton/wasm/pose-kernel.as.ts');
-export const POSE_KERNEL_BINARY = resolve(root, 'src/skeleton/wasm/pose-kernel-binary.ts');
+export const POSE_KERNEL_SOURCE = resolve(root, 'src/pose/wasm/pose-kernel.as.ts');
+export const POSE_KERNEL_BINARY = resolve(root, 'src/pose/wasm/pose-kernel-binary.ts');
 
 /**
  * The kernel compiled by AssemblyScript (deterministic: the same source gives the same bytes). Memory is

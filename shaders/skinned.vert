@@ -10,7 +10,7 @@
 //                    docs/skinning-formulas.md S0, S2)
 //   SKINNING_DQS     dual quaternion skinning (Kavan, Collins, Žára, O'Sullivan 2008, two-phase for scale:
 //                    src/skinning/skin-vertices-dqs.ts); without it linear blend skinning (S0)
-//   PALETTE_STRIDE n vec4s per joint: 3 for LBS (rows of the affine 3×4, src/gl/palette-rows.ts), 4 for DQS
+//   PALETTE_STRIDE n vec4s per joint: 3 for LBS (rows of the affine 3×4, src/skinning/palette-rows.ts), 4 for DQS
 //                    (rows of S with t in w, then the rotation quaternion, src/skinning/dual-quaternion-palette.ts)
 //   PALETTE_TEXTURE  joint data from an RGBA32F texture, PALETTE_STRIDE texels per joint, rows wrapped
 //   PALETTE_UBO      joint data from the std140 uniform block `Palette` (16·PALETTE_STRIDE bytes per joint)

@@ -11,7 +11,7 @@ export type {
 export type { Skeleton } from './skeleton/skeleton.ts';
 export type { LocalPose } from './skeleton/local-pose.ts';
 export type { PoseBuffers } from './skeleton/pose-buffers.ts';
-export type { AnimationClip, AnimationChannel, ChannelPath, Interpolation } from './animation/animation-clip.ts';
+export type { AnimationClip, AnimationChannel, ChannelPath, Interpolation } from './asset/animation-clip.ts';
 
 // Loaders (bytes → ModelAsset)
 export { parseGltf } from './loaders/gltf/parse-gltf.ts';
@@ -28,7 +28,7 @@ export { createOctopusAsset } from './procedural/octopus.ts';
 export { validateSkeleton, findJoint } from './skeleton/skeleton.ts';
 export { createLocalPose, copyLocalPose, cloneLocalPose } from './skeleton/local-pose.ts';
 export { localToModel } from './skeleton/local-to-model.ts';
-export { PoseKernel, type PoseKernelBackend, type PoseKernelOptions } from './skeleton/pose-kernel.ts';
+export { PoseKernel, type PoseKernelBackend, type PoseKernelOptions } from './pose/pose-kernel.ts';
 
 // Animation
 export { compileClip, RuntimeClip } from './animation/runtime-clip.ts';

@@ -1,4 +1,4 @@
-import type { AnimationClip } from './animation-clip.ts';
+import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { LoopMode } from './loop-mode.ts';
 import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';

@@ -1,6 +1,6 @@
 import {
   componentCount, keyStride, keyValueOffset, validateAnimationChannel, type AnimationClip,
-} from './animation-clip.ts';
+} from '../asset/animation-clip.ts';
 
 /** Codes of the cubic kinds in {@link RuntimeClip.cubicKind}. */
 export const CUBIC_KIND = { CUBICSPLINE: 0, HERMITE: 1, BEZIER: 2, CATMULLROM: 3 } as const;

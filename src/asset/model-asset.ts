@@ -1,4 +1,4 @@
-import type { AnimationClip } from '../animation/animation-clip.ts';
+import type { AnimationClip } from './animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 

@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { evalClipIndex, evaluateModel } from './evaluate-model.ts';
 import { formatInspection } from './format-inspection.ts';
 import { inspectModelFile } from './inspect-model.ts';
-import { loadModelFile } from './load-model-file.ts';
+import { loadModelFile } from '../node/load-model-file.ts';
 import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
 import { escapeControl } from './escape-control.ts';

@@ -1,6 +1,6 @@
 import { LoadError } from '../loaders/load-error.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import type { AnimationClip } from '../animation/animation-clip.ts';
+import type { AnimationClip } from '../asset/animation-clip.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { skinVertices } from '../skinning/skin-vertices.ts';
 import { MorphedPrimitive } from '../skinning/morph-targets.ts';

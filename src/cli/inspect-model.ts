@@ -4,9 +4,9 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import { isGlb, splitGltfContainer } from '../loaders/gltf/gltf-container.ts';
 import { parseMd5Mesh, type Md5Mesh } from '../loaders/md5/parse-md5-mesh.ts';
 import { decodeMd5Text } from '../loaders/md5/decode-md5-text.ts';
-import { DEFAULT_MAX_FILE_BYTES, readGuardedFile } from '../loaders/read-model-file.ts';
+import { DEFAULT_MAX_FILE_BYTES, readGuardedFile } from '../node/read-model-file.ts';
 import { requireModelFormat } from '../loaders/load-model.ts';
-import { loadModelFile } from './load-model-file.ts';
+import { loadModelFile } from '../node/load-model-file.ts';
 
 /**
  * What `sinew inspect --json` prints (README "Command line: `sinew`"): a model's structure as its file states

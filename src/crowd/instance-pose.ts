@@ -1,5 +1,5 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { packPaletteRows } from '../gl/palette-rows.ts';
+import { packPaletteRows } from '../skinning/palette-rows.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { computeDualQuaternionPalette } from '../skinning/dual-quaternion-palette.ts';
 import { accumulateSkinBounds, transformBoxInto, type JointBounds } from '../skinning/joint-bounds.ts';

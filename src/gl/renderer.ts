@@ -9,7 +9,7 @@ import { paletteCapacity, paletteStride, readPaletteLimits, resolvePalettePath, 
 import { computeDualQuaternionPalette } from '../skinning/dual-quaternion-palette.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { PALETTE_BLOCK_BINDING, uploadPaletteBuffer } from './palette-buffer.ts';
-import { packPaletteRows } from './palette-rows.ts';
+import { packPaletteRows } from '../skinning/palette-rows.ts';
 import { uploadPaletteTexture } from './palette-texture.ts';
 import { bindMorphTargets } from './morph-binding.ts';
 import { drawInstances, type GpuInstances, type InstancedDrawStats } from './instance-draw.ts';

@@ -3,7 +3,7 @@ import { maxPaletteJoints, paletteCapacity, paletteStride, readPaletteLimits, ty
 import { computeDualQuaternionPalette } from '../skinning/dual-quaternion-palette.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
-import { packPaletteRows } from './palette-rows.ts';
+import { packPaletteRows } from '../skinning/palette-rows.ts';
 import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
 import { bindMorphTargets } from './morph-binding.ts';
 import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';

@@ -1,5 +1,5 @@
 import { quat } from 'gl-matrix';
-import type { AnimationChannel, AnimationClip } from '../animation/animation-clip.ts';
+import type { AnimationChannel, AnimationClip } from '../asset/animation-clip.ts';
 import type { OctopusRig } from './octopus-rig.ts';
 import { TENTACLE_COUNT } from './octopus-rig.ts';
 

@@ -1,4 +1,4 @@
-import type { AnimationChannel, AnimationClip } from '../animation/animation-clip.ts';
+import type { AnimationChannel, AnimationClip } from '../asset/animation-clip.ts';
 import type { OctopusRig } from './octopus-rig.ts';
 import { TENTACLE_COUNT } from './octopus-rig.ts';
 import { storeKeyQuaternion, tentacleAxes, tentacleJointRotation } from './tentacle-joint-keys.ts';

@@ -1,4 +1,4 @@
-import type { AnimationChannel, AnimationClip } from '../animation/animation-clip.ts';
+import type { AnimationChannel, AnimationClip } from '../asset/animation-clip.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { createLocalPose } from '../skeleton/local-pose.ts';
 import { computeInverseBindMatrices } from './bind-matrices.ts';

@@ -1,7 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { copyLocalPose } from '../skeleton/local-pose.ts';
-import { PoseKernel, type PoseKernelOptions } from '../skeleton/pose-kernel.ts';
+import { PoseKernel, type PoseKernelOptions } from '../pose/pose-kernel.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { Animator } from '../animation/animator.ts';
 import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';

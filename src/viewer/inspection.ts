@@ -5,7 +5,7 @@ import { EdgeBuffers } from '../gl/debug/edge-buffers.ts';
 import { LineOverlay } from '../gl/debug/line-overlay.ts';
 import { TransformFeedbackCapture } from '../gl/transform-feedback-capture.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import type { FrameInspector, InspectedFrame } from './frame-inspector.ts';
+import type { FrameInspector, InspectedFrame } from '../view/frame-inspector.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import { mat4 } from 'gl-matrix';
 import { tamperedPalette } from './palette-tamper.ts';

@@ -1,6 +1,6 @@
 import { readFrame, type FrameStats } from './frame-readback.ts';
 import type { ViewerApp, ViewerState } from './viewer-app.ts';
-import { addTimings } from './frame-inspector.ts';
+import { addTimings } from '../view/frame-inspector.ts';
 import type { InspectionSettings, ParityReading } from './inspection.ts';
 import type { PanelStats } from './viewer-panel.ts';
 import { setPaletteTamper } from './palette-tamper.ts';

@@ -10,14 +10,14 @@ import { HelpOverlay } from './help-overlay.ts';
 import { JointTip } from './joint-tip.ts';
 import { ErrorBanner } from './error-banner.ts';
 import { summarizeModel } from './model-summary.ts';
-import { fileNameOf, loadModelFromFiles, loadModelFromUrl } from './model-source.ts';
+import { fileNameOf, loadModelFromFiles, loadModelFromUrl } from '../loaders/fetch/model-source.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
-import { messageOf, ModelView, type ModelViewState, type ShowOptions } from './model-view.ts';
-import { addTimings, type FrameTimings } from './frame-inspector.ts';
-import type { Playback } from './playback.ts';
+import { messageOf, ModelView, type ModelViewState, type ShowOptions } from '../view/model-view.ts';
+import { addTimings, type FrameTimings } from '../view/frame-inspector.ts';
+import type { Playback } from '../view/playback.ts';
 import type { ViewerParams } from './viewer-params.ts';
 
-export { BACKGROUND, type ShowOptions } from './model-view.ts';
+export { BACKGROUND, type ShowOptions } from '../view/model-view.ts';
 
 /** Snapshot of what the viewer shows, for tests and tooling. */
 export interface ViewerState extends ModelViewState {

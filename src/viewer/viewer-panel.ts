@@ -1,14 +1,14 @@
 import GUI, { type Controller } from 'lil-gui';
 import type { LoopMode } from '../animation/loop-mode.ts';
-import type { AnimationClip } from '../animation/animation-clip.ts';
+import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { PalettePath, PaletteRequest } from '../gl/renderer.ts';
 import type { SurfaceView } from '../gl/debug/draw-style.ts';
-import type { PoseKernelBackend } from '../skeleton/pose-kernel.ts';
+import type { PoseKernelBackend } from '../pose/pose-kernel.ts';
 import type { SkinningMode, WeightPolicy } from '../skinning/skinning-method.ts';
 import { WEIGHT_POLICIES } from '../skinning/skinning-method.ts';
-import type { PlaybackSettings } from './playback.ts';
-import { ProgressBar } from './progress-bar.ts';
-import { TimeSlider } from './time-slider.ts';
+import type { PlaybackSettings } from '../view/playback.ts';
+import { ProgressBar } from '../view/progress-bar.ts';
+import { TimeSlider } from '../view/time-slider.ts';
 import type { SampleModel } from './sample-models.ts';
 import type { InspectionSettings, ParityReading } from './inspection.ts';
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { openHarness } from './helpers/harness.ts';
 import type { KernelReport } from './pages/pose-kernel.ts';
 
-// PoseKernel (src/skeleton/pose-kernel.ts) in Chromium: the WebAssembly SIMD backend compiles synchronously on
+// PoseKernel (src/pose/pose-kernel.ts) in Chromium: the WebAssembly SIMD backend compiles synchronously on
 // the main thread and matches the portable functions; where a Content-Security-Policy forbids WebAssembly the
 // kernel falls back to the portable backend instead of failing.
 

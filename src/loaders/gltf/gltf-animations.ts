@@ -4,7 +4,7 @@ import type { MeshAsset, MeshInstance } from '../../asset/model-asset.ts';
 import {
   componentCount, findChannelProblem, timesNotIncreasing,
   type AnimationChannel, type AnimationClip, type ChannelPath, type Interpolation,
-} from '../../animation/animation-clip.ts';
+} from '../../asset/animation-clip.ts';
 import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_SHORT, type GltfAccessors } from './gltf-accessors.ts';
 import { spreadRepeatedKeyTimes } from './gltf-key-times.ts';
 import { normalizeRotations } from './gltf-rotations.ts';

@@ -7,12 +7,6 @@ import type { GltfResources } from './gltf-resources.ts';
  * decoders (WebAssembly) and Sinew's checks of what they decode load only for a file that has such data.
  */
 
-/** Whether `buffer` is an EXT_meshopt_compression fallback buffer (it may have no data). */
-export function isMeshoptFallback(buffer: GLTF.IBuffer): boolean {
-  const extension = buffer.extensions?.EXT_meshopt_compression as { fallback?: unknown } | undefined;
-  return typeof extension === 'object' && extension !== null && extension.fallback === true;
-}
-
 /** Whether any buffer view of the file is EXT_meshopt_compression-compressed. */
 export function usesMeshopt(json: GLTF.IGLTF): boolean {
   return Array.isArray(json.bufferViews) && json.bufferViews.some((view) => view?.extensions?.EXT_meshopt_compression !== undefined);

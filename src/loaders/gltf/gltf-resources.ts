@@ -1,6 +1,6 @@
 import type { GLTF } from '@gltf-transform/core';
 import { LoadError, quoteValue } from '../load-error.ts';
-import { isMeshoptFallback } from './gltf-compression.ts';
+import { isMeshoptFallback } from './meshopt-fallback.ts';
 
 /** Key gltf-transform uses for the GLB BIN chunk in a JSONDocument's resource map (`GLB_BUFFER`). */
 export const GLB_BUFFER_KEY = '@glb.bin';

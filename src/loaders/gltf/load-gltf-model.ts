@@ -1,5 +1,5 @@
 import type { ModelAsset } from '../../asset/model-asset.ts';
-import type { FetchCompanion, ModelFile } from '../load-model.ts';
+import type { FetchCompanion, ModelFile } from '../model-file.ts';
 import { splitGltfContainer } from './gltf-container.ts';
 import { parseGltf, type GltfParseOptions } from './parse-gltf.ts';
 

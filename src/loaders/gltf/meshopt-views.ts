@@ -7,7 +7,7 @@ import type { GLTF } from '@gltf-transform/core';
 import { LoadError, quoteValue } from '../load-error.ts';
 import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import type { GltfResources } from './gltf-resources.ts';
-import { isMeshoptFallback } from './gltf-compression.ts';
+import { isMeshoptFallback } from './meshopt-fallback.ts';
 
 const EXTENSION = 'EXT_meshopt_compression';
 

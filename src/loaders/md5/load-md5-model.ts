@@ -1,7 +1,7 @@
 import { decodeMd5Text } from './decode-md5-text.ts';
 import type { ModelAsset } from '../../asset/model-asset.ts';
 import { LoadError } from '../load-error.ts';
-import type { FetchCompanion, ModelFile } from '../load-model.ts';
+import type { FetchCompanion, ModelFile } from '../model-file.ts';
 import { md5ToModelAsset } from './md5-to-model-asset.ts';
 import { MD5_IMAGE_EXTENSIONS, md5ShaderImageCandidates, resolveMd5ShaderImage } from './md5-shader-images.ts';
 import { parseMd5Anim, type Md5Anim } from './parse-md5-anim.ts';

@@ -1,7 +1,7 @@
 import type {
   ImageAsset, MaterialAsset, MeshAsset, MeshInstance, ModelAsset, PrimitiveAsset, SkinAsset,
 } from '../../asset/model-asset.ts';
-import type { AnimationChannel, AnimationClip } from '../../animation/animation-clip.ts';
+import type { AnimationChannel, AnimationClip } from '../../asset/animation-clip.ts';
 import type { Skeleton } from '../../skeleton/skeleton.ts';
 import { createLocalPose } from '../../skeleton/local-pose.ts';
 import { computeVertexNormals } from '../../asset/vertex-normals.ts';

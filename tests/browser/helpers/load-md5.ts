@@ -1,5 +1,5 @@
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { extensionOf, fileNameOf, loadModelFromUrl } from '../../../src/viewer/model-source.ts';
+import { extensionOf, fileNameOf, loadModelFromUrl } from '../../../src/loaders/fetch/model-source.ts';
 
 /**
  * Fetches an `.md5mesh` by URL, with its `.md5anim` and images, and converts it through the viewer's own

@@ -2,7 +2,7 @@
 // against the portable ones on the built-in octopus (tests/browser/pose-kernel.spec.ts).
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { copyLocalPose } from '../../../src/skeleton/local-pose.ts';
-import { PoseKernel, type PoseKernelBackend } from '../../../src/skeleton/pose-kernel.ts';
+import { PoseKernel, type PoseKernelBackend } from '../../../src/pose/pose-kernel.ts';
 import { computeModelOrigin } from '../../../src/scene/model-origin.ts';
 import { sampleClipOnce } from '../../unit/helpers/sample-once.ts';
 

@@ -7,7 +7,7 @@ import { mat4 } from 'gl-matrix';
 import { SkinnedRenderer } from '../../../src/gl/renderer.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { createTwistCylinder } from '../../../src/procedural/twist-cylinder.ts';
-import { parsePaletteSetting, parseWeightsSetting } from '../../../src/viewer/viewer-params.ts';
+import { parsePaletteSetting, parseWeightsSetting } from '../../../src/view/settings.ts';
 import type { SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 
 const canvas = document.getElementById('gl') as HTMLCanvasElement;

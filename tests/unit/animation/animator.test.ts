@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quat } from 'gl-matrix';
-import type { AnimationChannel, AnimationClip } from '../../../src/animation/animation-clip.ts';
+import type { AnimationChannel, AnimationClip } from '../../../src/asset/animation-clip.ts';
 import { addAdditive } from '../../../src/animation/additive.ts';
 import { Animator } from '../../../src/animation/animator.ts';
 import { compileClip, type RuntimeClip } from '../../../src/animation/runtime-clip.ts';

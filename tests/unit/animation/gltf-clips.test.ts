@@ -7,12 +7,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AnimationClip } from '../../../src/animation/animation-clip.ts';
+import type { AnimationClip } from '../../../src/asset/animation-clip.ts';
 import { compileClip } from '../../../src/animation/runtime-clip.ts';
 import { sampleClip } from '../../../src/animation/sample-clip.ts';
 import { SamplingContext } from '../../../src/animation/sampling-context.ts';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { readGltfFile } from '../../../src/loaders/gltf/read-gltf-file.ts';
+import { readGltfFile } from '../../../src/node/read-gltf-file.ts';
 import { cloneLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { readRawGltf } from './raw-gltf.ts';
 import { threeTrack } from './three-oracle.ts';

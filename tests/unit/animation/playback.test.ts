@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnimationClip } from '../../../src/animation/animation-clip.ts';
+import type { AnimationClip } from '../../../src/asset/animation-clip.ts';
 import { ClipPlayer } from '../../../src/animation/clip-player.ts';
 import { compileClip } from '../../../src/animation/runtime-clip.ts';
 import { findKeyframe } from './sample-channel-oracle.ts';

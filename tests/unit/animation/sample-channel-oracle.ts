@@ -4,7 +4,7 @@
  * timeline, kinds grouped); tests hold each channel of `sampleClip`'s result to this, and the kernels in
  * `src/animation/samplers/` to three.js and gl-matrix through it. Allocates per call (test code).
  */
-import { componentCount, keyStride, keyValueOffset, type AnimationChannel } from '../../../src/animation/animation-clip.ts';
+import { componentCount, keyStride, keyValueOffset, type AnimationChannel } from '../../../src/asset/animation-clip.ts';
 import { findKeyframe as findKeyframeIn } from '../../../src/animation/keyframe-search.ts';
 import { bezierInterval } from '../../../src/animation/samplers/bezier.ts';
 import { catmullRomInterval } from '../../../src/animation/samplers/catmull-rom.ts';

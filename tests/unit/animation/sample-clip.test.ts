@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quat } from 'gl-matrix';
-import type { AnimationChannel, AnimationClip } from '../../../src/animation/animation-clip.ts';
+import type { AnimationChannel, AnimationClip } from '../../../src/asset/animation-clip.ts';
 import { compileClip } from '../../../src/animation/runtime-clip.ts';
 import { sampleClip } from '../../../src/animation/sample-clip.ts';
 import { SamplingContext } from '../../../src/animation/sampling-context.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { quat } from 'gl-matrix';
 import { CubicBezierCurve, CubicInterpolant, Vector2 } from 'three';
-import type { AnimationChannel, ChannelPath, Interpolation } from '../../../src/animation/animation-clip.ts';
-import { keyStride, keyValueOffset, validateAnimationChannel } from '../../../src/animation/animation-clip.ts';
+import type { AnimationChannel, ChannelPath, Interpolation } from '../../../src/asset/animation-clip.ts';
+import { keyStride, keyValueOffset, validateAnimationChannel } from '../../../src/asset/animation-clip.ts';
 import { findKeyframe, sampleChannel } from './sample-channel-oracle.ts';
 import { solveBezierParameter } from '../../../src/animation/samplers/bezier.ts';
 import { threeTrack } from './three-oracle.ts';

@@ -9,7 +9,7 @@ import { sinew } from './run-sinew.ts';
 import { algorithm1, animModelJoints, meshModelJoints } from '../helpers/md5-algorithm1.ts';
 import { parseMd5Mesh } from '../../../src/loaders/md5/parse-md5-mesh.ts';
 import { parseMd5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
-import { loadModelFile } from '../../../src/cli/load-model-file.ts';
+import { loadModelFile } from '../../../src/node/load-model-file.ts';
 import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
 import { positionsDiagonal as diagonal } from '../helpers/positions-diagonal.ts';
 

@@ -3,7 +3,7 @@ import {
   maxPaletteJoints, maxUboJoints, maxUniformJoints, OTHER_VERTEX_UNIFORM_VECTORS, paletteCapacity, paletteStride, resolvePalettePath, type PaletteLimits,
 } from '../../../src/gl/palette-path.ts';
 import { SKINNING_MODES, WEIGHT_POLICIES } from '../../../src/skinning/skinning-method.ts';
-import { packPaletteRows } from '../../../src/gl/palette-rows.ts';
+import { packPaletteRows } from '../../../src/skinning/palette-rows.ts';
 import { insertDefines } from '../../../src/gl/shader-program.ts';
 import { MaterialFeature, featureDefines, variantDefines, variantId, variantKey } from '../../../src/gl/shader-variant.ts';
 

@@ -1,4 +1,4 @@
-import type { AnimationClip } from '../../../src/animation/animation-clip.ts';
+import type { AnimationClip } from '../../../src/asset/animation-clip.ts';
 import { compileClip, RuntimeClip } from '../../../src/animation/runtime-clip.ts';
 import { sampleClip } from '../../../src/animation/sample-clip.ts';
 import { SamplingContext } from '../../../src/animation/sampling-context.ts';

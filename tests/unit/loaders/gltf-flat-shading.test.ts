@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readGltfFile } from '../../../src/loaders/gltf/read-gltf-file.ts';
+import { readGltfFile } from '../../../src/node/read-gltf-file.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 import { readRawGltf } from '../helpers/gltf-raw.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { readGltfFile } from '../../../src/loaders/gltf/read-gltf-file.ts';
+import { readGltfFile } from '../../../src/node/read-gltf-file.ts';
 import { rawAccessor, readRawGltf, type RawGltf } from '../helpers/gltf-raw.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 

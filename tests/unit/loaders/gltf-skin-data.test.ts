@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readGltfFile } from '../../../src/loaders/gltf/read-gltf-file.ts';
+import { readGltfFile } from '../../../src/node/read-gltf-file.ts';
 import { denormalize } from '../../../src/loaders/gltf/gltf-accessors.ts';
 import { rawAccessor, readRawGltf } from '../helpers/gltf-raw.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';

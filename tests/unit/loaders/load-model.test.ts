@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 import { loadModel, type FetchCompanion } from '../../../src/loaders/load-model.ts';
-import { readModelFile } from '../../../src/loaders/read-model-file.ts';
+import { readModelFile } from '../../../src/node/read-model-file.ts';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
 import { MD5_DIR, md5AssetsAvailable } from '../helpers/md5-assets.ts';
 import { loadErrorOf } from '../helpers/load-error-of.ts';

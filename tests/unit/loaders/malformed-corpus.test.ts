@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoadError } from '../../../src/loaders/load-error.ts';
-import { readModelFile } from '../../../src/loaders/read-model-file.ts';
+import { readModelFile } from '../../../src/node/read-model-file.ts';
 import { malformedCorpus, writeCorpus } from '../../fixtures/malformed-corpus.ts';
 
 // Every file of the generated corpus, read from disk as `sinew eval` reads it, ends in one LoadError with its

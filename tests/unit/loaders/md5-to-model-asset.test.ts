@@ -6,7 +6,7 @@ import { parseMd5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
 import { md5ToModelAsset, MD5_UNTEXTURED_COLOR } from '../../../src/loaders/md5/md5-to-model-asset.ts';
 import { computeMd5FramePose } from '../../../src/loaders/md5/md5-frame-pose.ts';
 import { md5ShaderImageCandidates, resolveMd5ShaderImage } from '../../../src/loaders/md5/md5-shader-images.ts';
-import { readMd5Files } from '../../../src/loaders/md5/read-md5-files.ts';
+import { readMd5Files } from '../../../src/node/read-md5-files.ts';
 import { copyLocalPose, createLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { localToModel } from '../../../src/skeleton/local-to-model.ts';
 import { validateSkeleton } from '../../../src/skeleton/skeleton.ts';

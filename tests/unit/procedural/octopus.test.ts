@@ -5,8 +5,8 @@ import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
 import { createLocalPose, copyLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { validateSkeleton } from '../../../src/skeleton/skeleton.ts';
 import { sampleClipOnce } from '../helpers/sample-once.ts';
-import type { AnimationChannel, AnimationClip } from '../../../src/animation/animation-clip.ts';
-import { validateAnimationChannel } from '../../../src/animation/animation-clip.ts';
+import type { AnimationChannel, AnimationClip } from '../../../src/asset/animation-clip.ts';
+import { validateAnimationChannel } from '../../../src/asset/animation-clip.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 

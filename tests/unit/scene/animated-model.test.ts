@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import type { AnimationClip } from '../../../src/animation/animation-clip.ts';
+import type { AnimationClip } from '../../../src/asset/animation-clip.ts';
 import { crossfade } from '../../../src/animation/crossfade.ts';
 import { sampleClipOnce } from '../helpers/sample-once.ts';
-import { readGltfFile } from '../../../src/loaders/gltf/read-gltf-file.ts';
+import { readGltfFile } from '../../../src/node/read-gltf-file.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import type { LocalPose } from '../../../src/skeleton/local-pose.ts';

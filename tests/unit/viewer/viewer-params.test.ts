@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { parseViewerParams } from '../../../src/viewer/viewer-params.ts';
 import {
-  parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseSkinningSetting, parseViewerParams, parseWeightsSetting,
-} from '../../../src/viewer/viewer-params.ts';
+  parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseSkinningSetting, parseWeightsSetting,
+} from '../../../src/view/settings.ts';
 import { findClipIndex } from '../../../src/animation/find-clip.ts';
 
 describe('parseViewerParams', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInsideFolder } from '../../../src/loaders/is-inside-folder.ts';
+import { isInsideFolder } from '../../../src/node/is-inside-folder.ts';
 
 describe('isInsideFolder: where a companion file may be read from', () => {
   it('accepts files below the folder, also when the folder is the root', () => {

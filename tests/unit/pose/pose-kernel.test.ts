@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { loadModelFile } from '../../../src/cli/load-model-file.ts';
+import { loadModelFile } from '../../../src/node/load-model-file.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { copyLocalPose } from '../../../src/skeleton/local-pose.ts';
-import { PoseKernel } from '../../../src/skeleton/pose-kernel.ts';
+import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
 import type { Skeleton } from '../../../src/skeleton/skeleton.ts';
 import { computeModelOrigin } from '../../../src/scene/model-origin.ts';
 import { sampleClipOnce } from '../helpers/sample-once.ts';

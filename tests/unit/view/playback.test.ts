@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
-import { Playback, startClip } from '../../../src/viewer/playback.ts';
+import { Playback, startClip } from '../../../src/view/playback.ts';
 
 /** A playback bound to a fresh octopus, its first clip started at `startTime` (a cut). */
 function setup(startTime?: number): { playback: Playback; model: AnimatedModel; duration: number } {

@@ -1,13 +1,13 @@
 import type { SkinAsset } from '../asset/model-asset.ts';
 import { computeSkinMatrices } from '../skinning/skin-matrices.ts';
 import { SkinningContext } from '../skinning/skinning-context.ts';
-import type { LocalPose } from './local-pose.ts';
-import { localToModel } from './local-to-model.ts';
-import type { Skeleton } from './skeleton.ts';
+import type { LocalPose } from '../skeleton/local-pose.ts';
+import { localToModel } from '../skeleton/local-to-model.ts';
+import type { Skeleton } from '../skeleton/skeleton.ts';
 import { POSE_KERNEL_WASM_BASE64 } from './wasm/pose-kernel-binary.ts';
 
 /**
- * How a {@link PoseKernel} computes: `'wasm-simd'`, the WebAssembly SIMD kernel (src/skeleton/wasm/pose-kernel.as.ts,
+ * How a {@link PoseKernel} computes: `'wasm-simd'`, the WebAssembly SIMD kernel (src/pose/wasm/pose-kernel.as.ts,
  * four float32 lanes per matrix column), or `'js'`, the portable functions `localToModel` and
  * `computeSkinMatrices` (double arithmetic rounded to float32 once per element).
  */
@@ -32,7 +32,7 @@ export interface PoseKernelOptions {
  *
  * Both backends compute the same products from the same inputs; `'wasm-simd'` rounds to float32 after each
  * multiply and add (four lanes at a time) where `'js'` rounds once per element, so they differ by a few
- * float32 ulps per element (tests/unit/skeleton/pose-kernel.test.ts bounds the difference; bench:
+ * float32 ulps per element (tests/unit/pose/pose-kernel.test.ts bounds the difference; bench:
  * `pose.stage_ns_per_joint.*`). The bottom rows are written 0 0 0 1 exactly by both.
  */
 export class PoseKernel {

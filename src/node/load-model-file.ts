@@ -1,7 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { LoadError } from '../loaders/load-error.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
-import { readModelFile } from '../loaders/read-model-file.ts';
+import { readModelFile } from './read-model-file.ts';
 
 /**
  * Node only: reads a model file by its extension — `.glb` / `.gltf` (with external buffers and images next

@@ -1,5 +1,5 @@
-import type { ModelAsset } from '../../asset/model-asset.ts';
-import { readModelFile } from '../read-model-file.ts';
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { readModelFile } from './read-model-file.ts';
 
 /**
  * Node only (uses `node:fs`): reads an `.md5mesh`, its `.md5anim` (`animPath`, or by default `<name>.md5anim`

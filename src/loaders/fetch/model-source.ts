@@ -1,6 +1,6 @@
-import type { ModelAsset } from '../asset/model-asset.ts';
-import { LoadError, quoteValue } from '../loaders/load-error.ts';
-import { loadModel, MODEL_EXTENSIONS, modelFormatOf, requireModelFormat, type FetchCompanion } from '../loaders/load-model.ts';
+import type { ModelAsset } from '../../asset/model-asset.ts';
+import { LoadError, quoteValue } from '../load-error.ts';
+import { loadModel, MODEL_EXTENSIONS, modelFormatOf, requireModelFormat, type FetchCompanion } from '../load-model.ts';
 import { DownloadProgress, type ProgressCallback } from './download-progress.ts';
 import { fetchableUrl } from './fetchable-url.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchableUrl } from '../../../src/viewer/fetchable-url.ts';
+import { fetchableUrl } from '../../../src/loaders/fetch/fetchable-url.ts';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 
 describe('fetchableUrl: what the viewer fetches for a model and its companion files', () => {

@@ -2,7 +2,7 @@ import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { CameraMatrices, GpuModel, PalettePath, PaletteRequest } from '../gl/renderer.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
-import type { PoseKernelBackend } from '../skeleton/pose-kernel.ts';
+import type { PoseKernelBackend } from '../pose/pose-kernel.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { computeAnimatedBounds, computeModelBounds } from '../scene/model-bounds.ts';
 import { subtreeMask } from '../skeleton/subtree-mask.ts';

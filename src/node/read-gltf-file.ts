@@ -1,5 +1,5 @@
-import type { ModelAsset } from '../../asset/model-asset.ts';
-import { readModelFile } from '../read-model-file.ts';
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { readModelFile } from './read-model-file.ts';
 
 /**
  * Node only (uses node:fs; keep out of browser imports): reads a `.gltf` / `.glb` file and the external

@@ -1,4 +1,4 @@
-import { LoadError, quoteValue } from '../loaders/load-error.ts';
+import { LoadError, quoteValue } from '../load-error.ts';
 
 /** URL schemes the viewer fetches models and their companion files from. */
 const FETCHABLE = new Set(['http:', 'https:', 'data:', 'blob:']);

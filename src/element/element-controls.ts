@@ -1,4 +1,4 @@
-import { TimeSlider } from './time-slider.ts';
+import { TimeSlider } from '../view/time-slider.ts';
 
 /** What the `<sinew-viewer>` control bar asks the element to do. */
 export interface ElementControlsHandlers {

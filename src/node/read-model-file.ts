@@ -2,9 +2,9 @@ import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { isInsideFolder } from './is-inside-folder.ts';
-import { LoadError, quoteValue } from './load-error.ts';
-import { requirePositiveBytes } from './require-positive-bytes.ts';
-import { loadModel, requireModelFormat, type FetchCompanion } from './load-model.ts';
+import { LoadError, quoteValue } from '../loaders/load-error.ts';
+import { requirePositiveBytes } from '../loaders/require-positive-bytes.ts';
+import { loadModel, requireModelFormat, type FetchCompanion } from '../loaders/load-model.ts';
 
 /** Options of {@link readModelFile}. */
 export interface ReadModelFileOptions {

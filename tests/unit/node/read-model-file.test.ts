@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadError } from '../../../src/loaders/load-error.ts';
-import { readModelFile } from '../../../src/loaders/read-model-file.ts';
+import { readModelFile } from '../../../src/node/read-model-file.ts';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
 import { loadErrorOf } from '../helpers/load-error-of.ts';
 
