@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, isolateFromLiveReload, requireSharedAssets } from './helpers/viewer-page.ts';
+import { recordGlContexts } from './helpers/gl-counter.ts';
 import { quadWithTranslation } from '../unit/helpers/gltf-builder.ts';
 
 // Many <sinew-viewer> elements on one page (tests/browser/pages/many-viewers.html): one shared WebGL2 context,
@@ -13,16 +14,9 @@ type TestWindow = Window & { __contexts: WebGL2RenderingContext[]; __events: { i
 
 test.beforeEach(async ({ page }) => {
   await isolateFromLiveReload(page);
+  await recordGlContexts(page);
   await page.addInitScript(() => {
-    // Every WebGL2 context the page makes, and every sinew-load / sinew-error.
-    const contexts: unknown[] = [];
-    (window as unknown as { __contexts: unknown[] }).__contexts = contexts;
-    const getContext = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, ...args: unknown[]) => unknown;
-    (HTMLCanvasElement.prototype as unknown as { getContext: unknown }).getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
-      const context = getContext.apply(this, args);
-      if ((args[0] === 'webgl2' || args[0] === 'webgl') && context && !contexts.includes(context)) contexts.push(context);
-      return context;
-    };
+    // Every sinew-load / sinew-error.
     const events: unknown[] = [];
     (window as unknown as { __events: unknown[] }).__events = events;
     for (const type of ['sinew-load', 'sinew-error']) {

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { isolateFromLiveReload, requireSharedAssets, collectErrors } from './helpers/viewer-page.ts';
+import { recordGlContexts, trackGlObjectsInPage, type GlObjectTracker } from './helpers/gl-counter.ts';
 
 // <sinew-viewer> in a plain page (tests/browser/pages/embed-example.html): two elements sharing the page's one
 // WebGL2 context; attributes, methods, events, bad input, and disposal on removal.
@@ -20,12 +21,14 @@ type TestWindow = Window & {
   __events: Recorded[];
   /** Every WebGL2 context the page made, in order. */
   __contexts: WebGL2RenderingContext[];
-  __glLive: (gl: WebGL2RenderingContext) => Record<string, number>;
+  __glObjects: GlObjectTracker;
 };
 
 test.beforeEach(async ({ page }) => {
   // Keep vite's live reload from reloading the page when other work edits files mid-test.
   await isolateFromLiveReload(page);
+  await recordGlContexts(page);
+  await trackGlObjectsInPage(page);
   await page.addInitScript(() => {
     // Every sinew-* event, recorded from the start (they bubble and are composed).
     const events: unknown[] = [];
@@ -35,39 +38,6 @@ test.beforeEach(async ({ page }) => {
         events.push({ id: (e.target as HTMLElement).id, type, detail: JSON.parse(JSON.stringify((e as CustomEvent).detail)) });
       });
     }
-    // Every WebGL2 context made, so tests can reach the shared one (it lives on a canvas outside the DOM).
-    const contexts: unknown[] = [];
-    (window as unknown as { __contexts: unknown[] }).__contexts = contexts;
-    const getContext = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, ...args: unknown[]) => unknown;
-    (HTMLCanvasElement.prototype as unknown as { getContext: unknown }).getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
-      const context = getContext.apply(this, args);
-      if (args[0] === 'webgl2' && context && !contexts.includes(context)) contexts.push(context);
-      return context;
-    };
-    // GL objects alive per context: gl.create*/delete* wrapped on the prototype, so every context is counted.
-    const kinds = ['Buffer', 'VertexArray', 'Texture', 'Program', 'Shader', 'Framebuffer', 'Renderbuffer', 'TransformFeedback', 'Sampler', 'Query'];
-    const live = new WeakMap<object, Map<string, Set<unknown>>>();
-    const setOf = (gl: object, kind: string): Set<unknown> => {
-      let byKind = live.get(gl);
-      if (!byKind) live.set(gl, (byKind = new Map(kinds.map((k) => [k, new Set()]))));
-      return byKind.get(kind)!;
-    };
-    const proto = WebGL2RenderingContext.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    for (const kind of kinds) {
-      const create = proto[`create${kind}`], remove = proto[`delete${kind}`];
-      proto[`create${kind}`] = function (this: object, ...args: unknown[]) {
-        const object = create.apply(this, args);
-        if (object) setOf(this, kind).add(object);
-        return object;
-      };
-      proto[`delete${kind}`] = function (this: object, ...args: unknown[]) {
-        setOf(this, kind).delete(args[0]);
-        return remove.apply(this, args);
-      };
-    }
-    (window as unknown as { __glLive: unknown }).__glLive = (gl: WebGL2RenderingContext) => {
-      return Object.fromEntries(kinds.map((k) => [k, setOf(gl, k).size]));
-    };
   });
 });
 
@@ -361,7 +331,7 @@ test('removing an element deletes its GL objects; removing the last releases the
   const live = await page.evaluate(() => {
     const w = window as unknown as W;
     w.__shared = w.__contexts[0];
-    return w.__glLive(w.__shared);
+    return w.__glObjects.counts(w.__shared).live;
   });
   expect(live.Buffer).toBeGreaterThan(0);
   expect(live.VertexArray).toBeGreaterThan(0);
@@ -378,7 +348,7 @@ test('removing an element deletes its GL objects; removing the last releases the
     fox.renderOnce();
     fox.pause();
     return {
-      live: w.__glLive(w.__shared),
+      live: w.__glObjects.counts(w.__shared).live,
       contextLost: w.__shared.isContextLost(),
       canvasInShadow: fox.shadowRoot!.querySelector('canvas') !== null,
       model: fox.model,
@@ -400,7 +370,7 @@ test('removing an element deletes its GL objects; removing the last releases the
     w.__parents.push(octopus.parentElement!);
     octopus.remove();
     w.__removed.push(octopus);
-    return { live: w.__glLive(w.__shared), contextLost: w.__shared.isContextLost() };
+    return { live: w.__glObjects.counts(w.__shared).live, contextLost: w.__shared.isContextLost() };
   });
   expect(Object.values(afterAll.live).every((n) => n === 0), JSON.stringify(afterAll.live)).toBe(true);
   expect(afterAll.contextLost).toBe(true);

@@ -7,6 +7,7 @@ import { malformedCorpus } from '../fixtures/malformed-corpus.ts';
 import { skinnedGrid } from '../fixtures/large-models.ts';
 import { startFileServer } from '../../src/node/file-server.ts';
 import { isolateFromLiveReload, requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
+import { recordGlContexts, trackGlObjectsInPage, type GlObjectsWindow } from './helpers/gl-counter.ts';
 
 // <sinew-viewer> in other people's pages: hostile names never become markup, a strict Content-Security-Policy
 // is enough, a browser without WebGL2 gets a message, and many context losses leave the picture unchanged.
@@ -140,16 +141,7 @@ test('without WebGL2 the element says so (sinew-error and a visible message) ins
 test('50 context losses and restores: after each, the element draws the same pixels', async ({ page }) => {
   requireSharedAssets();
   await isolateFromLiveReload(page);
-  await page.addInitScript(() => {
-    const contexts: unknown[] = [];
-    (window as unknown as { __contexts: unknown[] }).__contexts = contexts;
-    const getContext = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, ...args: unknown[]) => unknown;
-    (HTMLCanvasElement.prototype as unknown as { getContext: unknown }).getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
-      const context = getContext.apply(this, args);
-      if (args[0] === 'webgl2' && context && !contexts.includes(context)) contexts.push(context);
-      return context;
-    };
-  });
+  await recordGlContexts(page);
   await page.goto('/tests/browser/pages/empty-page.html');
   await page.evaluate(() => {
     const viewer = document.createElement('sinew-viewer');
@@ -193,38 +185,17 @@ test('50 context losses and restores: after each, the element draws the same pix
   expect(result.differing).toEqual([]);
 });
 
-/** Wraps gl.create* / delete* on the prototype so every context's live GL objects can be counted. */
-async function countGlObjects(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const kinds = ['Buffer', 'VertexArray', 'Texture', 'Program', 'Shader', 'Framebuffer', 'Renderbuffer', 'TransformFeedback', 'Sampler', 'Query'];
-    const live = new Map<string, Set<unknown>>(kinds.map((k) => [k, new Set()]));
-    const proto = WebGL2RenderingContext.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    for (const kind of kinds) {
-      const create = proto[`create${kind}`], remove = proto[`delete${kind}`];
-      proto[`create${kind}`] = function (this: object, ...args: unknown[]) {
-        const object = create.apply(this, args);
-        if (object) live.get(kind)!.add(object);
-        return object;
-      };
-      proto[`delete${kind}`] = function (this: object, ...args: unknown[]) {
-        live.get(kind)!.delete(args[0]);
-        return remove.apply(this, args);
-      };
-    }
-    (window as unknown as { __live: () => number }).__live = () => [...live.values()].reduce((n, set) => n + set.size, 0);
-  });
-}
-
 test('loading every shared model 20 times into one element leaves no GL object behind', async ({ page }) => {
   requireSharedAssets();
   test.setTimeout(600_000);
   await isolateFromLiveReload(page);
-  await countGlObjects(page);
+  await trackGlObjectsInPage(page);
   await page.goto('/tests/browser/pages/empty-page.html');
   const models = ['gltf/CesiumMan.glb', 'gltf/Fox.glb', 'gltf/RiggedFigure.glb', 'gltf/RiggedSimple.glb', 'gltf/SimpleSkin.gltf',
     'gltf/InterpolationTest.glb', 'gltf/RecursiveSkeletons.glb', 'gltf/quad_skin.glb', 'md5/Bob.md5mesh'];
   const report = await page.evaluate(async (models) => {
-    const live = (window as unknown as { __live: () => number }).__live;
+    const glObjects = (window as unknown as GlObjectsWindow).__glObjects;
+    const live = () => glObjects.liveTotal();
     const viewer = document.createElement('sinew-viewer') as Viewer;
     viewer.style.cssText = 'width: 120px; height: 90px';
     document.body.append(viewer);

@@ -19,7 +19,7 @@ import { createJointChain } from '../helpers/joint-chain.ts';
 import { createWideChain } from '../helpers/wide-chain.ts';
 import { withBendClip } from '../helpers/synthetic-clip.ts';
 import { atOffset } from '../helpers/far-offset.ts';
-import { countGlObjects, type GlObjectCounts } from '../helpers/gl-counter.ts';
+import { trackGlObjects, type GlObjectCounts } from '../helpers/gl-counter.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
 import { loadMd5 } from '../helpers/load-md5.ts';
 
@@ -206,7 +206,7 @@ async function runParity(asset: ModelAsset, sampling: Sampling = 'spread', metho
  * capture on each path, then dispose() twice of everything. Everything created must be deleted.
  */
 async function resourceCounts(asset: ModelAsset): Promise<GlObjectCounts> {
-  const counter = countGlObjects(gl!);
+  const counter = trackGlObjects(gl!);
   try {
     const animated = new AnimatedModel(asset);
     const camera = { view: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, -5, 1]), projection: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, -1, 0, 0, -0.2, 0]), eye: new Float32Array([0, 1, 5]) };
@@ -237,7 +237,7 @@ async function resourceCounts(asset: ModelAsset): Promise<GlObjectCounts> {
     }
     const error = gl!.getError();
     if (error !== gl!.NO_ERROR) throw new Error(`GL error 0x${error.toString(16)} during the resource test`);
-    return counter.counts();
+    return counter.counts(gl!);
   } finally {
     counter.uninstall();
   }
