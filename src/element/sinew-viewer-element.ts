@@ -54,7 +54,6 @@ function hostOf(doc: Document): ViewerHost {
 const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
 /** The attributes reflected as properties of {@link SinewViewerElement}, typed from the attribute table. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface SinewViewerElement extends ElementAttributeProperties {}
 
 /**
@@ -77,7 +76,6 @@ export interface SinewViewerElement extends ElementAttributeProperties {}
  * (no refetch). Bad input never throws from an attribute: it fires `sinew-error` and the model shown before
  * keeps playing.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class SinewViewerElement extends ElementBase {
   /** Attributes whose changes the element reacts to: every row of the attribute table. */
   static readonly observedAttributes: readonly string[] = ELEMENT_ATTRIBUTE_NAMES;

@@ -56,7 +56,7 @@ export class ModelView {
 
   private readonly listener: ModelViewListener;
   private readonly surface: RenderSurface;
-  /** The palette path requested (`auto` or a forced one); {@link ModelViewState.palette} is the path in use. */
+  /** See {@link paletteRequest}. */
   private requestedPalette: PaletteRequest;
   private method: SkinningMethod;
   private readonly background: Rgba;
@@ -380,15 +380,9 @@ export class ModelView {
         gl: renderer.gl, renderer, gpu: model.gpu, animated: model.animated, displayMatrix: model.displayMatrix, camera: this.framing.matrices,
         method: this.method, palette: model.palette, width: 0, height: 0,
       };
-      frame.gl = renderer.gl;
-      frame.renderer = renderer;
-      frame.gpu = model.gpu;
-      frame.animated = model.animated;
-      frame.displayMatrix = model.displayMatrix;
-      frame.method = this.method;
-      frame.palette = model.palette;
-      frame.width = this.surface.width;
-      frame.height = this.surface.height;
+      frame.gl = renderer.gl; frame.renderer = renderer; frame.gpu = model.gpu; frame.animated = model.animated;
+      frame.displayMatrix = model.displayMatrix; frame.method = this.method; frame.palette = model.palette;
+      frame.width = this.surface.width; frame.height = this.surface.height;
     }
     const style = frame ? inspector!.styleFor(frame) : undefined;
     const t2 = performance.now();
