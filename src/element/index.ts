@@ -16,4 +16,4 @@ import { defineSinewViewer } from './sinew-viewer-element.ts';
 defineSinewViewer();
 
 export { defineSinewViewer, SinewViewerElement } from './sinew-viewer-element.ts';
-export type { SinewErrorDetail, SinewLoadDetail, SinewProgressDetail, SinewTimeUpdateDetail } from './sinew-viewer-element.ts';
+export type { SinewErrorDetail, SinewLoadDetail, SinewProgressDetail, SinewTimeUpdateDetail } from './element-events.ts';

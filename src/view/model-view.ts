@@ -1,151 +1,27 @@
-import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import type { CameraMatrices, GpuModel, PalettePath, PaletteRequest } from '../gl/renderer.ts';
-import { AnimatedModel } from '../scene/animated-model.ts';
+import type { GpuModel } from '../gl/gpu-model.ts';
+import type { PalettePath, PaletteRequest } from '../gl/palette-path.ts';
+import type { AnimatedModel } from '../scene/animated-model.ts';
 import type { PoseKernelBackend } from '../pose/pose-kernel.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
-import { computeAnimatedBounds, computeModelBounds } from '../scene/model-bounds.ts';
-import { subtreeMask } from '../skeleton/subtree-mask.ts';
-import { OrbitCamera, type Bounds } from '../scene/orbit-camera.ts';
+import type { OrbitCamera } from '../scene/orbit-camera.ts';
 import { attachOrbitInput } from './orbit-input.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
-import { Playback, startClip, type PlaybackSettings } from './playback.ts';
+import { Playback } from './playback.ts';
 import { findClipIndex } from '../animation/find-clip.ts';
 import { CanvasSurface } from './canvas-surface.ts';
 import { messageOf } from './message-of.ts';
 import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';
 import type { ViewerHost } from './viewer-host.ts';
+import { CameraFraming } from './camera-framing.ts';
+import { ClipLayers } from './clip-layers.ts';
+import { prepareModel, type LoadedModel } from './loaded-model.ts';
+import { BACKGROUND, type ModelViewOptions, type ShowOptions } from './model-view-options.ts';
+import type { ModelViewListener } from './model-view-listener.ts';
+import type { ModelViewState } from './model-view-state.ts';
 import type { FrameInspector, FrameTimings, InspectedFrame } from './frame-inspector.ts';
 
 export { messageOf } from './message-of.ts';
-
-/** RGBA the canvas is cleared to by default (#212429); tests count pixels that differ from it. */
-export const BACKGROUND: Rgba = [0.13, 0.14, 0.16, 1];
-
-/** Snapshot of what a {@link ModelView} shows, for tests and tooling. */
-export interface ModelViewState {
-  /** Name of the model drawn ('' before the first). */
-  readonly model: string;
-  /** Name of the selected clip, or null for the rest pose. */
-  readonly clip: string | null;
-  /** Index of the selected clip, −1 for the rest pose. */
-  readonly clipIndex: number;
-  /** Names of the model's clips. */
-  readonly clips: readonly string[];
-  /** Seconds into the selected clip. */
-  readonly time: number;
-  /** Seconds: the selected clip's duration. */
-  readonly duration: number;
-  readonly playing: boolean;
-  /** Playback rate: 1 real time, negative backwards. */
-  readonly speed: number;
-  /** Loop mode of the clips played: `loop`, `once` or `pingpong`. */
-  readonly loop: LoopMode;
-  /** Crossfade duration of a clip change while playing, seconds (0: cut). */
-  readonly fade: number;
-  /** True when a `once` clip has reached its end in the direction of play. */
-  readonly finished: boolean;
-  /** Clips sounding on the base layer: 1 while one clip plays, 2 or more during a crossfade, 0 at rest. */
-  readonly activeClips: number;
-  /** Palette path the renderer uses for this model, or null before the first. */
-  readonly palette: PalettePath | null;
-  /** Skinning mode and weight policy the view draws with. */
-  readonly method: SkinningMethod;
-  /** Non-fatal loader warnings of the current model. */
-  readonly warnings: readonly string[];
-  readonly contextLost: boolean;
-  /** Camera yaw and pitch in degrees, distance as a multiple of the framed distance. */
-  readonly camera: { readonly yaw: number; readonly pitch: number; readonly distance: number };
-  /** Frames drawn since the view was created. */
-  readonly frames: number;
-}
-
-/** How a model starts when shown ({@link ModelView.load}). */
-export interface ShowOptions {
-  /** Clip to select (name, index, `rest`/−1); falls back to the first clip with a warning when unknown. */
-  readonly clip?: string | null;
-  /** Seconds: start at this time. Absent: 0. */
-  readonly time?: number | null;
-  /** Whether to start playing. Default: playing when `time` is absent, paused at `time` otherwise. */
-  readonly playing?: boolean;
-}
-
-/** What {@link ModelViewListener.shown} reports about a newly shown model. */
-export interface ShownModel {
-  readonly asset: ModelAsset;
-  /** Selected clip index, −1 for the rest pose. */
-  readonly clipIndex: number;
-  readonly palette: PalettePath;
-  /**
-   * The loader's warnings, preceded by an unknown-clip warning when the requested clip was not found and
-   * followed by the images that could not be decoded or transcoded (drawn white).
-   */
-  readonly warnings: readonly string[];
-}
-
-/**
- * What a {@link ModelView} tells its owner (the viewer page's panel and banner, or the custom element).
- * Every method is optional; none may throw.
- */
-export interface ModelViewListener {
-  /** A model replaced the previous one and is drawn. */
-  shown?(model: ShownModel): void;
-  /** A frame was drawn (every frame while playing: must not allocate). Times in seconds. */
-  drawn?(time: number, duration: number, playing: boolean): void;
-  /** Playback started or stopped (also when a `once` clip reaches its end while playing). */
-  playingChanged?(playing: boolean): void;
-  /** Another clip was selected (−1: rest pose). */
-  clipChanged?(clipIndex: number): void;
-  /** Speed, loop mode or crossfade duration changed. */
-  settingsChanged?(settings: PlaybackSettings): void;
-  /** The palette path changed (after a context restore or a palette mode change). */
-  paletteChanged?(palette: PalettePath): void;
-  /** The WebGL context was lost: the loop stopped. */
-  contextLost?(): void;
-  /** The WebGL context was restored and the model re-uploaded. */
-  contextRestored?(): void;
-  /** Something failed outside a load (a frame could not be drawn, a restore failed). */
-  failed?(message: string): void;
-}
-
-/** Options of {@link ModelView}. */
-export interface ModelViewOptions {
-  /** Palette path, default `auto`. */
-  readonly palette?: PaletteRequest;
-  /** Skinning mode and weight policy, default LBS with normalised weights. */
-  readonly method?: SkinningMethod;
-  /** Camera distance after framing, as a multiple of the framed distance (default 1). */
-  readonly distance?: number;
-  /**
-   * Draw through this page's shared context (see {@link ViewerHost}): the canvas then gets a 2D context
-   * and each frame is copied into it. Absent: the canvas gets its own WebGL2 context.
-   */
-  readonly host?: ViewerHost;
-  /** Clear colour, RGBA in [0, 1] (default {@link BACKGROUND}); alpha below 1 only shows with a `host`. */
-  readonly background?: Rgba;
-  /** Without a `host`: context attributes beside `alpha: false` (e.g. `preserveDrawingBuffer`). */
-  readonly contextAttributes?: WebGLContextAttributes;
-  /**
-   * Frame the camera on the bounds of the whole animation (the rest pose and every clip, `computeAnimatedBounds`)
-   * rather than the first pose shown. Default false.
-   */
-  readonly frameAnimation?: boolean;
-  /** Orbiting coasts on after a drag and slows down (see `attachOrbitInput`). Default false. */
-  readonly inertia?: boolean;
-}
-
-/** The shown model: CPU state, GPU side (null while the context is lost), display orientation. */
-interface LoadedModel {
-  readonly asset: ModelAsset;
-  readonly animated: AnimatedModel;
-  gpu: GpuModel | null;
-  /** Model space → display space: identity for Y-up, Z-up → Y-up rotation for Z-up data. */
-  readonly displayMatrix: Float32Array;
-  readonly bounds: Bounds;
-  palette: PalettePath;
-  /** Per clip index, the animator layer it plays on over the selected clip (added on first use) and its weight. */
-  readonly layers: Map<number, { readonly layer: number; weight: number }>;
-}
 
 /**
  * One canvas drawing one skinned model with an orbit camera: transactional loading, the clip clock, the frame
@@ -164,7 +40,7 @@ export class ModelView {
   /** The canvas shown, sized to its CSS box × devicePixelRatio at each frame. */
   readonly canvas: HTMLCanvasElement;
   /** The orbit camera, framed on each model as it loads. */
-  readonly camera = new OrbitCamera();
+  readonly camera: OrbitCamera;
   /**
    * The clip clock over the shown model's animator: current clip time, play state, speed, loop mode,
    * crossfade duration. Change settings through {@link setSpeed} / {@link setLoop} / {@link setFade} so the
@@ -180,20 +56,13 @@ export class ModelView {
 
   private readonly listener: ModelViewListener;
   private readonly surface: RenderSurface;
-  private paletteMode: PaletteRequest;
+  /** See {@link paletteRequest}. */
+  private requestedPalette: PaletteRequest;
   private method: SkinningMethod;
   private readonly background: Rgba;
   private readonly frameAnimation: boolean;
-  /**
-   * CSS pixels along the canvas's right edge covered by a panel: framing fits the model in the rest and the
-   * picture is shifted to centre it there ({@link OrbitCamera.viewOffsetX}). Default 0.
-   */
-  coveredRight = 0;
-  /** Joint whose subtree layered clips are limited to (−1: the whole skeleton), see {@link setLayerMask}. */
-  private layerMaskJoint = -1;
+  private readonly framing: CameraFraming;
   private current: LoadedModel | null = null;
-  private readonly cameraMatrices: CameraMatrices;
-  private distanceScale: number;
   private lastTickMs = -1;
   private frames = 0;
   private disposed = false;
@@ -210,13 +79,12 @@ export class ModelView {
   constructor(canvas: HTMLCanvasElement, options: ModelViewOptions = {}, listener: ModelViewListener = {}) {
     this.canvas = canvas;
     this.listener = listener;
-    this.paletteMode = options.palette ?? 'auto';
+    this.requestedPalette = options.paletteRequest ?? 'auto';
     this.method = options.method ?? DEFAULT_SKINNING_METHOD;
     this.background = options.background ?? BACKGROUND;
-    this.distanceScale = options.distance ?? 1;
+    this.framing = new CameraFraming(canvas, options.distance ?? 1);
+    this.camera = this.framing.camera;
     this.frameAnimation = options.frameAnimation ?? false;
-    this.camera.pitch = (10 * Math.PI) / 180;
-    this.cameraMatrices = { view: this.camera.view, projection: this.camera.projection, eye: this.camera.eye };
     const client: SurfaceClient = {
       frame: (nowMs) => this.onFrame(nowMs),
       contextLost: () => this.onContextLost(),
@@ -244,7 +112,18 @@ export class ModelView {
 
   /** The palette path requested (`auto` or a forced one); {@link ModelViewState.palette} is the path in use. */
   get paletteRequest(): PaletteRequest {
-    return this.paletteMode;
+    return this.requestedPalette;
+  }
+
+  /**
+   * CSS pixels along the canvas's right edge covered by a panel: framing fits the model in the rest and the
+   * picture is shifted to centre it there ({@link OrbitCamera.viewOffsetX}). Default 0.
+   */
+  get coveredRight(): number {
+    return this.framing.coveredRight;
+  }
+  set coveredRight(pixels: number) {
+    this.framing.coveredRight = pixels;
   }
 
   /** Whether {@link dispose} has run. */
@@ -268,38 +147,20 @@ export class ModelView {
     try {
       const asset = typeof source === 'function' ? await source() : source;
       if (stale()) return false;
-      const animated = new AnimatedModel(asset);
-      let clipIndex = asset.clips.length > 0 ? 0 : -1;
-      let clipWarning: string | null = null;
-      if (options.clip != null) {
-        const resolved = findClipIndex(options.clip, asset.clips.map((c) => c.name));
-        if (resolved === null) clipWarning = `${asset.name}: no clip "${options.clip}"; playing ${clipIndex >= 0 ? `"${asset.clips[0].name}"` : 'the rest pose'}`;
-        else clipIndex = resolved;
-      }
-      // The model's own animator starts the clip (a cut), so a failed load leaves the shown one alone.
-      const player = startClip(animated, clipIndex, this.playback.startOptions(0, options.time ?? undefined));
-      animated.evaluate(animated.animator);
-      const displayMatrix = mat4.create() as Float32Array;
-      if (asset.upAxis === 'z') mat4.fromXRotation(displayMatrix, -Math.PI / 2);
-      const bounds = this.frameAnimation ? computeAnimatedBounds(asset, animated, displayMatrix) : computeModelBounds(asset, animated, displayMatrix);
-      animated.evaluate(animated.animator);
-
+      const { animated, player, clipIndex, clipWarning, displayMatrix, bounds } =
+        prepareModel(asset, options.clip, this.playback.startOptions(0, options.time ?? undefined), this.frameAnimation);
       let palette: PalettePath = 'uniform';
       const renderer = this.surface.renderer;
-      if (renderer) palette = renderer.palettePathFor(asset, this.paletteMode, this.method);
+      if (renderer) palette = renderer.palettePathFor(asset, this.requestedPalette, this.method);
       if (renderer && !this.surface.contextLost) {
-        gpu = await renderer.upload(asset, this.paletteMode, this.method);
+        gpu = await renderer.upload(asset, this.requestedPalette, this.method);
         if (stale()) return false;
         // A trial draw (not shown) builds the shader variants it needs now, so a failure leaves the current
         // model in place.
-        this.surface.resize();
-        this.camera.update(this.aspect());
-        this.surface.beginFrame(this.background);
-        renderer.draw(gpu, animated, this.cameraMatrices, displayMatrix, this.paletteMode, this.method);
+        this.trialDraw(gpu, animated, displayMatrix, this.requestedPalette, this.method);
       }
       this.current?.gpu?.dispose();
-      this.current = { asset, animated, gpu, displayMatrix, bounds, palette, layers: new Map() };
-      this.layerMaskJoint = -1;
+      this.current = { asset, animated, gpu, displayMatrix, bounds, palette, layers: new ClipLayers(animated) };
       gpu = null;
 
       this.playback.bind(animated, player);
@@ -370,22 +231,7 @@ export class ModelView {
   setLayerWeight(clipIndex: number, weight: number): void {
     const model = this.current;
     if (!model) return;
-    if (!Number.isInteger(clipIndex) || clipIndex < 0 || clipIndex >= model.animated.clips.length) {
-      throw new RangeError(`${model.asset.name}: clip ${clipIndex} does not exist (${model.animated.clips.length} clips)`);
-    }
-    if (!(weight >= 0 && weight <= 1)) throw new RangeError(`layer weight ${weight} is outside [0, 1]`);
-    const animator = model.animated.animator;
-    let entry = model.layers.get(clipIndex);
-    if (entry === undefined) {
-      if (weight === 0) return;
-      const layer = animator.addLayer({ weight });
-      entry = { layer, weight };
-      model.layers.set(clipIndex, entry);
-      animator.play(model.animated.clips[clipIndex], { layer, loop: 'loop', speed: this.playback.speed });
-    }
-    entry.weight = weight;
-    animator.setLayerWeight(entry.layer, weight);
-    if (this.layerMaskJoint >= 0) animator.setLayerMask(entry.layer, subtreeMask(model.asset.skeleton, this.layerMaskJoint));
+    model.layers.setWeight(clipIndex, weight, this.playback.speed);
     this.requestRedraw();
   }
 
@@ -397,19 +243,13 @@ export class ModelView {
   setLayerMask(joint: number): void {
     const model = this.current;
     if (!model) return;
-    const mask = joint >= 0 ? subtreeMask(model.asset.skeleton, joint) : null;
-    this.layerMaskJoint = joint;
-    for (const entry of model.layers.values()) model.animated.animator.setLayerMask(entry.layer, mask);
+    model.layers.setMask(joint);
     this.requestRedraw();
   }
 
   /** Weight of each clip layered over the selected one (clip index → weight), for tools and tests. */
   layerWeights(): Record<number, number> {
-    const out: Record<number, number> = {};
-    const model = this.current;
-    if (!model) return out;
-    for (const [clip, entry] of model.layers) out[clip] = entry.weight;
-    return out;
+    return this.current?.layers.weights() ?? {};
   }
 
   /**
@@ -486,13 +326,7 @@ export class ModelView {
    * becomes the distance later framings use); omitted values stay.
    */
   setCamera(view: { yaw?: number; pitch?: number; distance?: number }): void {
-    const deg = Math.PI / 180;
-    if (view.yaw !== undefined) this.camera.yaw = view.yaw * deg;
-    if (view.pitch !== undefined) this.camera.pitch = view.pitch * deg;
-    if (view.distance !== undefined) {
-      this.distanceScale = view.distance;
-      this.camera.distance = view.distance * this.camera.framedDistance;
-    }
+    this.framing.set(view);
     this.requestRedraw();
   }
 
@@ -500,40 +334,20 @@ export class ModelView {
   frameModel(): void {
     if (!this.current) return;
     this.surface.resize();
-    this.camera.frame(this.current.bounds, this.aspect() * this.freeFraction());
-    this.camera.distance = this.camera.framedDistance * this.distanceScale;
+    this.framing.frame(this.current.bounds, this.surface.width, this.surface.height);
     this.requestRedraw();
   }
 
   /**
-   * Switches the palette path. With a model shown, it is drawn once with the new path (building its shader
-   * variant) before the switch takes effect; the GPU model suits every path, so nothing is uploaded again.
+   * Switches the palette path requested. With a model shown, it is drawn once with the new path (building its
+   * shader variant) before the switch takes effect; the GPU model suits every path, so nothing is uploaded
+   * again.
    * @throws Error (rejects) when the model does not fit the forced path, or the variant fails to build; the
    *   old path stays
    */
-  async setPaletteMode(mode: PaletteRequest): Promise<void> {
-    if (mode === this.paletteMode || this.disposed) return;
-    const model = this.current;
-    const renderer = this.surface.renderer;
-    try {
-      if (!model || !renderer || this.surface.contextLost) {
-        this.paletteMode = mode;
-        return;
-      }
-      const palette = renderer.palettePathFor(model.asset, mode, this.method);
-      if (model.gpu) {
-        this.surface.resize();
-        model.animated.evaluate(model.animated.animator);
-        this.camera.update(this.aspect());
-        this.surface.beginFrame(this.background);
-        renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, mode, this.method);
-      }
-      this.paletteMode = mode;
-      model.palette = palette;
-      this.listener.paletteChanged?.(palette);
-    } finally {
-      this.requestRedraw();
-    }
+  async setPaletteRequest(request: PaletteRequest): Promise<void> {
+    if (request === this.requestedPalette || this.disposed) return;
+    await this.switchDrawing(request, this.method, true);
   }
 
   /**
@@ -545,30 +359,7 @@ export class ModelView {
    */
   async setSkinningMethod(method: SkinningMethod): Promise<void> {
     if ((method.skinning === this.method.skinning && method.weights === this.method.weights) || this.disposed) return;
-    const frozen: SkinningMethod = Object.freeze({ skinning: method.skinning, weights: method.weights });
-    const model = this.current;
-    const renderer = this.surface.renderer;
-    try {
-      if (!model || !renderer || this.surface.contextLost) {
-        this.method = frozen;
-        return;
-      }
-      const palette = renderer.palettePathFor(model.asset, this.paletteMode, frozen);
-      if (model.gpu) {
-        this.surface.resize();
-        model.animated.evaluate(model.animated.animator);
-        this.camera.update(this.aspect());
-        this.surface.beginFrame(this.background);
-        renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, this.paletteMode, frozen);
-      }
-      this.method = frozen;
-      if (palette !== model.palette) {
-        model.palette = palette;
-        this.listener.paletteChanged?.(palette);
-      }
-    } finally {
-      this.requestRedraw();
-    }
+    await this.switchDrawing(this.requestedPalette, Object.freeze({ skinning: method.skinning, weights: method.weights }), false);
   }
 
   /** Draws one frame at the current time now (no time advance). Safe to call at any moment, even after dispose. */
@@ -580,28 +371,22 @@ export class ModelView {
     const t0 = performance.now();
     model.animated.evaluate(model.animated.animator);
     const t1 = performance.now();
-    this.camera.update(this.aspect());
+    this.framing.update(this.surface.width, this.surface.height);
     this.surface.beginFrame(this.background);
     const inspector = this.inspector;
     let frame: InspectedFrame | null = null;
     if (inspector) {
       frame = this.inspected ??= {
-        gl: renderer.gl, renderer, gpu: model.gpu, animated: model.animated, displayMatrix: model.displayMatrix, camera: this.cameraMatrices,
+        gl: renderer.gl, renderer, gpu: model.gpu, animated: model.animated, displayMatrix: model.displayMatrix, camera: this.framing.matrices,
         method: this.method, palette: model.palette, width: 0, height: 0,
       };
-      frame.gl = renderer.gl;
-      frame.renderer = renderer;
-      frame.gpu = model.gpu;
-      frame.animated = model.animated;
-      frame.displayMatrix = model.displayMatrix;
-      frame.method = this.method;
-      frame.palette = model.palette;
-      frame.width = this.surface.width;
-      frame.height = this.surface.height;
+      frame.gl = renderer.gl; frame.renderer = renderer; frame.gpu = model.gpu; frame.animated = model.animated;
+      frame.displayMatrix = model.displayMatrix; frame.method = this.method; frame.palette = model.palette;
+      frame.width = this.surface.width; frame.height = this.surface.height;
     }
     const style = frame ? inspector!.styleFor(frame) : undefined;
     const t2 = performance.now();
-    renderer.draw(model.gpu, model.animated, this.cameraMatrices, model.displayMatrix, this.paletteMode, this.method, style);
+    renderer.draw(model.gpu, model.animated, this.framing.matrices, model.displayMatrix, this.requestedPalette, this.method, style);
     const t3 = performance.now();
     if (frame) inspector!.overlay(frame);
     const t4 = performance.now();
@@ -660,7 +445,6 @@ export class ModelView {
   state(): ModelViewState {
     const model = this.current;
     const clipIndex = model ? this.playback.clipIndex : -1;
-    const deg = 180 / Math.PI;
     return {
       model: model?.asset.name ?? '',
       clip: model && clipIndex >= 0 ? model.asset.clips[clipIndex].name : null,
@@ -678,11 +462,7 @@ export class ModelView {
       method: this.method,
       warnings: model?.asset.warnings ?? [],
       contextLost: this.surface.contextLost,
-      camera: {
-        yaw: this.camera.yaw * deg,
-        pitch: this.camera.pitch * deg,
-        distance: this.camera.distance / this.camera.framedDistance,
-      },
+      camera: this.framing.state(),
       frames: this.frames,
     };
   }
@@ -708,17 +488,46 @@ export class ModelView {
     this.surface.dispose();
   }
 
-  private aspect(): number {
-    // Each frame, so the shift follows resizes and the panel.
-    this.camera.viewOffsetX = this.freeFraction() - 1;
-    return this.surface.width / Math.max(this.surface.height, 1);
+  /**
+   * Draws `gpu` once, not shown (the next frame draws over it), with `palette` and `method`: builds the shader
+   * variant they need now, so that a failure throws before anything switches.
+   */
+  private trialDraw(gpu: GpuModel, animated: AnimatedModel, displayMatrix: Float32Array, palette: PaletteRequest, method: SkinningMethod): void {
+    this.surface.resize();
+    this.framing.update(this.surface.width, this.surface.height);
+    this.surface.beginFrame(this.background);
+    this.surface.renderer!.draw(gpu, animated, this.framing.matrices, displayMatrix, palette, method);
   }
 
-  /** The fraction of the canvas's width not covered by {@link coveredRight}, in (0, 1]. */
-  private freeFraction(): number {
-    const width = this.canvas.clientWidth;
-    if (!(this.coveredRight > 0) || !(width > 0)) return 1;
-    return Math.max(0.3, 1 - this.coveredRight / width);
+  /**
+   * Draws the shown model once with `request` and `method` ({@link trialDraw}), then switches to them and
+   * resolves its palette path again; tells the listener of the path when `announce` or when it changed.
+   * Without a model (or renderer, or with the context lost) it only switches. Redraws either way.
+   * @throws Error (rejects) from resolving or drawing; nothing switches then
+   */
+  private async switchDrawing(request: PaletteRequest, method: SkinningMethod, announce: boolean): Promise<void> {
+    const model = this.current;
+    const renderer = this.surface.renderer;
+    try {
+      if (!model || !renderer || this.surface.contextLost) {
+        this.requestedPalette = request;
+        this.method = method;
+        return;
+      }
+      const palette = renderer.palettePathFor(model.asset, request, method);
+      if (model.gpu) {
+        model.animated.evaluate(model.animated.animator);
+        this.trialDraw(model.gpu, model.animated, model.displayMatrix, request, method);
+      }
+      this.requestedPalette = request;
+      this.method = method;
+      if (announce || palette !== model.palette) {
+        model.palette = palette;
+        this.listener.paletteChanged?.(palette);
+      }
+    } finally {
+      this.requestRedraw();
+    }
   }
 
   /** Asks for a frame (the surface coalesces repeated asks). The loop keeps asking while playing. */
@@ -766,10 +575,10 @@ export class ModelView {
       const renderer = this.surface.renderer;
       if (!renderer) throw new Error('no renderer');
       if (model) {
-        const gpu = await renderer.upload(model.asset, this.paletteMode, this.method);
+        const gpu = await renderer.upload(model.asset, this.requestedPalette, this.method);
         if (this.current === model && !this.disposed && !this.surface.contextLost) {
           model.gpu = gpu;
-          model.palette = renderer.palettePathFor(model.asset, this.paletteMode, this.method);
+          model.palette = renderer.palettePathFor(model.asset, this.requestedPalette, this.method);
           this.listener.paletteChanged?.(model.palette);
         } else {
           gpu.dispose();

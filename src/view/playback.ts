@@ -1,6 +1,8 @@
 import type { ClipPlayer } from '../animation/clip-player.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { findClipIndex } from '../animation/find-clip.ts';
 
 /** Default crossfade duration of a clip change while playing, seconds. */
 export const DEFAULT_FADE_SECONDS = 0.3;
@@ -47,6 +49,20 @@ export function startClip(model: AnimatedModel, clipIndex: number, options: Star
   const player = model.animator.play(model.clips[clipIndex], { fade: options.fade, loop: options.loop, speed: options.speed });
   if (options.startTime !== undefined) seekPlayer(player, options.startTime);
   return player;
+}
+
+/**
+ * The clip a model starts with: `clip` by name or index (see `findClipIndex`; `rest` or −1 the rest pose), else
+ * its first clip (the rest pose when it has none).
+ * @returns its index (−1: rest pose), and a warning naming the model when `clip` matched none (the first clip
+ *   then plays)
+ */
+export function resolveStartClip(asset: ModelAsset, clip: string | null | undefined): { clipIndex: number; warning: string | null } {
+  const first = asset.clips.length > 0 ? 0 : -1;
+  if (clip == null) return { clipIndex: first, warning: null };
+  const resolved = findClipIndex(clip, asset.clips.map((c) => c.name));
+  if (resolved !== null) return { clipIndex: resolved, warning: null };
+  return { clipIndex: first, warning: `${asset.name}: no clip "${clip}"; playing ${first >= 0 ? `"${asset.clips[0].name}"` : 'the rest pose'}` };
 }
 
 /**

@@ -3,7 +3,7 @@
  * the `<sinew-viewer>` attributes take: one parser per setting, so both read a value by the same rule.
  */
 import type { LoopMode } from '../animation/loop-mode.ts';
-import type { PalettePath } from '../gl/renderer.ts';
+import type { PaletteRequest } from '../gl/palette-path.ts';
 import {
   parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy,
 } from '../skinning/skinning-method.ts';
@@ -35,7 +35,7 @@ export function parseNumberSetting(key: NumberSetting, raw: string | null): { va
 }
 
 /** Reads a palette setting (`uniform`, `texture`, `ubo`, `auto`); absent gives `auto`. */
-export function parsePaletteSetting(raw: string | null): { value: PalettePath | 'auto'; error: string | null } {
+export function parsePaletteSetting(raw: string | null): { value: PaletteRequest; error: string | null } {
   if (raw === null || raw === 'uniform' || raw === 'texture' || raw === 'ubo' || raw === 'auto') return { value: raw ?? 'auto', error: null };
   return { value: 'auto', error: 'expected uniform, texture, ubo or auto' };
 }

@@ -12,12 +12,14 @@ import { ErrorBanner } from './error-banner.ts';
 import { summarizeModel } from './model-summary.ts';
 import { fileNameOf, loadModelFromFiles, loadModelFromUrl } from '../loaders/fetch/model-source.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
-import { messageOf, ModelView, type ModelViewState, type ShowOptions } from '../view/model-view.ts';
+import { messageOf, ModelView } from '../view/model-view.ts';
+import type { ShowOptions } from '../view/model-view-options.ts';
+import type { ModelViewState } from '../view/model-view-state.ts';
 import { addTimings, type FrameTimings } from '../view/frame-inspector.ts';
 import type { Playback } from '../view/playback.ts';
 import type { ViewerParams } from './viewer-params.ts';
 
-export { BACKGROUND, type ShowOptions } from '../view/model-view.ts';
+export { BACKGROUND, type ShowOptions } from '../view/model-view-options.ts';
 
 /** Snapshot of what the viewer shows, for tests and tooling. */
 export interface ViewerState extends ModelViewState {
@@ -85,7 +87,7 @@ export class ViewerApp {
       onFrame: () => this.frameModel(),
       onSkinningChange: (skinning) => void this.guard(this.view.setSkinningMethod({ ...this.view.state().method, skinning })),
       onWeightsChange: (weights) => void this.guard(this.view.setSkinningMethod({ ...this.view.state().method, weights })),
-      onPaletteChange: (palette) => void this.guard(this.view.setPaletteMode(palette)),
+      onPaletteChange: (request) => void this.guard(this.view.setPaletteRequest(request)),
       onViewChange: () => this.viewChanged(),
       onJointSelect: (joint) => this.selectJoint(joint),
       onBindPose: (on) => {
@@ -100,7 +102,7 @@ export class ViewerApp {
     this.help = new HelpOverlay(root);
     this.jointTip = new JointTip(root);
     this.inspection.onReading = (reading) => this.panel.setParity(reading);
-    this.view = new ModelView(this.canvas, { palette: params.palette, distance: params.distance ?? 1, frameAnimation: true, inertia: true }, {
+    this.view = new ModelView(this.canvas, { paletteRequest: params.palette, distance: params.distance ?? 1, frameAnimation: true, inertia: true }, {
       shown: ({ asset, clipIndex, palette, warnings }) => {
         this.panel.setModel({
           name: asset.name,

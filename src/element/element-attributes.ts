@@ -1,0 +1,211 @@
+/**
+ * The attributes of `<sinew-viewer>`, in one table: the element's `observedAttributes`, its reflected
+ * properties ({@link defineAttributeProperties}) and the reading rule of each ({@link readAttribute}) come from
+ * it, and README.md ("Embedding") lists exactly these attributes with these defaults
+ * (tests/unit/element/element-attributes.test.ts checks it).
+ */
+import {
+  parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseSkinningSetting, parseWeightsSetting,
+} from '../view/settings.ts';
+
+/**
+ * How an attribute reflects as a property: `text` as written (null when absent), `number` through its parser
+ * (null when absent or malformed; set from a number), `boolean` by presence, `clip` as written but settable
+ * from an index too.
+ */
+export type AttributeKind = 'text' | 'number' | 'boolean' | 'clip';
+
+/** A parsed attribute: its value, or `error` saying what was expected (the value then is the fallback). */
+export interface AttributeReading<T> {
+  readonly value: T;
+  readonly error: string | null;
+}
+
+/** One row of {@link ELEMENT_ATTRIBUTES}. */
+export interface AttributeSpec {
+  readonly kind: AttributeKind;
+  /**
+   * What the element does when the attribute is absent, in README's words: README's row says `default X`,
+   * `X (default)` or `absent: X` with this X. Booleans are off when absent and need none.
+   */
+  readonly absent: string | null;
+  /** The reading rule; a malformed value fires `sinew-error` where the element reads it. */
+  readonly parse?: (raw: string | null) => AttributeReading<unknown>;
+  /** One line: what the attribute (and its property) means, with units. */
+  readonly doc: string;
+}
+
+/** Reads `loading`: `auto` (absent or empty), `lazy` or `eager`, case-insensitive. */
+export function parseLoadingSetting(raw: string | null): AttributeReading<'auto' | 'lazy' | 'eager'> {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'auto') return { value: 'auto', error: null };
+  if (value === 'lazy' || value === 'eager') return { value, error: null };
+  return { value: 'auto', error: 'expected auto, lazy or eager' };
+}
+
+/**
+ * Reads `background`: a CSS colour (`CSS.supports('color', …)`, so browser only), or null when absent or
+ * empty (the stylesheet's dark grey) and when malformed.
+ */
+export function parseBackgroundSetting(raw: string | null): AttributeReading<string | null> {
+  const value = (raw ?? '').trim();
+  if (value === '') return { value: null, error: null };
+  if (CSS.supports('color', value)) return { value, error: null };
+  return { value: null, error: 'expected a CSS colour or transparent' };
+}
+
+/** Every attribute of `<sinew-viewer>`, in README's order. */
+export const ELEMENT_ATTRIBUTES = {
+  src: {
+    kind: 'text', absent: 'the built-in octopus',
+    doc: 'URL of the model (.glb, .gltf, .md5mesh), relative to the page; absent: the built-in octopus.',
+  },
+  anim: {
+    kind: 'text', absent: '`<name>.md5anim` next to the mesh',
+    doc: 'URL of the .md5anim to play on an .md5mesh `src`; absent: `<name>.md5anim` next to the mesh, when there.',
+  },
+  clip: {
+    kind: 'clip', absent: 'the first clip',
+    doc: 'Clip by name or 0-based index (`rest` or −1: the rest pose); absent: the first clip.',
+  },
+  time: {
+    kind: 'number', absent: '0, playing', parse: (raw) => parseNumberSetting('time', raw),
+    doc: 'Seconds: when set, the element is paused at this time of the clip (unless `autoplay`).',
+  },
+  autoplay: {
+    kind: 'boolean', absent: null,
+    doc: 'Play even when `time` is set (starting there). Without `time` the element plays anyway.',
+  },
+  speed: {
+    kind: 'number', absent: '1', parse: (raw) => parseNumberSetting('speed', raw),
+    doc: 'Playback rate: 1 real time (absent), 2 double speed, negative plays backwards.',
+  },
+  loop: {
+    kind: 'text', absent: '`loop`', parse: parseLoopSetting,
+    doc: 'What a clip does at its ends: `loop` (absent: wraps around), `once` (holds the end), `pingpong`.',
+  },
+  fade: {
+    kind: 'number', absent: '0.3', parse: (raw) => parseNumberSetting('fade', raw),
+    doc: 'Seconds: crossfade duration when the clip changes while playing (absent: 0.3; 0 cuts).',
+  },
+  palette: {
+    kind: 'text', absent: '`auto`', parse: parsePaletteSetting,
+    doc: 'How the palette reaches the shader: `uniform`, `texture`, `ubo` or `auto` (absent: `auto`).',
+  },
+  skinning: {
+    kind: 'text', absent: '`lbs`', parse: parseSkinningSetting,
+    doc: 'Skinning mode: `lbs` or `dqs` (absent: `lbs`).',
+  },
+  weights: {
+    kind: 'text', absent: '`normalize`', parse: parseWeightsSetting,
+    doc: 'Weight policy: `normalize`, `as-stored`, `rest-remainder` or `implicit-last` (absent: `normalize`).',
+  },
+  yaw: {
+    kind: 'number', absent: '0', parse: (raw) => parseNumberSetting('yaw', raw),
+    doc: "Camera yaw, degrees (0 looks at the model's front, positive swings the eye to +X).",
+  },
+  pitch: {
+    kind: 'number', absent: '10', parse: (raw) => parseNumberSetting('pitch', raw),
+    doc: 'Camera pitch, degrees in [−90, 90] (positive raises the eye; absent: 10).',
+  },
+  distance: {
+    kind: 'number', absent: '1', parse: (raw) => parseNumberSetting('distance', raw),
+    doc: 'Camera distance as a multiple of the distance that frames the whole model (> 0; absent: 1).',
+  },
+  controls: {
+    kind: 'boolean', absent: null,
+    doc: 'Whether the mini control bar (play / pause, time slider, clip menu) is shown.',
+  },
+  loading: {
+    kind: 'text', absent: '`auto`', parse: parseLoadingSetting,
+    doc: 'When to load: `auto` (absent) and `eager` at once, `lazy` once the element is within half a viewport of the visible area.',
+  },
+  poster: {
+    kind: 'text', absent: 'none',
+    doc: 'URL of an image shown (scaled to fit) until the first frame is drawn.',
+  },
+  alt: {
+    kind: 'text', absent: '`3D model: NAME`',
+    doc: 'The canvas\'s accessible name (`aria-label`, with `role="img"`); absent: "3D model: NAME".',
+  },
+  background: {
+    kind: 'text', absent: 'the dark grey `#212429`', parse: parseBackgroundSetting,
+    doc: 'Background behind the model: a CSS colour, or `transparent` to show the page; absent: dark grey (#212429).',
+  },
+} as const satisfies Record<string, AttributeSpec>;
+
+/** The name of an attribute of `<sinew-viewer>`. */
+export type AttributeName = keyof typeof ELEMENT_ATTRIBUTES;
+
+/** The attributes with a reading rule (`parse`). */
+export type ParsedAttributeName = {
+  [N in AttributeName]: (typeof ELEMENT_ATTRIBUTES)[N] extends { readonly parse: unknown } ? N : never;
+}[AttributeName];
+
+/** What attribute `N`'s rule reads. */
+export type AttributeValue<N extends ParsedAttributeName> = ReturnType<(typeof ELEMENT_ATTRIBUTES)[N]['parse']>['value'];
+
+/** The element's observed attributes: every name in {@link ELEMENT_ATTRIBUTES}, in its order. */
+export const ELEMENT_ATTRIBUTE_NAMES: readonly AttributeName[] = Object.freeze(Object.keys(ELEMENT_ATTRIBUTES) as AttributeName[]);
+
+type PropertyValue<S> = S extends { readonly kind: 'boolean' } ? boolean : S extends { readonly kind: 'number' } ? number | null : string | null;
+
+/** The reflected properties, typed by kind (`clip` apart: it is also set from an index). */
+export type ElementAttributeValues = {
+  -readonly [N in Exclude<AttributeName, 'clip'>]: PropertyValue<(typeof ELEMENT_ATTRIBUTES)[N]>;
+};
+
+/** Every attribute of {@link ELEMENT_ATTRIBUTES} as a property of the element (see {@link AttributeKind}). */
+export interface ElementAttributeProperties extends ElementAttributeValues {
+  get clip(): string | null;
+  set clip(value: string | number | null);
+}
+
+/**
+ * Reads attribute `name` of `element` by its rule; a malformed value gives the rule's fallback and, when
+ * `report` is given, is reported as `<sinew-viewer NAME="RAW">: expected …`.
+ */
+export function readAttribute<N extends ParsedAttributeName>(
+  element: Element, name: N, report: ((message: string) => void) | null,
+): AttributeReading<AttributeValue<N>> {
+  const raw = element.getAttribute(name);
+  const parse = (ELEMENT_ATTRIBUTES[name] as AttributeSpec).parse!;
+  const reading = parse(raw) as AttributeReading<AttributeValue<N>>;
+  if (reading.error && report) report(`<sinew-viewer ${name}="${raw}">: ${reading.error}`);
+  return reading;
+}
+
+/**
+ * Defines on `prototype` one accessor per attribute of {@link ELEMENT_ATTRIBUTES} reflecting it as its
+ * {@link AttributeKind} says: null (or undefined) removes a text, number or clip attribute, a boolean toggles.
+ */
+export function defineAttributeProperties(prototype: object): void {
+  for (const name of ELEMENT_ATTRIBUTE_NAMES) {
+    const spec: AttributeSpec = ELEMENT_ATTRIBUTES[name];
+    let descriptor: PropertyDescriptor;
+    if (spec.kind === 'boolean') {
+      descriptor = {
+        get(this: Element): boolean {
+          return this.hasAttribute(name);
+        },
+        set(this: Element, value: boolean): void {
+          this.toggleAttribute(name, value);
+        },
+      };
+    } else {
+      const parse = spec.kind === 'number' ? spec.parse! : null;
+      const asText = spec.kind === 'text';
+      descriptor = {
+        get(this: Element): unknown {
+          const raw = this.getAttribute(name);
+          return parse ? parse(raw).value : raw;
+        },
+        set(this: Element, value: unknown): void {
+          if (value === null || value === undefined) this.removeAttribute(name);
+          else this.setAttribute(name, asText ? (value as string) : String(value));
+        },
+      };
+    }
+    Object.defineProperty(prototype, name, { ...descriptor, configurable: true, enumerable: false });
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The events `<sinew-viewer>` fires (README.md "Embedding", events table): their `detail` types, how they are
+ * dispatched, and how often `sinew-timeupdate` is.
+ */
+
+/** `detail` of the `sinew-load` event. */
+export interface SinewLoadDetail {
+  /** The model's name (its file name, e.g. `Fox.glb`; the built-in model's own name). */
+  readonly model: string;
+  /** Names of its clips, in file order. */
+  readonly clips: readonly string[];
+  /** Non-fatal problems (an unknown `clip`, loader warnings), each naming the file. */
+  readonly warnings: readonly string[];
+}
+
+/** `detail` of the `sinew-error` event. */
+export interface SinewErrorDetail {
+  /** What went wrong, naming the file or attribute (e.g. `bad.glb: HTTP 404 Not Found for /m/bad.glb`). */
+  readonly message: string;
+}
+
+/** `detail` of the `sinew-progress` event. */
+export interface SinewProgressDetail {
+  /** Bytes received so far, over the model's file and the companion files it fetched. */
+  readonly loaded: number;
+  /** Bytes in all: the sum of their sizes, or null while the size of any still downloading is unknown. */
+  readonly total: number | null;
+}
+
+/** `detail` of the `sinew-timeupdate` event. */
+export interface SinewTimeUpdateDetail {
+  /** Seconds into the clip. */
+  readonly currentTime: number;
+  /** Seconds: the clip's duration. */
+  readonly duration: number;
+  readonly paused: boolean;
+}
+
+/** The `detail` type of each event the element fires. */
+export interface SinewEventDetails {
+  'sinew-load': SinewLoadDetail;
+  'sinew-error': SinewErrorDetail;
+  'sinew-timeupdate': SinewTimeUpdateDetail;
+  'sinew-progress': SinewProgressDetail;
+}
+
+/** Fires `type` on `target` with `detail`, bubbling and composed (it crosses the page's shadow roots). */
+export function emitSinewEvent<K extends keyof SinewEventDetails>(target: EventTarget, type: K, detail: SinewEventDetails[K]): void {
+  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+/** Milliseconds of playback between two `sinew-timeupdate` events while playing. */
+const TIME_UPDATE_INTERVAL_MS = 250;
+
+/**
+ * When a drawn frame fires `sinew-timeupdate`: at most every {@link TIME_UPDATE_INTERVAL_MS} while playing
+ * (each event allocates); once per distinct time when paused, and once when playback stops (a pause, or a
+ * `once` clip reaching its end) even at a time already reported.
+ */
+export class TimeUpdateThrottle {
+  private lastMs = -Infinity;
+  private lastTime = Number.NaN;
+  private lastPaused = false;
+
+  /**
+   * Whether the frame drawn at `time` (seconds) fires the event; when it does, it counts as the last one.
+   * @param nowMs the frame's clock, milliseconds (`performance.now()`)
+   */
+  due(time: number, playing: boolean, nowMs: number): boolean {
+    const due = playing
+      ? time !== this.lastTime && nowMs - this.lastMs >= TIME_UPDATE_INTERVAL_MS
+      : time !== this.lastTime || !this.lastPaused;
+    if (due) {
+      this.lastMs = nowMs;
+      this.lastTime = time;
+      this.lastPaused = !playing;
+    }
+    return due;
+  }
+}
