@@ -16,6 +16,7 @@ import { drawInstances, type GpuInstances, type InstancedDrawStats } from './ins
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
 import { BASE_COLOR_UNIT, MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 import type { DrawStyle } from './debug/draw-style.ts';
+import { createShaderVariant } from './shader-variant.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
 export type { DrawStyle, SurfaceView } from './debug/draw-style.ts';
@@ -62,6 +63,8 @@ export class SkinnedRenderer {
   readonly gl: WebGL2RenderingContext;
   private readonly requested: PaletteRequest;
   private readonly programs: ProgramCache;
+  /** Scratch: the shader variant of the primitive being drawn (filled per draw, never reallocated). */
+  private readonly variant = createShaderVariant();
   private limits: PaletteLimits;
   private lost = false;
   private generationValue = 0;
@@ -363,7 +366,7 @@ export class SkinnedRenderer {
     this.foldOrigin(camera, IDENTITY, undefined);
     bindEnvironment(this.gl, this.environment);
     this.gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
-    drawInstances(this.gl, this.programs, gpuModel, instances, blocks, this.viewProjection, this.eyeRelative, stats);
+    drawInstances(this.gl, this.programs, this.variant, gpuModel, instances, blocks, this.viewProjection, this.eyeRelative, stats);
   }
 
   /** Grows the blended-primitive scratch to hold `count` entries (allocates only when it grows). */
@@ -439,7 +442,19 @@ export class SkinnedRenderer {
     const morphed = morphActive > 0;
     const materialIndex = primitive.asset.material;
     const features = gpuModel.materialFeatures(materialIndex, primitive);
-    const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences, false, morphed, features, weightView);
+    const variant = this.variant;
+    variant.skinned = skinned;
+    variant.palettePath = path;
+    variant.jointCapacity = capacity;
+    variant.transformFeedback = false;
+    variant.skinning = method.skinning;
+    variant.weights = method.weights;
+    variant.influences = primitive.influences;
+    variant.instanced = false;
+    variant.morphTargets = morphed;
+    variant.features = features;
+    variant.weightView = weightView;
+    const program = this.programs.get(variant);
     if (program !== frame.program) {
       frame.program = program;
       gl.useProgram(program.program);

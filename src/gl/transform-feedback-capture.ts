@@ -10,6 +10,7 @@ import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type Skin
 import { bindInstancedPrimitive, instancedProgram, type GpuInstances } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
 import { gpuCommandsComplete } from './gpu-fence.ts';
+import { createShaderVariant } from './shader-variant.ts';
 
 /** Vertices as the GPU skinned them, in model space (the palette's output; `u_toDisplay` is the identity). */
 export interface CapturedVertices {
@@ -54,6 +55,8 @@ const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
  */
 export class TransformFeedbackCapture {
   private readonly programs: ProgramCache;
+  /** Scratch: the shader variant of the capture being drawn. */
+  private readonly variant = createShaderVariant();
   private feedback: WebGLTransformFeedback | null = null;
   /** Output buffer sets not in use by a capture in flight. */
   private idle: OutputBuffers[] = [];
@@ -132,9 +135,20 @@ export class TransformFeedbackCapture {
     if (!skinned && !(morphWeights && primitive.morphDeltas)) {
       throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not skinned`);
     }
-    const morphed = morphActive > 0;
+    const variant = this.variant;
+    variant.skinned = skinned;
+    variant.palettePath = path;
+    variant.jointCapacity = 0;
+    variant.transformFeedback = true;
+    variant.skinning = method.skinning;
+    variant.weights = method.weights;
+    variant.influences = primitive.influences;
+    variant.instanced = false;
+    variant.morphTargets = morphActive > 0;
+    variant.features = 0;
+    variant.weightView = false;
     if (!skinned) {
-      const program = this.programs.get(false, path, 0, true, method, 4, false, morphed);
+      const program = this.programs.get(variant);
       gl.useProgram(program.program);
       bindMorphTargets(gl, gpuModel, primitive, program, morphActive);
       gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
@@ -152,7 +166,8 @@ export class TransformFeedbackCapture {
       throw new Error(`${asset.name}: ${jointCount} joints do not fit a ${path} palette (${maxPaletteJoints(path, limits, stride)} at most)`);
     }
     const capacity = paletteCapacity(path, jointCount, limits, stride);
-    const program = this.programs.get(true, path, capacity, true, method, primitive.influences, false, morphed);
+    variant.jointCapacity = capacity;
+    const program = this.programs.get(variant);
     gl.useProgram(program.program);
     gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
@@ -215,7 +230,7 @@ export class TransformFeedbackCapture {
     const asset = gpuModel.asset;
     const instance = asset.meshInstances[instanceIndex];
     const primitive = instance ? gpuModel.meshes[instance.mesh]?.[primitiveIndex] : undefined;
-    const program = primitive ? instancedProgram(this.programs, gpuModel, blocks, instanceIndex, primitive, true) : null;
+    const program = primitive ? instancedProgram(this.programs, this.variant, gpuModel, blocks, instanceIndex, primitive, true) : null;
     if (!primitive || !program) {
       throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not a primitive crowds draw`);
     }
