@@ -66,11 +66,11 @@ export function createShaderVariant(): Required<ShaderVariant> {
 export function normalizeShaderVariant(out: Required<ShaderVariant>, variant: ShaderVariant): Required<ShaderVariant> {
   const skinned = variant.skinned;
   const instanced = skinned && (variant.instanced ?? false);
-  const path = !skinned ? 'uniform' : instanced ? 'texture' : variant.palettePath;
+  const palettePath = !skinned ? 'uniform' : instanced ? 'texture' : variant.palettePath;
   const weightView = variant.weightView ?? false;
   out.skinned = skinned;
-  out.palettePath = path;
-  out.jointCapacity = skinned && path !== 'texture' ? variant.jointCapacity : 0;
+  out.palettePath = palettePath;
+  out.jointCapacity = skinned && palettePath !== 'texture' ? variant.jointCapacity : 0;
   out.transformFeedback = variant.transformFeedback;
   out.skinning = skinned ? variant.skinning : 'lbs';
   out.weights = skinned ? variant.weights : WEIGHT_POLICIES[0];
@@ -173,9 +173,9 @@ export function variantId(variant: ShaderVariant): number {
   const view = variant.weightView ? 1 : 0;
   const transformFeedback = variant.transformFeedback ? 2 : 0;
   if (!variant.skinned) return 2 * (transformFeedback + morph + featureBits) + view;
-  const path = variant.palettePath === 'uniform' ? 0 : variant.palettePath === 'texture' ? 1 : 2;
+  const pathIndex = variant.palettePath === 'uniform' ? 0 : variant.palettePath === 'texture' ? 1 : 2;
   const influences = variant.influences ?? 4;
-  return 2 * (1 + transformFeedback + 4 * path + 16 * WEIGHT_POLICIES.indexOf(variant.weights) + (variant.skinning === 'dqs' ? 64 : 0)
+  return 2 * (1 + transformFeedback + 4 * pathIndex + 16 * WEIGHT_POLICIES.indexOf(variant.weights) + (variant.skinning === 'dqs' ? 64 : 0)
     + 128 * (influences === 4 ? 0 : influences === 8 ? 1 : 2) + (variant.instanced ? 512 : 0)
     + morph + 4096 * variant.jointCapacity + featureBits) + view;
 }
