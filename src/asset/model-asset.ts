@@ -174,7 +174,7 @@ export interface MeshInstance {
   readonly mesh: number;
   /**
    * Index into `ModelAsset.skins`, or −1 for a rigid mesh. A skinned mesh ignores its node's transform
-   * (glTF 2.0 §3.7.3): its vertices go to model space through the skinning palette alone.
+   * (glTF 2.0 §3.7.3): its vertices go to model space through the skinning matrices alone.
    */
   readonly skin: number;
   /**

@@ -36,7 +36,7 @@ export interface CrowdOptions {
  * one `texSubImage2D`:
  *
  * - live: every visible instance's pose is evaluated on the CPU (`AnimatedModel.evaluate`: sample,
- *   localToModel, palette) and packed into its block; consecutive instances with the same clip and time share
+ *   localToModel, skinning matrices) and packed into its block; consecutive instances with the same clip and time share
  *   one evaluation.
  * - baked: clips are baked once ({@link bakeClips}, at {@link CrowdOptions.bakeRate}; skins and rigid nodes
  *   alike); per instance only its world matrix and two frame indices with a blend factor are written, and the
@@ -50,7 +50,7 @@ export interface CrowdOptions {
  * (its skin's first skinning matrix or its rigid node, det < 0) flips once more, judged in the rest pose
  * ({@link meshMirrored}); a clip that turns a mirror on or off mid-way keeps the rest pose's winding.
  *
- * Bounds: per-joint boxes ({@link computeJointBounds}) are transformed per instance (live: by its palette;
+ * Bounds: per-joint boxes ({@link computeJointBounds}) are transformed per instance (live: by its skinning matrices;
  * baked: the union of the two frames' precomputed boxes), rigid meshes' boxes by their node, then by its world
  * matrix: {@link worldBounds}, all grown by how far the instance's morph weights may move a vertex. They hold
  * LBS with weights summing to 1; DQS and other weight policies may reach slightly outside them.

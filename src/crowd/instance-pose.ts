@@ -97,7 +97,7 @@ export interface PoseBoundsData {
 
 /**
  * Grows `box` (`Float64Array(6)`, relative to the model origin) by everything the pose moves: every skin's
- * per-joint bounds under its palette (`accumulateSkinBounds`) and every rigid mesh's box under its node's
+ * per-joint bounds under its skinning matrices (`accumulateSkinBounds`) and every rigid mesh's box under its node's
  * matrix, each grown first by how far the pose's morph weights may move a vertex of the meshes drawn with it
  * ({@link morphReach}). The skin bounds hold linear blend skinning with weights summing to 1
  * (src/skinning/joint-bounds.ts). Allocates nothing.

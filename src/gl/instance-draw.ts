@@ -5,6 +5,7 @@ import { DEFAULT_SKINNING_METHOD } from '../skinning/skinning-method.ts';
 import { INSTANCE_TEXTURE_WIDTH, type BakedPalettes, type InstanceBlocks } from '../skinning/instance-blocks.ts';
 import { createDataTexture } from './data-texture.ts';
 import { BakedBlend, bakedBlockTexels } from './baked-blend.ts';
+import type { ShaderVariant } from './shader-variant.ts';
 
 
 /**
@@ -97,17 +98,27 @@ export interface InstancedDrawStats {
  * `gpuModel.asset.meshInstances`), or null when crowds do not draw it (a skinned mesh's primitive without
  * joints). A skinned primitive blends with `blocks.method`; a rigid one is the LBS variant skinned to one
  * entry, its node's matrix (see {@link bindInstancedPrimitive}); with morph targets, the `MORPH_TARGETS` variant.
+ * @param variant the caller's reused scratch, overwritten with the primitive's variant (no allocation)
  */
 export function instancedProgram(
-  programs: ProgramCache, gpuModel: GpuModel, blocks: InstanceBlocks, instance: number, primitive: GpuPrimitive, transformFeedback: boolean,
+  programs: ProgramCache, variant: ShaderVariant, gpuModel: GpuModel, blocks: InstanceBlocks, instance: number, primitive: GpuPrimitive,
+  transformFeedback: boolean,
 ): SkinningProgram | null {
   const rigid = gpuModel.asset.meshInstances[instance].skin < 0;
   if (!rigid && !primitive.skinned) return null;
-  const features = transformFeedback ? 0 : gpuModel.materialFeatures(primitive.asset.material, primitive);
-  const morphed = primitive.morphDeltas !== null && blocks.morphOffsets[instance] >= 0;
-  return rigid
-    ? programs.get(true, 'texture', 0, transformFeedback, DEFAULT_SKINNING_METHOD, 4, true, morphed, features)
-    : programs.get(true, 'texture', 0, transformFeedback, blocks.method, primitive.influences, true, morphed, features);
+  const method = rigid ? DEFAULT_SKINNING_METHOD : blocks.method;
+  variant.skinned = true;
+  variant.palettePath = 'texture';
+  variant.jointCapacity = 0;
+  variant.transformFeedback = transformFeedback;
+  variant.skinning = method.skinning;
+  variant.weights = method.weights;
+  variant.influences = rigid ? 4 : primitive.influences;
+  variant.instanced = true;
+  variant.morphTargets = primitive.morphDeltas !== null && blocks.morphOffsets[instance] >= 0;
+  variant.features = transformFeedback ? 0 : gpuModel.materialFeatures(primitive.asset.material, primitive);
+  variant.weightView = false;
+  return programs.get(variant);
 }
 
 /**
@@ -157,7 +168,7 @@ export function bindInstancedPrimitive(
  * eye are set as given (world space is display space: instanced variants have no u_toDisplay). The GL state is left as `SkinnedRenderer.draw` leaves it. Allocates nothing.
  */
 export function drawInstances(
-  gl: WebGL2RenderingContext, programs: ProgramCache, gpuModel: GpuModel, gpu: GpuInstances, blocks: InstanceBlocks,
+  gl: WebGL2RenderingContext, programs: ProgramCache, variant: ShaderVariant, gpuModel: GpuModel, gpu: GpuInstances, blocks: InstanceBlocks,
   viewProjection: Float32Array, eye: Float32Array, stats?: InstancedDrawStats,
 ): void {
   if (stats) stats.drawCalls = stats.verts = 0;
@@ -170,7 +181,7 @@ export function drawInstances(
     const primitives = gpuModel.meshes[asset.meshInstances[m].mesh];
     if (!primitives) continue;
     for (const primitive of primitives) {
-      const program = instancedProgram(programs, gpuModel, blocks, m, primitive, false);
+      const program = instancedProgram(programs, variant, gpuModel, blocks, m, primitive, false);
       if (!program) continue;
       if (program !== current) {
         current = program;

@@ -1,9 +1,9 @@
 import type { SkinningMode } from '../skinning/skinning-method.ts';
 
 /**
- * How a skinning palette reaches `shaders/skinned.vert`. Each joint takes `stride` `vec4`s
- * ({@link paletteStride}): for LBS its upper 3 rows — palettes are affine (bottom row 0 0 0 1), so the 4th is
- * never sent (`palette-rows.ts`); for DQS 4 (`dual-quaternion-palette.ts`):
+ * How a skin's palette (its skinning matrices packed for the GPU) reaches `shaders/skinned.vert`. Each joint
+ * takes `stride` `vec4`s ({@link paletteStride}): for LBS the upper 3 rows of its skinning matrix — those are
+ * affine (bottom row 0 0 0 1), so the 4th is never sent (`palette-rows.ts`); for DQS 4 (`dual-quaternion-palette.ts`):
  * - `'uniform'`: `uniform vec4 u_joints[stride·JOINT_COUNT]`, one `uniform4fv` per draw;
  * - `'texture'`: an RGBA32F texture, `stride` texels per joint, read with `texelFetch`, uploaded with
  *   `texSubImage2D`;
@@ -62,12 +62,12 @@ export function maxUboJoints(maxUniformBlockSize: number, stride = PALETTE_VECTO
 }
 
 /**
- * Most joints `path` can hold under `limits`; `Infinity` for the texture path (rows wrap: joints per row ×
+ * Most joints `palettePath` can hold under `limits`; `Infinity` for the texture path (rows wrap: joints per row ×
  * `MAX_TEXTURE_SIZE` rows, beyond any skin an Int16 parent index can describe).
  */
-export function maxPaletteJoints(path: PalettePath, limits: PaletteLimits, stride = PALETTE_VECTORS_PER_JOINT): number {
-  if (path === 'uniform') return maxUniformJoints(limits.maxVertexUniformVectors, stride);
-  if (path === 'ubo') return maxUboJoints(limits.maxUniformBlockSize, stride);
+export function maxPaletteJoints(palettePath: PalettePath, limits: PaletteLimits, stride = PALETTE_VECTORS_PER_JOINT): number {
+  if (palettePath === 'uniform') return maxUniformJoints(limits.maxVertexUniformVectors, stride);
+  if (palettePath === 'ubo') return maxUboJoints(limits.maxUniformBlockSize, stride);
   return Infinity;
 }
 
@@ -79,25 +79,25 @@ export function maxPaletteJoints(path: PalettePath, limits: PaletteLimits, strid
  * @throws Error when `'uniform'` or `'ubo'` is forced for more joints than it holds (`where` names the model)
  */
 export function resolvePalettePath(
-  requested: PaletteRequest, jointCount: number, limits: PaletteLimits, where: string, stride = PALETTE_VECTORS_PER_JOINT,
+  paletteRequest: PaletteRequest, jointCount: number, limits: PaletteLimits, where: string, stride = PALETTE_VECTORS_PER_JOINT,
 ): PalettePath {
-  if (requested === 'auto') return PALETTE_PATHS.find((path) => jointCount <= maxPaletteJoints(path, limits, stride))!;
-  const max = maxPaletteJoints(requested, limits, stride);
+  if (paletteRequest === 'auto') return PALETTE_PATHS.find((path) => jointCount <= maxPaletteJoints(path, limits, stride))!;
+  const max = maxPaletteJoints(paletteRequest, limits, stride);
   if (jointCount > max) {
-    const limit = requested === 'uniform'
+    const limit = paletteRequest === 'uniform'
       ? `MAX_VERTEX_UNIFORM_VECTORS ${limits.maxVertexUniformVectors}`
       : `MAX_UNIFORM_BLOCK_SIZE ${limits.maxUniformBlockSize}`;
-    throw new Error(`${where}: a ${requested} palette of ${jointCount} joints does not fit (${limit} holds ${max} joints); use the texture path`);
+    throw new Error(`${where}: a ${paletteRequest} palette of ${jointCount} joints does not fit (${limit} holds ${max} joints); use the texture path`);
   }
-  return requested;
+  return paletteRequest;
 }
 
 /**
- * Size of the `u_joints` / `u_jointBlock` array compiled for a skin of `jointCount` joints on `path`:
+ * Size of the `u_joints` / `u_jointBlock` array compiled for a skin of `jointCount` joints on `palettePath`:
  * rounded up to a multiple of 16 (fewer shader variants), capped at what the path holds; 0 for the texture
  * path (no compiled size).
  */
-export function paletteCapacity(path: PalettePath, jointCount: number, limits: PaletteLimits, stride = PALETTE_VECTORS_PER_JOINT): number {
-  if (path === 'texture') return 0;
-  return Math.max(1, Math.min(Math.ceil(jointCount / 16) * 16, maxPaletteJoints(path, limits, stride)));
+export function paletteCapacity(palettePath: PalettePath, jointCount: number, limits: PaletteLimits, stride = PALETTE_VECTORS_PER_JOINT): number {
+  if (palettePath === 'texture') return 0;
+  return Math.max(1, Math.min(Math.ceil(jointCount / 16) * 16, maxPaletteJoints(palettePath, limits, stride)));
 }

@@ -2,10 +2,10 @@ import vertexSource from '../../shaders/skinned.vert?raw';
 import fragmentSource from '../../shaders/lit.frag?raw';
 import weightsFragmentSource from '../../shaders/debug-weights.frag?raw';
 import { compileProgram, deleteProgram, insertDefines } from './shader-program.ts';
-import type { PalettePath } from './palette-path.ts';
-import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { PALETTE_BLOCK_BINDING } from './palette-buffer.ts';
-import { CAPTURED_VARYINGS, featureDefines, variantDefines, variantId, variantKey, type ShaderVariant } from './shader-variant.ts';
+import {
+  CAPTURED_VARYINGS, createShaderVariant, featureDefines, normalizeShaderVariant, variantDefines, variantId, variantKey, type ShaderVariant,
+} from './shader-variant.ts';
 
 /** A linked skinned/rigid program and the locations of its uniforms (null when the variant lacks one). */
 export interface SkinningProgram {
@@ -98,32 +98,26 @@ const SAMPLER_UNITS: readonly (readonly [string, number])[] = [
  */
 export class ProgramCache {
   private readonly programs = new Map<number, SkinningProgram>();
+  /** Scratch: the variant asked for, normalised. */
+  private readonly normal = createShaderVariant();
 
   constructor(private readonly gl: WebGL2RenderingContext) {}
 
   /**
-   * The program for a variant (see {@link ShaderVariant}; `features` are its material features, ignored with
-   * transform feedback), compiled now if needed. Allocates nothing once
-   * the variant exists (numeric key), so it is called per draw.
+   * The program for `variant` (see {@link ShaderVariant}), compiled now if needed. The variant is normalised
+   * into the cache's own scratch first ({@link normalizeShaderVariant}: e.g. instanced reads the texture path,
+   * material features are dropped with transform feedback), so fields a variant ignores never split the cache.
+   * Allocates nothing once the variant exists (numeric key, {@link variantId}), so it is called per draw with
+   * the caller's one reused variant.
    * @throws Error with the line-numbered log when the variant fails to compile or link
    */
-  get(
-    skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, method: SkinningMethod = DEFAULT_SKINNING_METHOD,
-    influences: 4 | 8 | 12 = 4, instancing = false, morphTargets = false, features = 0, weightView = false,
-  ): SkinningProgram {
-    const instanced = skinned && instancing;
-    const path = instanced ? 'texture' : palette;
-    const capacity = skinned && path !== 'texture' ? jointCapacity : 0;
-    const slots = skinned ? influences : 4;
-    const materialFeatures = transformFeedback || weightView ? 0 : features;
-    const id = variantId(skinned, path, capacity, transformFeedback, method.skinning, method.weights, slots, instanced, morphTargets, materialFeatures, weightView);
+  get(variant: ShaderVariant): SkinningProgram {
+    const normal = normalizeShaderVariant(this.normal, variant);
+    const id = variantId(normal);
     let entry = this.programs.get(id);
     if (!entry) {
-      const variant: ShaderVariant = {
-        skinned, palette: path, jointCapacity: capacity, transformFeedback, skinning: method.skinning, weights: method.weights, influences: slots,
-        instanced, morphTargets, features: materialFeatures, weightView,
-      };
-      entry = this.build(variantKey(variant), variant);
+      const kept: ShaderVariant = { ...normal };
+      entry = this.build(variantKey(kept), kept);
       this.programs.set(id, entry);
     }
     return entry;

@@ -16,6 +16,7 @@ import { drawInstances, type GpuInstances, type InstancedDrawStats } from './ins
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
 import { BASE_COLOR_UNIT, MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 import type { DrawStyle } from './debug/draw-style.ts';
+import { createShaderVariant } from './shader-variant.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
 export type { DrawStyle, SurfaceView } from './debug/draw-style.ts';
@@ -23,7 +24,10 @@ export { GpuModel } from './gpu-model.ts';
 
 /** Renderer settings. */
 export interface RendererOptions {
-  /** Palette path: forced, or `'auto'` (default): the first of uniform, ubo, texture that holds the largest skin. */
+  /**
+   * The palette request (the option keeps its public name `palette`): a forced path, or `'auto'` (default):
+   * the first of uniform, ubo, texture that holds the largest skin.
+   */
   palette?: PaletteRequest;
 }
 
@@ -60,8 +64,11 @@ const IDENTITY = mat4.create() as Float32Array;
  */
 export class SkinnedRenderer {
   readonly gl: WebGL2RenderingContext;
-  private readonly requested: PaletteRequest;
+  /** The renderer's own palette request ({@link RendererOptions.palette}). */
+  private readonly paletteRequest: PaletteRequest;
   private readonly programs: ProgramCache;
+  /** Scratch: the shader variant of the primitive being drawn (filled per draw, never reallocated). */
+  private readonly variant = createShaderVariant();
   private limits: PaletteLimits;
   private lost = false;
   private generationValue = 0;
@@ -80,12 +87,12 @@ export class SkinnedRenderer {
   private environment: ImageBasedLighting;
   /** Settings of the draw in progress, read by drawPrimitive. */
   private readonly frame: {
-    path: PalettePath; method: SkinningMethod; serial: number; program: SkinningProgram | null;
+    palettePath: PalettePath; method: SkinningMethod; serial: number; program: SkinningProgram | null;
     /** Mesh instance whose active morph-target list is uploaded (−1: none yet this draw), and its length. */
     morphInstance: number; morphActive: number;
     /** The inspection views of the draw (draw's `style`), or undefined. */
     style: DrawStyle | undefined;
-  } = { path: 'uniform', method: DEFAULT_SKINNING_METHOD, serial: 0, program: null, morphInstance: -1, morphActive: 0, style: undefined };
+  } = { palettePath: 'uniform', method: DEFAULT_SKINNING_METHOD, serial: 0, program: null, morphInstance: -1, morphActive: 0, style: undefined };
   /** Scratch of the BLEND primitives of a draw: instance, primitive, squared distance, drawing order (grown, never shrunk). */
   private blendInstance = new Int32Array(8);
   private blendPrimitive = new Int32Array(8);
@@ -99,7 +106,7 @@ export class SkinnedRenderer {
   constructor(gl: WebGL2RenderingContext, options: RendererOptions = {}) {
     if (gl.isContextLost()) throw new Error('SkinnedRenderer: the WebGL2 context is lost');
     this.gl = gl;
-    this.requested = options.palette ?? 'auto';
+    this.paletteRequest = options.palette ?? 'auto';
     this.programs = new ProgramCache(gl);
     this.limits = readPaletteLimits(gl);
     this.environment = new ImageBasedLighting(gl);
@@ -153,14 +160,14 @@ export class SkinnedRenderer {
    * uploaded (undecodable ones are drawn white and listed in `textureErrors`), so the first frame drawn with
    * it is complete; use `uploadModel` for geometry at once and textures as they arrive. The renderer keeps
    * no reference to the result; the caller disposes it. The model suits every palette path.
-   * @param palette the palette request it will be drawn with (default: the renderer's), checked here
-   * @param method the skinning method it will be drawn with (checked with `palette`)
+   * @param paletteRequest the palette request it will be drawn with (default: the renderer's), checked here
+   * @param method the skinning method it will be drawn with (checked with `paletteRequest`)
    * @throws Error (rejects) when the context is lost, or the model's palette path is forced to uniform or
    *   ubo but does not fit
    */
-  async upload(asset: ModelAsset, palette: PaletteRequest = this.requested, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Promise<GpuModel> {
+  async upload(asset: ModelAsset, paletteRequest: PaletteRequest = this.paletteRequest, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Promise<GpuModel> {
     if (this.lost || this.gl.isContextLost()) throw new Error(`${asset.name}: cannot upload, the WebGL2 context is lost`);
-    this.palettePathFor(asset, palette, method);
+    this.palettePathFor(asset, paletteRequest, method);
     const gpuModel = uploadModel(this.gl, asset, this.generationValue);
     await gpuModel.texturesReady;
     return gpuModel;
@@ -170,12 +177,12 @@ export class SkinnedRenderer {
    * Palette path used for a model: the requested one, or for `'auto'` the first path that holds its largest
    * skin — uniform (`3·joints + 16 ≤ MAX_VERTEX_UNIFORM_VECTORS`), ubo (`48·joints ≤ MAX_UNIFORM_BLOCK_SIZE`),
    * texture (`resolvePalettePath`). Rigid-only models report the resolved choice for 0 joints.
-   * @param requested the request to resolve (default: the renderer's own, {@link RendererOptions.palette})
+   * @param paletteRequest the request to resolve (default: the renderer's own, {@link RendererOptions.palette})
    * @param method the skinning method it will be drawn with: DQS takes 4 vectors per joint, LBS 3
    * @throws Error when `'uniform'` or `'ubo'` is forced and the largest skin does not fit
    */
-  palettePathFor(asset: ModelAsset, requested: PaletteRequest = this.requested, method: SkinningMethod = DEFAULT_SKINNING_METHOD): PalettePath {
-    return resolvePalettePath(requested, maxSkinJoints(asset), this.limits, asset.name, paletteStride(method.skinning));
+  palettePathFor(asset: ModelAsset, paletteRequest: PaletteRequest = this.paletteRequest, method: SkinningMethod = DEFAULT_SKINNING_METHOD): PalettePath {
+    return resolvePalettePath(paletteRequest, maxSkinJoints(asset), this.limits, asset.name, paletteStride(method.skinning));
   }
 
   /**
@@ -262,7 +269,7 @@ export class SkinnedRenderer {
   /**
    * Draws every mesh instance of `gpuModel` in `pose`, morph targets first at the instance's weights in
    * `pose.morphWeights` (docs/skinning-formulas.md M0; only the non-zero ones cost work), then a rigid primitive with
-   * `u_toDisplay = displayMatrix · pose.modelMatrices[instance joint]`, a skinned one with its skin's palette
+   * `u_toDisplay = displayMatrix · pose.modelMatrices[instance joint]`, a skinned one with its skin's skinning matrices
    * `pose.skinMatrices[instance.skin]` (which lands it in model space) and `u_toDisplay = displayMatrix`.
    * Evaluate the pose first (e.g. `AnimatedModel.evaluate`). No-op while the context is lost. Opaque and MASK
    * primitives are drawn in file order, then BLEND ones farthest first (glTF 2.0 §3.9.4), blended, without
@@ -272,23 +279,23 @@ export class SkinnedRenderer {
    * s = mat3(displayMatrix)·O (display space), `u_viewProjection = projection · view · T(s)` and
    * `u_eye = eye − s` are computed in f64 before rounding to float32, so the shader's positions
    * (`v_displayPosition`, display space minus s) stay the size of the model, not of its distance from the origin.
-   * @param pose the model's {@link PoseBuffers}: `modelMatrices` of `16·jointCount` floats and one palette per
+   * @param pose the model's {@link PoseBuffers}: `modelMatrices` of `16·jointCount` floats and skinning matrices per
    *   skin of `gpuModel.asset`, column-major
    * @param camera in display space
    * @param displayMatrix `Float32Array(16)`, column-major: model space → display space, re-orienting the whole
    *   model (e.g. Z-up → Y-up); default identity
-   * @param palette palette request for this model (default: the renderer's), so that views sharing one
+   * @param paletteRequest palette request for this model (default: the renderer's), so that views sharing one
    *   renderer each keep their own; switching it between draws needs no new upload
    * @param method skinning mode and weight policy (default LBS, normalised weights), per model and per draw
-   *   like `palette`: a shader variant each, no new upload
+   *   like `paletteRequest`: a shader variant each, no new upload
    * @param style inspection views (weight heat map, influence count, wireframe, CPU-skinned vertices; see
    *   {@link DrawStyle}); absent: the model as it is
    * @throws Error when `gpuModel` is disposed, or was uploaded before a context restore (re-upload it), or a
-   *   shader variant fails to build, or `palette` forces a uniform or ubo palette that does not fit
+   *   shader variant fails to build, or `paletteRequest` forces a uniform or ubo palette that does not fit
    */
   draw(
     gpuModel: GpuModel, pose: PoseBuffers, camera: CameraMatrices, displayMatrix?: Float32Array,
-    palette: PaletteRequest = this.requested, method: SkinningMethod = DEFAULT_SKINNING_METHOD, style?: DrawStyle,
+    paletteRequest: PaletteRequest = this.paletteRequest, method: SkinningMethod = DEFAULT_SKINNING_METHOD, style?: DrawStyle,
   ): void {
     if (this.lost) return;
     const asset = gpuModel.asset;
@@ -299,7 +306,7 @@ export class SkinnedRenderer {
     const gl = this.gl;
     const display = displayMatrix ?? IDENTITY;
     const frame = this.frame;
-    frame.path = this.palettePathFor(asset, palette, method);
+    frame.palettePath = this.palettePathFor(asset, paletteRequest, method);
     frame.method = method;
     frame.serial = ++this.drawSerial;
     frame.program = null;
@@ -363,7 +370,7 @@ export class SkinnedRenderer {
     this.foldOrigin(camera, IDENTITY, undefined);
     bindEnvironment(this.gl, this.environment);
     this.gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
-    drawInstances(this.gl, this.programs, gpuModel, instances, blocks, this.viewProjection, this.eyeRelative, stats);
+    drawInstances(this.gl, this.programs, this.variant, gpuModel, instances, blocks, this.viewProjection, this.eyeRelative, stats);
   }
 
   /** Grows the blended-primitive scratch to hold `count` entries (allocates only when it grows). */
@@ -409,7 +416,7 @@ export class SkinnedRenderer {
     const gl = this.gl;
     const asset = gpuModel.asset;
     const frame = this.frame;
-    const path = frame.path, method = frame.method;
+    const palettePath = frame.palettePath, method = frame.method;
     const stride = paletteStride(method.skinning);
     const origin = pose.origin;
     const instance = asset.meshInstances[i];
@@ -422,7 +429,7 @@ export class SkinnedRenderer {
     const surface = style ? style.surface : 'shaded';
     const weightView = surface === 'weights' || surface === 'influences';
     const jointCount = skinned ? asset.skins[skin].joints.length : 0;
-    const capacity = paletteCapacity(path, jointCount, this.limits, stride);
+    const capacity = paletteCapacity(palettePath, jointCount, this.limits, stride);
     // Morph targets: the instance's non-zero weights, uploaded when its first morphed primitive is drawn
     // (morph-texture.ts; again only if another instance's list was uploaded in between, e.g. by BLEND sorting).
     let morphActive = 0;
@@ -439,7 +446,19 @@ export class SkinnedRenderer {
     const morphed = morphActive > 0;
     const materialIndex = primitive.asset.material;
     const features = gpuModel.materialFeatures(materialIndex, primitive);
-    const program = this.programs.get(skinned, path, capacity, false, method, primitive.influences, false, morphed, features, weightView);
+    const variant = this.variant;
+    variant.skinned = skinned;
+    variant.palettePath = palettePath;
+    variant.jointCapacity = capacity;
+    variant.transformFeedback = false;
+    variant.skinning = method.skinning;
+    variant.weights = method.weights;
+    variant.influences = primitive.influences;
+    variant.instanced = false;
+    variant.morphTargets = morphed;
+    variant.features = features;
+    variant.weightView = weightView;
+    const program = this.programs.get(variant);
     if (program !== frame.program) {
       frame.program = program;
       gl.useProgram(program.program);
@@ -469,9 +488,9 @@ export class SkinnedRenderer {
         else packPaletteRows(rows, pose.skinMatrices[skin], jointCount);
         gpuModel.paletteFrames[skin] = frame.serial;
       }
-      if (path === 'uniform') {
+      if (palettePath === 'uniform') {
         gl.uniform4fv(program.u_joints, rows, 0, 4 * stride * jointCount);
-      } else if (path === 'ubo') {
+      } else if (palettePath === 'ubo') {
         const buffer = gpuModel.paletteBuffer(skin, capacity);
         if (fresh) uploadPaletteBuffer(gl, buffer, rows, jointCount, stride);
         else gl.bindBufferBase(gl.UNIFORM_BUFFER, PALETTE_BLOCK_BINDING, buffer.buffer);
@@ -492,7 +511,7 @@ export class SkinnedRenderer {
     gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
     if (material?.doubleSided) gl.disable(gl.CULL_FACE);
     else gl.enable(gl.CULL_FACE);
-    // A mirroring transform flips the winding (glTF 2.0 §3.7.4). For a skinned mesh the palette places it:
+    // A mirroring transform flips the winding (glTF 2.0 §3.7.4). For a skinned mesh the skinning matrices place it:
     // its first skinning matrix stands for the skin (a skeleton is mirrored as a whole, at its root).
     let mirrored = mat4.determinant(this.toDisplay) < 0;
     if (skinned && jointCount > 0 && determinant3x3(pose.skinMatrices[skin], 0) < 0) mirrored = !mirrored;

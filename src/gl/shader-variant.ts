@@ -2,45 +2,84 @@ import type { SkinningMode, WeightPolicy } from '../skinning/skinning-method.ts'
 import { WEIGHT_POLICIES } from '../skinning/skinning-method.ts';
 import { paletteStride, type PalettePath } from './palette-path.ts';
 
-/** One compiled form of `shaders/skinned.vert` + `shaders/lit.frag`. */
+/**
+ * One compiled form of `shaders/skinned.vert` + `shaders/lit.frag`, named by fields, not by position: a caller
+ * keeps one mutable value ({@link createShaderVariant}) and fills it per draw, so nothing is allocated and no
+ * two booleans can trade places. `ProgramCache.get` (program-cache.ts) normalises it first ({@link normalizeShaderVariant}).
+ */
 export interface ShaderVariant {
   /** Skinning (`SKINNED`); false for rigid meshes. */
-  readonly skinned: boolean;
-  /** Palette source when skinned (`PALETTE_TEXTURE`, `PALETTE_UBO`, or the uniform array); ignored when rigid. */
-  readonly palette: PalettePath;
+  skinned: boolean;
+  /** Palette path in use when skinned (`PALETTE_TEXTURE`, `PALETTE_UBO`, or the uniform array); ignored when rigid. */
+  palettePath: PalettePath;
   /** `JOINT_COUNT` of the uniform or block palette (0 on the texture path). */
-  readonly jointCapacity: number;
+  jointCapacity: number;
   /** Link with transform-feedback varyings `v_displayPosition`, `v_displayNormal`, `v_displayTangent` (SEPARATE_ATTRIBS). */
-  readonly transformFeedback: boolean;
+  transformFeedback: boolean;
   /** `SKINNING_DQS` for `'dqs'`; ignored when rigid. */
-  readonly skinning: SkinningMode;
+  skinning: SkinningMode;
   /** `WEIGHTS_*` define; ignored when rigid. */
-  readonly weights: WeightPolicy;
+  weights: WeightPolicy;
   /**
    * Influence slots the variant reads (`influenceVariant`): 4, 8 (`INFLUENCES_8`) or 12 for any count above 8
    * (`INFLUENCES_8` + `INFLUENCE_OVERFLOW`); absent: 4. Ignored when rigid.
    */
-  readonly influences?: 4 | 8 | 12;
+  influences?: 4 | 8 | 12;
   /**
    * Instanced skinning (`INSTANCED`, src/crowd/crowd.ts): joints per instance block (live, or blended from
    * baked frames first by src/gl/baked-blend.ts); absent or false: one model per draw. Skinned variants only;
    * the palette path is then the instance texture.
    */
-  readonly instanced?: boolean;
+  instanced?: boolean;
   /** `MORPH_TARGETS`: morph targets before skinning (skinned or rigid; src/gl/morph-texture.ts). Absent: false. */
-  readonly morphTargets?: boolean;
+  morphTargets?: boolean;
   /**
    * The draw's {@link MaterialFeature} bits: what lit.frag samples and computes, and which of the vertex
    * shader's optional outputs (texture coordinates, vertex colour, tangent) it reads, so a material and
    * primitive pay, per pixel and per vertex, only for what they use; absent: 0. Ignored when linked for
    * transform feedback or the weight view.
    */
-  readonly features?: number;
+  features?: number;
   /**
    * `WEIGHT_VIEW`, linked with `shaders/debug-weights.frag` instead of `shaders/lit.frag`: the viewer's weight
    * and influence views (src/gl/debug/draw-style.ts). Absent: false.
    */
-  readonly weightView?: boolean;
+  weightView?: boolean;
+}
+
+/** A rigid, LBS, uniform-path variant with every optional field present: the value a caller reuses per draw. */
+export function createShaderVariant(): Required<ShaderVariant> {
+  return {
+    skinned: false, palettePath: 'uniform', jointCapacity: 0, transformFeedback: false, skinning: 'lbs', weights: WEIGHT_POLICIES[0],
+    influences: 4, instanced: false, morphTargets: false, features: 0, weightView: false,
+  };
+}
+
+/**
+ * Writes into `out` the canonical form of `variant` (`out` may be `variant`), so that variants compiling to
+ * the same shader get the same {@link variantId}: fields a variant ignores take their defaults. Instanced
+ * applies to skinned variants only and reads the texture path; the joint capacity is 0 unless the path is
+ * uniform or ubo; a rigid variant has the uniform path, LBS, the default weight policy and 4 influences;
+ * material features are 0 with transform feedback or the weight view. Allocates nothing.
+ * @returns `out`
+ */
+export function normalizeShaderVariant(out: Required<ShaderVariant>, variant: ShaderVariant): Required<ShaderVariant> {
+  const skinned = variant.skinned;
+  const instanced = skinned && (variant.instanced ?? false);
+  const palettePath = !skinned ? 'uniform' : instanced ? 'texture' : variant.palettePath;
+  const weightView = variant.weightView ?? false;
+  out.skinned = skinned;
+  out.palettePath = palettePath;
+  out.jointCapacity = skinned && palettePath !== 'texture' ? variant.jointCapacity : 0;
+  out.transformFeedback = variant.transformFeedback;
+  out.skinning = skinned ? variant.skinning : 'lbs';
+  out.weights = skinned ? variant.weights : WEIGHT_POLICIES[0];
+  out.influences = skinned ? variant.influences ?? 4 : 4;
+  out.instanced = instanced;
+  out.morphTargets = variant.morphTargets ?? false;
+  out.features = variant.transformFeedback || weightView ? 0 : variant.features ?? 0;
+  out.weightView = weightView;
+  return out;
 }
 
 /**
@@ -103,8 +142,8 @@ function skinningDefines(variant: ShaderVariant): string[] {
     defines.push('INSTANCED');
     return defines;
   }
-  if (variant.palette === 'texture') defines.push('PALETTE_TEXTURE');
-  else if (variant.palette === 'ubo') defines.push('PALETTE_UBO', `JOINT_COUNT ${variant.jointCapacity}`);
+  if (variant.palettePath === 'texture') defines.push('PALETTE_TEXTURE');
+  else if (variant.palettePath === 'ubo') defines.push('PALETTE_UBO', `JOINT_COUNT ${variant.jointCapacity}`);
   else defines.push(`JOINT_COUNT ${variant.jointCapacity}`);
   return defines;
 }
@@ -121,22 +160,22 @@ export function variantKey(variant: ShaderVariant): string {
 }
 
 /**
- * A number naming the variant of these fields uniquely (as {@link ShaderVariant}), so the program cache
- * looks variants up per draw without allocating: bit 0 skinned, bit 1 transform feedback, bits 2–3 the
- * palette path, bits 4–5 the weight policy, bit 6 DQS, bits 7–8 the influences (4, 8, 12), bit 9 instancing
- * (bit 10 unused), bit 11 morph targets, then the capacity (below 2¹² joints), and from bit 24 the material features (9 bits);
- * all of that doubled, plus 1 for the weight view.
+ * A number naming the variant uniquely (as {@link ShaderVariant}; normalise it first to name equal shaders
+ * alike, {@link normalizeShaderVariant}), so the program cache looks variants up per draw without allocating:
+ * bit 0 skinned, bit 1 transform feedback, bits 2–3 the palette path, bits 4–5 the weight policy, bit 6 DQS,
+ * bits 7–8 the influences (4, 8, 12), bit 9 instancing (bit 10 unused), bit 11 morph targets, then the
+ * capacity (below 2¹² joints), and from bit 24 the material features (9 bits); all of that doubled, plus 1 for
+ * the weight view.
  */
-export function variantId(
-  skinned: boolean, palette: PalettePath, jointCapacity: number, transformFeedback: boolean, skinning: SkinningMode, weights: WeightPolicy,
-  influences: 4 | 8 | 12 = 4, instanced = false, morphTargets = false, features = 0, weightView = false,
-): number {
-  const morph = morphTargets ? 2048 : 0;
-  const featureBits = features * 2 ** 24;
-  const view = weightView ? 1 : 0;
-  if (!skinned) return 2 * ((transformFeedback ? 2 : 0) + morph + featureBits) + view;
-  const path = palette === 'uniform' ? 0 : palette === 'texture' ? 1 : 2;
-  return 2 * (1 + (transformFeedback ? 2 : 0) + 4 * path + 16 * WEIGHT_POLICIES.indexOf(weights) + (skinning === 'dqs' ? 64 : 0)
-    + 128 * (influences === 4 ? 0 : influences === 8 ? 1 : 2) + (instanced ? 512 : 0)
-    + morph + 4096 * jointCapacity + featureBits) + view;
+export function variantId(variant: ShaderVariant): number {
+  const morph = variant.morphTargets ? 2048 : 0;
+  const featureBits = (variant.features ?? 0) * 2 ** 24;
+  const view = variant.weightView ? 1 : 0;
+  const transformFeedback = variant.transformFeedback ? 2 : 0;
+  if (!variant.skinned) return 2 * (transformFeedback + morph + featureBits) + view;
+  const pathIndex = variant.palettePath === 'uniform' ? 0 : variant.palettePath === 'texture' ? 1 : 2;
+  const influences = variant.influences ?? 4;
+  return 2 * (1 + transformFeedback + 4 * pathIndex + 16 * WEIGHT_POLICIES.indexOf(variant.weights) + (variant.skinning === 'dqs' ? 64 : 0)
+    + 128 * (influences === 4 ? 0 : influences === 8 ? 1 : 2) + (variant.instanced ? 512 : 0)
+    + morph + 4096 * variant.jointCapacity + featureBits) + view;
 }

@@ -10,8 +10,9 @@ import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type Skin
 import { bindInstancedPrimitive, instancedProgram, type GpuInstances } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
 import { gpuCommandsComplete } from './gpu-fence.ts';
+import { createShaderVariant } from './shader-variant.ts';
 
-/** Vertices as the GPU skinned them, in model space (the palette's output; `u_toDisplay` is the identity). */
+/** Vertices as the GPU skinned them, in model space (the skinning matrices' output; `u_toDisplay` is the identity). */
 export interface CapturedVertices {
   /** `Float32Array(3·vertexCount)`: `v_displayPosition` of each vertex. */
   readonly positions: Float32Array;
@@ -44,7 +45,7 @@ const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
  * transform-feedback varyings `v_displayPosition`, `v_displayNormal`, `v_displayTangent`, SEPARATE_ATTRIBS) over one primitive's
  * vertices as POINTS under RASTERIZER_DISCARD — no index buffer, so output k is vertex k — and reads the
  * results back with `getBufferSubData`. This is the GPU half of the GPU-vs-CPU parity test (the CPU half is
- * `skinVertices` on the same palette). Owns its programs, a transform feedback object, sets of three output
+ * `skinVertices` on the same skinning matrices). Owns its programs, a transform feedback object, sets of three output
  * buffers (one per capture in flight, grown as needed), one palette texture and one palette uniform buffer;
  * `dispose()` frees them (idempotent).
  *
@@ -54,12 +55,14 @@ const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
  */
 export class TransformFeedbackCapture {
   private readonly programs: ProgramCache;
+  /** Scratch: the shader variant of the capture being drawn. */
+  private readonly variant = createShaderVariant();
   private feedback: WebGLTransformFeedback | null = null;
   /** Output buffer sets not in use by a capture in flight. */
   private idle: OutputBuffers[] = [];
   /** Every output buffer set, idle or in flight. */
   private outputs: OutputBuffers[] = [];
-  private palette: PaletteTexture | null = null;
+  private paletteTexture: PaletteTexture | null = null;
   private paletteBuffer: PaletteBuffer | null = null;
   private rows = new Float32Array(0);
   private disposed = false;
@@ -73,46 +76,47 @@ export class TransformFeedbackCapture {
   }
 
   /**
-   * Skins primitive `primitiveIndex` of mesh instance `instanceIndex` of `gpuModel` on the GPU with `palette`,
+   * Skins primitive `primitiveIndex` of mesh instance `instanceIndex` of `gpuModel` on the GPU with `skinMatrices`,
    * its morph targets applied first at the instance's weights in `morphWeights` (as the renderer draws it). A
    * rigid instance with morph targets is captured too: its morphed vertices in the mesh's own space (no node
-   * matrix; `palette` and `path` unused).
-   * @param palette `Float32Array(16·m)`, column-major, for the instance's skin (m = its joint count)
-   * @param path palette path (shader variant) to run
+   * matrix; `skinMatrices` and `palettePath` unused).
+   * @param skinMatrices `Float32Array(16·m)`, column-major skinning matrices of the instance's skin (m = its
+   *   joint count), packed here into the palette the path reads
+   * @param palettePath palette path (shader variant) to run
    * @param method skinning mode and weight policy (shader variant) to run, default LBS with normalised weights
-   * @param origin `Float64Array(3)`: the model origin O the palette is relative to (`AnimatedModel.origin`,
+   * @param origin `Float64Array(3)`: the model origin O the skinning matrices are relative to (`AnimatedModel.origin`,
    *   as `skinVertices` reads it from its context); positions come out relative to it. Default (0, 0, 0)
    * @param morphWeights the pose's morph weights (`PoseBuffers.morphWeights`), the instance's at its
    *   `morphWeightOffset`; absent: morph targets not applied
-   * @throws Error when the instance is rigid without morph targets, the primitive has no joints/weights, the
-   *   palette is too short, the uniform or ubo path cannot hold the skin, or the capture is disposed
+   * @throws Error when the instance is rigid without morph targets, the primitive has no joints/weights,
+   *   `skinMatrices` is too short, the uniform or ubo path cannot hold the skin, or the capture is disposed
    */
   capture(
-    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath,
+    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, skinMatrices: Float32Array, palettePath: PalettePath,
     method: SkinningMethod = DEFAULT_SKINNING_METHOD, origin?: ArrayLike<number>, morphWeights?: Float32Array,
   ): CapturedVertices {
-    return this.read(this.drawSkinned(gpuModel, instanceIndex, primitiveIndex, palette, path, method, origin, morphWeights));
+    return this.read(this.drawSkinned(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights));
   }
 
   /**
    * {@link capture}, read back once a fence says the GPU has written the output (no pipeline stall). The
-   * skinning is drawn at the call, with the arguments as they are then; `palette` and `morphWeights` may
+   * skinning is drawn at the call, with the arguments as they are then; `skinMatrices` and `morphWeights` may
    * change while the promise is pending.
    * @throws (rejects) as `capture`, and when the context is lost or the capture disposed before the read
    */
   captureAsync(
-    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath,
+    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, skinMatrices: Float32Array, palettePath: PalettePath,
     method: SkinningMethod = DEFAULT_SKINNING_METHOD, origin?: ArrayLike<number>, morphWeights?: Float32Array,
   ): Promise<CapturedVertices> {
     try {
-      return this.readWhenComplete(this.drawSkinned(gpuModel, instanceIndex, primitiveIndex, palette, path, method, origin, morphWeights));
+      return this.readWhenComplete(this.drawSkinned(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
   private drawSkinned(
-    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, palette: Float32Array, path: PalettePath,
+    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, skinMatrices: Float32Array, palettePath: PalettePath,
     method: SkinningMethod, origin: ArrayLike<number> | undefined, morphWeights: Float32Array | undefined,
   ): DrawnCapture {
     if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
@@ -132,9 +136,20 @@ export class TransformFeedbackCapture {
     if (!skinned && !(morphWeights && primitive.morphDeltas)) {
       throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not skinned`);
     }
-    const morphed = morphActive > 0;
+    const variant = this.variant;
+    variant.skinned = skinned;
+    variant.palettePath = palettePath;
+    variant.jointCapacity = 0;
+    variant.transformFeedback = true;
+    variant.skinning = method.skinning;
+    variant.weights = method.weights;
+    variant.influences = primitive.influences;
+    variant.instanced = false;
+    variant.morphTargets = morphActive > 0;
+    variant.features = 0;
+    variant.weightView = false;
     if (!skinned) {
-      const program = this.programs.get(false, path, 0, true, method, 4, false, morphed);
+      const program = this.programs.get(variant);
       gl.useProgram(program.program);
       bindMorphTargets(gl, gpuModel, primitive, program, morphActive);
       gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
@@ -143,39 +158,40 @@ export class TransformFeedbackCapture {
       return this.draw(primitive.vao, primitive.vertexCount, 1, asset.name);
     }
     const jointCount = asset.skins[instance.skin].joints.length;
-    if (palette.length < 16 * jointCount) {
-      throw new Error(`${asset.name}: palette holds ${palette.length / 16} matrices, skin ${instance.skin} has ${jointCount} joints`);
+    if (skinMatrices.length < 16 * jointCount) {
+      throw new Error(`${asset.name}: skinMatrices holds ${skinMatrices.length / 16} matrices, skin ${instance.skin} has ${jointCount} joints`);
     }
     const limits = readPaletteLimits(gl);
     const stride = paletteStride(method.skinning);
-    if (jointCount > maxPaletteJoints(path, limits, stride)) {
-      throw new Error(`${asset.name}: ${jointCount} joints do not fit a ${path} palette (${maxPaletteJoints(path, limits, stride)} at most)`);
+    if (jointCount > maxPaletteJoints(palettePath, limits, stride)) {
+      throw new Error(`${asset.name}: ${jointCount} joints do not fit a ${palettePath} palette (${maxPaletteJoints(palettePath, limits, stride)} at most)`);
     }
-    const capacity = paletteCapacity(path, jointCount, limits, stride);
-    const program = this.programs.get(true, path, capacity, true, method, primitive.influences, false, morphed);
+    const capacity = paletteCapacity(palettePath, jointCount, limits, stride);
+    variant.jointCapacity = capacity;
+    const program = this.programs.get(variant);
     gl.useProgram(program.program);
     gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
     gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
     gl.uniform3f(program.u_origin, origin ? origin[0] : 0, origin ? origin[1] : 0, origin ? origin[2] : 0);
     if (this.rows.length < 16 * jointCount) this.rows = new Float32Array(16 * jointCount);
-    if (method.skinning === 'dqs') computeDualQuaternionPalette(this.rows, palette, jointCount);
-    else packPaletteRows(this.rows, palette, jointCount);
-    if (path === 'uniform') {
+    if (method.skinning === 'dqs') computeDualQuaternionPalette(this.rows, skinMatrices, jointCount);
+    else packPaletteRows(this.rows, skinMatrices, jointCount);
+    if (palettePath === 'uniform') {
       gl.uniform4fv(program.u_joints, this.rows, 0, 4 * stride * jointCount);
-    } else if (path === 'ubo') {
+    } else if (palettePath === 'ubo') {
       if (!this.paletteBuffer || this.paletteBuffer.capacity < capacity) {
         if (this.paletteBuffer) gl.deleteBuffer(this.paletteBuffer.buffer);
         this.paletteBuffer = createPaletteBuffer(gl, capacity);
       }
       uploadPaletteBuffer(gl, this.paletteBuffer, this.rows, jointCount, stride);
     } else {
-      if (!this.palette || this.palette.jointCount !== jointCount) {
-        if (this.palette) gl.deleteTexture(this.palette.texture);
-        this.palette = createPaletteTexture(gl, jointCount, this.jointsPerRow);
+      if (!this.paletteTexture || this.paletteTexture.jointCount !== jointCount) {
+        if (this.paletteTexture) gl.deleteTexture(this.paletteTexture.texture);
+        this.paletteTexture = createPaletteTexture(gl, jointCount, this.jointsPerRow);
       }
       gl.activeTexture(gl.TEXTURE0 + PALETTE_UNIT);
-      uploadPaletteTexture(gl, this.palette, this.rows, stride);
+      uploadPaletteTexture(gl, this.paletteTexture, this.rows, stride);
     }
 
     if (primitive.overflowTexture) {
@@ -215,7 +231,7 @@ export class TransformFeedbackCapture {
     const asset = gpuModel.asset;
     const instance = asset.meshInstances[instanceIndex];
     const primitive = instance ? gpuModel.meshes[instance.mesh]?.[primitiveIndex] : undefined;
-    const program = primitive ? instancedProgram(this.programs, gpuModel, blocks, instanceIndex, primitive, true) : null;
+    const program = primitive ? instancedProgram(this.programs, this.variant, gpuModel, blocks, instanceIndex, primitive, true) : null;
     if (!primitive || !program) {
       throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not a primitive crowds draw`);
     }
@@ -296,12 +312,12 @@ export class TransformFeedbackCapture {
     this.programs.dispose();
     gl.deleteTransformFeedback(this.feedback);
     for (const out of this.outputs) deleteOutput(gl, out);
-    if (this.palette) gl.deleteTexture(this.palette.texture);
+    if (this.paletteTexture) gl.deleteTexture(this.paletteTexture.texture);
     if (this.paletteBuffer) gl.deleteBuffer(this.paletteBuffer.buffer);
     this.feedback = null;
     this.outputs = [];
     this.idle = [];
-    this.palette = null;
+    this.paletteTexture = null;
     this.paletteBuffer = null;
   }
 
@@ -345,15 +361,15 @@ export function captureSkinnedVertices(
   gpuModel: GpuModel,
   instanceIndex: number,
   primitiveIndex: number,
-  palette: Float32Array,
-  path: PalettePath,
+  skinMatrices: Float32Array,
+  palettePath: PalettePath,
   method: SkinningMethod = DEFAULT_SKINNING_METHOD,
   origin?: ArrayLike<number>,
   morphWeights?: Float32Array,
 ): CapturedVertices {
   const capture = new TransformFeedbackCapture(gl);
   try {
-    return capture.capture(gpuModel, instanceIndex, primitiveIndex, palette, path, method, origin, morphWeights);
+    return capture.capture(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights);
   } finally {
     capture.dispose();
   }
@@ -368,15 +384,15 @@ export async function captureSkinnedVerticesAsync(
   gpuModel: GpuModel,
   instanceIndex: number,
   primitiveIndex: number,
-  palette: Float32Array,
-  path: PalettePath,
+  skinMatrices: Float32Array,
+  palettePath: PalettePath,
   method: SkinningMethod = DEFAULT_SKINNING_METHOD,
   origin?: ArrayLike<number>,
   morphWeights?: Float32Array,
 ): Promise<CapturedVertices> {
   const capture = new TransformFeedbackCapture(gl);
   try {
-    return await capture.captureAsync(gpuModel, instanceIndex, primitiveIndex, palette, path, method, origin, morphWeights);
+    return await capture.captureAsync(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights);
   } finally {
     capture.dispose();
   }

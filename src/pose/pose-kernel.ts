@@ -24,7 +24,7 @@ export interface PoseKernelOptions {
 
 /**
  * The matrix half of the per-frame pose pipeline, for one skeleton and its skins: local pose → model-space
- * matrices (`M[i] = M[parent[i]] · T·R·S(i)`, docs/skinning-formulas.md S4) → one skinning palette per skin
+ * matrices (`M[i] = M[parent[i]] · T·R·S(i)`, docs/skinning-formulas.md S4) → one set of skinning matrices per skin
  * (`K = M · B⁻¹`, S0), relative to a fixed model origin O. Its buffers — {@link pose}, {@link modelMatrices},
  * {@link skinMatrices} — are allocated once, in the kernel's own WebAssembly memory when the backend is
  * `'wasm-simd'` (fixed size, never grown, so the views stay valid for the kernel's life): write the pose, call
@@ -46,7 +46,7 @@ export class PoseKernel {
   readonly pose: LocalPose;
   /** `Float32Array(16n)`: model-space matrix of joint i at 16i relative to {@link origin} (`T(−O)·M`), column-major. */
   readonly modelMatrices: Float32Array;
-  /** Per skin s, `Float32Array(16·m_s)`: its palette relative to O (`T(−O)·M·B⁻¹`), column-major, skin joint i at 16i. */
+  /** Per skin s, `Float32Array(16·m_s)`: its skinning matrices relative to O (`T(−O)·M·B⁻¹`), column-major, skin joint i at 16i. */
   readonly skinMatrices: Float32Array[];
   /** `Float64Array(3)`: the model origin O (model space, the file's units), copied at construction. */
   readonly origin: Float64Array;
@@ -77,7 +77,7 @@ export class PoseKernel {
       const parents = layout.words(n), model = layout.words(16 * n);
       const skinSlots = skins.map((skin) => {
         const m = skin.joints.length;
-        return { m, joints: layout.words(m), inverseBinds: layout.words(16 * m), palette: layout.words(16 * m) };
+        return { m, joints: layout.words(m), inverseBinds: layout.words(16 * m), skinMatrices: layout.words(16 * m) };
       });
       const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
       const exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;
@@ -90,7 +90,7 @@ export class PoseKernel {
       this.skinMatrices = skinSlots.map((slot, k) => {
         new Int32Array(buffer, slot.joints, slot.m).set(skins[k].joints);
         new Float32Array(buffer, slot.inverseBinds, 16 * slot.m).set(skins[k].inverseBindMatrices);
-        return new Float32Array(buffer, slot.palette, 16 * slot.m);
+        return new Float32Array(buffer, slot.skinMatrices, 16 * slot.m);
       });
       initialisePose(this.pose);
       const [ox, oy, oz] = this.origin;
@@ -98,7 +98,7 @@ export class PoseKernel {
       this.runSkins = () => {
         for (let k = 0; k < skinSlots.length; k++) {
           const slot = skinSlots[k];
-          exports.skinMatrices(slot.m, slot.joints, model, slot.inverseBinds, slot.palette);
+          exports.skinMatrices(slot.m, slot.joints, model, slot.inverseBinds, slot.skinMatrices);
         }
       };
       this.backend = 'wasm-simd';
@@ -106,19 +106,19 @@ export class PoseKernel {
       this.pose = { translations: new Float32Array(3 * n), rotations: new Float32Array(4 * n), scales: new Float32Array(3 * n) };
       initialisePose(this.pose);
       this.modelMatrices = new Float32Array(16 * n);
-      const palettes = skins.map((skin) => new Float32Array(16 * skin.joints.length));
+      const skinMatrices = skins.map((skin) => new Float32Array(16 * skin.joints.length));
       const contexts = skins.map((skin) => new SkinningContext(skin, this.origin));
-      this.skinMatrices = palettes;
+      this.skinMatrices = skinMatrices;
       this.runModel = () => localToModel(this.modelMatrices, skeleton, this.pose, this.origin);
       this.runSkins = () => {
-        for (let k = 0; k < palettes.length; k++) computeSkinMatrices(palettes[k], this.modelMatrices, skins[k], contexts[k]);
+        for (let k = 0; k < skinMatrices.length; k++) computeSkinMatrices(skinMatrices[k], this.modelMatrices, skins[k], contexts[k]);
       };
       this.backend = 'js';
     }
     this.update();
   }
 
-  /** Recomputes {@link modelMatrices} and every palette in {@link skinMatrices} from {@link pose}. Allocates nothing. */
+  /** Recomputes {@link modelMatrices} and every skin's {@link skinMatrices} from {@link pose}. Allocates nothing. */
   update(): void {
     this.runModel();
     this.runSkins();
@@ -129,7 +129,7 @@ export class PoseKernel {
     this.runModel();
   }
 
-  /** The second half of {@link update}: every palette from {@link modelMatrices}. Allocates nothing. */
+  /** The second half of {@link update}: every skin's {@link skinMatrices} from {@link modelMatrices}. Allocates nothing. */
   updateSkinMatrices(): void {
     this.runSkins();
   }

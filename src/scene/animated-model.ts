@@ -13,7 +13,7 @@ import type { PoseSource } from './pose-source.ts';
 
 /**
  * The per-frame CPU state of one model: its local pose and the {@link PoseBuffers} drawn and skinned from it
- * (model-space matrices, one skinning palette per skin). The renderer (`SkinnedRenderer.draw(gpuModel, this, …)`)
+ * (model-space matrices, one set of skinning matrices per skin). The renderer (`SkinnedRenderer.draw(gpuModel, this, …)`)
  * and the CPU reference path (`skinVertices` with {@link skinningContexts}) read the same buffers, so they
  * see the same numbers.
  *
@@ -39,14 +39,14 @@ export class AnimatedModel implements PoseBuffers {
   readonly origin: Float64Array;
   /** `Float32Array(16·jointCount)`: model-space matrix of every joint relative to {@link origin} (`T(−O)·M`), column-major, joint i at 16i. */
   readonly modelMatrices: Float32Array;
-  /** Per skin s, `Float32Array(16·asset.skins[s].joints.length)`: its skinning palette relative to {@link origin} (`T(−O)·M·B⁻¹`, docs/skinning-formulas.md S0). */
+  /** Per skin s, `Float32Array(16·asset.skins[s].joints.length)`: its skinning matrices relative to {@link origin} (`T(−O)·M·B⁻¹`, docs/skinning-formulas.md S0). */
   readonly skinMatrices: Float32Array[];
   /**
    * `Float32Array(w)`: the morph target weights of the last {@link evaluate} ({@link pose}'s `morphWeights`, the
    * rest pose's when nothing animates them), instance i's at `asset.meshInstances[i].morphWeightOffset`.
    */
   readonly morphWeights: Float32Array;
-  /** Per skin s, its {@link SkinningContext}, for `computeSkinMatrices` and `skinVertices` on its palette. */
+  /** Per skin s, its {@link SkinningContext}, for `computeSkinMatrices` and `skinVertices` on its skinning matrices. */
   readonly skinningContexts: readonly SkinningContext[];
   /** `asset.clips` compiled ({@link compileClip}), same order: pass these to `animator.play`. */
   readonly clips: readonly RuntimeClip[];
@@ -102,7 +102,7 @@ export class AnimatedModel implements PoseBuffers {
   /**
    * The one writer of the buffers: `source` writes {@link pose} (with its morph weights, {@link morphWeights})
    * over the rest pose, then localToModel (relative
-   * to {@link origin}) → {@link modelMatrices} (docs/skinning-formulas.md S4) → computeSkinMatrices → one palette per skin (S0).
+   * to {@link origin}) → {@link modelMatrices} (docs/skinning-formulas.md S4) → computeSkinMatrices → skinning matrices per skin (S0).
    * Moves no time. Allocates nothing (given a source that does not).
    */
   evaluate(source: PoseSource): void {

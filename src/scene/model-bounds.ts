@@ -13,7 +13,7 @@ export interface ModelBounds extends Bounds {
 /**
  * The axis-aligned bounds of a model at its current pose (`animated`'s buffers as its last
  * `evaluate(source)` left them): morph targets applied first at the pose's weights (`MorphedPrimitive`), every skinned primitive is skinned on the CPU (`skinVertices`, the reference
- * path) with its skin's palette, every rigid one placed by its joint's model-space matrix; then each point
+ * path) with its skin's skinning matrices, every rigid one placed by its joint's model-space matrix; then each point
  * has the model's origin (`animated.origin`, to which the pose buffers are relative) added back in f64 and goes
  * through `displayMatrix` when given (model space → display space, e.g. Z-up to Y-up). Allocates scratch
  * per call: meant for framing on load, not per frame.

@@ -14,7 +14,7 @@ export interface PoseBuffers {
    */
   readonly modelMatrices: Float32Array;
   /**
-   * One palette per skin s of the asset, `Float32Array(16·skins[s].joints.length)`, column-major: skin joint
+   * One set of skinning matrices per skin s of the asset, `Float32Array(16·skins[s].joints.length)`, column-major: skin joint
    * i's skinning matrix `K_i = T(−O) · M_{joints[i]} · B_i⁻¹` at `16i` (docs/skinning-formulas.md S0). It
    * carries a bind-pose vertex to model space relative to {@link origin}.
    */

@@ -4,7 +4,7 @@ import { polarRotation } from '../math/polar-rotation.ts';
 export const DUAL_PALETTE_STRIDE = 16;
 
 /**
- * The per-joint form dual quaternion skinning blends (Kavan, Collins, Žára, O'Sullivan 2008, "Geometric
+ * The DQS palette: the per-joint form dual quaternion skinning blends (Kavan, Collins, Žára, O'Sullivan 2008, "Geometric
  * Skinning with Approximate Dual Quaternion Blending", with its two-phase extension for scale and shear):
  * each skinning matrix `K = [A | t]` (affine, docs/skinning-formulas.md S0) is split as `K·p = R·(S·p) + t`,
  * where `A = R·S` is the polar decomposition (`polarRotation`: R a rotation, S symmetric scale/shear; a
@@ -18,27 +18,27 @@ export const DUAL_PALETTE_STRIDE = 16;
  * `S·p`, and the LBS blending code blends S unchanged. Allocates nothing.
  *
  * @param out `Float32Array` or `Float64Array` of `≥ 16·jointCount`
- * @param palette `Float32Array(≥ 16·jointCount)`, column-major 4×4 skinning matrices (`computeSkinMatrices`)
+ * @param skinMatrices `Float32Array(≥ 16·jointCount)`, column-major 4×4 skinning matrices (`computeSkinMatrices`)
  * @param offset first number of `out` written (default 0): crowd instance blocks hold several palettes
  * @returns `out`
  */
-export function computeDualQuaternionPalette<T extends Float32Array | Float64Array>(out: T, palette: Float32Array, jointCount: number, offset = 0): T {
+export function computeDualQuaternionPalette<T extends Float32Array | Float64Array>(out: T, skinMatrices: Float32Array, jointCount: number, offset = 0): T {
   for (let j = 0; j < jointCount; j++) {
     const s = j << 4, d = (j << 4) + offset;
-    polarRotation(palette, s, out, d + 12);
+    polarRotation(skinMatrices, s, out, d + 12);
     const x = out[d + 12], y = out[d + 13], z = out[d + 14], w = out[d + 15];
     // R from q (row r, column c).
     const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - z * w), r02 = 2 * (x * z + y * w);
     const r10 = 2 * (x * y + z * w), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - x * w);
     const r20 = 2 * (x * z - y * w), r21 = 2 * (y * z + x * w), r22 = 1 - 2 * (x * x + y * y);
-    // S = Rᵀ·A, A[k][c] = palette[s + 4c + k]; S[r][c] = Σ_k R[k][r]·A[k][c].
+    // S = Rᵀ·A, A[k][c] = skinMatrices[s + 4c + k]; S[r][c] = Σ_k R[k][r]·A[k][c].
     for (let c = 0; c < 3; c++) {
-      const a0 = palette[s + 4 * c], a1 = palette[s + 4 * c + 1], a2 = palette[s + 4 * c + 2];
+      const a0 = skinMatrices[s + 4 * c], a1 = skinMatrices[s + 4 * c + 1], a2 = skinMatrices[s + 4 * c + 2];
       out[d + c] = r00 * a0 + r10 * a1 + r20 * a2;
       out[d + 4 + c] = r01 * a0 + r11 * a1 + r21 * a2;
       out[d + 8 + c] = r02 * a0 + r12 * a1 + r22 * a2;
     }
-    out[d + 3] = palette[s + 12]; out[d + 7] = palette[s + 13]; out[d + 11] = palette[s + 14];
+    out[d + 3] = skinMatrices[s + 12]; out[d + 7] = skinMatrices[s + 13]; out[d + 11] = skinMatrices[s + 14];
   }
   return out;
 }

@@ -61,20 +61,20 @@ export function emptyBox(out: Float64Array): Float64Array {
 }
 
 /**
- * Grows `out` (`Float64Array(6)`, min then max) by the box of the skin's vertices under `palette`: the union
+ * Grows `out` (`Float64Array(6)`, min then max) by the box of the skin's vertices under `skinMatrices`: the union
  * over joints of `Kᵢ·box_i` (each by centre and extent: `c' = K·c`, `e' = |K₃ₓ₃|·e`), and the rest box moved
- * by `−origin`. Relative to the palette's origin, like the palette's output. Allocates nothing.
- * @param palette `Float32Array(16·m)`, column-major skinning matrices (`computeSkinMatrices`)
- * @param origin `Float64Array(3)` the palette is relative to, or undefined for (0, 0, 0)
+ * by `−origin`. Relative to the skinning matrices' origin, like their output. Allocates nothing.
+ * @param skinMatrices `Float32Array(16·m)`, column-major skinning matrices (`computeSkinMatrices`)
+ * @param origin `Float64Array(3)` the skinning matrices are relative to, or undefined for (0, 0, 0)
  * @param pad how far morph targets may move a bind-pose vertex (≥ 0, model units; default 0): every box is
  *   grown by it on each side before it is transformed, so the union still holds the morphed vertices
  */
-export function accumulateSkinBounds(out: Float64Array, bounds: JointBounds, palette: Float32Array, origin?: Float64Array, pad = 0): Float64Array {
+export function accumulateSkinBounds(out: Float64Array, bounds: JointBounds, skinMatrices: Float32Array, origin?: Float64Array, pad = 0): Float64Array {
   const b = bounds.boxes, m = b.length / 6;
   for (let i = 0; i < m; i++) {
     const o = 6 * i;
     if (!(b[o] <= b[o + 3])) continue;
-    transformBoxInto(out, b[o] - pad, b[o + 1] - pad, b[o + 2] - pad, b[o + 3] + pad, b[o + 4] + pad, b[o + 5] + pad, palette, i << 4);
+    transformBoxInto(out, b[o] - pad, b[o + 1] - pad, b[o + 2] - pad, b[o + 3] + pad, b[o + 4] + pad, b[o + 5] + pad, skinMatrices, i << 4);
   }
   const r = bounds.rest;
   if (r[0] <= r[3]) {

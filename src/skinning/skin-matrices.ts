@@ -2,7 +2,7 @@ import type { SkinAsset } from '../asset/model-asset.ts';
 import type { SkinningContext } from './skinning-context.ts';
 
 /**
- * The skinning palette of one skin: `K_i = M_{joints[i]} · B_i⁻¹`, the joint's current model-space matrix
+ * The skinning matrices of one skin: `K_i = M_{joints[i]} · B_i⁻¹`, the joint's current model-space matrix
  * times its inverse bind matrix (docs/skinning-formulas.md S0; glTF 2.0 §3.7.3). Shared by the GPU upload and the CPU reference.
  *
  * Both factors are taken as affine (bottom row 0 0 0 1): model-space matrices from `localToModel` are by
@@ -10,7 +10,7 @@ import type { SkinningContext } from './skinning-context.ts';
  * transforms at bind time; MD5: built from the bind pose). The product is then the 3×4 affine one
  * (36 multiplications, bottom row written 0 0 0 1), equal to the full 4×4 product for such inputs. An
  * inverse bind matrix with another bottom row would be skinned wrongly (by linear blend skinning too, which
- * assumes affine palettes): the glTF loader rejects one (gltf-skins.ts).
+ * assumes affine skinning matrices): the glTF loader rejects one (gltf-skins.ts).
  *
  * The inverse bind matrices come as doubles from `context` (skinning-context.ts), so the frame loop reads
  * float32 only from `modelMatrices`. Index arithmetic is written `(o + k) | 0` and `i << 4`: int32 adds
@@ -18,8 +18,8 @@ import type { SkinningContext } from './skinning-context.ts';
  * Allocates nothing.
  *
  * @param out `Float32Array(16·m)` for a skin of m joints, column-major, skin joint i at `16i`
- * Given model-space matrices relative to a model origin O (`localToModel`'s `origin`), the palette is relative
- * to it too: `T(−O)·M·B⁻¹`, carrying a bind-pose vertex to `p − O`.
+ * Given model-space matrices relative to a model origin O (`localToModel`'s `origin`), the skinning matrices are
+ * relative to it too: `T(−O)·M·B⁻¹`, carrying a bind-pose vertex to `p − O`.
  *
  * @param modelMatrices `Float32Array(16·jointCount)` from `localToModel`
  * @param context `new SkinningContext(skin)`, made for this very skin

@@ -26,21 +26,21 @@ import { writeTangent } from './write-tangent.ts';
  *    normalised, w kept.
  *
  * A vertex whose weights are all 0 keeps p₀ and n₀ under `normalize` and `as-stored`; one whose blended real
- * part vanishes (opposing negative weights) keeps them too. With palettes relative to a model origin O
+ * part vanishes (opposing negative weights) keeps them too. With skinning matrices relative to a model origin O
  * (`context.origin`), "at rest" is `T(−O)`: such a vertex is written at `p₀ − O`, and `rest-remainder`'s
  * identity is T(−O)'s dual quaternion (1, ½(−O, 0)). On a vertex with one influence this is that
  * joint's `K·p₀`, the same as LBS. Allocates nothing.
  *
- * @param outPositions `Float32Array(3·vertexCount)`, model space for palettes from `computeSkinMatrices`
+ * @param outPositions `Float32Array(3·vertexCount)`, model space for skinning matrices from `computeSkinMatrices`
  * @param outNormals `Float32Array(3·vertexCount)` for unit normals, or null
  * @param outTangents `Float32Array(4·vertexCount)` for unit tangents (w kept), or null; the primitive then has tangents
- * @param palette `Float32Array(16·m)`, column-major skinning matrices, m ≤ `context.jointCount`
+ * @param skinMatrices `Float32Array(16·m)`, column-major skinning matrices, m ≤ `context.jointCount`
  */
 export function skinVerticesDqs(
   outPositions: Float32Array,
   outNormals: Float32Array | null,
   primitive: PrimitiveAsset,
-  palette: Float32Array,
+  skinMatrices: Float32Array,
   context: SkinningContext,
   policy: WeightPolicy,
   outTangents: Float32Array | null = null,
@@ -48,11 +48,11 @@ export function skinVerticesDqs(
   const { positions, normals, vertexCount } = primitive;
   const tangents = primitive.tangents ?? null;
   const joints = primitive.joints!, weights = primitive.weights!;
-  const D = computeDualQuaternionPalette(context.dualPalette, palette, palette.length >> 4);
+  const D = computeDualQuaternionPalette(context.dualPalette, skinMatrices, skinMatrices.length >> 4);
   const divide = policy === 'normalize', restRemainder = policy === 'rest-remainder', implicitLast = policy === 'implicit-last';
   const keepUnweighted = policy === 'normalize' || policy === 'as-stored';
   const c = influenceCountOf(primitive), last = c - 1;
-  // Palettes relative to the model origin O: the rest transform is T(−O), not I (skinning-context.ts).
+  // Skinning matrices relative to the model origin O: the rest transform is T(−O), not I (skinning-context.ts).
   const ox = context.origin[0], oy = context.origin[1], oz = context.origin[2];
   for (let v = 0; v < vertexCount; v++) {
     const i4 = c * v, i3 = (3 * v) | 0;

@@ -21,26 +21,26 @@ import { writeTangent } from './write-tangent.ts';
  * is `det A · A⁻ᵀ`, so no division), then normalised; a vertex left at rest keeps n₀.
  * With weights that sum to 1 every policy gives the same vertices.
  * `shaders/skinned.vert` computes the same, and the transform-feedback parity test holds the two together.
- * Palette matrices are assumed affine (bottom row 0 0 0 1).
+ * Skinning matrices are assumed affine (bottom row 0 0 0 1).
  *
- * Palettes relative to a model origin O (`context.origin`, `AnimatedModel.origin`: `K = T(−O)·M·B⁻¹`): the
+ * Skinning matrices relative to a model origin O (`context.origin`, `AnimatedModel.origin`: `K = T(−O)·M·B⁻¹`): the
  * output is then relative to O too (model space − O, float32), and what stays at rest is moved by T(−O) — a
  * vertex without weights is written at `p₀ − O`, and under the undivided policies the share `1 − Σ wᵢ`
  * contributes `−(1 − Σ wᵢ)·O` — so every policy gives the file's vertex minus O. Add O back in f64 for the
  * file's space (`sinew eval`). With O = (0, 0, 0) (the default) nothing changes.
  *
  * Speed (same arithmetic in the same order as the plain loop over k < c; bench: `skin.ratio_to_flat_loop`):
- * the palette's 3×4 rows are copied to the context's doubles once per call, the first four influences are unrolled
+ * the skinning matrices' 3×4 rows are copied to the context's doubles once per call, the first four influences are unrolled
  * (zero weights skipped, as the sum skips them), and index arithmetic is int32 without overflow checks
  * (`(i + k) | 0`). Allocates nothing.
  *
- * @param outPositions `Float32Array(3·vertexCount)`: skinned positions, in the palette's space: model space
- *   (docs/skinning-formulas.md "Spaces and poses") for palettes from `computeSkinMatrices`, relative to
+ * @param outPositions `Float32Array(3·vertexCount)`: skinned positions, in the skinning matrices' space: model space
+ *   (docs/skinning-formulas.md "Spaces and poses") for skinning matrices from `computeSkinMatrices`, relative to
  *   `context.origin`
  * @param outNormals `Float32Array(3·vertexCount)` for unit skinned normals, or null to skip them
  * @param primitive a skinned primitive (`joints` and `weights` present, `influenceCount·vertexCount` each,
  *   vertex-major)
- * @param palette `Float32Array(16·m)`, column-major skinning matrices from `computeSkinMatrices`
+ * @param skinMatrices `Float32Array(16·m)`, column-major skinning matrices from `computeSkinMatrices`
  * @param context a `SkinningContext` of at least m joints (the skin's, or `new SkinningContext(m)`)
  * @param method skinning mode and weight policy (default {@link DEFAULT_SKINNING_METHOD})
  * @param outTangents `Float32Array(4·vertexCount)` for the skinned tangents, or null (default) to skip them:
@@ -48,14 +48,14 @@ import { writeTangent } from './write-tangent.ts';
  *   under `normalize`), normalised, w copied (glTF 2.0 §3.7.2.1); a vertex left at rest keeps t normalised
  * @throws Error when the primitive has no joints/weights, or `outTangents` is given for a primitive without
  *   tangents
- * @throws RangeError when the palette has more joints than `context`, `influenceCount` is not a positive
+ * @throws RangeError when `skinMatrices` has more joints than `context`, `influenceCount` is not a positive
  *   multiple of 4, or `joints`/`weights` are shorter than `influenceCount·vertexCount`
  */
 export function skinVertices(
   outPositions: Float32Array,
   outNormals: Float32Array | null,
   primitive: PrimitiveAsset,
-  palette: Float32Array,
+  skinMatrices: Float32Array,
   context: SkinningContext,
   method: SkinningMethod = DEFAULT_SKINNING_METHOD,
   outTangents: Float32Array | null = null,
@@ -64,25 +64,25 @@ export function skinVertices(
   if (!joints || !weights) throw new Error('skinVertices: primitive has no joints/weights (it is rigid)');
   const tangents = primitive.tangents ?? null;
   if (outTangents && !tangents) throw new Error('skinVertices: outTangents given for a primitive without tangents');
-  const jointCount = palette.length >> 4;
+  const jointCount = skinMatrices.length >> 4;
   if (jointCount > context.jointCount) {
-    throw new RangeError(`skinVertices: the palette has ${jointCount} joints, the skinning context ${context.jointCount}`);
+    throw new RangeError(`skinVertices: the skinning matrices have ${jointCount} joints, the skinning context ${context.jointCount}`);
   }
   const slots = influenceCountOf(primitive);
   if (joints.length < slots * vertexCount || weights.length < slots * vertexCount) {
     throw new RangeError(`skinVertices: ${vertexCount} vertices of ${slots} influences need ${slots * vertexCount} joints and weights, got ${joints.length} and ${weights.length}`);
   }
   if (method.skinning === 'dqs') {
-    skinVerticesDqs(outPositions, outNormals, primitive, palette, context, method.weights, outTangents);
+    skinVerticesDqs(outPositions, outNormals, primitive, skinMatrices, context, method.weights, outTangents);
     return;
   }
   const policy = method.weights;
   const divide = policy === 'normalize', restRemainder = policy === 'rest-remainder', implicitLast = policy === 'implicit-last';
   const keepUnweighted = policy === 'normalize' || policy === 'as-stored';
-  // The palette's upper 3×4 rows as doubles: the inner loop then reads no float32, and no bottom row.
-  const K = context.palette;
-  copyUpper3x4(K, palette, jointCount);
-  // Palettes relative to the model origin O: the rest transform is T(−O), not I (skinning-context.ts).
+  // The skinning matrices' upper 3×4 rows as doubles: the inner loop then reads no float32, and no bottom row.
+  const K = context.skinMatrices;
+  copyUpper3x4(K, skinMatrices, jointCount);
+  // Skinning matrices relative to the model origin O: the rest transform is T(−O), not I (skinning-context.ts).
   const ox = context.origin[0], oy = context.origin[1], oz = context.origin[2];
   const c = influenceCountOf(primitive);
   for (let v = 0; v < vertexCount; v++) {
@@ -151,7 +151,7 @@ export function skinVertices(
       m0 += rest; m5 += rest; m10 += rest;
     }
     if (!divide) {
-      // Undivided weights: the share 1 − Σ wᵢ missing from the palette's T(−O) (rest-remainder: at rest,
+      // Undivided weights: the share 1 − Σ wᵢ missing from the skinning matrices' T(−O) (rest-remainder: at rest,
       // T(−O) not I; as-stored: pulled toward the file's origin, −O here). Zero when O is.
       const rest = 1 - sum;
       m12 -= rest * ox; m13 -= rest * oy; m14 -= rest * oz;

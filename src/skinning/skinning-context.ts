@@ -5,39 +5,39 @@ import type { SkinAsset } from '../asset/model-asset.ts';
  *
  * - `inverseBinds`: the skin's inverse bind matrices as `computeSkinMatrices` reads them, copied when the
  *   context is made (later changes to the skin's `inverseBindMatrices` are not seen);
- * - `palette`: scratch where `skinVertices` copies the palette it is given, once per call;
- * - `dualPalette`: scratch for that palette in dual quaternion form (`computeDualQuaternionPalette`), for
- *   dual quaternion skinning;
- * - `origin`: the model origin O the palettes are relative to (`T(−O)·M·B⁻¹`, `AnimatedModel.origin`), so that
+ * - `skinMatrices`: scratch where `skinVertices` copies the skinning matrices it is given, once per call;
+ * - `dualPalette`: scratch for them in dual quaternion form (the DQS palette,
+ *   `computeDualQuaternionPalette`), for dual quaternion skinning;
+ * - `origin`: the model origin O the skinning matrices are relative to (`T(−O)·M·B⁻¹`, `AnimatedModel.origin`), so that
  *   `skinVertices` places the share of a vertex that stays at rest (no weight, or weights not summing to 1
  *   under `as-stored` / `rest-remainder`) where the file does: at `p₀ − O`.
  *
  * Both hold each matrix's upper 3×4 rows, 12 doubles per joint (columns 0, 1, 2, then translation): the
  * bottom rows of affine matrices are 0 0 0 1 and are never read, and V8 reads doubles without the conversion
- * each float32 element costs. A context for a palette size alone (a number) serves `skinVertices` only.
+ * each float32 element costs. A context for a joint count alone (a number) serves `skinVertices` only.
  */
 export class SkinningContext {
   /** The skin `computeSkinMatrices` may be given with this context, or null for a `skinVertices`-only one. */
   readonly skin: SkinAsset | null;
-  /** Joints of the largest palette `skinVertices` accepts with this context (the skin's joint count). */
+  /** Joints of the most skinning matrices `skinVertices` accepts with this context (the skin's joint count). */
   readonly jointCount: number;
   /** `Float64Array(12·jointCount)`: upper 3×4 rows of the skin's inverse bind matrices (empty without a skin). */
   readonly inverseBinds: Float64Array;
-  /** `Float64Array(12·jointCount)`: scratch for the palette `skinVertices` is skinning with. */
-  readonly palette: Float64Array;
-  /** `Float64Array(16·jointCount)`: scratch for that palette in dual quaternion form (layout in dual-quaternion-palette.ts). */
+  /** `Float64Array(12·jointCount)`: upper 3×4 rows of the skinning matrices `skinVertices` is skinning with (scratch). */
+  readonly skinMatrices: Float64Array;
+  /** `Float64Array(16·jointCount)`: scratch for those matrices in dual quaternion form, the DQS palette (layout in dual-quaternion-palette.ts). */
   readonly dualPalette: Float64Array;
-  /** `Float64Array(3)`: the model origin O (model space, the file's units) the palettes are relative to; (0, 0, 0) by default. */
+  /** `Float64Array(3)`: the model origin O (model space, the file's units) the skinning matrices are relative to; (0, 0, 0) by default. */
   readonly origin: Float64Array;
 
   /**
-   * @param skin the skin to compute palettes for, or the joint count of the palettes to skin with
-   * @param origin the model origin O of the palettes (`AnimatedModel.origin`), copied; default (0, 0, 0)
+   * @param skin the skin to compute skinning matrices for, or the joint count of the skinning matrices to skin with
+   * @param origin the model origin O of the skinning matrices (`AnimatedModel.origin`), copied; default (0, 0, 0)
    */
   constructor(skin: SkinAsset | number, origin?: ArrayLike<number>) {
     this.skin = typeof skin === 'number' ? null : skin;
     this.jointCount = typeof skin === 'number' ? skin : skin.joints.length;
-    this.palette = new Float64Array(12 * this.jointCount);
+    this.skinMatrices = new Float64Array(12 * this.jointCount);
     this.dualPalette = new Float64Array(16 * this.jointCount);
     this.inverseBinds = new Float64Array(this.skin ? 12 * this.jointCount : 0);
     this.origin = new Float64Array(3);

@@ -26,7 +26,7 @@ export interface CpuSkinnedPrimitive {
 
 /**
  * The CPU reference path's vertices of every skinned primitive of a model (morph targets by `MorphedPrimitive`,
- * then `skinVertices`, the same weights and palette the shader gets), uploaded into VAOs that share the primitive's UVs, tangents and index buffer, so the
+ * then `skinVertices`, the same weights and skinning matrices the shader's palette is packed from), uploaded into VAOs that share the primitive's UVs, tangents and index buffer, so the
  * renderer can draw them instead of the shader's ({@link CpuVertexSource}) — the viewer's GPU-vs-CPU toggle.
  * Arrays and buffers are made in the constructor; {@link update} allocates nothing.
  */
@@ -96,7 +96,7 @@ export class CpuVertexBuffers implements CpuVertexSource {
   }
 
   /**
-   * Skins every entry on the CPU from `pose` (its palettes and skinning contexts, e.g. an `AnimatedModel`)
+   * Skins every entry on the CPU from `pose` (its skinning matrices and skinning contexts, e.g. an `AnimatedModel`)
    * by `method`, and uploads the vertices when `upload` is true.
    */
   update(pose: PoseBuffers & { readonly skinningContexts: readonly SkinningContext[] }, method: SkinningMethod, upload = true): void {

@@ -6,7 +6,7 @@
 // Layout (byte offsets into the instance's own memory, chosen by PoseKernel, each 16-byte aligned):
 // translations f32[3n], rotations f32[4n] (x y z w), scales f32[3n] — LocalPose's SoA; parents i32[n];
 // model matrices f32[16n] column-major; per skin: joints i32[m], inverse binds f32[16m] column-major with
-// bottom row 0 0 0 1, palette f32[16m] column-major.
+// bottom row 0 0 0 1, skin matrices f32[16m] column-major.
 //
 // Every matrix is affine (bottom row 0 0 0 1), so a column j of a product A·L is Σ_k A.col_k · L[k][j] over
 // the three upper rows, plus A.col_3 for the translation column: four f32x4 lanes per column, the fourth lane

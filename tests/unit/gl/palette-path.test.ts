@@ -69,15 +69,15 @@ describe('shader variants', () => {
 
   it('names each variant by its defines', () => {
     const lbs = { skinning: 'lbs', weights: 'normalize' } as const;
-    expect(variantDefines({ skinned: false, palette: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs })).toEqual([]);
-    expect(variantDefines({ skinned: true, palette: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs }))
+    expect(variantDefines({ skinned: false, palettePath: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs })).toEqual([]);
+    expect(variantDefines({ skinned: true, palettePath: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs }))
       .toEqual(['SKINNED', 'WEIGHTS_NORMALIZE', 'PALETTE_STRIDE 3', 'PALETTE_TEXTURE']);
-    expect(variantDefines({ skinned: true, palette: 'ubo', jointCapacity: 48, transformFeedback: false, skinning: 'dqs', weights: 'rest-remainder' }))
+    expect(variantDefines({ skinned: true, palettePath: 'ubo', jointCapacity: 48, transformFeedback: false, skinning: 'dqs', weights: 'rest-remainder' }))
       .toEqual(['SKINNED', 'WEIGHTS_REST_REMAINDER', 'SKINNING_DQS', 'PALETTE_STRIDE 4', 'PALETTE_UBO', 'JOINT_COUNT 48']);
-    expect(variantKey({ skinned: true, palette: 'uniform', jointCapacity: 32, transformFeedback: true, skinning: 'lbs', weights: 'implicit-last' }))
+    expect(variantKey({ skinned: true, palettePath: 'uniform', jointCapacity: 32, transformFeedback: true, skinning: 'lbs', weights: 'implicit-last' }))
       .toBe('SKINNED WEIGHTS_IMPLICIT_LAST PALETTE_STRIDE 3 JOINT_COUNT 32 VERTEX_TANGENT TF');
-    expect(variantDefines({ skinned: false, palette: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs, morphTargets: true })).toEqual(['MORPH_TARGETS']);
-    expect(variantDefines({ skinned: true, palette: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs, morphTargets: true }))
+    expect(variantDefines({ skinned: false, palettePath: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs, morphTargets: true })).toEqual(['MORPH_TARGETS']);
+    expect(variantDefines({ skinned: true, palettePath: 'texture', jointCapacity: 0, transformFeedback: false, ...lbs, morphTargets: true }))
       .toEqual(['MORPH_TARGETS', 'SKINNED', 'WEIGHTS_NORMALIZE', 'PALETTE_STRIDE 3', 'PALETTE_TEXTURE']);
   });
 
@@ -88,12 +88,12 @@ describe('shader variants', () => {
     expect(featureDefines(511)).toEqual([
       'NORMAL_MAP', 'METALLIC_ROUGHNESS_MAP', 'OCCLUSION_MAP', 'EMISSIVE_MAP', 'UNLIT', 'BASE_COLOR_MAP', 'TEXCOORD_1', 'VERTEX_COLOR', 'VERTEX_TANGENT', 'TEXCOORD',
     ]);
-    const rigid = { skinned: false, palette: 'uniform', jointCapacity: 0, transformFeedback: false, skinning: 'lbs', weights: 'normalize' } as const;
+    const rigid = { skinned: false, palettePath: 'uniform', jointCapacity: 0, transformFeedback: false, skinning: 'lbs', weights: 'normalize' } as const;
     expect(variantKey({ ...rigid, features: MaterialFeature.OcclusionMap })).toBe('TEXCOORD | OCCLUSION_MAP TEXCOORD');
   });
 
   it('the vertex shader computes only the outputs the draw reads; transform feedback always gets the tangent', () => {
-    const rigid = { skinned: false, palette: 'uniform', jointCapacity: 0, transformFeedback: false, skinning: 'lbs', weights: 'normalize' } as const;
+    const rigid = { skinned: false, palettePath: 'uniform', jointCapacity: 0, transformFeedback: false, skinning: 'lbs', weights: 'normalize' } as const;
     expect(variantDefines(rigid)).toEqual([]);
     expect(variantDefines({ ...rigid, features: MaterialFeature.MetallicRoughnessMap | MaterialFeature.Unlit })).toEqual(['TEXCOORD']);
     expect(variantDefines({ ...rigid, features: MaterialFeature.BaseColorMap | MaterialFeature.TexCoord1 | MaterialFeature.VertexColor }))
@@ -110,7 +110,9 @@ describe('shader variants', () => {
         for (const influences of [4, 8, 12] as const) for (const instancing of [false, true]) for (const morph of [false, true])
           for (const features of [0, 1, 5, 16, 31, 160, 511]) {
             if (!skinned && (palette !== 'uniform' || capacity !== 0 || skinning !== 'lbs' || weights !== 'normalize' || influences !== 4 || instancing)) continue;
-            ids.add(variantId(skinned, palette, capacity, tf, skinning, weights, influences, instancing, morph, features));
+            ids.add(variantId({
+              skinned, palettePath: palette, jointCapacity: capacity, transformFeedback: tf, skinning, weights, influences, instanced: instancing, morphTargets: morph, features,
+            }));
             count++;
           }
     expect(ids.size).toBe(count);
