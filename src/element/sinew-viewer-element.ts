@@ -1,7 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
 import { ElementControls } from './element-controls.ts';
-import { fileNameOf, loadModelFromUrl } from '../loaders/fetch/model-source.ts';
+import { fileNameOf, loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import { messageOf, ModelView, type ModelViewListener, type ShowOptions } from '../view/model-view.ts';
 import { DEFAULT_FADE_SECONDS } from '../view/playback.ts';
 import { ProgressBar } from '../view/progress-bar.ts';

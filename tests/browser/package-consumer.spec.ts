@@ -71,10 +71,10 @@ test('in node, sinew and sinew/element import without a DOM, and sinew/node read
     const core = await import('sinew');
     const element = await import('sinew/element');
     const testing = await import('sinew/testing');
-    const { readGltfFile } = await import('sinew/node');
-    const asset = await readGltfFile('public/CesiumMan.glb');
-    const draco = await readGltfFile('public/CesiumMan-draco.glb');
-    const meshopt = await readGltfFile('public/CesiumMan-meshopt.glb');
+    const { loadModelFromPath } = await import('sinew/node');
+    const asset = await loadModelFromPath('public/CesiumMan.glb');
+    const draco = await loadModelFromPath('public/CesiumMan-draco.glb');
+    const meshopt = await loadModelFromPath('public/CesiumMan-meshopt.glb');
     console.log(JSON.stringify({
       core: typeof core.skinVertices, element: typeof element.SinewViewerElement, registered: element.defineSinewViewer(),
       clips: asset.clips.length,
