@@ -58,7 +58,7 @@ test.afterAll(async () => {
 test('the tarball holds the built package only: no sources, tests, goldens or benchmarks', () => {
   expect(packedFiles).toEqual(expect.arrayContaining([
     'package.json', 'README.md', 'bin/sinew.mjs', 'dist/index.js', 'dist/element.js', 'dist/node.js', 'dist/cli.js',
-    'dist/sinew-viewer.js', 'dist/types/index.d.ts', 'dist/types/viewer/element.d.ts', 'dist/types/node/index.d.ts',
+    'dist/sinew-viewer.js', 'dist/types/index.d.ts', 'dist/types/element/index.d.ts', 'dist/types/node/index.d.ts',
     'dist/testing.js', 'dist/types/testing.d.ts',
   ]));
   const unexpected = packedFiles.filter((path) => !/^(package\.json|README\.md|LICENSE|bin\/sinew\.mjs|dist\/.+)$/.test(path));
