@@ -1,7 +1,7 @@
 /**
- * Sinew's public API: explicit named exports only. Everything here runs in the browser; node-only readers
- * (`readGltfFile`, `readMd5Files`) are imported from their own modules by node callers, and verification
- * helpers (`captureSkinnedVertices`) from `sinew/testing` (src/testing.ts).
+ * Sinew's public API: explicit named exports only. Everything here runs in the browser (and in node, touching no
+ * DOM at import); the node reader `loadModelFromPath` is in `sinew/node` (src/node/index.ts), and verification
+ * helpers (`captureSkinnedVertices`) in `sinew/testing` (src/testing.ts).
  */
 
 // Data types
@@ -19,9 +19,13 @@ export { parseMd5Mesh } from './loaders/md5/parse-md5-mesh.ts';
 export { parseMd5Anim } from './loaders/md5/parse-md5-anim.ts';
 export { md5ToModelAsset } from './loaders/md5/md5-to-model-asset.ts';
 export { LoadError } from './loaders/load-error.ts';
+export { LOAD_ERROR_CODES, type LoadErrorCode } from './loaders/load-error-codes.ts';
 export {
   loadModel, modelFormatOf, MODEL_EXTENSIONS, type ModelFile, type FetchCompanion, type LoadModelOptions, type ModelFormat,
 } from './loaders/load-model.ts';
+export { loadModelFromUrl, type LoadModelFromUrlOptions } from './loaders/fetch/load-model-from-url.ts';
+export { loadModelFromFiles, type LoadModelFromFilesOptions } from './loaders/fetch/load-model-from-files.ts';
+export type { ProgressCallback } from './loaders/fetch/download-progress.ts';
 export { createOctopusAsset } from './procedural/octopus.ts';
 
 // Skeleton and pose

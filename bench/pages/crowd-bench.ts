@@ -26,7 +26,7 @@ import { uploadModel, type GpuModel } from '../../src/gl/gpu-model.ts';
 import { AnimatedModel } from '../../src/scene/animated-model.ts';
 import type { CrowdMode } from '../../src/crowd/crowd.ts';
 import { BUILT_IN_MODELS } from '../../src/crowd/built-in-models.ts';
-import { loadModelFromUrl } from '../../src/loaders/fetch/model-source.ts';
+import { loadModelFromUrl } from '../../src/loaders/fetch/load-model-from-url.ts';
 
 interface BenchOptions {
   model: string;

@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { evalClipIndex, evaluateModel } from './evaluate-model.ts';
 import { formatInspection } from './format-inspection.ts';
 import { inspectModelFile } from './inspect-model.ts';
-import { loadModelFile } from '../node/load-model-file.ts';
+import { loadCommandModel } from './load-command-model.ts';
 import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
 import { escapeControl } from './escape-control.ts';
@@ -158,7 +158,7 @@ function parseSeconds(value: string): number {
 async function runEval(model: string, options: EvalOptions): Promise<void> {
   // Before the model is loaded and evaluated, so a mistyped --out costs nothing.
   if (options.out !== undefined) checkOutputFolder(options.out);
-  const asset = await loadModelFile(model, { anim: options.anim, maxMemoryBytes: options.maxMemory });
+  const asset = await loadCommandModel(model, { anim: options.anim, maxMemoryBytes: options.maxMemory });
   for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${escapeControl(warning)}\n`);
   const method = { skinning: options.skinning ?? 'lbs', weights: options.weights ?? 'normalize' } as const;
   const json = JSON.stringify(evaluateModel(asset, evalClipIndex(asset, options.clip), options.time ?? 0, method)) + '\n';

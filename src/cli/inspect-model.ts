@@ -4,9 +4,9 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import { isGlb, splitGltfContainer } from '../loaders/gltf/gltf-container.ts';
 import { parseMd5Mesh, type Md5Mesh } from '../loaders/md5/parse-md5-mesh.ts';
 import { decodeMd5Text } from '../loaders/md5/decode-md5-text.ts';
-import { DEFAULT_MAX_FILE_BYTES, readGuardedFile } from '../node/read-model-file.ts';
+import { DEFAULT_MAX_FILE_BYTES, readGuardedFile } from '../node/load-model-from-path.ts';
 import { requireModelFormat } from '../loaders/load-model.ts';
-import { loadModelFile } from '../node/load-model-file.ts';
+import { loadCommandModel } from './load-command-model.ts';
 
 /**
  * What `sinew inspect --json` prints (README "Command line: `sinew`"): a model's structure as its file states
@@ -107,19 +107,19 @@ export interface ClipInspection {
 const MODE_NAMES = ['POINTS', 'LINES', 'LINE_LOOP', 'LINE_STRIP', 'TRIANGLES', 'TRIANGLE_STRIP', 'TRIANGLE_FAN'];
 
 /**
- * Node only: loads `path` with {@link loadModelFile} (which validates it and yields clips and warnings), then
+ * Node only: loads `path` with {@link loadCommandModel} (which validates it and yields clips and warnings), then
  * reads the counts the ModelAsset does not keep (influence sets, morph targets, scenes, non-triangle
  * primitives, MD5 weights per vertex) from the file itself with the loaders' own parsers, and reports both.
  * @param options.anim for an `.md5mesh`, an `.md5anim` whose clip to include (default: `<name>.md5anim` next to
  *   the mesh, if present)
- * @throws LoadError naming the file, as loadModelFile does
+ * @throws LoadError naming the file, as loadCommandModel does
  */
 export async function inspectModelFile(path: string, options: { anim?: string; maxMemoryBytes?: number } = {}): Promise<ModelInspection> {
   requireModelFormat(basename(path)); // an unsupported file is said so before any read
   // Read once, under the loader's rules (size limit, regular files only): the structure below describes the
   // very bytes that were loaded, not a second read the file may have changed under.
   const bytes = await readGuardedFile(path, options.maxMemoryBytes ?? DEFAULT_MAX_FILE_BYTES);
-  const asset = await loadModelFile(path, { ...options, modelBytes: bytes });
+  const asset = await loadCommandModel(path, { ...options, modelBytes: bytes });
   const fileName = basename(path);
   if (extname(path).toLowerCase() === '.md5mesh') {
     return inspectMd5(asset, parseMd5Mesh(fileName, decodeMd5Text(fileName, bytes)));

@@ -10,7 +10,7 @@
 import GUI from 'lil-gui';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { BUILT_IN_MODELS } from './built-in-models.ts';
-import { loadModelFromUrl } from '../loaders/fetch/model-source.ts';
+import { loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import type { CrowdMode } from './crowd.ts';
 import { CrowdStage } from './crowd-stage.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';

@@ -1,5 +1,5 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { fileNameOf, loadModelFromUrl } from '../loaders/fetch/model-source.ts';
+import { fileNameOf, loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
 import { messageOf, type ModelView } from '../view/model-view.ts';
 import type { ShowOptions } from '../view/model-view-options.ts';

@@ -1,3 +1,5 @@
+import type { LoadErrorCode } from './load-error-codes.ts';
+
 /**
  * Why a model could not be loaded: the one error type of every Sinew loader (glTF / GLB, its resources,
  * `.md5mesh` / `.md5anim`, an anim that does not fit its mesh, a companion file that is missing, and any
@@ -23,16 +25,17 @@ export class LoadError extends Error {
   /**
    * Short UPPER_SNAKE code: the Khronos glTF-Validator's code where one fits (`ACCESSOR_INVALID_FLOAT`,
    * `BUFFER_VIEW_TOO_LONG`, `UNRESOLVED_REFERENCE`, `GLB_UNEXPECTED_END_OF_CHUNK_DATA`, `FILE_NOT_FOUND`, …),
-   * otherwise a Sinew one (`MD5_SYNTAX`, `MD5_ANIM_MISMATCH`, `UNSUPPORTED_FILE_TYPE`, `INTERNAL`, …).
+   * otherwise a Sinew one (`MD5_SYNTAX`, `MD5_ANIM_MISMATCH`, `UNSUPPORTED_FILE_TYPE`, `INTERNAL`, …): one of
+   * the registry LOAD_ERROR_CODES (load-error-codes.ts, listed in docs/load-errors.md).
    */
-  readonly code: string;
+  readonly code: LoadErrorCode;
   /** The problem alone, without the file and place. */
   readonly problem: string;
 
   /**
    * @param options.cause the underlying error, for a wrapped failure ({@link toLoadError})
    */
-  constructor(file: string, where: string | null, code: string, problem: string, options?: { cause?: unknown }) {
+  constructor(file: string, where: string | null, code: LoadErrorCode, problem: string, options?: { cause?: unknown }) {
     super(formatLoadMessage(file, where, problem), options);
     this.name = 'LoadError';
     this.file = file;

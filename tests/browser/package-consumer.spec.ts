@@ -58,7 +58,7 @@ test.afterAll(async () => {
 test('the tarball holds the built package only: no sources, tests, goldens or benchmarks', () => {
   expect(packedFiles).toEqual(expect.arrayContaining([
     'package.json', 'README.md', 'bin/sinew.mjs', 'dist/index.js', 'dist/element.js', 'dist/node.js', 'dist/cli.js',
-    'dist/sinew-viewer.js', 'dist/types/index.d.ts', 'dist/types/viewer/element.d.ts', 'dist/types/node/index.d.ts',
+    'dist/sinew-viewer.js', 'dist/types/index.d.ts', 'dist/types/element/index.d.ts', 'dist/types/node/index.d.ts',
     'dist/testing.js', 'dist/types/testing.d.ts',
   ]));
   const unexpected = packedFiles.filter((path) => !/^(package\.json|README\.md|LICENSE|bin\/sinew\.mjs|dist\/.+)$/.test(path));
@@ -71,10 +71,10 @@ test('in node, sinew and sinew/element import without a DOM, and sinew/node read
     const core = await import('sinew');
     const element = await import('sinew/element');
     const testing = await import('sinew/testing');
-    const { readGltfFile } = await import('sinew/node');
-    const asset = await readGltfFile('public/CesiumMan.glb');
-    const draco = await readGltfFile('public/CesiumMan-draco.glb');
-    const meshopt = await readGltfFile('public/CesiumMan-meshopt.glb');
+    const { loadModelFromPath } = await import('sinew/node');
+    const asset = await loadModelFromPath('public/CesiumMan.glb');
+    const draco = await loadModelFromPath('public/CesiumMan-draco.glb');
+    const meshopt = await loadModelFromPath('public/CesiumMan-meshopt.glb');
     console.log(JSON.stringify({
       core: typeof core.skinVertices, element: typeof element.SinewViewerElement, registered: element.defineSinewViewer(),
       clips: asset.clips.length,

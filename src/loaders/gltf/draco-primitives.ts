@@ -8,6 +8,7 @@ import type { GLTF } from '@gltf-transform/core';
 import type { WebIO } from '@gltf-transform/core';
 import type { Attribute, Decoder, DecoderBuffer, DecoderModule, Mesh, Status } from 'draco3d';
 import { LoadError, quoteValue } from '../load-error.ts';
+import type { LoadErrorCode } from '../load-error-codes.ts';
 import { TYPE_COMPONENTS } from './validate-gltf-json.ts';
 import { createDracoDecoderModule, KHRDracoMeshCompression } from './draco-decoder-module.ts';
 
@@ -33,7 +34,7 @@ export function findDracoPrimitives(fileName: string, json: GLTF.IGLTF): DracoPr
     const extension = primitive.extensions?.KHR_draco_mesh_compression as Record<string, unknown> | undefined;
     if (extension === undefined) return;
     const place = `/meshes/${m}/primitives/${p}/extensions/KHR_draco_mesh_compression`;
-    const fail = (where: string, code: string, problem: string): never => {
+    const fail = (where: string, code: LoadErrorCode, problem: string): never => {
       throw new LoadError(fileName, `${place}${where}`, code, problem);
     };
     if (typeof extension !== 'object' || extension === null || Array.isArray(extension)) fail('', 'TYPE_MISMATCH', 'is not an object');

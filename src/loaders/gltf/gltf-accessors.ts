@@ -1,5 +1,6 @@
 import type { Accessor, GLTF } from '@gltf-transform/core';
 import { LoadError } from '../load-error.ts';
+import type { LoadErrorCode } from '../load-error-codes.ts';
 import { TYPE_COMPONENTS } from './validate-gltf-json.ts';
 
 /** glTF accessor component types (glTF 2.0 §3.6.2.2). */
@@ -118,7 +119,7 @@ export class GltfAccessors {
  * uses it: a primitive's attributes or indices, a skin's inverse bind matrices, an animation sampler's input or
  * output.
  */
-function formatCode(place: string): string {
+function formatCode(place: string): LoadErrorCode {
   if (place.includes('/attributes/')) return 'MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT';
   if (place.endsWith('/indices')) return 'MESH_PRIMITIVE_INDICES_ACCESSOR_INVALID_FORMAT';
   if (place.endsWith('/inverseBindMatrices')) return 'SKIN_IBM_INVALID_FORMAT';

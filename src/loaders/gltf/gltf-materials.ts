@@ -1,6 +1,7 @@
 import type { GLTF, Texture } from '@gltf-transform/core';
 import type { AlphaMode, ImageAsset, MaterialAsset, MaterialTexture, TextureCoordinates, TextureSampler, TextureTransform } from '../../asset/model-asset.ts';
 import { LoadError, quoteValue } from '../load-error.ts';
+import type { LoadErrorCode } from '../load-error-codes.ts';
 
 /** Sampler enum values glTF 2.0 §5.26 allows (WebGL's): wraps, magnification and minification filters. */
 const WRAPS = [33071, 33648, 10497];
@@ -54,7 +55,7 @@ export function buildGltfMaterials(fileName: string, json: GLTF.IGLTF, textures:
     const mimeType = image.mimeType ?? (textures[i]?.getMimeType() || sniffMimeType(data));
     return { name: image.name ?? uri ?? `image ${i}`, mimeType, data };
   });
-  const fail = (place: string, code: string, problem: string): never => {
+  const fail = (place: string, code: LoadErrorCode, problem: string): never => {
     throw new LoadError(fileName, place, code, problem);
   };
   const texturesJson = json.textures ?? [];

@@ -5,6 +5,7 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import { LoadError, quoteValue } from '../load-error.ts';
+import type { LoadErrorCode } from '../load-error-codes.ts';
 import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import type { GltfResources } from './gltf-resources.ts';
 import { isMeshoptFallback } from './meshopt-fallback.ts';
@@ -62,7 +63,7 @@ export async function decodeMeshoptViews(
     const place = `/bufferViews/${i}`;
     if (extension === undefined) return; // a plain view, checked by validateGltfJson (also one into a fallback buffer without data)
     const at = `${place}/extensions/${EXTENSION}`;
-    const fail = (where: string, code: string, problem: string): never => {
+    const fail = (where: string, code: LoadErrorCode, problem: string): never => {
       throw new LoadError(fileName, `${at}${where}`, code, problem);
     };
     if (typeof extension !== 'object' || extension === null || Array.isArray(extension)) fail('', 'TYPE_MISMATCH', 'is not an object');

@@ -1,6 +1,7 @@
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
 import type { GLTF } from '@gltf-transform/core';
 import { LoadError, quoteValue } from '../load-error.ts';
+import type { LoadErrorCode } from '../load-error-codes.ts';
 
 /** Relative tolerance of {@link nonTrsProblem}: exporters write matrices rounded to float32 and fewer digits. */
 const TRS_TOLERANCE = 1e-3;
@@ -65,7 +66,7 @@ type Json = Record<string, unknown>;
  */
 export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes: readonly Uint8Array[], memoryBudgetBytes = DEFAULT_MEMORY_BUDGET_BYTES): void {
   requirePositiveBytes('memoryBudgetBytes', memoryBudgetBytes);
-  const fail = (code: string, place: string, problem: string): never => {
+  const fail = (code: LoadErrorCode, place: string, problem: string): never => {
     throw new LoadError(fileName, place, code, problem);
   };
   const root = json as unknown as Json;

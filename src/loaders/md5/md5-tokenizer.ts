@@ -1,4 +1,5 @@
 import { LoadError, QUOTE_LIMIT } from '../load-error.ts';
+import type { LoadErrorCode } from '../load-error-codes.ts';
 
 /** Kind of an MD5 token: a bare word or number, a quoted string (quotes removed), or one of `( ) { }`. */
 export type Md5TokenKind = 'word' | 'string' | 'punct';
@@ -131,7 +132,7 @@ export class Md5TokenReader {
    *   more specific one: `MD5_INDEX_OUT_OF_RANGE` (an index past its count), `MD5_COUNT_MISMATCH` (a count that
    *   disagrees with the entries given), `MD5_VALUE_OUT_OF_RANGE`, `MD5_JOINT_CYCLE`, `MD5_UNSUPPORTED_VERSION`
    */
-  error(problem: string, line = this.line(), code = 'MD5_SYNTAX'): LoadError {
+  error(problem: string, line = this.line(), code: LoadErrorCode = 'MD5_SYNTAX'): LoadError {
     return new LoadError(this.fileName, String(line), code, problem);
   }
 

@@ -1,5 +1,6 @@
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { extensionOf, fileNameOf, loadModelFromUrl } from '../../../src/loaders/fetch/model-source.ts';
+import { fileNameOf, loadModelFromUrl } from '../../../src/loaders/fetch/load-model-from-url.ts';
+import { extensionOf } from '../../../src/loaders/fetch/load-model-from-files.ts';
 
 /**
  * Fetches an `.md5mesh` by URL, with its `.md5anim` and images, and converts it through the viewer's own

@@ -12,7 +12,7 @@ import { compileClip } from '../../../src/animation/runtime-clip.ts';
 import { sampleClip } from '../../../src/animation/sample-clip.ts';
 import { SamplingContext } from '../../../src/animation/sampling-context.ts';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { readGltfFile } from '../../../src/node/read-gltf-file.ts';
+import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { cloneLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { readRawGltf } from './raw-gltf.ts';
 import { threeTrack } from './three-oracle.ts';
@@ -52,7 +52,7 @@ describe.skipIf(!present)('glTF clips sampled against three.js interpolants on t
   for (const path of models()) {
     const name = path.slice(path.lastIndexOf('/') + 1);
     it(name, async () => {
-      const asset: ModelAsset = await readGltfFile(path);
+      const asset: ModelAsset = await loadModelFromPath(path);
       const raw = readRawGltf(path);
       const animations = raw.json.animations ?? [];
       expect(asset.clips.length).toBe(animations.length);

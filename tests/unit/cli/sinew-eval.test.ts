@@ -9,7 +9,7 @@ import { sinew } from './run-sinew.ts';
 import { algorithm1, animModelJoints, meshModelJoints } from '../helpers/md5-algorithm1.ts';
 import { parseMd5Mesh } from '../../../src/loaders/md5/parse-md5-mesh.ts';
 import { parseMd5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
-import { loadModelFile } from '../../../src/node/load-model-file.ts';
+import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
 import { positionsDiagonal as diagonal } from '../helpers/positions-diagonal.ts';
 
@@ -131,7 +131,7 @@ describe.skipIf(!assets)('sinew eval', () => {
 
   it('--skinning and --weights: the CPU reference with that method (defaults lbs, normalize); dqs moves CesiumMan differently', async () => {
     const file = join(assets!, 'gltf', 'CesiumMan.glb');
-    const model = await loadModelFile(file);
+    const model = await loadModelFromPath(file);
     const run = async (...args: string[]) => {
       const result = await sinew('eval', file, '--time', '0.5', ...args);
       expect(result.code).toBe(0);

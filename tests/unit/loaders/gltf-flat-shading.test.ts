@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readGltfFile } from '../../../src/node/read-gltf-file.ts';
+import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 import { readRawGltf } from '../helpers/gltf-raw.ts';
 
@@ -12,7 +12,7 @@ describe.skipIf(!assets)('glTF primitives without NORMAL are flat-shaded (glTF 2
   const files = assets ? readdirSync(dir).filter((f) => /\.(glb|gltf)$/.test(f)) : [];
   for (const file of files) {
     it(file, async () => {
-      const asset = await readGltfFile(join(dir, file));
+      const asset = await loadModelFromPath(join(dir, file));
       const raw = readRawGltf(join(dir, file));
       (raw.json.meshes ?? []).forEach((mesh: any, m: number) => {
         const triangles = mesh.primitives.filter((p: any) => (p.mode ?? 4) >= 4);

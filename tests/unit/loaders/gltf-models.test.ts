@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { readGltfFile } from '../../../src/node/read-gltf-file.ts';
+import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { rawAccessor, readRawGltf, type RawGltf } from '../helpers/gltf-raw.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 
@@ -28,7 +28,7 @@ describe.skipIf(!assets)('parseGltf on real models', () => {
       let raw: RawGltf;
       it('loads', async () => {
         raw = readRawGltf(path);
-        asset = await readGltfFile(path);
+        asset = await loadModelFromPath(path);
         expect(asset.name).toBe(name);
         expect(asset.upAxis).toBe('y');
         for (const warning of asset.warnings) expect(warning.startsWith(`${name}: `)).toBe(true);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readGltfFile } from '../../../src/node/read-gltf-file.ts';
+import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { denormalize } from '../../../src/loaders/gltf/gltf-accessors.ts';
 import { rawAccessor, readRawGltf } from '../helpers/gltf-raw.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
@@ -32,7 +32,7 @@ describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => 
     it(`${variant.file}: joints and de-normalised weights equal the stored values`, async () => {
       const path = join(generator, 'Animation_SkinType', variant.file);
       const raw = readRawGltf(path);
-      const asset = await readGltfFile(path);
+      const asset = await loadModelFromPath(path);
       const attributes = raw.json.meshes[0].primitives[0].attributes;
       const jointsAccessor = raw.json.accessors[attributes.JOINTS_0];
       const weightsAccessor = raw.json.accessors[attributes.WEIGHTS_0];
@@ -60,13 +60,13 @@ describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => 
   it('Animation_Skin_03 (no inverseBindMatrices) gets identity inverse bind matrices', async () => {
     const path = join(generator, 'Animation_Skin', 'Animation_Skin_03.gltf');
     expect(readRawGltf(path).json.skins[0].inverseBindMatrices).toBeUndefined();
-    const asset = await readGltfFile(path);
+    const asset = await loadModelFromPath(path);
     const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
     expect([...asset.skins[0].inverseBindMatrices]).toEqual([...identity, ...identity]);
   });
 
   it('Animation_Skin_11: two nodes share one mesh with separate skins', async () => {
-    const asset = await readGltfFile(join(generator, 'Animation_Skin', 'Animation_Skin_11.gltf'));
+    const asset = await loadModelFromPath(join(generator, 'Animation_Skin', 'Animation_Skin_11.gltf'));
     expect(asset.meshInstances.map((i) => [i.mesh, i.skin])).toEqual([[0, 0], [0, 1]]);
     expect(asset.skins[0].joints).not.toEqual(asset.skins[1].joints);
   });
@@ -74,7 +74,7 @@ describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => 
   it('quad_skin.glb: all 3 JOINTS/WEIGHTS sets kept (12 slots per vertex, 10 weighted), as stored, no warning', async () => {
     const path = join(assets!, 'gltf', 'quad_skin.glb');
     const raw = readRawGltf(path);
-    const asset = await readGltfFile(path);
+    const asset = await loadModelFromPath(path);
     const attributes = raw.json.meshes[0].primitives[0].attributes;
     const vertexCount = raw.json.accessors[attributes.POSITION].count;
     const sets = [0, 1, 2].map((s) => ({ joints: rawAccessor(raw, attributes[`JOINTS_${s}`]), weights: rawAccessor(raw, attributes[`WEIGHTS_${s}`]) }));
@@ -102,7 +102,7 @@ describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => 
     for (const [file, componentType] of [['Animation_SamplerType_00.gltf', 5126], ['Animation_SamplerType_01.gltf', 5120], ['Animation_SamplerType_02.gltf', 5122]] as const) {
       const path = join(generator, 'Animation_SamplerType', file);
       const raw = readRawGltf(path);
-      const asset = await readGltfFile(path);
+      const asset = await loadModelFromPath(path);
       const output = raw.json.animations[0].samplers[0].output;
       expect(raw.json.accessors[output].componentType).toBe(componentType);
       const stored = rawAccessor(raw, output);
@@ -127,7 +127,7 @@ describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => 
     for (const file of ['Animation_Node_04.gltf', 'Animation_Node_05.gltf']) {
       const path = join(generator, 'Animation_Node', file);
       const raw = readRawGltf(path);
-      const asset = await readGltfFile(path);
+      const asset = await loadModelFromPath(path);
       const sampler = raw.json.animations[0].samplers[0];
       expect(sampler.interpolation).toBe('CUBICSPLINE');
       const channel = asset.clips[0].channels[0];
@@ -138,13 +138,13 @@ describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => 
   });
 
   it('Animation_NodeMisc_08: the channel without a target node is skipped with a warning', async () => {
-    const asset = await readGltfFile(join(generator, 'Animation_NodeMisc', 'Animation_NodeMisc_08.gltf'));
+    const asset = await loadModelFromPath(join(generator, 'Animation_NodeMisc', 'Animation_NodeMisc_08.gltf'));
     expect(asset.clips[0].channels.length).toBe(1);
     expect(asset.warnings).toContain('Animation_NodeMisc_08.gltf: animation 0 channel 0 has no target node; skipped');
   });
 
   it('Fox.glb: non-indexed, no NORMAL → generated indices 0…n−1 and computed unit normals', async () => {
-    const asset = await readGltfFile(join(assets!, 'gltf', 'Fox.glb'));
+    const asset = await loadModelFromPath(join(assets!, 'gltf', 'Fox.glb'));
     const primitive = asset.meshes[0].primitives[0];
     expect([...primitive.indices]).toEqual(Array.from({ length: primitive.vertexCount }, (_, i) => i));
     // Flat triangles: each triangle's computed normals are parallel to its face normal.

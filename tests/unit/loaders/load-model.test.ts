@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 import { loadModel, type FetchCompanion } from '../../../src/loaders/load-model.ts';
-import { readModelFile } from '../../../src/node/read-model-file.ts';
+import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
 import { MD5_DIR, md5AssetsAvailable } from '../helpers/md5-assets.ts';
 import { loadErrorOf } from '../helpers/load-error-of.ts';
@@ -91,11 +91,11 @@ describe.skipIf(!md5AssetsAvailable)('loadModel: MD5 companions', () => {
     expect([error.file, error.where, error.code]).toEqual(['Bob.md5anim', '10', 'MD5_ANIM_MISMATCH']);
   });
 
-  it('readModelFile (node): the same rules, companions read next to the model; a missing model is FILE_NOT_FOUND', async () => {
-    const asset = await readModelFile(join(MD5_DIR, 'Bob.md5mesh'));
+  it('loadModelFromPath (node): the same rules, companions read next to the model; a missing model is FILE_NOT_FOUND', async () => {
+    const asset = await loadModelFromPath(join(MD5_DIR, 'Bob.md5mesh'));
     expect(asset.clips.map((c) => c.name)).toEqual(['Bob']);
     const missing = join(MD5_DIR, 'Nobody.md5mesh');
-    const error = await loadErrorOf(readModelFile(missing));
+    const error = await loadErrorOf(loadModelFromPath(missing));
     expect([error.file, error.code, error.message]).toEqual([missing, 'FILE_NOT_FOUND', `${missing}: no such file`]);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoadError } from '../../../src/loaders/load-error.ts';
-import { readModelFile } from '../../../src/node/read-model-file.ts';
+import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { malformedCorpus, writeCorpus } from '../../fixtures/malformed-corpus.ts';
 
 // Every file of the generated corpus, read from disk as `sinew eval` reads it, ends in one LoadError with its
@@ -27,7 +27,7 @@ describe(`malformed corpus (${corpus.length} files)`, () => {
       const started = performance.now();
       let error: unknown = null;
       try {
-        await readModelFile(join(models, entry.name));
+        await loadModelFromPath(join(models, entry.name));
       } catch (e) {
         error = e;
       }

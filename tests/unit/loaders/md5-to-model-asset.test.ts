@@ -6,7 +6,7 @@ import { parseMd5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
 import { md5ToModelAsset, MD5_UNTEXTURED_COLOR } from '../../../src/loaders/md5/md5-to-model-asset.ts';
 import { computeMd5FramePose } from '../../../src/loaders/md5/md5-frame-pose.ts';
 import { md5ShaderImageCandidates, resolveMd5ShaderImage } from '../../../src/loaders/md5/md5-shader-images.ts';
-import { readMd5Files } from '../../../src/node/read-md5-files.ts';
+import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { copyLocalPose, createLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { localToModel } from '../../../src/skeleton/local-to-model.ts';
 import { validateSkeleton } from '../../../src/skeleton/skeleton.ts';
@@ -133,8 +133,8 @@ describe.skipIf(!md5AssetsAvailable)('md5ToModelAsset on Bob', () => {
     expect(sum / count).toBeGreaterThan(0.2);
   });
 
-  it('readMd5Files reads the mesh, the anim and the sibling images', async () => {
-    const asset = await readMd5Files(join(MD5_DIR, 'Bob.md5mesh'), join(MD5_DIR, 'Bob.md5anim'));
+  it('loadModelFromPath reads the mesh, the anim and the sibling images', async () => {
+    const asset = await loadModelFromPath(join(MD5_DIR, 'Bob.md5mesh'), { anims: [join(MD5_DIR, 'Bob.md5anim')] });
     expect(asset.images.map((i) => i.name).sort()).toEqual(
       ['guard1_body.png', 'guard1_face.png', 'guard1_helmet.png', 'iron_grill.png', 'round_grill.png'],
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { loadModelFile } from '../../../src/node/load-model-file.ts';
+import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { copyLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
@@ -81,7 +81,7 @@ describe('PoseKernel', () => {
     const files = ['gltf/Fox.glb', 'gltf/CesiumMan.glb', 'gltf/RiggedFigure.glb', 'gltf/RiggedSimple.glb', 'gltf/RecursiveSkeletons.glb',
       'gltf/SimpleSkin.gltf', 'gltf/quad_skin.glb', 'md5/Bob.md5mesh'];
     for (const file of files) {
-      const asset = await loadModelFile(join(assets, file));
+      const asset = await loadModelFromPath(join(assets, file));
       expect(compareOnModel(asset), file).toBeLessThan(BOUND);
     }
   });

@@ -4,7 +4,7 @@ import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import type { AnimationClip } from '../../../src/asset/animation-clip.ts';
 import { crossfade } from '../../../src/animation/crossfade.ts';
 import { sampleClipOnce } from '../helpers/sample-once.ts';
-import { readGltfFile } from '../../../src/node/read-gltf-file.ts';
+import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
@@ -61,8 +61,8 @@ async function models(): Promise<ModelAsset[]> {
   const list: ModelAsset[] = [createOctopusAsset()];
   const assets = sharedAssets();
   if (assets) {
-    list.push(await readGltfFile(join(assets, 'gltf', 'Fox.glb')));
-    list.push(await readGltfFile(join(assets, 'gltf', 'CesiumMan.glb')));
+    list.push(await loadModelFromPath(join(assets, 'gltf', 'Fox.glb')));
+    list.push(await loadModelFromPath(join(assets, 'gltf', 'CesiumMan.glb')));
   }
   return list;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadError } from '../../../src/loaders/load-error.ts';
-import { readModelFile } from '../../../src/node/read-model-file.ts';
+import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
 import { loadErrorOf } from '../helpers/load-error-of.ts';
 
@@ -28,10 +28,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 /** Writes `name` in the model folder with its buffer at `uri` and reads it. */
 function readWithUri(uri: string, options: { maxFileBytes?: number } = {}, name = 'model.gltf') {
   writeFileSync(join(modelDir, name), quad.gltf(uri));
-  return readModelFile(join(modelDir, name), options);
+  return loadModelFromPath(join(modelDir, name), options);
 }
 
-describe('readModelFile: companion files stay inside the model folder', () => {
+describe('loadModelFromPath: companion files stay inside the model folder', () => {
   it('reads a buffer next to the model (also percent-encoded, also in another case)', async () => {
     expect((await readWithUri('quad.bin')).meshes).toHaveLength(1);
     expect((await readWithUri('qu%61d.bin')).meshes).toHaveLength(1);
@@ -90,16 +90,16 @@ describe('readModelFile: companion files stay inside the model folder', () => {
   it('a NaN, zero or negative byte limit is a RangeError, not a disabled limit', async () => {
     for (const bad of [NaN, 0, -1]) {
       await expect(readWithUri('quad.bin', { maxFileBytes: bad })).rejects.toThrow(RangeError);
-      await expect(readModelFile(join(modelDir, 'model.gltf'), { memoryBudgetBytes: bad })).rejects.toThrow(RangeError);
+      await expect(loadModelFromPath(join(modelDir, 'model.gltf'), { memoryBudgetBytes: bad })).rejects.toThrow(RangeError);
     }
   });
 
   it('refuses a model path that is a FIFO or a device, or over the limit', async () => {
     execFileSync('mkfifo', [join(modelDir, 'fifo.glb')]);
-    expect((await loadErrorOf(readModelFile(join(modelDir, 'fifo.glb')))).message).toBe(`${join(modelDir, 'fifo.glb')}: is not a regular file (a device, FIFO or socket)`);
+    expect((await loadErrorOf(loadModelFromPath(join(modelDir, 'fifo.glb')))).message).toBe(`${join(modelDir, 'fifo.glb')}: is not a regular file (a device, FIFO or socket)`);
     symlinkSync('/dev/zero', join(modelDir, 'zero.glb'));
-    expect((await loadErrorOf(readModelFile(join(modelDir, 'zero.glb')))).code).toBe('IO_ERROR');
+    expect((await loadErrorOf(loadModelFromPath(join(modelDir, 'zero.glb')))).code).toBe('IO_ERROR');
     writeFileSync(join(modelDir, 'big.gltf'), quad.gltf('quad.bin'));
-    expect((await loadErrorOf(readModelFile(join(modelDir, 'big.gltf'), { maxFileBytes: 10 }))).message).toMatch(/big\.gltf: is \d+ bytes, over the limit of 10$/);
+    expect((await loadErrorOf(loadModelFromPath(join(modelDir, 'big.gltf'), { maxFileBytes: 10 }))).message).toMatch(/big\.gltf: is \d+ bytes, over the limit of 10$/);
   });
 });

@@ -4,30 +4,37 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import { isInsideFolder } from './is-inside-folder.ts';
 import { LoadError, quoteValue } from '../loaders/load-error.ts';
 import { requirePositiveBytes } from '../loaders/require-positive-bytes.ts';
-import { loadModel, requireModelFormat, type FetchCompanion } from '../loaders/load-model.ts';
+import { loadModel, requireModelFormat, type FetchCompanion, type LoadModelOptions } from '../loaders/load-model.ts';
 
-/** Options of {@link readModelFile}. */
-export interface ReadModelFileOptions {
-  /** For an `.md5mesh`: paths of the `.md5anim` files to apply (default: `<name>.md5anim` next to it, if present). */
+/** Options of {@link loadModelFromPath}. */
+export interface LoadModelFromPathOptions {
+  /**
+   * For an `.md5mesh`: paths of the `.md5anim` files to apply, one clip each (default: `<name>.md5anim` next to
+   * it, if present). For other formats they are ignored, with a warning (loadModel's rule).
+   */
   readonly anims?: readonly string[];
   /**
    * Largest file read, bytes (the model, each companion, each anim); a larger one is refused before any byte
    * is read. Default {@link DEFAULT_MAX_FILE_BYTES}.
    */
   readonly maxFileBytes?: number;
-  /** glTF: most bytes the accessors may decode to (loadModel's option); default 512 MiB. */
+  /** glTF: most bytes the accessors may decode to ({@link LoadModelOptions.memoryBudgetBytes}); default 512 MiB. */
   readonly memoryBudgetBytes?: number;
-  /** The model file's bytes, already read by the caller through {@link readGuardedFile}: not read again. */
+  /** The model file's bytes when the caller has read them already (`sinew inspect`, through readGuardedFile): not read again. */
   readonly modelBytes?: Uint8Array;
 }
 
-/** Default {@link ReadModelFileOptions.maxFileBytes}: 512 MiB. */
+/** Default {@link LoadModelFromPathOptions.maxFileBytes}: 512 MiB. */
 export const DEFAULT_MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 /**
- * Node only (uses `node:fs`; keep out of browser imports): reads a model file and gives it to
- * {@link loadModel} with companions read from disk. A model file may come from anyone, so a companion name (a
- * glTF uri, percent-decoded, or a derived MD5 name) is only ever read from inside the model's folder:
+ * Node only (uses `node:fs`; keep out of browser imports; `sinew/node`): reads a model file — `.glb`, `.gltf`
+ * with its external buffers and images, or `.md5mesh` with its `.md5anim` files and images — and gives it to
+ * {@link loadModel} with companions read from disk. Messages name files by their base names
+ * (`Bob.md5mesh:212: …`), except a model that cannot be read at all, named by `path` as given.
+ *
+ * A model file may come from anyone, so a companion name (a glTF uri, percent-decoded, or a derived MD5 name)
+ * is only ever read from inside the model's folder:
  *
  * - a name with a URI scheme (`http:`, `file:`, …) or an absolute path is refused (Sinew's node readers never
  *   touch the network, and never a path the model's author chose outside its folder);
@@ -46,7 +53,7 @@ export const DEFAULT_MAX_FILE_BYTES = 512 * 1024 * 1024;
  *   large); `INVALID_URI` about the model for a companion name that is refused as above; any of loadModel's
  * @throws RangeError when `maxFileBytes` or `memoryBudgetBytes` is not a positive number
  */
-export async function readModelFile(path: string, options: ReadModelFileOptions = {}): Promise<ModelAsset> {
+export async function loadModelFromPath(path: string, options: LoadModelFromPathOptions = {}): Promise<ModelAsset> {
   const name = basename(path);
   const limit = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   requirePositiveBytes('maxFileBytes', limit);

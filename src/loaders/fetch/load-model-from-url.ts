@@ -1,14 +1,9 @@
 import type { ModelAsset } from '../../asset/model-asset.ts';
 import { LoadError, quoteValue } from '../load-error.ts';
-import { loadModel, MODEL_EXTENSIONS, modelFormatOf, requireModelFormat, type FetchCompanion } from '../load-model.ts';
+import { loadModel, requireModelFormat, type FetchCompanion, type LoadModelOptions } from '../load-model.ts';
 import { DownloadProgress, type ProgressCallback } from './download-progress.ts';
 import { fetchableUrl } from './fetchable-url.ts';
-
-/** The lower-case extension of a file name, without the dot ('' when none). */
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
-}
+import { requirePositiveBytes } from '../require-positive-bytes.ts';
 
 /** The last path segment of a URL or path, decoded; `fallback` for data: and blob: URLs without one. */
 export function fileNameOf(url: string, fallback = 'model'): string {
@@ -51,8 +46,8 @@ async function fetchFile(url: string, name: string, progress: DownloadProgress |
   }
 }
 
-/** Options of {@link loadModelFromUrl}. */
-export interface UrlLoadOptions {
+/** Options of {@link loadModelFromUrl}; `memoryBudgetBytes` as {@link loadModel}'s. */
+export interface LoadModelFromUrlOptions extends Pick<LoadModelOptions, 'memoryBudgetBytes'> {
   /** File name used for the format and in messages; default: the URL's last segment (give one for data: and blob: URLs). */
   readonly name?: string;
   /**
@@ -68,15 +63,18 @@ export interface UrlLoadOptions {
 }
 
 /**
- * Fetches a model from a URL and loads it with `loadModel`: companion files (a .gltf's buffers and images, an
- * .md5mesh's anim and images) are fetched relative to it; `options.anim` names an .md5anim elsewhere.
- * @param options a file name (as a string, for compatibility) or {@link UrlLoadOptions}
+ * Browser: fetches a model from a URL (resolved against `document.baseURI`) and loads it with {@link loadModel}:
+ * companion files (a .gltf's buffers and images, an .md5mesh's anim and images) are fetched relative to it;
+ * `options.anim` names an .md5anim elsewhere. Only http(s), data: and blob: URLs are fetched (fetchable-url.ts).
+ * @param options a file name (as a string, for compatibility) or {@link LoadModelFromUrlOptions}
  * @throws LoadError naming the file: an unsupported extension (before any fetch), the model not found
  *   (`FILE_NOT_FOUND`), HTTP or network failures (`IO_ERROR`), or the loader's own
+ * @throws RangeError when `options.memoryBudgetBytes` is not a positive number
  */
-export async function loadModelFromUrl(url: string, options: string | UrlLoadOptions = {}): Promise<ModelAsset> {
-  const { name = fileNameOf(url), anim = null, onProgress } = typeof options === 'string' ? { name: options } as UrlLoadOptions : options;
+export async function loadModelFromUrl(url: string, options: string | LoadModelFromUrlOptions = {}): Promise<ModelAsset> {
+  const { name = fileNameOf(url), anim = null, onProgress, memoryBudgetBytes } = typeof options === 'string' ? { name: options } as LoadModelFromUrlOptions : options;
   requireModelFormat(name);
+  if (memoryBudgetBytes !== undefined) requirePositiveBytes('memoryBudgetBytes', memoryBudgetBytes); // before any download
   const base = fetchableUrl(url, document.baseURI, name);
   const animName = anim ? fileNameOf(anim, 'anim.md5anim') : null;
   const animUrl = anim && animName ? fetchableUrl(anim, document.baseURI, animName) : null;
@@ -88,41 +86,5 @@ export async function loadModelFromUrl(url: string, options: string | UrlLoadOpt
     const fetched = await fetchFile(target.href, companion, progress);
     return 'bytes' in fetched ? fetched.bytes : null;
   };
-  return loadModel({ name, bytes: main.bytes }, fetchCompanion, { anims: animName ? [animName] : undefined });
-}
-
-/**
- * Loads a model from a set of local files (a drop or a file input) with `loadModel`: the first file with a
- * model extension is the model, every `.md5anim` among the others is an anim to play on an `.md5mesh` (one
- * clip each; none: the default `<name>.md5anim` rule), and the others are companions matched to the names
- * the model asks for by file name (folders in a uri are ignored, since a drop flattens them; the case is
- * ignored when no name matches exactly).
- * @throws LoadError naming the file: no model file among them (`UNSUPPORTED_FILE_TYPE`), or the loader's
- */
-export async function loadModelFromFiles(files: readonly File[]): Promise<ModelAsset> {
-  const main = files.find((f) => modelFormatOf(f.name) !== null);
-  if (!main) {
-    const names = files.map((f) => f.name).join(', ') || 'nothing';
-    throw new LoadError(names, null, 'UNSUPPORTED_FILE_TYPE', `no model file (expected ${MODEL_EXTENSIONS.join(', ')})`);
-  }
-  const byName = new Map<string, File>();
-  const byLowerName = new Map<string, File>();
-  for (const f of files) {
-    byName.set(f.name, f);
-    if (!byLowerName.has(f.name.toLowerCase())) byLowerName.set(f.name.toLowerCase(), f);
-  }
-  const fetchCompanion: FetchCompanion = async (companion) => {
-    const path = companion.split(/[?#]/)[0];
-    let base = path.slice(path.lastIndexOf('/') + 1);
-    try {
-      base = decodeURIComponent(base);
-    } catch {
-      /* use as written */
-    }
-    const file = byName.get(base) ?? byLowerName.get(base.toLowerCase());
-    return file ? new Uint8Array(await file.arrayBuffer()) : null;
-  };
-  const anims = files.filter((f) => f !== main && extensionOf(f.name) === 'md5anim').map((f) => f.name);
-  const bytes = new Uint8Array(await main.arrayBuffer());
-  return loadModel({ name: main.name, bytes }, fetchCompanion, { anims: modelFormatOf(main.name) === 'md5mesh' ? anims : undefined });
+  return loadModel({ name, bytes: main.bytes }, fetchCompanion, { anims: animName ? [animName] : undefined, memoryBudgetBytes });
 }

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import * as core from '../../../src/index.ts';
+import * as node from '../../../src/node/index.ts';
+
+describe('the load entry points a user needs, one naming rule: loadModel*(source, options)', () => {
+  it('sinew: loadModel (any I/O), loadModelFromUrl and loadModelFromFiles (browser), the LoadError code registry', () => {
+    expect([core.loadModel, core.loadModelFromUrl, core.loadModelFromFiles].map((f) => typeof f)).toEqual(['function', 'function', 'function']);
+    expect(Object.keys(core.LOAD_ERROR_CODES)).toContain('FILE_NOT_FOUND');
+  });
+
+  it('sinew/node: loadModelFromPath; the names it replaced are gone (README "Use it as a package")', () => {
+    expect(typeof node.loadModelFromPath).toBe('function');
+    for (const old of ['readGltfFile', 'readMd5Files', 'loadModelFile', 'readModelFile']) expect(old in node).toBe(false);
+  });
+});
