@@ -16,7 +16,7 @@ export interface InspectedFrame {
   displayMatrix: Float32Array;
   camera: CameraMatrices;
   method: SkinningMethod;
-  palette: PalettePath;
+  palettePath: PalettePath;
   /** Drawing buffer size, pixels. */
   width: number;
   height: number;

@@ -19,7 +19,7 @@ export interface LoadedModel {
   /** What the camera frames, in display space. */
   readonly bounds: Bounds;
   /** The palette path its draws take. */
-  palette: PalettePath;
+  palettePath: PalettePath;
   /** Clips layered over the selected one. */
   readonly layers: ClipLayers;
 }

@@ -7,7 +7,7 @@ export interface ShownModel {
   readonly asset: ModelAsset;
   /** Selected clip index, −1 for the rest pose. */
   readonly clipIndex: number;
-  readonly palette: PalettePath;
+  readonly palettePath: PalettePath;
   /**
    * The loader's warnings, preceded by an unknown-clip warning when the requested clip was not found and
    * followed by the images that could not be decoded or transcoded (drawn white).
@@ -31,7 +31,7 @@ export interface ModelViewListener {
   /** Speed, loop mode or crossfade duration changed. */
   settingsChanged?(settings: PlaybackSettings): void;
   /** The palette path changed (after a context restore or a palette request or skinning method change). */
-  paletteChanged?(palette: PalettePath): void;
+  palettePathChanged?(palettePath: PalettePath): void;
   /** The WebGL context was lost: the loop stopped. */
   contextLost?(): void;
   /** The WebGL context was restored and the model re-uploaded. */

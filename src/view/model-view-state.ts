@@ -28,7 +28,7 @@ export interface ModelViewState {
   /** Clips sounding on the base layer: 1 while one clip plays, 2 or more during a crossfade, 0 at rest. */
   readonly activeClips: number;
   /** Palette path the renderer uses for this model, or null before the first. */
-  readonly palette: PalettePath | null;
+  readonly palettePath: PalettePath | null;
   /** Skinning mode and weight policy the view draws with. */
   readonly method: SkinningMethod;
   /** Non-fatal loader warnings of the current model. */

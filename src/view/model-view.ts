@@ -57,7 +57,7 @@ export class ModelView {
   private readonly listener: ModelViewListener;
   private readonly surface: RenderSurface;
   /** See {@link paletteRequest}. */
-  private requestedPalette: PaletteRequest;
+  private currentPaletteRequest: PaletteRequest;
   private method: SkinningMethod;
   private readonly background: Rgba;
   private readonly frameAnimation: boolean;
@@ -79,7 +79,7 @@ export class ModelView {
   constructor(canvas: HTMLCanvasElement, options: ModelViewOptions = {}, listener: ModelViewListener = {}) {
     this.canvas = canvas;
     this.listener = listener;
-    this.requestedPalette = options.paletteRequest ?? 'auto';
+    this.currentPaletteRequest = options.paletteRequest ?? 'auto';
     this.method = options.method ?? DEFAULT_SKINNING_METHOD;
     this.background = options.background ?? BACKGROUND;
     this.framing = new CameraFraming(canvas, options.distance ?? 1);
@@ -110,9 +110,9 @@ export class ModelView {
     return this.current?.animated.kernel.backend ?? null;
   }
 
-  /** The palette path requested (`auto` or a forced one); {@link ModelViewState.palette} is the path in use. */
+  /** The palette path requested (`auto` or a forced one); {@link ModelViewState.palettePath} is the path in use. */
   get paletteRequest(): PaletteRequest {
-    return this.requestedPalette;
+    return this.currentPaletteRequest;
   }
 
   /**
@@ -149,18 +149,18 @@ export class ModelView {
       if (stale()) return false;
       const { animated, player, clipIndex, clipWarning, displayMatrix, bounds } =
         prepareModel(asset, options.clip, this.playback.startOptions(0, options.time ?? undefined), this.frameAnimation);
-      let palette: PalettePath = 'uniform';
+      let palettePath: PalettePath = 'uniform';
       const renderer = this.surface.renderer;
-      if (renderer) palette = renderer.palettePathFor(asset, this.requestedPalette, this.method);
+      if (renderer) palettePath = renderer.palettePathFor(asset, this.currentPaletteRequest, this.method);
       if (renderer && !this.surface.contextLost) {
-        gpu = await renderer.upload(asset, this.requestedPalette, this.method);
+        gpu = await renderer.upload(asset, this.currentPaletteRequest, this.method);
         if (stale()) return false;
         // A trial draw (not shown) builds the shader variants it needs now, so a failure leaves the current
         // model in place.
-        this.trialDraw(gpu, animated, displayMatrix, this.requestedPalette, this.method);
+        this.trialDraw(gpu, animated, displayMatrix, this.currentPaletteRequest, this.method);
       }
       this.current?.gpu?.dispose();
-      this.current = { asset, animated, gpu, displayMatrix, bounds, palette, layers: new ClipLayers(animated) };
+      this.current = { asset, animated, gpu, displayMatrix, bounds, palettePath, layers: new ClipLayers(animated) };
       gpu = null;
 
       this.playback.bind(animated, player);
@@ -170,7 +170,7 @@ export class ModelView {
       // said with the loader's warnings, as the texture upload has settled by now.
       const textureErrors = this.current.gpu?.textureErrors ?? [];
       const warnings = [...(clipWarning ? [clipWarning] : []), ...asset.warnings, ...textureErrors];
-      this.listener.shown?.({ asset, clipIndex, palette, warnings });
+      this.listener.shown?.({ asset, clipIndex, palettePath, warnings });
       this.listener.playingChanged?.(this.playback.playing);
       this.renderOnce();
       this.startLoop();
@@ -346,7 +346,7 @@ export class ModelView {
    *   old path stays
    */
   async setPaletteRequest(request: PaletteRequest): Promise<void> {
-    if (request === this.requestedPalette || this.disposed) return;
+    if (request === this.currentPaletteRequest || this.disposed) return;
     await this.switchDrawing(request, this.method, true);
   }
 
@@ -359,7 +359,7 @@ export class ModelView {
    */
   async setSkinningMethod(method: SkinningMethod): Promise<void> {
     if ((method.skinning === this.method.skinning && method.weights === this.method.weights) || this.disposed) return;
-    await this.switchDrawing(this.requestedPalette, Object.freeze({ skinning: method.skinning, weights: method.weights }), false);
+    await this.switchDrawing(this.currentPaletteRequest, Object.freeze({ skinning: method.skinning, weights: method.weights }), false);
   }
 
   /** Draws one frame at the current time now (no time advance). Safe to call at any moment, even after dispose. */
@@ -378,15 +378,15 @@ export class ModelView {
     if (inspector) {
       frame = this.inspected ??= {
         gl: renderer.gl, renderer, gpu: model.gpu, animated: model.animated, displayMatrix: model.displayMatrix, camera: this.framing.matrices,
-        method: this.method, palette: model.palette, width: 0, height: 0,
+        method: this.method, palettePath: model.palettePath, width: 0, height: 0,
       };
       frame.gl = renderer.gl; frame.renderer = renderer; frame.gpu = model.gpu; frame.animated = model.animated;
-      frame.displayMatrix = model.displayMatrix; frame.method = this.method; frame.palette = model.palette;
+      frame.displayMatrix = model.displayMatrix; frame.method = this.method; frame.palettePath = model.palettePath;
       frame.width = this.surface.width; frame.height = this.surface.height;
     }
     const style = frame ? inspector!.styleFor(frame) : undefined;
     const t2 = performance.now();
-    renderer.draw(model.gpu, model.animated, this.framing.matrices, model.displayMatrix, this.requestedPalette, this.method, style);
+    renderer.draw(model.gpu, model.animated, this.framing.matrices, model.displayMatrix, this.currentPaletteRequest, this.method, style);
     const t3 = performance.now();
     if (frame) inspector!.overlay(frame);
     const t4 = performance.now();
@@ -458,7 +458,7 @@ export class ModelView {
       fade: this.playback.fade,
       finished: this.playback.finished,
       activeClips: this.playback.activeClips,
-      palette: model?.palette ?? null,
+      palettePath: model?.palettePath ?? null,
       method: this.method,
       warnings: model?.asset.warnings ?? [],
       contextLost: this.surface.contextLost,
@@ -489,14 +489,14 @@ export class ModelView {
   }
 
   /**
-   * Draws `gpu` once, not shown (the next frame draws over it), with `palette` and `method`: builds the shader
+   * Draws `gpu` once, not shown (the next frame draws over it), with `paletteRequest` and `method`: builds the shader
    * variant they need now, so that a failure throws before anything switches.
    */
-  private trialDraw(gpu: GpuModel, animated: AnimatedModel, displayMatrix: Float32Array, palette: PaletteRequest, method: SkinningMethod): void {
+  private trialDraw(gpu: GpuModel, animated: AnimatedModel, displayMatrix: Float32Array, paletteRequest: PaletteRequest, method: SkinningMethod): void {
     this.surface.resize();
     this.framing.update(this.surface.width, this.surface.height);
     this.surface.beginFrame(this.background);
-    this.surface.renderer!.draw(gpu, animated, this.framing.matrices, displayMatrix, palette, method);
+    this.surface.renderer!.draw(gpu, animated, this.framing.matrices, displayMatrix, paletteRequest, method);
   }
 
   /**
@@ -510,20 +510,20 @@ export class ModelView {
     const renderer = this.surface.renderer;
     try {
       if (!model || !renderer || this.surface.contextLost) {
-        this.requestedPalette = request;
+        this.currentPaletteRequest = request;
         this.method = method;
         return;
       }
-      const palette = renderer.palettePathFor(model.asset, request, method);
+      const palettePath = renderer.palettePathFor(model.asset, request, method);
       if (model.gpu) {
         model.animated.evaluate(model.animated.animator);
         this.trialDraw(model.gpu, model.animated, model.displayMatrix, request, method);
       }
-      this.requestedPalette = request;
+      this.currentPaletteRequest = request;
       this.method = method;
-      if (announce || palette !== model.palette) {
-        model.palette = palette;
-        this.listener.paletteChanged?.(palette);
+      if (announce || palettePath !== model.palettePath) {
+        model.palettePath = palettePath;
+        this.listener.palettePathChanged?.(palettePath);
       }
     } finally {
       this.requestRedraw();
@@ -575,11 +575,11 @@ export class ModelView {
       const renderer = this.surface.renderer;
       if (!renderer) throw new Error('no renderer');
       if (model) {
-        const gpu = await renderer.upload(model.asset, this.requestedPalette, this.method);
+        const gpu = await renderer.upload(model.asset, this.currentPaletteRequest, this.method);
         if (this.current === model && !this.disposed && !this.surface.contextLost) {
           model.gpu = gpu;
-          model.palette = renderer.palettePathFor(model.asset, this.requestedPalette, this.method);
-          this.listener.paletteChanged?.(model.palette);
+          model.palettePath = renderer.palettePathFor(model.asset, this.currentPaletteRequest, this.method);
+          this.listener.palettePathChanged?.(model.palettePath);
         } else {
           gpu.dispose();
           if (this.disposed || this.surface.contextLost) return;

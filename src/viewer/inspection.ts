@@ -8,7 +8,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { FrameInspector, InspectedFrame } from '../view/frame-inspector.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import { mat4 } from 'gl-matrix';
-import { tamperedPalette } from './palette-tamper.ts';
+import { tamperedSkinMatrices } from './skin-matrices-tamper.ts';
 
 /** The debug views of the viewer page, as the panel sets them. */
 export interface InspectionSettings {
@@ -385,10 +385,10 @@ export class Inspection implements FrameInspector {
     this.readoutsInFlight++;
     try {
       for (const e of cpu.entries) {
-        let palette = frame.animated.skinMatrices[e.skin];
-        // The test hook's wrong palette: Vite drops the branch, and with it the module, from production builds.
-        if (import.meta.env.DEV) palette = tamperedPalette(this, palette);
-        const gpu = capture.captureAsync(frame.gpu, e.instance, e.primitive, palette, frame.palette, frame.method, frame.animated.origin, frame.animated.morphWeights);
+        let skinMatrices = frame.animated.skinMatrices[e.skin];
+        // The test hook's wrong skin matrices: Vite drops the branch, and with it the module, from production builds.
+        if (import.meta.env.DEV) skinMatrices = tamperedSkinMatrices(this, skinMatrices);
+        const gpu = capture.captureAsync(frame.gpu, e.instance, e.primitive, skinMatrices, frame.palettePath, frame.method, frame.animated.origin, frame.animated.morphWeights);
         pending.push({ gpu: gpu.then((v) => v.positions), cpu: e.positions.slice() });
       }
       const gpuPositions = await Promise.all(pending.map((p) => p.gpu));
@@ -439,7 +439,7 @@ export function pickableJoints(asset: ModelAsset): Int32Array<ArrayBuffer> {
 }
 
 /**
- * Overwrites `animated`'s buffers with the bind pose (relative to its origin O): each palette matrix T(−O), each
+ * Overwrites `animated`'s buffers with the bind pose (relative to its origin O): each skinning matrix T(−O), each
  * skin joint's model matrix T(−O)·(B⁻¹)⁻¹ (the inverse of its inverse bind matrix, glTF 2.0 §3.7.3). Joints
  * outside every skin keep their pose. Allocates nothing (`scratchIn`, `scratchOut`: `Float32Array(16)` each).
  */
@@ -447,12 +447,12 @@ function applyBindPose(animated: AnimatedModel, scratchIn: Float32Array, scratch
   const o = animated.origin;
   const skins = animated.asset.skins;
   for (let s = 0; s < skins.length; s++) {
-    const palette = animated.skinMatrices[s];
+    const skinMatrices = animated.skinMatrices[s];
     const skin = skins[s];
     for (let j = 0; j < skin.joints.length; j++) {
       const p = 16 * j;
-      for (let k = 0; k < 16; k++) palette[p + k] = k % 5 === 0 ? 1 : 0;
-      palette[p + 12] = -o[0]; palette[p + 13] = -o[1]; palette[p + 14] = -o[2];
+      for (let k = 0; k < 16; k++) skinMatrices[p + k] = k % 5 === 0 ? 1 : 0;
+      skinMatrices[p + 12] = -o[0]; skinMatrices[p + 13] = -o[1]; skinMatrices[p + 14] = -o[2];
       for (let k = 0; k < 16; k++) scratchIn[k] = skin.inverseBindMatrices[p + k];
       if (!mat4.invert(scratchOut, scratchIn)) continue;
       const m = 16 * skin.joints[j];

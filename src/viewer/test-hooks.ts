@@ -3,7 +3,7 @@ import type { ViewerApp, ViewerState } from './viewer-app.ts';
 import { addTimings } from '../view/frame-inspector.ts';
 import type { InspectionSettings, ParityReading } from './inspection.ts';
 import type { PanelStats } from './viewer-panel.ts';
-import { setPaletteTamper } from './palette-tamper.ts';
+import { setSkinMatricesTamper } from './skin-matrices-tamper.ts';
 
 /**
  * Hooks the viewer page installs as `window.sinew` for Playwright tests and the console, in development only
@@ -80,8 +80,8 @@ export interface SinewTestHooks {
    */
   compareNow(): Promise<ParityReading | null>;
   /**
-   * Adds `offset` (model units) to the translation of every palette matrix the GPU side of the comparison gets:
-   * a deliberately wrong palette, to see the readout react. 0 restores it.
+   * Adds `offset` (model units) to the translation of every skinning matrix the GPU side of the comparison gets:
+   * deliberately wrong skin matrices, to see the readout react. 0 restores it.
    */
   injectPaletteError(offset: number): void;
   /** Layers clip `clip` (index) over the selected one with `weight` in [0, 1], then draws. */
@@ -155,7 +155,7 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
       return (await app.view.inspect((frame) => app.inspection.compareNow(frame))) ?? null;
     },
     injectPaletteError: (offset) => {
-      setPaletteTamper(app.inspection, offset);
+      setSkinMatricesTamper(app.inspection, offset);
     },
     setLayerWeight: (clip, weight) => {
       app.view.setLayerWeight(clip, weight);

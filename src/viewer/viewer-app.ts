@@ -88,7 +88,7 @@ export class ViewerApp {
       onFrame: () => this.frameModel(),
       onSkinningChange: (skinning) => void this.guard(this.view.setSkinningMethod({ ...this.view.state().method, skinning })),
       onWeightsChange: (weights) => void this.guard(this.view.setSkinningMethod({ ...this.view.state().method, weights })),
-      onPaletteChange: (request) => void this.guard(this.view.setPaletteRequest(request)),
+      onPaletteRequestChange: (request) => void this.guard(this.view.setPaletteRequest(request)),
       onViewChange: () => this.viewChanged(),
       onJointSelect: (joint) => this.selectJoint(joint),
       onBindPose: (on) => {
@@ -104,12 +104,12 @@ export class ViewerApp {
     this.jointTip = new JointTip(root);
     this.inspection.onReading = (reading) => this.panel.setParity(reading);
     this.view = new ModelView(this.canvas, { paletteRequest: params.palette, distance: params.distance ?? 1, frameAnimation: true, inertia: true }, {
-      shown: ({ asset, clipIndex, palette, warnings }) => {
+      shown: ({ asset, clipIndex, palettePath, warnings }) => {
         this.panel.setModel({
           name: asset.name,
           clips: asset.clips,
           clipIndex,
-          palette,
+          palettePath,
           summary: summarizeModel(asset),
           warnings,
           joints: [...pickableJoints(asset)].map((index) => ({ index, name: asset.skeleton.names[index] ?? '' })),
@@ -141,7 +141,7 @@ export class ViewerApp {
       playingChanged: (playing) => this.panel.setPlaying(playing),
       clipChanged: (clipIndex) => this.panel.setClip(clipIndex),
       settingsChanged: (settings) => this.panel.setSettings(settings),
-      paletteChanged: (palette) => this.panel.setPalette(palette),
+      palettePathChanged: (palettePath) => this.panel.setPalettePath(palettePath),
       contextLost: () => this.banner.show('The WebGL context was lost; waiting for the browser to restore it…', 'warning'),
       contextRestored: () => this.banner.show('The WebGL context was restored.', 'info'),
       failed: (message) => this.showError(message),

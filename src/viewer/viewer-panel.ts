@@ -37,7 +37,7 @@ export interface ViewerPanelHandlers {
   onFrame(): void;
   onSkinningChange(skinning: SkinningMode): void;
   onWeightsChange(weights: WeightPolicy): void;
-  onPaletteChange(palette: PaletteRequest): void;
+  onPaletteRequestChange(paletteRequest: PaletteRequest): void;
   /** A debug view setting changed (the settings object is the inspection's own, already updated). */
   onViewChange(): void;
   /** A joint was chosen in the list (−1: none). */
@@ -55,7 +55,7 @@ export interface PanelModelInfo {
   readonly name: string;
   readonly clips: readonly AnimationClip[];
   readonly clipIndex: number;
-  readonly palette: PalettePath;
+  readonly palettePath: PalettePath;
   /** A one-line summary, e.g. "24 joints · 1728 vertices · 3 clips" (model-summary.ts). */
   readonly summary: string;
   /** The loader's warnings (`ModelAsset.warnings`); listed once, under the summary. */
@@ -130,7 +130,7 @@ export class ViewerPanel {
   private readonly playButton: HTMLButtonElement;
   private readonly time: TimeSlider;
   private readonly markers: HTMLElement;
-  private readonly palette: HTMLElement;
+  private readonly palettePathLabel: HTMLElement;
   private readonly parity: HTMLElement;
   private readonly stats: HTMLElement;
   private readonly layersFolder: GUI;
@@ -256,13 +256,13 @@ export class ViewerPanel {
     const weights = tag(skinning.add(this.values, 'weights', Object.fromEntries(WEIGHT_POLICIES.map((p) => [weightPolicyWords(p), p]))).name('Weights').onChange((p: WeightPolicy) => handlers.onWeightsChange(p)), 'weights', 'sinew-weights');
     const palette = tag(skinning.add(this.values, 'palette', {
       'automatic': 'auto', 'shader constants (uniform)': 'uniform', 'uniform buffer (ubo)': 'ubo', 'float texture': 'texture',
-    }).name('Send joints as').onChange((p: PaletteRequest) => handlers.onPaletteChange(p)), 'palette', 'sinew-palette-mode');
+    }).name('Send joints as').onChange((p: PaletteRequest) => handlers.onPaletteRequestChange(p)), 'palette', 'sinew-palette-mode');
     this.methodControllers = [method, weights, palette];
     skinning.close();
     const inUse = el('span', { class: 'sinew-muted' });
     inUse.textContent = 'in use: ';
-    this.palette = el('span', { id: 'sinew-palette', class: 'sinew-palette' });
-    row(skinning, inUse, this.palette);
+    this.palettePathLabel = el('span', { id: 'sinew-palette', class: 'sinew-palette' });
+    row(skinning, inUse, this.palettePathLabel);
 
     // View
     const viewFolder = this.gui.addFolder('View');
@@ -308,10 +308,10 @@ export class ViewerPanel {
   }
 
   /** Shows the skinning method and palette request in use. */
-  setMethod(skinning: SkinningMode, weights: WeightPolicy, palette: PaletteRequest): void {
+  setMethod(skinning: SkinningMode, weights: WeightPolicy, paletteRequest: PaletteRequest): void {
     this.values.skinning = skinning;
     this.values.weights = weights;
-    this.values.palette = palette;
+    this.values.palette = paletteRequest;
     for (const c of this.methodControllers) c.updateDisplay();
   }
 
@@ -353,7 +353,7 @@ export class ViewerPanel {
       item.textContent = warning;
       return item;
     }));
-    this.setPalette(info.palette);
+    this.setPalettePath(info.palettePath);
     // Clip names made unique for the option list (lil-gui keys options by label).
     const seen = new Set<string>(['(rest pose)']);
     this.clipNames = ['(rest pose)', ...info.clips.map((clip, i) => {
@@ -401,10 +401,10 @@ export class ViewerPanel {
   }
 
   /** Shows the palette path in use, in plain words (the path's name in the title). */
-  setPalette(palette: PalettePath): void {
-    this.palette.textContent = PALETTE_PATH_WORDS[palette];
-    this.palette.dataset.path = palette;
-    this.palette.title = palette;
+  setPalettePath(palettePath: PalettePath): void {
+    this.palettePathLabel.textContent = PALETTE_PATH_WORDS[palettePath];
+    this.palettePathLabel.dataset.path = palettePath;
+    this.palettePathLabel.title = palettePath;
   }
 
   /** Shows whether the clip is playing (the button then offers Pause). */

@@ -13,10 +13,10 @@ test('opens on the built-in octopus, playing, with no console errors and somethi
   expect(state.clips.length).toBeGreaterThan(0);
   expect(state.playing).toBe(true);
   expect(state.error).toBeNull();
-  expect(['uniform', 'texture']).toContain(state.palette);
+  expect(['uniform', 'texture']).toContain(state.palettePath);
 
   await expect(page.locator('#sinew-model')).toHaveText(state.model);
-  await expect(page.locator('#sinew-palette')).toHaveAttribute('data-path', state.palette!);
+  await expect(page.locator('#sinew-palette')).toHaveAttribute('data-path', state.palettePath!);
   await expect(page.locator('#sinew-palette')).toContainText('joint matrices');
   await expect(page.locator('#sinew-clip')).toHaveValue(state.clips[0]);
   await expect(page.locator('#sinew-play')).toHaveText('Pause');
@@ -212,14 +212,14 @@ test('dropping a .gltf with its .bin loads it; the .gltf alone names the missing
 test('a good model replaces the current one; ?palette=texture is honoured', async ({ page }) => {
   requireSharedAssets();
   await openViewer(page, '?palette=texture');
-  expect(await page.evaluate(() => window.sinew!.state().palette)).toBe('texture');
+  expect(await page.evaluate(() => window.sinew!.state().palettePath)).toBe('texture');
   await expect(page.locator('#sinew-palette')).toHaveAttribute('data-path', 'texture');
   await expect(page.locator('#sinew-palette')).toHaveText('joint matrices in a float texture');
   const ok = await page.evaluate(() => window.sinew!.loadUrl('/shared/assets/gltf/CesiumMan.glb'));
   expect(ok).toBe(true);
   const state = await page.evaluate(() => window.sinew!.state());
   expect(state.model).toBe('CesiumMan.glb');
-  expect(state.palette).toBe('texture');
+  expect(state.palettePath).toBe('texture');
   expect(state.error).toBeNull();
   await expect(page.locator('#sinew-model')).toHaveText('CesiumMan.glb');
   expect(await page.evaluate(() => window.sinew!.coverage())).toBeGreaterThan(0.02);
@@ -270,7 +270,7 @@ test('survives WebGL context loss and restores the model', async ({ page }) => {
   await page.waitForFunction(() => window.sinew!.state().contextLost);
   await expect(page.locator('#sinew-banner')).toContainText('context was lost');
   await page.evaluate(() => (window as unknown as { __loseExt: WEBGL_lose_context }).__loseExt.restoreContext());
-  await page.waitForFunction(() => !window.sinew!.state().contextLost && window.sinew!.state().palette !== null);
+  await page.waitForFunction(() => !window.sinew!.state().contextLost && window.sinew!.state().palettePath !== null);
   await page.waitForFunction(() => window.sinew!.coverage() > 0.02);
   expect(gridDistance(before, await grid(page))).toBeLessThan(0.5);
 });

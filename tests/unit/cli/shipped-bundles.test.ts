@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-/** Names only the development test hooks use (src/viewer/test-hooks.ts, src/viewer/palette-tamper.ts). */
-const TEST_ONLY = ['paletteTamper', 'tamperedPalette', 'setPaletteTamper', 'injectPaletteError', 'installTestHooks'];
+/** Names only the development test hooks use (src/viewer/test-hooks.ts, src/viewer/skin-matrices-tamper.ts). */
+const TEST_ONLY = ['skinMatricesTamper', 'tamperedSkinMatrices', 'setSkinMatricesTamper', 'injectPaletteError', 'installTestHooks'];
 
 /** Every JavaScript file (no source maps: they carry the sources as written) under `folder`. */
 function scripts(folder: string): string[] {
