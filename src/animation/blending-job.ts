@@ -103,9 +103,10 @@ export class BlendingJob {
  *   whose poses have them; a morph weight takes its joint's factor (`morphWeightJoints`).
  *
  * A crossfade from A to B at α is two layers, A at `1 − α` and B at α (per joint: jointWeights `1 − α·m_j`
- * and `α·m_j`); the `Animator` lays each layer over the result so far that way. Sums are accumulated in f64
- * in the job's scratch, so `out` may be the pose of a normal layer or the rest pose (not an additive layer's
- * pose or reference). Allocates nothing once the scratch fits the joint count.
+ * and `α·m_j`); the `Animator` lays each layer over the result so far that way. Sums are taken in f64 (the
+ * job's scratch holds those of layers before the last two) and each joint is read before it is written, so
+ * `out` may be the pose of a normal layer or the rest pose (not an additive layer's pose or reference).
+ * Allocates nothing once the scratch fits the joint count (three layers or more).
  *
  * @param out pose of the inputs' joint count, overwritten
  * @returns `out`

@@ -225,6 +225,15 @@ describe('blendLayers: rest pose, morph weights, one job for normal and additive
     expect(out.morphWeights![1]).toBeCloseTo((0.8 + 0.5 * 0) / 1.5 + 0.5 * (0.5 - 0.5), 6);
   });
 
+  it('blends four layers in place into any of them, as into a fresh pose', () => {
+    const poses = [a, b, rest, reference], w = [0.1, 0.4, 0.2, 0.3];
+    const expected = blendPoses(createLocalPose(N), poses, w);
+    for (let i = 0; i < 4; i++) {
+      const copies = poses.map(cloneLocalPose);
+      expectPoseClose(blendPoses(copies[i], copies, w), expected, 6);
+    }
+  });
+
   it('normal and additive layers in one job equal the blend, then the additive pass on it; out may alias an input', () => {
     const job = new BlendingJob();
     job.addLayer(a, 0.3);
