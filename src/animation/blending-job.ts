@@ -141,16 +141,16 @@ export function blendLayers(out: LocalPose, job: BlendingJob): LocalPose {
       tx = acc[o]; ty = acc[(o + 1) | 0]; tz = acc[(o + 2) | 0];
       sx = acc[(o + 3) | 0]; sy = acc[(o + 4) | 0]; sz = acc[(o + 5) | 0];
       qx = acc[(o + 6) | 0]; qy = acc[(o + 7) | 0]; qz = acc[(o + 8) | 0]; qw = acc[(o + 9) | 0];
-      total = acc[(o + 10) | 0]; count = acc[(o + 11) | 0];
+      total = acc[(o + 10) | 0]; count = acc[(o + 11) | 0] | 0;
     }
     const wa = aWeight * (aMask !== null ? aMask[j] : 1);
     if (wa > 0) {
       tx += wa * at[i3]; ty += wa * at[(i3 + 1) | 0]; tz += wa * at[(i3 + 2) | 0];
       sx += wa * as[i3]; sy += wa * as[(i3 + 1) | 0]; sz += wa * as[(i3 + 2) | 0];
       const x = ar[i4], y = ar[(i4 + 1) | 0], z = ar[(i4 + 2) | 0], w = ar[(i4 + 3) | 0];
-      const ws = qx * x + qy * y + qz * z + qw * w < 0 ? -wa : wa;
+      const ws = count !== 0 && qx * x + qy * y + qz * z + qw * w < 0 ? -wa : wa; // no sum yet: no side to take
       qx += ws * x; qy += ws * y; qz += ws * z; qw += ws * w;
-      total += wa; count++;
+      total += wa; count = (count + 1) | 0;
     }
     const wb = bWeight * (bMask !== null ? bMask[j] : 1);
     if (wb > 0) {
@@ -159,7 +159,7 @@ export function blendLayers(out: LocalPose, job: BlendingJob): LocalPose {
       const x = br[i4], y = br[(i4 + 1) | 0], z = br[(i4 + 2) | 0], w = br[(i4 + 3) | 0];
       const ws = qx * x + qy * y + qz * z + qw * w < 0 ? -wb : wb;
       qx += ws * x; qy += ws * y; qz += ws * z; qw += ws * w;
-      total += wb; count++;
+      total += wb; count = (count + 1) | 0;
     }
     if (rest !== null && total < threshold) {
       const wr = threshold - total, rt = rest.translations, rr = rest.rotations, rs = rest.scales;
@@ -168,7 +168,7 @@ export function blendLayers(out: LocalPose, job: BlendingJob): LocalPose {
       const x = rr[i4], y = rr[(i4 + 1) | 0], z = rr[(i4 + 2) | 0], w = rr[(i4 + 3) | 0];
       const ws = qx * x + qy * y + qz * z + qw * w < 0 ? -wr : wr;
       qx += ws * x; qy += ws * y; qz += ws * z; qw += ws * w;
-      total = threshold; count++;
+      total = threshold; count = (count + 1) | 0;
     }
     if (count === 0) continue;
     const inv = 1 / total;
