@@ -58,7 +58,7 @@ class Layer {
   readonly slots: ClipSlot[];
   /** Scratch for the blend of this layer's clips. */
   readonly pose: LocalPose;
-  /** Blends the layer's clips by their fade weights (one record per slot, the active ones first). */
+  /** Blends the layer's clips by their fade weights: record i is slot i (weight 0 while inactive). */
   readonly clips = new BlendingJob();
 
   constructor(jointCount: number, morphWeightCount: number, capacity: number, options: LayerOptions) {
@@ -67,7 +67,7 @@ class Layer {
     this.mask = options.mask ?? null;
     this.slots = Array.from({ length: capacity }, () => new ClipSlot(jointCount, morphWeightCount));
     this.pose = createLocalPose(jointCount, morphWeightCount);
-    for (const slot of this.slots) this.clips.addLayer(slot.pose);
+    for (const slot of this.slots) this.clips.addLayer(slot.pose, 0.5);
   }
 
 }
@@ -134,7 +134,8 @@ export class Animator {
     this.capacity = Math.max(1, options.maxClipsPerLayer ?? 4);
     this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}));
     this.belowWeights = new Float32Array(jointCount);
-    // Records filled on each evaluate (poses, weights, masks); the placeholder pose is never read.
+    // Records filled on each evaluate (poses, weights, masks); the placeholder pose is never read. Weights
+    // start fractional so that V8 keeps them as double fields, written in place each frame.
     const placeholder = createLocalPose(0);
     this.over.morphWeightJoints = this.morphJoints;
     this.overBelow = this.over.addLayer(placeholder, 0.5);
