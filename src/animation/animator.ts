@@ -68,6 +68,7 @@ class Layer {
     this.slots = Array.from({ length: capacity }, () => new ClipSlot(jointCount, morphWeightCount));
     this.pose = createLocalPose(jointCount, morphWeightCount);
     for (const slot of this.slots) this.clips.addLayer(slot.pose, 0.5);
+    this.clips.scratchFor(jointCount); // allocated now, not on the first crossfade
   }
 
 }

@@ -59,7 +59,10 @@ export class BlendingJob {
   /** Per-joint f64 sums of the normal layers, {@link blendLayers}' scratch; grown to the largest pose run. */
   private scratch = new Float64Array(0);
 
-  /** The scratch for `jointCount` joints (allocates only when it is larger than any before). @internal */
+  /**
+   * The scratch for `jointCount` joints, allocated only when larger than any before: call it once at setup so
+   * that no run allocates.
+   */
   scratchFor(jointCount: number): Float64Array {
     if (this.scratch.length < ACC_STRIDE * jointCount) this.scratch = new Float64Array(ACC_STRIDE * jointCount);
     return this.scratch;
