@@ -60,8 +60,9 @@ export class BlendingJob {
   private scratch = new Float64Array(0);
 
   /**
-   * The scratch for `jointCount` joints, allocated only when larger than any before: call it once at setup so
-   * that no run allocates.
+   * The scratch for `jointCount` joints (`Float64Array(≥ 12·jointCount)`: per joint the weighted sums of
+   * translation, scale and rotation, W and the input count), allocated only when larger than any before:
+   * call it once at setup so that no run allocates.
    */
   scratchFor(jointCount: number): Float64Array {
     if (this.scratch.length < ACC_STRIDE * jointCount) this.scratch = new Float64Array(ACC_STRIDE * jointCount);
