@@ -38,9 +38,9 @@ export { PoseKernel, type PoseKernelBackend, type PoseKernelOptions } from './po
 export { compileClip, RuntimeClip } from './animation/runtime-clip.ts';
 export { SamplingContext } from './animation/sampling-context.ts';
 export { sampleClip } from './animation/sample-clip.ts';
-export { blendPoses } from './animation/blend-poses.ts';
-export { crossfade } from './animation/crossfade.ts';
-export { addAdditive } from './animation/additive.ts';
+export {
+  BlendingJob, blendLayers, DEFAULT_BLEND_THRESHOLD, type BlendingLayer,
+} from './animation/blending-job.ts';
 export { ClipPlayer } from './animation/clip-player.ts';
 export { Animator, type PlayOptions, type LayerOptions, type LayerMode } from './animation/animator.ts';
 export type { LoopMode } from './animation/loop-mode.ts';

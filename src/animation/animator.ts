@@ -2,20 +2,18 @@ import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { LoopMode } from './loop-mode.ts';
 import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
-import { addAdditive } from './additive.ts';
-import { blendPoses } from './blend-poses.ts';
+import { BlendingJob, blendLayers, type BlendingLayer } from './blending-job.ts';
 import { ClipPlayer } from './clip-player.ts';
 import { ClipSlot } from './clip-slot.ts';
-import { crossfade } from './crossfade.ts';
 import { compileClip, RuntimeClip } from './runtime-clip.ts';
 import { sampleClip } from './sample-clip.ts';
 import { SamplingContext } from './sampling-context.ts';
 
 /**
- * How a layer combines with the layers below it:
- * - `override`: `out = crossfade(out, layerPose, layerWeight·min(1, Σ fade weights), mask)`;
- * - `additive`: each clip is added as `clip − reference` ({@link addAdditive}), scaled by layer weight ×
- *   fade weight × mask.
+ * How a layer combines with the layers below it ({@link blendLayers}):
+ * - `override`: a crossfade from the result so far to the layer's clips at α = layerWeight·min(1, Σ fade
+ *   weights)·mask;
+ * - `additive`: each clip is added as `clip − reference`, scaled by layer weight × fade weight × mask.
  */
 export type LayerMode = 'override' | 'additive';
 
@@ -60,14 +58,8 @@ class Layer {
   readonly slots: ClipSlot[];
   /** Scratch for the blend of this layer's clips. */
   readonly pose: LocalPose;
-  readonly activePoses: LocalPose[];
-  readonly activeWeights: Float32Array;
-  /**
-   * `Float32Array(jointCount)`: this frame's per-joint blend factor (layer weight × fade × mask), handed to
-   * crossfade / addAdditive as their mask with weight 1 — a fresh floating-point argument would be boxed
-   * on the heap by V8 for every call it does not inline.
-   */
-  readonly jointWeights: Float32Array;
+  /** Blends the layer's clips by their fade weights: record i is slot i (weight 0 while inactive). */
+  readonly clips = new BlendingJob();
 
   constructor(jointCount: number, morphWeightCount: number, capacity: number, options: LayerOptions) {
     this.mode = options.mode ?? 'override';
@@ -75,9 +67,8 @@ class Layer {
     this.mask = options.mask ?? null;
     this.slots = Array.from({ length: capacity }, () => new ClipSlot(jointCount, morphWeightCount));
     this.pose = createLocalPose(jointCount, morphWeightCount);
-    this.activePoses = this.slots.map((slot) => slot.pose);
-    this.activeWeights = new Float32Array(capacity);
-    this.jointWeights = new Float32Array(jointCount);
+    for (const slot of this.slots) this.clips.addLayer(slot.pose, 0.5);
+    this.clips.scratchFor(jointCount); // allocated now, not on the first crossfade
   }
 
 }
@@ -126,6 +117,15 @@ export class Animator {
   private readonly layers: Layer[] = [];
   private readonly capacity: number;
   private serial = 0;
+  /** `Float32Array(jointCount)`: 1 − α·mask[j], the result so far's share under a masked layer. */
+  private readonly belowWeights: Float32Array;
+  /** A layer over the result so far: `out` at 1 − α·mask[j], the layer's pose at α·mask[j]. */
+  private readonly over = new BlendingJob();
+  private readonly overBelow: BlendingLayer;
+  private readonly overTop: BlendingLayer;
+  /** An additive clip on the result so far (no normal layer: `out` as it is). */
+  private readonly additive = new BlendingJob();
+  private readonly additiveLayer: BlendingLayer;
 
   /** Creates an animator with one override layer (index 0, weight 1, no mask). */
   constructor(jointCount: number, options: AnimatorOptions = {}) {
@@ -134,6 +134,15 @@ export class Animator {
     this.morphWeightCount = this.morphJoints ? this.morphJoints.length : 0;
     this.capacity = Math.max(1, options.maxClipsPerLayer ?? 4);
     this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}));
+    this.belowWeights = new Float32Array(jointCount);
+    // Records filled on each evaluate (poses, weights, masks); the placeholder pose is never read. Weights
+    // start fractional so that V8 keeps them as double fields, written in place each frame.
+    const placeholder = createLocalPose(0);
+    this.over.morphWeightJoints = this.morphJoints;
+    this.overBelow = this.over.addLayer(placeholder, 0.5);
+    this.overTop = this.over.addLayer(placeholder, 0.5);
+    this.additive.morphWeightJoints = this.morphJoints;
+    this.additiveLayer = this.additive.addAdditiveLayer(placeholder, placeholder, 0.5);
   }
 
   /** Number of layers, base layer included. */
@@ -297,9 +306,9 @@ export class Animator {
   /**
    * Writes the blended local pose: starts from `restPose`, then applies each layer bottom-up. Within an
    * override layer the clips (each sampled over the rest pose, so joints a clip does not animate are at rest)
-   * are blended by their fade weights ({@link blendPoses}), then laid over the result so far with
-   * {@link crossfade} at layer weight × min(1, Σ fade weights), through the layer's mask. Additive layers
-   * apply {@link addAdditive} per clip. Allocates nothing.
+   * are blended by their fade weights, then laid over the result so far as a crossfade at layer weight ×
+   * min(1, Σ fade weights), through the layer's mask; additive layers add each clip's delta — each step one
+   * {@link blendLayers}. Allocates nothing.
    *
    * @param out pose of `jointCount` joints, overwritten
    * @param restPose the skeleton's rest pose (`ModelAsset.restPose`, the file's node transforms)
@@ -323,18 +332,22 @@ export class Animator {
             sampleClip(reference, slot.player!.clip, slot.referenceTime, slot.referenceContext!);
             slot.referenceDirty = false;
           }
-          const weight = layer.weight * slot.weight, mask = layer.mask, jointWeights = layer.jointWeights;
-          for (let j = 0; j < jointWeights.length; j++) jointWeights[j] = mask ? weight * mask[j] : weight;
-          addAdditive(out, out, slot.pose, reference, 1, jointWeights, this.morphJoints);
+          const additive = this.additiveLayer;
+          additive.pose = slot.pose;
+          additive.reference = reference;
+          additive.weight = layer.weight * slot.weight;
+          additive.jointWeights = layer.mask;
+          blendLayers(out, this.additive);
         }
         continue;
       }
       let n = 0, total = 0, only: ClipSlot | null = null;
+      const clips = layer.clips.layers;
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i];
-        if (!slot.active || slot.weight === 0) continue;
-        layer.activePoses[n] = slot.pose;
-        layer.activeWeights[n] = slot.weight;
+        const active = slot.active && slot.weight !== 0;
+        clips[i].weight = active ? slot.weight : 0;
+        if (!active) continue;
         total += slot.weight;
         only = slot;
         n++;
@@ -346,15 +359,28 @@ export class Animator {
         only!.player!.sample(out);
         continue;
       }
-      for (let i = 0; i < n; i++) copyLocalPose(layer.activePoses[i], restPose);
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i];
-        if (slot.active && slot.weight !== 0) slot.player!.sample(slot.pose);
+        if (!slot.active || slot.weight === 0) continue;
+        copyLocalPose(slot.pose, restPose);
+        slot.player!.sample(slot.pose);
       }
-      const layerPose = n === 1 ? only!.pose : blendPoses(layer.pose, layer.activePoses, layer.activeWeights, n);
-      const mask = layer.mask, jointWeights = layer.jointWeights;
-      for (let j = 0; j < jointWeights.length; j++) jointWeights[j] = mask ? alpha * mask[j] : alpha;
-      crossfade(out, out, layerPose, 1, jointWeights, this.morphJoints);
+      const layerPose = n === 1 ? only!.pose : blendLayers(layer.pose, layer.clips);
+      const mask = layer.mask, below = this.overBelow, top = this.overTop;
+      below.pose = out;
+      top.pose = layerPose;
+      top.weight = alpha;
+      top.jointWeights = mask;
+      if (mask) {
+        const complement = this.belowWeights;
+        for (let j = 0; j < complement.length; j++) complement[j] = 1 - alpha * mask[j];
+        below.weight = 1;
+        below.jointWeights = complement;
+      } else {
+        below.weight = 1 - alpha;
+        below.jointWeights = null;
+      }
+      blendLayers(out, this.over);
     }
     return out;
   }

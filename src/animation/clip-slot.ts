@@ -1,7 +1,6 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { createLocalPose } from '../skeleton/local-pose.ts';
 import type { ClipPlayer } from './clip-player.ts';
-import { crossfadeWeight } from './crossfade.ts';
 import type { SamplingContext } from './sampling-context.ts';
 
 /**
@@ -58,4 +57,14 @@ export class ClipSlot {
     }
     if (this.weight === 0 && this.fadeTo === 0) this.active = false;
   }
+}
+
+/**
+ * Blend factor of a linear crossfade `elapsed` seconds into a fade of `duration` seconds: `elapsed/duration`
+ * clamped to [0, 1]; 1 for a zero-length fade (a cut).
+ */
+export function crossfadeWeight(elapsedSeconds: number, durationSeconds: number): number {
+  if (!(durationSeconds > 0)) return 1;
+  const w = elapsedSeconds / durationSeconds;
+  return w < 0 ? 0 : w > 1 ? 1 : w;
 }

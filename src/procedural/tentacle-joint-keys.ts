@@ -20,12 +20,6 @@ export function tentacleAxes(rig: OctopusRig, k: number): TentacleAxes {
   return { bend: Float64Array.of(b[0], b[1], b[2]), sway: Float64Array.of(-b[2], 0, b[0]) };
 }
 
-const scratchBend = new Float64Array(4);
-const scratchSway = new Float64Array(4);
-const scratchBendRate = new Float64Array(4);
-const scratchSwayRate = new Float64Array(4);
-const scratchTerm = new Float64Array(4);
-
 /** `out` = d/dφ of the unit quaternion rot(axis, φ) = (axis·sin(φ/2), cos(φ/2)), per radian. */
 function axisAngleDerivative(out: Float64Array, axis: Float64Array, angle: number): Float64Array {
   const c = 0.5 * Math.cos(angle / 2);
@@ -38,6 +32,7 @@ function axisAngleDerivative(out: Float64Array, axis: Float64Array, angle: numbe
  * A tentacle chain joint's local rotation `q = rest · rot(b, bend) · rot(a, sway)` (angles in radians)
  * and optionally its time derivative dq/dt for angular rates `bendRate`, `swayRate` (radians per second),
  * in quaternion units per second: `rest · (rot′(b)·bendRate · rot(a) + rot(b) · rot′(a)·swayRate)`.
+ * Allocates its few quaternions of scratch (clips are built once, at load; no module-level state).
  *
  * @param out `Float64Array(4)`: q (x, y, z, w)
  * @param rate `Float64Array(4)` for dq/dt, or null
@@ -47,18 +42,18 @@ export function tentacleJointRotation(
   out: Float64Array, rate: Float64Array | null, rest: Float64Array, axes: TentacleAxes,
   bend: number, sway: number, bendRate = 0, swayRate = 0,
 ): Float64Array {
-  quat.setAxisAngle(scratchBend, axes.bend, bend);
-  quat.setAxisAngle(scratchSway, axes.sway, sway);
-  quat.multiply(out, rest, scratchBend);
-  quat.multiply(out, out, scratchSway);
+  const bendQ = quat.setAxisAngle(new Float64Array(4), axes.bend, bend);
+  const swayQ = quat.setAxisAngle(new Float64Array(4), axes.sway, sway);
+  quat.multiply(out, rest, bendQ);
+  quat.multiply(out, out, swayQ);
   if (rate) {
-    axisAngleDerivative(scratchBendRate, axes.bend, bend);
-    axisAngleDerivative(scratchSwayRate, axes.sway, sway);
-    quat.multiply(scratchTerm, scratchBendRate, scratchSway);
-    quat.scale(scratchTerm, scratchTerm, bendRate);
-    quat.multiply(rate, scratchBend, scratchSwayRate);
+    const bendDerivative = axisAngleDerivative(new Float64Array(4), axes.bend, bend);
+    const swayDerivative = axisAngleDerivative(new Float64Array(4), axes.sway, sway);
+    const term = quat.multiply(new Float64Array(4), bendDerivative, swayQ);
+    quat.scale(term, term, bendRate);
+    quat.multiply(rate, bendQ, swayDerivative);
     quat.scale(rate, rate, swayRate);
-    quat.add(rate, rate, scratchTerm);
+    quat.add(rate, rate, term);
     quat.multiply(rate, rest, rate);
   }
   return out;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { quat } from 'gl-matrix';
 import type { AnimationChannel, AnimationClip } from '../../../src/asset/animation-clip.ts';
-import { addAdditive } from '../../../src/animation/additive.ts';
 import { Animator } from '../../../src/animation/animator.ts';
+import { BlendingJob, blendLayers } from '../../../src/animation/blending-job.ts';
 import { compileClip, type RuntimeClip } from '../../../src/animation/runtime-clip.ts';
-import { crossfade } from '../../../src/animation/crossfade.ts';
+import { crossfade } from '../helpers/reference-crossfade.ts';
 import { wrapClipTime } from './wrap-clip-time.ts';
 import { sampleClipOnce } from '../helpers/sample-once.ts';
 import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
@@ -56,6 +56,14 @@ function expectPoseClose(a: LocalPose, b: LocalPose, digits = 5): void {
 }
 
 const dt = 1 / 30;
+
+/** `additive − reference` added on `base` at `weight` (blendLayers' additive pass, tested in blending-job.test.ts). */
+function addAdditive(out: LocalPose, base: LocalPose, additive: LocalPose, reference: LocalPose, weight: number): LocalPose {
+  const job = new BlendingJob();
+  job.addLayer(base);
+  job.addAdditiveLayer(additive, reference, weight);
+  return blendLayers(out, job);
+}
 
 describe('Animator', () => {
   const A = compileClip(randomClip(1, 1.2), N), B = compileClip(randomClip(2, 0.8, 'CATMULLROM'), N), C = compileClip(randomClip(3, 2), N);

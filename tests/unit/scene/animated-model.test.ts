@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import type { AnimationClip } from '../../../src/asset/animation-clip.ts';
-import { crossfade } from '../../../src/animation/crossfade.ts';
+import { crossfade } from '../helpers/reference-crossfade.ts';
 import { sampleClipOnce } from '../helpers/sample-once.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { quat, vec4 } from 'gl-matrix';
-import { addAdditive } from '../../../src/animation/additive.ts';
-import { blendPoses } from '../../../src/animation/blend-poses.ts';
-import { crossfade, crossfadeWeight } from '../../../src/animation/crossfade.ts';
+import { BlendingJob, blendLayers } from '../../../src/animation/blending-job.ts';
+import { crossfadeWeight } from '../../../src/animation/clip-slot.ts';
 import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
 import { cloneLocalPose, createLocalPose } from '../../../src/skeleton/local-pose.ts';
+import { crossfade as referenceCrossfade } from '../helpers/reference-crossfade.ts';
 
 const N = 6;
 
@@ -48,7 +48,31 @@ function expectPoseClose(a: LocalPose, b: LocalPose, digits = 5): void {
   for (let j = 0; j < N; j++) expectSameRotation(rotationOf(a, j), rotationOf(b, j), digits);
 }
 
-describe('blendPoses', () => {
+/** The job with one normal layer per pose at its weight (the old `blendPoses`). */
+function blendPoses(out: LocalPose, poses: readonly LocalPose[], weights: readonly number[]): LocalPose {
+  const job = new BlendingJob();
+  poses.forEach((pose, i) => job.addLayer(pose, weights[i]));
+  return blendLayers(out, job);
+}
+
+/** A crossfade as the Animator runs it: `from` at jointWeights 1 − w·mask[j], `to` at w·mask[j]. */
+function crossfade(out: LocalPose, from: LocalPose, to: LocalPose, w: number, mask?: Float32Array): LocalPose {
+  const top = Float32Array.from({ length: N }, (_, j) => w * (mask ? mask[j] : 1));
+  const job = new BlendingJob();
+  job.addLayer(from, 1, top.map((a) => 1 - a));
+  job.addLayer(to, 1, top);
+  return blendLayers(out, job);
+}
+
+/** `additive − reference` added on `base` at `w` (per joint × mask). */
+function addAdditive(out: LocalPose, base: LocalPose, additive: LocalPose, reference: LocalPose, w: number, mask?: Float32Array): LocalPose {
+  const job = new BlendingJob();
+  job.addLayer(base);
+  job.addAdditiveLayer(additive, reference, w, mask ?? null);
+  return blendLayers(out, job);
+}
+
+describe('blendLayers: normal layers (weighted blend of N poses)', () => {
   const a = randomPose(1), b = randomPose(2), c = randomPose(3);
 
   it('weight 1 on one pose (0 on the others) gives that pose', () => {
@@ -90,7 +114,7 @@ describe('blendPoses', () => {
   });
 });
 
-describe('crossfade', () => {
+describe('blendLayers: a crossfade, two layers with per-joint weights', () => {
   const a = randomPose(4), b = randomPose(5);
 
   it('weight 0 gives from, weight 1 gives to', () => {
@@ -98,10 +122,11 @@ describe('crossfade', () => {
     expectPoseClose(crossfade(createLocalPose(N), a, b, 1), b, 6);
   });
 
-  it('equals blendPoses with weights 1−w, w, and works in place', () => {
+  it('equals blendPoses with weights 1−w, w (and the reference crossfade), and works in place', () => {
     for (const w of [0.1, 0.5, 0.8]) {
       const expected = blendPoses(createLocalPose(N), [a, b], [1 - w, w]);
       expectPoseClose(crossfade(createLocalPose(N), a, b, w), expected, 6);
+      expectPoseClose(referenceCrossfade(createLocalPose(N), a, b, w), expected, 6);
       const inPlace = cloneLocalPose(a);
       expectPoseClose(crossfade(inPlace, inPlace, b, w), expected, 6);
     }
@@ -125,7 +150,7 @@ describe('crossfade', () => {
   });
 });
 
-describe('addAdditive', () => {
+describe('blendLayers: additive layers', () => {
   const base = randomPose(6), additive = randomPose(7), reference = randomPose(8);
 
   it('adding the reference pose itself is the identity, at any weight', () => {
@@ -165,5 +190,59 @@ describe('addAdditive', () => {
         expect(inPlace.translations[i]).toBeCloseTo(base.translations[i] + a * (additive.translations[i] - reference.translations[i]), 5);
       }
     }
+  });
+});
+
+describe('blendLayers: rest pose, morph weights, one job for normal and additive layers', () => {
+  const a = randomPose(9), b = randomPose(10), rest = randomPose(11), reference = randomPose(12);
+
+  it('a joint under the threshold takes the rest pose in at threshold − W; no weight at all gives the rest pose', () => {
+    const job = new BlendingJob();
+    const layer = job.addLayer(a, 1, Float32Array.of(0.04, 1, 0, 0.1, 0.5, 0));
+    job.restPose = rest;
+    const out = blendLayers(createLocalPose(N), job);
+    for (let k = 0; k < 3; k++) {
+      expect(out.translations[k]).toBeCloseTo((0.04 * a.translations[k] + 0.06 * rest.translations[k]) / 0.1, 5);
+      expect(out.translations[3 + k]).toBe(a.translations[3 + k]); // above the threshold: the layer alone, exactly
+      expect(out.translations[6 + k]).toBe(rest.translations[6 + k]);
+    }
+    layer.weight = 0;
+    expect(blendLayers(createLocalPose(N), job)).toEqual(rest);
+  });
+
+  it('morph weights: weighted mean by the joint carrying each, then the additive delta', () => {
+    const withMorph = (pose: LocalPose, weights: number[]): LocalPose => ({ ...pose, morphWeights: Float32Array.from(weights) });
+    const ma = withMorph(a, [0.2, 0.8]), mb = withMorph(b, [1, 0]), add = withMorph(b, [0.5, 0.5]), ref = withMorph(reference, [0.25, 0.5]);
+    const job = new BlendingJob();
+    job.morphWeightJoints = Int32Array.of(1, 4);
+    const mask = Float32Array.of(1, 0.25, 1, 1, 1, 1);
+    job.addLayer(ma, 1);
+    job.addLayer(mb, 0.5, mask);
+    job.addAdditiveLayer(add, ref, 0.5, mask);
+    const out = blendLayers(createLocalPose(N, 2), job);
+    const w1 = 0.5 * 0.25;
+    expect(out.morphWeights![0]).toBeCloseTo((0.2 + w1 * 1) / (1 + w1) + 0.5 * 0.25 * (0.5 - 0.25), 6);
+    expect(out.morphWeights![1]).toBeCloseTo((0.8 + 0.5 * 0) / 1.5 + 0.5 * (0.5 - 0.5), 6);
+  });
+
+  it('blends four layers in place into any of them, as into a fresh pose', () => {
+    const poses = [a, b, rest, reference], w = [0.1, 0.4, 0.2, 0.3];
+    const expected = blendPoses(createLocalPose(N), poses, w);
+    for (let i = 0; i < 4; i++) {
+      const copies = poses.map(cloneLocalPose);
+      expectPoseClose(blendPoses(copies[i], copies, w), expected, 6);
+    }
+  });
+
+  it('normal and additive layers in one job equal the blend, then the additive pass on it; out may alias an input', () => {
+    const job = new BlendingJob();
+    job.addLayer(a, 0.3);
+    job.addLayer(b, 0.7);
+    const blended = blendLayers(createLocalPose(N), job);
+    job.addAdditiveLayer(b, reference, 0.6);
+    expectPoseClose(blendLayers(createLocalPose(N), job), addAdditive(createLocalPose(N), blended, b, reference, 0.6), 5);
+    const inPlace = cloneLocalPose(a);
+    job.layers[0].pose = inPlace;
+    expectPoseClose(blendLayers(inPlace, job), addAdditive(createLocalPose(N), blended, b, reference, 0.6), 5);
   });
 });

@@ -1,8 +1,9 @@
-import { copyJoint, type LocalPose } from '../skeleton/local-pose.ts';
+import { copyJoint, type LocalPose } from '../../../src/skeleton/local-pose.ts';
 
 /**
- * Two-pose blend with an optional per-joint mask: for joint j, α = weight·mask[j] (weight alone without a
- * mask), then
+ * Test oracle for the Animator's crossfades and override layers, written apart from `blendLayers`
+ * (src/animation/blending-job.ts, which replaced it in src/): a two-pose blend with an optional per-joint
+ * mask. For joint j, α = weight·mask[j] (weight alone without a mask), then
  *
  * - translation, scale: `(1−α)·from + α·to`; morph weights alike, α from the mask entry of the joint that
  *   carries them (`morphJoints`), or `weight` without a mask or `morphJoints`;
@@ -10,10 +11,8 @@ import { copyJoint, type LocalPose } from '../skeleton/local-pose.ts';
  *   (hemisphere correction).
  *
  * α = 0 gives `from` exactly, α = 1 gives `to` (up to renormalisation of the rotation). This is a crossfade
- * at `weight = elapsed / duration` ({@link crossfadeWeight}) and the layering operator of the `Animator`
- * (`out = crossfade(out, below, layer, layerWeight, mask)`). `out` may alias `from` or `to`. Index
- * arithmetic is int32 without overflow checks (`(i + k) | 0`), fewer instructions per element in V8
- * (bench: `pose.stage_ns_per_joint.*.blend.sample`). Allocates nothing.
+ * at `weight = elapsed / duration` (`crossfadeWeight`) and the layering operator of the `Animator`.
+ * `out` may alias `from` or `to`. Allocates nothing.
  *
  * @param weight blend factor, normally in [0, 1]
  * @param mask `Float32Array(jointCount)` of per-joint factors in [0, 1], or null/undefined for all 1
@@ -59,14 +58,4 @@ export function crossfade(
     or[i4] = x * inv; or[(i4 + 1) | 0] = y * inv; or[(i4 + 2) | 0] = z * inv; or[(i4 + 3) | 0] = w * inv;
   }
   return out;
-}
-
-/**
- * Blend factor of a linear crossfade `elapsed` seconds into a fade of `duration` seconds: `elapsed/duration`
- * clamped to [0, 1]; 1 for a zero-length fade (a cut).
- */
-export function crossfadeWeight(elapsedSeconds: number, durationSeconds: number): number {
-  if (!(durationSeconds > 0)) return 1;
-  const w = elapsedSeconds / durationSeconds;
-  return w < 0 ? 0 : w > 1 ? 1 : w;
 }
