@@ -132,6 +132,21 @@ describe('blendLayers: a crossfade, two layers with per-joint weights', () => {
     }
   });
 
+  it('two unmasked layers (weights computed once) equal the same layers with all-ones per-joint weights', () => {
+    const ones = new Float32Array(N).fill(1);
+    for (const [wa, wb] of [[2, 3], [0.25, 0.25], [1, 1e-3]]) {
+      const uniform = new BlendingJob(), perJoint = new BlendingJob();
+      uniform.addLayer(a, wa); uniform.addLayer(b, wb);
+      perJoint.addLayer(a, wa, ones); perJoint.addLayer(b, wb, ones);
+      uniform.restPose = perJoint.restPose = randomPose(6);
+      uniform.threshold = perJoint.threshold = 1e-4;
+      expectPoseClose(blendLayers(createLocalPose(N), uniform), blendLayers(createLocalPose(N), perJoint), 6);
+      const inPlace = cloneLocalPose(b);
+      uniform.layers[1].pose = inPlace;
+      expectPoseClose(blendLayers(inPlace, uniform), blendLayers(createLocalPose(N), perJoint), 6);
+    }
+  });
+
   it('a per-joint mask scales the weight joint by joint', () => {
     const mask = Float32Array.of(0, 1, 0.5, 0, 1, 0.25);
     const out = crossfade(createLocalPose(N), a, b, 0.8, mask);

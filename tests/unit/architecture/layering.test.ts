@@ -1,0 +1,125 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// docs/architecture.md "Rooms": each folder of src/ imports only from folders of a lower rank, no files import
+// each other in a circle, node-only code stays out of the loaders, and no source file is over 600 lines.
+
+const SRC = resolve(import.meta.dirname, '../../../src');
+
+/** A folder's rank in the data flow (docs/architecture.md): imports go to strictly lower ranks only. */
+const RANK: Record<string, number> = {
+  math: 0,
+  skeleton: 1,
+  asset: 2,
+  skinning: 3, animation: 3,
+  pose: 4,
+  scene: 5, gl: 5, procedural: 5, loaders: 5,
+  view: 6, node: 6, crowd: 6,
+  cli: 7, viewer: 7, element: 7,
+  '(package entry points)': 8,
+};
+
+const MAX_LINES = 600;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.ts$/.test(name) && !/\.d\.ts$/.test(name) ? [path] : [];
+  });
+}
+
+/** The folder of src/ a file is in (files directly in src/ are the package's entry points). */
+function roomOf(file: string): string {
+  const parts = relative(SRC, file).split('/');
+  return parts.length === 1 ? '(package entry points)' : parts[0];
+}
+
+/** Every specifier a file imports or re-exports, static or dynamic (`import('…')`). */
+function specifiersOf(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/g)) {
+    found.push(match[1] ?? match[2] ?? match[3]);
+  }
+  return found;
+}
+
+const files = sourceFiles(SRC);
+const texts = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
+/** file → the files of src/ it imports. */
+const graph = new Map(files.map((file) => [file, specifiersOf(texts.get(file)!)
+  .filter((spec) => spec.startsWith('.'))
+  .map((spec) => resolve(dirname(file), spec.replace(/\?.*$/, '')))
+  .filter((target) => target.startsWith(SRC + '/') && target.endsWith('.ts'))]));
+
+describe('the layout follows the data flow (docs/architecture.md)', () => {
+  it('sees the source tree and its imports', () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect([...graph.values()].reduce((n, targets) => n + targets.length, 0)).toBeGreaterThan(300);
+  });
+
+  it('ranks every folder of src/', () => {
+    const unranked = [...new Set(files.map(roomOf))].filter((room) => !(room in RANK));
+    expect(unranked, 'add each new folder to RANK here and to docs/architecture.md').toEqual([]);
+  });
+
+  it('imports only run downward: a folder imports folders of a lower rank, or itself', () => {
+    const upward: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = roomOf(file);
+      for (const target of targets) {
+        const to = roomOf(target);
+        if (to !== from && !(RANK[to] < RANK[from])) upward.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('no files import each other in a circle', () => {
+    // Tarjan's strongly connected components: any component of more than one file is a circle.
+    const index = new Map<string, number>(), low = new Map<string, number>();
+    const stack: string[] = [], onStack = new Set<string>();
+    const circles: string[][] = [];
+    let next = 0;
+    const visit = (file: string): void => {
+      index.set(file, next); low.set(file, next); next++;
+      stack.push(file); onStack.add(file);
+      for (const target of graph.get(file) ?? []) {
+        if (!index.has(target)) {
+          visit(target);
+          low.set(file, Math.min(low.get(file)!, low.get(target)!));
+        } else if (onStack.has(target)) {
+          low.set(file, Math.min(low.get(file)!, index.get(target)!));
+        }
+      }
+      if (low.get(file) === index.get(file)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(relative(SRC, member));
+        } while (member !== file);
+        if (component.length > 1) circles.push(component.sort());
+      }
+    };
+    for (const file of files) if (!index.has(file)) visit(file);
+    expect(circles).toEqual([]);
+  });
+
+  it('src/loaders imports no node: module (node-only reading lives in src/node)', () => {
+    const nodeImports = files
+      .filter((file) => roomOf(file) === 'loaders')
+      .filter((file) => specifiersOf(texts.get(file)!).some((spec) => spec.startsWith('node:')))
+      .map((file) => relative(SRC, file));
+    expect(nodeImports).toEqual([]);
+  });
+
+  it(`no source file is over ${MAX_LINES} lines`, () => {
+    const long = files
+      .map((file) => ({ file: relative(SRC, file), lines: texts.get(file)!.split('\n').length - 1 }))
+      .filter(({ lines }) => lines > MAX_LINES);
+    expect(long).toEqual([]);
+  });
+});
