@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { GltfBuilder } from '../helpers/gltf-builder.ts';
+import { quatMultiply, quatRotate } from '../../../src/animation/retarget-frames.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { loadClipsFromPath } from '../../../src/node/load-clips-from-path.ts';
@@ -56,5 +60,60 @@ describe.skipIf(!assets)('sinew --anim with clips from another file (retargeting
     const md5 = await sinew('inspect', join(assets!, 'md5', 'Bob.md5mesh'), '--anim', cesium());
     expect(md5.code).toBe(1);
     expect(md5.stderr).toMatch(/^sinew: CesiumMan\.glb: no joint of Bob\.md5mesh matches a joint of CesiumMan\.glb by name/);
+  });
+});
+
+describe.skipIf(!assets)('sinew eval BOB.md5mesh --anim CLIPS.glb: a glTF clip onto an MD5 mesh', () => {
+  it('plays Bob.md5anim rewritten as a Y-up animation-only GLB as the .md5anim itself retargets (the up turn undone)', async () => {
+    const anim = join(assets!, 'md5', 'Bob.md5anim');
+    const library = await loadClipsFromPath(anim);
+    const { skeleton, restPose } = library;
+    const h = Math.SQRT1_2, up = [-h, 0, 0, h]; // Z-up → Y-up, on the roots only
+    const turn = (values: Float32Array, path: 'translation' | 'rotation', joint: number) => {
+      if (skeleton.parents[joint] >= 0) return values;
+      const out = new Float32Array(values.length), d = new Float64Array(4), c = path === 'rotation' ? 4 : 3;
+      for (let k = 0; k < values.length / c; k++) {
+        if (path === 'rotation') quatMultiply(d, 0, up, 0, values, 4 * k);
+        else quatRotate(d, 0, up, 0, values[3 * k], values[3 * k + 1], values[3 * k + 2]);
+        out.set(d.subarray(0, c), c * k);
+      }
+      return out;
+    };
+    const b = new GltfBuilder();
+    const children: number[][] = skeleton.names.map(() => []);
+    skeleton.parents.forEach((p, j) => p >= 0 && children[p].push(j));
+    b.json.nodes = skeleton.names.map((name, j) => ({
+      name,
+      translation: [...turn(restPose.translations.slice(3 * j, 3 * j + 3), 'translation', j)],
+      rotation: [...turn(restPose.rotations.slice(4 * j, 4 * j + 4), 'rotation', j)],
+      ...(children[j].length ? { children: children[j] } : {}),
+    }));
+    b.json.scenes = [{ nodes: skeleton.names.map((_, j) => j).filter((j) => skeleton.parents[j] < 0) }];
+    const clip = library.clips[0];
+    const samplers: object[] = [], channels: object[] = [];
+    for (const channel of clip.channels) {
+      const input = b.accessor(channel.times, 'SCALAR', { min: [channel.times[0]], max: [channel.times[channel.times.length - 1]] });
+      const output = b.accessor(turn(channel.values, channel.path as 'translation' | 'rotation', channel.joint), channel.path === 'rotation' ? 'VEC4' : 'VEC3');
+      samplers.push({ input, output });
+      channels.push({ sampler: samplers.length - 1, target: { node: channel.joint, path: channel.path } });
+    }
+    b.json.animations = [{ name: 'Bob', samplers, channels }];
+    const folder = mkdtempSync(join(tmpdir(), 'sinew-r1-'));
+    const glb = join(folder, 'BobClips.glb');
+    writeFileSync(glb, b.glb());
+    const mesh = join(assets!, 'md5', 'Bob.md5mesh');
+    const result = await sinew('eval', mesh, '--anim', glb, '--clip', 'Bob', '--time', '1.3');
+    rmSync(folder, { recursive: true });
+    expect(result.code).toBe(0);
+    const bob = await loadModelFromPath(mesh);
+    const expected = evaluateModel({ ...bob, clips: retargetClipLibrary(library, bob).clips }, 0, 1.3).primitives.flatMap((p) => p.positions);
+    const got = JSON.parse(result.stdout).primitives.flatMap((p: { positions: number[] }) => p.positions);
+    let worst = 0, size = 0;
+    expected.forEach((v, i) => {
+      worst = Math.max(worst, Math.abs(v - got[i]));
+      size = Math.max(size, Math.abs(v));
+    });
+    console.log(`glTF clip onto Bob.md5mesh: worst vertex difference ${worst.toExponential(2)} (size ${size.toFixed(1)})`);
+    expect(worst).toBeLessThan(1e-5 * size);
   });
 });
