@@ -27,6 +27,8 @@ export { loadModelFromUrl, type LoadModelFromUrlOptions } from './loaders/fetch/
 export { loadModelFromFiles, type LoadModelFromFilesOptions } from './loaders/fetch/load-model-from-files.ts';
 export type { ProgressCallback } from './loaders/fetch/download-progress.ts';
 export { createOctopusAsset } from './procedural/octopus.ts';
+export { loadClips, CLIP_EXTENSIONS, type ClipLibrary } from './loaders/load-clips.ts';
+export { retargetClipLibrary } from './loaders/clip-library.ts';
 
 // Skeleton and pose
 export { validateSkeleton, findJoint } from './skeleton/skeleton.ts';
@@ -44,6 +46,10 @@ export {
 export { ClipPlayer } from './animation/clip-player.ts';
 export { Animator, type PlayOptions, type LayerOptions, type LayerMode } from './animation/animator.ts';
 export type { LoopMode } from './animation/loop-mode.ts';
+export {
+  retargetClip, matchJoints, bareJointName, RetargetError, RETARGET_RESAMPLE_RATE,
+  type RetargetSide, type RetargetOptions, type JointMatch,
+} from './animation/retarget-clip.ts';
 
 // Skinning (CPU reference path)
 export { SkinningContext } from './skinning/skinning-context.ts';

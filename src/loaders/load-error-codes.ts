@@ -12,7 +12,7 @@ export const LOAD_ERROR_CODES = {
   FILE_NOT_FOUND: 'the model or a companion file it needs does not exist',
   IO_ERROR: 'a file exists but cannot be read (network or HTTP failure, permission, not a regular file, too large)',
   INVALID_URI: 'a uri cannot be used: an undecodable data: URI, or a companion name the node reader refuses (a scheme, an absolute path, outside the model\'s folder)',
-  ANIM_NOT_APPLICABLE: 'an .md5anim was given on the command line for a model that is not an .md5mesh',
+  ANIM_NOT_APPLICABLE: 'an --anim file given on the command line is not one Sinew plays on a model (.md5anim, .glb, .gltf)',
   INTERNAL: 'an unforeseen failure inside a loader (a bug, or a third-party library\'s error); the original is the cause',
 
   // GLB container
@@ -88,6 +88,10 @@ export const LOAD_ERROR_CODES = {
   MD5_VALUE_OUT_OF_RANGE: 'an MD5 number is outside its allowed range (a count, past float32, a frame rate that gives no increasing times)',
   MD5_JOINT_CYCLE: 'MD5 joint parents form a cycle',
   MD5_ANIM_MISMATCH: 'an .md5anim\'s joints (count, names or parents) differ from its mesh\'s',
+
+  // Clips from other files (retargeting)
+  RETARGET_NO_MATCH: 'no joint of the model matches a joint of the clips\' file by name (nor by the map given)',
+  RETARGET_DEGENERATE_REST_POSE: 'the hips\' rest height is 0 (or of opposite signs) in the model or the clips\' file, so no scale carries the motion over',
 
   // sinew eval
   NON_FINITE_RESULT: 'evaluating the model gives non-finite positions (sinew eval)',

@@ -1,0 +1,59 @@
+import type { AnimationClip } from '../asset/animation-clip.ts';
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { matchJoints, retargetMatchedClip, RetargetError, type JointMatch, type RetargetOptions } from '../animation/retarget-clip.ts';
+import type { ClipLibrary } from './load-clips.ts';
+import { LoadError, toLoadError } from './load-error.ts';
+
+/** Most unmatched joint names one warning lists. */
+const LISTED_JOINTS = 12;
+
+/**
+ * Plays every clip of `library` on `target` (retargetClip, docs/skinning-formulas.md R1): one joint match for
+ * all clips, each clip retargeted to an ordinary clip of `target`'s skeleton (compile it like the model's own).
+ * - `warnings`: one line when some of the target's skin joints (every joint, for a model without skins) match
+ *   nothing — they keep their rest pose — naming them (the first 12, then a count); the lines retargetClip
+ *   writes, as one line for the file (scale and weights channels ignored). The library's own loader warnings
+ *   are not repeated.
+ * - `match`: the joint match ({@link JointMatch}), also for `sinew inspect --anim`.
+ * @throws LoadError about `library.name`: `RETARGET_NO_MATCH` naming both files when no joint matches;
+ *   `RETARGET_DEGENERATE_REST_POSE` when the hips' rest height is 0 on either side; `INTERNAL` for anything
+ *   unforeseen
+ */
+export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, options: RetargetOptions = {}): { clips: AnimationClip[]; match: JointMatch; warnings: string[] } {
+  const match = matchJoints(library.skeleton, target.skeleton, options.map);
+  if (match.matched.length === 0) {
+    throw new LoadError(library.name, null, 'RETARGET_NO_MATCH', `no joint of ${target.name} matches a joint of ${library.name} by name${options.map ? ' or by the map given' : ''} (${target.name} has ${sample(target.skeleton.names)}; ${library.name} has ${sample(library.skeleton.names)})`);
+  }
+  const warnings: string[] = [];
+  const skinJoints = new Set<number>();
+  for (const skin of target.skins) for (const j of skin.joints) skinJoints.add(j);
+  const missing: string[] = [];
+  for (let j = 0; j < target.skeleton.jointCount; j++) {
+    if (match.sourceOf[j] < 0 && (skinJoints.size === 0 || skinJoints.has(j))) missing.push(target.skeleton.names[j] || `#${j}`);
+  }
+  if (missing.length > 0) {
+    const more = missing.length > LISTED_JOINTS ? ` and ${missing.length - LISTED_JOINTS} more` : '';
+    warnings.push(`${target.name}: ${missing.length} joints match no joint of ${library.name} and keep their rest pose: ${missing.slice(0, LISTED_JOINTS).join(', ')}${more}`);
+  }
+  const source = { skeleton: library.skeleton, restPose: library.restPose, upAxis: library.upAxis };
+  const side = { skeleton: target.skeleton, restPose: target.restPose, upAxis: target.upAxis };
+  try {
+    const notes: string[] = [];
+    const clips = library.clips.map((clip) => retargetMatchedClip(clip, source, side, match, options, notes));
+    // One line for the whole file, not one per clip.
+    if (notes.length > 0) warnings.push(`${library.name}: scale or weights channels of ${notes.length} of ${clips.length} clips ignored by retargeting`);
+    return { clips, match, warnings };
+  } catch (error) {
+    if (error instanceof RetargetError && error.kind === 'degenerate-rest-pose') {
+      throw new LoadError(library.name, null, 'RETARGET_DEGENERATE_REST_POSE', `cannot play on ${target.name}: ${error.message}`, { cause: error });
+    }
+    throw toLoadError(library.name, error);
+  }
+}
+
+/** The first few non-empty names, quoted, for a message. */
+function sample(names: readonly string[]): string {
+  const named = names.filter((n) => n !== '');
+  if (named.length === 0) return 'no named joints';
+  return named.slice(0, 4).map((n) => JSON.stringify(n)).join(', ') + (named.length > 4 ? ', …' : '');
+}

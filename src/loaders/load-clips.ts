@@ -1,0 +1,63 @@
+import type { AnimationClip } from '../asset/animation-clip.ts';
+import type { Skeleton } from '../skeleton/skeleton.ts';
+import type { LocalPose } from '../skeleton/local-pose.ts';
+import { LoadError, toLoadError } from './load-error.ts';
+import { loadModel } from './load-model.ts';
+import type { FetchCompanion, ModelFile } from './model-file.ts';
+import { decodeMd5Text } from './md5/decode-md5-text.ts';
+import { parseMd5Anim } from './md5/parse-md5-anim.ts';
+import { md5AnimToModelAsset } from './md5/md5-anim-library.ts';
+import { requirePositiveBytes } from './require-positive-bytes.ts';
+
+/**
+ * The clips of a file, with the skeleton and rest pose they were made for: what {@link loadClips} reads and
+ * `retargetClipLibrary` plays on another model (README "Clips from other files").
+ * - `name`: the file's name (e.g. `Walk.glb`), as messages name it;
+ * - `skeleton`, `restPose`: glTF every node and its TRS; `.md5anim` its hierarchy and baseframe;
+ * - `clips`: in file order (an `.md5anim`: one, named after the file);
+ * - `warnings`: the loader's, one line per kind, each starting with the file's name;
+ * - `upAxis`: the model-space up axis: `'y'` for glTF, `'z'` for MD5 (absent: `'y'`).
+ */
+export interface ClipLibrary {
+  readonly name: string;
+  readonly skeleton: Skeleton;
+  readonly restPose: LocalPose;
+  readonly clips: readonly AnimationClip[];
+  readonly warnings: readonly string[];
+  readonly upAxis?: 'y' | 'z';
+}
+
+/** Extensions of the files {@link loadClips} reads. */
+export const CLIP_EXTENSIONS: readonly string[] = ['.glb', '.gltf', '.md5anim'];
+
+/**
+ * Reads the clips of a file for playing on another model: an animation-only glTF / GLB (a skeleton with
+ * clips and no mesh), any glTF (its clips; its meshes are read and dropped), or an `.md5anim` (its hierarchy
+ * and baseframe as skeleton and rest pose, md5-anim-library.ts). glTF companions come through
+ * `fetchCompanion` as for loadModel. A file without clips loads, with a warning.
+ * @param options.memoryBudgetBytes glTF: as loadModel's (default 512 MiB)
+ * @throws LoadError as loadModel: the parsers' own, `UNSUPPORTED_FILE_TYPE` for another extension, and
+ *   `FILE_NOT_FOUND` / `IO_ERROR` for companions, `INTERNAL` for anything unforeseen
+ * @throws RangeError when `options.memoryBudgetBytes` is not a positive number
+ */
+export async function loadClips(file: ModelFile, fetchCompanion: FetchCompanion, options: { memoryBudgetBytes?: number } = {}): Promise<ClipLibrary> {
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot < 0 ? '' : file.name.slice(dot).toLowerCase();
+  if (!CLIP_EXTENSIONS.includes(extension)) {
+    throw new LoadError(file.name, null, 'UNSUPPORTED_FILE_TYPE', `unsupported file type ${dot < 0 ? 'without extension' : JSON.stringify(file.name.slice(dot))} for clips (expected .glb, .gltf or .md5anim)`);
+  }
+  if (options.memoryBudgetBytes !== undefined) requirePositiveBytes('memoryBudgetBytes', options.memoryBudgetBytes);
+  let asset;
+  if (extension === '.md5anim') {
+    try {
+      asset = md5AnimToModelAsset(parseMd5Anim(file.name, decodeMd5Text(file.name, file.bytes)));
+    } catch (error) {
+      throw toLoadError(file.name, error);
+    }
+  } else {
+    asset = await loadModel(file, fetchCompanion, { memoryBudgetBytes: options.memoryBudgetBytes });
+  }
+  const warnings = [...asset.warnings];
+  if (asset.clips.length === 0) warnings.push(`${file.name}: has no clips`);
+  return { name: file.name, skeleton: asset.skeleton, restPose: asset.restPose, clips: asset.clips, warnings, upAxis: asset.upAxis };
+}
