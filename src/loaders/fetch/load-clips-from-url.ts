@@ -1,5 +1,5 @@
 import { LoadError } from '../load-error.ts';
-import { loadClips, type ClipLibrary } from '../load-clips.ts';
+import { CLIP_EXTENSIONS, loadClips, type ClipLibrary } from '../load-clips.ts';
 import type { FetchCompanion } from '../load-model.ts';
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
 import { DownloadProgress, type ProgressCallback } from './download-progress.ts';
@@ -7,16 +7,14 @@ import { fetchableUrl } from './fetchable-url.ts';
 import { companionsOf, extensionOf } from './load-model-from-files.ts';
 import { fetchFile, fileNameOf } from './load-model-from-url.ts';
 
-/** Extensions of the files clips are taken from (`loadClips`): any glTF, or an MD5 anim. */
-export const CLIP_EXTENSIONS: readonly string[] = ['.glb', '.gltf', '.md5anim'];
-
-/** Whether `name` has one of the {@link CLIP_EXTENSIONS}. */
+/** Whether `name` has one of the extensions `loadClips` reads (`CLIP_EXTENSIONS`). */
 export function isClipFileName(name: string): boolean {
   return CLIP_EXTENSIONS.includes(`.${extensionOf(name)}`);
 }
 
 /**
- * @throws LoadError `UNSUPPORTED_FILE_TYPE` naming `name` when it has none of the {@link CLIP_EXTENSIONS}
+ * Checked before any fetch.
+ * @throws LoadError `UNSUPPORTED_FILE_TYPE` naming `name` when it has none of `CLIP_EXTENSIONS`
  */
 function requireClipFile(name: string): void {
   if (!isClipFileName(name)) throw new LoadError(name, null, 'UNSUPPORTED_FILE_TYPE', `not a clips file (expected ${CLIP_EXTENSIONS.join(', ')})`);
