@@ -52,6 +52,20 @@ test('viewer: a Shift-drop adds the file\'s clips to the model shown, with the j
   expect(failed.error).toContain('broken.glb');
   expect(failed.clips).toEqual(after.clips);
   expect(failed.model).toBe('CesiumMan.glb');
+
+  // A lost and restored context uploads the model again: the added clip is still listed, selected, and drawn.
+  await page.evaluate(() => {
+    const ext = (document.getElementById('sinew-canvas') as HTMLCanvasElement).getContext('webgl2')!.getExtension('WEBGL_lose_context')!;
+    (window as unknown as { __loseExt: WEBGL_lose_context }).__loseExt = ext;
+    ext.loseContext();
+  });
+  await page.waitForFunction(() => window.sinew!.state().contextLost);
+  await page.evaluate(() => (window as unknown as { __loseExt: WEBGL_lose_context }).__loseExt.restoreContext());
+  await page.waitForFunction(() => !window.sinew!.state().contextLost && window.sinew!.coverage() > 0.01);
+  const restored = await page.evaluate(() => window.sinew!.state());
+  expect(restored.clips).toEqual(after.clips);
+  expect(restored.clipIndex).toBe(before.clips.length);
+  expect(gridDistance(late, await grid(page))).toBeLessThan(0.5);
   expect(errors).toEqual([]);
 });
 
