@@ -69,6 +69,46 @@ test('viewer: a Shift-drop adds the file\'s clips to the model shown, with the j
   expect(errors).toEqual([]);
 });
 
+/** CesiumMan.glb without its meshes, skins and materials: an animation-only GLB (its skeleton and clip), base64. */
+function animationOnlyCesiumMan(): string {
+  const glb = readFileSync(`${SHARED_ASSETS}/gltf/CesiumMan.glb`);
+  const jsonLength = glb.readUInt32LE(12);
+  const json = JSON.parse(glb.subarray(20, 20 + jsonLength).toString('utf8'));
+  for (const key of ['meshes', 'skins', 'materials', 'textures', 'images', 'samplers']) delete json[key];
+  for (const node of json.nodes) {
+    delete node.mesh;
+    delete node.skin;
+  }
+  let text = JSON.stringify(json);
+  while (text.length % 4 !== 0) text += ' ';
+  const chunk = Buffer.from(text, 'utf8');
+  const rest = glb.subarray(20 + jsonLength); // the BIN chunk, as it was
+  const header = Buffer.alloc(20);
+  header.writeUInt32LE(0x46546c67, 0);
+  header.writeUInt32LE(2, 4);
+  header.writeUInt32LE(20 + chunk.length + rest.length, 8);
+  header.writeUInt32LE(chunk.length, 12);
+  header.writeUInt32LE(0x4e4f534a, 16);
+  return Buffer.concat([header, chunk, rest]).toString('base64');
+}
+
+test('viewer: a drop of an animation-only glTF adds its clips without Shift; a full model still replaces', async ({ page }) => {
+  requireSharedAssets();
+  const errors = collectErrors(page);
+  await openViewer(page, `?model=${CESIUM}`);
+  const before = await page.evaluate(() => window.sinew!.state());
+  await dropFiles(page, [{ name: 'walk.glb', base64: animationOnlyCesiumMan() }], false);
+  await page.waitForFunction((n) => window.sinew!.state().clips.length > n, before.clips.length);
+  const after = await page.evaluate(() => window.sinew!.state());
+  expect(after.model).toBe('CesiumMan.glb');
+  expect(after.clips).toEqual([...before.clips, `${before.clips[0] || 'clip'} (walk.glb)`]);
+
+  const fox = readFileSync(`${SHARED_ASSETS}/gltf/Fox.glb`).toString('base64');
+  await dropFiles(page, [{ name: 'Fox.glb', base64: fox }], false);
+  await page.waitForFunction(() => window.sinew!.state().model === 'Fox.glb');
+  expect(errors).toEqual([]);
+});
+
 test('element: animations= adds clips that clip= selects and that play; appendAnimations resolves with the names or rejects', async ({ page }) => {
   requireSharedAssets();
   await page.goto('/tests/browser/pages/empty-page.html');
