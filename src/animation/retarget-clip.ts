@@ -25,9 +25,10 @@ export interface RetargetSide {
 /**
  * Options of {@link retargetClip}.
  * - `map`: target joint name → source joint name, overriding name matching ({@link matchJoints}).
- * - `translation`: what animated translations other than the hips' become: `'rest'` (default) the target's
- *   rest translations (its bone lengths), `'scaled'` the target's rest translation plus the source's change
- *   from its rest translation times the hips height ratio.
+ * - `translation`: what translation channels of joints other than the hips become: `'rest'` (default) the
+ *   target's rest translations (its bone lengths: no channel), `'scaled'` a channel of the target's rest
+ *   translation plus the source's change from its rest translation (turned into the target parent's frame)
+ *   times the hips height ratio, for every matched joint whose source joint has a translation channel.
  */
 export interface RetargetOptions {
   readonly map?: Readonly<Record<string, string>>;
@@ -96,8 +97,9 @@ export function retargetMatchedClip(clip: AnimationClip, source: RetargetSide, t
   // Source joints whose motion reaches a matched joint: the matched ones and their source ancestors.
   const involved = new Uint8Array(ns);
   for (let j = 0; j < nt; j++) for (let s = sourceOf[j]; s >= 0 && !involved[s]; s = sParents[s]) involved[s] = 1;
+  // 1: a translation channel; 2: one whose values change (a hips candidate).
   const translationAnimated = new Uint8Array(ns);
-  for (const c of used) if (c.path === 'translation' && changes(c)) translationAnimated[c.joint] = 1;
+  for (const c of used) if (c.path === 'translation') translationAnimated[c.joint] = Math.max(translationAnimated[c.joint], changes(c) ? 2 : 1);
 
   const up = target.upAxis === 'z' ? 2 : 1;
   const root = upTurn(source.upAxis ?? 'y', target.upAxis ?? 'y');
@@ -202,7 +204,7 @@ function upTurn(from: 'y' | 'z', to: 'y' | 'z'): number[] {
   return from === 'z' ? [-h, 0, 0, h] : [h, 0, 0, h];
 }
 
-/** The topmost (least deep, then first) matched target joint whose source joint's translation changes, or −1. */
+/** The topmost (least deep, then first) matched target joint whose source joint's translation changes (2), or −1. */
 function findHips(target: Skeleton, sourceOf: Int32Array, translationAnimated: Uint8Array): number {
   const depth = new Int32Array(target.jointCount);
   let best = -1;
@@ -210,7 +212,7 @@ function findHips(target: Skeleton, sourceOf: Int32Array, translationAnimated: U
     const p = target.parents[j];
     depth[j] = p < 0 ? 0 : depth[p] + 1;
     const s = sourceOf[j];
-    if (s >= 0 && translationAnimated[s] && (best < 0 || depth[j] < depth[best])) best = j;
+    if (s >= 0 && translationAnimated[s] === 2 && (best < 0 || depth[j] < depth[best])) best = j;
   }
   return best;
 }

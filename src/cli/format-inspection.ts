@@ -67,6 +67,17 @@ export function formatInspection(report: ModelInspection): string {
     report.clips.map((clip, i) => [String(i), e(clip.name), clip.duration.toFixed(3), String(clip.channelCount), clip.interpolations.join(' ')]),
   ));
 
+  const retarget = report.retarget;
+  if (retarget) {
+    const names = (list: readonly string[]) => (list.length > 0 ? '\n' + list.map(e).join(', ') : '');
+    sections.push(`retargeted from ${e(retarget.file)}: ${plural(retarget.matched.length, 'joint')} matched${names(retarget.matched)}`);
+    sections.push(`unmatched (${retarget.unmatched.length}, keep their rest pose)${names(retarget.unmatched)}`);
+    section(`clips from ${e(retarget.file)}`, retarget.clips.length, '', () => formatTable(
+      [right('#'), left('name'), right('duration (s)'), right('channels'), left('interpolations')],
+      retarget.clips.map((clip, i) => [String(i), e(clip.name), clip.duration.toFixed(3), String(clip.channelCount), clip.interpolations.join(' ')]),
+    ));
+  }
+
   section('warnings', report.warnings.length, '', () => report.warnings.map((warning) => `- ${e(warning)}`).join('\n'));
   // Every line break above is Sinew's own; the file's text had its control characters escaped on the way in.
   return sections.join('\n\n') + '\n';

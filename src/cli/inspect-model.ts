@@ -6,7 +6,8 @@ import { parseMd5Mesh, type Md5Mesh } from '../loaders/md5/parse-md5-mesh.ts';
 import { decodeMd5Text } from '../loaders/md5/decode-md5-text.ts';
 import { DEFAULT_MAX_FILE_BYTES, readGuardedFile } from '../node/load-model-from-path.ts';
 import { requireModelFormat } from '../loaders/load-model.ts';
-import { loadCommandModel } from './load-command-model.ts';
+import { loadCommandModelAndClips } from './load-command-model.ts';
+import type { AnimationClip } from '../asset/animation-clip.ts';
 
 /**
  * What `sinew inspect --json` prints (README "Command line: `sinew`"): a model's structure as its file states
@@ -30,8 +31,22 @@ export interface ModelInspection {
   skins: SkinInspection[];
   meshes: MeshInspection[];
   clips: ClipInspection[];
-  /** Sinew's loader warnings, each starting with the file name (what it skips, ignores or reduces). */
+  /** Sinew's loader warnings, each starting with the file name (what it skips, ignores or reduces); with `--anim` clips to retarget, theirs and the retargeting's after. */
   warnings: string[];
+  /** Only with `--anim` clips played by retargeting (a glTF's, or an `.md5anim` on a glTF): how they match. */
+  retarget?: RetargetInspection;
+}
+
+/** `sinew inspect MODEL --anim CLIPS`: the clips' file, joint by joint (README "Clips from other files"). */
+export interface RetargetInspection {
+  /** The clips' file name, without folders. */
+  file: string;
+  /** Names of the model's joints (skeleton nodes) a joint of the file drives, in the model's parent-first order. */
+  matched: string[];
+  /** Names of the model's joints nothing drives (they keep their rest pose), same order; `#i` for an unnamed one. */
+  unmatched: string[];
+  /** The file's clips as the model plays them (the names `sinew eval --anim … --clip` takes). */
+  clips: ClipInspection[];
 }
 
 /** One glTF scene. */
@@ -107,24 +122,45 @@ export interface ClipInspection {
 const MODE_NAMES = ['POINTS', 'LINES', 'LINE_LOOP', 'LINE_STRIP', 'TRIANGLES', 'TRIANGLE_STRIP', 'TRIANGLE_FAN'];
 
 /**
- * Node only: loads `path` with {@link loadCommandModel} (which validates it and yields clips and warnings), then
+ * Node only: loads `path` with loadCommandModelAndClips (which validates it and yields clips and warnings), then
  * reads the counts the ModelAsset does not keep (influence sets, morph targets, scenes, non-triangle
  * primitives, MD5 weights per vertex) from the file itself with the loaders' own parsers, and reports both.
  * @param options.anim for an `.md5mesh`, an `.md5anim` whose clip to include (default: `<name>.md5anim` next to
- *   the mesh, if present)
- * @throws LoadError naming the file, as loadCommandModel does
+ *   the mesh, if present); a `.glb` / `.gltf` (or an `.md5anim` for a glTF) whose clips to retarget: the
+ *   report gains `retarget` (the model's own clips stay in `clips`)
+ * @throws LoadError naming the file, as loadCommandModelAndClips does
  */
 export async function inspectModelFile(path: string, options: { anim?: string; maxMemoryBytes?: number } = {}): Promise<ModelInspection> {
   requireModelFormat(basename(path)); // an unsupported file is said so before any read
   // Read once, under the loader's rules (size limit, regular files only): the structure below describes the
   // very bytes that were loaded, not a second read the file may have changed under.
   const bytes = await readGuardedFile(path, options.maxMemoryBytes ?? DEFAULT_MAX_FILE_BYTES);
-  const asset = await loadCommandModel(path, { ...options, modelBytes: bytes });
+  const { asset, retarget } = await loadCommandModelAndClips(path, { ...options, modelBytes: bytes });
   const fileName = basename(path);
-  if (extname(path).toLowerCase() === '.md5mesh') {
-    return inspectMd5(asset, parseMd5Mesh(fileName, decodeMd5Text(fileName, bytes)));
-  }
-  return inspectGltf(asset, splitGltfContainer(fileName, bytes).json, isGlb(bytes) ? 'glb' : 'gltf');
+  const report = extname(path).toLowerCase() === '.md5mesh'
+    ? inspectMd5(asset, parseMd5Mesh(fileName, decodeMd5Text(fileName, bytes)))
+    : inspectGltf(asset, splitGltfContainer(fileName, bytes).json, isGlb(bytes) ? 'glb' : 'gltf');
+  if (retarget === null) return report;
+  return {
+    ...report,
+    warnings: [...report.warnings, ...retarget.warnings],
+    retarget: {
+      file: retarget.file,
+      matched: [...retarget.match.matched],
+      unmatched: [...retarget.match.unmatched],
+      clips: retarget.clips.map(inspectClip),
+    },
+  };
+}
+
+/** A clip's row as Sinew holds it (MD5 and retargeted clips; glTF's own count the file's channels). */
+function inspectClip(clip: AnimationClip): ClipInspection {
+  return {
+    name: clip.name,
+    duration: clip.duration,
+    channelCount: clip.channels.length,
+    interpolations: uniqueSorted(clip.channels.map((channel) => channel.interpolation)),
+  };
 }
 
 /**
@@ -225,12 +261,7 @@ export function inspectMd5(asset: ModelAsset, mesh: Md5Mesh): ModelInspection {
         }],
       };
     }),
-    clips: asset.clips.map((clip) => ({
-      name: clip.name,
-      duration: clip.duration,
-      channelCount: clip.channels.length,
-      interpolations: uniqueSorted(clip.channels.map((channel) => channel.interpolation)),
-    })),
+    clips: asset.clips.map(inspectClip),
     warnings: [...asset.warnings],
   };
 }

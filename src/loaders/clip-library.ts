@@ -33,7 +33,8 @@ export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, op
   }
   if (missing.length > 0) {
     const more = missing.length > LISTED_JOINTS ? ` and ${missing.length - LISTED_JOINTS} more` : '';
-    warnings.push(`${target.name}: ${missing.length} joints match no joint of ${library.name} and keep their rest pose: ${missing.slice(0, LISTED_JOINTS).join(', ')}${more}`);
+    const one = missing.length === 1;
+    warnings.push(`${target.name}: ${missing.length} ${one ? 'joint matches' : 'joints match'} no joint of ${library.name} and ${one ? 'keeps its' : 'keep their'} rest pose: ${missing.slice(0, LISTED_JOINTS).join(', ')}${more}`);
   }
   const source = { skeleton: library.skeleton, restPose: library.restPose, upAxis: library.upAxis };
   const side = { skeleton: target.skeleton, restPose: target.restPose, upAxis: target.upAxis };

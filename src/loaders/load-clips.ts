@@ -1,4 +1,5 @@
 import type { AnimationClip } from '../asset/animation-clip.ts';
+import type { ModelAsset } from '../asset/model-asset.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { LoadError, toLoadError } from './load-error.ts';
@@ -47,7 +48,7 @@ export async function loadClips(file: ModelFile, fetchCompanion: FetchCompanion,
     throw new LoadError(file.name, null, 'UNSUPPORTED_FILE_TYPE', `unsupported file type ${dot < 0 ? 'without extension' : JSON.stringify(file.name.slice(dot))} for clips (expected .glb, .gltf or .md5anim)`);
   }
   if (options.memoryBudgetBytes !== undefined) requirePositiveBytes('memoryBudgetBytes', options.memoryBudgetBytes);
-  let asset;
+  let asset: ModelAsset;
   if (extension === '.md5anim') {
     try {
       asset = md5AnimToModelAsset(parseMd5Anim(file.name, decodeMd5Text(file.name, file.bytes)));
@@ -57,7 +58,16 @@ export async function loadClips(file: ModelFile, fetchCompanion: FetchCompanion,
   } else {
     asset = await loadModel(file, fetchCompanion, { memoryBudgetBytes: options.memoryBudgetBytes });
   }
+  return clipLibraryOf(asset);
+}
+
+/**
+ * A loaded model's clips as a {@link ClipLibrary} (its skeleton, rest pose, clips, warnings and up axis;
+ * meshes dropped), with the warning `<file>: has no clips` when it has none: what {@link loadClips} returns,
+ * for readers that load the file their own way (node's `loadClipsFromPath`).
+ */
+export function clipLibraryOf(asset: ModelAsset): ClipLibrary {
   const warnings = [...asset.warnings];
-  if (asset.clips.length === 0) warnings.push(`${file.name}: has no clips`);
-  return { name: file.name, skeleton: asset.skeleton, restPose: asset.restPose, clips: asset.clips, warnings, upAxis: asset.upAxis };
+  if (asset.clips.length === 0) warnings.push(`${asset.name}: has no clips`);
+  return { name: asset.name, skeleton: asset.skeleton, restPose: asset.restPose, clips: asset.clips, warnings, upAxis: asset.upAxis };
 }
