@@ -13,7 +13,7 @@ import { summarizeModel } from './model-summary.ts';
 import { fileNameOf, loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import { extensionOf, loadModelFromFiles } from '../loaders/fetch/load-model-from-files.ts';
 import { loadClipsFromFiles, loadClipsFromUrl } from '../loaders/fetch/load-clips-from-url.ts';
-import type { ClipLibrary } from '../loaders/load-clips.ts';
+import { clipLibraryOf, type ClipLibrary } from '../loaders/load-clips.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
 import { messageOf, ModelView } from '../view/model-view.ts';
 import type { ShowOptions } from '../view/model-view-options.ts';
@@ -229,7 +229,7 @@ export class ViewerApp {
     return this.guardLoad(async () => {
       const asset = await loadModelFromFiles(files);
       if (serial !== this.loadSerial) return false; // a later load or drop started meanwhile
-      if (asset.meshes.length === 0 && this.view.asset) return this.addLibrary(asset);
+      if (asset.meshes.length === 0 && this.view.asset) return this.addLibrary(clipLibraryOf(asset));
       return this.view.load(asset);
     }, main?.name);
   }
