@@ -112,18 +112,22 @@ test('viewer: a drop of an animation-only glTF adds its clips without Shift; a f
 test('element: animations= adds clips that clip= selects and that play; appendAnimations resolves with the names or rejects', async ({ page }) => {
   requireSharedAssets();
   await page.goto('/tests/browser/pages/empty-page.html');
-  const added = await page.evaluate((src) => new Promise<{ detail: { added: string[]; clips: string[]; unmatched: string[] }; clip: string | null }>((done, fail) => {
+  const added = await page.evaluate((src) => new Promise<{ detail: { added: string[]; clips: string[]; unmatched: string[] }; selected: string }>((done, fail) => {
     const viewer = document.createElement('sinew-viewer');
     viewer.id = 'v';
     viewer.style.cssText = 'width: 320px; height: 240px';
-    viewer.addEventListener('sinew-clipsadded', (e) => done({ detail: (e as CustomEvent).detail, clip: viewer.clip }), { once: true });
+    // The clip CesiumMan's unnamed clip becomes once added again: selected when its file is added.
+    viewer.setAttribute('clip', 'animation 0 (CesiumMan.glb)');
+    viewer.setAttribute('controls', '');
+    const selected = (): string => (viewer.shadowRoot!.querySelector('[part=clip]') as HTMLSelectElement).value;
+    viewer.addEventListener('sinew-clipsadded', (e) => done({ detail: (e as CustomEvent).detail, selected: selected() }), { once: true });
     viewer.addEventListener('sinew-error', (e) => fail(new Error((e as CustomEvent).detail.message)));
     viewer.setAttribute('src', src);
     viewer.setAttribute('animations', src);
     document.body.append(viewer);
   }), CESIUM);
-  expect(added.detail.added).toHaveLength(1);
-  expect(added.detail.added[0]).toMatch(/ \(CesiumMan\.glb\)$/);
+  expect(added.detail.added).toEqual(['animation 0 (CesiumMan.glb)']);
+  expect(added.selected).toBe('1');
   expect(added.detail.clips).toHaveLength(2);
   expect(added.detail.unmatched).toEqual([]);
 
