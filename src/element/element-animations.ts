@@ -28,6 +28,8 @@ export class ElementAnimations {
   private readonly addedTo = new WeakMap<ModelAsset, ReadonlySet<string>>();
   /** Bumped by each model shown: an addition started for an earlier one is dropped. */
   private modelSerial = 0;
+  /** Resolved URLs of `animations` asked for since the last model was shown, added or not yet. */
+  private readonly requested = new Set<string>();
   /** The additions run one after another, in order. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -38,6 +40,7 @@ export class ElementAnimations {
   /** A model is shown (a load, or a reconnect): the `animations` it has not taken yet are fetched. */
   shown(): void {
     this.modelSerial++;
+    this.requested.clear();
     this.attributeChanged();
   }
 
@@ -47,8 +50,11 @@ export class ElementAnimations {
     if (!asset) return;
     const taken = this.addedTo.get(asset) ?? new Set<string>();
     const urls = (this.owner.element.getAttribute('animations') ?? '').split(/\s+/).filter((url) => url !== '');
-    for (const url of new Set(urls)) {
-      if (!taken.has(resolved(url))) this.append(url, true).catch(() => { /* reported */ });
+    for (const url of urls) {
+      const key = resolved(url);
+      if (taken.has(key) || this.requested.has(key)) continue;
+      this.requested.add(key);
+      this.append(url, true).catch(() => { /* reported */ });
     }
   }
 
@@ -62,12 +68,15 @@ export class ElementAnimations {
    */
   append(url: string, fromAttribute = false): Promise<readonly string[]> {
     const serial = this.modelSerial;
+    // Another model (or a reconnect) shows now, or the element left the page: for `animations`, `shown` asks again.
+    const stale = (): boolean => serial !== this.modelSerial || !this.owner.currentView()?.asset;
     const run = async (): Promise<readonly string[]> => {
       try {
+        if (fromAttribute && stale()) return [];
         if (!this.owner.currentView()?.asset) throw new Error(`${url}: no model is shown to add its clips to`);
         const library = await loadClipsFromUrl(url);
+        if (fromAttribute && stale()) return [];
         const view = this.owner.currentView();
-        if (fromAttribute && serial !== this.modelSerial) return []; // the new model fetches its own
         if (!view?.asset || serial !== this.modelSerial) throw new Error(`${library.name}: the model changed before its clips were added`);
         const before = this.addedTo.get(view.asset) ?? new Set<string>();
         const added = view.addClips(library);
