@@ -177,7 +177,7 @@ export class SinewViewerElement extends ElementBase {
     return this.view?.asset?.name ?? this.loader.retained?.asset.name ?? '';
   }
 
-  /** Names of the shown model's clips (a frozen array, replaced on each load). */
+  /** Names of the shown model's clips (a frozen array, replaced on each load and each clips file added). */
   get clips(): readonly string[] {
     return this.clipNames;
   }
