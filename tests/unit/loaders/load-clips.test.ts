@@ -48,6 +48,14 @@ describe('loadClips', () => {
     expect(library.warnings).toEqual([]);
   });
 
+  it('a glTF without animations loads as an empty library, with one warning', async () => {
+    const b = skinnedQuad();
+    delete b.json.animations;
+    const library = await loadClips({ name: 'still.glb', bytes: b.glb() }, none);
+    expect(library.clips).toEqual([]);
+    expect(library.warnings).toEqual(['still.glb: has no clips']);
+  });
+
   it('refuses a file that is not .glb, .gltf or .md5anim (UNSUPPORTED_FILE_TYPE)', async () => {
     const error = await loadErrorOf(loadClips({ name: 'walk.fbx', bytes: new Uint8Array(4) }, none));
     expect(error.code).toBe('UNSUPPORTED_FILE_TYPE');

@@ -12,4 +12,13 @@ describe('the load entry points a user needs, one naming rule: loadModel*(source
     expect(typeof node.loadModelFromPath).toBe('function');
     for (const old of ['readGltfFile', 'readMd5Files', 'loadModelFile', 'readModelFile']) expect(old in node).toBe(false);
   });
+
+  it('clips from other files (README "Clips from other files"): sinew exports loadClips, retargetClipLibrary, retargetClip, matchJoints; sinew/node loadClipsFromPath', () => {
+    const names = ['loadClips', 'retargetClipLibrary', 'retargetClip', 'matchJoints', 'bareJointName', 'RetargetError'] as const;
+    expect(names.map((name) => typeof core[name])).toEqual(names.map(() => 'function'));
+    expect(core.CLIP_EXTENSIONS).toEqual(['.glb', '.gltf', '.md5anim']);
+    expect(core.RETARGET_RESAMPLE_RATE).toBe(60);
+    expect(Object.keys(core.LOAD_ERROR_CODES)).toEqual(expect.arrayContaining(['RETARGET_NO_MATCH', 'RETARGET_DEGENERATE_REST_POSE']));
+    expect(typeof node.loadClipsFromPath).toBe('function');
+  });
 });
