@@ -26,6 +26,7 @@ export {
 export { loadModelFromUrl, type LoadModelFromUrlOptions } from './loaders/fetch/load-model-from-url.ts';
 export { loadModelFromFiles, type LoadModelFromFilesOptions } from './loaders/fetch/load-model-from-files.ts';
 export type { ProgressCallback } from './loaders/fetch/download-progress.ts';
+export { loadClipsFromUrl, loadClipsFromFiles, type LoadClipsFromUrlOptions } from './loaders/fetch/load-clips-from-url.ts';
 export { createOctopusAsset } from './procedural/octopus.ts';
 export { loadClips, CLIP_EXTENSIONS, type ClipLibrary } from './loaders/load-clips.ts';
 export { retargetClipLibrary } from './loaders/clip-library.ts';

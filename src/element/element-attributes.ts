@@ -64,6 +64,10 @@ export const ELEMENT_ATTRIBUTES = {
     kind: 'text', absent: '`<name>.md5anim` next to the mesh',
     doc: 'URL of the .md5anim to play on an .md5mesh `src`; absent: `<name>.md5anim` next to the mesh, when there.',
   },
+  animations: {
+    kind: 'text', absent: 'none',
+    doc: 'Space-separated URLs of clips files (.glb, .gltf, .md5anim), relative to the page: their clips are retargeted onto the model and join `clips`, fetched after the model loads.',
+  },
   clip: {
     kind: 'clip', absent: 'the first clip',
     doc: 'Clip by name or 0-based index (`rest` or −1: the rest pose); absent: the first clip.',

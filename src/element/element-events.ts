@@ -27,6 +27,21 @@ export interface SinewProgressDetail {
   readonly total: number | null;
 }
 
+/** `detail` of the `sinew-clipsadded` event. */
+export interface SinewClipsAddedDetail {
+  /** The clips file's name (e.g. `walk.glb`). */
+  readonly file: string;
+  /** The clips it added, as named in `clips` (a taken name becomes `Walk (walk.glb)`). */
+  readonly added: readonly string[];
+  /** Every clip of the model now: its own, then those added. */
+  readonly clips: readonly string[];
+  /** The model's joints that matched a joint of the file by name, and those that did not (they keep their rest pose). */
+  readonly matched: readonly string[];
+  readonly unmatched: readonly string[];
+  /** Non-fatal problems of the clips file and of retargeting, each naming the file. */
+  readonly warnings: readonly string[];
+}
+
 /** `detail` of the `sinew-timeupdate` event. */
 export interface SinewTimeUpdateDetail {
   /** Seconds into the clip. */
@@ -42,6 +57,7 @@ export interface SinewEventDetails {
   'sinew-error': SinewErrorDetail;
   'sinew-timeupdate': SinewTimeUpdateDetail;
   'sinew-progress': SinewProgressDetail;
+  'sinew-clipsadded': SinewClipsAddedDetail;
 }
 
 /** Fires `type` on `target` with `detail`, bubbling and composed (it crosses the page's shadow roots). */

@@ -10,6 +10,7 @@ import {
 } from './element-attributes.ts';
 import { emitSinewEvent, TimeUpdateThrottle, type SinewEventDetails } from './element-events.ts';
 import { ElementLoading } from './element-loading.ts';
+import { ElementAnimations } from './element-animations.ts';
 import { applyCamera, applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
 
 declare global {
@@ -21,6 +22,7 @@ declare global {
     'sinew-error': CustomEvent<SinewEventDetails['sinew-error']>;
     'sinew-timeupdate': CustomEvent<SinewEventDetails['sinew-timeupdate']>;
     'sinew-progress': CustomEvent<SinewEventDetails['sinew-progress']>;
+    'sinew-clipsadded': CustomEvent<SinewEventDetails['sinew-clipsadded']>;
   }
 }
 
@@ -65,8 +67,9 @@ export interface SinewViewerElement extends ElementAttributeProperties {}
  * - attributes, reflected as properties: the rows of `ELEMENT_ATTRIBUTES` (element-attributes.ts), each with
  *   its kind, default, reading rule and meaning;
  * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
- * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`;
- * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`
+ * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`;
+ * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`,
+ *   `sinew-clipsadded`
  *   (element-events.ts).
  *
  * All elements of a document share one WebGL2 context, renderer and animation-frame loop (a
@@ -87,6 +90,8 @@ export class SinewViewerElement extends ElementBase {
   private readonly bar: ElementControls;
   private readonly posterImage: HTMLImageElement;
   private readonly loader: ElementLoading;
+  /** `animations` and `appendAnimations`: clips from other files. */
+  private readonly clipFiles: ElementAnimations;
   private view: ModelView | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private boxWidth = -1;
@@ -107,6 +112,7 @@ export class SinewViewerElement extends ElementBase {
       this.applyAlt();
       logWarningsOnce(this.loader.resolvedSourceKey(), warnings);
       this.emit('sinew-load', { model: asset.name, clips: this.clipNames, warnings: Object.freeze([...warnings]) });
+      this.clipFiles.shown();
     },
     drawn: (time, duration, playing) => {
       if (!this.firstFrameShown) {
@@ -143,6 +149,18 @@ export class SinewViewerElement extends ElementBase {
       report: this.reporter,
       applyPlayback: () => this.applyPlayback(true),
     });
+    this.clipFiles = new ElementAnimations({
+      element: this,
+      currentView: () => this.view,
+      added: (added, clips) => {
+        this.clipNames = clips;
+        this.bar.setModel(clips, this.view?.playback.clipIndex ?? -1);
+        this.emit('sinew-clipsadded', {
+          file: added.file, added: added.names, clips, matched: added.match.matched, unmatched: added.match.unmatched, warnings: added.warnings,
+        });
+      },
+      report: this.reporter,
+    });
     this.posterImage = document.createElement('img');
     this.posterImage.className = 'poster';
     this.posterImage.setAttribute('part', 'poster');
@@ -159,7 +177,7 @@ export class SinewViewerElement extends ElementBase {
     return this.view?.asset?.name ?? this.loader.retained?.asset.name ?? '';
   }
 
-  /** Names of the shown model's clips (a frozen array, replaced on each load). */
+  /** Names of the shown model's clips (a frozen array, replaced on each load and each clips file added). */
   get clips(): readonly string[] {
     return this.clipNames;
   }
@@ -221,6 +239,18 @@ export class SinewViewerElement extends ElementBase {
     } catch (e) {
       this.report(`Drawing ${this.model || 'the model'} failed: ${messageOf(e)}`);
     }
+  }
+
+  /**
+   * Fetches the clips file at `url` (`.glb`, `.gltf`, `.md5anim`; relative to the page) and adds its clips to
+   * the model shown, retargeted onto its skeleton by joint name, after the files of `animations` and earlier
+   * calls: they join `clips` (a taken name becomes `Walk (walk.glb)`) and `sinew-clipsadded` fires.
+   * @returns the added clips' names
+   * @throws Error (rejects, after firing `sinew-error`; the model plays on with its clips) when no model is
+   *   shown, the file cannot be read or matches no joint, or another model is shown meanwhile
+   */
+  appendAnimations(url: string): Promise<readonly string[]> {
+    return this.clipFiles.append(String(url));
   }
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────────
@@ -302,6 +332,9 @@ export class SinewViewerElement extends ElementBase {
       case 'src':
       case 'anim':
         this.loader.schedule();
+        break;
+      case 'animations':
+        this.clipFiles.attributeChanged();
         break;
       case 'clip':
       case 'time':

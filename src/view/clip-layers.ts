@@ -11,7 +11,7 @@ export class ClipLayers {
   /** Per clip index, the animator layer it plays on and its weight in [0, 1]. */
   private readonly layers = new Map<number, { readonly layer: number; weight: number }>();
   /** Joint whose subtree the layers are limited to (−1: the whole skeleton). */
-  private maskJoint = -1;
+  private maskedJoint = -1;
 
   constructor(animated: AnimatedModel) {
     this.animated = animated;
@@ -39,7 +39,7 @@ export class ClipLayers {
     }
     entry.weight = weight;
     animator.setLayerWeight(entry.layer, weight);
-    if (this.maskJoint >= 0) animator.setLayerMask(entry.layer, subtreeMask(animated.asset.skeleton, this.maskJoint));
+    if (this.maskedJoint >= 0) animator.setLayerMask(entry.layer, subtreeMask(animated.asset.skeleton, this.maskedJoint));
   }
 
   /**
@@ -49,8 +49,13 @@ export class ClipLayers {
    */
   setMask(joint: number): void {
     const mask = joint >= 0 ? subtreeMask(this.animated.asset.skeleton, joint) : null;
-    this.maskJoint = joint;
+    this.maskedJoint = joint;
     for (const entry of this.layers.values()) this.animated.animator.setLayerMask(entry.layer, mask);
+  }
+
+  /** Joint whose subtree every layer is limited to (−1: the whole skeleton), as {@link setMask} set it. */
+  get maskJoint(): number {
+    return this.maskedJoint;
   }
 
   /** Weight of each layered clip (clip index → weight). */

@@ -1,6 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { PalettePath } from '../gl/palette-path.ts';
 import type { PlaybackSettings } from './playback.ts';
+import type { AddedClips } from './added-clips.ts';
 
 /** What {@link ModelViewListener.shown} reports about a newly shown model. */
 export interface ShownModel {
@@ -26,6 +27,8 @@ export interface ModelViewListener {
   drawn?(time: number, duration: number, playing: boolean): void;
   /** Playback started or stopped (also when a `once` clip reaches its end while playing). */
   playingChanged?(playing: boolean): void;
+  /** Clips from another file were added to the shown model's clip list ({@link ModelView.addClips}). */
+  clipsAdded?(added: AddedClips): void;
   /** Another clip was selected (−1: rest pose). */
   clipChanged?(clipIndex: number): void;
   /** Speed, loop mode or crossfade duration changed. */

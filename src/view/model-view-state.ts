@@ -1,6 +1,8 @@
 import type { LoopMode } from '../animation/loop-mode.ts';
 import type { PalettePath } from '../gl/palette-path.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
+import type { LoadedModel } from './loaded-model.ts';
+import type { Playback } from './playback.ts';
 
 /** Snapshot of what a {@link ModelView} shows, for tests and tooling. */
 export interface ModelViewState {
@@ -38,4 +40,32 @@ export interface ModelViewState {
   readonly camera: { readonly yaw: number; readonly pitch: number; readonly distance: number };
   /** Frames drawn since the view was created. */
   readonly frames: number;
+}
+
+/**
+ * The {@link ModelViewState} of a view showing `model` (null: none yet) with `playback`, drawing with `method`.
+ * Allocates: for tools and tests, not the frame loop.
+ */
+export function describeView(model: LoadedModel | null, playback: Playback, method: SkinningMethod, contextLost: boolean, camera: ModelViewState['camera'], frames: number): ModelViewState {
+  const clipIndex = model ? playback.clipIndex : -1;
+  return {
+    model: model?.asset.name ?? '',
+    clip: model && clipIndex >= 0 ? model.asset.clips[clipIndex].name : null,
+    clipIndex,
+    clips: model ? model.asset.clips.map((c) => c.name) : [],
+    time: playback.time,
+    duration: playback.duration,
+    playing: playback.playing,
+    speed: playback.speed,
+    loop: playback.loop,
+    fade: playback.fade,
+    finished: playback.finished,
+    activeClips: playback.activeClips,
+    palettePath: model?.palettePath ?? null,
+    method,
+    warnings: model?.asset.warnings ?? [],
+    contextLost,
+    camera,
+    frames,
+  };
 }

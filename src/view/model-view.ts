@@ -18,7 +18,10 @@ import { ClipLayers } from './clip-layers.ts';
 import { prepareModel, type LoadedModel } from './loaded-model.ts';
 import { BACKGROUND, type ModelViewOptions, type ShowOptions } from './model-view-options.ts';
 import type { ModelViewListener } from './model-view-listener.ts';
-import type { ModelViewState } from './model-view-state.ts';
+import { describeView, type ModelViewState } from './model-view-state.ts';
+import { addClipsToModel, type AddedClips } from './added-clips.ts';
+import type { ClipLibrary } from '../loaders/load-clips.ts';
+import type { RetargetOptions } from '../animation/retarget-clip.ts';
 import type { FrameInspector, FrameTimings, InspectedFrame } from './frame-inspector.ts';
 
 export { messageOf } from './message-of.ts';
@@ -185,6 +188,22 @@ export class ModelView {
         this.requestRedraw();
       }
     }
+  }
+
+  /**
+   * Adds `library`'s clips to the shown model's clip list, retargeted onto it (`addClipsToModel`: renamed where
+   * they collide, compiled once); what plays goes on. They stay with this model (a context restore included)
+   * and go with it; a load still running replaces it without them.
+   * @throws Error (LoadError `RETARGET_NO_MATCH`, a clip that does not compile) or with no model shown; the
+   *   model and its clips stay as they were
+   */
+  addClips(library: ClipLibrary, options?: RetargetOptions): AddedClips {
+    if (!this.current) throw new Error(`${library.name}: no model is shown to add its clips to`);
+    const { model, added } = addClipsToModel(this.current, library, this.playback, options);
+    this.current = model;
+    this.listener.clipsAdded?.(added);
+    this.requestRedraw();
+    return added;
   }
 
   /**
@@ -443,28 +462,7 @@ export class ModelView {
 
   /** What the view shows now. */
   state(): ModelViewState {
-    const model = this.current;
-    const clipIndex = model ? this.playback.clipIndex : -1;
-    return {
-      model: model?.asset.name ?? '',
-      clip: model && clipIndex >= 0 ? model.asset.clips[clipIndex].name : null,
-      clipIndex,
-      clips: model ? model.asset.clips.map((c) => c.name) : [],
-      time: this.playback.time,
-      duration: this.playback.duration,
-      playing: this.playback.playing,
-      speed: this.playback.speed,
-      loop: this.playback.loop,
-      fade: this.playback.fade,
-      finished: this.playback.finished,
-      activeClips: this.playback.activeClips,
-      palettePath: model?.palettePath ?? null,
-      method: this.method,
-      warnings: model?.asset.warnings ?? [],
-      contextLost: this.surface.contextLost,
-      camera: this.framing.state(),
-      frames: this.frames,
-    };
+    return describeView(this.current, this.playback, this.method, this.surface.contextLost, this.framing.state(), this.frames);
   }
 
   /** Draws on the next animation frame (once, however often it is called before then). */

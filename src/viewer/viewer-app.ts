@@ -11,7 +11,9 @@ import { JointTip } from './joint-tip.ts';
 import { ErrorBanner } from './error-banner.ts';
 import { summarizeModel } from './model-summary.ts';
 import { fileNameOf, loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
-import { loadModelFromFiles } from '../loaders/fetch/load-model-from-files.ts';
+import { extensionOf, loadModelFromFiles } from '../loaders/fetch/load-model-from-files.ts';
+import { loadClipsFromFiles, loadClipsFromUrl } from '../loaders/fetch/load-clips-from-url.ts';
+import { clipLibraryOf, type ClipLibrary } from '../loaders/load-clips.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
 import { messageOf, ModelView } from '../view/model-view.ts';
 import type { ShowOptions } from '../view/model-view-options.ts';
@@ -140,6 +142,10 @@ export class ViewerApp {
       },
       playingChanged: (playing) => this.panel.setPlaying(playing),
       clipChanged: (clipIndex) => this.panel.setClip(clipIndex),
+      clipsAdded: (added) => {
+        this.panel.setClips(this.view.asset?.clips ?? [], this.view.playback.clipIndex, this.view.layerWeights());
+        this.panel.setRetargeting(added);
+      },
       settingsChanged: (settings) => this.panel.setSettings(settings),
       palettePathChanged: (palettePath) => this.panel.setPalettePath(palettePath),
       contextLost: () => this.banner.show('The WebGL context was lost; waiting for the browser to restore it…', 'warning'),
@@ -207,10 +213,51 @@ export class ViewerApp {
     return this.guardLoad(() => this.view.load(() => loadModelFromUrl(url, { name, anim, onProgress }), options), name ?? fileNameOf(url));
   }
 
-  /** Like {@link loadUrl}, for dropped or picked files (a .gltf together with its .bin and images). */
-  async loadFiles(files: readonly File[]): Promise<boolean> {
+  /**
+   * Like {@link loadUrl}, for dropped or picked files (a .gltf together with its .bin and images). With a model
+   * shown, the files' clips are added to it instead ({@link addClipsFrom}) when `addClips` is true (Shift held on
+   * the drop), when they hold an `.md5anim` but no model file, or when the model file read has no mesh (an
+   * animation-only glTF).
+   */
+  async loadFiles(files: readonly File[], addClips = false): Promise<boolean> {
     const main = files.find((f) => modelFormatOf(f.name) !== null) ?? files[0];
-    return this.guardLoad(() => this.view.load(() => loadModelFromFiles(files)), main?.name);
+    const animOnly = main !== undefined && modelFormatOf(main.name) === null && files.some((f) => extensionOf(f.name) === 'md5anim');
+    if (this.view.asset && (addClips || animOnly)) {
+      return this.addClipsFrom(() => loadClipsFromFiles(files), main?.name);
+    }
+    const serial = this.loadSerial + 1; // the serial guardLoad gives this load
+    return this.guardLoad(async () => {
+      const asset = await loadModelFromFiles(files);
+      if (serial !== this.loadSerial) return false; // a later load or drop started meanwhile
+      if (asset.meshes.length === 0 && this.view.asset) return this.addLibrary(clipLibraryOf(asset));
+      return this.view.load(asset);
+    }, main?.name);
+  }
+
+  /**
+   * Adds the clips of a clips file (an animation-only glTF, any glTF, an `.md5anim`) to the shown model,
+   * retargeted onto its skeleton by joint name: they join the clip list (renamed `Name (file)` where a name is
+   * taken) and the panel shows the joint matching. Never rejects: a failure shows in the banner, and the model
+   * and its clips stay as they were.
+   * @param source the clips file's URL, or a function reading it
+   * @returns whether clips were added
+   */
+  async addClipsFrom(source: string | (() => Promise<ClipLibrary>), name?: string): Promise<boolean> {
+    const read = typeof source === 'string' ? () => loadClipsFromUrl(source) : source;
+    const serial = this.loadSerial + 1;
+    return this.guardLoad(async () => {
+      const library = await read();
+      return serial === this.loadSerial && this.addLibrary(library);
+    }, name ?? (typeof source === 'string' ? fileNameOf(source) : undefined));
+  }
+
+  /** Adds `library`'s clips to the shown model, saying how many in the banner (with its warnings). */
+  private addLibrary(library: ClipLibrary): boolean {
+    const added = this.view.addClips(library);
+    const { matched, unmatched } = added.match;
+    const text = `${added.file}: ${added.names.length} clip${added.names.length === 1 ? '' : 's'} added (${matched.length} joints matched, ${unmatched.length} unmatched)`;
+    this.banner.show([text, ...added.warnings].join('\n'), added.warnings.length > 0 ? 'warning' : 'info');
+    return true;
   }
 
   /**
@@ -433,7 +480,7 @@ export class ViewerApp {
       depth = 0;
       body.classList.remove('sinew-dragging');
       const files = e.dataTransfer ? [...e.dataTransfer.files] : [];
-      if (files.length > 0) void this.loadFiles(files);
+      if (files.length > 0) void this.loadFiles(files, e.shiftKey);
     });
   }
 

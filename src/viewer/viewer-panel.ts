@@ -7,6 +7,7 @@ import type { PoseKernelBackend } from '../pose/pose-kernel.ts';
 import type { SkinningMode, WeightPolicy } from '../skinning/skinning-method.ts';
 import { WEIGHT_POLICIES } from '../skinning/skinning-method.ts';
 import type { PlaybackSettings } from '../view/playback.ts';
+import type { AddedClips } from '../view/added-clips.ts';
 import { ProgressBar } from '../view/progress-bar.ts';
 import { TimeSlider } from '../view/time-slider.ts';
 import type { SampleModel } from './sample-models.ts';
@@ -110,7 +111,7 @@ const MAX_KEY_MARKERS = 200;
  * with weights), Skinning (LBS / DQS, weight policy, palette path in plain words), View (weight heat map and
  * influence count, wireframe, skeleton and joint selection, bind pose, bounds, normals, CPU vertices,
  * GPU-vs-CPU readout, screenshot, fullscreen, help) and Stats. Elements carry ids for tests and tools:
- * `#sinew-panel`, `#sinew-model`, `#sinew-progress`, `#sinew-summary`, `#sinew-warnings`, `#sinew-clip`,
+ * `#sinew-panel`, `#sinew-model`, `#sinew-progress`, `#sinew-summary`, `#sinew-warnings`, `#sinew-retarget`, `#sinew-clip`,
  * `#sinew-play`, `#sinew-time`, `#sinew-time-readout`, `#sinew-key-markers`, `#sinew-speed`, `#sinew-loop`,
  * `#sinew-fade`, `#sinew-file`, `#sinew-url`, `#sinew-sample`, `#sinew-skinning`, `#sinew-weights`,
  * `#sinew-palette-mode`, `#sinew-palette`, `#sinew-surface`, `#sinew-joint`, `#sinew-parity`, `#sinew-stats`,
@@ -127,6 +128,10 @@ export class ViewerPanel {
   private readonly warnings: HTMLDetailsElement;
   private readonly warningsTitle: HTMLElement;
   private readonly warningsList: HTMLElement;
+  /** The last clips file's joint matching (`setRetargeting`). */
+  private readonly retarget: HTMLDetailsElement;
+  private readonly retargetTitle: HTMLElement;
+  private readonly retargetList: HTMLElement;
   private readonly playButton: HTMLButtonElement;
   private readonly time: TimeSlider;
   private readonly markers: HTMLElement;
@@ -185,7 +190,12 @@ export class ViewerPanel {
     this.warnings.append(this.warningsTitle, this.warningsList);
     this.warnings.hidden = true;
     this.progress.element.id = 'sinew-progress';
-    header.append(this.modelName, this.progress.element, this.summary, this.warnings);
+    this.retarget = el('details', { id: 'sinew-retarget', class: 'sinew-warnings' });
+    this.retargetTitle = el('summary');
+    this.retargetList = el('ul');
+    this.retarget.append(this.retargetTitle, this.retargetList);
+    this.retarget.hidden = true;
+    header.append(this.modelName, this.progress.element, this.summary, this.warnings, this.retarget);
     this.gui.$children.append(header);
 
     // Model
@@ -354,20 +364,10 @@ export class ViewerPanel {
       return item;
     }));
     this.setPalettePath(info.palettePath);
-    // Clip names made unique for the option list (lil-gui keys options by label).
-    const seen = new Set<string>(['(rest pose)']);
-    this.clipNames = ['(rest pose)', ...info.clips.map((clip, i) => {
-      let label = clip.name || `clip ${i}`;
-      while (seen.has(label)) label = `${label} (${i})`;
-      seen.add(label);
-      return label;
-    })];
-    this.clipController.options(this.clipNames);
-    this.clips = info.clips;
-    this.setClip(info.clipIndex);
+    this.setClips(info.clips, info.clipIndex);
+    this.retarget.hidden = true;
     this.values.layerMask = false;
     this.layerMaskController.updateDisplay();
-    this.buildLayers();
     const jointLabels = ['(none)'];
     this.jointIndexByLabel = new Map([['(none)', -1]]);
     for (const joint of info.joints) {
@@ -381,6 +381,42 @@ export class ViewerPanel {
   }
 
   private clips: readonly AnimationClip[] = [];
+
+  /**
+   * Shows the model's clip list (the clip menu and the layer sliders, all at weight 0 but those in
+   * `layerWeights`, clip index → weight) with clip `clipIndex` selected (−1: rest pose).
+   */
+  setClips(clips: readonly AnimationClip[], clipIndex: number, layerWeights: Record<number, number> = {}): void {
+    // Clip names made unique for the option list (lil-gui keys options by label).
+    const seen = new Set<string>(['(rest pose)']);
+    this.clipNames = ['(rest pose)', ...clips.map((clip, i) => {
+      let label = clip.name || `clip ${i}`;
+      while (seen.has(label)) label = `${label} (${i})`;
+      seen.add(label);
+      return label;
+    })];
+    this.clipController.options(this.clipNames);
+    this.clips = clips;
+    this.setClip(clipIndex);
+    this.buildLayers(layerWeights);
+  }
+
+  /**
+   * Shows how the last clips file added matched the model's joints (`#sinew-retarget`): the matched and
+   * unmatched counts, the unmatched names in a collapsed list.
+   */
+  setRetargeting(added: AddedClips): void {
+    const { matched, unmatched } = added.match;
+    const clips = `${added.names.length} clip${added.names.length === 1 ? '' : 's'}`;
+    this.retargetTitle.textContent = `${added.file}: ${clips} · ${matched.length} joints matched · ${unmatched.length} unmatched`;
+    this.retargetList.replaceChildren(...unmatched.map((name) => {
+      const item = document.createElement('li');
+      item.textContent = name || '(unnamed)';
+      return item;
+    }));
+    this.retarget.open = false;
+    this.retarget.hidden = false;
+  }
 
   /** Shows the selected clip (−1: rest pose) and its key markers. */
   setClip(clipIndex: number): void {
@@ -444,12 +480,12 @@ export class ViewerPanel {
     ].join('\n');
   }
 
-  private buildLayers(): void {
+  private buildLayers(layerWeights: Record<number, number>): void {
     for (const c of this.layerControllers) c.destroy();
     const weights: Record<string, number> = {};
     this.layerControllers = this.clips.map((clip, i) => {
       const label = this.clipNames[i + 1];
-      weights[label] = 0;
+      weights[label] = layerWeights[i] ?? 0;
       const c = this.layersFolder.add(weights, label, 0, 1, 0.01).onChange((w: number) => this.layerHandler(i, w));
       c.domElement.dataset.control = `layer-${i}`;
       return c;

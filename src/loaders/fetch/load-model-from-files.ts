@@ -26,13 +26,28 @@ export async function loadModelFromFiles(files: readonly File[], options: LoadMo
     const names = files.map((f) => f.name).join(', ') || 'nothing';
     throw new LoadError(names, null, 'UNSUPPORTED_FILE_TYPE', `no model file (expected ${MODEL_EXTENSIONS.join(', ')})`);
   }
+  const fetchCompanion = companionsOf(files);
+  const anims = files.filter((f) => f !== main && extensionOf(f.name) === 'md5anim').map((f) => f.name);
+  const bytes = new Uint8Array(await main.arrayBuffer());
+  return loadModel({ name: main.name, bytes }, fetchCompanion, {
+    anims: modelFormatOf(main.name) === 'md5mesh' ? anims : undefined,
+    memoryBudgetBytes: options.memoryBudgetBytes,
+  });
+}
+
+/**
+ * The {@link FetchCompanion} of a set of dropped or picked files: a name a file asks for (a glTF uri, an MD5 image)
+ * is matched by file name (folders in it are ignored, since a drop flattens them; the case is ignored when no name
+ * matches exactly); null when none matches.
+ */
+export function companionsOf(files: readonly File[]): FetchCompanion {
   const byName = new Map<string, File>();
   const byLowerName = new Map<string, File>();
   for (const f of files) {
     byName.set(f.name, f);
     if (!byLowerName.has(f.name.toLowerCase())) byLowerName.set(f.name.toLowerCase(), f);
   }
-  const fetchCompanion: FetchCompanion = async (companion) => {
+  return async (companion) => {
     const path = companion.split(/[?#]/)[0];
     let base = path.slice(path.lastIndexOf('/') + 1);
     try {
@@ -43,10 +58,4 @@ export async function loadModelFromFiles(files: readonly File[], options: LoadMo
     const file = byName.get(base) ?? byLowerName.get(base.toLowerCase());
     return file ? new Uint8Array(await file.arrayBuffer()) : null;
   };
-  const anims = files.filter((f) => f !== main && extensionOf(f.name) === 'md5anim').map((f) => f.name);
-  const bytes = new Uint8Array(await main.arrayBuffer());
-  return loadModel({ name: main.name, bytes }, fetchCompanion, {
-    anims: modelFormatOf(main.name) === 'md5mesh' ? anims : undefined,
-    memoryBudgetBytes: options.memoryBudgetBytes,
-  });
 }

@@ -18,13 +18,13 @@ export function fileNameOf(url: string, fallback = 'model'): string {
 }
 
 /** A fetched file's bytes, or why it is not there (a 404 or 410, or a development server's HTML fallback). */
-type Fetched = { readonly bytes: Uint8Array } | { readonly missing: string };
+export type Fetched = { readonly bytes: Uint8Array } | { readonly missing: string };
 
 /**
- * Fetches `url` (the file `name`), counting its bytes in `progress`.
+ * Fetches `url` (the file `name`), counting its bytes in `progress` (the one fetch of the model and clip loaders).
  * @throws LoadError `IO_ERROR` about `name` for a network failure or an HTTP error other than "not there"
  */
-async function fetchFile(url: string, name: string, progress: DownloadProgress | null): Promise<Fetched> {
+export async function fetchFile(url: string, name: string, progress: DownloadProgress | null): Promise<Fetched> {
   let response: Response;
   try {
     response = await fetch(url);
