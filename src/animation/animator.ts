@@ -1,6 +1,8 @@
 import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { LoopMode } from './loop-mode.ts';
+import type { AnimationEventList } from './animation-events.ts';
+import { withMarker, type MarkerTrack } from './clip-markers.ts';
 import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
 import { BlendingJob, blendLayers, type BlendingLayer } from './blending-job.ts';
 import { ClipPlayer } from './clip-player.ts';
@@ -35,6 +37,12 @@ export interface PlayOptions {
   readonly loop?: LoopMode;
   /** Playback rate, default 1; negative plays backwards. */
   readonly speed?: number;
+  /**
+   * `loop` and `pingpong`: how many times the clip plays before it finishes (each wrap or bounce ends one, as
+   * `<model-viewer>`'s `play({repetitions})`): an integer ≥ 1, default `Infinity`. The last one's end fires
+   * `finished` instead of `loop` and the clip holds there (`ClipPlayer.finished`). Ignored by `once`.
+   */
+  readonly repetitions?: number;
   /** Layer index, default 0 (the base layer). */
   readonly layer?: number;
   /**
@@ -126,6 +134,8 @@ export class Animator {
   /** An additive clip on the result so far (no normal layer: `out` as it is). */
   private readonly additive = new BlendingJob();
   private readonly additiveLayer: BlendingLayer;
+  /** Markers added by {@link addMarker}, per clip (with the clip's own): what its players report. */
+  private readonly markerTracks = new Map<RuntimeClip, MarkerTrack>();
 
   /** Creates an animator with one override layer (index 0, weight 1, no mask). */
   constructor(jointCount: number, options: AnimatorOptions = {}) {
@@ -181,12 +191,16 @@ export class Animator {
    *   call, which allocates — compile clips once to start them often
    * @returns the clip's player (time, seek, speed, loop); it belongs to the animator and is reused for
    *   another clip once this one has faded out
-   * @throws RangeError for a layer that does not exist, or a clip animating joints beyond `jointCount` or
-   *   morph weights beyond `morphWeightCount`
+   * @throws RangeError for a layer that does not exist, a clip animating joints beyond `jointCount` or
+   *   morph weights beyond `morphWeightCount`, or `repetitions` that is not an integer ≥ 1 nor `Infinity`
    * @throws Error from `compileClip` for a malformed `AnimationClip`
    */
   play(clip: RuntimeClip | AnimationClip, options: PlayOptions = {}): ClipPlayer {
     const layer = this.layer(options.layer ?? 0);
+    const repetitions = options.repetitions ?? Infinity;
+    if (!(repetitions === Infinity || (Number.isInteger(repetitions) && repetitions >= 1))) {
+      throw new RangeError(`Animator: repetitions must be an integer ≥ 1 or Infinity, got ${repetitions}`);
+    }
     const runtime = clip instanceof RuntimeClip ? clip : compileClip(clip, this.jointCount);
     if (runtime.requiredJointCount > this.jointCount) {
       throw new RangeError(`Animator: clip "${runtime.name}" animates ${runtime.requiredJointCount} joints, the animator has ${this.jointCount}`);
@@ -229,6 +243,8 @@ export class Animator {
       slot.player = new ClipPlayer(runtime, loop, speed);
       if (speed < 0 && loop === 'once') slot.player.seek(runtime.duration);
     }
+    slot.player.markers = this.markerTracks.get(runtime) ?? runtime.markers;
+    slot.player.repetitions = repetitions;
     if (options.startTime !== undefined) slot.player.seek(options.startTime);
     slot.active = true;
     slot.serial = ++this.serial;
@@ -247,6 +263,21 @@ export class Animator {
       }
     }
     return slot.player;
+  }
+
+  /**
+   * Adds a named marker to `clip` for this animator's players (those playing it now included): each crossing
+   * of `timeSeconds` is then reported by {@link update} as a `marker` event. The clip's own markers
+   * (`AnimationClip.markers`, glTF animation extras) are reported too. Allocates (not for the frame loop).
+   * @param timeSeconds clip time in [0, clip.duration]
+   * @throws RangeError for a time outside the clip or a name that is not a string
+   */
+  addMarker(clip: RuntimeClip, timeSeconds: number, name: string): void {
+    const track = withMarker(this.markerTracks.get(clip) ?? clip.markers, timeSeconds, name, clip.duration, clip.name);
+    this.markerTracks.set(clip, track);
+    for (const layer of this.layers) {
+      for (const slot of layer.slots) if (slot.player && slot.player.clip === clip) slot.player.markers = track;
+    }
   }
 
   /** Fades out everything a layer plays over `fade` seconds (0: at once). @throws RangeError */
@@ -290,17 +321,23 @@ export class Animator {
 
   /**
    * Advances every playing clip by `dtSeconds` of real time (each at its own speed) and every fade by
-   * `dtSeconds`; frees clips whose fade-out has finished. Allocates nothing.
+   * `dtSeconds`; frees clips whose fade-out has finished. With `events`, first clears it, then fills it with
+   * what each clip met on the way — `loop`, `finished`, `marker` ({@link AnimationEventList}; clips fading
+   * out report too, with their weight) — each crossing once, in order per clip, clips in layer order.
+   * Allocates nothing (the list's pool grows only past its largest update so far).
+   * @returns `events` (null when not given)
    */
-  update(dtSeconds: number): void {
+  update(dtSeconds: number, events: AnimationEventList | null = null): AnimationEventList | null {
+    events?.clear();
     for (let l = 0; l < this.layers.length; l++) {
       const slots = this.layers[l].slots;
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i];
         if (!slot.active) continue;
-        slot.advance(dtSeconds);
+        slot.advance(dtSeconds, events, l);
       }
     }
+    return events;
   }
 
   /**

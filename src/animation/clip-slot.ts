@@ -1,5 +1,6 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { createLocalPose } from '../skeleton/local-pose.ts';
+import type { AnimationEventList } from './animation-events.ts';
 import type { ClipPlayer } from './clip-player.ts';
 import type { SamplingContext } from './sampling-context.ts';
 
@@ -46,10 +47,11 @@ export class ClipSlot {
 
   /**
    * Moves the player on by `dtSeconds` of real time and the fade by `dtSeconds` ({@link crossfadeWeight});
-   * frees the slot when it has faded out. Allocates nothing.
+   * frees the slot when it has faded out; the player's events (at this frame's starting weight) go to
+   * `events` when given, tagged with `layer`. Allocates nothing.
    */
-  advance(dtSeconds: number): void {
-    this.player!.advance(dtSeconds);
+  advance(dtSeconds: number, events: AnimationEventList | null = null, layer = 0): void {
+    this.player!.advance(dtSeconds, events, layer, this.weight);
     if (this.weight !== this.fadeTo) {
       this.fadeElapsed += dtSeconds;
       const s = crossfadeWeight(this.fadeElapsed, this.fadeDuration);
