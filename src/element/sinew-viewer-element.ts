@@ -8,7 +8,7 @@ import { logWarningsOnce } from './warning-log.ts';
 import {
   defineAttributeProperties, ELEMENT_ATTRIBUTE_NAMES, readAttribute, type AttributeName, type ElementAttributeProperties,
 } from './element-attributes.ts';
-import { emitSinewEvent, TimeUpdateThrottle, type SinewEventDetails } from './element-events.ts';
+import { emitAnimationEvents, emitSinewEvent, TimeUpdateThrottle, type SinewEventDetails } from './element-events.ts';
 import { ElementLoading } from './element-loading.ts';
 import { applyCamera, applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
 
@@ -21,6 +21,9 @@ declare global {
     'sinew-error': CustomEvent<SinewEventDetails['sinew-error']>;
     'sinew-timeupdate': CustomEvent<SinewEventDetails['sinew-timeupdate']>;
     'sinew-progress': CustomEvent<SinewEventDetails['sinew-progress']>;
+    loop: CustomEvent<SinewEventDetails['loop']>;
+    finished: CustomEvent<SinewEventDetails['finished']>;
+    marker: CustomEvent<SinewEventDetails['marker']>;
   }
 }
 
@@ -66,8 +69,8 @@ export interface SinewViewerElement extends ElementAttributeProperties {}
  *   its kind, default, reading rule and meaning;
  * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
  * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`;
- * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`
- *   (element-events.ts).
+ * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`, and
+ *   `loop`, `finished`, `marker` as clips play (element-events.ts).
  *
  * All elements of a document share one WebGL2 context, renderer and animation-frame loop (a
  * {@link ViewerHost}, made when the first connects and released when the last disconnects): each frame is
@@ -117,6 +120,7 @@ export class SinewViewerElement extends ElementBase {
       this.bar.setTime(time, duration, now, !playing);
       if (this.timeUpdates.due(time, playing, now)) this.emit('sinew-timeupdate', { currentTime: time, duration, paused: !playing });
     },
+    animationEvents: (events) => emitAnimationEvents(this, events),
     playingChanged: (playing) => this.bar.setPlaying(playing),
     clipChanged: (clipIndex) => this.bar.setClip(clipIndex),
     failed: (message) => this.report(message),

@@ -4,6 +4,8 @@ import { Animator } from '../../../src/animation/animator.ts';
 import { AnimationEventList } from '../../../src/animation/animation-events.ts';
 import { compileClip, type RuntimeClip } from '../../../src/animation/runtime-clip.ts';
 import type { LoopMode } from '../../../src/animation/loop-mode.ts';
+import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
+import { skinnedQuad } from '../helpers/gltf-builder.ts';
 
 /** One joint sliding along x over `duration` seconds, with markers at 0, D/4, D/2 and D. */
 function markedClip(duration = 1): RuntimeClip {
@@ -172,5 +174,20 @@ describe('compileClip markers', () => {
     expect(Array.from(markedClip().markers.names)).toEqual(['start', 'a', 'b', 'end']);
     const bad: AnimationClip = { name: 'x', duration: 1, channels: [], markers: [{ time: 2, name: 'late' }] };
     expect(() => compileClip(bad, 1)).toThrow(/marker 0: time 2/);
+  });
+});
+
+describe('glTF animation extras markers', () => {
+  it('loads `extras: { markers: [{ time, name }] }` into AnimationClip.markers; malformed entries are skipped with a warning', async () => {
+    const b = skinnedQuad();
+    b.json.animations[0].extras = { markers: [{ time: 0.5, name: 'step' }, { time: 0.25, name: 'lift' }, { time: 3, name: 'late' }, { name: 'no time' }] };
+    const asset = await parseGltf('marked.glb', b.glb());
+    expect(asset.clips[0].markers).toEqual([{ time: 0.5, name: 'step' }, { time: 0.25, name: 'lift' }]);
+    // The loader folds warnings alike into one.
+    expect(asset.warnings.filter((w) => w.includes('/extras/markers'))).toEqual([expect.stringMatching(/\/animations\/0\/extras\/markers\/2 is not .*skipped \(and 1 more like it\)/)]);
+    const runtime = compileClip(asset.clips[0], asset.skeleton.jointCount);
+    expect(run(runtime, [1], 'once')).toEqual(['marker:lift:0@0.25', 'marker:step:0@0.5', 'finished::1@1']);
+    const plain = await parseGltf('plain.glb', skinnedQuad().glb());
+    expect(plain.clips[0].markers).toBeUndefined();
   });
 });
