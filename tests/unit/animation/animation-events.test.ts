@@ -22,7 +22,7 @@ type Seen = string;
 
 /** Plays `clip` with `steps` (seconds each) and lists every event as `type:name:count@time`. */
 function run(clip: RuntimeClip, steps: readonly number[], loop: LoopMode, speed = 1, repetitions?: number): Seen[] {
-  const animator = new Animator(1);
+  const animator = new Animator(clip.requiredJointCount);
   animator.play(clip, { loop, speed, repetitions });
   const events = new AnimationEventList();
   const seen: Seen[] = [];
