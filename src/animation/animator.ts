@@ -106,8 +106,8 @@ export interface AnimatorOptions {
  * animator.play(clips[1], { fade: 0.3, loop: 'pingpong', speed: -1 });  // crossfade over 0.3 s
  * const upper = animator.addLayer({ mode: 'override', weight: 0.8, mask: upperBodyMask });
  * animator.play(wave, { layer: upper, fade: 0.2 });
- * // each frame:
- * animator.update(dtSeconds);
+ * // each frame (events: an AnimationEventList made once; optional):
+ * animator.update(dtSeconds, events);
  * animator.evaluate(pose, asset.restPose);  // then localToModel → computeSkinMatrices
  * ```
  *
