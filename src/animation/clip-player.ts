@@ -44,6 +44,8 @@ export class ClipPlayer {
   private loops = 0;
   /** The repetitions are played: the playhead holds at the last end reached. */
   private done = false;
+  /** `loop` mode: wraps forward minus wraps backward since the clip was started or sought. */
+  private netWraps = 0;
 
   constructor(clip: RuntimeClip, loop: LoopMode = 'loop', speed = 1) {
     this.current = clip;
@@ -58,6 +60,14 @@ export class ClipPlayer {
     return this.loops;
   }
 
+  /**
+   * `loop` mode: wraps forward minus wraps backward since the clip was started or sought (0 in the other
+   * modes), so that playhead = cycles·duration + time: root motion counts whole clips by it.
+   */
+  get cycles(): number {
+    return this.netWraps;
+  }
+
   /** The clip played ({@link setClip} changes it). */
   get clip(): RuntimeClip {
     return this.current;
@@ -68,6 +78,7 @@ export class ClipPlayer {
     this.current = clip;
     this.markers = clip.markers;
     this.loops = 0;
+    this.netWraps = 0;
     this.done = false;
     this.clock[2] = clip.duration;
     this.clock[1] = this.speed < 0 && this.loop === 'once' ? clip.duration : 0;
@@ -95,6 +106,7 @@ export class ClipPlayer {
    */
   seek(timeSeconds: number): void {
     this.loops = 0;
+    this.netWraps = 0;
     this.done = false;
     this.clock[1] = timeSeconds;
     wrapPlayhead(this.clock, this.loop);
@@ -131,6 +143,8 @@ export class ClipPlayer {
         }
         if (events !== null) this.sweep(events, from, to, layer, weight);
         this.loops += left;
+        // A stop on the end going forward holds clip time D of the span before the boundary.
+        if (this.loop === 'loop') this.netWraps += Math.floor(to / d) - Math.floor(from / d) - (this.done && to > from ? 1 : 0);
       }
     }
     clock[1] = to;

@@ -31,6 +31,14 @@ export class ClipSlot {
   /** The default reference is sampled (at `referenceTime`, seconds) on the next evaluate. */
   referenceDirty = false;
   referenceTime = 0;
+  /** Root motion: the clip's motion transform at the last evaluate ([c_x, c_z, ψ], `composeMotion`). */
+  readonly motionPrev = new Float64Array(3);
+  /** Root motion: the player's `cycles` at the last evaluate. */
+  motionCycles = 0;
+  /** Root motion: {@link motionPrev} holds a reading (false until the first evaluate after `play`). */
+  motionPrimed = false;
+  /** Root motion: the clip time `play` started at, seconds: the first evaluate's delta starts there. */
+  motionStartTime = 0;
 
   constructor(jointCount: number, morphWeightCount = 0) {
     this.pose = createLocalPose(jointCount, morphWeightCount);

@@ -5,6 +5,7 @@ import { PoseKernel, type PoseKernelOptions } from '../pose/pose-kernel.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { Animator } from '../animation/animator.ts';
 import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';
+import { findMotionRoot } from '../animation/root-motion.ts';
 import { SkinningContext } from '../skinning/skinning-context.ts';
 import { morphWeightJoints } from '../skinning/morph-targets.ts';
 import { ClipSample } from './clip-sample.ts';
@@ -53,7 +54,8 @@ export class AnimatedModel implements PoseBuffers {
   /**
    * This model's animator, a {@link PoseSource}: nothing plays until the owner calls
    * `animator.play(model.clips[i], …)` (with nothing playing it gives the rest pose). Time moves only by
-   * `animator.update(dt)`; {@link evaluate} reads it without moving it.
+   * `animator.update(dt)`; {@link evaluate} reads it without moving it. Its motion root is the hips
+   * (`findMotionRoot`), so `animator.rootMotion` works on this model's clips.
    */
   readonly animator: Animator;
   /** Computes {@link modelMatrices} and {@link skinMatrices} from {@link pose}; its buffers are this model's. */
@@ -83,7 +85,8 @@ export class AnimatedModel implements PoseBuffers {
     if (morphJoints.length !== this.morphWeights.length) {
       throw new Error(`${asset.name}: the rest pose has ${this.morphWeights.length} morph weights, the mesh instances ${morphJoints.length}`);
     }
-    this.animator = new Animator(asset.skeleton.jointCount, { morphWeightJoints: morphJoints });
+    const motionRoot = findMotionRoot(asset.skeleton, asset.restPose, this.clips);
+    this.animator = new Animator(asset.skeleton.jointCount, { morphWeightJoints: morphJoints, motionRoot });
     this.evaluate(this.clipSample(-1));
   }
 
