@@ -151,3 +151,31 @@ export function invertMotion(out: Float64Array, a: Float64Array): void {
   out[1] = -(s * ax + c * az);
   out[2] = -a[2];
 }
+
+/**
+ * Moves a whole pose by a placement [x, z, yaw] (`Animator.placement`): each skeleton root joint's local
+ * transform (`roots`, the joints without a parent) becomes `T(x, 0, z)·R_y(yaw)·local`. Allocates nothing.
+ */
+export function applyPlacement(pose: LocalPose, roots: Int32Array, placement: Float64Array): void {
+  const h = placement[2] / 2, sy = Math.sin(h), cy = Math.cos(h), c = Math.cos(placement[2]), s = Math.sin(placement[2]);
+  const t = pose.translations, q = pose.rotations;
+  for (let i = 0; i < roots.length; i++) {
+    const j = roots[i];
+    const x = t[3 * j], z = t[3 * j + 2];
+    t[3 * j] = c * x + s * z + placement[0];
+    t[3 * j + 2] = -s * x + c * z + placement[1];
+    const qx = q[4 * j], qy = q[4 * j + 1], qz = q[4 * j + 2], qw = q[4 * j + 3];
+    q[4 * j] = cy * qx + sy * qz;
+    q[4 * j + 1] = cy * qy + sy * qw;
+    q[4 * j + 2] = cy * qz - sy * qx;
+    q[4 * j + 3] = cy * qw - sy * qy;
+  }
+}
+
+/** Reads a root-motion setting (`off`, `in-place`, `applied`); absent or empty gives `off`. */
+export function parseRootMotionSetting(raw: string | null): { value: RootMotionMode | null; error: string | null } {
+  if (raw === null || raw.trim() === '') return { value: 'off', error: null };
+  const v = raw.trim().toLowerCase();
+  if (v === 'off' || v === 'in-place' || v === 'applied') return { value: v, error: null };
+  return { value: null, error: 'expected off, in-place or applied' };
+}

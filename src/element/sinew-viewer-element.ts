@@ -332,6 +332,7 @@ export class SinewViewerElement extends ElementBase {
       case 'speed':
       case 'loop':
       case 'fade':
+      case 'root-motion':
         applyPlaybackSettings(this, view, this.reporter, name);
         break;
     }

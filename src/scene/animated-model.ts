@@ -5,7 +5,7 @@ import { PoseKernel, type PoseKernelOptions } from '../pose/pose-kernel.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { Animator } from '../animation/animator.ts';
 import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';
-import { findMotionRoot } from '../animation/root-motion.ts';
+import { applyPlacement, findMotionRoot } from '../animation/root-motion.ts';
 import { SkinningContext } from '../skinning/skinning-context.ts';
 import { morphWeightJoints } from '../skinning/morph-targets.ts';
 import { ClipSample } from './clip-sample.ts';
@@ -62,6 +62,8 @@ export class AnimatedModel implements PoseBuffers {
   readonly kernel: PoseKernel;
   /** Per clip, the sample {@link clipSample} hands out; then one for the rest pose. */
   private readonly samples: ClipSample[];
+  /** The skeleton's root joints (no parent): where `applied` root motion places the pose. */
+  private readonly roots: Int32Array;
 
   /**
    * Evaluates the rest pose.
@@ -87,6 +89,7 @@ export class AnimatedModel implements PoseBuffers {
     }
     const motionRoot = findMotionRoot(asset.skeleton, asset.restPose, this.clips);
     this.animator = new Animator(asset.skeleton.jointCount, { morphWeightJoints: morphJoints, motionRoot });
+    this.roots = Int32Array.from(asset.skeleton.parents.reduce<number[]>((list, p, j) => (p < 0 ? [...list, j] : list), []));
     this.evaluate(this.clipSample(-1));
   }
 
@@ -106,10 +109,13 @@ export class AnimatedModel implements PoseBuffers {
    * The one writer of the buffers: `source` writes {@link pose} (with its morph weights, {@link morphWeights})
    * over the rest pose, then localToModel (relative
    * to {@link origin}) → {@link modelMatrices} (docs/skinning-formulas.md S4) → computeSkinMatrices → skinning matrices per skin (S0).
-   * Moves no time. Allocates nothing (given a source that does not).
+   * With the {@link animator} as source in `applied` root motion, the pose is first moved by its `placement`
+   * (`applyPlacement`), so everything drawn and skinned walks with it. Moves no time. Allocates nothing
+   * (given a source that does not).
    */
   evaluate(source: PoseSource): void {
     source.evaluate(this.pose, this.asset.restPose);
+    if (source === this.animator && this.animator.rootMotion === 'applied') applyPlacement(this.pose, this.roots, this.animator.placement);
     this.kernel.update();
   }
 }

@@ -1,6 +1,7 @@
 import type { ClipPlayer } from '../animation/clip-player.ts';
 import { AnimationEventList } from '../animation/animation-events.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
+import type { RootMotionMode } from '../animation/root-motion.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { findClipIndex } from '../animation/find-clip.ts';
@@ -112,6 +113,7 @@ export class Playback {
   private speedValue = 1;
   private loopValue: LoopMode = 'loop';
   private fadeValue = DEFAULT_FADE_SECONDS;
+  private rootMotionValue: RootMotionMode = 'off';
 
   /** Seconds into the current clip, in [0, duration]; 0 at rest. */
   get time(): number {
@@ -167,6 +169,17 @@ export class Playback {
     this.pinned = seekPlayer(player, time);
   }
 
+  /** Root motion of every model bound (`Animator.rootMotion`); a change starts the placement over. */
+  get rootMotion(): RootMotionMode {
+    return this.rootMotionValue;
+  }
+  set rootMotion(mode: RootMotionMode) {
+    this.rootMotionValue = mode;
+    if (!this.model) return;
+    this.model.animator.rootMotion = mode;
+    this.model.animator.resetPlacement();
+  }
+
   /** Crossfade duration of clip changes while playing, seconds ≥ 0 (0 cuts). */
   get fade(): number {
     return this.fadeValue;
@@ -192,6 +205,7 @@ export class Playback {
    */
   bind(model: AnimatedModel, player: ClipPlayer | null): void {
     this.model = model;
+    model.animator.rootMotion = this.rootMotionValue;
     this.player = player;
     this.clip = player ? model.clips.indexOf(player.clip) : -1;
     // startClip pins a looping clip started at its end by holding it in `once` mode.
