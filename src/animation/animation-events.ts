@@ -11,7 +11,7 @@ export type AnimationEventType = 'loop' | 'finished' | 'marker';
 
 /**
  * One event: a record of an {@link AnimationEventList}, reused from frame to frame (copy what you keep).
- * Fields are written by {@link AnimationEventList.push} only.
+ * Fields are written by the animator only ({@link AnimationEventList.add}).
  */
 export class AnimationEvent {
   type: AnimationEventType = 'loop';
@@ -57,8 +57,11 @@ export class AnimationEventList {
     this.length = 0;
   }
 
-  /** Appends an event, writing a pooled record (allocating one only when the pool is exhausted). */
-  push(type: AnimationEventType, layer: number, clip: RuntimeClip, name: string, count: number, timeSeconds: number, weight: number): void {
+  /**
+   * Appends an event and returns its pooled record for the caller to fill (allocating one only when the pool
+   * is exhausted). Filled in place, so no floating-point value crosses a call (V8 would box it on the heap).
+   */
+  add(type: AnimationEventType, layer: number, clip: RuntimeClip, name: string, count: number): AnimationEvent {
     if (this.length === this.events.length) this.events.push(new AnimationEvent());
     const e = this.events[this.length++];
     e.type = type;
@@ -66,7 +69,6 @@ export class AnimationEventList {
     e.clip = clip;
     e.name = name;
     e.count = count;
-    e.time = timeSeconds;
-    e.weight = weight;
+    return e;
   }
 }

@@ -1,5 +1,5 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import type { AnimationEventList } from './animation-events.ts';
+import type { AnimationEvent, AnimationEventList } from './animation-events.ts';
 import type { MarkerTrack } from './clip-markers.ts';
 import { wrapPlayhead, type LoopMode } from './loop-mode.ts';
 import type { RuntimeClip } from './runtime-clip.ts';
@@ -36,6 +36,13 @@ export class ClipPlayer {
    * count.
    */
   repetitions = Infinity;
+  /**
+   * `[from, to, event time]`: the playhead's path for {@link sweep} and the clip time of the event being
+   * reported, seconds (typed: no floating-point value crosses a call).
+   */
+  private readonly span = new Float64Array(3);
+  /** The weight written into the events {@link advance} reports, in [0, 1] (the animator sets the fade weight). */
+  eventWeight = 0.5;
   /** The markers {@link advance} reports (the clip's own, `RuntimeClip.markers`, unless the owner sets others). */
   markers: MarkerTrack;
   private current: RuntimeClip;
@@ -116,9 +123,9 @@ export class ClipPlayer {
    * Advances the playhead by `dtSeconds · speed` (nothing once the {@link repetitions} are played), reporting
    * what it crosses into `events` when given (see the class comment).
    * @param events the caller's list, appended to (not cleared); null: count loops only
-   * @param layer, weight written into each event: the animator layer and the clip's fade weight in [0, 1]
+   * @param layer written into each event (the animator layer), with {@link eventWeight}
    */
-  advance(dtSeconds: number, events: AnimationEventList | null = null, layer = 0, weight = 1): void {
+  advance(dtSeconds: number, events: AnimationEventList | null = null, layer = 0): void {
     if (this.done) return;
     const clock = this.clock;
     const d = clock[2];
@@ -127,10 +134,17 @@ export class ClipPlayer {
     if (d > 0 && to !== from && to - from < Infinity && from - to < Infinity) {
       if (this.loop === 'once') {
         const end = to > from ? d : 0;
-        if (events !== null) this.sweep(events, from, to > d ? d : to < 0 ? 0 : to, layer, weight);
+        if (events !== null) {
+          this.span[0] = from;
+          this.span[1] = to > d ? d : to < 0 ? 0 : to;
+          this.sweep(events, layer);
+        }
         if (from !== end && (to > from ? to >= d : to <= 0)) {
           this.loops = 1;
-          events?.push('finished', layer, this.current, '', 1, end, weight);
+          if (events !== null) {
+            this.span[2] = end;
+            this.report(events.add('finished', layer, this.current, '', 1));
+          }
         }
       } else {
         const n = to > from ? Math.floor(to / d) - Math.floor(from / d) : Math.ceil(from / d) - Math.ceil(to / d);
@@ -141,7 +155,11 @@ export class ClipPlayer {
           to = (to > from ? Math.floor(from / d) + left : Math.ceil(from / d) - left) * d;
           this.done = true;
         }
-        if (events !== null) this.sweep(events, from, to, layer, weight);
+        if (events !== null) {
+          this.span[0] = from;
+          this.span[1] = to;
+          this.sweep(events, layer);
+        }
         this.loops += left;
         // A stop on the end going forward holds clip time D of the span before the boundary.
         if (this.loop === 'loop') this.netWraps += Math.floor(to / d) - Math.floor(from / d) - (this.done && to > from ? 1 : 0);
@@ -156,14 +174,20 @@ export class ClipPlayer {
     }
   }
 
+  /** Fills an event's time (seconds, from `span[2]`) and weight. */
+  private report(event: AnimationEvent): void {
+    event.time = this.span[2];
+    event.weight = this.eventWeight;
+  }
+
   /**
-   * Reports the markers and ends met going from playhead `from` to `to` (seconds, unreduced; `once`: clamped
-   * to [0, D]) in the order met: the path is cut into spans of one duration D (span h = [hD, (h+1)D], played
+   * Reports the markers and ends met going from playhead `from` to `to` ({@link span}: seconds, unreduced;
+   * `once`: clamped to [0, D]) in the order met: the path is cut into spans of one duration D (span h = [hD, (h+1)D], played
    * backwards in odd spans of `pingpong`), each span's markers then its far end. In `pingpong` a marker on a
    * bounce belongs to the span ending there only.
    */
-  private sweep(events: AnimationEventList, from: number, to: number, layer: number, weight: number): void {
-    const d = this.clock[2];
+  private sweep(events: AnimationEventList, layer: number): void {
+    const d = this.clock[2], from = this.span[0], to = this.span[1];
     const times = this.markers.times, names = this.markers.names, n = times.length;
     const clip = this.current, once = this.loop === 'once', pingpong = this.loop === 'pingpong';
     const last = this.repetitions;
@@ -177,12 +201,16 @@ export class ClipPlayer {
           const k = reversed ? n - 1 - i : i;
           const local = reversed ? d - times[k] : times[k];
           const at = base + local;
-          if (at > from && at <= to && !(pingpong && local === 0)) events.push('marker', layer, clip, names[k], count, times[k], weight);
+          if (at > from && at <= to && !(pingpong && local === 0)) {
+            this.span[2] = times[k];
+            this.report(events.add('marker', layer, clip, names[k], count));
+          }
         }
         const end = base + d;
         if (!once && end > from && end <= to) {
           count++;
-          events.push(count >= last ? 'finished' : 'loop', layer, clip, '', count, reversed ? 0 : d, weight);
+          this.span[2] = reversed ? 0 : d;
+          this.report(events.add(count >= last ? 'finished' : 'loop', layer, clip, '', count));
         }
       }
     } else {
@@ -194,11 +222,15 @@ export class ClipPlayer {
           const k = reversed ? n - 1 - i : i;
           const local = reversed ? d - times[k] : times[k];
           const at = base + local;
-          if (at >= to && at < from && !(pingpong && local === 0)) events.push('marker', layer, clip, names[k], count, times[k], weight);
+          if (at >= to && at < from && !(pingpong && local === 0)) {
+            this.span[2] = times[k];
+            this.report(events.add('marker', layer, clip, names[k], count));
+          }
         }
         if (!once && base >= to && base < from) {
           count++;
-          events.push(count >= last ? 'finished' : 'loop', layer, clip, '', count, reversed ? d : 0, weight);
+          this.span[2] = reversed ? d : 0;
+          this.report(events.add(count >= last ? 'finished' : 'loop', layer, clip, '', count));
         }
       }
     }

@@ -59,7 +59,9 @@ export class ClipSlot {
    * `events` when given, tagged with `layer`. Allocates nothing.
    */
   advance(dtSeconds: number, events: AnimationEventList | null = null, layer = 0): void {
-    this.player!.advance(dtSeconds, events, layer, this.weight);
+    const player = this.player!;
+    player.eventWeight = this.weight;
+    player.advance(dtSeconds, events, layer);
     if (this.weight !== this.fadeTo) {
       this.fadeElapsed += dtSeconds;
       const s = crossfadeWeight(this.fadeElapsed, this.fadeDuration);
