@@ -87,5 +87,19 @@ test('loop, finished and marker events: each crossing once, in order, with clip,
   const once = await heard(page);
   expect(once).toEqual([{ type: 'finished', detail: { clip: 'Walk', count: 1 } }]);
   expect(await page.evaluate(() => document.querySelector('sinew-viewer')!.paused)).toBe(true);
+
+  // root-motion: reflected as rootMotion; a malformed value fires sinew-error and changes nothing.
+  const rootMotion = await page.evaluate(() => {
+    const el = document.querySelector('sinew-viewer')!;
+    const messages: string[] = [];
+    el.addEventListener('sinew-error', (e) => messages.push(e.detail.message));
+    el.rootMotion = 'applied';
+    const reflected = el.getAttribute('root-motion');
+    el.setAttribute('root-motion', 'sideways');
+    return { reflected, messages };
+  });
+  expect(rootMotion).toEqual({ reflected: 'applied', messages: ['<sinew-viewer root-motion="sideways">: expected off, in-place or applied'] });
+  await page.evaluate(() => document.querySelector('sinew-viewer')!.play());
+  await page.clock.runFor(500);
   expect(errors).toEqual([]);
 });
