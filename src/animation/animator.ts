@@ -116,6 +116,9 @@ export interface AnimatorOptions {
  * animator.evaluate(pose, asset.restPose);  // then localToModel → computeSkinMatrices
  * ```
  *
+ * `update(dt, events)` reports loops, ends and markers crossed ({@link AnimationEventList}); {@link rootMotion}
+ * takes the hips' travel out of the base layer's clips and accumulates it into {@link placement}.
+ *
  * Each layer holds up to `maxClipsPerLayer` clips at once (a clip fading in and those still fading out);
  * a `play` beyond that drops the lowest-weighted one (its weight goes to the strongest remaining one, so the
  * sum of fade weights is unchanged). A slot is freed when its fade-out reaches 0.
