@@ -44,7 +44,8 @@ export {
 export { ClipPlayer } from './animation/clip-player.ts';
 export { AnimationEvent, AnimationEventList, type AnimationEventType } from './animation/animation-events.ts';
 export { MarkerTrack } from './animation/clip-markers.ts';
-export { Animator, type PlayOptions, type LayerOptions, type LayerMode } from './animation/animator.ts';
+export { applyPlacement, findMotionRoot, MotionRoot, type RootMotionMode } from './animation/root-motion.ts';
+export { Animator, type AnimatorOptions, type PlayOptions, type LayerOptions, type LayerMode } from './animation/animator.ts';
 export type { LoopMode } from './animation/loop-mode.ts';
 
 // Skinning (CPU reference path)
