@@ -11,7 +11,7 @@ export type {
 export type { Skeleton } from './skeleton/skeleton.ts';
 export type { LocalPose } from './skeleton/local-pose.ts';
 export type { PoseBuffers } from './skeleton/pose-buffers.ts';
-export type { AnimationClip, AnimationChannel, ChannelPath, Interpolation } from './asset/animation-clip.ts';
+export type { AnimationClip, AnimationChannel, ChannelPath, ClipMarker, Interpolation } from './asset/animation-clip.ts';
 
 // Loaders (bytes → ModelAsset)
 export { parseGltf } from './loaders/gltf/parse-gltf.ts';
@@ -45,7 +45,10 @@ export {
   BlendingJob, blendLayers, DEFAULT_BLEND_THRESHOLD, type BlendingLayer,
 } from './animation/blending-job.ts';
 export { ClipPlayer } from './animation/clip-player.ts';
-export { Animator, type PlayOptions, type LayerOptions, type LayerMode } from './animation/animator.ts';
+export { AnimationEvent, AnimationEventList, type AnimationEventType } from './animation/animation-events.ts';
+export { MarkerTrack } from './animation/clip-markers.ts';
+export { applyPlacement, findMotionRoot, MotionRoot, type RootMotionMode } from './animation/root-motion.ts';
+export { Animator, type AnimatorOptions, type PlayOptions, type LayerOptions, type LayerMode } from './animation/animator.ts';
 export type { LoopMode } from './animation/loop-mode.ts';
 export {
   retargetClip, matchJoints, bareJointName, RetargetError, RETARGET_RESAMPLE_RATE,

@@ -1,6 +1,11 @@
 import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { LoopMode } from './loop-mode.ts';
+import type { AnimationEventList } from './animation-events.ts';
+import { withMarker, type MarkerTrack } from './clip-markers.ts';
+import {
+  composeMotion, invertMotion, placeRootInPlace, readRootMotion, type MotionRoot, type RootMotionMode,
+} from './root-motion.ts';
 import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
 import { BlendingJob, blendLayers, type BlendingLayer } from './blending-job.ts';
 import { ClipPlayer } from './clip-player.ts';
@@ -35,6 +40,12 @@ export interface PlayOptions {
   readonly loop?: LoopMode;
   /** Playback rate, default 1; negative plays backwards. */
   readonly speed?: number;
+  /**
+   * `loop` and `pingpong`: how many times the clip plays before it finishes (each wrap or bounce ends one, as
+   * `<model-viewer>`'s `play({repetitions})`): an integer ≥ 1, default `Infinity`. The last one's end fires
+   * `finished` instead of `loop` and the clip holds there (`ClipPlayer.finished`). Ignored by `once`.
+   */
+  readonly repetitions?: number;
   /** Layer index, default 0 (the base layer). */
   readonly layer?: number;
   /**
@@ -82,6 +93,8 @@ export interface AnimatorOptions {
    * instance's node), so layers' per-joint masks apply to them. Absent: the model has no morph weights.
    */
   readonly morphWeightJoints?: Int32Array;
+  /** The joint whose travel {@link Animator.rootMotion} takes out (`findMotionRoot`); absent: no root motion. */
+  readonly motionRoot?: MotionRoot | null;
 }
 
 /**
@@ -98,10 +111,13 @@ export interface AnimatorOptions {
  * animator.play(clips[1], { fade: 0.3, loop: 'pingpong', speed: -1 });  // crossfade over 0.3 s
  * const upper = animator.addLayer({ mode: 'override', weight: 0.8, mask: upperBodyMask });
  * animator.play(wave, { layer: upper, fade: 0.2 });
- * // each frame:
- * animator.update(dtSeconds);
+ * // each frame (events: an AnimationEventList made once; optional):
+ * animator.update(dtSeconds, events);
  * animator.evaluate(pose, asset.restPose);  // then localToModel → computeSkinMatrices
  * ```
+ *
+ * `update(dt, events)` reports loops, ends and markers crossed ({@link AnimationEventList}); {@link rootMotion}
+ * takes the hips' travel out of the base layer's clips and accumulates it into {@link placement}.
  *
  * Each layer holds up to `maxClipsPerLayer` clips at once (a clip fading in and those still fading out);
  * a `play` beyond that drops the lowest-weighted one (its weight goes to the strongest remaining one, so the
@@ -126,6 +142,33 @@ export class Animator {
   /** An additive clip on the result so far (no normal layer: `out` as it is). */
   private readonly additive = new BlendingJob();
   private readonly additiveLayer: BlendingLayer;
+  /** Markers added by {@link addMarker}, per clip (with the clip's own): what its players report. */
+  private readonly markerTracks = new Map<RuntimeClip, MarkerTrack>();
+  /**
+   * Root motion of the base layer's clips (`RootMotionMode`; README.md "Root motion"): `off` (default),
+   * `in-place` or `applied`. Needs `AnimatorOptions.motionRoot`; without it every mode is `off`.
+   */
+  rootMotion: RootMotionMode = 'off';
+  /**
+   * `Float64Array(3)`: in `applied` mode, the travel taken out of the pose so far, a planar rigid transform
+   * [x, z, yaw] (model-space units, radians about +Y; `composeMotion`): place the model by
+   * `T(x, 0, z)·R_y(yaw)` (see {@link placementMatrix}). Accumulated across loops (a whole clip's travel per
+   * wrap) and crossfades (the clips' motion deltas blended by their fade weights); {@link resetPlacement}
+   * zeroes it.
+   */
+  readonly placement = new Float64Array(3);
+  private readonly motionRoot: MotionRoot | null;
+  /** Per clip: [x0, z0, yaw0] of the root at time 0, then the clip's whole motion M(D) ([c_x, c_z, ψ]). */
+  private readonly clipMotion = new Map<RuntimeClip, Float64Array>();
+  private motionPose: LocalPose | null = null;
+  private motionContext: SamplingContext | null = null;
+  /** Scratch: a root reading, the current transform, a delta, the blend's weighted sum (+ weight), a quaternion. */
+  private readonly reading = new Float64Array(3);
+  private readonly current = new Float64Array(3);
+  private readonly delta = new Float64Array(3);
+  private readonly whole = new Float64Array(3);
+  private readonly motionSum = new Float64Array(4);
+  private readonly quaternion = new Float64Array(4);
 
   /** Creates an animator with one override layer (index 0, weight 1, no mask). */
   constructor(jointCount: number, options: AnimatorOptions = {}) {
@@ -133,6 +176,7 @@ export class Animator {
     this.morphJoints = options.morphWeightJoints ? options.morphWeightJoints.slice() : null;
     this.morphWeightCount = this.morphJoints ? this.morphJoints.length : 0;
     this.capacity = Math.max(1, options.maxClipsPerLayer ?? 4);
+    this.motionRoot = options.motionRoot ?? null;
     this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}));
     this.belowWeights = new Float32Array(jointCount);
     // Records filled on each evaluate (poses, weights, masks); the placeholder pose is never read. Weights
@@ -181,12 +225,16 @@ export class Animator {
    *   call, which allocates — compile clips once to start them often
    * @returns the clip's player (time, seek, speed, loop); it belongs to the animator and is reused for
    *   another clip once this one has faded out
-   * @throws RangeError for a layer that does not exist, or a clip animating joints beyond `jointCount` or
-   *   morph weights beyond `morphWeightCount`
+   * @throws RangeError for a layer that does not exist, a clip animating joints beyond `jointCount` or
+   *   morph weights beyond `morphWeightCount`, or `repetitions` that is not an integer ≥ 1 nor `Infinity`
    * @throws Error from `compileClip` for a malformed `AnimationClip`
    */
   play(clip: RuntimeClip | AnimationClip, options: PlayOptions = {}): ClipPlayer {
     const layer = this.layer(options.layer ?? 0);
+    const repetitions = options.repetitions ?? Infinity;
+    if (!(repetitions === Infinity || (Number.isInteger(repetitions) && repetitions >= 1))) {
+      throw new RangeError(`Animator: repetitions must be an integer ≥ 1 or Infinity, got ${repetitions}`);
+    }
     const runtime = clip instanceof RuntimeClip ? clip : compileClip(clip, this.jointCount);
     if (runtime.requiredJointCount > this.jointCount) {
       throw new RangeError(`Animator: clip "${runtime.name}" animates ${runtime.requiredJointCount} joints, the animator has ${this.jointCount}`);
@@ -229,8 +277,12 @@ export class Animator {
       slot.player = new ClipPlayer(runtime, loop, speed);
       if (speed < 0 && loop === 'once') slot.player.seek(runtime.duration);
     }
+    slot.player.markers = this.markerTracks.get(runtime) ?? runtime.markers;
+    slot.player.repetitions = repetitions;
     if (options.startTime !== undefined) slot.player.seek(options.startTime);
     slot.active = true;
+    slot.motionPrimed = false;
+    slot.motionStartTime = slot.player.time;
     slot.serial = ++this.serial;
     slot.weight = fade > 0 ? 0 : 1;
     slot.startFade(1, fade);
@@ -247,6 +299,39 @@ export class Animator {
       }
     }
     return slot.player;
+  }
+
+  /**
+   * Adds a named marker to `clip` for this animator's players (those playing it now included): each crossing
+   * of `timeSeconds` is then reported by {@link update} as a `marker` event. The clip's own markers
+   * (`AnimationClip.markers`, glTF animation extras) are reported too. Allocates (not for the frame loop).
+   * @param timeSeconds clip time in [0, clip.duration]
+   * @throws RangeError for a time outside the clip or a name that is not a string
+   */
+  addMarker(clip: RuntimeClip, timeSeconds: number, name: string): void {
+    const track = withMarker(this.markerTracks.get(clip) ?? clip.markers, timeSeconds, name, clip.duration, clip.name);
+    this.markerTracks.set(clip, track);
+    for (const layer of this.layers) {
+      for (const slot of layer.slots) if (slot.player && slot.player.clip === clip) slot.player.markers = track;
+    }
+  }
+
+  /** Zeroes {@link placement} (the model back where it started). */
+  resetPlacement(): void {
+    this.placement.fill(0);
+  }
+
+  /**
+   * Writes {@link placement} as a 4×4 column-major matrix `T(x, 0, z)·R_y(yaw)` (model space to the model's
+   * world placement) into `out[offset … offset+15]`. Allocates nothing.
+   * @returns `out`
+   */
+  placementMatrix(out: Float32Array, offset = 0): Float32Array {
+    const c = Math.cos(this.placement[2]), s = Math.sin(this.placement[2]);
+    out.fill(0, offset, offset + 16);
+    out[offset] = c; out[offset + 2] = -s; out[offset + 5] = 1; out[offset + 8] = s; out[offset + 10] = c;
+    out[offset + 12] = this.placement[0]; out[offset + 14] = this.placement[1]; out[offset + 15] = 1;
+    return out;
   }
 
   /** Fades out everything a layer plays over `fade` seconds (0: at once). @throws RangeError */
@@ -290,17 +375,23 @@ export class Animator {
 
   /**
    * Advances every playing clip by `dtSeconds` of real time (each at its own speed) and every fade by
-   * `dtSeconds`; frees clips whose fade-out has finished. Allocates nothing.
+   * `dtSeconds`; frees clips whose fade-out has finished. With `events`, first clears it, then fills it with
+   * what each clip met on the way — `loop`, `finished`, `marker` ({@link AnimationEventList}; clips fading
+   * out report too, with their weight) — each crossing once, in order per clip, clips in layer order.
+   * Allocates nothing (the list's pool grows only past its largest update so far).
+   * @returns `events` (null when not given)
    */
-  update(dtSeconds: number): void {
+  update(dtSeconds: number, events: AnimationEventList | null = null): AnimationEventList | null {
+    events?.clear();
     for (let l = 0; l < this.layers.length; l++) {
       const slots = this.layers[l].slots;
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i];
         if (!slot.active) continue;
-        slot.advance(dtSeconds);
+        slot.advance(dtSeconds, events, l);
       }
     }
+    return events;
   }
 
   /**
@@ -354,9 +445,15 @@ export class Animator {
       }
       if (n === 0) continue;
       const alpha = layer.weight * (total < 1 ? total : 1);
+      const motion = l === 0 && this.motionRoot !== null && this.rootMotion !== 'off';
+      if (motion) this.motionSum.fill(0);
       if (n === 1 && l === 0 && alpha === 1 && !layer.mask) {
         // Fast path: one clip at full weight on the base layer: sample straight over the rest pose.
         only!.player!.sample(out);
+        if (motion) {
+          this.takeMotion(only!, out, restPose);
+          this.applyMotion();
+        }
         continue;
       }
       for (let i = 0; i < slots.length; i++) {
@@ -364,7 +461,9 @@ export class Animator {
         if (!slot.active || slot.weight === 0) continue;
         copyLocalPose(slot.pose, restPose);
         slot.player!.sample(slot.pose);
+        if (motion) this.takeMotion(slot, slot.pose, restPose);
       }
+      if (motion) this.applyMotion();
       const layerPose = n === 1 ? only!.pose : blendLayers(layer.pose, layer.clips);
       const mask = layer.mask, below = this.overBelow, top = this.overTop;
       below.pose = out;
@@ -385,6 +484,78 @@ export class Animator {
     return out;
   }
 
+  /**
+   * Root motion of one base-layer clip sampled into `pose`: reads its motion transform M(t) (the root's travel
+   * since time 0 as a planar rigid transform about its start), in `applied` mode adds the delta since the
+   * last evaluate, M_prev⁻¹ ∘ M(D)^(wraps) ∘ M(t), weighted by the fade weight, to the blend's sum; then
+   * takes the travel out of the pose.
+   */
+  private takeMotion(slot: ClipSlot, pose: LocalPose, restPose: LocalPose): void {
+    const player = slot.player!, root = this.motionRoot!, base = this.motionOf(player.clip, restPose);
+    const r = this.reading, cur = this.current;
+    readRootMotion(r, root, pose, this.quaternion);
+    toMotion(cur, r, base);
+    if (this.rootMotion === 'applied') {
+      if (!slot.motionPrimed) {
+        // The clip at the time it started (the playhead has moved on since `play`).
+        const start = this.motionPose!;
+        copyLocalPose(start, restPose);
+        readRootMotion(slot.motionPrev, root, sampleClip(start, player.clip, slot.motionStartTime, this.motionContext!), this.quaternion);
+        toMotion(slot.motionPrev, slot.motionPrev, base);
+        slot.motionCycles = 0;
+        slot.motionPrimed = true;
+      }
+      {
+        const delta = this.delta, whole = this.whole;
+        invertMotion(delta, slot.motionPrev);
+        whole[0] = base[3]; whole[1] = base[4]; whole[2] = base[5];
+        let k = player.cycles - slot.motionCycles;
+        if (k < 0) {
+          invertMotion(whole, whole);
+          k = -k;
+        }
+        for (; k > 0; k--) composeMotion(delta, delta, whole);
+        composeMotion(delta, delta, cur);
+        const w = slot.weight, sum = this.motionSum;
+        sum[0] += w * delta[0]; sum[1] += w * delta[1]; sum[2] += w * delta[2]; sum[3] += w;
+      }
+      slot.motionPrev.set(cur);
+      slot.motionCycles = player.cycles;
+    }
+    r[0] = base[0]; r[1] = base[1]; r[2] = cur[2];
+    placeRootInPlace(pose, root, r, this.quaternion);
+  }
+
+  /** Moves {@link placement} by the fade-weighted mean of the base layer's clips' deltas. */
+  private applyMotion(): void {
+    const sum = this.motionSum;
+    if (this.rootMotion !== 'applied' || !(sum[3] > 0)) return;
+    const delta = this.delta;
+    delta[0] = sum[0] / sum[3]; delta[1] = sum[1] / sum[3]; delta[2] = sum[2] / sum[3];
+    composeMotion(this.placement, this.placement, delta);
+  }
+
+  /**
+   * The clip's root at time 0 and its whole motion M(D), computed on its first evaluate (allocates once per
+   * clip: a pose and cursors for this, the record).
+   */
+  private motionOf(clip: RuntimeClip, restPose: LocalPose): Float64Array {
+    let m = this.clipMotion.get(clip);
+    if (m) return m;
+    m = new Float64Array(6);
+    const pose = (this.motionPose ??= createLocalPose(this.jointCount, this.morphWeightCount));
+    const context = (this.motionContext ??= new SamplingContext());
+    const root = this.motionRoot!, r = this.reading;
+    copyLocalPose(pose, restPose);
+    readRootMotion(m, root, sampleClip(pose, clip, 0, context), this.quaternion);
+    copyLocalPose(pose, restPose);
+    readRootMotion(r, root, sampleClip(pose, clip, clip.duration, context), this.quaternion);
+    toMotion(this.whole, r, m);
+    m[3] = this.whole[0]; m[4] = this.whole[1]; m[5] = this.whole[2];
+    this.clipMotion.set(clip, m);
+    return m;
+  }
+
   private layer(index: number): Layer {
     const layer = this.layers[index];
     if (!layer) throw new RangeError(`Animator: layer ${index} does not exist (${this.layers.length} layers)`);
@@ -396,4 +567,18 @@ export class Animator {
       throw new RangeError(`Animator: mask has ${mask.length} entries for ${this.jointCount} joints`);
     }
   }
+}
+
+/**
+ * The motion transform [c_x, c_z, ψ] (`composeMotion`) that carries the root from its reading at time 0
+ * (`base` = [x0, z0, yaw0]) to reading `r` = [x, z, yaw]: turn by ψ = yaw − yaw0 (wrapped to (−π, π]) about the
+ * start (x0, z0), then move there: c = (x, z) − R_y(ψ)·(x0, z0).
+ */
+function toMotion(out: Float64Array, r: Float64Array, base: Float64Array): void {
+  let psi = r[2] - base[2];
+  psi -= 2 * Math.PI * Math.round(psi / (2 * Math.PI));
+  const c = Math.cos(psi), s = Math.sin(psi);
+  out[0] = r[0] - (c * base[0] + s * base[1]);
+  out[1] = r[1] - (-s * base[0] + c * base[1]);
+  out[2] = psi;
 }

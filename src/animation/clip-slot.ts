@@ -1,5 +1,6 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { createLocalPose } from '../skeleton/local-pose.ts';
+import type { AnimationEventList } from './animation-events.ts';
 import type { ClipPlayer } from './clip-player.ts';
 import type { SamplingContext } from './sampling-context.ts';
 
@@ -30,6 +31,14 @@ export class ClipSlot {
   /** The default reference is sampled (at `referenceTime`, seconds) on the next evaluate. */
   referenceDirty = false;
   referenceTime = 0;
+  /** Root motion: the clip's motion transform at the last evaluate ([c_x, c_z, ψ], `composeMotion`). */
+  readonly motionPrev = new Float64Array(3);
+  /** Root motion: the player's `cycles` at the last evaluate. */
+  motionCycles = 0;
+  /** Root motion: {@link motionPrev} holds a reading (false until the first evaluate after `play`). */
+  motionPrimed = false;
+  /** Root motion: the clip time `play` started at, seconds: the first evaluate's delta starts there. */
+  motionStartTime = 0;
 
   constructor(jointCount: number, morphWeightCount = 0) {
     this.pose = createLocalPose(jointCount, morphWeightCount);
@@ -46,10 +55,13 @@ export class ClipSlot {
 
   /**
    * Moves the player on by `dtSeconds` of real time and the fade by `dtSeconds` ({@link crossfadeWeight});
-   * frees the slot when it has faded out. Allocates nothing.
+   * frees the slot when it has faded out; the player's events (at this frame's starting weight) go to
+   * `events` when given, tagged with `layer`. Allocates nothing.
    */
-  advance(dtSeconds: number): void {
-    this.player!.advance(dtSeconds);
+  advance(dtSeconds: number, events: AnimationEventList | null = null, layer = 0): void {
+    const player = this.player!;
+    player.eventWeight = this.weight;
+    player.advance(dtSeconds, events, layer);
     if (this.weight !== this.fadeTo) {
       this.fadeElapsed += dtSeconds;
       const s = crossfadeWeight(this.fadeElapsed, this.fadeDuration);

@@ -1,6 +1,7 @@
 import {
   componentCount, keyStride, keyValueOffset, validateAnimationChannel, type AnimationClip,
 } from '../asset/animation-clip.ts';
+import { compileMarkers, type MarkerTrack } from './clip-markers.ts';
 
 /** Codes of the cubic kinds in {@link RuntimeClip.cubicKind}. */
 export const CUBIC_KIND = { CUBICSPLINE: 0, HERMITE: 1, BEZIER: 2, CATMULLROM: 3 } as const;
@@ -39,6 +40,8 @@ export class RuntimeClip {
   readonly requiredJointCount: number;
   /** `LocalPose.morphWeights` entries a pose needs for this clip: the largest end of a `weights` channel's range (0 without). */
   readonly requiredMorphWeightCount: number;
+  /** The clip's markers (`AnimationClip.markers`), sorted by time; `ClipPlayer` reports their crossings. */
+  readonly markers: MarkerTrack;
   /** The distinct key-time arrays, `Float32Array(k)` each, k ≥ 1, strictly increasing seconds. */
   readonly timelines: readonly Float32Array[];
 
@@ -93,6 +96,7 @@ export class RuntimeClip {
     const channels = clip.channels;
     this.name = clip.name;
     this.duration = clip.duration;
+    this.markers = compileMarkers(clip.markers, clip.duration, clip.name);
     // The last channel per (joint, path) target wins, as when sampling in clip order.
     const winner = new Map<string, number>();
     channels.forEach((ch, i) => winner.set(`${ch.joint}/${ch.path}`, i));
@@ -182,7 +186,7 @@ function sameTimes(a: Float32Array, b: Float32Array): boolean {
  * Validates `clip` for a skeleton of `jointCount` joints and builds its {@link RuntimeClip} (allocates: call
  * once per clip, at load, not per frame).
  * @throws Error naming the clip and channel when a channel is malformed (`validateAnimationChannel`) or the
- *   duration is not a finite number ≥ 0
+ *   duration is not a finite number ≥ 0; RangeError for a marker outside [0, duration] (`compileMarkers`)
  */
 export function compileClip(clip: AnimationClip, jointCount: number): RuntimeClip {
   if (!(clip.duration >= 0 && clip.duration < Infinity)) throw new Error(`clip "${clip.name}": duration ${clip.duration} is not a finite number ≥ 0`);

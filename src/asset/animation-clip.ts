@@ -58,12 +58,25 @@ export interface AnimationChannel {
   readonly values: Float32Array;
 }
 
+/**
+ * A named instant of a clip (a footstep, a sound cue): the `Animator` reports it each time the playhead
+ * crosses it (`AnimationEventList`, type `marker`). glTF files carry them in the animation's extras,
+ * `extras: { markers: [{ time, name }] }` (README.md "Animation events").
+ */
+export interface ClipMarker {
+  /** Seconds, in [0, clip duration]. */
+  readonly time: number;
+  readonly name: string;
+}
+
 /** A keyframe clip: channels over a time range [0, duration] seconds. */
 export interface AnimationClip {
   readonly name: string;
   /** Seconds: the largest key time of any channel (0 for a clip with a single key). */
   readonly duration: number;
   readonly channels: readonly AnimationChannel[];
+  /** Named instants of the clip, any order (absent: none). */
+  readonly markers?: readonly ClipMarker[];
 }
 
 /**

@@ -7,6 +7,7 @@
 import {
   parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseSkinningSetting, parseWeightsSetting,
 } from '../view/settings.ts';
+import { parseRootMotionSetting } from '../animation/root-motion.ts';
 
 /**
  * How an attribute reflects as a property: `text` as written (null when absent), `number` through its parser
@@ -92,6 +93,10 @@ export const ELEMENT_ATTRIBUTES = {
     kind: 'number', absent: '0.3', parse: (raw) => parseNumberSetting('fade', raw),
     doc: 'Seconds: crossfade duration when the clip changes while playing (absent: 0.3; 0 cuts).',
   },
+  'root-motion': {
+    kind: 'text', absent: '`off`', parse: parseRootMotionSetting,
+    doc: 'The hips\' travel: `off` (absent: as the clip has it), `in-place` (walks on the spot), `applied` (in place, the model moved by the travel).',
+  },
   palette: {
     kind: 'text', absent: '`auto`', parse: parsePaletteSetting,
     doc: 'How the palette reaches the shader: `uniform`, `texture`, `ubo` or `auto` (absent: `auto`).',
@@ -154,9 +159,17 @@ export const ELEMENT_ATTRIBUTE_NAMES: readonly AttributeName[] = Object.freeze(O
 
 type PropertyValue<S> = S extends { readonly kind: 'boolean' } ? boolean : S extends { readonly kind: 'number' } ? number | null : string | null;
 
+/** `root-motion` → `rootMotion`: a hyphenated attribute's property name, as the DOM names them. */
+type CamelCase<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<CamelCase<T>>}` : S;
+
+/** The property reflecting attribute `name` (camelCase for a hyphenated name, `root-motion` → `rootMotion`). */
+export function propertyName(name: AttributeName): string {
+  return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
 /** The reflected properties, typed by kind (`clip` apart: it is also set from an index). */
 export type ElementAttributeValues = {
-  -readonly [N in Exclude<AttributeName, 'clip'>]: PropertyValue<(typeof ELEMENT_ATTRIBUTES)[N]>;
+  -readonly [N in Exclude<AttributeName, 'clip'> as CamelCase<N>]: PropertyValue<(typeof ELEMENT_ATTRIBUTES)[N]>;
 };
 
 /** Every attribute of {@link ELEMENT_ATTRIBUTES} as a property of the element (see {@link AttributeKind}). */
@@ -210,6 +223,6 @@ export function defineAttributeProperties(prototype: object): void {
         },
       };
     }
-    Object.defineProperty(prototype, name, { ...descriptor, configurable: true, enumerable: false });
+    Object.defineProperty(prototype, propertyName(name), { ...descriptor, configurable: true, enumerable: false });
   }
 }

@@ -1,3 +1,5 @@
+import type { AnimationEventList } from '../animation/animation-events.ts';
+
 /**
  * The events `<sinew-viewer>` fires (README.md "Embedding", events table): their `detail` types, how they are
  * dispatched, and how often `sinew-timeupdate` is.
@@ -51,6 +53,27 @@ export interface SinewTimeUpdateDetail {
   readonly paused: boolean;
 }
 
+/** `detail` of the `loop` and `finished` events (`<model-viewer>`'s names; `AnimationEvent`). */
+export interface SinewLoopDetail {
+  /** The clip's name. */
+  readonly clip: string;
+  /**
+   * Plays of the clip completed since it started or was sought: 1 at the first wrap (`loop`: each wrap, or
+   * each bounce in `pingpong`); `finished` of a `once` clip: 1.
+   */
+  readonly count: number;
+}
+
+/** `detail` of the `marker` event: the playhead crossed a named instant of a clip (`ClipMarker`). */
+export interface SinewMarkerDetail {
+  /** The clip's name. */
+  readonly clip: string;
+  /** The marker's name. */
+  readonly name: string;
+  /** Seconds: the marker's clip time. */
+  readonly time: number;
+}
+
 /** The `detail` type of each event the element fires. */
 export interface SinewEventDetails {
   'sinew-load': SinewLoadDetail;
@@ -58,11 +81,27 @@ export interface SinewEventDetails {
   'sinew-timeupdate': SinewTimeUpdateDetail;
   'sinew-progress': SinewProgressDetail;
   'sinew-clipsadded': SinewClipsAddedDetail;
+  loop: SinewLoopDetail;
+  finished: SinewLoopDetail;
+  marker: SinewMarkerDetail;
 }
 
 /** Fires `type` on `target` with `detail`, bubbling and composed (it crosses the page's shadow roots). */
 export function emitSinewEvent<K extends keyof SinewEventDetails>(target: EventTarget, type: K, detail: SinewEventDetails[K]): void {
   target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+/**
+ * Fires one DOM event per animation event of `events` (`loop`, `finished`, `marker`), in order. Allocates an
+ * event per entry: they come at loop ends and markers, not every frame.
+ */
+export function emitAnimationEvents(target: EventTarget, events: AnimationEventList): void {
+  for (let i = 0; i < events.length; i++) {
+    const e = events.events[i];
+    const clip = e.clip ? e.clip.name : '';
+    if (e.type === 'marker') emitSinewEvent(target, 'marker', { clip, name: e.name, time: e.time });
+    else emitSinewEvent(target, e.type, { clip, count: e.count });
+  }
 }
 
 /** Milliseconds of playback between two `sinew-timeupdate` events while playing. */

@@ -57,11 +57,11 @@ export function applyCamera(element: Element, view: ModelView, report: Attribute
 }
 
 /**
- * Applies `speed`, `loop`, `fade` (absent: 1, `loop`, {@link DEFAULT_FADE_SECONDS}); a malformed one leaves
- * that setting as it was.
+ * Applies `speed`, `loop`, `fade`, `root-motion` (absent: 1, `loop`, {@link DEFAULT_FADE_SECONDS}, `off`); a
+ * malformed one leaves that setting as it was.
  * @param only apply just this attribute
  */
-export function applyPlaybackSettings(element: Element, view: ModelView, report: AttributeReporter, only?: 'speed' | 'loop' | 'fade'): void {
+export function applyPlaybackSettings(element: Element, view: ModelView, report: AttributeReporter, only?: 'speed' | 'loop' | 'fade' | 'root-motion'): void {
   if (!only || only === 'speed') {
     const speed = readAttribute(element, 'speed', report).value;
     if (speed !== null || isBlank(element, 'speed')) view.setSpeed(speed ?? 1);
@@ -73,6 +73,13 @@ export function applyPlaybackSettings(element: Element, view: ModelView, report:
   if (!only || only === 'fade') {
     const fade = readAttribute(element, 'fade', report).value;
     if (fade !== null || isBlank(element, 'fade')) view.setFade(fade ?? DEFAULT_FADE_SECONDS);
+  }
+  if (!only || only === 'root-motion') {
+    const mode = readAttribute(element, 'root-motion', report).value;
+    if (mode !== null && mode !== view.playback.rootMotion) {
+      view.playback.rootMotion = mode;
+      view.requestRedraw();
+    }
   }
 }
 

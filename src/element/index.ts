@@ -16,4 +16,6 @@ import { defineSinewViewer } from './sinew-viewer-element.ts';
 defineSinewViewer();
 
 export { defineSinewViewer, SinewViewerElement } from './sinew-viewer-element.ts';
-export type { SinewErrorDetail, SinewLoadDetail, SinewProgressDetail, SinewTimeUpdateDetail } from './element-events.ts';
+export type {
+  SinewErrorDetail, SinewLoadDetail, SinewLoopDetail, SinewMarkerDetail, SinewProgressDetail, SinewTimeUpdateDetail,
+} from './element-events.ts';

@@ -8,7 +8,7 @@ import { logWarningsOnce } from './warning-log.ts';
 import {
   defineAttributeProperties, ELEMENT_ATTRIBUTE_NAMES, readAttribute, type AttributeName, type ElementAttributeProperties,
 } from './element-attributes.ts';
-import { emitSinewEvent, TimeUpdateThrottle, type SinewEventDetails } from './element-events.ts';
+import { emitAnimationEvents, emitSinewEvent, TimeUpdateThrottle, type SinewEventDetails } from './element-events.ts';
 import { ElementLoading } from './element-loading.ts';
 import { ElementAnimations } from './element-animations.ts';
 import { applyCamera, applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
@@ -23,6 +23,9 @@ declare global {
     'sinew-timeupdate': CustomEvent<SinewEventDetails['sinew-timeupdate']>;
     'sinew-progress': CustomEvent<SinewEventDetails['sinew-progress']>;
     'sinew-clipsadded': CustomEvent<SinewEventDetails['sinew-clipsadded']>;
+    loop: CustomEvent<SinewEventDetails['loop']>;
+    finished: CustomEvent<SinewEventDetails['finished']>;
+    marker: CustomEvent<SinewEventDetails['marker']>;
   }
 }
 
@@ -69,8 +72,7 @@ export interface SinewViewerElement extends ElementAttributeProperties {}
  * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
  * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`;
  * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`,
- *   `sinew-clipsadded`
- *   (element-events.ts).
+ *   `sinew-clipsadded`, and `loop`, `finished`, `marker` as clips play (element-events.ts).
  *
  * All elements of a document share one WebGL2 context, renderer and animation-frame loop (a
  * {@link ViewerHost}, made when the first connects and released when the last disconnects): each frame is
@@ -123,6 +125,7 @@ export class SinewViewerElement extends ElementBase {
       this.bar.setTime(time, duration, now, !playing);
       if (this.timeUpdates.due(time, playing, now)) this.emit('sinew-timeupdate', { currentTime: time, duration, paused: !playing });
     },
+    animationEvents: (events) => emitAnimationEvents(this, events),
     playingChanged: (playing) => this.bar.setPlaying(playing),
     clipChanged: (clipIndex) => this.bar.setClip(clipIndex),
     failed: (message) => this.report(message),
@@ -361,6 +364,7 @@ export class SinewViewerElement extends ElementBase {
       case 'speed':
       case 'loop':
       case 'fade':
+      case 'root-motion':
         applyPlaybackSettings(this, view, this.reporter, name);
         break;
     }

@@ -5,6 +5,7 @@ import { PoseKernel, type PoseKernelOptions } from '../pose/pose-kernel.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { Animator } from '../animation/animator.ts';
 import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';
+import { applyPlacement, findMotionRoot } from '../animation/root-motion.ts';
 import { SkinningContext } from '../skinning/skinning-context.ts';
 import { morphWeightJoints } from '../skinning/morph-targets.ts';
 import { ClipSample } from './clip-sample.ts';
@@ -53,13 +54,16 @@ export class AnimatedModel implements PoseBuffers {
   /**
    * This model's animator, a {@link PoseSource}: nothing plays until the owner calls
    * `animator.play(model.clips[i], …)` (with nothing playing it gives the rest pose). Time moves only by
-   * `animator.update(dt)`; {@link evaluate} reads it without moving it.
+   * `animator.update(dt)`; {@link evaluate} reads it without moving it. Its motion root is the hips
+   * (`findMotionRoot`), so `animator.rootMotion` works on this model's clips.
    */
   readonly animator: Animator;
   /** Computes {@link modelMatrices} and {@link skinMatrices} from {@link pose}; its buffers are this model's. */
   readonly kernel: PoseKernel;
   /** Per clip, the sample {@link clipSample} hands out; then one for the rest pose. */
   private readonly samples: ClipSample[];
+  /** The skeleton's root joints (no parent): where `applied` root motion places the pose. */
+  private readonly roots: Int32Array;
 
   /**
    * Evaluates the rest pose.
@@ -83,7 +87,9 @@ export class AnimatedModel implements PoseBuffers {
     if (morphJoints.length !== this.morphWeights.length) {
       throw new Error(`${asset.name}: the rest pose has ${this.morphWeights.length} morph weights, the mesh instances ${morphJoints.length}`);
     }
-    this.animator = new Animator(asset.skeleton.jointCount, { morphWeightJoints: morphJoints });
+    const motionRoot = findMotionRoot(asset.skeleton, asset.restPose, this.clips);
+    this.animator = new Animator(asset.skeleton.jointCount, { morphWeightJoints: morphJoints, motionRoot });
+    this.roots = Int32Array.from(asset.skeleton.parents.reduce<number[]>((list, p, j) => (p < 0 ? [...list, j] : list), []));
     this.evaluate(this.clipSample(-1));
   }
 
@@ -103,10 +109,13 @@ export class AnimatedModel implements PoseBuffers {
    * The one writer of the buffers: `source` writes {@link pose} (with its morph weights, {@link morphWeights})
    * over the rest pose, then localToModel (relative
    * to {@link origin}) → {@link modelMatrices} (docs/skinning-formulas.md S4) → computeSkinMatrices → skinning matrices per skin (S0).
-   * Moves no time. Allocates nothing (given a source that does not).
+   * With the {@link animator} as source in `applied` root motion, the pose is first moved by its `placement`
+   * (`applyPlacement`), so everything drawn and skinned walks with it. Moves no time. Allocates nothing
+   * (given a source that does not).
    */
   evaluate(source: PoseSource): void {
     source.evaluate(this.pose, this.asset.restPose);
+    if (source === this.animator && this.animator.rootMotion === 'applied') applyPlacement(this.pose, this.roots, this.animator.placement);
     this.kernel.update();
   }
 }

@@ -1,3 +1,4 @@
+import type { AnimationEventList } from '../animation/animation-events.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { PalettePath } from '../gl/palette-path.ts';
 import type { PlaybackSettings } from './playback.ts';
@@ -25,6 +26,11 @@ export interface ModelViewListener {
   shown?(model: ShownModel): void;
   /** A frame was drawn (every frame while playing: must not allocate). Times in seconds. */
   drawn?(time: number, duration: number, playing: boolean): void;
+  /**
+   * Moving time on met loops, ends or markers (`Animator.update`'s list, reused: read it now). Heard before
+   * the frame is drawn and before `playingChanged`, only when the list is not empty.
+   */
+  animationEvents?(events: AnimationEventList): void;
   /** Playback started or stopped (also when a `once` clip reaches its end while playing). */
   playingChanged?(playing: boolean): void;
   /** Clips from another file were added to the shown model's clip list ({@link ModelView.addClips}). */

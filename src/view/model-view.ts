@@ -82,6 +82,7 @@ export class ModelView {
   constructor(canvas: HTMLCanvasElement, options: ModelViewOptions = {}, listener: ModelViewListener = {}) {
     this.canvas = canvas;
     this.listener = listener;
+    if (listener.animationEvents) this.playback.onEvents = listener.animationEvents.bind(listener);
     this.currentPaletteRequest = options.paletteRequest ?? 'auto';
     this.method = options.method ?? DEFAULT_SKINNING_METHOD;
     this.background = options.background ?? BACKGROUND;

@@ -1,5 +1,7 @@
 import type { ClipPlayer } from '../animation/clip-player.ts';
+import { AnimationEventList } from '../animation/animation-events.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
+import type { RootMotionMode } from '../animation/root-motion.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { findClipIndex } from '../animation/find-clip.ts';
@@ -98,6 +100,10 @@ export class Playback {
    * clip ends; {@link play} sets it (restarting a finished clip).
    */
   playing = true;
+  /** What the last {@link advance} met: loops, `once` ends, markers, of every clip of the model's animator. */
+  readonly events = new AnimationEventList();
+  /** Hears {@link events} after each {@link advance} that met any (before the caller draws), or null. */
+  onEvents: ((events: AnimationEventList) => void) | null = null;
   private model: AnimatedModel | null = null;
   private player: ClipPlayer | null = null;
   /** Index of the clip last started (−1: the rest pose); the animator itself knows clips, not indices. */
@@ -107,6 +113,7 @@ export class Playback {
   private speedValue = 1;
   private loopValue: LoopMode = 'loop';
   private fadeValue = DEFAULT_FADE_SECONDS;
+  private rootMotionValue: RootMotionMode = 'off';
 
   /** Seconds into the current clip, in [0, duration]; 0 at rest. */
   get time(): number {
@@ -162,6 +169,17 @@ export class Playback {
     this.pinned = seekPlayer(player, time);
   }
 
+  /** Root motion of every model bound (`Animator.rootMotion`); a change starts the placement over. */
+  get rootMotion(): RootMotionMode {
+    return this.rootMotionValue;
+  }
+  set rootMotion(mode: RootMotionMode) {
+    this.rootMotionValue = mode;
+    if (!this.model) return;
+    this.model.animator.rootMotion = mode;
+    this.model.animator.resetPlacement();
+  }
+
   /** Crossfade duration of clip changes while playing, seconds ≥ 0 (0 cuts). */
   get fade(): number {
     return this.fadeValue;
@@ -187,6 +205,7 @@ export class Playback {
    */
   bind(model: AnimatedModel, player: ClipPlayer | null): void {
     this.model = model;
+    model.animator.rootMotion = this.rootMotionValue;
     this.player = player;
     this.clip = player ? model.clips.indexOf(player.clip) : -1;
     // startClip pins a looping clip started at its end by holding it in `once` mode.
@@ -229,15 +248,18 @@ export class Playback {
    * Moves every clip on by `dtSeconds` of real time (at the playback speed; crossfades by `dtSeconds`),
    * whether playing or not (the loop calls it only while playing). While {@link playing}, a `once` clip
    * that has reached its end in the direction of play stops playback (`playing` becomes false) and holds
-   * there. Does not evaluate the pose. Allocates nothing.
+   * there. What the clips met (loops, ends, markers) is in {@link events}, handed to {@link onEvents}. Does
+   * not evaluate the pose. Allocates nothing.
    * @param dtSeconds seconds ≥ 0
    * @returns true when this call stopped playback (a `once` clip ended)
    */
   advance(dtSeconds: number): boolean {
     const model = this.model;
+    this.events.clear();
     if (!model || !(dtSeconds > 0)) return false;
     this.unpin();
-    model.animator.update(dtSeconds);
+    model.animator.update(dtSeconds, this.events);
+    if (this.events.length > 0) this.onEvents?.(this.events);
     if (this.playing && this.finished) {
       this.playing = false;
       return true;

@@ -3,7 +3,7 @@ import { LoadError, quoteValue } from '../load-error.ts';
 import type { MeshAsset, MeshInstance } from '../../asset/model-asset.ts';
 import {
   componentCount, findChannelProblem, timesNotIncreasing,
-  type AnimationChannel, type AnimationClip, type ChannelPath, type Interpolation,
+  type AnimationChannel, type AnimationClip, type ChannelPath, type ClipMarker, type Interpolation,
 } from '../../asset/animation-clip.ts';
 import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_SHORT, type GltfAccessors } from './gltf-accessors.ts';
 import { spreadRepeatedKeyTimes } from './gltf-key-times.ts';
@@ -29,6 +29,9 @@ import { normalizeRotations } from './gltf-rotations.ts';
  *   float or normalized (u)byte / (u)short for rotation, de-normalised (`max(c/127, −1)`, `c/255`,
  *   `max(c/32767, −1)`, `c/65535`). CUBICSPLINE values keep the file's in-tangent, value, out-tangent
  *   triples (glTF 2.0 Appendix C).
+ * - Markers (`AnimationClip.markers`): the animation's `extras: { markers: [{ time, name }] }`, time in seconds
+ *   in [0, duration], name a string (README.md "Animation events"); an entry of another shape is skipped with
+ *   a warning naming it.
  *
  * @param jointOfNode `Int32Array(nodeCount)`: skeleton joint of each glTF node
  * @param morphTargets per glTF node, the range of `LocalPose.morphWeights` its mesh instance owns
@@ -135,7 +138,8 @@ export function buildGltfClips(
     });
     if (animation.channels.length === 0) empty.push(a);
     else if (channels.length > 0 && channels.every((c) => c.times[c.times.length - 1] === c.times[0])) zeroLength.push(a);
-    return { name, duration, channels };
+    const markers = readMarkers(fileName, animation.extras, a, duration, warnings);
+    return markers ? { name, duration, channels, markers } : { name, duration, channels };
   });
   if (repeating.length > 0) {
     warnings.push(
@@ -153,6 +157,24 @@ export function buildGltfClips(
     warnings.push(`${fileName}: animation${zeroLength.length > 1 ? 's' : ''} ${zeroLength.join(', ')} ${zeroLength.length > 1 ? 'last' : 'lasts'} 0 s (every channel has one key time); played as one pose`);
   }
   return clips;
+}
+
+/** The markers of animation `a`'s `extras.markers`, or null when it has none; malformed entries are warned of and skipped. */
+function readMarkers(fileName: string, extras: unknown, a: number, duration: number, warnings: string[]): ClipMarker[] | null {
+  const list = extras !== null && typeof extras === 'object' ? (extras as { markers?: unknown }).markers : undefined;
+  if (list === undefined) return null;
+  const where = `${fileName}: /animations/${a}/extras/markers`;
+  if (!Array.isArray(list)) {
+    warnings.push(`${where} is not an array of { time, name }; ignored`);
+    return null;
+  }
+  const markers: ClipMarker[] = [];
+  list.forEach((entry: unknown, i) => {
+    const { time, name } = (entry ?? {}) as { time?: unknown; name?: unknown };
+    if (typeof time === 'number' && time >= 0 && time <= duration && typeof name === 'string') markers.push({ time, name });
+    else warnings.push(`${where}/${i} is not { time: seconds in [0, ${duration}], name: string }; skipped`);
+  });
+  return markers;
 }
 
 /** The range of `LocalPose.morphWeights` a glTF node's mesh instance owns (`MeshInstance.morphWeightOffset`). */

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  defineAttributeProperties, ELEMENT_ATTRIBUTE_NAMES, ELEMENT_ATTRIBUTES, parseLoadingSetting, readAttribute, type AttributeSpec,
+  defineAttributeProperties, ELEMENT_ATTRIBUTE_NAMES, ELEMENT_ATTRIBUTES, parseLoadingSetting, propertyName, readAttribute,
+  type AttributeSpec,
 } from '../../../src/element/element-attributes.ts';
 
 /** The rows of README's `<sinew-viewer>` attribute table: attribute names (first cell) → meaning (second cell). */
@@ -78,11 +79,25 @@ describe('defineAttributeProperties', () => {
 
   it('defines one accessor per attribute on the prototype, none on instances', () => {
     for (const name of ELEMENT_ATTRIBUTE_NAMES) {
-      const descriptor = Object.getOwnPropertyDescriptor(Reflecting.prototype, name);
+      const descriptor = Object.getOwnPropertyDescriptor(Reflecting.prototype, propertyName(name));
       expect(typeof descriptor?.get, name).toBe('function');
       expect(typeof descriptor?.set, name).toBe('function');
     }
     expect(Object.keys(make())).toEqual(['attributes']);
+  });
+
+  it('names a hyphenated attribute\'s property in camelCase: root-motion → rootMotion, read as written', () => {
+    expect(propertyName('root-motion')).toBe('rootMotion');
+    expect(propertyName('src')).toBe('src');
+    const el = make();
+    expect(el.rootMotion).toBeNull();
+    el.rootMotion = 'in-place';
+    expect(el.getAttribute('root-motion')).toBe('in-place');
+    expect(readAttribute(el as never, 'root-motion', null).value).toBe('in-place');
+    el.setAttribute('root-motion', 'sideways');
+    expect(readAttribute(el as never, 'root-motion', null)).toEqual({ value: null, error: 'expected off, in-place or applied' });
+    el.removeAttribute('root-motion');
+    expect(readAttribute(el as never, 'root-motion', null).value).toBe('off');
   });
 
   it('reflects text attributes as written, null when absent', () => {
