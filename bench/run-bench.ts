@@ -31,6 +31,10 @@
  *   byte allocated, garbage included. `pose.bytes_retained_per_frame`: the growth left after a final
  *   forced GC.
  *
+ * - `pose.retargeted_over_native.Fox`: one frame of Fox playing Walk retargeted from a `mixamorig:`-named copy
+ *   of itself (bench/retarget-cost.ts) over the same frame playing its own Walk: ≈ 1, since retargeting makes an
+ *   ordinary clip at load. `retarget.load_ms.60_joints_30s`: the load-time cost, retargeting a generated
+ *   60-joint, 30 s clip.
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
  *
@@ -61,6 +65,7 @@ import { generateRig } from './generated-rig.ts';
 import { allocationPerCall, compare, formatNs, table, type Measurement } from './harness.ts';
 import { buildThreeRig, type ThreeRig } from './three-rig.ts';
 import { runGpuBench } from './gpu-bench.ts';
+import { retargetedFromNamespacedCopy, retargetLoadMs } from './retarget-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
@@ -259,6 +264,23 @@ async function main(): Promise<void> {
       rows.push([`${skinLabel}: flat loop / skinVertices`, formatNs(withNormals.nsPerOp), `flat ${formatNs(flat.nsPerOp)}`, `${ratio.toFixed(2)}`, maxAbsDiff(outN, flatN).toExponential(1)]);
       measurements.push({ ...flat, case: skinLabel });
     }
+  }
+
+  // A clip from another file: per frame it is an ordinary compiled clip (retargeting happens at load).
+  const fox = characters.find((c) => c.name.startsWith('Fox'));
+  if (fox) {
+    const retargeted = retargetedFromNamespacedCopy(fox.clips[0], fox);
+    const native = oursPipeline(fox, false), other = oursPipeline({ ...fox, clips: [retargeted, fox.clips[1]] }, false);
+    const [n, r] = compare([{ name: 'native', fn: native.frame }, { name: 'retargeted', fn: other.frame }]);
+    const label = `pose: ${fox.name}, clip ${fox.clips[0].name} retargeted from a mixamorig: copy / native`;
+    rows.push([label, formatNs(r.nsPerOp), `native ${formatNs(n.nsPerOp)}`, `${(r.nsPerOp / n.nsPerOp).toFixed(2)}`, '']);
+    figures['pose.retargeted_over_native.Fox'] = round(r.nsPerOp / n.nsPerOp);
+    measurements.push({ ...n, case: label }, { ...r, case: label });
+  }
+  if (!gpuOnly) {
+    const ms = retargetLoadMs();
+    rows.push(['retarget at load: 60 joints, 30 s clip (901 keys per channel)', `${ms.toFixed(1)} ms`, '', '', '']);
+    figures['retarget.load_ms.60_joints_30s'] = round(ms);
   }
 
   // Heap growth: the blended pipeline (two clips, a layer, localToModel, palette) over 10 000 frames.

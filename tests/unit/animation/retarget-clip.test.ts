@@ -234,7 +234,7 @@ describe.skipIf(!assets)('retargetClip with an .md5anim (Bob)', async () => {
 });
 
 describe('retargetClip on a generated 60-joint, 30 s clip', () => {
-  it('loads in bounded time and follows the source', () => {
+  it('follows the source between keys', () => {
     const n = 60, next = random(3);
     const parents = Int16Array.from({ length: n }, (_, i) => (i === 0 ? -1 : Math.floor(next() * i)));
     const skeleton: Skeleton = { jointCount: n, names: Array.from({ length: n }, (_, i) => `j${i}`), parents, sourceIndices: Int32Array.from({ length: n }, (_, i) => i) };
@@ -260,11 +260,8 @@ describe('retargetClip on a generated 60-joint, 30 s clip', () => {
     const clip: AnimationClip = { name: 'long', duration: 30, channels };
     const side: RetargetSide = { skeleton, restPose };
     const copy = turnedCopy(side, 11);
-    const started = performance.now();
+    // Its load time is a bench figure (`retarget.load_ms.60_joints_30s`), not a test.
     const out = retargetClip(clip, side, { skeleton: copy.skeleton, restPose: copy.restPose });
-    const elapsed = performance.now() - started;
-    console.log(`retarget 60 joints × 30 s (${keys} keys): ${elapsed.toFixed(0)} ms`);
-    expect(elapsed).toBeLessThan(5000);
     const sample = timesOf(30, 61).map((t) => t + 0.0123).filter((t) => t <= 30);
     const error = frameError(framesAt(side, clip, sample), framesAt({ skeleton: copy.skeleton, restPose: copy.restPose }, out, sample), 2, copy.turns);
     console.log(`generated rig (between keys) worst rotation ${error.angle.toExponential(2)} rad, position ${error.distance.toExponential(2)}`);
