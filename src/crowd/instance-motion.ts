@@ -121,7 +121,7 @@ export class InstanceMotion {
 
   /** Instance k playing clip `clip` wrapped `n` times (n < 0: backwards): prefix ← prefix ∘ M(D)ⁿ. O(|n|). */
   wrapped(k: number, clip: number, n: number): void {
-    if (n === 0 || !this.moves(clip)) return;
+    if (!n || !this.moves(clip)) return; // also NaN: a clip of duration 0 never wraps
     const r = this.records, w = this.whole, o = 6 * clip, p = this.prefixes, q = 3 * k, m = this.current;
     w[0] = r[o + 3]; w[1] = r[o + 4]; w[2] = r[o + 5];
     m[0] = p[q]; m[1] = p[q + 1]; m[2] = p[q + 2];
