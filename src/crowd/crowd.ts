@@ -65,7 +65,8 @@ export interface CrowdOptions {
  * {@link InstanceMotion}): its block's matrix and its bounds become `W·T(x, 0, z)·R_y(yaw)·T(O)`.
  *
  * Morph targets are applied at each instance's own weights (its clip's `weights` channels; baked: blended
- * linearly between frames). Allocates nothing per frame once baked mode has been used once.
+ * linearly between frames). Allocates nothing per frame once baked mode has been used once (for each of
+ * `rootMotion` off and not off: the two bake different frames).
  */
 export class Crowd implements InstanceBlocks {
   readonly asset: ModelAsset;
