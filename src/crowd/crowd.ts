@@ -215,7 +215,8 @@ export class Crowd implements InstanceBlocks {
 
   /**
    * Adds an instance playing clip `clip` (−1: rest pose) from `time` seconds at `speed`, placed by `world`
-   * (`Float32Array(16)` column-major; default identity). Returns its index.
+   * (`Float32Array(16)` column-major; default identity). Returns its index. When the model has root motion
+   * (`InstanceMotion.root`) its accounting starts here ({@link placementOf}): the clip is sampled once (O(J)).
    * @throws RangeError when the crowd is full or the clip does not exist
    */
   add(clip: number, time = 0, speed = 1, world?: ArrayLike<number>): number {
