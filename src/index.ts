@@ -47,7 +47,7 @@ export {
 export { ClipPlayer } from './animation/clip-player.ts';
 export { AnimationEvent, AnimationEventList, type AnimationEventType } from './animation/animation-events.ts';
 export { MarkerTrack } from './animation/clip-markers.ts';
-export { applyPlacement, findMotionRoot, MotionRoot, type RootMotionMode } from './animation/root-motion.ts';
+export { applyPlacement, findMotionRoot, MotionRoot, takeRootMotion, type RootMotionMode } from './animation/root-motion.ts';
 export { Animator, type AnimatorOptions, type PlayOptions, type LayerOptions, type LayerMode } from './animation/animator.ts';
 export type { LoopMode } from './animation/loop-mode.ts';
 export {
@@ -69,5 +69,6 @@ export { OrbitCamera } from './scene/orbit-camera.ts';
 export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits } from './gl/renderer.ts';
 export { GpuModel } from './gl/gpu-model.ts';
 export { Crowd, type CrowdMode, type CrowdOptions } from './crowd/crowd.ts';
+export { InPlaceClipSample, InstanceMotion } from './crowd/instance-motion.ts';
 export { GpuInstances, type InstancedDrawStats } from './gl/instance-draw.ts';
 export type { InstanceBlocks, BakedPalettes, InstancePoseLayout } from './skinning/instance-blocks.ts';

@@ -4,7 +4,7 @@ import type { LoopMode } from './loop-mode.ts';
 import type { AnimationEventList } from './animation-events.ts';
 import { withMarker, type MarkerTrack } from './clip-markers.ts';
 import {
-  composeMotion, invertMotion, placeRootInPlace, readRootMotion, type MotionRoot, type RootMotionMode,
+  clipMotionRecord, composeMotion, composeRepeated, invertMotion, readRootMotion, takeRootMotion, toMotion, type MotionRoot, type RootMotionMode,
 } from './root-motion.ts';
 import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
 import { BlendingJob, blendLayers, type BlendingLayer } from './blending-job.ts';
@@ -492,9 +492,8 @@ export class Animator {
    */
   private takeMotion(slot: ClipSlot, pose: LocalPose, restPose: LocalPose): void {
     const player = slot.player!, root = this.motionRoot!, base = this.motionOf(player.clip, restPose);
-    const r = this.reading, cur = this.current;
-    readRootMotion(r, root, pose, this.quaternion);
-    toMotion(cur, r, base);
+    const cur = this.current;
+    takeRootMotion(cur, pose, root, base, this.reading, this.quaternion);
     if (this.rootMotion === 'applied') {
       if (!slot.motionPrimed) {
         // The clip at the time it started (the playhead has moved on since `play`).
@@ -509,12 +508,7 @@ export class Animator {
         const delta = this.delta, whole = this.whole;
         invertMotion(delta, slot.motionPrev);
         whole[0] = base[3]; whole[1] = base[4]; whole[2] = base[5];
-        let k = player.cycles - slot.motionCycles;
-        if (k < 0) {
-          invertMotion(whole, whole);
-          k = -k;
-        }
-        for (; k > 0; k--) composeMotion(delta, delta, whole);
+        composeRepeated(delta, whole, player.cycles - slot.motionCycles, whole);
         composeMotion(delta, delta, cur);
         const w = slot.weight, sum = this.motionSum;
         sum[0] += w * delta[0]; sum[1] += w * delta[1]; sum[2] += w * delta[2]; sum[3] += w;
@@ -522,8 +516,6 @@ export class Animator {
       slot.motionPrev.set(cur);
       slot.motionCycles = player.cycles;
     }
-    r[0] = base[0]; r[1] = base[1]; r[2] = cur[2];
-    placeRootInPlace(pose, root, r, this.quaternion);
   }
 
   /** Moves {@link placement} by the fade-weighted mean of the base layer's clips' deltas. */
@@ -545,13 +537,7 @@ export class Animator {
     m = new Float64Array(6);
     const pose = (this.motionPose ??= createLocalPose(this.jointCount, this.morphWeightCount));
     const context = (this.motionContext ??= new SamplingContext());
-    const root = this.motionRoot!, r = this.reading;
-    copyLocalPose(pose, restPose);
-    readRootMotion(m, root, sampleClip(pose, clip, 0, context), this.quaternion);
-    copyLocalPose(pose, restPose);
-    readRootMotion(r, root, sampleClip(pose, clip, clip.duration, context), this.quaternion);
-    toMotion(this.whole, r, m);
-    m[3] = this.whole[0]; m[4] = this.whole[1]; m[5] = this.whole[2];
+    clipMotionRecord(m, clip, this.motionRoot!, restPose, pose, context, this.reading, this.quaternion);
     this.clipMotion.set(clip, m);
     return m;
   }
@@ -567,18 +553,4 @@ export class Animator {
       throw new RangeError(`Animator: mask has ${mask.length} entries for ${this.jointCount} joints`);
     }
   }
-}
-
-/**
- * The motion transform [c_x, c_z, ψ] (`composeMotion`) that carries the root from its reading at time 0
- * (`base` = [x0, z0, yaw0]) to reading `r` = [x, z, yaw]: turn by ψ = yaw − yaw0 (wrapped to (−π, π]) about the
- * start (x0, z0), then move there: c = (x, z) − R_y(ψ)·(x0, z0).
- */
-function toMotion(out: Float64Array, r: Float64Array, base: Float64Array): void {
-  let psi = r[2] - base[2];
-  psi -= 2 * Math.PI * Math.round(psi / (2 * Math.PI));
-  const c = Math.cos(psi), s = Math.sin(psi);
-  out[0] = r[0] - (c * base[0] + s * base[1]);
-  out[1] = r[1] - (-s * base[0] + c * base[1]);
-  out[2] = psi;
 }

@@ -1,6 +1,9 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import type { RuntimeClip } from './runtime-clip.ts';
+import { sampleClip } from './sample-clip.ts';
+import type { SamplingContext } from './sampling-context.ts';
+import { copyLocalPose } from '../skeleton/local-pose.ts';
 
 /**
  * What the `Animator` does with the motion root's horizontal travel (README.md "Root motion"; ozz-animation's
@@ -153,6 +156,20 @@ export function invertMotion(out: Float64Array, a: Float64Array): void {
 }
 
 /**
+ * `out` ← out ∘ m^k for a planar transform m of {@link composeMotion} and a whole number k of loops (k < 0:
+ * m⁻¹ taken −k times; O(|k|)). `scratch` (`Float64Array(3)`, may alias `m`) receives m or m⁻¹. Allocates nothing.
+ */
+export function composeRepeated(out: Float64Array, m: Float64Array, k: number, scratch: Float64Array): void {
+  if (k < 0) {
+    invertMotion(scratch, m);
+    k = -k;
+  } else if (scratch !== m) {
+    scratch[0] = m[0]; scratch[1] = m[1]; scratch[2] = m[2];
+  }
+  for (; k > 0; k--) composeMotion(out, out, scratch);
+}
+
+/**
  * Moves a whole pose by a placement [x, z, yaw] (`Animator.placement`): each skeleton root joint's local
  * transform (`roots`, the joints without a parent) becomes `T(x, 0, z)·R_y(yaw)·local`. Allocates nothing.
  */
@@ -170,6 +187,55 @@ export function applyPlacement(pose: LocalPose, roots: Int32Array, placement: Fl
     q[4 * j + 2] = cy * qz - sy * qx;
     q[4 * j + 3] = cy * qw - sy * qy;
   }
+}
+
+/**
+ * The motion transform [c_x, c_z, ψ] (`composeMotion`) that carries the root from its reading at time 0
+ * (`base` = [x0, z0, yaw0]) to reading `r` = [x, z, yaw]: turn by ψ = yaw − yaw0 (wrapped to (−π, π]) about the
+ * start (x0, z0), then move there: c = (x, z) − R_y(ψ)·(x0, z0). `out` may alias `r`. Allocates nothing.
+ */
+export function toMotion(out: Float64Array, r: Float64Array, base: Float64Array): void {
+  let psi = r[2] - base[2];
+  psi -= 2 * Math.PI * Math.round(psi / (2 * Math.PI));
+  const c = Math.cos(psi), s = Math.sin(psi);
+  out[0] = r[0] - (c * base[0] + s * base[1]);
+  out[1] = r[1] - (-s * base[0] + c * base[1]);
+  out[2] = psi;
+}
+
+/**
+ * A clip's motion record `out` = `Float64Array(6)`: [x0, z0, yaw0], the root's reading at time 0
+ * ({@link readRootMotion}), then M(D) = [c_x, c_z, ψ], its whole motion over one loop ({@link toMotion} of its
+ * reading at the duration D). Samples the clip twice into `pose` (overwritten) over `restPose`. Allocates nothing.
+ * @param reading `Float64Array(3)`, overwritten; @param scratch `Float64Array(4)`, overwritten
+ */
+export function clipMotionRecord(
+  out: Float64Array, clip: RuntimeClip, root: MotionRoot, restPose: LocalPose, pose: LocalPose, context: SamplingContext,
+  reading: Float64Array, scratch: Float64Array,
+): Float64Array {
+  copyLocalPose(pose, restPose);
+  readRootMotion(out, root, sampleClip(pose, clip, 0, context), scratch);
+  copyLocalPose(pose, restPose);
+  readRootMotion(reading, root, sampleClip(pose, clip, clip.duration, context), scratch);
+  toMotion(reading, reading, out);
+  out[3] = reading[0]; out[4] = reading[1]; out[5] = reading[2];
+  return out;
+}
+
+/**
+ * Takes root motion out of a pose sampled from the clip of motion record `record` ({@link clipMotionRecord}):
+ * writes its motion transform M(t) (the root's travel since time 0, {@link toMotion}) into `motion`, then puts
+ * the root back at its time-0 horizontal position and yaw ({@link placeRootInPlace}), its height kept. The
+ * Animator's `in-place` and `applied` modes and crowds share it. Allocates nothing.
+ * @param reading `Float64Array(3)`, overwritten; @param scratch `Float64Array(4)`, overwritten
+ */
+export function takeRootMotion(
+  motion: Float64Array, pose: LocalPose, root: MotionRoot, record: Float64Array, reading: Float64Array, scratch: Float64Array,
+): void {
+  readRootMotion(reading, root, pose, scratch);
+  toMotion(motion, reading, record);
+  reading[0] = record[0]; reading[1] = record[1]; reading[2] = motion[2];
+  placeRootInPlace(pose, root, reading, scratch);
 }
 
 /** Reads a root-motion setting (`off`, `in-place`, `applied`); absent or empty gives `off`. */

@@ -2,6 +2,7 @@ import type { AnimatedModel } from '../scene/animated-model.ts';
 import { emptyBox } from '../skinning/joint-bounds.ts';
 import { paddedTexelFloats, type BakedPalettes, type InstancePoseLayout } from '../skinning/instance-blocks.ts';
 import { accumulatePoseBounds, packInstancePose, type PoseBoundsData } from './instance-pose.ts';
+import type { InPlaceClipSample } from './instance-motion.ts';
 
 /** Clips baked into palette frames, with what a crowd needs to pick frames and bound them. */
 export interface BakedClips {
@@ -16,6 +17,11 @@ export interface BakedClips {
   readonly durations: Float64Array;
   /** `Float64Array(6·frameCount)`: per frame, the box of the skinned and rigid vertices (relative to the model origin), by `accumulatePoseBounds`. */
   readonly frameBounds: Float64Array;
+  /**
+   * Clips baked in place (root motion taken out, `InPlaceClipSample`): `Float64Array(3·frameCount)`, per frame
+   * the motion M(t) = [c_x, c_z, ψ] taken out of it (zeros for the rest pose's frame); null when baked as they are.
+   */
+  readonly motion: Float64Array | null;
 }
 
 /**
@@ -33,10 +39,13 @@ export function bakedFrameCount(duration: number, rate: number): number {
  * Leaves `model` at the rest pose. Allocates the result (`16·layout.texels` bytes per frame): load time only.
  * @param rate frames per second, > 0
  * @param bounds what the per-frame boxes are made of (`accumulatePoseBounds`)
+ * @param inPlace per clip its in-place source (`InstanceMotion.inPlace`): the frames are then the in-place poses
+ *   and {@link BakedClips.motion} their motions; null (default): the clips as they are
  * @throws RangeError for a rate that is not a positive finite number
  */
 export function bakeClips(
   model: AnimatedModel, rate: number, layout: InstancePoseLayout, bounds: PoseBoundsData,
+  inPlace: readonly InPlaceClipSample[] | null = null,
 ): BakedClips {
   if (!(rate > 0 && Number.isFinite(rate))) throw new RangeError(`bakeClips: the rate must be a positive number of frames per second, not ${rate}`);
   const frameTexels = layout.texels;
@@ -52,11 +61,13 @@ export function bakeClips(
   const rows = new Float32Array(paddedTexelFloats(frameCount * frameTexels));
   const frameBounds = new Float64Array(6 * frameCount);
   const box = new Float64Array(6);
+  const motion = inPlace ? new Float64Array(3 * frameCount) : null;
   for (let c = 0; c <= clips; c++) {
-    const sample = model.clipSample(c < clips ? c : -1);
+    const source = inPlace && c < clips ? inPlace[c] : model.clipSample(c < clips ? c : -1);
     for (let k = 0; k < frameCounts[c]; k++) {
       const f = firstFrame[c] + k;
-      model.evaluate(sample.at(frameCounts[c] > 1 ? (durations[c] * k) / (frameCounts[c] - 1) : 0));
+      model.evaluate(source.at(frameCounts[c] > 1 ? (durations[c] * k) / (frameCounts[c] - 1) : 0));
+      if (motion && c < clips) motion.set((source as InPlaceClipSample).motion, 3 * f);
       emptyBox(box);
       packInstancePose(rows, f * frameTexels, model, model.asset, layout);
       accumulatePoseBounds(box, model, model.asset, bounds, model.origin);
@@ -64,5 +75,5 @@ export function bakeClips(
     }
   }
   model.evaluate(model.clipSample(-1));
-  return { palettes: { rows, frameTexels, frameCount, skinOffsets: layout.skinOffsets, layout }, rate, firstFrame, frameCounts, durations, frameBounds };
+  return { palettes: { rows, frameTexels, frameCount, skinOffsets: layout.skinOffsets, layout }, rate, firstFrame, frameCounts, durations, frameBounds, motion };
 }

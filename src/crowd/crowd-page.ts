@@ -5,13 +5,16 @@
  * `model` = `worm` (default, 800 vertices) | `worm-5000` | `octopus` (models made in code, `BUILT_IN_MODELS`) |
  * `fox` | `cesiumman` (the shared sample models the dev server serves under /shared/assets/) | any glTF/GLB URL; `n` = instances, 1 … 10 000 (default 1 000);
  * `mode` = `live` (default) | `baked`; `skinning` = `lbs` (default) | `dqs` and `weights` = `normalize` (default) |
- * `as-stored` | `rest-remainder` | `implicit-last`, as the viewer's (src/skinning/skinning-method.ts).
+ * `as-stored` | `rest-remainder` | `implicit-last`, as the viewer's (src/skinning/skinning-method.ts);
+ * `rootMotion` = `off` (default) | `in-place` | `applied` (`Crowd.rootMotion`; applied, the instances walk away
+ * from their grid places over time).
  */
 import GUI from 'lil-gui';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { BUILT_IN_MODELS } from './built-in-models.ts';
 import { loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import type { CrowdMode } from './crowd.ts';
+import { parseRootMotionSetting, type RootMotionMode } from '../animation/root-motion.ts';
 import { CrowdStage } from './crowd-stage.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
 
@@ -32,6 +35,7 @@ const settings = {
   mode: (params.get('mode') === 'baked' ? 'baked' : 'live') as CrowdMode,
   skinning: parseSkinningMode(params.get('skinning') ?? '') ?? ('lbs' as SkinningMode),
   weights: parseWeightPolicy(params.get('weights') ?? '') ?? ('normalize' as WeightPolicy),
+  rootMotion: parseRootMotionSetting(params.get('rootMotion')).value ?? ('off' as RootMotionMode),
 };
 /** The last loaded model, kept so a new skinning method (fixed per crowd) rebuilds the stage without reloading. */
 let loaded: { model: string; asset: ModelAsset } | null = null;
@@ -56,6 +60,7 @@ function syncUrl(): void {
   url.searchParams.set('mode', settings.mode);
   url.searchParams.set('skinning', settings.skinning);
   url.searchParams.set('weights', settings.weights);
+  url.searchParams.set('rootMotion', settings.rootMotion);
   history.replaceState(null, '', url);
 }
 
@@ -76,6 +81,7 @@ async function openModel(model: string): Promise<void> {
     stage?.dispose();
     stage = null;
     const next = new CrowdStage(gl, asset, MAX_INSTANCES, settings.mode, { skinning: settings.skinning, weights: settings.weights });
+    next.crowd.rootMotion = settings.rootMotion;
     next.setCount(settings.count, aspect());
     next.setMode(settings.mode);
     stage = next;
@@ -120,7 +126,8 @@ function tick(now: number): void {
   if (now - windowStart >= 1000) {
     const n = frames;
     readout.textContent = [
-      `${stage.crowd.asset.name}: ${settings.count} instances, ${settings.mode}, ${stage.crowd.method.skinning}/${stage.crowd.method.weights}`,
+      `${stage.crowd.asset.name}: ${settings.count} instances, ${settings.mode}, ${stage.crowd.method.skinning}/${stage.crowd.method.weights}` +
+        (settings.rootMotion === 'off' ? '' : `, root motion ${settings.rootMotion}${stage.crowd.motion.root ? '' : ' (none in this model)'}`),
       `${((n * 1000) / (now - windowStart)).toFixed(1)} fps, frame ${(frameMsSum / n).toFixed(2)} ms`,
       `CPU: animation ${(animMsSum / n).toFixed(2)} ms, submit ${(submitMsSum / n).toFixed(2)} ms`,
       `${stats.drawn} drawn after culling, ${stats.drawCalls} draw call${stats.drawCalls === 1 ? '' : 's'}, ${(stats.verts / 1e6).toFixed(2)} M vertices`,
@@ -161,6 +168,10 @@ if (!gl) {
   });
   gui.add(settings, 'mode', ['live', 'baked']).name('mode').onChange((mode: CrowdMode) => {
     stage?.setMode(mode);
+    syncUrl();
+  });
+  gui.add(settings, 'rootMotion', ['off', 'in-place', 'applied']).name('root motion').onChange((mode: RootMotionMode) => {
+    if (stage) stage.crowd.rootMotion = mode;
     syncUrl();
   });
   // The crowd's blocks and baked frames are laid out for its skinning method: a new method builds a new stage.

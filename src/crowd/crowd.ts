@@ -4,7 +4,9 @@ import { AnimatedModel } from '../scene/animated-model.ts';
 import { computeJointBounds, emptyBox, transformBoxInto, type JointBounds } from '../skinning/joint-bounds.ts';
 import { instancePoseLayout, paddedTexelFloats, WORLD_TEXELS, type BakedPalettes, type InstanceBlocks, type InstancePoseLayout } from '../skinning/instance-blocks.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
+import type { RootMotionMode } from '../animation/root-motion.ts';
 import { bakeClips, type BakedClips } from './bake-palettes.ts';
+import { InstanceMotion } from './instance-motion.ts';
 import { boxOutsideFrustum } from './frustum.ts';
 import { accumulatePoseBounds, morphReach, morphTargetsOfInstances, packInstancePose, rigidMeshBoxes } from './instance-pose.ts';
 
@@ -24,6 +26,8 @@ export interface CrowdOptions {
    * default LBS with normalised weights. Fixed for the crowd: its blocks and baked frames are laid out for it.
    */
   readonly method?: SkinningMethod;
+  /** Initial {@link Crowd.rootMotion}; default `'off'`. */
+  readonly rootMotion?: RootMotionMode;
 }
 
 /**
@@ -55,8 +59,14 @@ export interface CrowdOptions {
  * matrix: {@link worldBounds}, all grown by how far the instance's morph weights may move a vertex. They hold
  * LBS with weights summing to 1; DQS and other weight policies may reach slightly outside them.
  *
+ * Root motion ({@link rootMotion}, README.md "Crowds"): `in-place` takes the hips' horizontal travel and yaw out
+ * of every instance's pose as the `Animator` does (live: `InPlaceClipSample`; baked: the clips are baked in
+ * place); `applied` also moves each instance by its own accumulated travel ({@link placementOf},
+ * {@link InstanceMotion}): its block's matrix and its bounds become `W·T(x, 0, z)·R_y(yaw)·T(O)`.
+ *
  * Morph targets are applied at each instance's own weights (its clip's `weights` channels; baked: blended
- * linearly between frames). Allocates nothing per frame once baked mode has been used once.
+ * linearly between frames). Allocates nothing per frame once baked mode has been used once (for each of
+ * `rootMotion` off and not off: the two bake different frames).
  */
 export class Crowd implements InstanceBlocks {
   readonly asset: ModelAsset;
@@ -66,6 +76,14 @@ export class Crowd implements InstanceBlocks {
   /** Instances in use (0 … capacity). */
   count = 0;
   mode: CrowdMode;
+  /**
+   * Root motion of every instance's clip (`RootMotionMode`, {@link CrowdOptions.rootMotion}): `off` (default),
+   * `in-place` or `applied`. May change between frames (baked mode bakes the in-place clips on first use).
+   * A model whose clips translate no joint has none: every mode draws as `off`.
+   */
+  rootMotion: RootMotionMode;
+  /** The instances' root motion: each one's accumulated travel and the in-place clip sources. */
+  readonly motion: InstanceMotion;
   /** Skip instances whose world bounds are outside the view volume given to {@link prepare}. Default true. */
   cull = true;
   /** Per instance: its clip (index into `model.clips`, −1 the rest pose). */
@@ -101,6 +119,7 @@ export class Crowd implements InstanceBlocks {
   private readonly liveBlockTexels: number;
   private readonly bakeRate: number;
   private bakedClips: BakedClips | null = null;
+  private bakedInPlace: BakedClips | null = null;
   private readonly box = new Float64Array(6);
   private readonly world = new Float64Array(16);
 
@@ -117,6 +136,8 @@ export class Crowd implements InstanceBlocks {
     this.capacity = capacity;
     this.mode = options.mode ?? 'live';
     this.bakeRate = options.bakeRate ?? 30;
+    this.rootMotion = options.rootMotion ?? 'off';
+    this.motion = new InstanceMotion(this.model, capacity);
     this.clipIndices = new Int16Array(capacity);
     this.times = new Float64Array(capacity);
     this.speeds = new Float32Array(capacity).fill(1);
@@ -163,14 +184,39 @@ export class Crowd implements InstanceBlocks {
     return this.mode === 'baked' ? this.bakedClipsOrBake().palettes : null;
   }
 
-  /** The baked clips (baking them now if not yet done). */
+  /** The baked clips (baking them now if not yet done): in place when {@link rootMotion} is not `off`. */
   bakedClipsOrBake(): BakedClips {
+    if (this.inPlace) return (this.bakedInPlace ??= bakeClips(this.model, this.bakeRate, this.poseLayout, this, this.motion.inPlace));
     return (this.bakedClips ??= bakeClips(this.model, this.bakeRate, this.poseLayout, this));
+  }
+
+  /** Whether poses are drawn in place: {@link rootMotion} is not `off` and the model has a motion root. */
+  private get inPlace(): boolean {
+    return this.rootMotion !== 'off' && this.motion.root !== null;
+  }
+
+  /**
+   * Instance k's accumulated root motion now, [x, z, yaw] into `out` (`Float64Array(3)`; model units, radians;
+   * the `Animator.placement` of the same playback): its clip's travel from the time it was added at (or
+   * {@link resetPlacement}) to its current time, whole loops included (negative speeds run it backwards), as
+   * `T(x, 0, z)·R_y(yaw)` in model space. Exact (the clip sampled now, O(J)), whatever {@link rootMotion} is;
+   * in `applied` mode baked instances are drawn at it interpolated between baked frames. Zeros for the rest
+   * pose or a model without root motion. Assumes the instance's clip has not been changed since. Allocates nothing.
+   * @returns `out`
+   */
+  placementOf(k: number, out: Float64Array): Float64Array {
+    return this.motion.placementAt(out, k, this.clipIndices[k], this.times[k]);
+  }
+
+  /** Restarts instance k's accumulated root motion from its current time ({@link placementOf} zero). */
+  resetPlacement(k: number): void {
+    this.motion.start(k, this.clipIndices[k], this.times[k]);
   }
 
   /**
    * Adds an instance playing clip `clip` (−1: rest pose) from `time` seconds at `speed`, placed by `world`
-   * (`Float32Array(16)` column-major; default identity). Returns its index.
+   * (`Float32Array(16)` column-major; default identity). Returns its index. When the model has root motion
+   * (`InstanceMotion.root`) its accounting starts here ({@link placementOf}): the clip is sampled once (O(J)).
    * @throws RangeError when the crowd is full or the clip does not exist
    */
   add(clip: number, time = 0, speed = 1, world?: ArrayLike<number>): number {
@@ -181,12 +227,21 @@ export class Crowd implements InstanceBlocks {
     this.times[k] = this.wrap(clip, time);
     this.speeds[k] = speed;
     if (world) for (let i = 0; i < 16; i++) this.worlds[16 * k + i] = world[i];
+    this.motion.start(k, clip, this.times[k]);
     return k;
   }
 
-  /** Moves every instance's time on by `dt · speed` seconds, looping within its clip. Allocates nothing. */
+  /**
+   * Moves every instance's time on by `dt · speed` seconds, looping within its clip; each wrap adds its
+   * clip's whole travel to the instance's root motion ({@link placementOf}). Allocates nothing.
+   */
   update(dt: number): void {
-    for (let k = 0; k < this.count; k++) this.times[k] = this.wrap(this.clipIndices[k], this.times[k] + dt * this.speeds[k]);
+    const motion = this.motion;
+    for (let k = 0; k < this.count; k++) {
+      const clip = this.clipIndices[k], raw = this.times[k] + dt * this.speeds[k], t = this.wrap(clip, raw);
+      this.times[k] = t;
+      if (t !== raw && motion.moves(clip)) motion.wrapped(k, clip, Math.round((raw - t) / this.model.clips[clip].duration));
+    }
   }
 
   /**
@@ -200,6 +255,7 @@ export class Crowd implements InstanceBlocks {
     const baked = this.mode === 'baked' ? this.bakedClipsOrBake() : null;
     const model = this.model, asset = this.asset, blocks = this.blocks, box = this.box, W = this.world;
     const blockTexels = this.blockTexels, clipCount = model.clips.length, worldTexels = this.liveBlockTexels - this.poseLayout.texels;
+    const motion = this.motion, inPlace = this.inPlace, applied = inPlace && this.rootMotion === 'applied';
     // Blocks that do not mirror fill from the front, mirrored ones from the back; the latter move after the former at the end.
     let drawn = 0, back = this.capacity, lastClip = -2, lastTime = NaN;
     for (let k = 0; k < this.count; k++) {
@@ -215,12 +271,15 @@ export class Crowd implements InstanceBlocks {
         a = u - i0;
         unionBox(box, baked.frameBounds, 6 * f0);
         unionBox(box, baked.frameBounds, 6 * f1);
+        if (applied && motion.moves(clip)) motion.placeBaked(k, baked.motion!, f0, f1, a);
       } else {
+        const moves = inPlace && motion.moves(clip);
         if (clip !== lastClip || time !== lastTime) {
-          model.evaluate(model.clipSample(clip).at(time));
+          model.evaluate(moves ? motion.inPlace[clip].at(time) : model.clipSample(clip).at(time));
           lastClip = clip;
           lastTime = time;
         }
+        if (applied && moves) motion.place(k, motion.inPlace[clip].motion);
         accumulatePoseBounds(box, model, asset, this, this.origin);
       }
       this.worldOf(k, W);
@@ -252,11 +311,15 @@ export class Crowd implements InstanceBlocks {
     return this.drawn;
   }
 
-  /** `out` (`Float64Array(16)`) = W·T(O) for instance k, in f64: the matrix its block carries. Returns `out`. */
+  /**
+   * `out` (`Float64Array(16)`) = W·T(O) for instance k, in f64: the matrix its block carries; in `applied`
+   * root motion W·P·T(O), P = `T(x, 0, z)·R_y(yaw)` its placement as the last {@link prepare} drew it. Returns `out`.
+   */
   worldOf(k: number, out: Float64Array): Float64Array {
     const w = this.worlds, o = 16 * k, O = this.origin;
     for (let i = 0; i < 16; i++) out[i] = w[o + i];
-    for (let r = 0; r < 3; r++) out[12 + r] = w[o + r] * O[0] + w[o + 4 + r] * O[1] + w[o + 8 + r] * O[2] + w[o + 12 + r];
+    if (this.inPlace && this.rootMotion === 'applied' && this.motion.moves(this.clipIndices[k])) placeWorld(out, this.motion.placements, 3 * k);
+    for (let r = 0; r < 3; r++) out[12 + r] += out[r] * O[0] + out[4 + r] * O[1] + out[8 + r] * O[2];
     return out;
   }
 
@@ -265,6 +328,20 @@ export class Crowd implements InstanceBlocks {
     if (!(duration > 0)) return 0;
     const t = time - Math.floor(time / duration) * duration;
     return t < duration ? t : 0;
+  }
+}
+
+/**
+ * `W` (column-major, in place) ← W·T(x, 0, z)·R_y(ψ) for the placement [x, z, ψ] at `p[o]`; R_y as
+ * `Animator.placementMatrix`: columns (cos ψ, 0, −sin ψ), (0, 1, 0), (sin ψ, 0, cos ψ).
+ */
+function placeWorld(W: Float64Array, p: Float64Array, o: number): void {
+  const x = p[o], z = p[o + 1], c = Math.cos(p[o + 2]), s = Math.sin(p[o + 2]);
+  for (let r = 0; r < 4; r++) {
+    const a = W[r], b = W[8 + r];
+    W[12 + r] += x * a + z * b;
+    W[r] = c * a - s * b;
+    W[8 + r] = s * a + c * b;
   }
 }
 

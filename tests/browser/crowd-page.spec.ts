@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// The crowd demo page (crowd.html): URL parameters n / mode / model / skinning / weights, the readout, and a drawn crowd.
+// The crowd demo page (crowd.html): URL parameters n / mode / model / skinning / weights / rootMotion, the readout, and a drawn crowd.
 
 test('crowd.html names a model that fails to load', async ({ page }) => {
   await page.goto('/crowd.html?model=/no/such/model.glb');
@@ -35,6 +35,22 @@ test('crowd.html skins the crowd with the skinning method of its URL, and keeps 
   // An unknown value falls back to the default.
   await page.goto('/crowd.html?n=16&skinning=bogus');
   await expect(readout).toContainText('16 instances, live, lbs/normalize', { timeout: 60_000 });
+});
+
+test('crowd.html plays the crowd with the root motion of its URL, and keeps it in the URL', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/crowd.html?n=16&mode=baked&model=fox&rootMotion=applied');
+  const readout = page.locator('#crowd-readout');
+  await expect(readout).toContainText('16 instances, baked, lbs/normalize, root motion applied', { timeout: 90_000 });
+  await expect(readout).toContainText(/\d+(\.\d)? fps/);
+  expect(new URL(page.url()).searchParams.get('rootMotion')).toBe('applied');
+  // An unknown value falls back to off (nothing said).
+  await page.goto('/crowd.html?n=16&rootMotion=bogus');
+  await expect(readout).toContainText('16 instances, live, lbs/normalize', { timeout: 60_000 });
+  await expect(readout).not.toContainText('root motion');
+  expect(new URL(page.url()).searchParams.get('rootMotion')).toBe('off');
+  expect(errors).toEqual([]);
 });
 
 test('crowd.html survives a lost WebGL context: it says so, then draws the same crowd again once restored', async ({ page }) => {
