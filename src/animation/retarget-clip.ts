@@ -66,8 +66,9 @@ export const RETARGET_RESAMPLE_RATE = 60;
  * and their source ancestors (plus the clip's duration), and, where such a channel is not LINEAR, every
  * 1 / {@link RETARGET_RESAMPLE_RATE} s between. Between LINEAR source keys a target joint whose parent is the
  * source parent's match rotates by a fixed left and right factor of the source's slerp, so it follows the
- * source exactly; elsewhere within the sampling error of the densest key spacing. The result is an ordinary
- * clip for the target (compileClip it once), named as the source clip.
+ * source exactly; elsewhere within the sampling error of the densest key spacing. A matched joint whose every
+ * key is its rest rotation gets no channel (the sampler holds the rest pose). The result is an ordinary clip
+ * for the target (compileClip it once), named as the source clip.
  *
  * Allocates (load time, not per frame).
  * @param warnings receives one line per finding (scale or weights channels ignored); none on a full match
@@ -186,7 +187,11 @@ export function retargetMatchedClip(clip: AnimationClip, source: RetargetSide, t
 
   const channels: AnimationChannel[] = [];
   for (const [joint, values] of translationKeys) channels.push({ joint, path: 'translation', interpolation: 'LINEAR', times, values });
-  for (const [joint, values] of rotationKeys) channels.push({ joint, path: 'rotation', interpolation: 'LINEAR', times, values });
+  for (const [joint, values] of rotationKeys) {
+    // A joint the clip leaves at rest needs no channel: the sampler holds the rest pose, and a clip from
+    // another file then costs per frame what the native one does (bench: pose.retargeted_over_native.Fox).
+    if (!holdsRotation(values, rr, 4 * joint)) channels.push({ joint, path: 'rotation', interpolation: 'LINEAR', times, values });
+  }
   return { name: clip.name, duration: times[k - 1], channels };
 }
 
@@ -265,4 +270,19 @@ function keyTimes(channels: readonly AnimationChannel[], involved: Uint8Array, d
   let n = 0;
   for (let i = 0; i < result.length; i++) if (n === 0 || result[i] > result[n - 1]) result[n++] = result[i];
   return result.slice(0, n);
+}
+
+/** Largest quaternion component difference from the rest rotation that still counts as rest: 4 float32 ulps at 1. */
+const REST_ROTATION_TOLERANCE = 4 * 2 ** -24;
+
+/**
+ * Whether every key of `values` (x, y, z, w per key) is the rotation at `rest[r…r+3]` (either sign) within
+ * {@link REST_ROTATION_TOLERANCE} per component.
+ */
+function holdsRotation(values: Float32Array, rest: Float32Array, r: number): boolean {
+  for (let o = 0; o < values.length; o += 4) {
+    const sign = values[o] * rest[r] + values[o + 1] * rest[r + 1] + values[o + 2] * rest[r + 2] + values[o + 3] * rest[r + 3] < 0 ? -1 : 1;
+    for (let c = 0; c < 4; c++) if (Math.abs(values[o + c] - sign * rest[r + c]) > REST_ROTATION_TOLERANCE) return false;
+  }
+  return true;
 }

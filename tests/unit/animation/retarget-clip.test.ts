@@ -143,6 +143,18 @@ describe.skipIf(!assets)('retargetClip on CesiumMan', async () => {
     expect(rest.angle).toBeLessThan(1e-5);
   });
 
+  it('A → A animates the joints the clip animates, no others (a joint held at rest gets no channel)', () => {
+    const clip = asset.clips[0];
+    const out = retargetClip(clip, side, side, { translation: 'scaled' });
+    const animated = (c: AnimationClip, path: string) => new Set(c.channels.filter((ch) => ch.path === path).map((ch) => ch.joint));
+    const moves = (c: AnimationClip, j: number) => {
+      const values = c.channels.find((ch) => ch.joint === j && ch.path === 'rotation')!.values;
+      return values.some((v, i) => Math.abs(v - values[i % 4]) > 1e-6);
+    };
+    const source = [...animated(clip, 'rotation')].filter((j) => moves(clip, j)).sort((a, b) => a - b);
+    expect([...animated(out, 'rotation')].sort((a, b) => a - b)).toEqual(source);
+  });
+
   it('A → A copy turned, scaled ×2 and renamed mixamorig: gives 2 × A\'s skinned vertices', () => {
     const copy = turnedCopy(side, 7);
     const n = asset.skeleton.jointCount;
