@@ -29,7 +29,8 @@
  *   two layers, localToModel, palette) with no GC in between (after a warm-up and forced GCs; the young
  *   generation is made large enough that none happens, and GCs are counted to prove it), per frame — every
  *   byte allocated, garbage included. `pose.bytes_retained_per_frame`: the growth left after a final
- *   forced GC.
+ *   forced GC. `pose.bytes_allocated_per_frame.crossfading`: the same with the base layer crossfading between
+ *   the two clips every 150 frames and the animator's events collected (`play` itself may allocate a little).
  *
  * - `pose.retargeted_over_native.Fox`: one frame of Fox playing Walk retargeted from a `mixamorig:`-named copy
  *   of itself (bench/retarget-cost.ts) over the same frame playing its own Walk: ≈ 1, since retargeting makes an
@@ -52,6 +53,7 @@ import { fileURLToPath } from 'node:url';
 import { Vector3 } from 'three';
 import type { AnimationClip } from '../src/asset/animation-clip.ts';
 import { Animator } from '../src/animation/animator.ts';
+import { AnimationEventList } from '../src/animation/animation-events.ts';
 import { compileClip } from '../src/animation/runtime-clip.ts';
 import type { PrimitiveAsset, SkinAsset } from '../src/asset/model-asset.ts';
 import { parseGltf } from '../src/loaders/gltf/parse-gltf.ts';
@@ -122,6 +124,25 @@ function oursPipeline(ch: Character, blend: boolean, backend: 'auto' | 'js' = 'a
     skinMatrices: () => kernel.updateSkinMatrices(),
   };
   return { frame, palette, skinning, stages, backend: kernel.backend };
+}
+
+/**
+ * One character whose base layer crossfades between its two clips every 150 frames (`play` with a 0.3 s fade),
+ * events collected into a reused list, then the pose kernel: the frame function.
+ */
+function crossfadingPipeline(ch: Character): () => void {
+  const animator = new Animator(ch.skeleton.jointCount);
+  const clips = ch.clips.map((clip) => compileClip(clip, ch.skeleton.jointCount));
+  const fade = { fade: 0.3 }, events = new AnimationEventList();
+  const kernel = new PoseKernel(ch.skeleton, [ch.skin]);
+  animator.play(clips[0]);
+  let frame = 0;
+  return () => {
+    if (++frame % 150 === 0) animator.play(clips[(frame / 150) & 1], fade);
+    animator.update(DT, events);
+    animator.evaluate(kernel.pose, ch.restPose);
+    kernel.update();
+  };
 }
 
 /** three.js's per-frame work on the same clips: mixer (one action, or two at equal weight) → boneMatrices. */
@@ -298,6 +319,12 @@ async function main(): Promise<void> {
     figures['pose.bytes_retained_per_frame'] = round(alloc.retained);
     figures['pose.gcs_during_allocation_run'] = alloc.gcDuring;
     figures['three.pose.bytes_allocated_per_frame'] = round(threeAlloc.allocated);
+    // The same with the base layer crossfading to the other clip every 150 frames (0.3 s fades, several slots
+    // blended at once) and the animator's events collected: what a game's state machine does.
+    const fading = crossfadingPipeline(ch);
+    const fadeAlloc = await allocationPerCall(fading, frames, gc!);
+    rows.push([`heap allocated per frame: ${ch.name}, crossfading every 150 frames, events on`, `${fadeAlloc.allocated.toFixed(2)} B`, '', '', `retained ${fadeAlloc.retained.toFixed(2)} B`]);
+    figures['pose.bytes_allocated_per_frame.crossfading'] = round(fadeAlloc.allocated);
 
     figures['pose.speedup_vs_three'] = round(Math.min(...poseSpeedups));
     figures['pose.kernel_backend'] = oursPipeline(characters[0], false).backend;

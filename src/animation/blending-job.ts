@@ -129,7 +129,17 @@ export function blendLayers(out: LocalPose, job: BlendingJob): LocalPose {
     if (l === 0) acc.fill(0, 0, ACC_STRIDE * n);
     for (let j = 0; j < n; j++) {
       const w = weight * (mask !== null ? mask[j] : 1); // not `mask ? w·m : w`: V8 would box that phi
-      if (w > 0) accumulate(acc, (ACC_STRIDE * j) | 0, w, pt, pr, ps, (3 * j) | 0, j << 2);
+      if (!(w > 0)) continue;
+      // Inline, not a helper: a computed double passed to a call that V8 does not inline is boxed on the heap.
+      const o = (ACC_STRIDE * j) | 0, i3 = (3 * j) | 0, i4 = j << 2;
+      acc[o] += w * pt[i3]; acc[(o + 1) | 0] += w * pt[(i3 + 1) | 0]; acc[(o + 2) | 0] += w * pt[(i3 + 2) | 0];
+      acc[(o + 3) | 0] += w * ps[i3]; acc[(o + 4) | 0] += w * ps[(i3 + 1) | 0]; acc[(o + 5) | 0] += w * ps[(i3 + 2) | 0];
+      const x = pr[i4], y = pr[(i4 + 1) | 0], z = pr[(i4 + 2) | 0], qw = pr[(i4 + 3) | 0];
+      // Hemisphere: q joins on the side of the sum so far.
+      const ws = acc[(o + 6) | 0] * x + acc[(o + 7) | 0] * y + acc[(o + 8) | 0] * z + acc[(o + 9) | 0] * qw < 0 ? -w : w;
+      acc[(o + 6) | 0] += ws * x; acc[(o + 7) | 0] += ws * y; acc[(o + 8) | 0] += ws * z; acc[(o + 9) | 0] += ws * qw;
+      acc[(o + 10) | 0] += w;
+      acc[(o + 11) | 0] += 1;
     }
   }
   const a = layerCount >= 2 ? layers[layerCount - 2] : null, b = layerCount >= 1 ? layers[layerCount - 1] : null;
@@ -220,19 +230,6 @@ function blendTwo(out: LocalPose, a: BlendingLayer, b: BlendingLayer, n: number)
 
 /** Floats per joint in the scratch: weighted sums of translation (3), scale (3), rotation (4); W; count. */
 const ACC_STRIDE = 12;
-
-/** Adds `w`·(joint of t, q, s) to the sums at `acc[o…]`, q on the side of the sum so far (hemisphere). */
-function accumulate(
-  acc: Float64Array, o: number, w: number, pt: Float32Array, pr: Float32Array, ps: Float32Array, i3: number, i4: number,
-): void {
-  acc[o] += w * pt[i3]; acc[(o + 1) | 0] += w * pt[(i3 + 1) | 0]; acc[(o + 2) | 0] += w * pt[(i3 + 2) | 0];
-  acc[(o + 3) | 0] += w * ps[i3]; acc[(o + 4) | 0] += w * ps[(i3 + 1) | 0]; acc[(o + 5) | 0] += w * ps[(i3 + 2) | 0];
-  const x = pr[i4], y = pr[(i4 + 1) | 0], z = pr[(i4 + 2) | 0], qw = pr[(i4 + 3) | 0];
-  const ws = acc[(o + 6) | 0] * x + acc[(o + 7) | 0] * y + acc[(o + 8) | 0] * z + acc[(o + 9) | 0] * qw < 0 ? -w : w;
-  acc[(o + 6) | 0] += ws * x; acc[(o + 7) | 0] += ws * y; acc[(o + 8) | 0] += ws * z; acc[(o + 9) | 0] += ws * qw;
-  acc[(o + 10) | 0] += w;
-  acc[(o + 11) | 0] += 1;
-}
 
 /** {@link blendLayers}' additive pass of one layer, on `out` in place. */
 function addDelta(out: LocalPose, layer: BlendingLayer, n: number): void {
