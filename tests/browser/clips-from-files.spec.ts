@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { collectErrors, grid, gridDistance, isolateFromLiveReload, openViewer, requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
+import { editGlbJson } from './helpers/edit-glb.ts';
 
 // Issue 21, clips from other files: a Shift-drop on the viewer and `animations=` / `appendAnimations` on
 // <sinew-viewer> add a file's clips to the model shown, retargeted by joint name (CesiumMan's own clip onto
@@ -71,25 +72,13 @@ test('viewer: a Shift-drop adds the file\'s clips to the model shown, with the j
 
 /** CesiumMan.glb without its meshes, skins and materials: an animation-only GLB (its skeleton and clip), base64. */
 function animationOnlyCesiumMan(): string {
-  const glb = readFileSync(`${SHARED_ASSETS}/gltf/CesiumMan.glb`);
-  const jsonLength = glb.readUInt32LE(12);
-  const json = JSON.parse(glb.subarray(20, 20 + jsonLength).toString('utf8'));
-  for (const key of ['meshes', 'skins', 'materials', 'textures', 'images', 'samplers']) delete json[key];
-  for (const node of json.nodes) {
-    delete node.mesh;
-    delete node.skin;
-  }
-  let text = JSON.stringify(json);
-  while (text.length % 4 !== 0) text += ' ';
-  const chunk = Buffer.from(text, 'utf8');
-  const rest = glb.subarray(20 + jsonLength); // the BIN chunk, as it was
-  const header = Buffer.alloc(20);
-  header.writeUInt32LE(0x46546c67, 0);
-  header.writeUInt32LE(2, 4);
-  header.writeUInt32LE(20 + chunk.length + rest.length, 8);
-  header.writeUInt32LE(chunk.length, 12);
-  header.writeUInt32LE(0x4e4f534a, 16);
-  return Buffer.concat([header, chunk, rest]).toString('base64');
+  return editGlbJson(`${SHARED_ASSETS}/gltf/CesiumMan.glb`, (json) => {
+    for (const key of ['meshes', 'skins', 'materials', 'textures', 'images', 'samplers']) delete json[key];
+    for (const node of json.nodes) {
+      delete node.mesh;
+      delete node.skin;
+    }
+  }).toString('base64');
 }
 
 test('viewer: a drop of an animation-only glTF adds its clips without Shift; a full model still replaces', async ({ page }) => {

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, isolateFromLiveReload, requireSharedAssets, SHARED_ASSETS } from './helpers/viewer-page.ts';
+import { editGlbJson } from './helpers/edit-glb.ts';
 
 // <sinew-viewer>'s animation events: `loop`, `finished` (model-viewer's names) and `marker` (a glTF animation's
 // `extras.markers`), fired as frames advance the clip. Frames are driven by Playwright's clock (rAF is
@@ -11,20 +11,9 @@ const PAGE = '/tests/browser/pages/empty-page.html';
 
 /** Fox.glb with a marker `step` at 0.1 s on its Walk animation (index 1, 0.708 s long). */
 function foxWithMarker(): Buffer {
-  const glb = readFileSync(join(SHARED_ASSETS, 'gltf', 'Fox.glb'));
-  const jsonLength = glb.readUInt32LE(12);
-  const json = JSON.parse(glb.subarray(20, 20 + jsonLength).toString('utf8'));
-  json.animations[1].extras = { markers: [{ time: 0.1, name: 'step' }] };
-  let text = Buffer.from(JSON.stringify(json), 'utf8');
-  text = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)]);
-  const rest = glb.subarray(20 + jsonLength);
-  const header = Buffer.alloc(20);
-  header.writeUInt32LE(0x46546c67, 0);
-  header.writeUInt32LE(2, 4);
-  header.writeUInt32LE(20 + text.length + rest.length, 8);
-  header.writeUInt32LE(text.length, 12);
-  header.writeUInt32LE(0x4e4f534a, 16);
-  return Buffer.concat([header, text, rest]);
+  return editGlbJson(join(SHARED_ASSETS, 'gltf', 'Fox.glb'), (json) => {
+    json.animations[1].extras = { markers: [{ time: 0.1, name: 'step' }] };
+  });
 }
 
 interface Heard {
