@@ -3,6 +3,8 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 import { copyLocalPose } from '../skeleton/local-pose.ts';
 import { PoseKernel, type PoseKernelOptions } from '../pose/pose-kernel.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
+import type { PoseJob } from '../skeleton/pose-job.ts';
+import { findJoint } from '../skeleton/skeleton.ts';
 import { Animator } from '../animation/animator.ts';
 import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';
 import { applyPlacement, findMotionRoot } from '../animation/root-motion.ts';
@@ -60,6 +62,18 @@ export class AnimatedModel implements PoseBuffers {
   readonly animator: Animator;
   /** Computes {@link modelMatrices} and {@link skinMatrices} from {@link pose}; its buffers are this model's. */
   readonly kernel: PoseKernel;
+  /**
+   * `Float64Array(16)`, column-major: where the model stands in the world (model space → world space), identity
+   * by default. Nothing here draws with it: {@link jointMatrix} and the features built on it (attachments,
+   * hotspots, picking rays) read it, and a view sets it to what it draws the model with (`ModelView`: its
+   * display matrix). Root motion in `applied` mode is already in the pose, not here.
+   */
+  readonly world: Float64Array = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  /**
+   * Jobs run by {@link evaluate} on the local pose after the source wrote it and before the matrix stages, in
+   * order (inverse kinematics: `TwoBoneIkJob`, `AimIkJob`). Add and remove them at will; empty by default.
+   */
+  readonly poseJobs: PoseJob[] = [];
   /** Per clip, the sample {@link clipSample} hands out; then one for the rest pose. */
   private readonly samples: ClipSample[];
   /** The skeleton's root joints (no parent): where `applied` root motion places the pose. */
@@ -116,6 +130,50 @@ export class AnimatedModel implements PoseBuffers {
   evaluate(source: PoseSource): void {
     source.evaluate(this.pose, this.asset.restPose);
     if (source === this.animator && this.animator.rootMotion === 'applied') applyPlacement(this.pose, this.roots, this.animator.placement);
+    const jobs = this.poseJobs, skeleton = this.asset.skeleton;
+    for (let i = 0; i < jobs.length; i++) jobs[i].apply(this.pose, skeleton);
     this.kernel.update();
+  }
+
+  /**
+   * Index of joint `joint` of the skeleton: an index is checked and returned, a name looked up (the first joint
+   * so named). Linear in the joint count for a name: resolve once at set-up, not per frame.
+   * @throws RangeError naming the model and the joint when there is no such joint
+   */
+  jointIndex(joint: number | string): number {
+    const skeleton = this.asset.skeleton;
+    const index = typeof joint === 'number' ? joint : findJoint(skeleton, joint);
+    if (!Number.isInteger(index) || index < 0 || index >= skeleton.jointCount) {
+      const known = skeleton.names.filter((n) => n).slice(0, 8).join(', ');
+      throw new RangeError(`${this.asset.name}: no joint ${typeof joint === 'number' ? joint : JSON.stringify(joint)} (${skeleton.jointCount} joints${known ? `: ${known}${skeleton.jointCount > 8 ? ', …' : ''}` : ''})`);
+    }
+    return index;
+  }
+
+  /**
+   * Joint `joint`'s matrix for the pose of the last {@link evaluate}, in world space: `world · T(O) · Mⱼ`, with
+   * Mⱼ its model-space matrix relative to the {@link origin} O ({@link modelMatrices}; docs/skinning-formulas.md
+   * S4) and O added back in f64. With the default identity {@link world} that is the joint's model-space matrix
+   * (the scene root's frame), what `sinew eval --joints` prints. Allocates nothing.
+   * @param joint a joint index, or a name (resolved by {@link jointIndex}; pass the index per frame)
+   * @param out `Float64Array(16)` or `Float32Array(16)`, column-major; written and returned
+   * @throws RangeError when there is no such joint
+   */
+  jointMatrix<T extends Float64Array | Float32Array>(joint: number | string, out: T): T {
+    const j = typeof joint === 'number' && Number.isInteger(joint) && joint >= 0 && joint < this.asset.skeleton.jointCount ? joint : this.jointIndex(joint);
+    const m = this.modelMatrices, o = 16 * j, w = this.world, origin = this.origin;
+    // Read everything before writing, so `out` may be `world`.
+    const m0 = m[o], m1 = m[o + 1], m2 = m[o + 2], m3 = m[o + 3], m4 = m[o + 4], m5 = m[o + 5], m6 = m[o + 6], m7 = m[o + 7];
+    const m8 = m[o + 8], m9 = m[o + 9], m10 = m[o + 10], m11 = m[o + 11];
+    const m12 = m[o + 12] + origin[0], m13 = m[o + 13] + origin[1], m14 = m[o + 14] + origin[2], m15 = m[o + 15];
+    for (let r = 0; r < 4; r++) {
+      const w0 = w[r], w1 = w[4 + r], w2 = w[8 + r], w3 = w[12 + r];
+      const a = w0 * m0 + w1 * m1 + w2 * m2 + w3 * m3;
+      const b = w0 * m4 + w1 * m5 + w2 * m6 + w3 * m7;
+      const c = w0 * m8 + w1 * m9 + w2 * m10 + w3 * m11;
+      const d = w0 * m12 + w1 * m13 + w2 * m14 + w3 * m15;
+      out[r] = a; out[4 + r] = b; out[8 + r] = c; out[12 + r] = d;
+    }
+    return out;
   }
 }

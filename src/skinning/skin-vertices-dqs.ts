@@ -35,6 +35,8 @@ import { writeTangent } from './write-tangent.ts';
  * @param outNormals `Float32Array(3·vertexCount)` for unit normals, or null
  * @param outTangents `Float32Array(4·vertexCount)` for unit tangents (w kept), or null; the primitive then has tangents
  * @param skinMatrices `Float32Array(16·m)`, column-major skinning matrices, m ≤ `context.jointCount`
+ * @param vertices the vertices to skin (indices, written at their own places), or null for all
+ * @param count how many vertices: of `vertices`, or from 0 when it is null
  */
 export function skinVerticesDqs(
   outPositions: Float32Array,
@@ -44,8 +46,10 @@ export function skinVerticesDqs(
   context: SkinningContext,
   policy: WeightPolicy,
   outTangents: Float32Array | null = null,
+  vertices: Uint32Array | null = null,
+  count: number = primitive.vertexCount,
 ): void {
-  const { positions, normals, vertexCount } = primitive;
+  const { positions, normals } = primitive;
   const tangents = primitive.tangents ?? null;
   const joints = primitive.joints!, weights = primitive.weights!;
   const D = computeDualQuaternionPalette(context.dualPalette, skinMatrices, skinMatrices.length >> 4);
@@ -54,7 +58,8 @@ export function skinVerticesDqs(
   const c = influenceCountOf(primitive), last = c - 1;
   // Skinning matrices relative to the model origin O: the rest transform is T(−O), not I (skinning-context.ts).
   const ox = context.origin[0], oy = context.origin[1], oz = context.origin[2];
-  for (let v = 0; v < vertexCount; v++) {
+  for (let n = 0; n < count; n++) {
+    const v = vertices === null ? n : vertices[n];
     const i4 = c * v, i3 = (3 * v) | 0;
     // Σ wᵢ over the c slots in slot order; implicit-last: the last slot's weight is 1 − the others' sum.
     let stored = 0;

@@ -46,10 +46,16 @@ import { writeTangent } from './write-tangent.ts';
  * @param outTangents `Float32Array(4·vertexCount)` for the skinned tangents, or null (default) to skip them:
  *   `A·t` (the blended matrix itself, tangents being directions in the surface; divided by the weight sum
  *   under `normalize`), normalised, w copied (glTF 2.0 §3.7.2.1); a vertex left at rest keeps t normalised
+ * @param vertices the vertices to skin, or null (default) for all of them: indices into the primitive's vertices
+ *   (each < `vertexCount`), read up to `vertexListLength`; each is written at its own place in the outputs (3v,
+ *   4v) with the same arithmetic as a whole-mesh call, and the other places are left as they were — so picking
+ *   (`pickModel`) and hotspots skin a few triangles exactly as the whole mesh would be
+ * @param vertexListLength how many of `vertices` to skin (default its length)
  * @throws Error when the primitive has no joints/weights, or `outTangents` is given for a primitive without
  *   tangents
  * @throws RangeError when `skinMatrices` has more joints than `context`, `influenceCount` is not a positive
- *   multiple of 4, or `joints`/`weights` are shorter than `influenceCount·vertexCount`
+ *   multiple of 4, `joints`/`weights` are shorter than `influenceCount·vertexCount`, or `vertexListLength`
+ *   exceeds `vertices.length`
  */
 export function skinVertices(
   outPositions: Float32Array,
@@ -59,8 +65,14 @@ export function skinVertices(
   context: SkinningContext,
   method: SkinningMethod = DEFAULT_SKINNING_METHOD,
   outTangents: Float32Array | null = null,
+  vertices: Uint32Array | null = null,
+  vertexListLength: number = vertices ? vertices.length : 0,
 ): void {
   const { joints, weights, positions, normals, vertexCount } = primitive;
+  if (vertices && !(vertexListLength >= 0 && vertexListLength <= vertices.length)) {
+    throw new RangeError(`skinVertices: ${vertexListLength} listed vertices asked of a list of ${vertices.length}`);
+  }
+  const count = vertices ? vertexListLength : vertexCount;
   if (!joints || !weights) throw new Error('skinVertices: primitive has no joints/weights (it is rigid)');
   const tangents = primitive.tangents ?? null;
   if (outTangents && !tangents) throw new Error('skinVertices: outTangents given for a primitive without tangents');
@@ -73,7 +85,7 @@ export function skinVertices(
     throw new RangeError(`skinVertices: ${vertexCount} vertices of ${slots} influences need ${slots * vertexCount} joints and weights, got ${joints.length} and ${weights.length}`);
   }
   if (method.skinning === 'dqs') {
-    skinVerticesDqs(outPositions, outNormals, primitive, skinMatrices, context, method.weights, outTangents);
+    skinVerticesDqs(outPositions, outNormals, primitive, skinMatrices, context, method.weights, outTangents, vertices, count);
     return;
   }
   const policy = method.weights;
@@ -85,7 +97,8 @@ export function skinVertices(
   // Skinning matrices relative to the model origin O: the rest transform is T(−O), not I (skinning-context.ts).
   const ox = context.origin[0], oy = context.origin[1], oz = context.origin[2];
   const c = influenceCountOf(primitive);
-  for (let v = 0; v < vertexCount; v++) {
+  for (let n = 0; n < count; n++) {
+    const v = vertices === null ? n : vertices[n];
     const i4 = (c * v) | 0, i3 = (3 * v) | 0;
     // Accumulator A = Σ wᵢ·K_{jᵢ}, the 3×4 affine part, column-major.
     let m0 = 0, m1 = 0, m2 = 0, m4 = 0, m5 = 0, m6 = 0, m8 = 0, m9 = 0, m10 = 0, m12 = 0, m13 = 0, m14 = 0;

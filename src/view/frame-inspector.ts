@@ -1,26 +1,5 @@
-import type { CameraMatrices, DrawStyle, GpuModel, PalettePath, SkinnedRenderer } from '../gl/renderer.ts';
-import type { AnimatedModel } from '../scene/animated-model.ts';
-import type { SkinningMethod } from '../skinning/skinning-method.ts';
-
-/**
- * What a {@link ModelView} hands its {@link FrameInspector} each frame: one object, rewritten in place
- * (no per-frame allocation), valid during the call only.
- */
-export interface InspectedFrame {
-  gl: WebGL2RenderingContext;
-  renderer: SkinnedRenderer;
-  gpu: GpuModel;
-  /** The model's pose buffers, evaluated for this frame. */
-  animated: AnimatedModel;
-  /** `Float32Array(16)`: model space → display space. */
-  displayMatrix: Float32Array;
-  camera: CameraMatrices;
-  method: SkinningMethod;
-  palettePath: PalettePath;
-  /** Drawing buffer size, pixels. */
-  width: number;
-  height: number;
-}
+import type { DrawStyle } from '../gl/renderer.ts';
+import type { ViewFrame } from './view-frame.ts';
 
 /**
  * Inspection views around a {@link ModelView}'s draw (the viewer page's debug views): `styleFor` picks the
@@ -29,9 +8,9 @@ export interface InspectedFrame {
  */
 export interface FrameInspector {
   /** The draw style of this frame, or undefined for the plain lit model. */
-  styleFor(frame: InspectedFrame): DrawStyle | undefined;
+  styleFor(frame: ViewFrame): DrawStyle | undefined;
   /** Draws overlays after the model. */
-  overlay(frame: InspectedFrame): void;
+  overlay(frame: ViewFrame): void;
 }
 
 /** Milliseconds spent on the last frame drawn by a {@link ModelView}, rewritten each frame. */
@@ -40,7 +19,7 @@ export interface FrameTimings {
   poseMs: number;
   /** The renderer's palette packing and upload (`SkinnedRenderer.lastPaletteMs`; submission, not GPU time). */
   uploadMs: number;
-  /** The rest of the renderer's draw: state, textures and draw calls (submission, not GPU time). */
+  /** The rest of the renderer's draw (state, textures and draw calls) and the view's frame stages (submission, not GPU time). */
   drawMs: number;
   /** The inspector's style and overlays (0 without one). */
   inspectMs: number;

@@ -51,6 +51,7 @@ export function prepareModel(asset: ModelAsset, clip: string | null | undefined,
   animated.evaluate(animated.animator);
   const displayMatrix = mat4.create() as Float32Array;
   if (asset.upAxis === 'z') mat4.fromXRotation(displayMatrix, -Math.PI / 2);
+  animated.world.set(displayMatrix);
   const bounds = frameAnimation ? computeAnimatedBounds(asset, animated, displayMatrix) : computeModelBounds(asset, animated, displayMatrix);
   animated.evaluate(animated.animator);
   return { animated, player, clipIndex, clipWarning, displayMatrix, bounds };

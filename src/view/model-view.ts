@@ -15,6 +15,7 @@ import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';
 import type { ViewerHost } from './viewer-host.ts';
 import { CameraFraming } from './camera-framing.ts';
 import { ClipLayers } from './clip-layers.ts';
+import { ViewLayers } from './view-layers.ts';
 import { prepareModel, type LoadedModel } from './loaded-model.ts';
 import { BACKGROUND, type ModelViewOptions, type ShowOptions } from './model-view-options.ts';
 import type { ModelViewListener } from './model-view-listener.ts';
@@ -22,7 +23,8 @@ import { describeView, type ModelViewState } from './model-view-state.ts';
 import { addClipsToModel, type AddedClips } from './added-clips.ts';
 import type { ClipLibrary } from '../loaders/load-clips.ts';
 import type { RetargetOptions } from '../animation/retarget-clip.ts';
-import type { FrameInspector, FrameTimings, InspectedFrame } from './frame-inspector.ts';
+import type { FrameInspector, FrameTimings } from './frame-inspector.ts';
+import type { FrameStage, ViewFrame } from './view-frame.ts';
 
 export { messageOf } from './message-of.ts';
 
@@ -50,6 +52,8 @@ export class ModelView {
    * listener hears of it.
    */
   readonly playback = new Playback();
+  /** Clips layered over the selected one, on the shown model (they go with it). */
+  readonly layers: ViewLayers;
   /** Why nothing can be drawn (no WebGL2, renderer failure), or null. */
   readonly startupError: string | null;
   /** Where the last frame's time went (see {@link FrameTimings}), rewritten by each frame. */
@@ -71,8 +75,9 @@ export class ModelView {
   private disposed = false;
   private loadToken = 0;
   private readonly detachInput: () => void;
-  /** Handed to the {@link inspector}, rewritten in place each frame. */
-  private inspected: InspectedFrame | null = null;
+  /** Handed to the stages and the {@link inspector}, rewritten in place each frame. */
+  private lastFrame: ViewFrame | null = null;
+  private readonly stages: FrameStage[] = [];
 
   /**
    * Takes `canvas` (its own WebGL2 context, or a 2D one fed by `options.host`) and listens for orbit input
@@ -89,6 +94,7 @@ export class ModelView {
     this.framing = new CameraFraming(canvas, options.distance ?? 1);
     this.camera = this.framing.camera;
     this.frameAnimation = options.frameAnimation ?? false;
+    this.layers = new ViewLayers(() => this.current?.layers ?? null, this.playback, () => this.requestRedraw());
     const client: SurfaceClient = {
       frame: (nowMs) => this.onFrame(nowMs),
       contextLost: () => this.onContextLost(),
@@ -102,6 +108,25 @@ export class ModelView {
   /** The WebGL2 context drawn with (shared with other views when there is a host), or null. */
   get gl(): WebGL2RenderingContext | null {
     return this.surface.gl;
+  }
+
+  /**
+   * Adds `stage` to the work of every frame, after the model is drawn (in the order added); redraws.
+   * @returns a function that removes it again (and redraws)
+   */
+  addStage(stage: FrameStage): () => void {
+    this.stages.push(stage);
+    this.requestRedraw();
+    return () => {
+      const i = this.stages.indexOf(stage);
+      if (i >= 0) this.stages.splice(i, 1);
+      this.requestRedraw();
+    };
+  }
+
+  /** The shown model's CPU state (pose buffers, animator, `world` = the display matrix), or null before the first. */
+  get animated(): AnimatedModel | null {
+    return this.current?.animated ?? null;
   }
 
   /** The model shown, or null before the first. */
@@ -243,36 +268,6 @@ export class ModelView {
   }
 
   /**
-   * Layers clip `clipIndex` over the selected one with `weight` in [0, 1] (an override layer of the model's
-   * animator, looping from the clip's start, added on first use; weight 0 silences it): several clips
-   * blended at once. Layers go with the model.
-   * @throws RangeError for a clip that does not exist or a weight outside [0, 1]
-   */
-  setLayerWeight(clipIndex: number, weight: number): void {
-    const model = this.current;
-    if (!model) return;
-    model.layers.setWeight(clipIndex, weight, this.playback.speed);
-    this.requestRedraw();
-  }
-
-  /**
-   * Limits every clip layered with {@link setLayerWeight} (now and later, on this model) to skeleton joint
-   * `joint` and the joints below it (`subtreeMask`); −1 lifts the limit. Reset when another model is shown.
-   * @throws RangeError for a joint the model does not have
-   */
-  setLayerMask(joint: number): void {
-    const model = this.current;
-    if (!model) return;
-    model.layers.setMask(joint);
-    this.requestRedraw();
-  }
-
-  /** Weight of each clip layered over the selected one (clip index → weight), for tools and tests. */
-  layerWeights(): Record<number, number> {
-    return this.current?.layers.weights() ?? {};
-  }
-
-  /**
    * Sets the playback rate (1 real time, −1 backwards) of every clip playing — the current one and any
    * fading out — and of clips started later.
    * @throws RangeError when not finite
@@ -393,22 +388,20 @@ export class ModelView {
     const t1 = performance.now();
     this.framing.update(this.surface.width, this.surface.height);
     this.surface.beginFrame(this.background);
+    const frame = this.lastFrame ??= {
+      gl: renderer.gl, renderer, gpu: model.gpu, animated: model.animated, displayMatrix: model.displayMatrix, camera: this.framing.matrices,
+      method: this.method, palettePath: model.palettePath, width: 0, height: 0,
+    };
+    frame.gl = renderer.gl; frame.renderer = renderer; frame.gpu = model.gpu; frame.animated = model.animated;
+    frame.displayMatrix = model.displayMatrix; frame.method = this.method; frame.palettePath = model.palettePath;
+    frame.width = this.surface.width; frame.height = this.surface.height;
     const inspector = this.inspector;
-    let frame: InspectedFrame | null = null;
-    if (inspector) {
-      frame = this.inspected ??= {
-        gl: renderer.gl, renderer, gpu: model.gpu, animated: model.animated, displayMatrix: model.displayMatrix, camera: this.framing.matrices,
-        method: this.method, palettePath: model.palettePath, width: 0, height: 0,
-      };
-      frame.gl = renderer.gl; frame.renderer = renderer; frame.gpu = model.gpu; frame.animated = model.animated;
-      frame.displayMatrix = model.displayMatrix; frame.method = this.method; frame.palettePath = model.palettePath;
-      frame.width = this.surface.width; frame.height = this.surface.height;
-    }
-    const style = frame ? inspector!.styleFor(frame) : undefined;
+    const style = inspector ? inspector.styleFor(frame) : undefined;
     const t2 = performance.now();
     renderer.draw(model.gpu, model.animated, this.framing.matrices, model.displayMatrix, this.currentPaletteRequest, this.method, style);
+    for (let i = 0; i < this.stages.length; i++) this.stages[i].afterDraw(frame);
     const t3 = performance.now();
-    if (frame) inspector!.overlay(frame);
+    if (inspector) inspector.overlay(frame);
     const t4 = performance.now();
     this.surface.present();
     this.timings.poseMs = t1 - t0;
@@ -452,11 +445,11 @@ export class ModelView {
   }
 
   /**
-   * Calls `use` with the frame the {@link inspector} last saw (the current model, context, camera), for tools
-   * that read the GPU outside the frame loop; undefined when no frame has been drawn with an inspector.
+   * Calls `use` with the last frame drawn (the current model, context, camera, drawing-buffer size), for tools
+   * that read it outside the frame loop (picking, read-backs); undefined before the first frame.
    */
-  inspect<T>(use: (frame: InspectedFrame) => T): T | undefined {
-    const frame = this.inspected;
+  inspect<T>(use: (frame: ViewFrame) => T): T | undefined {
+    const frame = this.lastFrame;
     if (!frame || !this.current?.gpu || this.surface.contextLost || this.disposed) return undefined;
     return use(frame);
   }

@@ -5,7 +5,8 @@ import { EdgeBuffers } from '../gl/debug/edge-buffers.ts';
 import { LineOverlay } from '../gl/debug/line-overlay.ts';
 import { TransformFeedbackCapture } from '../gl/transform-feedback-capture.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import type { FrameInspector, InspectedFrame } from '../view/frame-inspector.ts';
+import type { FrameInspector } from '../view/frame-inspector.ts';
+import type { ViewFrame } from '../view/view-frame.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import { mat4 } from 'gl-matrix';
 import { tamperedSkinMatrices } from './skin-matrices-tamper.ts';
@@ -142,7 +143,7 @@ export class Inspection implements FrameInspector {
     return s.surface !== 'shaded' || s.wireframe || s.skeleton || s.bounds || s.normals || s.cpuVertices || s.compare || s.bindPose;
   }
 
-  styleFor(frame: InspectedFrame): DrawStyle | undefined {
+  styleFor(frame: ViewFrame): DrawStyle | undefined {
     if (!this.active) return undefined;
     this.bind(frame);
     const s = this.settings;
@@ -160,7 +161,7 @@ export class Inspection implements FrameInspector {
     return style;
   }
 
-  overlay(frame: InspectedFrame): void {
+  overlay(frame: ViewFrame): void {
     if (!this.active) return;
     const s = this.settings;
     const gl = frame.gl;
@@ -184,7 +185,7 @@ export class Inspection implements FrameInspector {
    * vertices are read back (after a fence, a frame or so later); null without a skinned primitive, or when the
    * model changed or the context was lost meanwhile.
    */
-  compareNow(frame: InspectedFrame): Promise<ParityReading | null> {
+  compareNow(frame: ViewFrame): Promise<ParityReading | null> {
     this.bind(frame);
     if (this.settings.bindPose) applyBindPose(frame.animated, this.bindScratch, this.bindScratchInverse);
     this.cpu!.update(frame.animated, frame.method, this.settings.cpuVertices);
@@ -201,7 +202,7 @@ export class Inspection implements FrameInspector {
   }
 
   /** Makes the per-model and per-context objects when the model or the context changed. */
-  private bind(frame: InspectedFrame): void {
+  private bind(frame: ViewFrame): void {
     const generation = frame.renderer.generation;
     if (frame.gl !== this.gl || generation !== this.generation) {
       // A restored context: the old objects died with it.
@@ -267,7 +268,7 @@ export class Inspection implements FrameInspector {
   }
 
   /** Display-space positions (relative to the origin) and screen pixels of the drawn joints. */
-  private placeJoints(frame: InspectedFrame, vp: Float32Array): void {
+  private placeJoints(frame: ViewFrame, vp: Float32Array): void {
     const m = frame.animated.modelMatrices, d = frame.displayMatrix;
     const n = this.joints.length;
     for (let k = 0; k < n; k++) {
@@ -310,7 +311,7 @@ export class Inspection implements FrameInspector {
     overlay.draw(vp, pos, col, n, gl.POINTS, 9 * (globalThis.devicePixelRatio || 1));
   }
 
-  private drawBounds(frame: InspectedFrame, vp: Float32Array): void {
+  private drawBounds(frame: ViewFrame, vp: Float32Array): void {
     let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
     const d = frame.displayMatrix;
     const visit = (x: number, y: number, z: number): void => {
@@ -345,7 +346,7 @@ export class Inspection implements FrameInspector {
     this.overlayLines!.draw(vp, pos, col, v, frame.gl.LINES);
   }
 
-  private drawNormals(frame: InspectedFrame, vp: Float32Array): void {
+  private drawNormals(frame: ViewFrame, vp: Float32Array): void {
     const d = frame.displayMatrix;
     const pos = this.positions, col = this.colors;
     // Each primitive's normals 2 % of its skinned bounds' diagonal long.
@@ -378,7 +379,7 @@ export class Inspection implements FrameInspector {
    * back (fenced, no pipeline stall), compares them with the CPU's of the same frame (copied now, as later
    * frames rewrite them). Allocates per readout, at most twice a second: not on the frame path.
    */
-  private async compare(frame: InspectedFrame): Promise<ParityReading | null> {
+  private async compare(frame: ViewFrame): Promise<ParityReading | null> {
     const cpu = this.cpu!, capture = this.capture!, model = this.model;
     if (cpu.entries.length === 0) return null;
     const pending: { gpu: Promise<Float32Array>; cpu: Float32Array }[] = [];

@@ -158,7 +158,7 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
       setSkinMatricesTamper(app.inspection, offset);
     },
     setLayerWeight: (clip, weight) => {
-      app.view.setLayerWeight(clip, weight);
+      app.view.layers.setWeight(clip, weight);
       app.renderOnce();
     },
     screenshot: (scale) => app.view.screenshot(scale),

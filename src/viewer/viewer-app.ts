@@ -80,10 +80,10 @@ export class ViewerApp {
       onSpeedChange: (speed) => this.setSpeed(speed),
       onLoopChange: (mode) => this.setLoop(mode),
       onFadeChange: (seconds) => this.setFade(seconds),
-      onLayerWeight: (clip, weight) => this.view.setLayerWeight(clip, weight),
+      onLayerWeight: (clip, weight) => this.view.layers.setWeight(clip, weight),
       onLayerMask: (on) => {
         this.layerMaskOn = on;
-        this.view.setLayerMask(on ? this.inspection.selectedJoint : -1);
+        this.view.layers.setMask(on ? this.inspection.selectedJoint : -1);
       },
       onFiles: (files) => void this.loadFiles(files),
       onOpenUrl: (url) => void (url === null ? this.guardLoad(async () => this.showAsset(createOctopusAsset()), 'octopus') : this.loadUrl(url)),
@@ -143,7 +143,7 @@ export class ViewerApp {
       playingChanged: (playing) => this.panel.setPlaying(playing),
       clipChanged: (clipIndex) => this.panel.setClip(clipIndex),
       clipsAdded: (added) => {
-        this.panel.setClips(this.view.asset?.clips ?? [], this.view.playback.clipIndex, this.view.layerWeights());
+        this.panel.setClips(this.view.asset?.clips ?? [], this.view.playback.clipIndex, this.view.layers.weights());
         this.panel.setRetargeting(added);
       },
       settingsChanged: (settings) => this.panel.setSettings(settings),
@@ -362,7 +362,7 @@ export class ViewerApp {
   /** Selects skeleton joint `joint` (−1: none) for the weight view and the skeleton overlay; redraws. */
   selectJoint(joint: number): void {
     this.inspection.selectedJoint = joint;
-    if (this.layerMaskOn) this.view.setLayerMask(joint);
+    if (this.layerMaskOn) this.view.layers.setMask(joint);
     this.panel.setJoint(joint);
     this.view.requestRedraw();
   }

@@ -1,0 +1,35 @@
+import type { CameraMatrices, GpuModel, PalettePath, SkinnedRenderer } from '../gl/renderer.ts';
+import type { AnimatedModel } from '../scene/animated-model.ts';
+import type { SkinningMethod } from '../skinning/skinning-method.ts';
+
+/**
+ * The frame a {@link ModelView} draws, as it hands it to its {@link FrameStage}s and its inspector: one object,
+ * rewritten in place each frame (no per-frame allocation); read it during the call only, or through
+ * `ModelView.inspect` between frames.
+ */
+export interface ViewFrame {
+  gl: WebGL2RenderingContext;
+  renderer: SkinnedRenderer;
+  gpu: GpuModel;
+  /** The model's pose buffers, evaluated for this frame. */
+  animated: AnimatedModel;
+  /** `Float32Array(16)`: model space → display space. */
+  displayMatrix: Float32Array;
+  camera: CameraMatrices;
+  method: SkinningMethod;
+  palettePath: PalettePath;
+  /** Drawing buffer size, pixels. */
+  width: number;
+  height: number;
+}
+
+/**
+ * Work a {@link ModelView} runs in every frame it draws, after the model (`ModelView.addStage`): drawing props
+ * on joints, placing hotspots, overlays. Runs in the frame's task with the frame's context bound, so what it
+ * draws lands in the same picture as the model, with no frame of lag. Must not allocate once warmed up and
+ * must not throw (a throw stops the view's loop with the `failed` message).
+ */
+export interface FrameStage {
+  /** Called once per frame drawn, right after the model. */
+  afterDraw(frame: ViewFrame): void;
+}
