@@ -12,6 +12,7 @@ import { emitAnimationEvents, emitSinewEvent, TimeUpdateThrottle, type SinewEven
 import { ElementLoading } from './element-loading.ts';
 import { ElementAnimations } from './element-animations.ts';
 import { applyCamera, applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
+import { ElementHotspots, type HotspotConfiguration, type HotspotData } from './element-hotspots.ts';
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -94,6 +95,8 @@ export class SinewViewerElement extends ElementBase {
   private readonly loader: ElementLoading;
   /** `animations` and `appendAnimations`: clips from other files. */
   private readonly clipFiles: ElementAnimations;
+  /** Children slotted as `hotspot-…`, placed over the canvas in each frame (README "Hotspots"). */
+  private readonly hotspots: ElementHotspots;
   private view: ModelView | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private boxWidth = -1;
@@ -164,13 +167,14 @@ export class SinewViewerElement extends ElementBase {
       },
       report: this.reporter,
     });
+    this.hotspots = new ElementHotspots({ element: this, report: this.reporter });
     this.posterImage = document.createElement('img');
     this.posterImage.className = 'poster';
     this.posterImage.setAttribute('part', 'poster');
     this.posterImage.alt = '';
     this.posterImage.hidden = true;
     this.posterImage.addEventListener('error', () => (this.posterImage.hidden = true));
-    root.append(style, this.posterImage, this.loader.progress.element, this.bar.element);
+    root.append(style, this.hotspots.layer, this.posterImage, this.loader.progress.element, this.bar.element);
   }
 
   // ── Read-only state ───────────────────────────────────────────────────────────────────────────────
@@ -256,6 +260,16 @@ export class SinewViewerElement extends ElementBase {
     return this.clipFiles.append(String(url));
   }
 
+  /** `<model-viewer>`'s `updateHotspot`: moves the hotspot `config.name` until its data attributes change (README "Hotspots"). */
+  updateHotspot(config: HotspotConfiguration): void {
+    this.hotspots.updateHotspot(config);
+  }
+
+  /** `<model-viewer>`'s `queryHotspot`: the hotspot's place in the last frame drawn, or null (README "Hotspots"). */
+  queryHotspot(name: string): HotspotData | null {
+    return this.hotspots.queryHotspot(name);
+  }
+
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -297,6 +311,7 @@ export class SinewViewerElement extends ElementBase {
     this.resizeObserver = new ResizeObserver((entries) => this.onResize(entries));
     this.resizeObserver.observe(this);
     this.loader.connect(view, host);
+    this.hotspots.connect(view);
   }
 
   /**
@@ -308,6 +323,7 @@ export class SinewViewerElement extends ElementBase {
     if (!view) return;
     this.view = null;
     this.loader.disconnect(view);
+    this.hotspots.disconnect();
     view.dispose();
     view.canvas.remove();
     this.resizeObserver?.disconnect();
