@@ -62,7 +62,9 @@ interface Hotspot {
   readonly name: string;
   readonly wrapper: HTMLDivElement;
   readonly slot: HTMLSlotElement;
-  /** The attributes read (from the first child in the slot), or those `updateHotspot` set. */
+  /** The data attributes of the first child in the slot, as last read. */
+  read: HotspotAttributes;
+  /** What the hotspot follows: {@link read}, or what `updateHotspot` set since they last changed. */
   attributes: HotspotAttributes;
   spec: ModelPointSpec | null;
   /** Why {@link spec} or {@link point} is missing. */
@@ -300,8 +302,8 @@ export class ElementHotspots implements FrameStage {
       const attributes = attributesOf(child);
       const existing = this.byName.get(name);
       if (existing) {
-        if (!sameAttributes(existing.attributes, attributes)) {
-          existing.attributes = attributes;
+        if (!sameAttributes(existing.read, attributes)) {
+          existing.read = existing.attributes = attributes;
           this.readSpec(existing);
         }
         continue;
@@ -314,7 +316,7 @@ export class ElementHotspots implements FrameStage {
       wrapper.append(slot);
       this.layer.append(wrapper);
       const h: Hotspot = {
-        name, wrapper, slot, attributes, spec: null, problem: null, reported: null, point: null, allowedCrossings: 0, placed: false,
+        name, wrapper, slot, read: attributes, attributes, spec: null, problem: null, reported: null, point: null, allowedCrossings: 0, placed: false,
         x: 0, y: 0, depth: 0, facing: false, visible: false, shownX: NaN, shownY: NaN, displayed: false, shownVisible: null,
       };
       this.byName.set(name, h);
