@@ -66,6 +66,8 @@ export { AnimatedModel } from './scene/animated-model.ts';
 export { ClipSample } from './scene/clip-sample.ts';
 export type { PoseSource } from './scene/pose-source.ts';
 export { OrbitCamera } from './scene/orbit-camera.ts';
+export { ModelPoint, type ModelPointSpec, type Vec3Tuple } from './scene/model-point.ts';
+export { PointOcclusion, OCCLUSION_TOLERANCE } from './scene/point-occlusion.ts';
 export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits } from './gl/renderer.ts';
 export { GpuModel } from './gl/gpu-model.ts';
 export { Crowd, type CrowdMode, type CrowdOptions } from './crowd/crowd.ts';

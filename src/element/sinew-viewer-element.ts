@@ -71,7 +71,10 @@ export interface SinewViewerElement extends ElementAttributeProperties {}
  * - attributes, reflected as properties: the rows of `ELEMENT_ATTRIBUTES` (element-attributes.ts), each with
  *   its kind, default, reading rule and meaning;
  * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
- * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`;
+ * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `updateHotspot(config)`,
+ *   `queryHotspot(name)`;
+ * - children slotted as `hotspot-NAME`: hotspots placed on a joint, the skinned surface or a model-space point
+ *   in every frame (element-hotspots.ts, README "Hotspots");
  * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`,
  *   `sinew-clipsadded`, and `loop`, `finished`, `marker` as clips play (element-events.ts).
  *
