@@ -36,6 +36,9 @@
  *   of itself (bench/retarget-cost.ts) over the same frame playing its own Walk: ≈ 1, since retargeting makes an
  *   ordinary clip at load. `retarget.load_ms.60_joints_30s`: the load-time cost, retargeting a generated
  *   60-joint, 30 s clip.
+ * - `hotspots.frame_us.Fox_5`: one frame of five `<sinew-viewer>` hotspots on Fox (bench/hotspot-cost.ts): the
+ *   pose evaluated, each hotspot's `ModelPoint.place` and, when it faces the eye, `PointOcclusion.crossings`
+ *   (brute-force CPU picking); `hotspots.bytes_allocated_per_frame.Fox_5`: its heap growth per frame, as above.
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
  *
@@ -68,6 +71,7 @@ import { allocationPerCall, compare, formatNs, table, type Measurement } from '.
 import { buildThreeRig, type ThreeRig } from './three-rig.ts';
 import { runGpuBench } from './gpu-bench.ts';
 import { retargetedFromNamespacedCopy, retargetLoadMs } from './retarget-cost.ts';
+import { foxHotspotFrame } from './hotspot-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
@@ -302,6 +306,17 @@ async function main(): Promise<void> {
     const ms = retargetLoadMs();
     rows.push(['retarget at load: 60 joints, 30 s clip (901 keys per channel)', `${ms.toFixed(1)} ms`, '', '', '']);
     figures['retarget.load_ms.60_joints_30s'] = round(ms);
+  }
+
+  // Hotspots: five on Fox, placed and occlusion-tested each frame (the element's stage without the DOM).
+  if (fox && !gpuOnly) {
+    const foxAsset = await parseGltf('Fox.glb', new Uint8Array(readFileSync(foxPath)));
+    const [h] = compare([{ name: 'hotspots', fn: foxHotspotFrame(foxAsset) }], { rounds: 10 });
+    rows.push(['hotspots: Fox, 5 placed + occlusion-tested per frame (pose included)', formatNs(h.nsPerOp), '', '', '']);
+    figures['hotspots.frame_us.Fox_5'] = round(h.nsPerOp / 1000);
+    const hotspotAlloc = await allocationPerCall(foxHotspotFrame(foxAsset), 4000, gc!);
+    rows.push(['heap allocated per frame: Fox, 5 hotspots', `${hotspotAlloc.allocated.toFixed(2)} B`, '', '', `retained ${hotspotAlloc.retained.toFixed(2)} B`]);
+    figures['hotspots.bytes_allocated_per_frame.Fox_5'] = round(hotspotAlloc.allocated);
   }
 
   // Heap growth: the blended pipeline (two clips, a layer, localToModel, palette) over 10 000 frames.
