@@ -2,8 +2,8 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { PoseJob } from '../skeleton/pose-job.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import {
-  correctLocalRotation, finite3, invertAffine, multiplyAffine, quatAxisAngle, quatAxisCos, quatBetween, quatMultiply,
-  quatRotate, setIdentity, setVector3, transformPoint, transformVector, weightCorrection,
+  correctLocalRotation, finite3, invertAffine, multiplyAffine, quatBetween, quatMultiply, quatRotate, setIdentity,
+  setVector3, transformPoint, transformVector, weightCorrection,
 } from './ik-math.ts';
 import { isAncestor, jointLabel, poseJointMatrix, resolveJoint } from './pose-joint-matrix.ts';
 
@@ -84,10 +84,14 @@ export class AimIkJob implements PoseJob {
   private inverse: Float64Array;
   private readonly correction = new Float64Array(4);
   private readonly q = new Float64Array(4);
-  private readonly v = new Float64Array(3);
+  /** Scratch 3-vectors: the carried forward, up and offset, the target in the joint's space, a temporary. */
   private readonly f = new Float64Array(3);
   private readonly u = new Float64Array(3);
   private readonly o = new Float64Array(3);
+  private readonly t = new Float64Array(3);
+  private readonly v = new Float64Array(3);
+  /** [0]: the step's weight, passed to `weightCorrection` in an array (see ik-math.ts). */
+  private readonly scalars = new Float64Array(1);
 
   /**
    * @throws RangeError for an empty chain, an unknown joint (naming it), a joint that is not an ancestor of the
@@ -138,14 +142,13 @@ export class AimIkJob implements PoseJob {
    */
   apply(pose: LocalPose, skeleton: Skeleton): void {
     this.reached = false;
-    const weight = this.weight;
-    if (!(weight > 0)) return;
-    const w = weight < 1 ? weight : 1;
+    if (!(this.weight > 0)) return;
+    const w = this.weight < 1 ? this.weight : 1;
     const target = this.target, pole = this.pole, forward = this.forward;
     if (!finite3(target) || !finite3(pole) || !finite3(forward) || !finite3(this.up) || !finite3(this.offset) || !Number.isFinite(this.twistAngle)) return;
     const joints = this.joints, n = joints.length;
     for (let i = 0; i < n; i++) if (joints[i] >= skeleton.jointCount) return;
-    const fl = Math.hypot(forward[0], forward[1], forward[2]);
+    const fl = Math.sqrt(forward[0] * forward[0] + forward[1] * forward[1] + forward[2] * forward[2]);
     if (!(fl > 0)) return;
 
     // Every joint's model-space matrix before any correction: each step reads its own, and the corrections of the
@@ -155,67 +158,73 @@ export class AimIkJob implements PoseJob {
     for (let i = 1; i < n; i++) multiplyAffine(M[i], M[i - 1], poseJointMatrix(R[i], skeleton, pose, joints[i], joints[i - 1]));
     for (let i = 0; i < n; i++) if (!invertAffine(I[i], M[i])) return;
 
-    const f = this.f, u = this.u, o = this.o, c = this.correction, v = this.v;
+    const f = this.f, u = this.u, o = this.o, c = this.correction;
     f[0] = forward[0] / fl; f[1] = forward[1] / fl; f[2] = forward[2] / fl;
     u.set(this.up); o.set(this.offset);
+    setIdentity(c);
     let all = true;
     for (let i = n - 1; i >= 0; i--) {
       if (i < n - 1) {
         // Carry the joint below's corrected axes into this joint's space: rel(i+1 → i) · c · axis.
         const rel = R[i + 1];
-        quatRotate(v, c, f[0], f[1], f[2]); transformVector(f, rel, v[0], v[1], v[2]);
-        const l = Math.hypot(f[0], f[1], f[2]);
+        transformVector(f, rel, quatRotate(f, c, f));
+        const l = Math.sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
         f[0] /= l; f[1] /= l; f[2] /= l;
-        quatRotate(v, c, u[0], u[1], u[2]); transformVector(u, rel, v[0], v[1], v[2]);
-        quatRotate(v, c, o[0], o[1], o[2]); transformPoint(o, rel, v[0], v[1], v[2]);
+        transformVector(u, rel, quatRotate(u, c, u));
+        transformPoint(o, rel, quatRotate(o, c, o));
       }
       this.inverse = I[i];
       const jw = this.jointWeights[i];
-      const stepWeight = w * (jw > 0 ? (jw < 1 ? jw : 1) : 0);
-      const aimed = this.aimStep(c, stepWeight);
-      all = all && aimed;
-      if (stepWeight > 0 && (c[0] !== 0 || c[1] !== 0 || c[2] !== 0)) correctLocalRotation(pose.rotations, joints[i], c);
+      this.scalars[0] = w * (jw > 0 ? (jw < 1 ? jw : 1) : 0);
+      all = this.aimStep(c) && all;
+      if (c[0] !== 0 || c[1] !== 0 || c[2] !== 0) correctLocalRotation(pose.rotations, joints[i], c);
     }
     this.reached = all && w * this.jointWeights[0] >= 1;
   }
 
   /**
-   * One joint's correction into `c` from the carried axes (this.f, this.u, this.o, its space) and its inverse
-   * model matrix; false when the target cannot be aimed at (then `c` is identity).
+   * One joint's correction into `c` from the carried axes (this.f, this.u, this.o, its space), its inverse
+   * model matrix and the step's weight (this.scalars[0]); false when the target cannot be aimed at (then `c` is
+   * identity).
    */
-  private aimStep(c: Float64Array, weight: number): boolean {
-    const inv = this.inverse, f = this.f, u = this.u, o = this.o, v = this.v, target = this.target, pole = this.pole;
+  private aimStep(c: Float64Array): boolean {
+    const f = this.f, u = this.u, o = this.o, v = this.v, q = this.q;
     setIdentity(c);
-    transformPoint(v, inv, target[0], target[1], target[2]);
-    const tx = v[0], ty = v[1], tz = v[2];
+    const t = transformPoint(this.t, this.inverse, this.target);
+    const tx = t[0], ty = t[1], tz = t[2];
     const r2 = tx * tx + ty * ty + tz * tz;
     // The forward ray cast from the offset meets the sphere through the target around the joint at offset + f·s:
     // that point is what must turn onto the target (ozz-animation's offsetted forward).
     const along = f[0] * o[0] + f[1] * o[1] + f[2] * o[2];
     const across2 = o[0] * o[0] + o[1] * o[1] + o[2] * o[2] - along * along;
     if (across2 > r2 || !(r2 > 0)) return false;
-    if (!(weight > 0)) return true;
+    if (!(this.scalars[0] > 0)) return true;
     const s = Math.sqrt(r2 - across2) - along;
-    const aim = quatBetween(c, o[0] + f[0] * s, o[1] + f[1] * s, o[2] + f[2] * s, tx, ty, tz);
+    v[0] = o[0] + f[0] * s; v[1] = o[1] + f[1] * s; v[2] = o[2] + f[2] * s;
+    const aim = quatBetween(c, v, t);
     // Roll: the up axis (after the aim) onto the plane of the target line and the pole, on the pole's side.
-    quatRotate(v, aim, u[0], u[1], u[2]);
+    quatRotate(v, aim, u);
     const ux = v[0], uy = v[1], uz = v[2];
-    transformVector(v, inv, pole[0], pole[1], pole[2]);
+    transformVector(v, this.inverse, this.pole);
     const px = v[0], py = v[1], pz = v[2];
     const rx = py * tz - pz * ty, ry = pz * tx - px * tz, rz = px * ty - py * tx; // pole × target
     const jx = uy * tz - uz * ty, jy = uz * tx - ux * tz, jz = ux * ty - uy * tx; // up × target
-    const rl = Math.hypot(rx, ry, rz), jl = Math.hypot(jx, jy, jz), tl = Math.sqrt(r2);
-    if (rl > 1e-12 * tl * Math.hypot(px, py, pz) && jl > 1e-12 * tl * Math.hypot(ux, uy, uz)) {
-      const cos = Math.max(-1, Math.min(1, (rx * jx + ry * jy + rz * jz) / (rl * jl)));
-      const sign = rx * ux + ry * uy + rz * uz < 0 ? -1 : 1;
-      quatAxisCos(this.q, (sign * tx) / tl, (sign * ty) / tl, (sign * tz) / tl, cos);
-      quatMultiply(c, this.q, c);
+    const rl = Math.sqrt(rx * rx + ry * ry + rz * rz), jl = Math.sqrt(jx * jx + jy * jy + jz * jz), tl = Math.sqrt(r2);
+    if (rl > 1e-12 * tl * Math.sqrt(px * px + py * py + pz * pz) && jl > 1e-12 * tl * Math.sqrt(ux * ux + uy * uy + uz * uz)) {
+      let cos = (rx * jx + ry * jy + rz * jz) / (rl * jl);
+      cos = cos < -1 ? -1 : cos > 1 ? 1 : cos;
+      // About the joint→target line, turning the way that brings the up axis's plane onto the pole's.
+      const h = (rx * ux + ry * uy + rz * uz < 0 ? -1 : 1) * Math.sqrt(0.5 * (1 - cos)) / tl;
+      q[0] = tx * h; q[1] = ty * h; q[2] = tz * h; q[3] = Math.sqrt(0.5 * (1 + cos));
+      quatMultiply(c, q, c);
     }
-    if (this.twistAngle !== 0) {
-      quatAxisAngle(this.q, tx / tl, ty / tl, tz / tl, this.twistAngle);
-      quatMultiply(c, this.q, c);
+    const twist = this.twistAngle;
+    if (twist !== 0) {
+      const h = Math.sin(0.5 * twist) / tl;
+      q[0] = tx * h; q[1] = ty * h; q[2] = tz * h; q[3] = Math.cos(0.5 * twist);
+      quatMultiply(c, q, c);
     }
-    weightCorrection(c, weight);
+    weightCorrection(c, this.scalars, 0);
     if (!Number.isFinite(c[0] + c[1] + c[2] + c[3])) setIdentity(c);
     return true;
   }

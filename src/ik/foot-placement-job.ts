@@ -1,7 +1,7 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { PoseJob } from '../skeleton/pose-job.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
-import { finite3, invertAffine, setVector3, transformPoint, transformVector } from './ik-math.ts';
+import { finite3, invertAffine, originIn, setVector3, transformVector } from './ik-math.ts';
 import { isAncestor, jointLabel, poseJointMatrix, resolveJoint } from './pose-joint-matrix.ts';
 import { TwoBoneIkJob } from './two-bone-ik-job.ts';
 
@@ -115,7 +115,7 @@ export class FootPlacementJob implements PoseJob {
     const P = this.planePoint, N = this.planeNormal, D = this.down, legs = this.legs, n = legs.length;
     if (!finite3(P) || !finite3(N) || !finite3(D) || skeleton.jointCount <= this.pelvis) return;
     for (let i = 0; i < n; i++) if (!Number.isFinite(this.ankleHeights[i]) || skeleton.jointCount <= legs[i].end) return;
-    const nl = Math.hypot(N[0], N[1], N[2]), dl = Math.hypot(D[0], D[1], D[2]);
+    const nl = Math.sqrt(N[0] * N[0] + N[1] * N[1] + N[2] * N[2]), dl = Math.sqrt(D[0] * D[0] + D[1] * D[1] + D[2] * D[2]);
     if (!(nl > 0) || !(dl > 0)) return;
     const nx = N[0] / nl, ny = N[1] / nl, nz = N[2] / nl, dx = D[0] / dl, dy = D[1] / dl, dz = D[2] / dl;
     const dn = dx * nx + dy * ny + dz * nz;
@@ -127,8 +127,7 @@ export class FootPlacementJob implements PoseJob {
     for (let i = 0; i < n; i++) {
       const leg = legs[i];
       for (let k = 0; k < 3; k++) {
-        poseJointMatrix(m, skeleton, pose, k === 0 ? leg.start : k === 1 ? leg.mid : leg.end, this.pelvis);
-        transformPoint(v, pelvis, m[12], m[13], m[14]);
+        originIn(v, pelvis, poseJointMatrix(m, skeleton, pose, k === 0 ? leg.start : k === 1 ? leg.mid : leg.end, this.pelvis));
         X[9 * i + 3 * k] = v[0]; X[9 * i + 3 * k + 1] = v[1]; X[9 * i + 3 * k + 2] = v[2];
       }
     }
@@ -142,18 +141,20 @@ export class FootPlacementJob implements PoseJob {
     }
     if (!Number.isFinite(largest)) return;
     const move = largest * w;
+    v[0] = dx * move; v[1] = dy * move; v[2] = dz * move;
+    this.pelvisOffset.set(v);
     if (move !== 0) {
-      let lx = dx * move, ly = dy * move, lz = dz * move;
       if (this.parentOfPelvis >= 0) {
         // Model-space offset → the pelvis's parent space, where its translation lives.
-        if (!invertAffine(this.matrix, poseJointMatrix(this.matrix, skeleton, pose, this.parentOfPelvis))) return;
-        transformVector(v, this.matrix, lx, ly, lz);
-        lx = v[0]; ly = v[1]; lz = v[2];
+        if (!invertAffine(this.matrix, poseJointMatrix(this.matrix, skeleton, pose, this.parentOfPelvis))) {
+          this.pelvisOffset.fill(0);
+          return;
+        }
+        transformVector(v, this.matrix, v);
       }
       const T = pose.translations, t = 3 * this.pelvis;
-      T[t] += lx; T[t + 1] += ly; T[t + 2] += lz;
+      T[t] += v[0]; T[t + 1] += v[1]; T[t + 2] += v[2];
     }
-    this.pelvisOffset[0] = dx * move; this.pelvisOffset[1] = dy * move; this.pelvisOffset[2] = dz * move;
 
     let all = true;
     for (let i = 0; i < n; i++) {

@@ -3,6 +3,10 @@
  * no module state. Quaternions are (x, y, z, w), Hamilton products, rotating column vectors `v' = q·v·q*`;
  * matrices are `Float64Array(16)`, column-major. gl-matrix's own helpers (`quat.rotationTo`) keep float32
  * scratch, which would cost the jobs their f64 precision, hence these.
+ *
+ * Every argument is an array (or an index): a number passed to, or returned from, a call V8 does not inline is
+ * boxed on the heap, and the jobs' apply methods call enough helpers to run out of V8's inlining budget, so scalar
+ * arguments would allocate every frame (bench `ik.bytes_allocated_per_apply`; tests/unit/ik/ik-allocation.test.ts).
  */
 
 /** `out = a·b` (apply b, then a). `out` may be `a` or `b`. */
@@ -15,9 +19,9 @@ export function quatMultiply(out: Float64Array, a: Float64Array, b: Float64Array
   return out;
 }
 
-/** `out = q·v·q*`, v = (x, y, z). `out` may be the array x, y, z were read from. */
-export function quatRotate(out: Float64Array, q: Float64Array, x: number, y: number, z: number): Float64Array {
-  const qx = q[0], qy = q[1], qz = q[2], qw = q[3];
+/** `out = q·v·q*`, v a 3-vector. `out` may be `v`. */
+export function quatRotate(out: Float64Array, q: Float64Array, v: Float64Array): Float64Array {
+  const qx = q[0], qy = q[1], qz = q[2], qw = q[3], x = v[0], y = v[1], z = v[2];
   // v + 2w(q×v) + 2 q×(q×v)
   const cx = qy * z - qz * y, cy = qz * x - qx * z, cz = qx * y - qy * x;
   out[0] = x + 2 * (qw * cx + qy * cz - qz * cy);
@@ -26,26 +30,13 @@ export function quatRotate(out: Float64Array, q: Float64Array, x: number, y: num
   return out;
 }
 
-/** The rotation of `angle` radians about the unit axis (x, y, z). */
-export function quatAxisAngle(out: Float64Array, x: number, y: number, z: number, angle: number): Float64Array {
-  const s = Math.sin(0.5 * angle);
-  out[0] = x * s; out[1] = y * s; out[2] = z * s; out[3] = Math.cos(0.5 * angle);
-  return out;
-}
-
-/** The rotation about the unit axis (x, y, z) by the angle whose cosine is `cos` (in [−1, 1]), half-angle formulas. */
-export function quatAxisCos(out: Float64Array, x: number, y: number, z: number, cos: number): Float64Array {
-  const s = Math.sqrt(Math.max(0, 0.5 * (1 - cos)));
-  out[0] = x * s; out[1] = y * s; out[2] = z * s; out[3] = Math.sqrt(Math.max(0, 0.5 * (1 + cos)));
-  return out;
-}
-
 /**
  * The shortest rotation taking the direction of u onto the direction of v: `(u×v, |u||v| + u·v)` normalised;
  * half a turn about an axis perpendicular to u when they are opposite; identity when either is zero.
  */
-export function quatBetween(out: Float64Array, ux: number, uy: number, uz: number, vx: number, vy: number, vz: number): Float64Array {
-  const lu = Math.hypot(ux, uy, uz), lv = Math.hypot(vx, vy, vz);
+export function quatBetween(out: Float64Array, u: Float64Array, v: Float64Array): Float64Array {
+  const ux = u[0], uy = u[1], uz = u[2], vx = v[0], vy = v[1], vz = v[2];
+  const lu = Math.sqrt(ux * ux + uy * uy + uz * uz), lv = Math.sqrt(vx * vx + vy * vy + vz * vz);
   if (!(lu > 0) || !(lv > 0)) return setIdentity(out);
   const d = ux * vx + uy * vy + uz * vz, w = lu * lv + d;
   if (w <= 1e-12 * lu * lv) {
@@ -53,12 +44,12 @@ export function quatBetween(out: Float64Array, ux: number, uy: number, uz: numbe
     const ax = Math.abs(ux), ay = Math.abs(uy), az = Math.abs(uz);
     let px: number, py: number, pz: number;
     if (ax <= ay && ax <= az) { px = 0; py = uz; pz = -uy; } else if (ay <= az) { px = -uz; py = 0; pz = ux; } else { px = uy; py = -ux; pz = 0; }
-    const lp = Math.hypot(px, py, pz);
+    const lp = Math.sqrt(px * px + py * py + pz * pz);
     out[0] = px / lp; out[1] = py / lp; out[2] = pz / lp; out[3] = 0;
     return out;
   }
   const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
-  const l = Math.hypot(cx, cy, cz, w);
+  const l = Math.sqrt(cx * cx + cy * cy + cz * cz + w * w);
   out[0] = cx / l; out[1] = cy / l; out[2] = cz / l; out[3] = w / l;
   return out;
 }
@@ -71,13 +62,15 @@ export function setIdentity(out: Float64Array): Float64Array {
 
 /**
  * Weights a correction as ozz-animation's IK jobs do: w made non-negative (the same rotation, so the blend takes
- * the short way), then for `weight` < 1 a normalised lerp from identity (nlerp). `weight` in (0, 1].
+ * the short way), then for a weight below 1 a normalised lerp from identity (nlerp). The weight is
+ * `weights[at]`, in (0, 1].
  */
-export function weightCorrection(q: Float64Array, weight: number): Float64Array {
+export function weightCorrection(q: Float64Array, weights: Float64Array, at: number): Float64Array {
   if (q[3] < 0) { q[0] = -q[0]; q[1] = -q[1]; q[2] = -q[2]; q[3] = -q[3]; }
+  const weight = weights[at];
   if (weight < 1) {
     const x = q[0] * weight, y = q[1] * weight, z = q[2] * weight, w = 1 - weight + q[3] * weight;
-    const l = Math.hypot(x, y, z, w);
+    const l = Math.sqrt(x * x + y * y + z * z + w * w);
     q[0] = x / l; q[1] = y / l; q[2] = z / l; q[3] = w / l;
   }
   return q;
@@ -100,19 +93,30 @@ export function correctLocalRotation(rotations: Float32Array, joint: number, c: 
   rotations[o] = x; rotations[o + 1] = y; rotations[o + 2] = z; rotations[o + 3] = w;
 }
 
-/** `out = M·(x, y, z, 1)`: a point. */
-export function transformPoint(out: Float64Array, m: Float64Array, x: number, y: number, z: number): Float64Array {
+/** `out = M·(p, 1)`: a point. `out` may be `p`. */
+export function transformPoint(out: Float64Array, m: Float64Array, p: Float64Array): Float64Array {
+  const x = p[0], y = p[1], z = p[2];
   out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
   out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
   out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
   return out;
 }
 
-/** `out = M·(x, y, z, 0)`: a direction (no translation). */
-export function transformVector(out: Float64Array, m: Float64Array, x: number, y: number, z: number): Float64Array {
+/** `out = M·(v, 0)`: a direction (no translation). `out` may be `v`. */
+export function transformVector(out: Float64Array, m: Float64Array, v: Float64Array): Float64Array {
+  const x = v[0], y = v[1], z = v[2];
   out[0] = m[0] * x + m[4] * y + m[8] * z;
   out[1] = m[1] * x + m[5] * y + m[9] * z;
   out[2] = m[2] * x + m[6] * y + m[10] * z;
+  return out;
+}
+
+/** `out = inverse · (translation of m)`: where m's origin is, in the space `inverse` maps to. */
+export function originIn(out: Float64Array, inverse: Float64Array, m: Float64Array): Float64Array {
+  const x = m[12], y = m[13], z = m[14];
+  out[0] = inverse[0] * x + inverse[4] * y + inverse[8] * z + inverse[12];
+  out[1] = inverse[1] * x + inverse[5] * y + inverse[9] * z + inverse[13];
+  out[2] = inverse[2] * x + inverse[6] * y + inverse[10] * z + inverse[14];
   return out;
 }
 

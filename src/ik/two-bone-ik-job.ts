@@ -2,8 +2,8 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { PoseJob } from '../skeleton/pose-job.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import {
-  correctLocalRotation, finite3, invertAffine, multiplyAffine, quatAxisAngle, quatAxisCos, quatBetween, quatMultiply,
-  quatRotate, setIdentity, setVector3, transformPoint, transformVector, weightCorrection,
+  correctLocalRotation, finite3, invertAffine, multiplyAffine, originIn, quatBetween, quatMultiply, quatRotate, setIdentity,
+  setVector3, transformPoint, transformVector, weightCorrection,
 } from './ik-math.ts';
 import { isAncestor, jointLabel, poseJointMatrix, resolveJoint } from './pose-joint-matrix.ts';
 
@@ -92,9 +92,14 @@ export class TwoBoneIkJob implements PoseJob {
   private readonly relative = new Float64Array(16);
   private readonly invStart = new Float64Array(16);
   private readonly invMid = new Float64Array(16);
+  /** Scratch 3-vectors: the unit mid axis, the target in the start joint's space, two temporaries. */
+  private readonly axis = new Float64Array(3);
+  private readonly goal = new Float64Array(3);
   private readonly v = new Float64Array(3);
+  private readonly w = new Float64Array(3);
   private readonly q = new Float64Array(4);
-  private readonly q2 = new Float64Array(4);
+  /** [0]: the weight applied (in (0, 1]), passed to `weightCorrection` in an array (see ik-math.ts). */
+  private readonly scalars = new Float64Array(1);
 
   /**
    * @throws RangeError for an unknown joint (naming it and its role), a joint repeated, a chain whose joints are
@@ -128,12 +133,9 @@ export class TwoBoneIkJob implements PoseJob {
    */
   apply(pose: LocalPose, skeleton: Skeleton): void {
     this.reached = false;
-    const weight = this.weight;
-    if (!(weight > 0)) {
-      setIdentity(this.startCorrection); setIdentity(this.midCorrection);
-      return;
-    }
-    if (!this.solve(pose, skeleton, weight < 1 ? weight : 1)) {
+    setIdentity(this.startCorrection); setIdentity(this.midCorrection);
+    if (!(this.weight > 0)) return;
+    if (!this.solve(pose, skeleton)) {
       setIdentity(this.startCorrection); setIdentity(this.midCorrection);
       this.reached = false;
       return;
@@ -143,100 +145,106 @@ export class TwoBoneIkJob implements PoseJob {
   }
 
   /** Computes the two corrections; false (a fallback) when nothing should change. */
-  private solve(pose: LocalPose, skeleton: Skeleton, weight: number): boolean {
-    const target = this.target, pole = this.pole, axis = this.midAxis, soften = this.soften, twist = this.twistAngle;
-    if (!finite3(target) || !finite3(pole) || !finite3(axis) || !Number.isFinite(soften) || !Number.isFinite(twist)) return false;
+  private solve(pose: LocalPose, skeleton: Skeleton): boolean {
+    const target = this.target, pole = this.pole, soften = this.soften, twist = this.twistAngle;
+    if (!finite3(target) || !finite3(pole) || !finite3(this.midAxis) || !Number.isFinite(soften) || !Number.isFinite(twist)) return false;
     if (skeleton.jointCount <= Math.max(this.start, this.mid, this.end)) return false;
-    const axisLength = Math.hypot(axis[0], axis[1], axis[2]);
+    const weight = this.weight < 1 ? this.weight : 1;
+    this.scalars[0] = weight;
+    const n = this.axis;
+    const axisLength = Math.sqrt(this.midAxis[0] * this.midAxis[0] + this.midAxis[1] * this.midAxis[1] + this.midAxis[2] * this.midAxis[2]);
     if (!(axisLength > 0)) return false;
-    const nx = axis[0] / axisLength, ny = axis[1] / axisLength, nz = axis[2] / axisLength;
+    const nx = this.midAxis[0] / axisLength, ny = this.midAxis[1] / axisLength, nz = this.midAxis[2] / axisLength;
+    n[0] = nx; n[1] = ny; n[2] = nz;
 
     const Ms = poseJointMatrix(this.startMatrix, skeleton, pose, this.start);
     const Mm = multiplyAffine(this.midMatrix, Ms, poseJointMatrix(this.relative, skeleton, pose, this.mid, this.start));
     const Me = multiplyAffine(this.endMatrix, Mm, poseJointMatrix(this.relative, skeleton, pose, this.end, this.mid));
     if (!invertAffine(this.invStart, Ms) || !invertAffine(this.invMid, Mm)) return false;
-    const v = this.v;
+    const v = this.v, w = this.w;
 
-    // The bones in the mid joint's space (_m) and in the start joint's (_s, the start joint at 0).
-    transformPoint(v, this.invMid, Ms[12], Ms[13], Ms[14]);
-    const smx = -v[0], smy = -v[1], smz = -v[2]; // start → mid
-    transformPoint(v, this.invMid, Me[12], Me[13], Me[14]);
-    const mex = v[0], mey = v[1], mez = v[2]; // mid → end
-    transformPoint(v, this.invStart, Mm[12], Mm[13], Mm[14]);
-    const msx = v[0], msy = v[1], msz = v[2]; // start → mid
-    transformPoint(v, this.invStart, Me[12], Me[13], Me[14]);
-    const esx = v[0], esy = v[1], esz = v[2]; // start → end
+    // The bones in the mid joint's space (start → mid, mid → end) and in the start joint's (the start joint at 0).
+    originIn(v, this.invMid, Ms);
+    const smx = -v[0], smy = -v[1], smz = -v[2];
+    originIn(w, this.invMid, Me); // mid → end, kept in w
+    const mex = w[0], mey = w[1], mez = w[2];
+    originIn(v, this.invStart, Mm);
+    const msx = v[0], msy = v[1], msz = v[2];
+    originIn(v, this.invStart, Me);
+    const esx = v[0], esy = v[1], esz = v[2];
     const upper2 = msx * msx + msy * msy + msz * msz;
-    const lower2 = (esx - msx) ** 2 + (esy - msy) ** 2 + (esz - msz) ** 2;
+    const lower2 = (esx - msx) * (esx - msx) + (esy - msy) * (esy - msy) + (esz - msz) * (esz - msz);
     const startEnd2 = esx * esx + esy * esy + esz * esz;
     if (!(upper2 > 0) || !(lower2 > 0) || !Number.isFinite(upper2 + lower2)) return false;
     const upper = Math.sqrt(upper2), lower = Math.sqrt(lower2);
 
     // The target in the start joint's space, pulled in by the soften ratio.
-    transformPoint(v, this.invStart, target[0], target[1], target[2]);
-    let tx = v[0], ty = v[1], tz = v[2];
-    const distance = Math.hypot(tx, ty, tz);
+    const goal = transformPoint(this.goal, this.invStart, target);
+    const distance = Math.sqrt(goal[0] * goal[0] + goal[1] * goal[1] + goal[2] * goal[2]);
     const chain = upper + lower;
-    const da = chain * Math.min(1, Math.max(0, soften)), ds = chain - da;
+    const da = chain * (soften < 0 ? 0 : soften > 1 ? 1 : soften), ds = chain - da;
     let reach = distance;
     if (distance > da && distance > 0 && ds > 0) {
-      const alpha = (distance - da) / ds;
-      const ratio = 81 / (alpha + 3) ** 4;
-      reach = da + ds - ds * ratio;
+      const alpha = (distance - da) / ds, a3 = alpha + 3;
+      reach = da + ds - (ds * 81) / (a3 * a3 * a3 * a3);
       const scale = reach / distance;
-      tx *= scale; ty *= scale; tz *= scale;
+      goal[0] *= scale; goal[1] *= scale; goal[2] *= scale;
     }
     const reachable = distance <= da && distance > Math.abs(upper - lower);
 
     // Mid joint: law of cosines for the angle between the bones now and for the target distance.
     const inv2ul = 0.5 / (upper * lower);
-    const cosWanted = clamp1((upper2 + lower2 - reach * reach) * inv2ul);
-    const cosNow = clamp1((upper2 + lower2 - startEnd2) * inv2ul);
+    let cosWanted = (upper2 + lower2 - reach * reach) * inv2ul;
+    cosWanted = cosWanted < -1 ? -1 : cosWanted > 1 ? 1 : cosWanted;
+    let cosNow = (upper2 + lower2 - startEnd2) * inv2ul;
+    cosNow = cosNow < -1 ? -1 : cosNow > 1 ? 1 : cosNow;
     // The angle now is negative when the chain bends against the mid axis.
     const sideX = smy * nz - smz * ny, sideY = smz * nx - smx * nz, sideZ = smx * ny - smy * nx;
-    const backward = sideX * mex + sideY * mey + sideZ * mez < 0;
-    const angleNow = backward ? -Math.acos(cosNow) : Math.acos(cosNow);
-    const midRotation = quatAxisAngle(this.midCorrection, nx, ny, nz, Math.acos(cosWanted) - angleNow);
+    const angleNow = sideX * mex + sideY * mey + sideZ * mez < 0 ? -Math.acos(cosNow) : Math.acos(cosNow);
+    const half = 0.5 * (Math.acos(cosWanted) - angleNow), sinHalf = Math.sin(half);
+    const mid = this.midCorrection;
+    mid[0] = nx * sinHalf; mid[1] = ny * sinHalf; mid[2] = nz * sinHalf; mid[3] = Math.cos(half);
 
     // Start joint: turn the corrected end onto the target, then roll the chain's plane onto the pole's.
-    quatRotate(v, midRotation, mex, mey, mez);
-    transformVector(v, Mm, v[0], v[1], v[2]);
-    transformVector(v, this.invStart, v[0], v[1], v[2]);
-    const endToTarget = quatBetween(this.q, msx + v[0], msy + v[1], msz + v[2], tx, ty, tz);
-    const start = this.startCorrection;
-    start.set(endToTarget);
+    quatRotate(w, mid, w);
+    transformVector(w, Mm, w);
+    transformVector(w, this.invStart, w);
+    w[0] += msx; w[1] += msy; w[2] += msz;
+    const start = quatBetween(this.startCorrection, w, goal);
+    const tx = goal[0], ty = goal[1], tz = goal[2];
     const reach2 = tx * tx + ty * ty + tz * tz;
     if (reach2 > 0) {
-      transformVector(v, this.invStart, pole[0], pole[1], pole[2]);
+      const tl = Math.sqrt(reach2);
+      transformVector(v, this.invStart, pole);
       const px = v[0], py = v[1], pz = v[2];
-      // The pole plane's normal, target × pole, and the chain plane's, the mid axis after endToTarget.
+      // The pole plane's normal, target × pole, and the chain plane's, the mid axis after the turn.
       const rx = ty * pz - tz * py, ry = tz * px - tx * pz, rz = tx * py - ty * px;
-      transformVector(v, Mm, nx, ny, nz);
-      transformVector(v, this.invStart, v[0], v[1], v[2]);
-      quatRotate(v, endToTarget, v[0], v[1], v[2]);
+      transformVector(v, Mm, n);
+      transformVector(v, this.invStart, v);
+      quatRotate(v, start, v);
       const jx = v[0], jy = v[1], jz = v[2];
-      const rl = Math.hypot(rx, ry, rz), jl = Math.hypot(jx, jy, jz), tl = Math.sqrt(reach2);
-      if (rl > 1e-12 * tl * Math.hypot(px, py, pz) && jl > 0) {
-        const cos = clamp1((rx * jx + ry * jy + rz * jz) / (rl * jl));
-        const sign = jx * px + jy * py + jz * pz < 0 ? -1 : 1;
-        quatAxisCos(this.q2, (sign * tx) / tl, (sign * ty) / tl, (sign * tz) / tl, cos);
-        quatMultiply(start, this.q2, start);
+      const rl = Math.sqrt(rx * rx + ry * ry + rz * rz), jl = Math.sqrt(jx * jx + jy * jy + jz * jz);
+      const q = this.q;
+      if (rl > 1e-12 * tl * Math.sqrt(px * px + py * py + pz * pz) && jl > 0) {
+        let cos = (rx * jx + ry * jy + rz * jz) / (rl * jl);
+        cos = cos < -1 ? -1 : cos > 1 ? 1 : cos;
+        // About the start→target line, turning the way that brings the chain's normal onto the pole plane's.
+        const s = (jx * px + jy * py + jz * pz < 0 ? -1 : 1) * Math.sqrt(0.5 * (1 - cos)) / tl;
+        q[0] = tx * s; q[1] = ty * s; q[2] = tz * s; q[3] = Math.sqrt(0.5 * (1 + cos));
+        quatMultiply(start, q, start);
       }
       if (twist !== 0) {
-        quatAxisAngle(this.q2, tx / tl, ty / tl, tz / tl, twist);
-        quatMultiply(start, this.q2, start);
+        const s = Math.sin(0.5 * twist) / tl;
+        q[0] = tx * s; q[1] = ty * s; q[2] = tz * s; q[3] = Math.cos(0.5 * twist);
+        quatMultiply(start, q, start);
       }
     }
-    weightCorrection(start, weight);
-    weightCorrection(this.midCorrection, weight);
-    if (!Number.isFinite(start[0] + start[1] + start[2] + start[3]) || !Number.isFinite(midRotation[0] + midRotation[1] + midRotation[2] + midRotation[3])) return false;
+    weightCorrection(start, this.scalars, 0);
+    weightCorrection(mid, this.scalars, 0);
+    if (!Number.isFinite(start[0] + start[1] + start[2] + start[3]) || !Number.isFinite(mid[0] + mid[1] + mid[2] + mid[3])) return false;
     this.reached = reachable && weight >= 1;
     return true;
   }
-}
-
-function clamp1(x: number): number {
-  return x < -1 ? -1 : x > 1 ? 1 : x;
 }
 
 /**
@@ -258,10 +266,10 @@ export function midAxisFromPose(
   const Me = poseJointMatrix(new Float64Array(16), skeleton, pose, e);
   const inv = new Float64Array(16);
   if (!invertAffine(inv, Mm)) throw new RangeError(`midAxisFromPose: mid ${jointLabel(skeleton, m)} is scaled to zero in the pose`);
-  const a = transformPoint(new Float64Array(3), inv, Ms[12], Ms[13], Ms[14]);
-  const b = transformPoint(new Float64Array(3), inv, Me[12], Me[13], Me[14]);
+  const a = originIn(new Float64Array(3), inv, Ms);
+  const b = originIn(new Float64Array(3), inv, Me);
   const x = a[1] * b[2] - a[2] * b[1], y = a[2] * b[0] - a[0] * b[2], z = a[0] * b[1] - a[1] * b[0];
-  const l = Math.hypot(x, y, z), la = Math.hypot(a[0], a[1], a[2]), lb = Math.hypot(b[0], b[1], b[2]);
+  const l = Math.sqrt(x * x + y * y + z * z), la = Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]), lb = Math.sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
   // Straight within about a tenth of a degree: the axis would be noise.
   if (!(la > 0) || !(lb > 0) || !(l > 2e-3 * la * lb)) {
     throw new RangeError(`midAxisFromPose: the chain ${jointLabel(skeleton, s)} → ${jointLabel(skeleton, m)} → ${jointLabel(skeleton, e)} is straight or has a bone of zero length in the pose; give midAxis yourself`);

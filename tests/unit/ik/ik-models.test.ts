@@ -15,7 +15,6 @@ import { cross, distance, dot, length, sub } from './ik-rigs.ts';
 // The jobs on real rigs, through AnimatedModel.evaluate: the correction must reach modelMatrices (read back with
 // jointMatrix, the origin added in f64) and the skinning matrices the GPU and the CPU reference draw with.
 
-const PORTABLE = { backend: 'portable' } as const;
 const assets = sharedAssets();
 const load = async (file: string): Promise<ModelAsset> => loadModelFromPath(join(assets!, 'gltf', file));
 
@@ -50,7 +49,7 @@ describe.skipIf(!assets)('IK jobs on Fox and CesiumMan, through AnimatedModel.ev
 
     it(`${file}: a two-bone job on a leg takes the ankle to the target in modelMatrices and the skinning matrices`, async () => {
       const asset = await load(file);
-      const model = new AnimatedModel(asset, PORTABLE);
+      const model = new AnimatedModel(asset);
       const sample = model.clipSample(0).at(0.4);
       model.evaluate(sample);
       const leg = findLegs(asset.skeleton)[0];
@@ -99,7 +98,7 @@ describe.skipIf(!assets)('IK jobs on Fox and CesiumMan, through AnimatedModel.ev
 
     it(`${file}: an aim chain turns the head's forward axis onto the target`, async () => {
       const asset = await load(file);
-      const model = new AnimatedModel(asset, PORTABLE);
+      const model = new AnimatedModel(asset);
       const sample = model.clipSample(0).at(0.2);
       model.evaluate(sample);
       const chain = findLookAtChain(asset.skeleton);
@@ -107,8 +106,8 @@ describe.skipIf(!assets)('IK jobs on Fox and CesiumMan, through AnimatedModel.ev
       // The head's local axes that point along model +Z (glTF's front) and +Y in this pose.
       const inverse = new Float64Array(16);
       invertAffine(inverse, poseJointMatrix(new Float64Array(16), asset.skeleton, model.pose, head));
-      const forward = [...transformVector(new Float64Array(3), inverse, 0, 0, 1)];
-      const up = [...transformVector(new Float64Array(3), inverse, 0, 1, 0)];
+      const forward = [...transformVector(new Float64Array(3), inverse, new Float64Array([0, 0, 1]))];
+      const up = [...transformVector(new Float64Array(3), inverse, new Float64Array([0, 1, 0]))];
       const job = new AimIkJob(asset.skeleton, { joints: chain, forward: forward.map((x) => x / length(forward)), up });
       const at = position(model, head), size = distance(at, position(model, chain[0]));
       const target = [at[0] + 4 * size, at[1] + 2 * size, at[2] + 6 * size];
@@ -125,7 +124,7 @@ describe.skipIf(!assets)('IK jobs on Fox and CesiumMan, through AnimatedModel.ev
 
     it(`${file}: foot placement puts both ankles at their height above a tilted plane`, async () => {
       const asset = await load(file);
-      const model = new AnimatedModel(asset, PORTABLE);
+      const model = new AnimatedModel(asset);
       const sample = model.clipSample(0).at(0.5);
       model.evaluate(sample);
       const legs = findLegs(asset.skeleton);
