@@ -61,7 +61,8 @@ export function commonAncestor(skeleton: Skeleton, joints: readonly number[]): n
  * `…end`/`top`/`nub`/`tip`), else the deepest `neck` joint; then up to `extra` ancestors in a row named like the
  * trunk (neck, spine, chest, torso, back). Fox: `b_Spine02_03`, `b_Neck_04`, `b_Head_05`; CesiumMan:
  * `torso_joint_3`, `Skeleton_neck_joint_1`, `Skeleton_neck_joint_2`; Bob: `spine`, `neck`, `head`.
- * @returns skeleton indices, or an empty list when no joint is named like a head or neck
+ * @returns skeleton indices, or an empty list when no joint is named like a head or neck, or when none of its
+ *   ancestors is (a head with no neck or spine above it is the whole body, as the built-in octopus's root `head`)
  */
 export function findLookAtChain(skeleton: Skeleton, extra = 2): number[] {
   const names = skeleton.names;
@@ -72,5 +73,6 @@ export function findLookAtChain(skeleton: Skeleton, extra = 2): number[] {
   if (head < 0) return [];
   const chain = [head];
   for (let p = skeleton.parents[head]; p >= 0 && chain.length <= extra && TRUNK.test(names[p]); p = skeleton.parents[p]) chain.unshift(p);
-  return chain;
+  // A head with no neck or spine above it is the whole body (the built-in octopus's root is named head).
+  return chain.length >= 2 ? chain : [];
 }
