@@ -6,7 +6,7 @@
  *
  * Every argument is an array (or an index): a number passed to, or returned from, a call V8 does not inline is
  * boxed on the heap, and the jobs' apply methods call enough helpers to run out of V8's inlining budget, so scalar
- * arguments would allocate every frame (bench `ik.bytes_allocated_per_apply`; tests/unit/ik/ik-allocation.test.ts).
+ * arguments would allocate every frame (tests/unit/ik/ik-allocation.test.ts measures it).
  */
 
 /** `out = a·b` (apply b, then a). `out` may be `a` or `b`. */
