@@ -55,6 +55,14 @@ export {
   type RetargetSide, type RetargetOptions, type JointMatch,
 } from './animation/retarget-clip.ts';
 
+// Inverse kinematics: pose jobs run by AnimatedModel.evaluate (model.poseJobs), README "Inverse kinematics"
+export { TwoBoneIkJob, midAxisFromPose, type TwoBoneIkOptions } from './ik/two-bone-ik-job.ts';
+export { AimIkJob, type AimIkOptions } from './ik/aim-ik-job.ts';
+export { FootPlacementJob, type FootPlacementOptions, type FootPlacementLeg } from './ik/foot-placement-job.ts';
+export { poseJointMatrix } from './ik/pose-joint-matrix.ts';
+export type { PoseJob } from './skeleton/pose-job.ts';
+export { findLegs, findLookAtChain, commonAncestor, type LegJoints } from './ik/rig-names.ts';
+
 // Skinning (CPU reference path)
 export { SkinningContext } from './skinning/skinning-context.ts';
 export { computeSkinMatrices } from './skinning/skin-matrices.ts';

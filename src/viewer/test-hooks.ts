@@ -4,6 +4,7 @@ import { addTimings } from '../view/frame-inspector.ts';
 import type { InspectionSettings, ParityReading } from './inspection.ts';
 import type { PanelStats } from './viewer-panel.ts';
 import { setSkinMatricesTamper } from './skin-matrices-tamper.ts';
+import type { IkDemoState } from './ik-demo.ts';
 
 /**
  * Hooks the viewer page installs as `window.sinew` for Playwright tests and the console, in development only
@@ -95,6 +96,13 @@ export interface SinewTestHooks {
    * against the bare view (bench/viewer-frame-rate.ts).
    */
   attachInspection(on: boolean): void;
+  /** Switches the IK folder's demos (as its controls do; `tilt` in degrees), draws, and returns their state. */
+  ik(settings?: Partial<{ lookAt: boolean; feet: boolean; tilt: number }>): IkDemoState;
+  /**
+   * Joint `joint`'s world matrix (`AnimatedModel.jointMatrix`) for the last pose evaluated, column-major, and its
+   * model-space matrix (no model origin subtracted, the space of the IK jobs' targets); null with no model.
+   */
+  jointMatrix(joint: number | string): { world: number[]; model: number[] } | null;
 }
 
 declare global {
@@ -176,6 +184,20 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
     },
     attachInspection: (on) => {
       app.view.inspector = on ? app.inspection : null;
+    },
+    ik: (settings) => {
+      const state = app.ik.set(settings ?? {});
+      app.renderOnce();
+      return settings ? app.ik.state() : state;
+    },
+    jointMatrix: (joint) => {
+      const animated = app.view.animated;
+      if (!animated) return null;
+      const world = [...animated.jointMatrix(joint, new Float64Array(16))];
+      const m = animated.modelMatrices, o = 16 * animated.jointIndex(joint), origin = animated.origin;
+      const model = [...m.subarray(o, o + 16)];
+      model[12] += origin[0]; model[13] += origin[1]; model[14] += origin[2];
+      return { world, model };
     },
   };
   window.sinew = hooks;

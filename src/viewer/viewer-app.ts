@@ -3,6 +3,7 @@ import type { LoopMode } from '../animation/loop-mode.ts';
 import type { OrbitCamera } from '../scene/orbit-camera.ts';
 import { ViewerPanel, type PanelStats } from './viewer-panel.ts';
 import { Inspection, pickableJoints } from './inspection.ts';
+import { IkDemo } from './ik-demo.ts';
 import { sampleModels } from './sample-models.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
 import { paletteStride } from '../gl/palette-path.ts';
@@ -47,6 +48,8 @@ export class ViewerApp {
   readonly panel: ViewerPanel;
   /** The debug views (skeleton, weights, wireframe, GPU vs CPU…) drawn with each frame. */
   readonly inspection = new Inspection();
+  /** The panel's IK folder: look at the cursor, feet on tilted ground. */
+  readonly ik: IkDemo;
   /** The keyboard shortcut list (`#sinew-help`). */
   readonly help: HelpOverlay;
   private readonly jointTip: JointTip;
@@ -117,6 +120,7 @@ export class ViewerApp {
           joints: [...pickableJoints(asset)].map((index) => ({ index, name: asset.skeleton.names[index] ?? '' })),
         });
         this.panel.setParity(null);
+        this.ik.modelShown();
         // Joint indices are the previous model's.
         this.inspection.selectedJoint = -1;
         this.layerMaskOn = false;
@@ -153,6 +157,7 @@ export class ViewerApp {
       failed: (message) => this.showError(message),
     });
     this.view.inspector = this.inspection;
+    this.ik = new IkDemo(this.view, this.panel.gui, this.canvas);
     this.panel.setMethod(params.skinning, params.weights, params.palette);
     this.updateCoveredArea();
     // A three-quarter view (the model's front and one side), slightly from above, unless the URL says otherwise.

@@ -12,7 +12,7 @@ const RANK: Record<string, number> = {
   math: 0,
   skeleton: 1,
   asset: 2,
-  skinning: 3, animation: 3,
+  skinning: 3, animation: 3, ik: 3,
   pose: 4,
   scene: 5, gl: 5, procedural: 5, loaders: 5,
   view: 6, node: 6, crowd: 6,
