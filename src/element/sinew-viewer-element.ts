@@ -11,6 +11,9 @@ import {
 import { emitAnimationEvents, emitSinewEvent, TimeUpdateThrottle, type SinewEventDetails } from './element-events.ts';
 import { ElementLoading } from './element-loading.ts';
 import { ElementAnimations } from './element-animations.ts';
+import { ElementAttachments } from './element-attachments.ts';
+import type { ModelAsset } from '../asset/model-asset.ts';
+import type { Attachment } from '../view/view-attachments.ts';
 import { applyCamera, applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
 
 declare global {
@@ -70,7 +73,9 @@ export interface SinewViewerElement extends ElementAttributeProperties {}
  * - attributes, reflected as properties: the rows of `ELEMENT_ATTRIBUTES` (element-attributes.ts), each with
  *   its kind, default, reading rule and meaning;
  * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
- * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`;
+ * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `attach(src, joint,
+ *   offset)`, `detach(attachment)`;
+ * - children: `<sinew-attachment src joint offset offset-rotation offset-scale>`, props on joints (element-attachments.ts);
  * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`,
  *   `sinew-clipsadded`, and `loop`, `finished`, `marker` as clips play (element-events.ts).
  *
@@ -94,6 +99,8 @@ export class SinewViewerElement extends ElementBase {
   private readonly loader: ElementLoading;
   /** `animations` and `appendAnimations`: clips from other files. */
   private readonly clipFiles: ElementAnimations;
+  /** `<sinew-attachment>` children and `attach` / `detach`: props on joints. */
+  private readonly props: ElementAttachments;
   private view: ModelView | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private boxWidth = -1;
@@ -115,6 +122,7 @@ export class SinewViewerElement extends ElementBase {
       logWarningsOnce(this.loader.resolvedSourceKey(), warnings);
       this.emit('sinew-load', { model: asset.name, clips: this.clipNames, warnings: Object.freeze([...warnings]) });
       this.clipFiles.shown();
+      this.props.shown();
     },
     drawn: (time, duration, playing) => {
       if (!this.firstFrameShown) {
@@ -164,6 +172,7 @@ export class SinewViewerElement extends ElementBase {
       },
       report: this.reporter,
     });
+    this.props = new ElementAttachments({ element: this, currentView: () => this.view, report: this.reporter });
     this.posterImage = document.createElement('img');
     this.posterImage.className = 'poster';
     this.posterImage.setAttribute('part', 'poster');
@@ -256,6 +265,29 @@ export class SinewViewerElement extends ElementBase {
     return this.clipFiles.append(String(url));
   }
 
+  /**
+   * Draws the model at `source` (a URL relative to the page, or a loaded `ModelAsset`) on joint `joint` (name or
+   * skeleton index) of the model shown, from the next frame on, waiting for the first model if none is shown yet
+   * (README "Attachments").
+   * @param offset 3 numbers (a translation in metres) or 16 (a column-major matrix), in the joint's frame;
+   *   default identity
+   * @throws Error (rejects, after firing `sinew-error`; the model and other props stay) for an unknown joint (the
+   *   message lists the model's joints), a malformed offset, a prop that cannot be loaded, or while disconnected
+   */
+  attach(source: string | ModelAsset, joint: string | number, offset?: ArrayLike<number>): Promise<Attachment> {
+    return this.props.attach(source, joint, offset);
+  }
+
+  /** Removes a prop added by {@link attach} or a `<sinew-attachment>` child; false when it is not attached. */
+  detach(attachment: Attachment): boolean {
+    return this.props.detach(attachment);
+  }
+
+  /** The props drawn now (children's and {@link attach}'s), in drawing order. */
+  get attachments(): readonly Attachment[] {
+    return this.props.list();
+  }
+
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -296,6 +328,7 @@ export class SinewViewerElement extends ElementBase {
     this.boxWidth = this.boxHeight = -1;
     this.resizeObserver = new ResizeObserver((entries) => this.onResize(entries));
     this.resizeObserver.observe(this);
+    this.props.connect(view);
     this.loader.connect(view, host);
   }
 
@@ -308,6 +341,7 @@ export class SinewViewerElement extends ElementBase {
     if (!view) return;
     this.view = null;
     this.loader.disconnect(view);
+    this.props.disconnect();
     view.dispose();
     view.canvas.remove();
     this.resizeObserver?.disconnect();
