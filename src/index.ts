@@ -28,6 +28,7 @@ export { loadModelFromFiles, type LoadModelFromFilesOptions } from './loaders/fe
 export type { ProgressCallback } from './loaders/fetch/download-progress.ts';
 export { loadClipsFromUrl, loadClipsFromFiles, type LoadClipsFromUrlOptions } from './loaders/fetch/load-clips-from-url.ts';
 export { createOctopusAsset } from './procedural/octopus.ts';
+export { createSwordAsset } from './procedural/sword.ts';
 export { loadClips, CLIP_EXTENSIONS, type ClipLibrary } from './loaders/load-clips.ts';
 export { retargetClipLibrary } from './loaders/clip-library.ts';
 
@@ -72,6 +73,8 @@ export { limitInfluences, MAX_INFLUENCES } from './skinning/influences.ts';
 // Per-frame model state and the GPU path
 export { AnimatedModel } from './scene/animated-model.ts';
 export { ClipSample } from './scene/clip-sample.ts';
+export { propMatrix, splitDisplayTranslation } from './scene/prop-placement.ts';
+export type { Attachment, PropSource } from './view/view-attachments.ts';
 export type { PoseSource } from './scene/pose-source.ts';
 export { OrbitCamera } from './scene/orbit-camera.ts';
 export { ModelPoint, type ModelPointSpec, type Vec3Tuple } from './scene/model-point.ts';

@@ -18,6 +18,7 @@ interface EvalOptions {
   maxMemory?: number;
   weights?: WeightPolicy;
   skinning?: SkinningMode;
+  joints?: boolean;
 }
 
 /** `sinew render` options: renderModel's, less the model (the argument) and the load timeout, plus `--out`. */
@@ -69,6 +70,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .option('--max-memory <MiB>', 'largest file read and most memory a glTF\'s accessors may decode to (default: 512)', parseMebibytes)
     .option('--weights <policy>', `how weights are read: ${WEIGHT_POLICIES.join(', ')} (default: normalize)`, parseWeights)
     .option('--skinning <mode>', 'lbs (linear blend) or dqs (dual quaternion) (default: lbs)', parseSkinning)
+    .option('--joints', "also print every skin joint's model-space matrix (node, name, 16 numbers column-major)")
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew eval --help' for usage")
     .action((model: string, options: EvalOptions) => runEval(model, options));
@@ -161,7 +163,7 @@ async function runEval(model: string, options: EvalOptions): Promise<void> {
   const asset = await loadCommandModel(model, { anim: options.anim, maxMemoryBytes: options.maxMemory });
   for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${escapeControl(warning)}\n`);
   const method = { skinning: options.skinning ?? 'lbs', weights: options.weights ?? 'normalize' } as const;
-  const json = JSON.stringify(evaluateModel(asset, evalClipIndex(asset, options.clip), options.time ?? 0, method)) + '\n';
+  const json = JSON.stringify(evaluateModel(asset, evalClipIndex(asset, options.clip), options.time ?? 0, method, { joints: options.joints === true })) + '\n';
   if (options.out !== undefined) await writeOutputFile(options.out, json);
   else await writeStandardOutput(json);
 }

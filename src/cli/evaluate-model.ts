@@ -24,6 +24,20 @@ export interface EvaluatedPrimitive {
   positions: number[];
 }
 
+/** One skin joint's matrix, as `sinew eval --joints` prints it. */
+export interface EvaluatedJoint {
+  /** glTF node index of the joint (`Skeleton.sourceIndices`); for MD5 the joint's index in the file. */
+  node: number;
+  /** The joint's name; empty when the file gives none. */
+  name: string;
+  /**
+   * 16 numbers, column-major: the joint's model-space matrix (the scene root's frame, glTF 2.0 §3.5.3; the
+   * file's units and axes) in the evaluated pose, `AnimatedModel.jointMatrix` with an identity `world`: the
+   * precision origin O added back in f64 (docs/skinning-formulas.md S4).
+   */
+  matrix: number[];
+}
+
 /** The document `sinew eval` writes (README "Command line: `sinew`"). */
 export interface Evaluation {
   /** Name of the clip applied, or null for the rest pose. */
@@ -32,7 +46,15 @@ export interface Evaluation {
   time: number;
   /** The clip's duration in seconds (its last key time), or null for the rest pose. */
   duration: number | null;
+  /** With `joints: true` only: every joint of any skin, once each, in skeleton order (parents first). */
+  joints?: EvaluatedJoint[];
   primitives: EvaluatedPrimitive[];
+}
+
+/** What {@link evaluateModel} adds to the vertices. */
+export interface EvaluateOptions {
+  /** Also report every skin joint's model-space matrix (`sinew eval --joints`); default false. */
+  joints?: boolean;
 }
 
 /**
@@ -81,6 +103,28 @@ function nonFiniteResult(asset: ModelAsset, modelMatrices: Float32Array, origin:
   return new LoadError(asset.name, where, 'NON_FINITE_RESULT', 'evaluates to non-finite positions (its skinning overflows float32)');
 }
 
+/**
+ * Every joint of any skin of `animated`'s asset, once each, in skeleton order (parents before children), with
+ * its matrix from `jointMatrix` (identity `world`: model space, O added back).
+ * @throws LoadError `NON_FINITE_RESULT` naming the first joint whose matrix is not finite
+ */
+function evaluateJoints(animated: AnimatedModel): EvaluatedJoint[] {
+  const { skeleton, skins } = animated.asset;
+  const inSkin = new Uint8Array(skeleton.jointCount);
+  for (const skin of skins) for (const j of skin.joints) inSkin[j] = 1;
+  const matrix = new Float64Array(16), joints: EvaluatedJoint[] = [];
+  for (let j = 0; j < skeleton.jointCount; j++) {
+    if (!inSkin[j]) continue;
+    animated.jointMatrix(j, matrix);
+    const node = skeleton.sourceIndices[j], name = skeleton.names[j] ?? '';
+    if (!matrix.every((x) => Number.isFinite(Math.fround(x)))) {
+      throw new LoadError(animated.asset.name, `/nodes/${node}`, 'NON_FINITE_RESULT', `joint${name ? ` ${JSON.stringify(name)}` : ''} (node ${node}) has a non-finite model-space matrix`);
+    }
+    joints.push({ node, name, matrix: Array.from(matrix) });
+  }
+  return joints;
+}
+
 /** `relative` (x, y, z per vertex, relative to `origin`) plus `origin`, in f64. */
 function withOrigin(relative: Float32Array, origin: Float64Array): number[] {
   const out = Array.from(relative);
@@ -102,16 +146,19 @@ function withOrigin(relative: Float32Array, origin: Float64Array): number[] {
  * @param timeSeconds finite; clamped to the clip's keys ({@link clampToClipKeys}), ignored at rest
  * @param method skinning mode and weight policy of the skinned primitives (default LBS, normalised weights:
  *   the formula above; `skinVertices` documents the others)
+ * @param options `joints: true` adds {@link Evaluation.joints}
  * @returns the evaluation, with the clamped time (0 at rest) and the clip's duration (null at rest)
  * @throws RangeError for a clip index outside [−1, clips.length); LoadError `NON_FINITE_RESULT` naming the
- *   primitive and the joint at fault when a position is not finite as a float32
+ *   primitive and the joint at fault when a position (or, with `joints`, a joint's matrix) is not finite as a
+ *   float32
  */
-export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds: number, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Evaluation {
+export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds: number, method: SkinningMethod = DEFAULT_SKINNING_METHOD, options: EvaluateOptions = {}): Evaluation {
   const animated = new AnimatedModel(asset);
   const sample = animated.clipSample(clipIndex);
   const clip = clipIndex >= 0 ? asset.clips[clipIndex] : null;
   const time = clip ? clampToClipKeys(clip, timeSeconds) : 0;
   animated.evaluate(sample.at(time));
+  const joints = options.joints ? evaluateJoints(animated) : undefined;
   const primitives: EvaluatedPrimitive[] = [];
   for (const instance of asset.meshInstances) {
     asset.meshes[instance.mesh].primitives.forEach((sourcePrimitive, primitiveIndex) => {
@@ -147,5 +194,6 @@ export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds:
       });
     });
   }
-  return { clip: clip ? clip.name : null, time, duration: clip ? clip.duration : null, primitives };
+  const head = { clip: clip ? clip.name : null, time, duration: clip ? clip.duration : null };
+  return joints ? { ...head, joints, primitives } : { ...head, primitives };
 }

@@ -11,6 +11,9 @@ import {
 import { emitAnimationEvents, emitSinewEvent, TimeUpdateThrottle, type SinewEventDetails } from './element-events.ts';
 import { ElementLoading } from './element-loading.ts';
 import { ElementAnimations } from './element-animations.ts';
+import { ElementAttachments } from './element-attachments.ts';
+import type { ModelAsset } from '../asset/model-asset.ts';
+import type { Attachment } from '../view/view-attachments.ts';
 import { applyCamera, applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
 import { ElementHotspots, type HotspotConfiguration, type HotspotData } from './element-hotspots.ts';
 
@@ -72,9 +75,10 @@ export interface SinewViewerElement extends ElementAttributeProperties {}
  *   its kind, default, reading rule and meaning;
  * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
  * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `updateHotspot(config)`,
- *   `queryHotspot(name)`;
+ *   `queryHotspot(name)`, `attach(src, joint, offset)`, `detach(attachment)`;
  * - children slotted as `hotspot-NAME`: hotspots placed on a joint, the skinned surface or a model-space point
  *   in every frame (element-hotspots.ts, README "Hotspots");
+ * - children: `<sinew-attachment src joint offset offset-rotation offset-scale>`, props on joints (element-attachments.ts);
  * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`,
  *   `sinew-clipsadded`, and `loop`, `finished`, `marker` as clips play (element-events.ts).
  *
@@ -100,6 +104,8 @@ export class SinewViewerElement extends ElementBase {
   private readonly clipFiles: ElementAnimations;
   /** Children slotted as `hotspot-…`, placed over the canvas in each frame (README "Hotspots"). */
   private readonly hotspots: ElementHotspots;
+  /** `<sinew-attachment>` children and `attach` / `detach`: props on joints. */
+  private readonly props: ElementAttachments;
   private view: ModelView | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private boxWidth = -1;
@@ -121,6 +127,7 @@ export class SinewViewerElement extends ElementBase {
       logWarningsOnce(this.loader.resolvedSourceKey(), warnings);
       this.emit('sinew-load', { model: asset.name, clips: this.clipNames, warnings: Object.freeze([...warnings]) });
       this.clipFiles.shown();
+      this.props.shown();
     },
     drawn: (time, duration, playing) => {
       if (!this.firstFrameShown) {
@@ -171,6 +178,7 @@ export class SinewViewerElement extends ElementBase {
       report: this.reporter,
     });
     this.hotspots = new ElementHotspots({ element: this, report: this.reporter });
+    this.props = new ElementAttachments({ element: this, currentView: () => this.view, report: this.reporter });
     this.posterImage = document.createElement('img');
     this.posterImage.className = 'poster';
     this.posterImage.setAttribute('part', 'poster');
@@ -273,6 +281,29 @@ export class SinewViewerElement extends ElementBase {
     return this.hotspots.queryHotspot(name);
   }
 
+  /**
+   * Draws the model at `source` (a URL relative to the page, or a loaded `ModelAsset`) on joint `joint` (name or
+   * skeleton index) of the model shown, from the next frame on, waiting for the first model if none is shown yet
+   * (README "Attachments").
+   * @param offset 3 numbers (a translation in metres) or 16 (a column-major matrix), in the joint's frame;
+   *   default identity
+   * @throws Error (rejects, after firing `sinew-error`; the model and other props stay) for an unknown joint (the
+   *   message lists the model's joints), a malformed offset, a prop that cannot be loaded, or while disconnected
+   */
+  attach(source: string | ModelAsset, joint: string | number, offset?: ArrayLike<number>): Promise<Attachment> {
+    return this.props.attach(source, joint, offset);
+  }
+
+  /** Removes a prop added by {@link attach} or a `<sinew-attachment>` child; false when it is not attached. */
+  detach(attachment: Attachment): boolean {
+    return this.props.detach(attachment);
+  }
+
+  /** The props drawn now (children's and {@link attach}'s), in drawing order. */
+  get attachments(): readonly Attachment[] {
+    return this.props.list();
+  }
+
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -313,6 +344,7 @@ export class SinewViewerElement extends ElementBase {
     this.boxWidth = this.boxHeight = -1;
     this.resizeObserver = new ResizeObserver((entries) => this.onResize(entries));
     this.resizeObserver.observe(this);
+    this.props.connect(view);
     this.loader.connect(view, host);
     this.hotspots.connect(view);
   }
@@ -327,6 +359,7 @@ export class SinewViewerElement extends ElementBase {
     this.view = null;
     this.loader.disconnect(view);
     this.hotspots.disconnect();
+    this.props.disconnect();
     view.dispose();
     view.canvas.remove();
     this.resizeObserver?.disconnect();

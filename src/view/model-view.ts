@@ -16,6 +16,7 @@ import type { ViewerHost } from './viewer-host.ts';
 import { CameraFraming } from './camera-framing.ts';
 import { ClipLayers } from './clip-layers.ts';
 import { ViewLayers } from './view-layers.ts';
+import { ViewAttachments } from './view-attachments.ts';
 import { prepareModel, type LoadedModel } from './loaded-model.ts';
 import { BACKGROUND, type ModelViewOptions, type ShowOptions } from './model-view-options.ts';
 import type { ModelViewListener } from './model-view-listener.ts';
@@ -54,6 +55,8 @@ export class ModelView {
   readonly playback = new Playback();
   /** Clips layered over the selected one, on the shown model (they go with it). */
   readonly layers: ViewLayers;
+  /** Props drawn on the shown model's joints, in the same frame (they follow it to another model by joint name). */
+  readonly attachments: ViewAttachments = new ViewAttachments(this, () => this.surface.renderer);
   /** Why nothing can be drawn (no WebGL2, renderer failure), or null. */
   readonly startupError: string | null;
   /** Where the last frame's time went (see {@link FrameTimings}), rewritten by each frame. */
@@ -475,6 +478,7 @@ export class ModelView {
     this.stopLoop();
     this.loadToken++;
     this.detachInput();
+    this.attachments.dispose();
     this.current?.gpu?.dispose();
     if (this.current) this.current.gpu = null;
     this.surface.dispose();

@@ -73,6 +73,8 @@ export interface SinewTestHooks {
   selectJoint(joint: string | number): number;
   /** The selected joint's skeleton index, −1 for none. */
   selectedJoint(): number;
+  /** The props drawn on the model's joints (`view.attachments`): prop name and joint name each. */
+  attachments(): { prop: string; joint: string }[];
   /** Where joint `joint` (skeleton index) was drawn in the last frame: page CSS pixels, or null. */
   jointOnScreen(joint: number): { x: number; y: number } | null;
   /**
@@ -151,6 +153,7 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
       return index;
     },
     selectedJoint: () => app.inspection.selectedJoint,
+    attachments: () => app.view.attachments.list().map((a) => ({ prop: a.asset.name, joint: a.jointName })),
     jointOnScreen: (joint) => {
       const at = app.inspection.jointOnScreen(joint);
       if (!at) return null;

@@ -10,6 +10,7 @@ import { paletteStride } from '../gl/palette-path.ts';
 import { HelpOverlay } from './help-overlay.ts';
 import { JointTip } from './joint-tip.ts';
 import { ErrorBanner } from './error-banner.ts';
+import { ViewerProps } from './viewer-props.ts';
 import { summarizeModel } from './model-summary.ts';
 import { fileNameOf, loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import { extensionOf, loadModelFromFiles } from '../loaders/fetch/load-model-from-files.ts';
@@ -58,6 +59,8 @@ export class ViewerApp {
   private layerMaskOn = false;
   /** The status / error banner (`#sinew-banner`). */
   readonly banner: ErrorBanner;
+  /** Props on joints: the panel's Attachments folder and the Alt / Shift drop (viewer-props.ts). */
+  readonly props: ViewerProps;
   /** Resolves once the first model has been drawn. */
   readonly ready: Promise<void>;
   private resolveReady!: () => void;
@@ -169,6 +172,7 @@ export class ViewerApp {
     if (params.yaw !== null) this.view.camera.yaw = params.yaw;
     if (params.pitch !== null) this.view.camera.pitch = params.pitch;
     if (this.view.startupError) this.banner.show(this.view.startupError, 'error');
+    this.props = new ViewerProps({ view: this.view, banner: this.banner, selectedJoint: () => this.inspection.selectedJoint }, this.panel.gui);
     this.attachDrop();
     this.attachKeys();
     this.attachJointPicking();
@@ -485,7 +489,7 @@ export class ViewerApp {
       depth = 0;
       body.classList.remove('sinew-dragging');
       const files = e.dataTransfer ? [...e.dataTransfer.files] : [];
-      if (files.length > 0) void this.loadFiles(files, e.shiftKey);
+      if (files.length > 0) void this.props.drop(files, e.shiftKey, e.altKey).then((prop) => prop || this.loadFiles(files, e.shiftKey));
     });
   }
 
