@@ -36,6 +36,9 @@
  *   of itself (bench/retarget-cost.ts) over the same frame playing its own Walk: ≈ 1, since retargeting makes an
  *   ordinary clip at load. `retarget.load_ms.60_joints_30s`: the load-time cost, retargeting a generated
  *   60-joint, 30 s clip.
+ * - `pick.fox_us`, `pick.fox_over_skin`, `pick.30k_us`, `pick.30k_over_skin`, `pick.fox_dqs_us`,
+ *   `pick.bytes_allocated_per_pick`: one `pickModel` on the skinned surface against skinning the whole mesh,
+ *   on Fox and a generated 30 000-vertex character (bench/pick-cost.ts).
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
  *
@@ -68,6 +71,7 @@ import { allocationPerCall, compare, formatNs, table, type Measurement } from '.
 import { buildThreeRig, type ThreeRig } from './three-rig.ts';
 import { runGpuBench } from './gpu-bench.ts';
 import { retargetedFromNamespacedCopy, retargetLoadMs } from './retarget-cost.ts';
+import { pickCost } from './pick-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
@@ -302,6 +306,14 @@ async function main(): Promise<void> {
     const ms = retargetLoadMs();
     rows.push(['retarget at load: 60 joints, 30 s clip (901 keys per channel)', `${ms.toFixed(1)} ms`, '', '', '']);
     figures['retarget.load_ms.60_joints_30s'] = round(ms);
+  }
+
+  // Picking on the skinned surface: one ray against skinning the whole mesh (bench/pick-cost.ts).
+  if (!gpuOnly) {
+    const fox = existsSync(foxPath) ? await parseGltf('Fox.glb', new Uint8Array(readFileSync(foxPath))) : null;
+    const pick = await pickCost(fox, gc!);
+    rows.push(...pick.rows);
+    Object.assign(figures, pick.figures);
   }
 
   // Heap growth: the blended pipeline (two clips, a layer, localToModel, palette) over 10 000 frames.

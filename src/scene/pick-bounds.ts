@@ -23,6 +23,9 @@ export interface ClusterPose {
   morphPad: number;
   method: SkinningMethod;
   rigid: boolean;
+  /** `Float64Array(2)` and `Float64Array(6)`: scratch. */
+  readonly norms: Float64Array;
+  readonly padded: Float64Array;
 }
 
 /**
@@ -65,7 +68,11 @@ export function movedClusterBox(out: Float64Array, clusters: PickClusters, c: nu
   const atRest = (flags & CLUSTER_UNWEIGHTED) !== 0 && !implicit;
   const O = pose.origin;
   if (pose.palette) {
-    if (!dqsBox(out, pose.palette, list, start, end, x0, y0, z0, x1, y1, z1, O, policy === 'rest-remainder' && (short || atRest), policy === 'as-stored' && short)) return false;
+    const restJoint = policy === 'rest-remainder' && (short || atRest);
+    // The padded box through an array: doubles passed to a call that is not inlined are boxed on the heap.
+    const padded = pose.padded;
+    padded[0] = x0; padded[1] = y0; padded[2] = z0; padded[3] = x1; padded[4] = y1; padded[5] = z1;
+    if (!dqsBox(out, pose.palette, list, start, end, padded, O, restJoint, policy === 'as-stored' && short, pose.norms)) return false;
   } else {
     for (let k = start; k < end; k++) transformBoxInto(out, x0, y0, z0, x1, y1, z1, pose.matrices, list[k] << 4);
     if (short && policy === 'as-stored') addPoint(out, -O[0], -O[1], -O[2]);
@@ -82,15 +89,16 @@ export function movedClusterBox(out: Float64Array, clusters: PickClusters, c: nu
 /** The DQS bound of {@link movedClusterBox} (its derivation there); false when μ is too small. */
 function dqsBox(
   out: Float64Array, D: Float64Array, list: Int32Array, start: number, end: number,
-  x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, O: Float64Array, restJoint: boolean, zeroScale: boolean,
+  b: Float64Array, O: Float64Array, restJoint: boolean, zeroScale: boolean, norms: Float64Array,
 ): boolean {
+  const x0 = b[0], y0 = b[1], z0 = b[2], x1 = b[3], y1 = b[4], z1 = b[5];
   const cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
   const rho = 0.5 * Math.sqrt((x1 - x0) ** 2 + (y1 - y0) ** 2 + (z1 - z0) ** 2);
   let sMax = restJoint ? 1 : 0, dMax = zeroScale ? 1 : 0, mu = 1;
   // The box of the uᵢ = Rᵢ·c + tᵢ (and c − O for the rest-remainder's identity joint).
   let ux0 = Infinity, uy0 = Infinity, uz0 = Infinity, ux1 = -Infinity, uy1 = -Infinity, uz1 = -Infinity;
   for (let k = start; k <= end; k++) {
-    let ux: number, uy: number, uz: number, qx = 0, qy = 0, qz = 0, qw = 1;
+    let ux = 0, uy = 0, uz = 0, qx = 0, qy = 0, qz = 0, qw = 1;
     if (k < end) {
       const o = list[k] << 4;
       qx = D[o + 12]; qy = D[o + 13]; qz = D[o + 14]; qw = D[o + 15];
@@ -99,7 +107,8 @@ function dqsBox(
       ux = cx + 2 * (qy * az - qz * ay) + D[o + 3];
       uy = cy + 2 * (qz * ax - qx * az) + D[o + 7];
       uz = cz + 2 * (qx * ay - qy * ax) + D[o + 11];
-      sMax = Math.max(sMax, spectralBound(D, o, 0)); dMax = Math.max(dMax, spectralBound(D, o, 1));
+      spectralBounds(D, o, norms);
+      sMax = Math.max(sMax, norms[0]); dMax = Math.max(dMax, norms[1]);
     } else if (restJoint) {
       ux = cx - O[0]; uy = cy - O[1]; uz = cz - O[2];
     } else break;
@@ -121,20 +130,23 @@ function dqsBox(
 }
 
 /**
- * An upper bound of the spectral norm of the palette's 3×3 S at `o` minus `identity`·I: √(‖·‖₁·‖·‖∞), the
- * largest column sum times the largest row sum of absolute values (Golub & Van Loan, Matrix Computations, §2.3.3).
+ * Upper bounds of the spectral norms of the palette's 3×3 S at `o` and of S − I, into `out[0]`, `out[1]` (an
+ * array, not a returned double, which a call that is not inlined boxes on the heap): √(‖·‖₁·‖·‖∞), the largest
+ * column sum times the largest row sum of absolute values (Golub & Van Loan, Matrix Computations, §2.3.3).
  */
-function spectralBound(D: Float64Array, o: number, identity: number): number {
-  let row = 0, col = 0;
-  for (let i = 0; i < 3; i++) {
-    let r = 0, c = 0;
-    for (let j = 0; j < 3; j++) {
-      r += Math.abs(D[o + 4 * i + j] - (i === j ? identity : 0));
-      c += Math.abs(D[o + 4 * j + i] - (i === j ? identity : 0));
+function spectralBounds(D: Float64Array, o: number, out: Float64Array): void {
+  for (let identity = 0; identity < 2; identity++) {
+    let row = 0, col = 0;
+    for (let i = 0; i < 3; i++) {
+      let r = 0, c = 0;
+      for (let j = 0; j < 3; j++) {
+        r += Math.abs(D[o + 4 * i + j] - (i === j ? identity : 0));
+        c += Math.abs(D[o + 4 * j + i] - (i === j ? identity : 0));
+      }
+      row = Math.max(row, r); col = Math.max(col, c);
     }
-    row = Math.max(row, r); col = Math.max(col, c);
+    out[identity] = Math.sqrt(row * col);
   }
-  return Math.sqrt(row * col);
 }
 
 function addPoint(out: Float64Array, x: number, y: number, z: number): void {

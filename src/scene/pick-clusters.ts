@@ -1,7 +1,7 @@
 import { influenceCountOf, type ModelAsset, type PrimitiveAsset } from '../asset/model-asset.ts';
 
 /** Most triangles in one cluster: small enough that a ray's candidates are few, big enough that boxes are few. */
-const CLUSTER_TRIANGLES = 32;
+const CLUSTER_TRIANGLES = 16;
 
 /** {@link PickClusters.flags}: a vertex of the cluster has no weight (it stays at rest under most policies). */
 export const CLUSTER_UNWEIGHTED = 1;
@@ -19,9 +19,8 @@ export interface PickRecord {
   /** The instance's skin, or −1 when the primitive is placed rigidly by its node's matrix. */
   readonly skin: number;
   readonly primitive: PrimitiveAsset;
-  /** Its clusters: `firstCluster … endCluster − 1`. */
-  readonly firstCluster: number;
-  readonly endCluster: number;
+  /** The entry at the root of its hierarchy (a cluster or a node), −1 for a primitive without triangles. */
+  readonly root: number;
   /** `Float64Array(n)` for n morph targets: the largest |component| of target t's position deltas; null without morphing. */
   readonly morphReach: Float64Array | null;
 }
@@ -29,14 +28,17 @@ export interface PickRecord {
 /**
  * Load-time partition of a model's triangles for picking: every primitive's triangles grouped by the set of skin
  * joints their vertices' weights name (so a group moves with those joints only), each group split in bind space
- * (median cuts on the longest axis) into clusters of at most a few dozen triangles. Per cluster it keeps the
- * bind-pose box of its vertices, its vertex and triangle lists, its joints (under stored weights and under the
- * `implicit-last` reading), the range of its vertices' weight sums, and flags. `pick-bounds.ts` moves each box
- * by the pose each pick. Flat typed arrays over all clusters of the model; built once (allocates).
+ * (median cuts on the longest axis) into clusters of at most a few dozen triangles, and over each primitive's
+ * clusters a binary hierarchy of nodes. Per entry (cluster or node) it keeps the bind-pose box of its vertices,
+ * its joints (under stored weights and under the `implicit-last` reading), the range of its vertices' weight
+ * sums, and flags; clusters also their vertex and triangle lists. A node's joints are its children's together,
+ * so it is bounded by the same argument as a cluster (`pick-bounds.ts` moves every box by the pose each pick).
+ * Flat typed arrays over all entries of the model (n of them; clusters and nodes share the index space);
+ * built once (allocates).
  */
 export class PickClusters {
   readonly records: PickRecord[] = [];
-  /** Number of clusters n. */
+  /** Number of entries n (clusters and nodes). */
   readonly count: number;
   /** `Float64Array(6n)`: bind-pose box of cluster c's vertices at `6c` (min x, y, z, then max x, y, z), file space. */
   readonly boxes: Float64Array;
@@ -60,28 +62,47 @@ export class PickClusters {
   readonly maxSum: Float64Array;
   /** `Uint8Array(n)`: CLUSTER_* bits. */
   readonly flags: Uint8Array;
-  /** `Uint16Array(n)`: the record (an index into {@link records}) of cluster c. */
+  /** `Uint16Array(n)`: the record (an index into {@link records}) of entry e. */
   readonly recordOf: Uint16Array | Uint32Array;
+  /** `Int32Array(n)`: entry e's two children, or −1 for a cluster (a leaf). */
+  readonly left: Int32Array;
+  readonly right: Int32Array;
 
   constructor(asset: ModelAsset) {
     const boxes: number[] = [], triangleStart = [0], triangles: number[] = [], vertexStart = [0], vertices: number[] = [];
     const jointStart = [0], joints: number[] = [], implicitStart = [0], implicitJoints: number[] = [];
-    const minSum: number[] = [], maxSum: number[] = [], flags: number[] = [], recordOf: number[] = [];
+    const minSum: number[] = [], maxSum: number[] = [], flags: number[] = [], recordOf: number[] = [], left: number[] = [], right: number[] = [];
+    const add = (c: ClusterDescription, tris: readonly number[], children: readonly [number, number]): number => {
+      boxes.push(...c.box);
+      triangles.push(...tris); triangleStart.push(triangles.length);
+      vertices.push(...c.vertices); vertexStart.push(vertices.length);
+      joints.push(...c.stored); jointStart.push(joints.length);
+      implicitJoints.push(...c.implicit); implicitStart.push(implicitJoints.length);
+      minSum.push(c.minSum); maxSum.push(c.maxSum); flags.push(c.flags); recordOf.push(this.records.length);
+      left.push(children[0]); right.push(children[1]);
+      return minSum.length - 1;
+    };
     asset.meshInstances.forEach((instance, i) => {
       asset.meshes[instance.mesh].primitives.forEach((primitive, slot) => {
         const skinned = instance.skin >= 0 && !!primitive.joints && !!primitive.weights;
-        const firstCluster = minSum.length;
-        for (const tris of clusterTriangles(primitive, skinned)) {
-          const c = describeCluster(primitive, skinned, tris);
-          boxes.push(...c.box);
-          triangles.push(...tris); triangleStart.push(triangles.length);
-          vertices.push(...c.vertices); vertexStart.push(vertices.length);
-          joints.push(...c.stored); jointStart.push(joints.length);
-          implicitJoints.push(...c.implicit); implicitStart.push(implicitJoints.length);
-          minSum.push(c.minSum); maxSum.push(c.maxSum); flags.push(c.flags); recordOf.push(this.records.length);
-        }
+        const leaves = clusterTriangles(primitive, skinned).map((tris) => {
+          const d = describeCluster(primitive, skinned, tris);
+          return { entry: add(d, tris, [-1, -1]), d };
+        });
+        // A bounding volume hierarchy over the clusters (median cuts of their bind-pose centres), each node
+        // bounded like a cluster by the union of its children's joints.
+        const build = (items: typeof leaves): { entry: number; d: ClusterDescription } => {
+          if (items.length === 1) return items[0];
+          const axis = widestAxis(items.map((item) => item.d.box));
+          const sorted = items.slice().sort((a, b) => a.d.box[axis] + a.d.box[axis + 3] - b.d.box[axis] - b.d.box[axis + 3]);
+          const half = sorted.length >> 1;
+          const l = build(sorted.slice(0, half)), r = build(sorted.slice(half));
+          const d = mergeDescriptions(l.d, r.d);
+          return { entry: add(d, [], [l.entry, r.entry]), d };
+        };
+        const root = leaves.length > 0 ? build(leaves).entry : -1;
         this.records.push({
-          instance: i, slot, skin: skinned ? instance.skin : -1, primitive, firstCluster, endCluster: minSum.length,
+          instance: i, slot, skin: skinned ? instance.skin : -1, primitive, root,
           morphReach: primitive.morphTargets && (instance.morphWeightOffset ?? -1) >= 0 ? morphReach(primitive) : null,
         });
       });
@@ -95,7 +116,28 @@ export class PickClusters {
     this.minSum = Float64Array.from(minSum); this.maxSum = Float64Array.from(maxSum);
     this.flags = Uint8Array.from(flags);
     this.recordOf = this.records.length <= 0xffff ? Uint16Array.from(recordOf) : Uint32Array.from(recordOf);
+    this.left = Int32Array.from(left); this.right = Int32Array.from(right);
   }
+}
+
+/** The axis (0, 1, 2) along which the centres of `boxes` spread most. */
+function widestAxis(boxes: readonly number[][]): number {
+  let axis = 0, widest = -1;
+  for (let a = 0; a < 3; a++) {
+    let lo = Infinity, hi = -Infinity;
+    for (const b of boxes) { const x = b[a] + b[a + 3]; lo = Math.min(lo, x); hi = Math.max(hi, x); }
+    if (hi - lo > widest) { widest = hi - lo; axis = a; }
+  }
+  return axis;
+}
+
+/** A node over two entries: the union of their boxes and joints, the extremes of their sums, their flags together. */
+function mergeDescriptions(a: ClusterDescription, b: ClusterDescription): ClusterDescription {
+  const box = a.box.map((x, k) => (k < 3 ? Math.min(x, b.box[k]) : Math.max(x, b.box[k])));
+  return {
+    box, vertices: [], stored: [...new Set([...a.stored, ...b.stored])], implicit: [...new Set([...a.implicit, ...b.implicit])],
+    minSum: Math.min(a.minSum, b.minSum), maxSum: Math.max(a.maxSum, b.maxSum), flags: a.flags | b.flags,
+  };
 }
 
 /** The skin joints with a non-zero stored weight at vertex v, plus its slot-0 joint (none for an unweighted vertex). */

@@ -62,6 +62,9 @@ export function createSurfaceHit(): SurfaceHit {
   };
 }
 
+/** Nodes of the cluster hierarchy over more joints than this are descended without a box of their own. */
+const NODE_JOINTS = 8;
+
 /**
  * Caller-owned state of {@link pickModel} for one model, made once (at load: it allocates and partitions the
  * triangles): the {@link PickClusters} (triangles grouped by their joints, split into small bind-space clusters),
@@ -83,7 +86,7 @@ export class PickContext {
   readonly poseRay: Ray = createRay();
   /** The model's triangles in clusters, with their bind-pose boxes and joints (built here, once). */
   readonly clusters: PickClusters;
-  /** How many clusters the last pick's ray met (or could not rule out): their triangles were tested. */
+  /** How many clusters the last pick's ray met (or could not rule out); the nearest of them were posed and tested. */
   candidateClusters = 0;
   /** How many vertices the last pick posed (skinned or placed), out of {@link vertexCount}. */
   posedVertices = 0;
@@ -91,11 +94,16 @@ export class PickContext {
   readonly vertexCount: number;
   /** Per record: `Uint32Array(vertexCount)`: the pick stamp at which vertex v was last put on the list. */
   private readonly stamps: Uint32Array[];
-  /** Per record: `Uint32Array(vertexCount)`: the vertices to pose this pick, `listLengths[r]` of them. */
+  /** Per record: `Uint32Array(vertexCount)`: scratch for the vertices of one cluster still to pose this pick. */
   private readonly lists: Uint32Array[];
-  private readonly listLengths: Int32Array;
   private readonly candidates: Uint32Array;
+  /** Per candidate: the ray parameter where the ray enters its moved box (0 when it has none). */
+  private readonly enters: Float64Array;
+  private readonly entry = new Float64Array(1);
+  private readonly stack: Int32Array;
   private readonly box = new Float64Array(6);
+  /** `Float64Array(1)`: the ray parameter of the last triangle met. */
+  private readonly meet = new Float64Array(1);
   /** Per skin: `Float64Array(16·m)`, its DQS palette for the current pick. */
   private readonly palettes: Float64Array[];
   private readonly pose: ClusterPose;
@@ -114,11 +122,12 @@ export class PickContext {
     this.stamps = records.map((r) => new Uint32Array(r.primitive.vertexCount));
     this.lists = records.map((r) => new Uint32Array(r.primitive.vertexCount));
     this.vertexCount = records.reduce((n, r) => n + r.primitive.vertexCount, 0);
-    this.listLengths = new Int32Array(records.length);
     this.morphStamps = new Uint32Array(records.length);
     this.candidates = new Uint32Array(this.clusters.count);
+    this.enters = new Float64Array(this.clusters.count);
+    this.stack = new Int32Array(this.clusters.count + 1);
     this.palettes = asset.skins.map((skin) => new Float64Array(16 * skin.joints.length));
-    this.pose = { matrices: model.modelMatrices, node: 0, palette: null, origin: model.origin, morphPad: 0, method: DEFAULT_SKINNING_METHOD, rigid: true };
+    this.pose = { matrices: model.modelMatrices, node: 0, palette: null, origin: model.origin, morphPad: 0, method: DEFAULT_SKINNING_METHOD, rigid: true, norms: new Float64Array(2), padded: new Float64Array(6) };
   }
 
   /**
@@ -126,7 +135,7 @@ export class PickContext {
    * {@link pickModel}.
    */
   nearest(ray: Ray, hit: SurfaceHit, method: SkinningMethod): boolean {
-    const { model, clusters, pose, box, candidates } = this;
+    const { model, clusters, pose, box, candidates, enters, entry, stack } = this;
     const records = clusters.records;
     if (++this.stamp === 0xffffffff) {
       for (let r = 0; r < records.length; r++) this.stamps[r].fill(0);
@@ -139,7 +148,7 @@ export class PickContext {
     }
     pose.method = method;
     let count = 0, posed = 0;
-    // Phase 1: which clusters the ray may meet, and the vertices they need posed.
+    // Phase 1: the clusters the ray may meet, each with the ray parameter where it enters the cluster's box.
     for (let r = 0; r < records.length; r++) {
       const record = records[r], instance = model.asset.meshInstances[record.instance];
       pose.rigid = record.skin < 0;
@@ -147,39 +156,56 @@ export class PickContext {
       pose.node = 16 * instance.node;
       pose.palette = !pose.rigid && method.skinning === 'dqs' ? this.palettes[record.skin] : null;
       pose.morphPad = record.morphReach ? morphPad(record.morphReach, model.morphWeights, instance.morphWeightOffset!) : 0;
-      const stamps = this.stamps[r], list = this.lists[r];
-      let length = 0;
-      for (let c = record.firstCluster; c < record.endCluster; c++) {
-        if (movedClusterBox(box, clusters, c, pose) && !rayMeetsBox(ray, box)) continue;
-        candidates[count++] = c;
-        for (let k = clusters.vertexStart[c]; k < clusters.vertexStart[c + 1]; k++) {
-          const v = clusters.vertices[k];
-          if (stamps[v] !== stamp) { stamps[v] = stamp; list[length++] = v; }
+      // Down the record's hierarchy: a node or cluster whose moved box the ray misses is skipped with all below
+      // it. Nodes over many joints are not worth a box (it would hold most of the model): their children are tried.
+      let top = 0;
+      if (record.root >= 0) stack[top++] = record.root;
+      while (top > 0) {
+        const e = stack[--top], leaf = clusters.left[e] < 0;
+        entry[0] = 0;
+        if (leaf || clusters.jointStart[e + 1] - clusters.jointStart[e] <= NODE_JOINTS) {
+          if (movedClusterBox(box, clusters, e, pose) && !rayMeetsBox(ray, box, entry)) continue;
         }
-      }
-      this.listLengths[r] = length;
-      // Phase 2: pose the listed vertices (morph targets first, over the whole primitive).
-      if (length > 0) {
-        this.posePrimitive(r, list, length, null, method);
-        posed += length;
+        if (!leaf) {
+          stack[top++] = clusters.left[e]; stack[top++] = clusters.right[e];
+          continue;
+        }
+        enters[count] = entry[0];
+        candidates[count++] = e;
       }
     }
     this.candidateClusters = count;
-    this.posedVertices = posed;
-    // Phase 3: every triangle of every candidate; ties go to the first in (instance, primitive, triangle) order.
+    // Phase 2: candidates nearest first; each one's vertices posed (morph targets first, over the whole
+    // primitive), then its triangles tested, until the next one starts beyond the nearest hit. Ties go to the
+    // first triangle in (instance, primitive, triangle) order, as a brute-force loop would have it.
     let best = Infinity, bestRecord = -1, bestTriangle = -1;
-    for (let n = 0; n < count; n++) {
-      const c = candidates[n], r = clusters.recordOf[c], record = records[r];
+    for (let done = 0; done < count; done++) {
+      let next = done;
+      for (let n = done + 1; n < count; n++) if (enters[n] < enters[next]) next = n;
+      if (enters[next] > best) break;
+      const c = candidates[next];
+      candidates[next] = candidates[done]; enters[next] = enters[done];
+      const r = clusters.recordOf[c], record = records[r];
+      const stamps = this.stamps[r], list = this.lists[r];
+      let length = 0;
+      for (let k = clusters.vertexStart[c]; k < clusters.vertexStart[c + 1]; k++) {
+        const v = clusters.vertices[k];
+        if (stamps[v] !== stamp) { stamps[v] = stamp; list[length++] = v; }
+      }
+      if (length > 0) this.posePrimitive(r, list, length, null, method);
+      posed += length;
       const positions = this.positions[record.instance][record.slot], indices = record.primitive.indices;
       for (let k = clusters.triangleStart[c]; k < clusters.triangleStart[c + 1]; k++) {
         const t = clusters.triangles[k], i3 = 3 * t;
-        const d = intersectTriangle(ray, positions, indices[i3], indices[i3 + 1], indices[i3 + 2], this.uvw);
-        if (d < best || (d === best && d < Infinity && (r < bestRecord || (r === bestRecord && t < bestTriangle)))) {
+        if (!intersectTriangle(ray, positions, indices[i3], indices[i3 + 1], indices[i3 + 2], this.uvw, this.meet)) continue;
+        const d = this.meet[0];
+        if (d < best || (d === best && (r < bestRecord || (r === bestRecord && t < bestTriangle)))) {
           best = d; bestRecord = r; bestTriangle = t;
           hit.barycentric[0] = this.uvw[0]; hit.barycentric[1] = this.uvw[1]; hit.barycentric[2] = this.uvw[2];
         }
       }
     }
+    this.posedVertices = posed;
     if (bestRecord < 0) return false;
     const record = records[bestRecord], instance = model.asset.meshInstances[record.instance], indices = record.primitive.indices;
     hit.distance = best;
@@ -230,10 +256,10 @@ export class PickContext {
  * S0), then `AnimatedModel.world`. Both faces of a triangle count (Möller–Trumbore, "Fast, Minimum Storage
  * Ray/Triangle Intersection", 1997).
  *
- * Only the candidates are posed and tested: each cluster of {@link PickClusters} gets a box moved by this pose
- * that holds all its triangles (`movedClusterBox`: the joints' skinning matrices applied to the cluster's
- * bind-pose box, grown by the morph targets' reach; under DQS a ball by the blend's own bound), and only the
- * vertices of clusters whose box the ray meets are skinned (`skinVertices` on a vertex list, bit-identical to
+ * Only the candidates are posed and tested: each cluster and node of {@link PickClusters} gets a box moved by
+ * this pose that holds all its triangles (`movedClusterBox`: the joints' skinning matrices applied to its
+ * bind-pose box, grown by the morph targets' reach; under DQS a ball by the blend's own bound), the hierarchy is
+ * walked down only where the ray meets those boxes, and only the vertices of the clusters reached are skinned (`skinVertices` on a vertex list, bit-identical to
  * skinning the whole mesh), so the answer is the brute-force one (the same triangle, distance and point; ties
  * go to the first triangle in instance, primitive, triangle order) at a fraction of its cost (bench:
  * `pick.fox_over_skin`). A primitive with morph targets is morphed whole (`MorphedPrimitive`) when one of its
@@ -266,8 +292,8 @@ function morphPad(reach: Float64Array, weights: Float32Array, offset: number): n
   return pad;
 }
 
-/** Slab test: whether `ray` (t ≥ 0) meets the box `b` (min then max). */
-function rayMeetsBox(ray: Ray, b: Float64Array): boolean {
+/** Slab test: whether `ray` (t ≥ 0) meets the box `b` (min then max); if so, where it enters it into `enter[0]`. */
+function rayMeetsBox(ray: Ray, b: Float64Array, enter: Float64Array): boolean {
   let t0 = 0, t1 = Infinity;
   for (let a = 0; a < 3; a++) {
     const o = ray.origin[a], d = ray.direction[a];
@@ -282,6 +308,7 @@ function rayMeetsBox(ray: Ray, b: Float64Array): boolean {
     if (far < t1) t1 = far;
     if (t0 > t1) return false;
   }
+  enter[0] = t0;
   return true;
 }
 
@@ -299,28 +326,30 @@ function toPoseSpace(model: AnimatedModel, ray: Ray, context: PickContext): Ray 
 }
 
 /**
- * Möller–Trumbore: the ray parameter t ≥ 0 where `ray` meets triangle (a, b, c) of `positions` (either face),
- * or Infinity; writes the barycentric weights of a, b, c into `uvw`.
+ * Möller–Trumbore: whether `ray` meets triangle (a, b, c) of `positions` (either face) at a t ≥ 0; if so writes t
+ * into `meet[0]` (through an array: a double returned from a call that is not inlined is boxed on the heap) and
+ * the barycentric weights of a, b, c into `uvw`.
  */
-function intersectTriangle(ray: Ray, positions: Float32Array, a: number, b: number, c: number, uvw: Float64Array): number {
+function intersectTriangle(ray: Ray, positions: Float32Array, a: number, b: number, c: number, uvw: Float64Array, meet: Float64Array): boolean {
   const ax = positions[3 * a], ay = positions[3 * a + 1], az = positions[3 * a + 2];
   const e1x = positions[3 * b] - ax, e1y = positions[3 * b + 1] - ay, e1z = positions[3 * b + 2] - az;
   const e2x = positions[3 * c] - ax, e2y = positions[3 * c + 1] - ay, e2z = positions[3 * c + 2] - az;
   const d = ray.direction, o = ray.origin;
   const px = d[1] * e2z - d[2] * e2y, py = d[2] * e2x - d[0] * e2z, pz = d[0] * e2y - d[1] * e2x;
   const det = e1x * px + e1y * py + e1z * pz;
-  if (det === 0 || !Number.isFinite(det)) return Infinity;
+  if (det === 0 || !Number.isFinite(det)) return false;
   const inv = 1 / det;
   const tx = o[0] - ax, ty = o[1] - ay, tz = o[2] - az;
   const u = (tx * px + ty * py + tz * pz) * inv;
-  if (u < 0 || u > 1) return Infinity;
+  if (u < 0 || u > 1) return false;
   const qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
   const v = (d[0] * qx + d[1] * qy + d[2] * qz) * inv;
-  if (v < 0 || u + v > 1) return Infinity;
+  if (v < 0 || u + v > 1) return false;
   const t = (e2x * qx + e2y * qy + e2z * qz) * inv;
-  if (!(t >= 0)) return Infinity;
+  if (!(t >= 0)) return false;
   uvw[0] = 1 - u - v; uvw[1] = u; uvw[2] = v;
-  return t;
+  meet[0] = t;
+  return true;
 }
 
 /** Fills the hit's point, normal (world space, facing the ray) and dominant joint from its triangle. */
