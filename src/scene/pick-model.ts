@@ -7,6 +7,7 @@ import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinni
 import type { AnimatedModel } from './animated-model.ts';
 import { movedClusterBox, type ClusterPose } from './pick-bounds.ts';
 import { PickClusters } from './pick-clusters.ts';
+import { blendHitWeights } from './hit-weights.ts';
 
 /** A ray in world space (`AnimatedModel.world`'s target space): points `origin + t·direction`, t ≥ 0. */
 export interface Ray {
@@ -90,6 +91,9 @@ export class PickContext {
   candidateClusters = 0;
   /** How many vertices the last pick posed (skinned or placed), out of {@link vertexCount}. */
   posedVertices = 0;
+  /** `Int32Array`, `Float64Array` (3 × the most influences per vertex): the last hit's joints and weights, heaviest first (`blendHitWeights`). */
+  readonly hitJoints: Int32Array;
+  readonly hitWeights: Float64Array;
   /** Every vertex of every primitive of every mesh instance: what a brute-force pick would pose. */
   readonly vertexCount: number;
   /** Per record: `Uint32Array(vertexCount)`: the pick stamp at which vertex v was last put on the list. */
@@ -118,6 +122,9 @@ export class PickContext {
     this.morphs = asset.meshInstances.map((i) =>
       asset.meshes[i.mesh].primitives.map((p) => (p.morphTargets && (i.morphWeightOffset ?? -1) >= 0 ? new MorphedPrimitive(p) : null)));
     this.clusters = new PickClusters(asset);
+    const slots = 3 * Math.max(4, ...asset.meshes.flatMap((m) => m.primitives.map((p) => (p.joints ? influenceCountOf(p) : 4))));
+    this.hitJoints = new Int32Array(slots);
+    this.hitWeights = new Float64Array(slots);
     const records = this.clusters.records;
     this.stamps = records.map((r) => new Uint32Array(r.primitive.vertexCount));
     this.lists = records.map((r) => new Uint32Array(r.primitive.vertexCount));
@@ -371,7 +378,8 @@ function finishHit(model: AnimatedModel, ray: Ray, hit: SurfaceHit, context: Pic
   const len = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
   const s = len > 0 ? ((n[0] * d[0] + n[1] * d[1] + n[2] * d[2]) > 0 ? -1 : 1) / len : 0;
   n[0] *= s; n[1] *= s; n[2] *= s;
-  hit.joint = dominantJoint(model, hit);
+  blendHitWeights(model.asset, hit, context.hitJoints, context.hitWeights);
+  hit.joint = context.hitJoints[0];
 }
 
 /** The slot (position in its mesh's primitive list) of the primitive whose file index is `sourceIndex`. */
@@ -379,27 +387,4 @@ function primitiveSlot(model: AnimatedModel, instance: number, sourceIndex: numb
   const primitives = model.asset.meshes[model.asset.meshInstances[instance].mesh].primitives;
   for (let p = 0; p < primitives.length; p++) if ((primitives[p].sourceIndex ?? p) === sourceIndex) return p;
   return 0;
-}
-
-/** The skeleton joint with the largest barycentric-blended weight at the hit; the node for rigid meshes. */
-function dominantJoint(model: AnimatedModel, hit: SurfaceHit): number {
-  const instance = model.asset.meshInstances[hit.meshInstance];
-  const primitive = model.asset.meshes[instance.mesh].primitives[primitiveSlot(model, hit.meshInstance, hit.primitive)];
-  if (instance.skin < 0 || !primitive.joints || !primitive.weights) return instance.node;
-  const c = influenceCountOf(primitive), skinJoints = model.asset.skins[instance.skin].joints;
-  let best = -1, bestWeight = 0;
-  // Each candidate joint's blended weight: Σ over the three vertices of barycentric · that joint's weight there.
-  for (let k = 0; k < 3; k++) {
-    for (let s = 0; s < c; s++) {
-      const joint = primitive.joints[c * hit.vertexIndices[k] + s];
-      let w = 0;
-      for (let k2 = 0; k2 < 3; k2++) {
-        for (let s2 = 0; s2 < c; s2++) {
-          if (primitive.joints[c * hit.vertexIndices[k2] + s2] === joint) w += hit.barycentric[k2] * primitive.weights[c * hit.vertexIndices[k2] + s2];
-        }
-      }
-      if (w > bestWeight) { bestWeight = w; best = joint; }
-    }
-  }
-  return best >= 0 ? skinJoints[best] : instance.node;
 }
