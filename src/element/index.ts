@@ -19,3 +19,4 @@ export { defineSinewViewer, SinewViewerElement } from './sinew-viewer-element.ts
 export type {
   SinewErrorDetail, SinewLoadDetail, SinewLoopDetail, SinewMarkerDetail, SinewProgressDetail, SinewTimeUpdateDetail,
 } from './element-events.ts';
+export type { ElementSurfaceHit, PickVector2D, PickVector3D } from './element-picking.ts';
