@@ -36,7 +36,7 @@
  *   of itself (bench/retarget-cost.ts) over the same frame playing its own Walk: ≈ 1, since retargeting makes an
  *   ordinary clip at load. `retarget.load_ms.60_joints_30s`: the load-time cost, retargeting a generated
  *   60-joint, 30 s clip.
- * - `pick.fox_us`, `pick.fox_over_skin`, `pick.30k_us`, `pick.30k_over_skin`, `pick.fox_dqs_us`,
+ * - `pick.fox_us`, `pick.fox_over_skin`, `pick.30k_us`, `pick.30k_over_skin`, `pick.fox_dqs_us`, `pick.fox_dqs_over_skin_dqs`,
  *   `pick.bytes_allocated_per_pick`: one `pickModel` on the skinned surface against skinning the whole mesh,
  *   on Fox and a generated 30 000-vertex character (bench/pick-cost.ts).
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs

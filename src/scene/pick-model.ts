@@ -182,6 +182,24 @@ export class PickContext {
       }
     }
     this.candidateClusters = count;
+    // Under DQS every skinVertices call converts the whole palette to dual quaternions (a polar decomposition per
+    // joint): there the candidates are posed in one call per primitive, before any is tested.
+    if (method.skinning === 'dqs') {
+      for (let r = 0; r < records.length; r++) {
+        const stamps = this.stamps[r], list = this.lists[r];
+        let length = 0;
+        for (let n = 0; n < count; n++) {
+          const c = candidates[n];
+          if (clusters.recordOf[c] !== r) continue;
+          for (let k = clusters.vertexStart[c]; k < clusters.vertexStart[c + 1]; k++) {
+            const v = clusters.vertices[k];
+            if (stamps[v] !== stamp) { stamps[v] = stamp; list[length++] = v; }
+          }
+        }
+        if (length > 0) this.posePrimitive(r, list, length, null, method);
+        posed += length;
+      }
+    }
     // Phase 2: candidates nearest first; each one's vertices posed (morph targets first, over the whole
     // primitive), then its triangles tested, until the next one starts beyond the nearest hit. Ties go to the
     // first triangle in (instance, primitive, triangle) order, as a brute-force loop would have it.
