@@ -1,5 +1,16 @@
 import { influenceCountOf, type ModelAsset } from '../asset/model-asset.ts';
-import type { SurfaceHit } from './pick-model.ts';
+
+/** The part of a `SurfaceHit` (pick-model.ts) the weights are read from. */
+export interface HitLocation {
+  /** Index into `asset.meshInstances`. */
+  readonly meshInstance: number;
+  /** The primitive's index in its mesh (the file's: `primitive.sourceIndex`). */
+  readonly primitive: number;
+  /** `Float64Array(3)`: barycentric weights over {@link vertexIndices}. */
+  readonly barycentric: Float64Array;
+  /** `Uint32Array(3)`: the hit triangle's vertex indices in the primitive. */
+  readonly vertexIndices: Uint32Array;
+}
 
 /**
  * The influences at a surface hit: each skeleton joint weighting the hit triangle's vertices, with its weight
@@ -13,7 +24,7 @@ import type { SurfaceHit } from './pick-model.ts';
  * @returns how many entries were written (≥ 1)
  * @throws RangeError when the arrays are too short for the hit primitive's influences
  */
-export function blendHitWeights(asset: ModelAsset, hit: SurfaceHit, joints: Int32Array, weights: Float64Array): number {
+export function blendHitWeights(asset: ModelAsset, hit: HitLocation, joints: Int32Array, weights: Float64Array): number {
   const instance = asset.meshInstances[hit.meshInstance];
   const primitives = asset.meshes[instance.mesh].primitives;
   let primitive = primitives[0];
