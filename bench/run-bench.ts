@@ -38,7 +38,10 @@
  *   60-joint, 30 s clip.
  * - `hotspots.frame_us.Fox_5`: one frame of five `<sinew-viewer>` hotspots on Fox (bench/hotspot-cost.ts): the
  *   pose evaluated, each hotspot's `ModelPoint.place` and, when it faces the eye, `PointOcclusion.crossings`
- *   (brute-force CPU picking); `hotspots.bytes_allocated_per_frame.Fox_5`: its heap growth per frame, as above.
+ *   (CPU picking); `hotspots.bytes_allocated_per_frame.Fox_5`: its heap growth per frame, as above.
+ * - `pick.fox_us`, `pick.fox_over_skin`, `pick.30k_us`, `pick.30k_over_skin`, `pick.fox_dqs_us`, `pick.fox_dqs_over_skin_dqs`,
+ *   `pick.bytes_allocated_per_pick`: one `pickModel` on the skinned surface against skinning the whole mesh,
+ *   on Fox and a generated 30 000-vertex character (bench/pick-cost.ts).
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
  *
@@ -72,6 +75,7 @@ import { buildThreeRig, type ThreeRig } from './three-rig.ts';
 import { runGpuBench } from './gpu-bench.ts';
 import { retargetedFromNamespacedCopy, retargetLoadMs } from './retarget-cost.ts';
 import { foxHotspotFrame } from './hotspot-cost.ts';
+import { pickCost } from './pick-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
@@ -317,6 +321,13 @@ async function main(): Promise<void> {
     const hotspotAlloc = await allocationPerCall(foxHotspotFrame(foxAsset), 4000, gc!);
     rows.push(['heap allocated per frame: Fox, 5 hotspots', `${hotspotAlloc.allocated.toFixed(2)} B`, '', '', `retained ${hotspotAlloc.retained.toFixed(2)} B`]);
     figures['hotspots.bytes_allocated_per_frame.Fox_5'] = round(hotspotAlloc.allocated);
+  }
+  // Picking on the skinned surface: one ray against skinning the whole mesh (bench/pick-cost.ts).
+  if (!gpuOnly) {
+    const fox = existsSync(foxPath) ? await parseGltf('Fox.glb', new Uint8Array(readFileSync(foxPath))) : null;
+    const pick = await pickCost(fox, gc!);
+    rows.push(...pick.rows);
+    Object.assign(figures, pick.figures);
   }
 
   // Heap growth: the blended pipeline (two clips, a layer, localToModel, palette) over 10 000 frames.

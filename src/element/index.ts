@@ -20,3 +20,4 @@ export type {
   SinewErrorDetail, SinewLoadDetail, SinewLoopDetail, SinewMarkerDetail, SinewProgressDetail, SinewTimeUpdateDetail,
 } from './element-events.ts';
 export type { HotspotConfiguration, HotspotData, Vector3D } from './element-hotspots.ts';
+export type { ElementSurfaceHit, PickVector2D, PickVector3D } from './element-picking.ts';

@@ -1,4 +1,5 @@
 import { ElementControls } from './element-controls.ts';
+import { ElementPicking, type ElementSurfaceHit } from './element-picking.ts';
 import { messageOf, ModelView } from '../view/model-view.ts';
 import type { ModelViewListener } from '../view/model-view-listener.ts';
 import type { Rgba } from '../view/render-surface.ts';
@@ -107,6 +108,7 @@ export class SinewViewerElement extends ElementBase {
   /** `<sinew-attachment>` children and `attach` / `detach`: props on joints. */
   private readonly props: ElementAttachments;
   private view: ModelView | null = null;
+  private readonly picking = new ElementPicking(this, () => this.view);
   private resizeObserver: ResizeObserver | null = null;
   private boxWidth = -1;
   private boxHeight = -1;
@@ -302,6 +304,23 @@ export class SinewViewerElement extends ElementBase {
   /** The props drawn now (children's and {@link attach}'s), in drawing order. */
   get attachments(): readonly Attachment[] {
     return this.props.list();
+  }
+
+  // ── Picking (element-picking.ts; pixelX, pixelY: CSS pixels from the element's top-left corner) ─────
+
+  /** model-viewer's: the model-space point and normal (and texture coordinate) under the point, or null. */
+  positionAndNormalFromPoint(pixelX: number, pixelY: number): ReturnType<ElementPicking['positionAndNormalFromPoint']> {
+    return this.picking.positionAndNormalFromPoint(pixelX, pixelY);
+  }
+
+  /** model-viewer's: the `"mesh primitive a b c wa wb wc"` surface string under the point, or null. */
+  surfaceFromPoint(pixelX: number, pixelY: number): string | null {
+    return this.picking.surfaceFromPoint(pixelX, pixelY);
+  }
+
+  /** The skinned surface under the point at the frame shown: the whole hit, its joint's name and weights, or null. */
+  pick(pixelX: number, pixelY: number): ElementSurfaceHit | null {
+    return this.picking.pick(pixelX, pixelY);
   }
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────────

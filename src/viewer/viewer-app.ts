@@ -9,6 +9,7 @@ import { createOctopusAsset } from '../procedural/octopus.ts';
 import { paletteStride } from '../gl/palette-path.ts';
 import { HelpOverlay } from './help-overlay.ts';
 import { JointTip } from './joint-tip.ts';
+import { SurfacePicking } from './surface-picking.ts';
 import { ErrorBanner } from './error-banner.ts';
 import { ViewerProps } from './viewer-props.ts';
 import { summarizeModel } from './model-summary.ts';
@@ -54,6 +55,7 @@ export class ViewerApp {
   /** The keyboard shortcut list (`#sinew-help`). */
   readonly help: HelpOverlay;
   private readonly jointTip: JointTip;
+  private surfacePicking!: SurfacePicking;
   private readonly stats = { frames: 0, sinceMs: -1, sums: { poseMs: 0, uploadMs: 0, drawMs: 0, inspectMs: 0 } };
   /** Layered clips follow the selected joint's subtree (the Layers folder's mask checkbox). */
   private layerMaskOn = false;
@@ -128,6 +130,7 @@ export class ViewerApp {
         this.inspection.selectedJoint = -1;
         this.layerMaskOn = false;
         this.inspection.hoverJoint = -1;
+        this.surfacePicking?.hide();
         // Each warning once: listed in the panel; the banner only counts them, or (panel hidden) shows them.
         if (warnings.length > 0) {
           const text = params.ui
@@ -528,9 +531,10 @@ export class ViewerApp {
     });
   }
 
-  /** Hovering a joint of the skeleton overlay names it; a click (not a drag) selects it. */
+  /** Hovering a joint of the skeleton overlay names it; a click (not a drag) selects it, or the surface's joint. */
   private attachJointPicking(): void {
     const canvas = this.canvas;
+    this.surfacePicking = new SurfacePicking(this.view, canvas, this.canvas.parentElement!);
     let downX = 0, downY = 0;
     const pick = (e: PointerEvent | MouseEvent): number => {
       if (!this.inspection.settings.skeleton) return -1;
@@ -544,7 +548,10 @@ export class ViewerApp {
     });
     canvas.addEventListener('pointerup', (e) => {
       if (Math.hypot(e.clientX - downX, e.clientY - downY) > 4) return;
-      const joint = pick(e);
+      // A skeleton joint first; else the skinned surface under the pointer (its dominant joint, its weights).
+      let joint = pick(e);
+      if (joint >= 0) this.surfacePicking.hide();
+      else joint = this.surfacePicking.click(e.clientX, e.clientY);
       if (joint >= 0 || this.inspection.settings.skeleton) this.selectJoint(joint);
     });
     canvas.addEventListener('pointermove', (e) => {
