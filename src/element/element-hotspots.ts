@@ -5,6 +5,7 @@
  * (`data-position`) — placed in every frame the view draws, by a frame stage that runs right after the model is
  * drawn (no frame of lag). README "Hotspots" documents the attributes, visibility rule, CSS and methods.
  */
+import { vector3D, type Vector3D } from './model-viewer-vectors.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import { ModelPoint, type ModelPointSpec } from '../scene/model-point.ts';
 import { PointOcclusion } from '../scene/point-occlusion.ts';
@@ -26,14 +27,6 @@ export interface HotspotConfiguration {
   surface?: string;
   joint?: string;
   offset?: string;
-}
-
-/** `<model-viewer>`'s `Vector3D`: three numbers that print as `"Xm Ym Zm"`. */
-export interface Vector3D {
-  x: number;
-  y: number;
-  z: number;
-  toString(): string;
 }
 
 /** `queryHotspot`'s answer, `<model-viewer>`'s `HotspotData` plus `visible`. */
@@ -96,10 +89,6 @@ function attributesOf(element: HTMLElement): HotspotAttributes {
 
 function sameAttributes(a: HotspotAttributes, b: HotspotAttributes): boolean {
   return a.position === b.position && a.normal === b.normal && a.surface === b.surface && a.joint === b.joint && a.offset === b.offset;
-}
-
-function vector3D(x: number, y: number, z: number): Vector3D {
-  return { x, y, z, toString() { return `${this.x}m ${this.y}m ${this.z}m`; } };
 }
 
 /**

@@ -4,21 +4,7 @@ import { blendHitWeights } from '../scene/hit-weights.ts';
 import { createRay, createSurfaceHit, PickContext, pickModel, type SurfaceHit } from '../scene/pick-model.ts';
 import type { ModelView } from '../view/model-view.ts';
 import { cssToBuffer, PixelRays } from '../view/pixel-ray.ts';
-
-/** A point or direction as model-viewer returns it: metres, `toString()` → `"xm ym zm"` (a hotspot's `data-position`). */
-export interface PickVector3D {
-  readonly x: number;
-  readonly y: number;
-  readonly z: number;
-  toString(): string;
-}
-
-/** A texture coordinate as model-viewer returns it: `toString()` → `"u v"`. */
-export interface PickVector2D {
-  readonly u: number;
-  readonly v: number;
-  toString(): string;
-}
+import { vector2D, vector3D, type Vector2D, type Vector3D } from './model-viewer-vectors.ts';
 
 /**
  * What `<sinew-viewer>.pick(x, y)` returns: a {@link SurfaceHit} of its own (fresh arrays; `point` and `normal`
@@ -29,10 +15,6 @@ export interface ElementSurfaceHit extends SurfaceHit {
   readonly jointName: string;
   /** The joints weighting the hit and their barycentric-blended weights (summing to 1), heaviest first (`blendHitWeights`). */
   readonly weights: readonly { readonly joint: number; readonly name: string; readonly weight: number }[];
-}
-
-function vector3(x: number, y: number, z: number): PickVector3D {
-  return { x, y, z, toString: () => `${x}m ${y}m ${z}m` };
 }
 
 /**
@@ -57,25 +39,25 @@ export class ElementPicking {
    * file's coordinates: the display matrix undone), and the texture coordinate (TEXCOORD_0 interpolated; null
    * without one), each with model-viewer's `toString()`.
    */
-  positionAndNormalFromPoint(pixelX: number, pixelY: number): { position: PickVector3D; normal: PickVector3D; uv: PickVector2D | null } | null {
+  positionAndNormalFromPoint(pixelX: number, pixelY: number): { position: Vector3D; normal: Vector3D; uv: Vector2D | null } | null {
     const found = this.cast(pixelX, pixelY);
     if (!found) return null;
     const { model, hit } = found, w = model.world;
     const inv = this.context!.inverseWorld, p = hit.point, n = hit.normal;
-    const position = vector3(
+    const position = vector3D(
       inv[0] * p[0] + inv[4] * p[1] + inv[8] * p[2] + inv[12], inv[1] * p[0] + inv[5] * p[1] + inv[9] * p[2] + inv[13],
       inv[2] * p[0] + inv[6] * p[1] + inv[10] * p[2] + inv[14]);
     // A world normal goes back by worldᵀ (the inverse of world⁻ᵀ), then is normalised.
     const nx = w[0] * n[0] + w[1] * n[1] + w[2] * n[2], ny = w[4] * n[0] + w[5] * n[1] + w[6] * n[2], nz = w[8] * n[0] + w[9] * n[1] + w[10] * n[2];
     const length = Math.hypot(nx, ny, nz) || 1;
     const uvs = primitiveOf(model.asset, hit).uvs;
-    let uv: PickVector2D | null = null;
+    let uv: Vector2D | null = null;
     if (uvs) {
       let u = 0, v = 0;
       for (let k = 0; k < 3; k++) { u += hit.barycentric[k] * uvs[2 * hit.vertexIndices[k]]; v += hit.barycentric[k] * uvs[2 * hit.vertexIndices[k] + 1]; }
-      uv = { u, v, toString: () => `${u} ${v}` };
+      uv = vector2D(u, v);
     }
-    return { position, normal: vector3(nx / length, ny / length, nz / length), uv };
+    return { position, normal: vector3D(nx / length, ny / length, nz / length), uv };
   }
 
   /**

@@ -19,5 +19,6 @@ export { defineSinewViewer, SinewViewerElement } from './sinew-viewer-element.ts
 export type {
   SinewErrorDetail, SinewLoadDetail, SinewLoopDetail, SinewMarkerDetail, SinewProgressDetail, SinewTimeUpdateDetail,
 } from './element-events.ts';
-export type { HotspotConfiguration, HotspotData, Vector3D } from './element-hotspots.ts';
-export type { ElementSurfaceHit, PickVector2D, PickVector3D } from './element-picking.ts';
+export type { HotspotConfiguration, HotspotData } from './element-hotspots.ts';
+export type { Vector2D, Vector3D } from './model-viewer-vectors.ts';
+export type { ElementSurfaceHit } from './element-picking.ts';
