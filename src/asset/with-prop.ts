@@ -19,7 +19,8 @@ const MAX_JOINTS = 32767;
  * M'ₚ the prop node's in the prop's own rest pose; docs/skinning-formulas.md S4), the single-model attachment's place.
  *
  * Appended after the character's own data, which keeps its indices (its clips, skins, mesh instances and morph
- * weight ranges address the same things; its vertices are bit for bit the same):
+ * weight ranges address the same things; its evaluated vertices are the same numbers unless the model origin O moves —
+ * `computeModelOrigin` includes the new nodes, which matters only for a model over 1 024 units from its origin):
  * - skeleton: one node (named `name`, default `"<prop> on <joint>"`) whose parent is `joint` and whose rest
  *   pose is `offset` as translation, rotation and scale (a mirroring offset, det < 0, as a negative x scale, as
  *   the glTF loader decomposes node matrices), then every node of the prop in its order (parents first still
