@@ -29,6 +29,7 @@ export type { ProgressCallback } from './loaders/fetch/download-progress.ts';
 export { loadClipsFromUrl, loadClipsFromFiles, type LoadClipsFromUrlOptions } from './loaders/fetch/load-clips-from-url.ts';
 export { createOctopusAsset } from './procedural/octopus.ts';
 export { createSwordAsset } from './procedural/sword.ts';
+export { withProp } from './asset/with-prop.ts';
 export { loadClips, CLIP_EXTENSIONS, type ClipLibrary } from './loaders/load-clips.ts';
 export { retargetClipLibrary } from './loaders/clip-library.ts';
 
@@ -73,7 +74,7 @@ export { limitInfluences, MAX_INFLUENCES } from './skinning/influences.ts';
 // Per-frame model state and the GPU path
 export { AnimatedModel } from './scene/animated-model.ts';
 export { ClipSample } from './scene/clip-sample.ts';
-export { propMatrix, splitDisplayTranslation } from './scene/prop-placement.ts';
+export { defaultPropJoint, propMatrix, splitDisplayTranslation, swordOffset } from './scene/prop-placement.ts';
 export type { Attachment, PropSource } from './view/view-attachments.ts';
 export type { PoseSource } from './scene/pose-source.ts';
 export { OrbitCamera } from './scene/orbit-camera.ts';
@@ -84,7 +85,7 @@ export { blendHitWeights } from './scene/hit-weights.ts';
 export { cssToBuffer, PixelRays } from './view/pixel-ray.ts';
 export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits } from './gl/renderer.ts';
 export { GpuModel } from './gl/gpu-model.ts';
-export { Crowd, type CrowdMode, type CrowdOptions } from './crowd/crowd.ts';
+export { Crowd, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd/crowd.ts';
 export { InPlaceClipSample, InstanceMotion } from './crowd/instance-motion.ts';
 export { GpuInstances, type InstancedDrawStats } from './gl/instance-draw.ts';
 export type { InstanceBlocks, BakedPalettes, InstancePoseLayout } from './skinning/instance-blocks.ts';

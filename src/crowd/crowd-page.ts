@@ -7,13 +7,17 @@
  * `mode` = `live` (default) | `baked`; `skinning` = `lbs` (default) | `dqs` and `weights` = `normalize` (default) |
  * `as-stored` | `rest-remainder` | `implicit-last`, as the viewer's (src/skinning/skinning-method.ts);
  * `rootMotion` = `off` (default) | `in-place` | `applied` (`Crowd.rootMotion`; applied, the instances walk away
- * from their grid places over time).
+ * from their grid places over time); `sword` = `1` | `0` (default): every instance carries the built-in sword on a
+ * right hand, else its deepest joint (`CrowdOptions.props`).
  */
 import GUI from 'lil-gui';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { BUILT_IN_MODELS } from './built-in-models.ts';
 import { loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
-import type { CrowdMode } from './crowd.ts';
+import type { CrowdMode, CrowdProp } from './crowd.ts';
+import { createSwordAsset } from '../procedural/sword.ts';
+import { AnimatedModel } from '../scene/animated-model.ts';
+import { defaultPropJoint, swordOffset } from '../scene/prop-placement.ts';
 import { parseRootMotionSetting, type RootMotionMode } from '../animation/root-motion.ts';
 import { CrowdStage } from './crowd-stage.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
@@ -36,6 +40,7 @@ const settings = {
   skinning: parseSkinningMode(params.get('skinning') ?? '') ?? ('lbs' as SkinningMode),
   weights: parseWeightPolicy(params.get('weights') ?? '') ?? ('normalize' as WeightPolicy),
   rootMotion: parseRootMotionSetting(params.get('rootMotion')).value ?? ('off' as RootMotionMode),
+  sword: params.get('sword') === '1',
 };
 /** The last loaded model, kept so a new skinning method (fixed per crowd) rebuilds the stage without reloading. */
 let loaded: { model: string; asset: ModelAsset } | null = null;
@@ -61,12 +66,19 @@ function syncUrl(): void {
   url.searchParams.set('skinning', settings.skinning);
   url.searchParams.set('weights', settings.weights);
   url.searchParams.set('rootMotion', settings.rootMotion);
+  url.searchParams.set('sword', settings.sword ? '1' : '0');
   history.replaceState(null, '', url);
 }
 
 async function loadAsset(model: string): Promise<ModelAsset> {
   const builtIn = BUILT_IN_MODELS[model];
   return builtIn ? builtIn() : loadModelFromUrl(SAMPLE_MODELS[model] ?? model);
+}
+
+/** The built-in sword on `asset`'s right hand (else its deepest joint), half as long as its joints span at rest. */
+function swordProp(asset: ModelAsset): CrowdProp {
+  const joint = defaultPropJoint(asset.skeleton);
+  return { asset: createSwordAsset(), joint, offset: swordOffset(new AnimatedModel(asset), joint) };
 }
 
 async function openModel(model: string): Promise<void> {
@@ -80,7 +92,8 @@ async function openModel(model: string): Promise<void> {
     loaded = { model, asset };
     stage?.dispose();
     stage = null;
-    const next = new CrowdStage(gl, asset, MAX_INSTANCES, settings.mode, { skinning: settings.skinning, weights: settings.weights });
+    const props = settings.sword && asset.skeleton.jointCount > 0 ? [swordProp(asset)] : [];
+    const next = new CrowdStage(gl, asset, MAX_INSTANCES, settings.mode, { skinning: settings.skinning, weights: settings.weights }, props);
     next.crowd.rootMotion = settings.rootMotion;
     next.setCount(settings.count, aspect());
     next.setMode(settings.mode);
@@ -180,6 +193,11 @@ if (!gl) {
     void openModel(settings.model);
   });
   gui.add(settings, 'weights', WEIGHT_POLICIES).name('weights').onChange(() => {
+    syncUrl();
+    void openModel(settings.model);
+  });
+  // Props are composed into the crowd's asset (withProp): another choice builds a new stage.
+  gui.add(settings, 'sword').name('sword in hand').onChange(() => {
     syncUrl();
     void openModel(settings.model);
   });

@@ -6,7 +6,7 @@ import { SkinnedRenderer } from '../gl/renderer.ts';
 import { computeModelBounds } from '../scene/model-bounds.ts';
 import { OrbitCamera } from '../scene/orbit-camera.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
-import { Crowd, type CrowdMode } from './crowd.ts';
+import { Crowd, type CrowdMode, type CrowdProp } from './crowd.ts';
 
 /** What one {@link CrowdStage.frame} did and how long its CPU parts took. */
 export interface CrowdFrameStats extends InstancedDrawStats {
@@ -45,12 +45,14 @@ export class CrowdStage {
   /**
    * @param capacity most instances {@link setCount} accepts
    * @param method the crowd's skinning mode and weight policy (`CrowdOptions.method`), default LBS, normalised
-   * @throws Error when the context is lost or the model has no mesh
+   * @param props what every instance carries (`CrowdOptions.props`), default none
+   * @throws Error when the context is lost or the model has no mesh; RangeError from `withProp` for a bad prop
    */
-  constructor(gl: WebGL2RenderingContext, asset: ModelAsset, capacity: number, mode: CrowdMode = 'live', method: SkinningMethod = DEFAULT_SKINNING_METHOD) {
+  constructor(gl: WebGL2RenderingContext, asset: ModelAsset, capacity: number, mode: CrowdMode = 'live', method: SkinningMethod = DEFAULT_SKINNING_METHOD, props: readonly CrowdProp[] = []) {
     if (asset.meshInstances.length === 0) throw new Error(`${asset.name}: has no mesh to draw as a crowd`);
     this.renderer = new SkinnedRenderer(gl);
-    this.crowd = new Crowd(asset, { capacity, mode, method });
+    this.crowd = new Crowd(asset, { capacity, mode, method, props });
+    asset = this.crowd.asset;
     this.gpuModel = uploadModel(gl, asset, this.renderer.generation);
     this.instances = new GpuInstances(gl);
     const { min, max } = computeModelBounds(asset, this.crowd.model);

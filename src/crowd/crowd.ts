@@ -1,4 +1,5 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
+import { withProp } from '../asset/with-prop.ts';
 import { determinant3x3 } from '../math/strided-mat4.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { computeJointBounds, emptyBox, transformBoxInto, type JointBounds } from '../skinning/joint-bounds.ts';
@@ -28,6 +29,24 @@ export interface CrowdOptions {
   readonly method?: SkinningMethod;
   /** Initial {@link Crowd.rootMotion}; default `'off'`. */
   readonly rootMotion?: RootMotionMode;
+  /**
+   * Props every instance carries, composed into {@link Crowd.asset} in this order (`withProp`): each drawn where
+   * `propMatrix` puts a single model's attachment, in the instance's pose, live and baked. Default none.
+   */
+  readonly props?: readonly CrowdProp[];
+}
+
+/** A prop on a joint of every instance of a crowd ({@link CrowdOptions.props}; the arguments of `withProp`). */
+export interface CrowdProp {
+  /** The prop's model (rigid or skinned), at its rest pose. */
+  readonly asset: ModelAsset;
+  /** A joint index or name of the crowd's model. */
+  readonly joint: number | string;
+  /**
+   * 16 numbers, column-major: the prop's model space → the joint's frame (translation · rotation · scale, the
+   * model's units: metres for glTF); default identity.
+   */
+  readonly offset?: ArrayLike<number>;
 }
 
 /**
@@ -69,6 +88,7 @@ export interface CrowdOptions {
  * `rootMotion` off and not off: the two bake different frames).
  */
 export class Crowd implements InstanceBlocks {
+  /** The model the crowd draws: the one given, with {@link CrowdOptions.props} composed in. Upload this one. */
   readonly asset: ModelAsset;
   /** The evaluator: its buffers hold the last evaluated instance's pose. */
   readonly model: AnimatedModel;
@@ -126,10 +146,13 @@ export class Crowd implements InstanceBlocks {
   /**
    * @throws RangeError for a capacity that is not a positive integer
    * @throws Error from `AnimatedModel` when a clip of `asset` is malformed
+   * @throws RangeError from `withProp` for a prop's unknown joint or malformed offset
    */
-  constructor(asset: ModelAsset, options: CrowdOptions) {
+  constructor(character: ModelAsset, options: CrowdOptions) {
     const { capacity } = options;
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`Crowd: capacity must be a positive integer, not ${capacity}`);
+    let asset = character;
+    for (const prop of options.props ?? []) asset = withProp(asset, prop.asset, prop.joint, prop.offset);
     this.asset = asset;
     this.model = new AnimatedModel(asset);
     this.origin = this.model.origin;

@@ -166,12 +166,18 @@ export function bindInstancedPrimitive(
  * `bindMaterial` (the caller binds the environment); the instance texture uploaded once first. Blended
  * materials are drawn in file order like the others (no sorting across instances). The camera's view-projection (world → clip) and
  * eye are set as given (world space is display space: instanced variants have no u_toDisplay). The GL state is left as `SkinnedRenderer.draw` leaves it. Allocates nothing.
+ * @throws Error when `gpuModel`'s mesh instances are not those the blocks are laid out for (upload `Crowd.asset`)
  */
 export function drawInstances(
   gl: WebGL2RenderingContext, programs: ProgramCache, variant: ShaderVariant, gpuModel: GpuModel, gpu: GpuInstances, blocks: InstanceBlocks,
   viewProjection: Float32Array, eye: Float32Array, stats?: InstancedDrawStats,
 ): void {
   if (stats) stats.drawCalls = stats.verts = 0;
+  if (blocks.rigidOffsets.length !== gpuModel.asset.meshInstances.length) {
+    // The blocks are laid out per mesh instance of the crowd's asset: another asset (a crowd made with props, and the
+    // character uploaded without them) would read the wrong texels.
+    throw new Error(`${gpuModel.asset.name}: its ${gpuModel.asset.meshInstances.length} mesh instances do not match the crowd's ${blocks.rigidOffsets.length}; upload the crowd's own asset (Crowd.asset)`);
+  }
   const count = blocks.drawCount;
   if (count === 0) return;
   gpu.upload(blocks);

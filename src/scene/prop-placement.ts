@@ -1,4 +1,5 @@
 import { mat4 } from 'gl-matrix';
+import type { Skeleton } from '../skeleton/skeleton.ts';
 import type { AnimatedModel } from './animated-model.ts';
 
 /**
@@ -51,4 +52,48 @@ export function splitDisplayTranslation(display: Float64Array, origin: Float64Ar
   outOrigin[2] = origin[2] + ((b * f - c * e) * tx + (c * d - a * f) * ty + (a * e - b * d) * tz) / det;
   outDisplay[12] = 0; outDisplay[13] = 0; outDisplay[14] = 0;
   return true;
+}
+
+/**
+ * The joint a prop goes on when none is selected: a right hand (a name with `hand` and a right-side mark:
+ * `hand_R`, `RightHand`, `mixamorig:RightHand`, `Hand.R`), else any hand, else the joint deepest in the
+ * hierarchy (a tentacle tip, a tail's end); −1 for an empty skeleton.
+ */
+export function defaultPropJoint(skeleton: Skeleton): number {
+  const names = skeleton.names;
+  const right = /(^|[^a-z])r([^a-z]|$)|right/i;
+  const hand = names.findIndex((n) => /hand/i.test(n) && right.test(n.replace(/hand/i, ' ')));
+  if (hand >= 0) return hand;
+  const anyHand = names.findIndex((n) => /hand/i.test(n));
+  if (anyHand >= 0) return anyHand;
+  let deepest = -1, most = -1;
+  const depth = new Int32Array(skeleton.jointCount);
+  for (let j = 0; j < skeleton.jointCount; j++) {
+    depth[j] = skeleton.parents[j] >= 0 ? depth[skeleton.parents[j]] + 1 : 0;
+    if (depth[j] > most) { most = depth[j]; deepest = j; }
+  }
+  return deepest;
+}
+
+/**
+ * An offset for the built-in sword (`createSwordAsset(length)`) on `joint`: a uniform scale s making it about half
+ * as long as the span of `character`'s joints in its current pose (0.9 m on a 1.8 m person), whatever the model's
+ * units and the joint's own scale: `s = 0.5·span / (length · |joint's x column|)`; 1 when the span or the joint's
+ * scale is 0.
+ * @param joint a skeleton joint index of `character`
+ * @returns `Float64Array(16)`, column-major: `S(s)`
+ */
+export function swordOffset(character: AnimatedModel, joint: number, length = 0.9): Float64Array {
+  const m = character.modelMatrices, n = character.asset.skeleton.jointCount;
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  for (let j = 0; j < n; j++) {
+    for (let k = 0; k < 3; k++) {
+      min[k] = Math.min(min[k], m[16 * j + 12 + k]);
+      max[k] = Math.max(max[k], m[16 * j + 12 + k]);
+    }
+  }
+  const span = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
+  const jointScale = Math.hypot(m[16 * joint], m[16 * joint + 1], m[16 * joint + 2]);
+  const s = span > 0 && jointScale > 0 ? (0.5 * span) / (length * jointScale) : 1;
+  return Float64Array.of(s, 0, 0, 0, 0, s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1);
 }

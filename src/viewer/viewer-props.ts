@@ -3,31 +3,12 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import { loadModelFromFiles } from '../loaders/fetch/load-model-from-files.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
 import { createSwordAsset } from '../procedural/sword.ts';
-import type { Skeleton } from '../skeleton/skeleton.ts';
+import { defaultPropJoint, swordOffset } from '../scene/prop-placement.ts';
 import { messageOf } from '../view/model-view.ts';
 import type { ModelView } from '../view/model-view.ts';
-import type { ErrorBanner } from './error-banner.ts';
 
-/**
- * The joint a prop goes on when none is selected: a right hand (a name with `hand` and a right-side mark:
- * `hand_R`, `RightHand`, `mixamorig:RightHand`, `Hand.R`), else any hand, else the joint deepest in the
- * hierarchy (a tentacle tip, a tail's end); −1 for an empty skeleton.
- */
-export function defaultPropJoint(skeleton: Skeleton): number {
-  const names = skeleton.names;
-  const right = /(^|[^a-z])r([^a-z]|$)|right/i;
-  const hand = names.findIndex((n) => /hand/i.test(n) && right.test(n.replace(/hand/i, ' ')));
-  if (hand >= 0) return hand;
-  const anyHand = names.findIndex((n) => /hand/i.test(n));
-  if (anyHand >= 0) return anyHand;
-  let deepest = -1, most = -1;
-  const depth = new Int32Array(skeleton.jointCount);
-  for (let j = 0; j < skeleton.jointCount; j++) {
-    depth[j] = skeleton.parents[j] >= 0 ? depth[skeleton.parents[j]] + 1 : 0;
-    if (depth[j] > most) { most = depth[j]; deepest = j; }
-  }
-  return deepest;
-}
+export { defaultPropJoint };
+import type { ErrorBanner } from './error-banner.ts';
 
 /** What {@link ViewerProps} needs of the viewer page. */
 export interface ViewerPropsHost {
@@ -57,7 +38,7 @@ export class ViewerProps {
     });
     folder.domElement.append(input);
     const actions = {
-      sword: () => void this.attach(async () => createSwordAsset(), (joint) => this.swordScale(joint)),
+      sword: () => void this.attach(async () => createSwordAsset(), (joint) => swordOffset(this.host.view.animated!, joint)),
       file: () => input.click(),
       clear: () => this.host.view.attachments.clear(),
     };
@@ -107,25 +88,5 @@ export class ViewerProps {
       this.host.banner.show(messageOf(e), 'error');
       return false;
     }
-  }
-
-  /**
-   * The sword's offset on `joint`: a uniform scale making it about half as long as the model's joints span
-   * (0.9 m on a 1.8 m person), whatever the model's units and the joint's own scale.
-   */
-  private swordScale(joint: number): number[] {
-    const animated = this.host.view.animated!;
-    const m = animated.modelMatrices, n = animated.asset.skeleton.jointCount;
-    const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-    for (let j = 0; j < n; j++) {
-      for (let k = 0; k < 3; k++) {
-        min[k] = Math.min(min[k], m[16 * j + 12 + k]);
-        max[k] = Math.max(max[k], m[16 * j + 12 + k]);
-      }
-    }
-    const span = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-    const jointScale = Math.hypot(m[16 * joint], m[16 * joint + 1], m[16 * joint + 2]);
-    const s = span > 0 && jointScale > 0 ? (0.5 * span) / (0.9 * jointScale) : 1;
-    return [s, 0, 0, 0, 0, s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1];
   }
 }

@@ -83,3 +83,21 @@ test('crowd.html survives a lost WebGL context: it says so, then draws the same 
   expect(covered).toBeGreaterThan(200);
   expect(errors).toEqual([]);
 });
+
+test('crowd.html arms every instance with the built-in sword (sword=1), and keeps it in the URL', async ({ page }, info) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/crowd.html?n=9&mode=live&model=octopus&sword=1');
+  const readout = page.locator('#crowd-readout');
+  await expect(readout).toContainText('octopus (built-in) with sword: 9 instances, live', { timeout: 60_000 });
+  await expect(readout).toContainText(/\d+(\.\d)? fps/);
+  // One draw per primitive whatever the count: the octopus's 3 and the sword's 3.
+  await expect(readout).toContainText('6 draw calls,');
+  expect(new URL(page.url()).searchParams.get('sword')).toBe('1');
+  await page.locator('#crowd-canvas').screenshot({ path: info.outputPath('crowd-page-swords.png') });
+  await page.goto('/crowd.html?n=9&mode=baked&model=octopus');
+  await expect(readout).toContainText('octopus (built-in): 9 instances, baked', { timeout: 60_000 });
+  await expect(readout).toContainText('3 draw calls,');
+  expect(new URL(page.url()).searchParams.get('sword')).toBe('0');
+  expect(errors).toEqual([]);
+});

@@ -23,6 +23,12 @@ const CASES: { model: string; method: SkinningMethod }[] = [
   // A rigid box held by a joint: drawn instanced by its node's matrix in each instance's pose.
   { model: 'worm+prop', method: LBS },
   { model: 'CesiumMan.glb+prop', method: DQS },
+  // The built-in sword carried by every instance (CrowdOptions.props → withProp), where propMatrix puts it on the
+  // character alone (README "Attachments").
+  { model: 'octopus+sword', method: LBS },
+  { model: 'Fox.glb+sword', method: LBS },
+  { model: 'Fox.glb+sword', method: DQS },
+  { model: 'CesiumMan.glb+sword', method: DQS },
   // Skinning methods and weight policies as the single-model renderer has them (docs/skinning-formulas.md S0, S2).
   { model: 'worm-5000', method: DQS },
   { model: 'Fox.glb', method: DQS },
@@ -52,6 +58,10 @@ for (const { model, method } of CASES) {
       expect(result.mirrored).toBe(2);
       expect(result.verticesCompared).toBeGreaterThan(0);
       if (model.endsWith('+prop')) expect(result.rigidVerticesCompared).toBe(6 * 24);
+      if (model.endsWith('+sword')) {
+        expect(result.attachmentVerticesCompared).toBe(6 * (48 + 48 + 24));
+        expect(result.maxAttachmentError).toBeLessThanOrEqual(1e-5);
+      }
       if (model.includes('morph') || model.includes('Morph')) expect(result.morphedVerticesCompared).toBeGreaterThan(0);
       expect(result.maxRelativePositionError).toBeLessThanOrEqual(1e-5);
       expect(result.maxNormalError).toBeLessThanOrEqual(1e-4);

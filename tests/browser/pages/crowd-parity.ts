@@ -12,6 +12,10 @@ import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { MorphedPrimitive } from '../../../src/skinning/morph-targets.ts';
 import { skinnedMorphTube } from '../../unit/helpers/morph-tube.ts';
 import { withRigidProp } from '../helpers/rigid-prop.ts';
+import { createSwordAsset } from '../../../src/procedural/sword.ts';
+import { AnimatedModel } from '../../../src/scene/animated-model.ts';
+import { propMatrix } from '../../../src/scene/prop-placement.ts';
+import type { CrowdProp } from '../../../src/crowd/crowd.ts';
 import { withUnevenWeights } from '../helpers/uneven-weights.ts';
 import { createWideChain } from '../helpers/wide-chain.ts';
 
@@ -25,6 +29,14 @@ export interface CrowdParity {
   mirrored: number;
   /** Vertices of rigid meshes among {@link verticesCompared}. */
   rigidVerticesCompared: number;
+  /** `+sword` models: vertices of the carried sword compared with the single-model attachment's place. */
+  attachmentVerticesCompared: number;
+  /**
+   * `+sword`: max over instances and sword vertices of |p_gpu − W·propMatrix(character, joint, offset)·p| / the
+   * instance's diagonal: the crowd's prop against `propMatrix` on the character alone (an `AnimatedModel` of the
+   * asset without the prop, its `world` the instance's W).
+   */
+  maxAttachmentError: number;
   /** Vertices of morphed meshes (with a non-zero weight) among {@link verticesCompared}. */
   morphedVerticesCompared: number;
   verticesCompared: number;
@@ -74,6 +86,25 @@ async function load(model: string): Promise<ModelAsset> {
   return BUILT_IN_MODELS[model]?.() ?? loadGltf(model);
 }
 
+/**
+ * The built-in sword (its node at the identity: its model space is its node's) on a right hand, else joint 3:
+ * turned 0.6 rad about a tilted axis, moved off the joint and scaled to half the model's size.
+ */
+function swordProp(character: ModelAsset): CrowdProp & { offset: Float64Array } {
+  const names = character.skeleton.names;
+  const hand = names.findIndex((name) => /righthand|arm_joint_R__3_/i.test(name));
+  const size = modelSize(character), s = (0.5 * size) / 0.9;
+  const axis = [0.3, 0.5, 0.8].map((x) => x / Math.hypot(0.3, 0.5, 0.8)), a = 0.6, c = Math.cos(a), si = Math.sin(a), t = 1 - c;
+  const [x, y, z] = axis;
+  // Rodrigues' rotation, column-major, times s; translation 0.05·size along x.
+  const offset = Float64Array.of(
+    s * (t * x * x + c), s * (t * x * y + si * z), s * (t * x * z - si * y), 0,
+    s * (t * x * y - si * z), s * (t * y * y + c), s * (t * y * z + si * x), 0,
+    s * (t * x * z + si * y), s * (t * y * z - si * x), s * (t * z * z + c), 0,
+    0.05 * size, 0.02 * size, 0, 1);
+  return { asset: createSwordAsset(), joint: hand >= 0 ? names[hand] : Math.min(3, character.skeleton.jointCount - 1), offset };
+}
+
 /** The largest extent of the model's positions. */
 function modelSize(asset: ModelAsset): number {
   let lo = Infinity, hi = -Infinity;
@@ -87,9 +118,13 @@ function modelSize(asset: ModelAsset): number {
  * clip and time — baked mode: times on baked frames — then its world matrix in f64).
  */
 async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Promise<CrowdParity> {
-  const asset = await load(model);
+  const sworded = model.endsWith('+sword');
+  const character = await load(sworded ? model.slice(0, -6) : model);
+  const sword = sworded ? swordProp(character) : null;
   const count = 6;
-  const crowd = new Crowd(asset, { capacity: count, mode, method });
+  const crowd = new Crowd(character, { capacity: count, mode, method, props: sword ? [sword] : [] });
+  // The crowd draws the character with its props composed in (withProp): that asset is the one to upload.
+  const asset = crowd.asset;
   const clips = crowd.model.clips;
   let size = 1;
   {
@@ -116,10 +151,12 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
   const capture = new TransformFeedbackCapture(gl!);
   const result: CrowdParity = {
     model, mode, method, instances: crowd.drawCount, mirrored: crowd.drawCount - crowd.mirroredFrom, rigidVerticesCompared: 0, morphedVerticesCompared: 0,
+    attachmentVerticesCompared: 0, maxAttachmentError: 0,
     verticesCompared: 0, maxRelativePositionError: 0, maxNormalError: 0,
     maxBakedInterpolationError: null, bakeRate: baked ? baked.rate : null,
   };
-  const W = new Float64Array(16);
+  const W = new Float64Array(16), P = new Float64Array(16);
+  const attachment = sword ? new AnimatedModel(character) : null;
   // One capture per primitive, compared per instance (gathered by mesh instance and primitive order).
   const captures = new Map<string, { positions: Float32Array; normals: Float32Array }>();
   for (let m = 0; m < asset.meshInstances.length; m++) {
@@ -136,6 +173,9 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
       if (morphedNow) result.morphedVerticesCompared++;
       result.maxRelativePositionError = Math.max(result.maxRelativePositionError, relative);
       result.maxNormalError = Math.max(result.maxNormalError, normal);
+    }, (relative) => {
+      result.attachmentVerticesCompared++;
+      result.maxAttachmentError = Math.max(result.maxAttachmentError, relative);
     });
   }
   if (baked) {
@@ -162,7 +202,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
 
   function compareOne(
     gpu: { positions: Float32Array; normals: Float32Array }, m: number, p: number, times: (k: number) => number,
-    onError: (relative: number, normal: number, morphed: boolean) => void,
+    onError: (relative: number, normal: number, morphed: boolean) => void, onAttachment?: (relative: number) => void,
   ): void {
     const meshInstance = asset.meshInstances[m];
     const primitive = asset.meshes[meshInstance.mesh].primitives[p];
@@ -200,6 +240,18 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
       const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
       const k12 = cross(col(1), col(2)), k20 = cross(col(2), col(0)), k01 = cross(col(0), col(1));
       const sign = Math.sign(W[0] * k12[0] + W[1] * k12[1] + W[2] * k12[2]) || 1;
+      if (sword && attachment && m >= character.meshInstances.length && onAttachment) {
+        // The single-model attachment: propMatrix on the character alone, placed where the instance stands.
+        attachment.evaluate(attachment.clipSample(crowd.clipIndices[k]).at(times(k)));
+        for (let i = 0; i < 16; i++) attachment.world[i] = crowd.worlds[16 * k + i];
+        propMatrix(attachment, attachment.jointIndex(sword.joint), Float64Array.from(sword.offset!), P);
+        const q = primitive.positions;
+        for (let v = 0; v < n; v++) {
+          const o = 3 * (b * n + v), x = q[3 * v], y = q[3 * v + 1], z = q[3 * v + 2];
+          const d = [0, 1, 2].map((r) => gpu.positions[o + r] - (P[r] * x + P[4 + r] * y + P[8 + r] * z + P[12 + r]));
+          onAttachment(Math.hypot(d[0], d[1], d[2]) / diagonal);
+        }
+      }
       for (let v = 0; v < n; v++) {
         const o = 3 * (b * n + v);
         const dp = Math.hypot(gpu.positions[o] - world[3 * v], gpu.positions[o + 1] - world[3 * v + 1], gpu.positions[o + 2] - world[3 * v + 2]);
