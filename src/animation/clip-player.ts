@@ -108,6 +108,15 @@ export class ClipPlayer {
   }
 
   /**
+   * Starts the {@link repetitions} count over from here without moving the playhead (`<model-viewer>`'s
+   * `play({repetitions})` counts from the call; a finished clip plays again). Root-motion cycles are kept.
+   */
+  restartCount(): void {
+    this.loops = 0;
+    this.done = false;
+  }
+
+  /**
    * Moves the playhead to `timeSeconds` (clip time; out-of-range times wrap, clamp or bounce by the loop
    * mode). The next sample re-finds each timeline's key by binary search, O(log k).
    */

@@ -55,6 +55,20 @@ export function parseBackgroundSetting(raw: string | null): AttributeReading<str
   return { value: null, error: 'expected a CSS colour or transparent' };
 }
 
+/** `animation-crossfade-duration` when absent or malformed: `<model-viewer>`'s default, milliseconds. */
+export const DEFAULT_CROSSFADE_MS = 300;
+
+/**
+ * Reads `animation-crossfade-duration`: milliseconds ≥ 0 (`<model-viewer>`'s unit), null when absent or empty
+ * (and when malformed, with the error).
+ */
+export function parseCrossfadeSetting(raw: string | null): AttributeReading<number | null> {
+  if (raw === null || raw.trim() === '') return { value: null, error: null };
+  const v = Number(raw);
+  if (Number.isFinite(v) && v >= 0) return { value: v, error: null };
+  return { value: null, error: `expected milliseconds ≥ 0; using ${DEFAULT_CROSSFADE_MS}` };
+}
+
 /** Every attribute of `<sinew-viewer>`, in README's order. */
 export const ELEMENT_ATTRIBUTES = {
   src: {
@@ -69,9 +83,17 @@ export const ELEMENT_ATTRIBUTES = {
     kind: 'text', absent: 'none',
     doc: 'Space-separated URLs of clips files (.glb, .gltf, .md5anim), relative to the page: their clips are retargeted onto the model and join `clips`, fetched after the model loads.',
   },
+  'animation-name': {
+    kind: 'clip', absent: 'the first clip',
+    doc: "`<model-viewer>`'s: clip by name or 0-based index (`rest` or −1: the rest pose); absent: the first clip.",
+  },
+  'animation-crossfade-duration': {
+    kind: 'number', absent: '300', parse: parseCrossfadeSetting,
+    doc: "`<model-viewer>`'s: milliseconds of crossfade when the clip changes while playing (absent: 300; 0 cuts).",
+  },
   clip: {
     kind: 'clip', absent: 'the first clip',
-    doc: 'Clip by name or 0-based index (`rest` or −1: the rest pose); absent: the first clip.',
+    doc: 'Deprecated alias of `animation-name` (one release): clip by name or index; absent: the first clip.',
   },
   time: {
     kind: 'number', absent: '0, playing', parse: (raw) => parseNumberSetting('time', raw),
@@ -91,7 +113,7 @@ export const ELEMENT_ATTRIBUTES = {
   },
   fade: {
     kind: 'number', absent: '0.3', parse: (raw) => parseNumberSetting('fade', raw),
-    doc: 'Seconds: crossfade duration when the clip changes while playing (absent: 0.3; 0 cuts).',
+    doc: 'Deprecated alias of `animation-crossfade-duration` (one release), in seconds (absent: 0.3; 0 cuts).',
   },
   'root-motion': {
     kind: 'text', absent: '`off`', parse: parseRootMotionSetting,
@@ -167,15 +189,30 @@ export function propertyName(name: AttributeName): string {
   return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** The reflected properties, typed by kind (`clip` apart: it is also set from an index). */
+/**
+ * The attributes whose property is typed or defined apart: the clip ones are also set from an index;
+ * `animationCrossfadeDuration` reads the effective milliseconds (element-animation-api.ts).
+ */
+type OwnTypedAttribute = 'clip' | 'animation-name' | 'animation-crossfade-duration';
+
+/** The reflected properties, typed by kind (those of {@link OwnTypedAttribute} apart). */
 export type ElementAttributeValues = {
-  -readonly [N in Exclude<AttributeName, 'clip'> as CamelCase<N>]: PropertyValue<(typeof ELEMENT_ATTRIBUTES)[N]>;
+  -readonly [N in Exclude<AttributeName, OwnTypedAttribute> as CamelCase<N>]: PropertyValue<(typeof ELEMENT_ATTRIBUTES)[N]>;
 };
 
 /** Every attribute of {@link ELEMENT_ATTRIBUTES} as a property of the element (see {@link AttributeKind}). */
 export interface ElementAttributeProperties extends ElementAttributeValues {
   get clip(): string | null;
   set clip(value: string | number | null);
+  /** `<model-viewer>`'s: the `animation-name` attribute as written (null when absent); set from a name or an index. */
+  get animationName(): string | null;
+  set animationName(value: string | number | null);
+  /**
+   * `<model-viewer>`'s: milliseconds of crossfade when the clip changes while playing — the attribute's value,
+   * else the deprecated `fade` × 1000, else 300. Setting it writes the attribute (null removes it).
+   */
+  get animationCrossfadeDuration(): number;
+  set animationCrossfadeDuration(value: number | null);
 }
 
 /**

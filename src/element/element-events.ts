@@ -55,11 +55,13 @@ export interface SinewTimeUpdateDetail {
 
 /** `detail` of the `loop` and `finished` events (`<model-viewer>`'s names; `AnimationEvent`). */
 export interface SinewLoopDetail {
-  /** The clip's name. */
+  /** The clip's name (`<model-viewer>`'s `loop` detail calls it `name`). */
+  readonly name: string;
+  /** The clip's name again: Sinew's earlier field, kept for one release. */
   readonly clip: string;
   /**
    * Plays of the clip completed since it started or was sought: 1 at the first wrap (`loop`: each wrap, or
-   * each bounce in `pingpong`); `finished` of a `once` clip: 1.
+   * each bounce in `pingpong`); `finished`: the plays made (a `once` clip: 1; `play({repetitions: N})`: N).
    */
   readonly count: number;
 }
@@ -84,6 +86,11 @@ export interface SinewEventDetails {
   loop: SinewLoopDetail;
   finished: SinewLoopDetail;
   marker: SinewMarkerDetail;
+  /** `<model-viewer>`'s `play` and `pause`, `append-animation` and `detach-animation`: no detail. */
+  play: null;
+  pause: null;
+  'append-animation': null;
+  'detach-animation': null;
 }
 
 /** Fires `type` on `target` with `detail`, bubbling and composed (it crosses the page's shadow roots). */
@@ -100,7 +107,7 @@ export function emitAnimationEvents(target: EventTarget, events: AnimationEventL
     const e = events.events[i];
     const clip = e.clip ? e.clip.name : '';
     if (e.type === 'marker') emitSinewEvent(target, 'marker', { clip, name: e.name, time: e.time });
-    else emitSinewEvent(target, e.type, { clip, count: e.count });
+    else emitSinewEvent(target, e.type, { name: clip, clip, count: e.count });
   }
 }
 

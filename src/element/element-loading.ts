@@ -6,6 +6,7 @@ import type { ShowOptions } from '../view/model-view-options.ts';
 import { ProgressBar } from '../view/progress-bar.ts';
 import type { ViewerHost } from '../view/viewer-host.ts';
 import { readAttribute } from './element-attributes.ts';
+import { requestedClip } from './element-playback.ts';
 
 /** What {@link ElementLoading} needs from its `<sinew-viewer>`. */
 export interface ElementLoadingOwner {
@@ -162,7 +163,7 @@ export class ElementLoading {
       const element = this.owner.element;
       const src = element.getAttribute('src');
       const anim = element.getAttribute('anim');
-      const clip = element.getAttribute('clip');
+      const clip = requestedClip(element)?.value ?? null;
       const time = readAttribute(element, 'time', null).value;
       const playing = this.owner.startsPlaying(time);
       const serial = ++this.loadSerial;

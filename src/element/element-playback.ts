@@ -4,9 +4,8 @@
  * leaves the view's setting as it was.
  */
 import type { ModelView } from '../view/model-view.ts';
-import { DEFAULT_FADE_SECONDS } from '../view/playback.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
-import { readAttribute, type ELEMENT_ATTRIBUTES } from './element-attributes.ts';
+import { DEFAULT_CROSSFADE_MS, readAttribute, type ELEMENT_ATTRIBUTES } from './element-attributes.ts';
 
 /** Where a malformed attribute is reported (the element's `sinew-error`), or null to read it silently. */
 export type AttributeReporter = ((message: string) => void) | null;
@@ -17,6 +16,30 @@ const DEFAULT_PITCH = 10;
 /** Whether `name` is absent or blank on `element` (its default then applies). */
 function isBlank(element: Element, name: keyof typeof ELEMENT_ATTRIBUTES): boolean {
   return (element.getAttribute(name) ?? '').trim() === '';
+}
+
+/**
+ * The clip the element asks for: `animation-name`, else its deprecated alias `clip`, with the attribute that
+ * said it; null when neither is present.
+ */
+export function requestedClip(element: Element): { readonly attribute: 'animation-name' | 'clip'; readonly value: string } | null {
+  const name = element.getAttribute('animation-name');
+  if (name !== null) return { attribute: 'animation-name', value: name };
+  const clip = element.getAttribute('clip');
+  return clip === null ? null : { attribute: 'clip', value: clip };
+}
+
+/**
+ * Seconds of crossfade of a clip change: `animation-crossfade-duration` (milliseconds), else the deprecated
+ * `fade` (seconds), else {@link DEFAULT_CROSSFADE_MS}. A malformed one is reported (when `report`) and
+ * counts as absent.
+ */
+export function crossfadeSeconds(element: Element, report: AttributeReporter): number {
+  const ms = readAttribute(element, 'animation-crossfade-duration', report).value;
+  if (ms !== null) return ms / 1000;
+  if (element.hasAttribute('animation-crossfade-duration')) return DEFAULT_CROSSFADE_MS / 1000;
+  const seconds = readAttribute(element, 'fade', report).value;
+  return seconds ?? DEFAULT_CROSSFADE_MS / 1000;
 }
 
 /** Playing by default; paused when `time` is set, unless `autoplay`. */
@@ -32,11 +55,11 @@ export function applyPlayback(element: Element, view: ModelView, clipToo: boolea
   const asset = view.asset;
   if (!asset) return;
   if (clipToo) {
-    const clip = element.getAttribute('clip');
+    const clip = requestedClip(element);
     if (clip === null) view.selectClip(asset.clips.length > 0 ? 0 : -1);
-    else if (!view.selectClipByName(clip)) {
+    else if (!view.selectClipByName(clip.value)) {
       const names = asset.clips.map((c) => c.name);
-      report(`<sinew-viewer clip="${clip}">: ${asset.name} has no such clip (clips: ${names.join(', ') || 'none'})`);
+      report(`<sinew-viewer ${clip.attribute}="${clip.value}">: ${asset.name} has no such clip (clips: ${names.join(', ') || 'none'})`);
     }
   }
   const time = readAttribute(element, 'time', report);
@@ -57,23 +80,27 @@ export function applyCamera(element: Element, view: ModelView, report: Attribute
 }
 
 /**
- * Applies `speed`, `loop`, `fade`, `root-motion` (absent: 1, `loop`, {@link DEFAULT_FADE_SECONDS}, `off`); a
- * malformed one leaves that setting as it was.
- * @param only apply just this attribute
+ * Applies `speed`, `loop`, the crossfade ({@link crossfadeSeconds}), `root-motion` (absent: 1, `loop`,
+ * 300 ms, `off`); a malformed `speed`, `loop` or `root-motion` leaves that setting as it was, a malformed
+ * crossfade gives the default. `loop` also ends the repetitions of a `play({repetitions})`.
+ * @param only apply just this attribute (`fade` and `animation-crossfade-duration` both apply the crossfade)
  */
-export function applyPlaybackSettings(element: Element, view: ModelView, report: AttributeReporter, only?: 'speed' | 'loop' | 'fade' | 'root-motion'): void {
+export function applyPlaybackSettings(
+  element: Element, view: ModelView, report: AttributeReporter,
+  only?: 'speed' | 'loop' | 'fade' | 'animation-crossfade-duration' | 'root-motion',
+): void {
   if (!only || only === 'speed') {
     const speed = readAttribute(element, 'speed', report).value;
     if (speed !== null || isBlank(element, 'speed')) view.setSpeed(speed ?? 1);
   }
   if (!only || only === 'loop') {
     const loop = readAttribute(element, 'loop', report).value;
-    if (loop !== null || isBlank(element, 'loop')) view.setLoop(loop ?? 'loop');
+    if (loop !== null || isBlank(element, 'loop')) {
+      view.playback.repetitions = Infinity;
+      view.setLoop(loop ?? 'loop');
+    }
   }
-  if (!only || only === 'fade') {
-    const fade = readAttribute(element, 'fade', report).value;
-    if (fade !== null || isBlank(element, 'fade')) view.setFade(fade ?? DEFAULT_FADE_SECONDS);
-  }
+  if (!only || only === 'fade' || only === 'animation-crossfade-duration') view.setFade(crossfadeSeconds(element, report));
   if (!only || only === 'root-motion') {
     const mode = readAttribute(element, 'root-motion', report).value;
     if (mode !== null && mode !== view.playback.rootMotion) {

@@ -17,6 +17,9 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { Attachment } from '../view/view-attachments.ts';
 import { applyCamera, applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
 import { ElementHotspots, type HotspotConfiguration, type HotspotData } from './element-hotspots.ts';
+import {
+  defineAnimationProperties, ElementAnimationApi, type AnimationApiProperties, type AppendAnimationOptions, type DetachAnimationOptions, type PlayAnimationOptions,
+} from './element-animation-api.ts';
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -29,6 +32,8 @@ declare global {
     'sinew-progress': CustomEvent<SinewEventDetails['sinew-progress']>;
     'sinew-clipsadded': CustomEvent<SinewEventDetails['sinew-clipsadded']>;
     loop: CustomEvent<SinewEventDetails['loop']>;
+    'append-animation': CustomEvent<null>;
+    'detach-animation': CustomEvent<null>;
     finished: CustomEvent<SinewEventDetails['finished']>;
     marker: CustomEvent<SinewEventDetails['marker']>;
   }
@@ -64,7 +69,7 @@ function hostOf(doc: Document): ViewerHost {
 const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
 /** The attributes reflected as properties of {@link SinewViewerElement}, typed from the attribute table. */
-export interface SinewViewerElement extends ElementAttributeProperties {}
+export interface SinewViewerElement extends ElementAttributeProperties, AnimationApiProperties {}
 
 /**
  * `<sinew-viewer>`: a skinned model drawn with WebGL2 into a canvas in its own shadow root, sized by the
@@ -96,6 +101,7 @@ export class SinewViewerElement extends ElementBase {
 
   static {
     defineAttributeProperties(this.prototype);
+    defineAnimationProperties(this.prototype, (element: SinewViewerElement) => element.animationApi);
   }
 
   private readonly bar: ElementControls;
@@ -109,6 +115,15 @@ export class SinewViewerElement extends ElementBase {
   private readonly props: ElementAttachments;
   private view: ModelView | null = null;
   private readonly picking = new ElementPicking(this, () => this.view);
+  /** `<model-viewer>`'s animation API: play options, appended clips, `play` / `pause` events. */
+  private readonly animationApi: ElementAnimationApi = new ElementAnimationApi({
+    element: this,
+    currentView: () => this.view,
+    clips: () => this.clipNames,
+    requestPlaying: (playing) => (this.requestedPlaying = playing),
+    emit: (type) => this.emit(type, null),
+    report: (message) => this.report(message),
+  });
   private resizeObserver: ResizeObserver | null = null;
   private boxWidth = -1;
   private boxHeight = -1;
@@ -130,6 +145,7 @@ export class SinewViewerElement extends ElementBase {
       this.emit('sinew-load', { model: asset.name, clips: this.clipNames, warnings: Object.freeze([...warnings]) });
       this.clipFiles.shown();
       this.props.shown();
+      if (this.view) this.animationApi.shown(this.view);
     },
     drawn: (time, duration, playing) => {
       if (!this.firstFrameShown) {
@@ -207,9 +223,15 @@ export class SinewViewerElement extends ElementBase {
     return this.view?.playback.duration ?? 0;
   }
 
-  /** Seconds into the selected clip. */
+  /**
+   * Seconds into the selected clip. Setting it jumps there (clamped to the clip) keeping the play state, as
+   * {@link seek}, but a non-finite value is reported (`sinew-error`) instead of thrown (`<model-viewer>`'s).
+   */
   get currentTime(): number {
     return this.view?.playback.time ?? this.loader.retained?.time ?? 0;
+  }
+  set currentTime(seconds: number) {
+    this.animationApi.setCurrentTime(seconds);
   }
 
   /** Whether playback is paused. */
@@ -221,19 +243,34 @@ export class SinewViewerElement extends ElementBase {
   // ── Methods ───────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Plays from the current time (before the first model has loaded: it will start playing). In `once` loop
-   * mode a clip that has ended restarts from its start (from its end when the speed is negative); an ending
-   * `once` clip pauses the element, firing `sinew-timeupdate` with `paused: true`.
+   * `<model-viewer>`'s `play(options)`: plays from the current time (before the first model has loaded: it
+   * will start playing), firing `play`. `options.repetitions` (integer ≥ 1, default `Infinity`): the clip
+   * finishes at the N-th end it reaches from this call, firing `finished`, and pauses there;
+   * `options.pingpong` alternates direction; `{repetitions: 1}` plays once. Without options the clip loops in
+   * the `loop` attribute's mode. A clip that has finished restarts from its start (its end when `timeScale`
+   * is negative). Bad options: reported (`sinew-error`), their defaults used.
    */
-  play(): void {
-    if (this.view?.asset) this.view.play();
-    else this.requestedPlaying = true;
+  play(options?: PlayAnimationOptions): void {
+    this.animationApi.play(options);
   }
 
-  /** Pauses at the current time (before the first model has loaded: it will start paused). */
+  /** `<model-viewer>`'s: pauses at the current time, firing `pause` when it was playing (before the first model: it will start paused). */
   pause(): void {
-    if (this.view?.asset) this.view.pause();
-    else this.requestedPlaying = false;
+    this.animationApi.pause();
+  }
+
+  /**
+   * `<model-viewer>` 4.2's `appendAnimation(name, options)`: plays clip `name` over the current one, blended
+   * on a layer of its own (`weight` in [0, 1], own `timeScale`, `fade` seconds, `repetitions`, `pingpong`,
+   * start `time` in seconds; README "Animation"). Not `appendAnimations(url)`, which adds clips from a file.
+   */
+  appendAnimation(name: string, options?: AppendAnimationOptions): void {
+    this.animationApi.appendAnimation(name, options);
+  }
+
+  /** `<model-viewer>` 4.2's `detachAnimation(name, { fade })`: fades an appended clip out (`fade` seconds, default 1.5). */
+  detachAnimation(name: string, options?: DetachAnimationOptions): void {
+    this.animationApi.detachAnimation(name, options);
   }
 
   /**
@@ -343,6 +380,8 @@ export class SinewViewerElement extends ElementBase {
     this.view = view;
     applyCamera(this, view, null);
     applyPlaybackSettings(this, view, null);
+    this.animationApi.noteDeprecated('clip');
+    this.animationApi.noteDeprecated('fade');
     this.applyAlt();
     this.applyBackground(false);
     this.applyPoster();
@@ -354,7 +393,7 @@ export class SinewViewerElement extends ElementBase {
         this.showNotice(view.startupError);
         this.report(view.startupError);
       }
-      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'palette', 'loop', 'loading'] as const) {
+      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading'] as const) {
         readAttribute(this, name, this.reporter);
       }
       this.applyBackground(true);
@@ -411,9 +450,11 @@ export class SinewViewerElement extends ElementBase {
         this.clipFiles.attributeChanged();
         break;
       case 'clip':
+      case 'animation-name':
       case 'time':
       case 'autoplay':
-        if (!this.loader.deferPlayback()) this.applyPlayback(name === 'clip');
+        this.animationApi.noteDeprecated(name);
+        if (!this.loader.deferPlayback()) this.applyPlayback(name === 'clip' || name === 'animation-name');
         break;
       case 'palette': {
         const palette = readAttribute(this, 'palette', this.reporter);
@@ -435,7 +476,9 @@ export class SinewViewerElement extends ElementBase {
       case 'speed':
       case 'loop':
       case 'fade':
+      case 'animation-crossfade-duration':
       case 'root-motion':
+        this.animationApi.noteDeprecated(name);
         applyPlaybackSettings(this, view, this.reporter, name);
         break;
     }
@@ -443,9 +486,13 @@ export class SinewViewerElement extends ElementBase {
 
   // ── Internals ─────────────────────────────────────────────────────────────────────────────────────
 
-  /** Applies `clip` (when asked), then `time` and `autoplay`, to the shown model. */
+  /** Applies `animation-name` (when asked), then `time` and `autoplay`, to the shown model; fires `play` / `pause`. */
   private applyPlayback(clipToo: boolean): void {
-    if (this.view) applyPlayback(this, this.view, clipToo, this.reporter);
+    const view = this.view;
+    if (!view) return;
+    const wasPlaying = view.playback.playing;
+    applyPlayback(this, view, clipToo, this.reporter);
+    if (view.asset) this.animationApi.playStateApplied(view, wasPlaying);
   }
 
   /** Shows the `poster` image until the first frame is drawn. */

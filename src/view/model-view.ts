@@ -277,6 +277,7 @@ export class ModelView {
    */
   setSpeed(speed: number): void {
     this.playback.speed = speed;
+    this.current?.layers.setBaseSpeed(speed);
     this.listener.settingsChanged?.(this.playback.settings());
   }
 

@@ -30,6 +30,8 @@ export interface StartClipOptions {
    * instant, see {@link Playback.seek}). Absent: 0, or the end for a negative speed in `once` mode.
    */
   readonly startTime?: number;
+  /** `loop` / `pingpong`: plays before the clip finishes (`PlayOptions.repetitions`); default `Infinity`. */
+  readonly repetitions?: number;
 }
 
 /**
@@ -48,7 +50,9 @@ export function startClip(model: AnimatedModel, clipIndex: number, options: Star
     return null;
   }
   // The model's compiled clip: playing the asset's AnimationClip would compile it again on every start.
-  const player = model.animator.play(model.clips[clipIndex], { fade: options.fade, loop: options.loop, speed: options.speed });
+  const player = model.animator.play(model.clips[clipIndex], {
+    fade: options.fade, loop: options.loop, speed: options.speed, repetitions: options.repetitions,
+  });
   if (options.startTime !== undefined) seekPlayer(player, options.startTime);
   return player;
 }
@@ -113,6 +117,7 @@ export class Playback {
   private speedValue = 1;
   private loopValue: LoopMode = 'loop';
   private fadeValue = DEFAULT_FADE_SECONDS;
+  private repetitionsValue = Infinity;
   private rootMotionValue: RootMotionMode = 'off';
 
   /** Seconds into the current clip, in [0, duration]; 0 at rest. */
@@ -169,6 +174,25 @@ export class Playback {
     this.pinned = seekPlayer(player, time);
   }
 
+  /**
+   * `loop` and `pingpong`: how many plays the current clip and clips started later make before they finish
+   * (`finished` fires, playback stops): an integer ≥ 1, or `Infinity` (default: never). Setting it starts the
+   * current clip's count over from its playhead (`ClipPlayer.restartCount`).
+   * @throws RangeError for anything else
+   */
+  get repetitions(): number {
+    return this.repetitionsValue;
+  }
+  set repetitions(count: number) {
+    if (!(count === Infinity || (Number.isInteger(count) && count >= 1))) {
+      throw new RangeError(`Playback: repetitions must be an integer ≥ 1 or Infinity, got ${count}`);
+    }
+    this.repetitionsValue = count;
+    if (!this.player) return;
+    this.player.repetitions = count;
+    this.player.restartCount();
+  }
+
   /** Root motion of every model bound (`Animator.rootMotion`); a change starts the placement over. */
   get rootMotion(): RootMotionMode {
     return this.rootMotionValue;
@@ -196,7 +220,7 @@ export class Playback {
 
   /** The options {@link startClip} takes for these settings. */
   startOptions(fade: number, startTime?: number): StartClipOptions {
-    return { speed: this.speedValue, loop: this.loopValue, fade, startTime };
+    return { speed: this.speedValue, loop: this.loopValue, fade, startTime, repetitions: this.repetitionsValue };
   }
 
   /**

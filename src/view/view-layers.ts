@@ -1,4 +1,4 @@
-import type { ClipLayers } from './clip-layers.ts';
+import type { AppendClipOptions, ClipLayers } from './clip-layers.ts';
 import type { Playback } from './playback.ts';
 
 /**
@@ -40,6 +40,30 @@ export class ViewLayers {
     if (!layers) return;
     layers.setMask(joint);
     this.redraw();
+  }
+
+  /**
+   * `<model-viewer>`'s `appendAnimation` on the shown model: see {@link ClipLayers.append} (the clip's rate is
+   * `options.timeScale` times the playback speed).
+   * @throws RangeError for a clip that does not exist
+   */
+  append(clipIndex: number, options: AppendClipOptions): void {
+    const layers = this.layersOf();
+    if (!layers) return;
+    layers.append(clipIndex, options, this.playback.speed);
+    this.redraw();
+  }
+
+  /** `<model-viewer>`'s `detachAnimation`: see {@link ClipLayers.detach}. @returns false when not appended */
+  detach(clipIndex: number, fadeSeconds: number): boolean {
+    const detached = this.layersOf()?.detach(clipIndex, fadeSeconds) ?? false;
+    if (detached) this.redraw();
+    return detached;
+  }
+
+  /** Indices of the clips appended and still playing ({@link ClipLayers.appended}); [] without a model. */
+  appended(): number[] {
+    return this.layersOf()?.appended() ?? [];
   }
 
   /** Weight of each clip layered over the selected one (clip index → weight), for tools and tests. */

@@ -57,7 +57,7 @@ test('loop, finished and marker events: each crossing once, in order, with clip,
   const looping = await heard(page);
   const loops = looping.filter((e) => e.type === 'loop');
   expect(loops.length).toBeGreaterThanOrEqual(2);
-  expect(loops.map((e) => e.detail)).toEqual(loops.map((_, i) => ({ clip: 'Walk', count: i + 1 })));
+  expect(loops.map((e) => e.detail)).toEqual(loops.map((_, i) => ({ name: 'Walk', clip: 'Walk', count: i + 1 })));
   // One `step` per pass over 0.1 s, before each wrap: step, loop, step, loop, …
   const order = looping.map((e) => e.type);
   for (let i = 0; i < order.length; i++) expect(order[i]).toBe(i % 2 === 0 ? 'marker' : 'loop');
@@ -74,7 +74,7 @@ test('loop, finished and marker events: each crossing once, in order, with clip,
   });
   await page.clock.runFor(1000);
   const once = await heard(page);
-  expect(once).toEqual([{ type: 'finished', detail: { clip: 'Walk', count: 1 } }]);
+  expect(once).toEqual([{ type: 'finished', detail: { name: 'Walk', clip: 'Walk', count: 1 } }]);
   expect(await page.evaluate(() => document.querySelector('sinew-viewer')!.paused)).toBe(true);
 
   // root-motion: reflected as rootMotion; a malformed value fires sinew-error and changes nothing.
