@@ -58,7 +58,7 @@ export class ElementEnvironment {
   connect(view: ModelView, report: boolean): void {
     this.view = view;
     view.lighting = this.lighting;
-    this.readTone(report);
+    this.readTone(report ? 'exposure' : null, report ? 'tone-mapping' : null);
     void this.readImages();
   }
 
@@ -69,14 +69,15 @@ export class ElementEnvironment {
 
   /** An attribute of the light changed. */
   changed(name: 'environment-image' | 'skybox-image' | 'exposure' | 'tone-mapping'): void {
-    if (name === 'exposure' || name === 'tone-mapping') this.readTone(true);
+    if (name === 'exposure' || name === 'tone-mapping') this.readTone(name, null);
     else void this.readImages();
   }
 
-  private readTone(report: boolean): void {
-    const reporter = report ? this.options.report : null;
-    this.exposure = readAttribute(this.options.element, 'exposure', reporter).value;
-    this.lighting.toneMapping = readAttribute(this.options.element, 'tone-mapping', reporter).value;
+  /** Reads `exposure` and `tone-mapping`, reporting a malformed value of those named. */
+  private readTone(...reported: (string | null)[]): void {
+    const reporter = (name: string) => (reported.includes(name) ? this.options.report : null);
+    this.exposure = readAttribute(this.options.element, 'exposure', reporter('exposure')).value;
+    this.lighting.toneMapping = readAttribute(this.options.element, 'tone-mapping', reporter('tone-mapping')).value;
     this.applyExposure();
   }
 
