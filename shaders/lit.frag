@@ -3,8 +3,8 @@
 // environment through split-sum image-based lighting (src/gl/image-based-lighting.ts), as the Khronos glTF
 // Sample Viewer shades it without punctual lights: Lambertian diffuse from the irradiance cube, GGX specular
 // from the prefiltered cube and the BRDF table, Fdez-Agüera's roughness-dependent Fresnel and multiple
-// scattering, occlusion on the image-based light, emission added, then the Khronos PBR Neutral tone mapper
-// and sRGB encoding. KHR_materials_unlit outputs the base colour as it is (tone mapped and encoded alike). Textures: base colour and emissive
+// scattering, occlusion on the image-based light, emission added, then exposure and tone mapping (shaders/tone-mapping.glsl; default
+// the Khronos PBR Neutral tone mapper) and sRGB encoding. KHR_materials_unlit outputs the base colour as it is (tone mapped and encoded alike). Textures: base colour and emissive
 // are SRGB8_ALPHA8 (sampling returns linear values), the others linear; each samples TEXCOORD_0 or _1 through
 // its KHR_texture_transform (u_uvSet, u_uvTransform; index 0 base colour, 1 metallic-roughness, 2 normal,
 // 3 occlusion, 4 emissive). Back faces (reaching here only for double-sided materials) are shaded with the
@@ -69,28 +69,8 @@ vec2 textureUv(int i) {
 }
 #endif
 
-vec3 linearToSrgb(vec3 c) {
-  c = clamp(c, 0.0, 1.0);
-  return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), c));
-}
-
-// Khronos PBR Neutral tone mapper (Khronos 3D Commerce, "PBR Neutral" specification): colours whose largest
-// component is below 0.76 pass unchanged (less a small offset near black); brighter ones are compressed
-// towards 1 and desaturated.
-vec3 toneMapPbrNeutral(vec3 color) {
-  const float START = 0.8 - 0.04;
-  const float DESATURATION = 0.15;
-  float x = min(color.r, min(color.g, color.b));
-  float offset = x < 0.08 ? x - 6.25 * x * x : 0.04;
-  color -= offset;
-  float peak = max(color.r, max(color.g, color.b));
-  if (peak < START) return color;
-  const float D = 1.0 - START;
-  float newPeak = 1.0 - D * D / (peak + D - START);
-  color *= newPeak / peak;
-  float g = 1.0 - 1.0 / (DESATURATION * (peak - newPeak) + 1.0);
-  return mix(color, vec3(newPeak), g);
-}
+// toneMap(): exposure and the tone mapping operator (shaders/tone-mapping.glsl).
+#pragma tone-mapping
 
 // The split-sum specular term's Fresnel-weighted scale for reflectance F0 (single plus multiple
 // scattering, Fdez-Agüera 2019, "A Multiple-Scattering Microfacet Model for Real-Time Image-based Lighting").
@@ -122,7 +102,7 @@ void main() {
   }
 #ifdef UNLIT
   // The base colour is the radiance; tone mapped like everything else, as the Sample Viewer does.
-  outColor = vec4(linearToSrgb(toneMapPbrNeutral(base.rgb)), alpha);
+  outColor = vec4(linearToSrgb(toneMap(base.rgb)), alpha);
 #else
 
   // Normal frame (t, b, ng). Without tangents in the file, t follows the normal texture's u direction from
@@ -203,6 +183,6 @@ void main() {
   emissive *= texture(u_emissiveTexture, textureUv(4)).rgb;
 #endif
   color += emissive;
-  outColor = vec4(linearToSrgb(toneMapPbrNeutral(color)), alpha);
+  outColor = vec4(linearToSrgb(toneMap(color)), alpha);
 #endif
 }

@@ -8,6 +8,7 @@ import {
   parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseSkinningSetting, parseWeightsSetting,
 } from '../view/settings.ts';
 import { parseRootMotionSetting } from '../animation/root-motion.ts';
+import { parseExposureSetting, parseToneMappingSetting } from './lighting-attributes.ts';
 
 /**
  * How an attribute reflects as a property: `text` as written (null when absent), `number` through its parser
@@ -162,6 +163,22 @@ export const ELEMENT_ATTRIBUTES = {
   background: {
     kind: 'text', absent: 'the dark grey `#212429`', parse: parseBackgroundSetting,
     doc: 'Background behind the model: a CSS colour, or `transparent` to show the page; absent: dark grey (#212429).',
+  },
+  'environment-image': {
+    kind: 'text', absent: "Sinew's studio light",
+    doc: 'What lights the model: `neutral` or `legacy` (model-viewer\'s generated rooms), or the URL of an equirectangular Radiance .hdr, PNG or JPEG; absent: Sinew\'s studio light (or `skybox-image`).',
+  },
+  'skybox-image': {
+    kind: 'text', absent: 'none',
+    doc: 'URL of an equirectangular .hdr, PNG or JPEG drawn behind the model; it also lights the model when `environment-image` is absent.',
+  },
+  exposure: {
+    kind: 'number', absent: '1', parse: parseExposureSetting,
+    doc: 'Linear multiplier of the light before tone mapping (≥ 0; absent: 1).',
+  },
+  'tone-mapping': {
+    kind: 'text', absent: '`auto`', parse: parseToneMappingSetting,
+    doc: 'Tone mapping: `auto` (absent) / `neutral` / `commerce` (Khronos PBR Neutral), `aces`, `agx`, `reinhard`, `cineon`, `linear` or `none`.',
   },
 } as const satisfies Record<string, AttributeSpec>;
 

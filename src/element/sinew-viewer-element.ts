@@ -16,6 +16,7 @@ import { ElementAttachments } from './element-attachments.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { Attachment } from '../view/view-attachments.ts';
 import { applyCamera, applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
+import { ElementEnvironment } from './element-environment.ts';
 import { ElementHotspots, type HotspotConfiguration, type HotspotData } from './element-hotspots.ts';
 import {
   defineAnimationProperties, ElementAnimationApi, type AnimationApiProperties, type AppendAnimationOptions, type DetachAnimationOptions, type PlayAnimationOptions,
@@ -114,6 +115,8 @@ export class SinewViewerElement extends ElementBase {
   /** `<sinew-attachment>` children and `attach` / `detach`: props on joints. */
   private readonly props: ElementAttachments;
   private view: ModelView | null = null;
+  /** `environment-image`, `skybox-image`, `exposure`, `tone-mapping`: this element's own light. */
+  private readonly light: ElementEnvironment;
   private readonly picking = new ElementPicking(this, () => this.view);
   /** `<model-viewer>`'s animation API: play options, appended clips, `play` / `pause` events. */
   private readonly animationApi: ElementAnimationApi = new ElementAnimationApi({
@@ -197,6 +200,7 @@ export class SinewViewerElement extends ElementBase {
     });
     this.hotspots = new ElementHotspots({ element: this, report: this.reporter });
     this.props = new ElementAttachments({ element: this, currentView: () => this.view, report: this.reporter });
+    this.light = new ElementEnvironment({ element: this, report: this.reporter });
     this.posterImage = document.createElement('img');
     this.posterImage.className = 'poster';
     this.posterImage.setAttribute('part', 'poster');
@@ -393,7 +397,7 @@ export class SinewViewerElement extends ElementBase {
         this.showNotice(view.startupError);
         this.report(view.startupError);
       }
-      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading'] as const) {
+      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'exposure', 'tone-mapping'] as const) {
         readAttribute(this, name, this.reporter);
       }
       this.applyBackground(true);
@@ -403,6 +407,7 @@ export class SinewViewerElement extends ElementBase {
     this.resizeObserver = new ResizeObserver((entries) => this.onResize(entries));
     this.resizeObserver.observe(this);
     this.props.connect(view);
+    this.light.connect(view, false);
     this.loader.connect(view, host);
     this.hotspots.connect(view);
   }
@@ -417,6 +422,7 @@ export class SinewViewerElement extends ElementBase {
     this.view = null;
     this.loader.disconnect(view);
     this.hotspots.disconnect();
+    this.light.disconnect();
     this.props.disconnect();
     view.dispose();
     view.canvas.remove();
@@ -438,6 +444,12 @@ export class SinewViewerElement extends ElementBase {
         break;
       case 'alt':
         this.applyAlt();
+        break;
+      case 'environment-image':
+      case 'skybox-image':
+      case 'exposure':
+      case 'tone-mapping':
+        this.light.changed(name);
         break;
       case 'background':
         this.applyBackground(true);

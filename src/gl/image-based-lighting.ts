@@ -3,7 +3,10 @@ import commonSource from '../../shaders/environment/common.glsl?raw';
 import studioSource from '../../shaders/environment/studio.frag?raw';
 import filterSource from '../../shaders/environment/filter.frag?raw';
 import brdfLutSource from '../../shaders/environment/brdf-lut.frag?raw';
+import roomSource from '../../shaders/environment/room.frag?raw';
+import equirectSource from '../../shaders/environment/equirect.frag?raw';
 import { compileProgram, deleteProgram } from './shader-program.ts';
+import { setRoomUniforms, type RoomScene } from './room-environments.ts';
 
 /** Face width of the environment cube map the filters read (level 0, with a full mip chain). */
 export const ENVIRONMENT_SIZE = 128;
@@ -21,8 +24,21 @@ export const LAMBERTIAN_SAMPLES = 64;
 export const BRDF_LUT_SAMPLES = 64;
 
 /**
- * The image-based lighting every model is lit by: Sinew's studio environment (`shaders/environment/studio.frag`,
- * generated, nothing downloaded) prefiltered on the GPU for the split-sum approximation (Karis 2013), as the
+ * What an {@link ImageBasedLighting} is made from: Sinew's `studio` (shaders/environment/studio.frag), one of
+ * model-viewer's generated rooms (src/gl/room-environments.ts, shaders/environment/room.frag), or an
+ * equirectangular image already uploaded as a 2D texture (`texture`, `width` texels wide, with a full mip
+ * chain; shaders/environment/equirect.frag; the caller keeps owning it).
+ */
+export type EnvironmentSource =
+  | { readonly kind: 'studio' }
+  | { readonly kind: 'room'; readonly scene: RoomScene }
+  | { readonly kind: 'equirect'; readonly texture: WebGLTexture; readonly width: number };
+
+const STUDIO: EnvironmentSource = { kind: 'studio' };
+
+/**
+ * The image-based lighting a model is lit by (by default Sinew's studio environment, `shaders/environment/studio.frag`,
+ * generated, nothing downloaded; or another {@link EnvironmentSource}) prefiltered on the GPU for the split-sum approximation (Karis 2013), as the
  * Khronos glTF Sample Viewer prefilters its environments:
  * - `specular`: cube map, GGX-prefiltered radiance, {@link SPECULAR_LEVELS} mip levels (level i: roughness
  *   i/(levels − 1));
@@ -45,7 +61,7 @@ export class ImageBasedLighting {
   /**
    * @throws Error when a pass's program fails to build or GL objects cannot be created (context lost)
    */
-  constructor(private readonly gl: WebGL2RenderingContext) {
+  constructor(private readonly gl: WebGL2RenderingContext, source: EnvironmentSource = STUDIO) {
     this.highDynamicRange = gl.getExtension('EXT_color_buffer_float') !== null || gl.getExtension('EXT_color_buffer_half_float') !== null;
     const internalFormat = this.highDynamicRange ? gl.RGBA16F : gl.RGBA8;
     const build = (name: string, fragment: string) => compileProgram(gl, {
@@ -53,7 +69,8 @@ export class ImageBasedLighting {
       vertex: vertexSource,
       fragment: `#version 300 es\n${commonSource}\n${fragment}`,
     });
-    const studio = build('studio.frag', studioSource);
+    const studio = source.kind === 'studio' ? build('studio.frag', studioSource)
+      : source.kind === 'room' ? build('room.frag', roomSource) : build('equirect.frag', equirectSource);
     const filter = build('filter.frag', filterSource);
     const lut = build('brdf-lut.frag', brdfLutSource);
     const framebuffer = gl.createFramebuffer();
@@ -88,23 +105,41 @@ export class ImageBasedLighting {
         }
       };
 
-      // 1. The studio environment at full size, then its mip chain (what filtered importance sampling reads).
+      // 1. The environment at full size, then its mip chain (what filtered importance sampling reads).
       const sourceLevels = Math.log2(ENVIRONMENT_SIZE) + 1;
-      const source = cube(ENVIRONMENT_SIZE, sourceLevels);
+      const base = cube(ENVIRONMENT_SIZE, sourceLevels);
       gl.useProgram(studio);
-      eachFace(studio, source, 0, ENVIRONMENT_SIZE);
-      gl.bindTexture(gl.TEXTURE_CUBE_MAP, source);
+      if (source.kind === 'room') setRoomUniforms(gl, studio, source.scene);
+      if (source.kind === 'equirect') {
+        gl.activeTexture(gl.TEXTURE1);
+        gl.bindTexture(gl.TEXTURE_2D, source.texture);
+        gl.activeTexture(gl.TEXTURE0);
+        gl.uniform1i(gl.getUniformLocation(studio, 'u_equirect'), 1);
+      }
+      const lod = (faceSize: number) => {
+        // The equirect's texel angle 2π/width against the face's (π/2)/faceSize.
+        if (source.kind === 'equirect') gl.uniform1f(gl.getUniformLocation(studio, 'u_lod'), Math.max(0, Math.log2(source.width / (4 * faceSize))));
+      };
+      lod(ENVIRONMENT_SIZE);
+      eachFace(studio, base, 0, ENVIRONMENT_SIZE);
+      gl.bindTexture(gl.TEXTURE_CUBE_MAP, base);
       gl.generateMipmap(gl.TEXTURE_CUBE_MAP);
       // Roughness 0 is the environment itself (a mirror): drawn directly, not filtered.
       this.specular = cube(SPECULAR_SIZE, SPECULAR_LEVELS);
+      lod(SPECULAR_SIZE);
       eachFace(studio, this.specular, 0, SPECULAR_SIZE);
+      if (source.kind === 'equirect') {
+        gl.activeTexture(gl.TEXTURE1);
+        gl.bindTexture(gl.TEXTURE_2D, null);
+        gl.activeTexture(gl.TEXTURE0);
+      }
 
       // 2. GGX-prefiltered specular levels 1… and the Lambertian cube, from the source on unit 0.
       this.diffuse = cube(DIFFUSE_SIZE, 1);
       gl.useProgram(filter);
       const at = (name: string) => gl.getUniformLocation(filter, name);
       gl.activeTexture(gl.TEXTURE0);
-      gl.bindTexture(gl.TEXTURE_CUBE_MAP, source);
+      gl.bindTexture(gl.TEXTURE_CUBE_MAP, base);
       gl.uniform1i(at('u_source'), 0);
       gl.uniform1f(at('u_sourceSize'), ENVIRONMENT_SIZE);
       gl.uniform1i(at('u_lambertian'), 0);
@@ -117,7 +152,7 @@ export class ImageBasedLighting {
       gl.uniform1i(at('u_sampleCount'), LAMBERTIAN_SAMPLES);
       eachFace(filter, this.diffuse, 0, DIFFUSE_SIZE);
       gl.bindTexture(gl.TEXTURE_CUBE_MAP, null);
-      gl.deleteTexture(source);
+      gl.deleteTexture(base);
 
       // 3. The BRDF table (independent of the environment).
       const table = gl.createTexture();

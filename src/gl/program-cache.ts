@@ -1,11 +1,15 @@
 import vertexSource from '../../shaders/skinned.vert?raw';
 import fragmentSource from '../../shaders/lit.frag?raw';
+import { withToneMapping } from './tone-mapping.ts';
 import weightsFragmentSource from '../../shaders/debug-weights.frag?raw';
 import { compileProgram, deleteProgram, insertDefines } from './shader-program.ts';
 import { PALETTE_BLOCK_BINDING } from './palette-buffer.ts';
 import {
   CAPTURED_VARYINGS, createShaderVariant, featureDefines, normalizeShaderVariant, variantDefines, variantId, variantKey, type ShaderVariant,
 } from './shader-variant.ts';
+
+/** lit.frag with shaders/tone-mapping.glsl in place. */
+const LIT_FRAGMENT = withToneMapping(fragmentSource);
 
 /** A linked skinned/rigid program and the locations of its uniforms (null when the variant lacks one). */
 export interface SkinningProgram {
@@ -53,6 +57,9 @@ export interface SkinningProgram {
   /** `u_uvTransform[0]`: 5 mat3. */
   readonly u_uvTransform: WebGLUniformLocation | null;
   readonly u_specularLevels: WebGLUniformLocation | null;
+  /** lit.frag's `u_exposure` and `u_toneMapping` (shaders/tone-mapping.glsl): 1 and neutral until the renderer sets them. */
+  readonly u_exposure: WebGLUniformLocation | null;
+  readonly u_toneMapping: WebGLUniformLocation | null;
   /** `u_weightJoint` (`WEIGHT_VIEW` variants): skin-local index of the joint shown, −1 for none. */
   readonly u_weightJoint: WebGLUniformLocation | null;
   /** `u_weightMode` (`WEIGHT_VIEW` variants): 0 weight heat map, 1 influence count. */
@@ -145,7 +152,7 @@ export class ProgramCache {
     const program = compileProgram(gl, {
       name: `skinned.vert+${variant.weightView ? 'debug-weights' : 'lit'}.frag [${key}]`,
       vertex: insertDefines(vertexSource, defines),
-      fragment: variant.weightView ? weightsFragmentSource : insertDefines(fragmentSource, featureDefines(variant.features ?? 0)),
+      fragment: variant.weightView ? weightsFragmentSource : insertDefines(LIT_FRAGMENT, featureDefines(variant.features ?? 0)),
       transformFeedbackVaryings: variant.transformFeedback ? CAPTURED_VARYINGS : undefined,
     });
     const at = (name: string) => gl.getUniformLocation(program, name);
@@ -180,10 +187,14 @@ export class ProgramCache {
       u_uvSet: at('u_uvSet[0]') ?? at('u_uvSet'),
       u_uvTransform: at('u_uvTransform[0]') ?? at('u_uvTransform'),
       u_specularLevels: at('u_specularLevels'),
+      u_exposure: at('u_exposure'),
+      u_toneMapping: at('u_toneMapping'),
       u_weightJoint: at('u_weightJoint'),
       u_weightMode: at('u_weightMode'),
     };
     gl.useProgram(program);
+    gl.uniform1f(entry.u_exposure, 1);
+    gl.uniform1i(entry.u_toneMapping, 0);
     // Every sampler on its own unit: two sampler types on one unit would fail every draw.
     for (const [name, unit] of SAMPLER_UNITS) {
       const location = at(name);

@@ -3,7 +3,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { determinant3x3, multiplyStrided } from '../math/strided-mat4.ts';
 import { ATTRIBUTE_LOCATIONS, GpuModel, uploadModel, type GpuPrimitive } from './gpu-model.ts';
-import { ImageBasedLighting } from './image-based-lighting.ts';
+import { DEFAULT_LIGHTING, LightingLibrary, type SceneLighting } from './scene-lighting.ts';
 import { bindEnvironment, bindMaterial, materialOf, setAlphaState } from './material-binding.ts';
 import { paletteCapacity, paletteStride, readPaletteLimits, resolvePalettePath, type PaletteLimits, type PalettePath, type PaletteRequest } from './palette-path.ts';
 import { computeDualQuaternionPalette } from '../skinning/dual-quaternion-palette.ts';
@@ -83,8 +83,8 @@ export class SkinnedRenderer {
   /** Scratch: `u_toDisplay` of the primitive being drawn. */
   private readonly toDisplay = new Float32Array(16);
   private readonly normalMatrix = new Float32Array(9);
-  /** The lighting every model is drawn with, built with the renderer and again after a context restore. */
-  private environment: ImageBasedLighting;
+  /** The environments (studio by default) and skybox pass; made again after a context restore. */
+  private lights: LightingLibrary;
   /** Settings of the draw in progress, read by drawPrimitive. */
   private readonly frame: {
     palettePath: PalettePath; method: SkinningMethod; serial: number; program: SkinningProgram | null;
@@ -109,7 +109,7 @@ export class SkinnedRenderer {
     this.paletteRequest = options.palette ?? 'auto';
     this.programs = new ProgramCache(gl);
     this.limits = readPaletteLimits(gl);
-    this.environment = new ImageBasedLighting(gl);
+    this.lights = new LightingLibrary(gl);
   }
 
   /** True between {@link contextWasLost} and {@link contextWasRestored}. */
@@ -137,7 +137,7 @@ export class SkinnedRenderer {
     this.generationValue++;
     this.programs.forget();
     this.limits = readPaletteLimits(this.gl);
-    this.environment = new ImageBasedLighting(this.gl);
+    this.lights = new LightingLibrary(this.gl);
   }
 
   /** Bumped by each context restore; models carry the generation they were uploaded in. */
@@ -207,6 +207,16 @@ export class SkinnedRenderer {
     gl.scissor(0, 0, width, height);
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
     gl.disable(gl.SCISSOR_TEST);
+  }
+
+  /**
+   * The light of the draws that follow (default {@link DEFAULT_LIGHTING}): environment, exposure, tone mapping
+   * (src/gl/scene-lighting.ts); draws its skybox into the `width × height` viewport (after beginFrame, before
+   * the model). Views sharing the renderer each call it before drawing. No-op while the context is lost.
+   * @throws Error when an environment fails to prefilter or an image does not fit the GPU's textures
+   */
+  useLighting(lighting: Readonly<SceneLighting> | null, camera: CameraMatrices, width: number, height: number): void {
+    if (!this.lost) this.lights.select(lighting ?? DEFAULT_LIGHTING, camera.view, camera.projection, width, height);
   }
 
   /**
@@ -314,7 +324,7 @@ export class SkinnedRenderer {
     frame.style = style;
     this.paletteMs = 0;
     this.foldOrigin(camera, display, pose.origin);
-    bindEnvironment(gl, this.environment);
+    bindEnvironment(gl, this.lights.current);
     gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
     setAlphaState(gl, false);
     // Opaque and masked primitives first, in file order; blended ones are collected and drawn after them.
@@ -368,7 +378,7 @@ export class SkinnedRenderer {
       throw new Error(`${gpuModel.asset.name}: GpuModel was uploaded before the WebGL2 context was restored; upload its asset again`);
     }
     this.foldOrigin(camera, IDENTITY, undefined);
-    bindEnvironment(this.gl, this.environment);
+    bindEnvironment(this.gl, this.lights.current);
     this.gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
     drawInstances(this.gl, this.programs, this.variant, gpuModel, instances, blocks, this.viewProjection, this.eyeRelative, stats);
   }
@@ -464,6 +474,8 @@ export class SkinnedRenderer {
       gl.useProgram(program.program);
       gl.uniformMatrix4fv(program.u_viewProjection, false, this.viewProjection);
       gl.uniform3fv(program.u_eye, this.eyeRelative);
+      gl.uniform1f(program.u_exposure, this.lights.exposure);
+      gl.uniform1i(program.u_toneMapping, this.lights.operator);
       if (origin) gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
       else gl.uniform3f(program.u_origin, 0, 0, 0);
     }
@@ -559,7 +571,7 @@ export class SkinnedRenderer {
       this.programs.forget();
     } else {
       this.programs.dispose();
-      this.environment.dispose();
+      this.lights.dispose();
     }
   }
 }

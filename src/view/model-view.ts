@@ -1,6 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { GpuModel } from '../gl/gpu-model.ts';
 import type { PalettePath, PaletteRequest } from '../gl/palette-path.ts';
+import type { SceneLighting } from '../gl/scene-lighting.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import type { PoseKernelBackend } from '../pose/pose-kernel.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
@@ -70,6 +71,8 @@ export class ModelView {
   private currentPaletteRequest: PaletteRequest;
   private method: SkinningMethod;
   private readonly background: Rgba;
+  /** The light of this view's frames (src/gl/scene-lighting.ts), the caller's to mutate; null: the default. */
+  lighting: Readonly<SceneLighting> | null = null;
   private readonly frameAnimation: boolean;
   private readonly framing: CameraFraming;
   private current: LoadedModel | null = null;
@@ -392,6 +395,7 @@ export class ModelView {
     const t1 = performance.now();
     this.framing.update(this.surface.width, this.surface.height);
     this.surface.beginFrame(this.background);
+    renderer.useLighting(this.lighting, this.framing.matrices, this.surface.width, this.surface.height);
     const frame = this.lastFrame ??= {
       gl: renderer.gl, renderer, gpu: model.gpu, animated: model.animated, displayMatrix: model.displayMatrix, camera: this.framing.matrices,
       method: this.method, palettePath: model.palettePath, width: 0, height: 0,
