@@ -45,6 +45,14 @@ export function parseLoadingSetting(raw: string | null): AttributeReading<'auto'
   return { value: 'auto', error: 'expected auto, lazy or eager' };
 }
 
+/** Reads `reveal` (`<model-viewer>`'s): `auto` (absent or empty) or `manual`, case-insensitive. */
+export function parseRevealSetting(raw: string | null): AttributeReading<'auto' | 'manual'> {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'auto') return { value: 'auto', error: null };
+  if (value === 'manual') return { value, error: null };
+  return { value: 'auto', error: 'expected auto or manual' };
+}
+
 /**
  * Reads `background`: a CSS colour (`CSS.supports('color', …)`, so browser only), or null when absent or
  * empty (the stylesheet's dark grey) and when malformed.
@@ -154,7 +162,11 @@ export const ELEMENT_ATTRIBUTES = {
   },
   poster: {
     kind: 'text', absent: 'none',
-    doc: 'URL of an image shown (scaled to fit) until the first frame is drawn.',
+    doc: 'URL of an image shown (scaled to fit) until the model is revealed and its first frame drawn.',
+  },
+  reveal: {
+    kind: 'text', absent: '`auto`', parse: parseRevealSetting,
+    doc: '`auto` (absent): show the model once drawn; `manual`: keep the poster until `dismissPoster()` (loading waits for it unless `loading="eager"`).',
   },
   alt: {
     kind: 'text', absent: '`3D model: NAME`',

@@ -76,6 +76,33 @@ export interface SinewMarkerDetail {
   readonly time: number;
 }
 
+/** `detail` of the `load` event (`<model-viewer>`'s): the model of `src` is shown, its first frame drawn. */
+export interface ModelViewerLoadDetail {
+  /** The `src` it came from, as written (null for the built-in octopus). */
+  readonly url: string | null;
+}
+
+/** `detail` of the `error` event (`<model-viewer>`'s). */
+export interface ModelViewerErrorDetail {
+  /** `loadfailure`: the model could not be loaded; `webglcontextlost`: the browser lost the WebGL context. */
+  readonly type: 'loadfailure' | 'webglcontextlost';
+  /** The error (an `Error`; for a load, often a `LoadError` naming the file, place and problem). */
+  readonly sourceError: unknown;
+}
+
+/** `detail` of the `progress` event (`<model-viewer>`'s). */
+export interface ModelViewerProgressDetail {
+  /** In [0, 1], never decreasing within a load: 0 when it starts, 1 once it settled (shown or failed). */
+  readonly totalProgress: number;
+  /** What progresses: always `model-load` (model-viewer also has `environment-update`, …). */
+  readonly reason: 'model-load';
+}
+
+/** `detail` of the `model-visibility` event (`<model-viewer>`'s): the new `modelIsVisible`. */
+export interface ModelVisibilityDetail {
+  readonly visible: boolean;
+}
+
 /** The `detail` type of each event the element fires. */
 export interface SinewEventDetails {
   'sinew-load': SinewLoadDetail;
@@ -91,6 +118,9 @@ export interface SinewEventDetails {
   pause: null;
   'append-animation': null;
   'detach-animation': null;
+  load: ModelViewerLoadDetail;
+  error: ModelViewerErrorDetail;
+  progress: ModelViewerProgressDetail;
 }
 
 /** Fires `type` on `target` with `detail`, bubbling and composed (it crosses the page's shadow roots). */

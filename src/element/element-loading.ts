@@ -20,6 +20,15 @@ export interface ElementLoadingOwner {
   setStatus(fileName: string | null): void;
   /** Bytes of the latest load so far, and in all (null while unknown): fires `sinew-progress`. */
   progressed(loaded: number, total: number | null): void;
+  /**
+   * `<model-viewer>`'s total progress of the latest load from `src`, in [0, 1]: 0 when it starts, never
+   * decreasing, at most 0.95 while downloading, 1 once it settled (shown or failed): fires `progress`.
+   */
+  loadProgress(totalProgress: number): void;
+  /** Whether loads wait (`reveal="manual"` before `dismissPoster()`); {@link ElementLoading.release} ends it. */
+  holdsLoad(): boolean;
+  /** The load of `src` failed with `error` (after {@link report}): fires `error`. */
+  loadFailed(error: unknown): void;
   /** A load replaced the model shown. */
   shown(): void;
   /** Fires `sinew-error`. */
@@ -63,6 +72,9 @@ export class ElementLoading {
   private stopNearness: (() => void) | null = null;
   /** Bumped by each load started (and by a disconnection): only the latest one shows its progress. */
   private loadSerial = 0;
+  /** The serial of the latest load from `src` (the one `progress` reports), and its total progress so far. */
+  private progressSerial = -1;
+  private totalProgress = 0;
 
   constructor(owner: ElementLoadingOwner) {
     this.owner = owner;
@@ -133,9 +145,16 @@ export class ElementLoading {
     }
   }
 
-  /** `loading` changed: a load deferred by `lazy` starts when the element is no longer lazy. */
-  loadingChanged(): void {
-    if (this.loadDeferred && !this.isLazy()) this.schedule();
+  /**
+   * `loading` changed, or the reveal hold ended: a deferred load starts when nothing holds it any more.
+   */
+  release(): void {
+    if (this.loadDeferred && !this.waits()) this.schedule();
+  }
+
+  /** `<model-viewer>`'s `loaded`: the model of the current `src` (and `anim`) is shown in `view`. */
+  loaded(view: ModelView | null): boolean {
+    return !!view?.asset && this.shownSource === this.sourceKey();
   }
 
   /** `clip`, `time` or `autoplay` changed: true when a load is under way (they are applied once it settles). */
@@ -151,7 +170,7 @@ export class ElementLoading {
    */
   schedule(): void {
     if (this.loadTimer !== 0) return;
-    if (this.isLazy() && !this.near) {
+    if (this.waits()) {
       this.loadDeferred = true;
       return;
     }
@@ -160,6 +179,11 @@ export class ElementLoading {
       this.loadTimer = 0;
       const view = this.owner.currentView();
       if (!view) return;
+      if (this.waits()) {
+        // `reveal="manual"` set in the task that connected the element.
+        this.loadDeferred = true;
+        return;
+      }
       const element = this.owner.element;
       const src = element.getAttribute('src');
       const anim = element.getAttribute('anim');
@@ -171,10 +195,19 @@ export class ElementLoading {
       if (src) {
         this.owner.setStatus(fileNameOf(src));
         this.progress.show(0, null);
+        this.progressSerial = serial;
+        this.totalProgress = 0;
+        this.owner.loadProgress(0);
         const onProgress = (loaded: number, total: number | null): void => {
           if (serial !== this.loadSerial) return;
           this.progress.show(loaded, total);
           this.owner.progressed(loaded, total);
+          // model-viewer keeps the last 5 % for the upload and first frame.
+          const fraction = total ? Math.min(loaded / total, 1) * 0.95 : 0;
+          if (fraction > this.totalProgress) {
+            this.totalProgress = fraction;
+            this.owner.loadProgress(fraction);
+          }
         };
         source = () => loadModelFromUrl(src, { anim, onProgress });
       } else {
@@ -184,9 +217,9 @@ export class ElementLoading {
     }, 0);
   }
 
-  /** Whether `loading` is `lazy`. */
-  private isLazy(): boolean {
-    return readAttribute(this.owner.element, 'loading', null).value === 'lazy';
+  /** Whether a load must wait: held by the owner, or `loading="lazy"` and not near the viewport. */
+  private waits(): boolean {
+    return this.owner.holdsLoad() || (readAttribute(this.owner.element, 'loading', null).value === 'lazy' && !this.near);
   }
 
   /** The element came near the viewport or left it: a deferred lazy load starts. */
@@ -207,12 +240,16 @@ export class ElementLoading {
         this.owner.shown();
       }
     } catch (e) {
-      if (view === this.owner.currentView()) this.owner.report(messageOf(e));
+      if (view === this.owner.currentView()) {
+        this.owner.report(messageOf(e));
+        this.owner.loadFailed(e);
+      }
     } finally {
       this.loadsRunning--;
       if (serial === this.loadSerial) {
         this.progress.hide();
         this.owner.setStatus(null);
+        if (serial === this.progressSerial) this.owner.loadProgress(1);
       }
     }
     if (view === this.owner.currentView() && !this.busy && this.playbackDirty) {

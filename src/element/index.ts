@@ -17,8 +17,10 @@ defineSinewViewer();
 
 export { defineSinewViewer, SinewViewerElement } from './sinew-viewer-element.ts';
 export type {
+  ModelViewerErrorDetail, ModelViewerLoadDetail, ModelViewerProgressDetail, ModelVisibilityDetail,
   SinewErrorDetail, SinewLoadDetail, SinewLoopDetail, SinewMarkerDetail, SinewProgressDetail, SinewTimeUpdateDetail,
 } from './element-events.ts';
+export type { ToBlobOptions } from './element-snapshot.ts';
 export type { HotspotConfiguration, HotspotData } from './element-hotspots.ts';
 export type { Vector2D, Vector3D } from './model-viewer-vectors.ts';
 export type { ElementSurfaceHit } from './element-picking.ts';

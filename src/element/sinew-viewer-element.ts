@@ -9,7 +9,9 @@ import { logWarningsOnce } from './warning-log.ts';
 import {
   defineAttributeProperties, ELEMENT_ATTRIBUTE_NAMES, readAttribute, type AttributeName, type ElementAttributeProperties,
 } from './element-attributes.ts';
-import { emitAnimationEvents, emitSinewEvent, TimeUpdateThrottle, type SinewEventDetails } from './element-events.ts';
+import {
+  emitAnimationEvents, emitSinewEvent, TimeUpdateThrottle, type ModelVisibilityDetail, type SinewEventDetails,
+} from './element-events.ts';
 import { ElementLoading } from './element-loading.ts';
 import { ElementAnimations } from './element-animations.ts';
 import { ElementAttachments } from './element-attachments.ts';
@@ -21,6 +23,8 @@ import { ElementHotspots, type HotspotConfiguration, type HotspotData } from './
 import {
   defineAnimationProperties, ElementAnimationApi, type AnimationApiProperties, type AppendAnimationOptions, type DetachAnimationOptions, type PlayAnimationOptions,
 } from './element-animation-api.ts';
+import { ElementReveal } from './element-reveal.ts';
+import { snapshotBlob, type ToBlobOptions } from './element-snapshot.ts';
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -37,6 +41,7 @@ declare global {
     'detach-animation': CustomEvent<null>;
     finished: CustomEvent<SinewEventDetails['finished']>;
     marker: CustomEvent<SinewEventDetails['marker']>;
+    'model-visibility': CustomEvent<ModelVisibilityDetail>;
   }
 }
 
@@ -80,14 +85,16 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
  *
  * - attributes, reflected as properties: the rows of `ELEMENT_ATTRIBUTES` (element-attributes.ts), each with
  *   its kind, default, reading rule and meaning;
- * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
+ * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`, `loaded`, `modelIsVisible`;
  * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `updateHotspot(config)`,
- *   `queryHotspot(name)`, `attach(src, joint, offset)`, `detach(attachment)`;
+ *   `queryHotspot(name)`, `attach(src, joint, offset)`, `detach(attachment)`, `dismissPoster()`, `showPoster()`,
+ *   `toDataURL(type, quality)`, `toBlob(options)`;
  * - children slotted as `hotspot-NAME`: hotspots placed on a joint, the skinned surface or a model-space point
  *   in every frame (element-hotspots.ts, README "Hotspots");
  * - children: `<sinew-attachment src joint offset offset-rotation offset-scale>`, props on joints (element-attachments.ts);
  * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`,
- *   `sinew-clipsadded`, and `loop`, `finished`, `marker` as clips play (element-events.ts).
+ *   `sinew-clipsadded`, and `loop`, `finished`, `marker` as clips play (element-events.ts); `<model-viewer>`'s
+ *   `load`, `error`, `progress` (beside the `sinew-*` aliases), `poster-dismissed`, `model-visibility`.
  *
  * All elements of a document share one WebGL2 context, renderer and animation-frame loop (a
  * {@link ViewerHost}, made when the first connects and released when the last disconnects): each frame is
@@ -106,8 +113,9 @@ export class SinewViewerElement extends ElementBase {
   }
 
   private readonly bar: ElementControls;
-  private readonly posterImage: HTMLImageElement;
   private readonly loader: ElementLoading;
+  /** `reveal`, the poster, `dismissPoster()` / `showPoster()` and `modelIsVisible`. */
+  private readonly revealer: ElementReveal;
   /** `animations` and `appendAnimations`: clips from other files. */
   private readonly clipFiles: ElementAnimations;
   /** Children slotted as `hotspot-…`, placed over the canvas in each frame (README "Hotspots"). */
@@ -134,8 +142,6 @@ export class SinewViewerElement extends ElementBase {
   private requestedPlaying: boolean | null = null;
   private clipNames: readonly string[] = Object.freeze([]);
   private readonly timeUpdates = new TimeUpdateThrottle();
-  /** A frame has been drawn: the poster is gone for good. */
-  private firstFrameShown = false;
   /** {@link report}, bound once: where malformed attributes go. */
   private readonly reporter = (message: string): void => this.report(message);
 
@@ -151,10 +157,7 @@ export class SinewViewerElement extends ElementBase {
       if (this.view) this.animationApi.shown(this.view);
     },
     drawn: (time, duration, playing) => {
-      if (!this.firstFrameShown) {
-        this.firstFrameShown = true;
-        this.posterImage.hidden = true;
-      }
+      this.revealer.frameDrawn();
       const now = performance.now();
       this.bar.setTime(time, duration, now, !playing);
       if (this.timeUpdates.due(time, playing, now)) this.emit('sinew-timeupdate', { currentTime: time, duration, paused: !playing });
@@ -163,6 +166,7 @@ export class SinewViewerElement extends ElementBase {
     playingChanged: (playing) => this.bar.setPlaying(playing),
     clipChanged: (clipIndex) => this.bar.setClip(clipIndex),
     failed: (message) => this.report(message),
+    contextLost: () => this.emit('error', { type: 'webglcontextlost', sourceError: new Error('The browser lost the WebGL context') }),
   };
 
   constructor() {
@@ -182,7 +186,14 @@ export class SinewViewerElement extends ElementBase {
       startsPlaying: (time) => this.requestedPlaying ?? (this.hasAttribute('autoplay') || time === null),
       setStatus: (fileName) => this.bar.setLoading(fileName),
       progressed: (loaded, total) => this.emit('sinew-progress', { loaded, total }),
-      shown: () => (this.requestedPlaying = null),
+      loadProgress: (totalProgress) => this.emit('progress', { totalProgress, reason: 'model-load' }),
+      holdsLoad: () => this.revealer.holdsLoad(),
+      loadFailed: (sourceError) => this.emit('error', { type: 'loadfailure', sourceError }),
+      shown: () => {
+        this.requestedPlaying = null;
+        this.revealer.update();
+        this.emit('load', { url: this.getAttribute('src') });
+      },
       report: this.reporter,
       applyPlayback: () => this.applyPlayback(true),
     });
@@ -201,13 +212,14 @@ export class SinewViewerElement extends ElementBase {
     this.hotspots = new ElementHotspots({ element: this, report: this.reporter });
     this.props = new ElementAttachments({ element: this, currentView: () => this.view, report: this.reporter });
     this.light = new ElementEnvironment({ element: this, report: this.reporter });
-    this.posterImage = document.createElement('img');
-    this.posterImage.className = 'poster';
-    this.posterImage.setAttribute('part', 'poster');
-    this.posterImage.alt = '';
-    this.posterImage.hidden = true;
-    this.posterImage.addEventListener('error', () => (this.posterImage.hidden = true));
-    root.append(style, this.hotspots.layer, this.posterImage, this.loader.progress.element, this.bar.element);
+    this.revealer = new ElementReveal({
+      element: this,
+      loaded: () => this.loader.loaded(this.view),
+      modelLayers: () => [this.view?.canvas ?? null, this.hotspots.layer],
+      releaseLoad: () => this.loader.release(),
+      report: this.reporter,
+    });
+    root.append(style, this.hotspots.layer, this.revealer.poster, this.loader.progress.element, this.bar.element);
   }
 
   // ── Read-only state ───────────────────────────────────────────────────────────────────────────────
@@ -236,6 +248,16 @@ export class SinewViewerElement extends ElementBase {
   }
   set currentTime(seconds: number) {
     this.animationApi.setCurrentTime(seconds);
+  }
+
+  /** `<model-viewer>`'s `loaded`: the model of the current `src` is shown (false again while a new `src` loads). */
+  get loaded(): boolean {
+    return this.loader.loaded(this.view);
+  }
+
+  /** `<model-viewer>`'s `modelIsVisible`: loaded, revealed (`reveal`, `dismissPoster()`) and in the viewport. */
+  get modelIsVisible(): boolean {
+    return this.revealer.modelIsVisible;
   }
 
   /** Whether playback is paused. */
@@ -314,6 +336,35 @@ export class SinewViewerElement extends ElementBase {
     return this.clipFiles.append(String(url));
   }
 
+  /** `<model-viewer>`'s: reveals the model held by `reveal="manual"` (or `showPoster()`), loading it first if need be. */
+  dismissPoster(): void {
+    this.revealer.dismissPoster();
+  }
+
+  /** `<model-viewer>`'s: hides the model behind the poster until the next `dismissPoster()`. */
+  showPoster(): void {
+    this.revealer.showPoster();
+  }
+
+  /**
+   * `<model-viewer>`'s: the picture shown (the canvas's drawing buffer, CSS size × devicePixelRatio; transparent
+   * where the model is not: the `background` is CSS) as a data URL of `type` (default PNG) at `encoderOptions`
+   * quality (JPEG / WebP, in [0, 1]). `data:,` while disconnected. See {@link toBlob}.
+   */
+  toDataURL(type?: string, encoderOptions?: number): string {
+    return this.view ? this.view.canvas.toDataURL(type, encoderOptions) : 'data:,';
+  }
+
+  /**
+   * `<model-viewer>`'s: the picture shown as a `Blob` of `mimeType` (default `image/png`) at `qualityArgument`;
+   * `idealAspect: true` crops it, centred, to the model's aspect (element-snapshot.ts). A copy of the frame
+   * last drawn: nothing is drawn or read back, the visible canvas is untouched.
+   * @throws Error (rejects) while disconnected, or when the browser cannot encode the image
+   */
+  toBlob(options?: ToBlobOptions): Promise<Blob> {
+    return snapshotBlob(this.view, options);
+  }
+
   /** `<model-viewer>`'s `updateHotspot`: moves the hotspot `config.name` until its data attributes change (README "Hotspots"). */
   updateHotspot(config: HotspotConfiguration): void {
     this.hotspots.updateHotspot(config);
@@ -375,7 +426,7 @@ export class SinewViewerElement extends ElementBase {
     const canvas = document.createElement('canvas');
     canvas.setAttribute('part', 'canvas');
     canvas.tabIndex = 0;
-    this.shadowRoot!.insertBefore(canvas, this.posterImage);
+    this.shadowRoot!.insertBefore(canvas, this.revealer.poster);
     const paletteRequest = readAttribute(this, 'palette', null).value;
     const distance = readAttribute(this, 'distance', null).value;
     const host = hostOf(this.ownerDocument);
@@ -388,7 +439,6 @@ export class SinewViewerElement extends ElementBase {
     this.animationApi.noteDeprecated('fade');
     this.applyAlt();
     this.applyBackground(false);
-    this.applyPoster();
     // Problems with the attributes present now are reported after this task, so that page scripts that
     // run after the element is upgraded can listen for them.
     window.setTimeout(() => {
@@ -397,7 +447,7 @@ export class SinewViewerElement extends ElementBase {
         this.showNotice(view.startupError);
         this.report(view.startupError);
       }
-      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'exposure', 'tone-mapping'] as const) {
+      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'reveal', 'exposure', 'tone-mapping'] as const) {
         readAttribute(this, name, this.reporter);
       }
       this.applyBackground(true);
@@ -408,6 +458,7 @@ export class SinewViewerElement extends ElementBase {
     this.resizeObserver.observe(this);
     this.props.connect(view);
     this.light.connect(view, false);
+    this.revealer.connect();
     this.loader.connect(view, host);
     this.hotspots.connect(view);
   }
@@ -421,6 +472,7 @@ export class SinewViewerElement extends ElementBase {
     if (!view) return;
     this.view = null;
     this.loader.disconnect(view);
+    this.revealer.disconnect();
     this.hotspots.disconnect();
     this.light.disconnect();
     this.props.disconnect();
@@ -437,10 +489,13 @@ export class SinewViewerElement extends ElementBase {
     switch (name) {
       case 'loading':
         readAttribute(this, 'loading', this.reporter);
-        this.loader.loadingChanged();
+        this.loader.release();
+        break;
+      case 'reveal':
+        this.revealer.revealChanged();
         break;
       case 'poster':
-        this.applyPoster();
+        this.revealer.update();
         break;
       case 'alt':
         this.applyAlt();
@@ -457,6 +512,7 @@ export class SinewViewerElement extends ElementBase {
       case 'src':
       case 'anim':
         this.loader.schedule();
+        this.revealer.update();
         break;
       case 'animations':
         this.clipFiles.attributeChanged();
@@ -505,19 +561,6 @@ export class SinewViewerElement extends ElementBase {
     const wasPlaying = view.playback.playing;
     applyPlayback(this, view, clipToo, this.reporter);
     if (view.asset) this.animationApi.playStateApplied(view, wasPlaying);
-  }
-
-  /** Shows the `poster` image until the first frame is drawn. */
-  private applyPoster(): void {
-    const url = this.getAttribute('poster');
-    const image = this.posterImage;
-    if (url && !this.firstFrameShown) {
-      if (image.getAttribute('src') !== url) image.src = url;
-      image.hidden = false;
-    } else {
-      image.hidden = true;
-      if (!url) image.removeAttribute('src');
-    }
   }
 
   /** Names the canvas for assistive technology: `alt`, else the model shown. */

@@ -5,7 +5,7 @@ import type { SceneLighting } from '../gl/scene-lighting.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import type { PoseKernelBackend } from '../pose/pose-kernel.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
-import type { OrbitCamera } from '../scene/orbit-camera.ts';
+import type { Bounds, OrbitCamera } from '../scene/orbit-camera.ts';
 import { attachOrbitInput } from './orbit-input.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
 import { Playback } from './playback.ts';
@@ -138,6 +138,11 @@ export class ModelView {
   /** The model shown, or null before the first. */
   get asset(): ModelAsset | null {
     return this.current?.asset ?? null;
+  }
+
+  /** The bounds the camera frames the shown model on (world space, model units), or null before the first. */
+  get bounds(): Bounds | null {
+    return this.current?.bounds ?? null;
   }
 
   /** How the shown model's matrix stages compute (`PoseKernel.backend`), or null with no model. */
