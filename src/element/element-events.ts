@@ -74,6 +74,12 @@ export interface SinewMarkerDetail {
   readonly time: number;
 }
 
+/** `detail` of the `camera-change` event (`<model-viewer>`'s `CameraChangeDetails`). */
+export interface SinewCameraChangeDetail {
+  /** What moved the camera: `user-interaction` (orbit input), `none` (attributes, a new model, `jumpCameraToGoal`), `automatic`. */
+  readonly source: 'user-interaction' | 'none' | 'automatic';
+}
+
 /** The `detail` type of each event the element fires. */
 export interface SinewEventDetails {
   'sinew-load': SinewLoadDetail;
@@ -84,6 +90,7 @@ export interface SinewEventDetails {
   loop: SinewLoopDetail;
   finished: SinewLoopDetail;
   marker: SinewMarkerDetail;
+  'camera-change': SinewCameraChangeDetail;
 }
 
 /** Fires `type` on `target` with `detail`, bubbling and composed (it crosses the page's shadow roots). */

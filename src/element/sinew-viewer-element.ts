@@ -15,8 +15,10 @@ import { ElementAnimations } from './element-animations.ts';
 import { ElementAttachments } from './element-attachments.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { Attachment } from '../view/view-attachments.ts';
-import { applyCamera, applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
+import { applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
 import { ElementHotspots, type HotspotConfiguration, type HotspotData } from './element-hotspots.ts';
+import { CAMERA_PARSED_ATTRIBUTES, ElementCamera, isCameraAttribute, type SphericalPosition } from './element-camera.ts';
+import type { Vector3D } from './model-viewer-vectors.ts';
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -31,6 +33,7 @@ declare global {
     loop: CustomEvent<SinewEventDetails['loop']>;
     finished: CustomEvent<SinewEventDetails['finished']>;
     marker: CustomEvent<SinewEventDetails['marker']>;
+    'camera-change': CustomEvent<SinewEventDetails['camera-change']>;
   }
 }
 
@@ -107,6 +110,8 @@ export class SinewViewerElement extends ElementBase {
   private readonly hotspots: ElementHotspots;
   /** `<sinew-attachment>` children and `attach` / `detach`: props on joints. */
   private readonly props: ElementAttachments;
+  /** model-viewer's camera attributes, methods and `camera-change` (element-camera.ts). */
+  private readonly cameraRules: ElementCamera;
   private view: ModelView | null = null;
   private readonly picking = new ElementPicking(this, () => this.view);
   private resizeObserver: ResizeObserver | null = null;
@@ -130,6 +135,7 @@ export class SinewViewerElement extends ElementBase {
       this.emit('sinew-load', { model: asset.name, clips: this.clipNames, warnings: Object.freeze([...warnings]) });
       this.clipFiles.shown();
       this.props.shown();
+      this.cameraRules.shown();
     },
     drawn: (time, duration, playing) => {
       if (!this.firstFrameShown) {
@@ -137,6 +143,7 @@ export class SinewViewerElement extends ElementBase {
         this.posterImage.hidden = true;
       }
       const now = performance.now();
+      if (this.view) this.cameraRules.drawn(this.view, now);
       this.bar.setTime(time, duration, now, !playing);
       if (this.timeUpdates.due(time, playing, now)) this.emit('sinew-timeupdate', { currentTime: time, duration, paused: !playing });
     },
@@ -144,6 +151,7 @@ export class SinewViewerElement extends ElementBase {
     playingChanged: (playing) => this.bar.setPlaying(playing),
     clipChanged: (clipIndex) => this.bar.setClip(clipIndex),
     failed: (message) => this.report(message),
+    cameraMoved: () => this.cameraRules.userMoved(),
   };
 
   constructor() {
@@ -181,13 +189,14 @@ export class SinewViewerElement extends ElementBase {
     });
     this.hotspots = new ElementHotspots({ element: this, report: this.reporter });
     this.props = new ElementAttachments({ element: this, currentView: () => this.view, report: this.reporter });
+    this.cameraRules = new ElementCamera({ element: this, currentView: () => this.view, report: this.reporter });
     this.posterImage = document.createElement('img');
     this.posterImage.className = 'poster';
     this.posterImage.setAttribute('part', 'poster');
     this.posterImage.alt = '';
     this.posterImage.hidden = true;
     this.posterImage.addEventListener('error', () => (this.posterImage.hidden = true));
-    root.append(style, this.hotspots.layer, this.posterImage, this.loader.progress.element, this.bar.element);
+    root.append(style, this.hotspots.layer, this.posterImage, this.cameraRules.prompt, this.loader.progress.element, this.bar.element);
   }
 
   // ── Read-only state ───────────────────────────────────────────────────────────────────────────────
@@ -306,6 +315,28 @@ export class SinewViewerElement extends ElementBase {
     return this.props.list();
   }
 
+  // ── Camera (element-camera.ts: model-viewer's names and units) ───────────────────────────────────
+
+  /** model-viewer's: the orbit now, `{ theta, phi }` radians and `radius` metres (`toString()`: `"θrad φrad rm"`). */
+  getCameraOrbit(): SphericalPosition {
+    return this.cameraRules.getCameraOrbit();
+  }
+
+  /** model-viewer's: the point orbited now, metres in model space (`toString()`: `"xm ym zm"`). */
+  getCameraTarget(): Vector3D {
+    return this.cameraRules.getCameraTarget();
+  }
+
+  /** model-viewer's: the vertical field of view drawn now, degrees. */
+  getFieldOfView(): number {
+    return this.cameraRules.getFieldOfView();
+  }
+
+  /** model-viewer's: puts the camera at the attributes' goal now (undoing input), draws, fires `camera-change`. */
+  jumpCameraToGoal(): void {
+    this.cameraRules.jumpCameraToGoal();
+  }
+
   // ── Picking (element-picking.ts; pixelX, pixelY: CSS pixels from the element's top-left corner) ─────
 
   /** model-viewer's: the model-space point and normal (and texture coordinate) under the point, or null. */
@@ -341,7 +372,7 @@ export class SinewViewerElement extends ElementBase {
     const method = readSkinningMethod(this, null);
     const view = new ModelView(canvas, { paletteRequest, method, distance: distance ?? 1, host, background: CLEAR }, this.listener);
     this.view = view;
-    applyCamera(this, view, null);
+    this.cameraRules.apply(view, null);
     applyPlaybackSettings(this, view, null);
     this.applyAlt();
     this.applyBackground(false);
@@ -354,7 +385,7 @@ export class SinewViewerElement extends ElementBase {
         this.showNotice(view.startupError);
         this.report(view.startupError);
       }
-      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'palette', 'loop', 'loading'] as const) {
+      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'palette', 'loop', 'loading', ...CAMERA_PARSED_ATTRIBUTES] as const) {
         readAttribute(this, name, this.reporter);
       }
       this.applyBackground(true);
@@ -379,6 +410,7 @@ export class SinewViewerElement extends ElementBase {
     this.loader.disconnect(view);
     this.hotspots.disconnect();
     this.props.disconnect();
+    this.cameraRules.disconnect();
     view.dispose();
     view.canvas.remove();
     this.resizeObserver?.disconnect();
@@ -389,6 +421,10 @@ export class SinewViewerElement extends ElementBase {
   attributeChangedCallback(name: AttributeName, oldValue: string | null, value: string | null): void {
     const view = this.view;
     if (!view || oldValue === value) return; // read when connected
+    if (isCameraAttribute(name)) {
+      this.cameraRules.apply(view, this.reporter, name);
+      return;
+    }
     switch (name) {
       case 'loading':
         readAttribute(this, 'loading', this.reporter);
@@ -423,11 +459,6 @@ export class SinewViewerElement extends ElementBase {
       case 'skinning':
       case 'weights':
         view.setSkinningMethod(readSkinningMethod(this, this.reporter, name)).catch((e: unknown) => this.report(messageOf(e)));
-        break;
-      case 'yaw':
-      case 'pitch':
-      case 'distance':
-        applyCamera(this, view, this.reporter);
         break;
       case 'controls':
         this.bar.element.hidden = value === null;
