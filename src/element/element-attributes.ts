@@ -134,7 +134,7 @@ export const ELEMENT_ATTRIBUTES = {
   },
   'max-camera-orbit': {
     kind: 'text', absent: '`auto`', parse: (raw) => parseCameraOrbit(raw, true),
-    doc: "model-viewer's upper limits of camera-orbit (auto: Infinity 180deg, the framed distance).",
+    doc: "model-viewer's upper limits of camera-orbit (auto: Infinity 180deg, 105% of the framed distance).",
   },
   'min-field-of-view': {
     kind: 'text', absent: '`auto`', parse: parseFieldOfView,

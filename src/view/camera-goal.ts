@@ -58,7 +58,7 @@ const AUTO_TARGET: TargetTerms = [null, null, null];
  *   aspect, within [`min-field-of-view` (`auto` 12°), `max-field-of-view` (`auto` 30°, widened alike)];
  * - the orbit is `camera-orbit` (`auto`: 0°, 75°, 105% of the framed distance), its radius `%` of the framed
  *   distance, each term clamped to [`min-camera-orbit`, `max-camera-orbit`] (`auto`: −∞, 0, 2.2 × sphere
- *   radius; +∞, 180°, the framed distance), which also bound orbit input.
+ *   radius; +∞, 180°, 105% of the framed distance), which also bound orbit input.
  *
  * The sphere is measured once per model (and again when the target or framed field of view changes), at the
  * pose shown when it is framed.
@@ -98,7 +98,8 @@ export class CameraGoal {
 
     const minRadiusBasis = MINIMUM_RADIUS_RATIO * sphere.radius;
     camera.minDistance = length(this.minOrbit.radius, minRadiusBasis);
-    camera.maxDistance = length(this.maxOrbit.radius, idealDistance);
+    // The limit's basis is camera-orbit's `auto` radius (model-viewer's maxCameraOrbitIntrinsics).
+    camera.maxDistance = length(this.maxOrbit.radius, (DEFAULT_RADIUS_PERCENT / 100) * idealDistance);
     camera.minYaw = this.minOrbit.theta ?? -Infinity;
     camera.maxYaw = this.maxOrbit.theta ?? Infinity;
     // Pitch is 90° − phi: the largest phi gives the lowest pitch.
