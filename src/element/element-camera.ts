@@ -122,6 +122,8 @@ export class ElementCamera {
     g.maxFieldOfView = readAttribute(e, 'max-field-of-view', report('max-field-of-view')).value;
     this.radiansPerSecond = readAttribute(e, 'rotation-per-second', report('rotation-per-second')).value;
     this.delayMs = readAttribute(e, 'auto-rotate-delay', report('auto-rotate-delay')).value ?? DEFAULT_AUTO_ROTATE_DELAY_MS;
+    // model-viewer restarts the delay when auto-rotate is turned on.
+    if (changed === 'auto-rotate' || changed === null) this.rotateFrom = performance.now();
     readAttribute(e, 'interaction-prompt', report('interaction-prompt'));
     view.input.enabled = e.hasAttribute('camera-controls');
     view.input.zoom = !e.hasAttribute('disable-zoom');
