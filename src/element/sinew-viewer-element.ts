@@ -72,19 +72,20 @@ export interface SinewViewerElement extends ElementAttributeProperties {}
 /**
  * `<sinew-viewer>`: a skinned model drawn with WebGL2 into a canvas in its own shadow root, sized by the
  * element's CSS box (default 300 × 150 CSS pixels, drawn at devicePixelRatio). Drag to orbit, shift/right-drag
- * to pan, wheel to zoom. Attributes, properties, methods and events are documented in README.md
+ * to pan, wheel to zoom (with model-viewer's camera attributes, only with `camera-controls`: element-camera.ts). Attributes, properties, methods and events are documented in README.md
  * ("Embedding"); in brief:
  *
  * - attributes, reflected as properties: the rows of `ELEMENT_ATTRIBUTES` (element-attributes.ts), each with
  *   its kind, default, reading rule and meaning;
  * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`;
- * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `updateHotspot(config)`,
+ * - methods: `getCameraOrbit()`, `getCameraTarget()`, `getFieldOfView()`, `jumpCameraToGoal()` (model-viewer's),
+ *   `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `updateHotspot(config)`,
  *   `queryHotspot(name)`, `attach(src, joint, offset)`, `detach(attachment)`;
  * - children slotted as `hotspot-NAME`: hotspots placed on a joint, the skinned surface or a model-space point
  *   in every frame (element-hotspots.ts, README "Hotspots");
  * - children: `<sinew-attachment src joint offset offset-rotation offset-scale>`, props on joints (element-attachments.ts);
  * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`,
- *   `sinew-clipsadded`, and `loop`, `finished`, `marker` as clips play (element-events.ts).
+ *   `sinew-clipsadded`, `camera-change`, and `loop`, `finished`, `marker` as clips play (element-events.ts).
  *
  * All elements of a document share one WebGL2 context, renderer and animation-frame loop (a
  * {@link ViewerHost}, made when the first connects and released when the last disconnects): each frame is
