@@ -241,6 +241,7 @@ test('interaction-prompt: a hint 3 s after load with camera-controls, gone after
   await expect(prompt).toBeHidden();
   await page.clock.runFor(3100);
   await expect(prompt).toBeVisible();
+  await page.locator('sinew-viewer').screenshot({ path: 'test-results/element-camera/prompt.png' });
   await drag(page, 30, 0);
   await expect(prompt).toBeHidden();
 
