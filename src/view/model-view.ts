@@ -109,10 +109,7 @@ export class ModelView {
     this.surface = options.host ? options.host.attach(canvas, client) : new CanvasSurface(canvas, client, options.contextAttributes);
     this.startupError = this.surface.startupError;
     this.input = { inertia: options.inertia ?? false, enabled: true, zoom: true, pan: true };
-    this.detachInput = attachOrbitInput(canvas, this.camera, () => {
-      this.requestRedraw();
-      listener.cameraMoved?.();
-    }, this.input);
+    this.detachInput = attachOrbitInput(canvas, this.camera, () => { this.requestRedraw(); listener.cameraMoved?.(); }, this.input);
   }
 
   /** The WebGL2 context drawn with (shared with other views when there is a host), or null. */
