@@ -9,6 +9,9 @@ import {
 } from '../view/settings.ts';
 import { parseRootMotionSetting } from '../animation/root-motion.ts';
 import { parseExposureSetting, parseToneMappingSetting } from './lighting-attributes.ts';
+import {
+  parseAutoRotateDelay, parseCameraOrbit, parseCameraTarget, parseFieldOfView, parseInteractionPrompt, parseRotationPerSecond,
+} from './camera-syntax.ts';
 
 /**
  * How an attribute reflects as a property: `text` as written (null when absent), `number` through its parser
@@ -140,21 +143,77 @@ export const ELEMENT_ATTRIBUTES = {
     kind: 'text', absent: '`normalize`', parse: parseWeightsSetting,
     doc: 'Weight policy: `normalize`, `as-stored`, `rest-remainder` or `implicit-last` (absent: `normalize`).',
   },
+  'camera-controls': {
+    kind: 'boolean', absent: null,
+    doc: "model-viewer's: drag orbits, shift/right-drag pans, the wheel zooms (with any model-viewer camera attribute present, input needs this).",
+  },
+  'camera-orbit': {
+    kind: 'text', absent: '`0deg 75deg 105%`', parse: (raw) => parseCameraOrbit(raw),
+    doc: "model-viewer's `\"θ φ r\"`: θ about +Y from the front and φ down from +Y in deg or rad, r in m, cm, mm or % of the framed distance; each may be auto.",
+  },
+  'camera-target': {
+    kind: 'text', absent: '`auto auto auto`', parse: parseCameraTarget,
+    doc: "model-viewer's `\"x y z\"` orbit centre in m, cm or mm (model space); auto: the centre of the model's box.",
+  },
+  'field-of-view': {
+    kind: 'text', absent: '`auto`', parse: parseFieldOfView,
+    doc: "model-viewer's framed vertical field of view in deg or rad; auto: 30deg (widened to fit a narrow element).",
+  },
+  'min-camera-orbit': {
+    kind: 'text', absent: '`auto`', parse: (raw) => parseCameraOrbit(raw, true),
+    doc: "model-viewer's lower limits of camera-orbit (auto: -Infinity 0deg, 2.2 × the framing sphere's radius).",
+  },
+  'max-camera-orbit': {
+    kind: 'text', absent: '`auto`', parse: (raw) => parseCameraOrbit(raw, true),
+    doc: "model-viewer's upper limits of camera-orbit (auto: Infinity 180deg, 105% of the framed distance).",
+  },
+  'min-field-of-view': {
+    kind: 'text', absent: '`auto`', parse: parseFieldOfView,
+    doc: "model-viewer's lower limit of the field of view (auto: 12deg).",
+  },
+  'max-field-of-view': {
+    kind: 'text', absent: '`auto`', parse: parseFieldOfView,
+    doc: "model-viewer's upper limit of the field of view (auto: 30deg, widened as field-of-view is).",
+  },
+  'auto-rotate': {
+    kind: 'boolean', absent: null,
+    doc: "model-viewer's: the model turns on a turntable after auto-rotate-delay (restarting after each interaction).",
+  },
+  'auto-rotate-delay': {
+    kind: 'number', absent: '3000', parse: parseAutoRotateDelay,
+    doc: "model-viewer's milliseconds before auto-rotate starts, and after each interaction (absent: 3000).",
+  },
+  'rotation-per-second': {
+    kind: 'text', absent: '`auto`', parse: parseRotationPerSecond,
+    doc: "model-viewer's auto-rotate speed, an angle per second in deg or rad; auto: π/32 rad.",
+  },
+  'interaction-prompt': {
+    kind: 'text', absent: '`auto`', parse: parseInteractionPrompt,
+    doc: "model-viewer's: `auto` shows a hint 3 s after load until the first interaction (with camera-controls); `none` never.",
+  },
+  'disable-zoom': {
+    kind: 'boolean', absent: null,
+    doc: "model-viewer's: the wheel and pinching do not zoom (the page scrolls).",
+  },
+  'disable-pan': {
+    kind: 'boolean', absent: null,
+    doc: "model-viewer's: right-, shift- and two-finger drags do not pan.",
+  },
   yaw: {
     kind: 'number', absent: '0', parse: (raw) => parseNumberSetting('yaw', raw),
-    doc: "Camera yaw, degrees (0 looks at the model's front, positive swings the eye to +X).",
+    doc: "Alias kept for one release (use camera-orbit): camera yaw, degrees (0 looks at the model's front, positive swings the eye to +X).",
   },
   pitch: {
     kind: 'number', absent: '10', parse: (raw) => parseNumberSetting('pitch', raw),
-    doc: 'Camera pitch, degrees in [−90, 90] (positive raises the eye; absent: 10).',
+    doc: 'Alias kept for one release (use camera-orbit): camera pitch, degrees in [−90, 90] (positive raises the eye; absent: 10).',
   },
   distance: {
     kind: 'number', absent: '1', parse: (raw) => parseNumberSetting('distance', raw),
-    doc: 'Camera distance as a multiple of the distance that frames the whole model (> 0; absent: 1).',
+    doc: 'Alias kept for one release (use camera-orbit): camera distance as a multiple of the distance that frames the whole model (> 0; absent: 1).',
   },
   controls: {
     kind: 'boolean', absent: null,
-    doc: 'Whether the mini control bar (play / pause, time slider, clip menu) is shown.',
+    doc: 'Sinew\'s own: whether the mini control bar (play / pause, time slider, clip menu) is shown (orbiting is camera-controls).',
   },
   loading: {
     kind: 'text', absent: '`auto`', parse: parseLoadingSetting,

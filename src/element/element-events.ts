@@ -103,6 +103,12 @@ export interface ModelVisibilityDetail {
   readonly visible: boolean;
 }
 
+/** `detail` of the `camera-change` event (`<model-viewer>`'s `CameraChangeDetails`). */
+export interface SinewCameraChangeDetail {
+  /** What moved the camera: `user-interaction` (orbit input), `none` (attributes, a new model, `jumpCameraToGoal`), `automatic`. */
+  readonly source: 'user-interaction' | 'none' | 'automatic';
+}
+
 /** The `detail` type of each event the element fires. */
 export interface SinewEventDetails {
   'sinew-load': SinewLoadDetail;
@@ -121,6 +127,7 @@ export interface SinewEventDetails {
   load: ModelViewerLoadDetail;
   error: ModelViewerErrorDetail;
   progress: ModelViewerProgressDetail;
+  'camera-change': SinewCameraChangeDetail;
 }
 
 /** Fires `type` on `target` with `detail`, bubbling and composed (it crosses the page's shadow roots). */

@@ -24,3 +24,5 @@ export type { ToBlobOptions } from './element-snapshot.ts';
 export type { HotspotConfiguration, HotspotData } from './element-hotspots.ts';
 export type { Vector2D, Vector3D } from './model-viewer-vectors.ts';
 export type { ElementSurfaceHit } from './element-picking.ts';
+export type { SinewCameraChangeDetail } from './element-events.ts';
+export type { SphericalPosition } from './element-camera.ts';

@@ -17,7 +17,7 @@ import { ElementAnimations } from './element-animations.ts';
 import { ElementAttachments } from './element-attachments.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { Attachment } from '../view/view-attachments.ts';
-import { applyCamera, applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
+import { applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
 import { ElementEnvironment } from './element-environment.ts';
 import { ElementHotspots, type HotspotConfiguration, type HotspotData } from './element-hotspots.ts';
 import {
@@ -25,6 +25,8 @@ import {
 } from './element-animation-api.ts';
 import { ElementReveal } from './element-reveal.ts';
 import { snapshotBlob, type ToBlobOptions } from './element-snapshot.ts';
+import { CAMERA_PARSED_ATTRIBUTES, ElementCamera, isCameraAttribute, type SphericalPosition } from './element-camera.ts';
+import type { Vector3D } from './model-viewer-vectors.ts';
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -42,6 +44,7 @@ declare global {
     finished: CustomEvent<SinewEventDetails['finished']>;
     marker: CustomEvent<SinewEventDetails['marker']>;
     'model-visibility': CustomEvent<ModelVisibilityDetail>;
+    'camera-change': CustomEvent<SinewEventDetails['camera-change']>;
   }
 }
 
@@ -80,21 +83,22 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
 /**
  * `<sinew-viewer>`: a skinned model drawn with WebGL2 into a canvas in its own shadow root, sized by the
  * element's CSS box (default 300 × 150 CSS pixels, drawn at devicePixelRatio). Drag to orbit, shift/right-drag
- * to pan, wheel to zoom. Attributes, properties, methods and events are documented in README.md
+ * to pan, wheel to zoom (with model-viewer's camera attributes, only with `camera-controls`: element-camera.ts). Attributes, properties, methods and events are documented in README.md
  * ("Embedding"); in brief:
  *
  * - attributes, reflected as properties: the rows of `ELEMENT_ATTRIBUTES` (element-attributes.ts), each with
  *   its kind, default, reading rule and meaning;
  * - read-only properties: `model`, `clips`, `duration`, `currentTime`, `paused`, `loaded`, `modelIsVisible`;
- * - methods: `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `updateHotspot(config)`,
+ * - methods: `getCameraOrbit()`, `getCameraTarget()`, `getFieldOfView()`, `jumpCameraToGoal()` (model-viewer's),
+ *   `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `updateHotspot(config)`,
  *   `queryHotspot(name)`, `attach(src, joint, offset)`, `detach(attachment)`, `dismissPoster()`, `showPoster()`,
  *   `toDataURL(type, quality)`, `toBlob(options)`;
  * - children slotted as `hotspot-NAME`: hotspots placed on a joint, the skinned surface or a model-space point
  *   in every frame (element-hotspots.ts, README "Hotspots");
  * - children: `<sinew-attachment src joint offset offset-rotation offset-scale>`, props on joints (element-attachments.ts);
  * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`,
- *   `sinew-clipsadded`, and `loop`, `finished`, `marker` as clips play (element-events.ts); `<model-viewer>`'s
- *   `load`, `error`, `progress` (beside the `sinew-*` aliases), `poster-dismissed`, `model-visibility`.
+ *   `sinew-clipsadded`, `camera-change`, and `loop`, `finished`, `marker` as clips play (element-events.ts);
+ *   `<model-viewer>`'s `load`, `error`, `progress` (beside the `sinew-*` aliases), `poster-dismissed`, `model-visibility`.
  *
  * All elements of a document share one WebGL2 context, renderer and animation-frame loop (a
  * {@link ViewerHost}, made when the first connects and released when the last disconnects): each frame is
@@ -122,6 +126,8 @@ export class SinewViewerElement extends ElementBase {
   private readonly hotspots: ElementHotspots;
   /** `<sinew-attachment>` children and `attach` / `detach`: props on joints. */
   private readonly props: ElementAttachments;
+  /** model-viewer's camera attributes, methods and `camera-change` (element-camera.ts). */
+  private readonly cameraRules: ElementCamera;
   private view: ModelView | null = null;
   /** `environment-image`, `skybox-image`, `exposure`, `tone-mapping`: this element's own light. */
   private readonly light: ElementEnvironment;
@@ -155,10 +161,12 @@ export class SinewViewerElement extends ElementBase {
       this.clipFiles.shown();
       this.props.shown();
       if (this.view) this.animationApi.shown(this.view);
+      this.cameraRules.shown();
     },
     drawn: (time, duration, playing) => {
       this.revealer.frameDrawn();
       const now = performance.now();
+      if (this.view) this.cameraRules.drawn(this.view, now);
       this.bar.setTime(time, duration, now, !playing);
       if (this.timeUpdates.due(time, playing, now)) this.emit('sinew-timeupdate', { currentTime: time, duration, paused: !playing });
     },
@@ -167,6 +175,7 @@ export class SinewViewerElement extends ElementBase {
     clipChanged: (clipIndex) => this.bar.setClip(clipIndex),
     failed: (message) => this.report(message),
     contextLost: () => this.emit('error', { type: 'webglcontextlost', sourceError: new Error('The browser lost the WebGL context') }),
+    cameraMoved: () => this.cameraRules.userMoved(),
   };
 
   constructor() {
@@ -219,7 +228,8 @@ export class SinewViewerElement extends ElementBase {
       releaseLoad: () => this.loader.release(),
       report: this.reporter,
     });
-    root.append(style, this.hotspots.layer, this.revealer.poster, this.loader.progress.element, this.bar.element);
+    this.cameraRules = new ElementCamera({ element: this, currentView: () => this.view, report: this.reporter });
+    root.append(style, this.hotspots.layer, this.revealer.poster, this.cameraRules.prompt, this.loader.progress.element, this.bar.element);
   }
 
   // ── Read-only state ───────────────────────────────────────────────────────────────────────────────
@@ -398,6 +408,28 @@ export class SinewViewerElement extends ElementBase {
     return this.props.list();
   }
 
+  // ── Camera (element-camera.ts: model-viewer's names and units) ───────────────────────────────────
+
+  /** model-viewer's: the orbit now, `{ theta, phi }` radians and `radius` metres (`toString()`: `"θrad φrad rm"`). */
+  getCameraOrbit(): SphericalPosition {
+    return this.cameraRules.getCameraOrbit();
+  }
+
+  /** model-viewer's: the point orbited now, metres in model space (`toString()`: `"xm ym zm"`). */
+  getCameraTarget(): Vector3D {
+    return this.cameraRules.getCameraTarget();
+  }
+
+  /** model-viewer's: the vertical field of view drawn now, degrees. */
+  getFieldOfView(): number {
+    return this.cameraRules.getFieldOfView();
+  }
+
+  /** model-viewer's: puts the camera at the attributes' goal now (undoing input), draws, fires `camera-change`. */
+  jumpCameraToGoal(): void {
+    this.cameraRules.jumpCameraToGoal();
+  }
+
   // ── Picking (element-picking.ts; pixelX, pixelY: CSS pixels from the element's top-left corner) ─────
 
   /** model-viewer's: the model-space point and normal (and texture coordinate) under the point, or null. */
@@ -433,7 +465,7 @@ export class SinewViewerElement extends ElementBase {
     const method = readSkinningMethod(this, null);
     const view = new ModelView(canvas, { paletteRequest, method, distance: distance ?? 1, host, background: CLEAR }, this.listener);
     this.view = view;
-    applyCamera(this, view, null);
+    this.cameraRules.apply(view, null);
     applyPlaybackSettings(this, view, null);
     this.animationApi.noteDeprecated('clip');
     this.animationApi.noteDeprecated('fade');
@@ -447,7 +479,7 @@ export class SinewViewerElement extends ElementBase {
         this.showNotice(view.startupError);
         this.report(view.startupError);
       }
-      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'reveal', 'exposure', 'tone-mapping'] as const) {
+      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'reveal', 'exposure', 'tone-mapping', ...CAMERA_PARSED_ATTRIBUTES] as const) {
         readAttribute(this, name, this.reporter);
       }
       this.applyBackground(true);
@@ -476,6 +508,7 @@ export class SinewViewerElement extends ElementBase {
     this.hotspots.disconnect();
     this.light.disconnect();
     this.props.disconnect();
+    this.cameraRules.disconnect();
     view.dispose();
     view.canvas.remove();
     this.resizeObserver?.disconnect();
@@ -486,6 +519,10 @@ export class SinewViewerElement extends ElementBase {
   attributeChangedCallback(name: AttributeName, oldValue: string | null, value: string | null): void {
     const view = this.view;
     if (!view || oldValue === value) return; // read when connected
+    if (isCameraAttribute(name)) {
+      this.cameraRules.apply(view, this.reporter, name);
+      return;
+    }
     switch (name) {
       case 'loading':
         readAttribute(this, 'loading', this.reporter);
@@ -532,11 +569,6 @@ export class SinewViewerElement extends ElementBase {
       case 'skinning':
       case 'weights':
         view.setSkinningMethod(readSkinningMethod(this, this.reporter, name)).catch((e: unknown) => this.report(messageOf(e)));
-        break;
-      case 'yaw':
-      case 'pitch':
-      case 'distance':
-        applyCamera(this, view, this.reporter);
         break;
       case 'controls':
         this.bar.element.hidden = value === null;

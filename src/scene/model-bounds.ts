@@ -11,20 +11,17 @@ export interface ModelBounds extends Bounds {
 }
 
 /**
- * The axis-aligned bounds of a model at its current pose (`animated`'s buffers as its last
- * `evaluate(source)` left them): morph targets applied first at the pose's weights (`MorphedPrimitive`), every skinned primitive is skinned on the CPU (`skinVertices`, the reference
- * path) with its skin's skinning matrices, every rigid one placed by its joint's model-space matrix; then each point
- * has the model's origin (`animated.origin`, to which the pose buffers are relative) added back in f64 and goes
- * through `displayMatrix` when given (model space → display space, e.g. Z-up to Y-up). Allocates scratch
+ * Calls `visit(x, y, z)` with every vertex of a model at its current pose (`animated`'s buffers as its last
+ * `evaluate(source)` left them): morph targets applied first at the pose's weights (`MorphedPrimitive`), every
+ * skinned primitive skinned on the CPU (`skinVertices`, the reference path) with its skin's skinning matrices,
+ * every rigid one placed by its joint's model-space matrix; then each point has the model's origin
+ * (`animated.origin`, to which the pose buffers are relative) added back in f64 and goes through `displayMatrix`
+ * when given (model space → display space, e.g. Z-up to Y-up). Non-finite points are skipped. Allocates scratch
  * per call: meant for framing on load, not per frame.
- *
- * A model with no vertices (or only non-finite ones) gets the unit box around the origin, so a camera
- * framed on it is still valid.
- * @returns in model space, or display space with `displayMatrix`
  */
-export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, displayMatrix?: Float32Array): ModelBounds {
-  const min: [number, number, number] = [Infinity, Infinity, Infinity];
-  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+export function forEachModelVertex(
+  asset: ModelAsset, animated: AnimatedModel, displayMatrix: Float32Array | undefined, visit: (x: number, y: number, z: number) => void,
+): void {
   const d = displayMatrix;
   const ox = animated.origin[0], oy = animated.origin[1], oz = animated.origin[2];
   const add = (x: number, y: number, z: number): void => {
@@ -36,14 +33,8 @@ export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, d
       x = tx; y = ty; z = tz;
     }
     if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return;
-    if (x < min[0]) min[0] = x;
-    if (y < min[1]) min[1] = y;
-    if (z < min[2]) min[2] = z;
-    if (x > max[0]) max[0] = x;
-    if (y > max[1]) max[1] = y;
-    if (z > max[2]) max[2] = z;
+    visit(x, y, z);
   };
-
   let scratch = new Float32Array(0);
   for (const instance of asset.meshInstances) {
     const mesh = asset.meshes[instance.mesh];
@@ -74,6 +65,27 @@ export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, d
       }
     }
   }
+}
+
+/**
+ * The axis-aligned bounds of a model at its current pose: the box around {@link forEachModelVertex}'s points.
+ * Allocates scratch per call: meant for framing on load, not per frame.
+ *
+ * A model with no vertices (or only non-finite ones) gets the unit box around the origin, so a camera
+ * framed on it is still valid.
+ * @returns in model space, or display space with `displayMatrix`
+ */
+export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, displayMatrix?: Float32Array): ModelBounds {
+  const min: [number, number, number] = [Infinity, Infinity, Infinity];
+  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  forEachModelVertex(asset, animated, displayMatrix, (x, y, z) => {
+    if (x < min[0]) min[0] = x;
+    if (y < min[1]) min[1] = y;
+    if (z < min[2]) min[2] = z;
+    if (x > max[0]) max[0] = x;
+    if (y > max[1]) max[1] = y;
+    if (z > max[2]) max[2] = z;
+  });
   if (!(min[0] <= max[0])) return { min: [-0.5, -0.5, -0.5], max: [0.5, 0.5, 0.5] };
   return { min, max };
 }

@@ -40,6 +40,20 @@ export class OrbitCamera {
    * viewport a panel leaves free, without turning the camera. Default 0.
    */
   viewOffsetX = 0;
+  /**
+   * Radians the model has turned about the vertical axis through the target (a turntable, `auto-rotate`):
+   * drawn as the eye turning the other way, while {@link yaw} stays the orbit asked for. Default 0.
+   */
+  turntable = 0;
+  /** Radians: the yaw {@link orbit} keeps within (default unbounded). */
+  minYaw = -Infinity;
+  maxYaw = Infinity;
+  /** Radians: the pitch {@link orbit} keeps within, inside (−π/2, π/2). */
+  minPitch = -MAX_PITCH;
+  maxPitch = MAX_PITCH;
+  /** Metres: the distance {@link zoom} keeps within; {@link frame} sets [0.01, 100] × the framed distance. */
+  minDistance = 0.01;
+  maxDistance = 100;
 
   /** Display-space-to-view matrix (column-major mat4). */
   readonly view = new Float32Array(16);
@@ -70,18 +84,23 @@ export class OrbitCamera {
     this.sceneRadius = radius;
     this.framedDistance = (radius / Math.sin(halfFov)) * 1.05;
     this.distance = this.framedDistance;
+    this.minDistance = this.framedDistance * 0.01;
+    this.maxDistance = this.framedDistance * 100;
   }
 
-  /** Turns the camera by the given angles (radians), clamping pitch short of the poles. */
+  /**
+   * Turns the camera by the given angles (radians), keeping yaw in [{@link minYaw}, {@link maxYaw}] and pitch in
+   * [{@link minPitch}, {@link maxPitch}] (short of the poles).
+   */
   orbit(deltaYaw: number, deltaPitch: number): void {
-    this.yaw += deltaYaw;
-    this.pitch = Math.max(-MAX_PITCH, Math.min(MAX_PITCH, this.pitch + deltaPitch));
+    this.yaw = Math.max(this.minYaw, Math.min(this.maxYaw, this.yaw + deltaYaw));
+    this.pitch = Math.max(Math.max(-MAX_PITCH, this.minPitch), Math.min(Math.min(MAX_PITCH, this.maxPitch), this.pitch + deltaPitch));
   }
 
-  /** Multiplies the distance by `factor` (> 1 moves away), kept within [0.01, 100] × the framed distance. */
+  /** Multiplies the distance by `factor` (> 1 moves away), kept within [{@link minDistance}, {@link maxDistance}]. */
   zoom(factor: number): void {
     const d = this.distance * factor;
-    this.distance = Math.max(this.framedDistance * 0.01, Math.min(this.framedDistance * 100, d));
+    this.distance = Math.max(this.minDistance, Math.min(this.maxDistance, d));
   }
 
   /**
@@ -98,9 +117,10 @@ export class OrbitCamera {
   update(aspect: number): void {
     this.pitch = Math.max(-MAX_PITCH, Math.min(MAX_PITCH, this.pitch));
     const cp = Math.cos(this.pitch);
-    this.eye[0] = this.target[0] + this.distance * cp * Math.sin(this.yaw);
+    const yaw = this.yaw - this.turntable;
+    this.eye[0] = this.target[0] + this.distance * cp * Math.sin(yaw);
     this.eye[1] = this.target[1] + this.distance * Math.sin(this.pitch);
-    this.eye[2] = this.target[2] + this.distance * cp * Math.cos(this.yaw);
+    this.eye[2] = this.target[2] + this.distance * cp * Math.cos(yaw);
     mat4.lookAt(this.view, this.eye, this.target, this.up);
     // Camera basis for panning: rows of the view rotation.
     this.right[0] = this.view[0]; this.right[1] = this.view[4]; this.right[2] = this.view[8];

@@ -1,5 +1,6 @@
 import type { CameraMatrices } from '../gl/renderer.ts';
-import { OrbitCamera, type Bounds } from '../scene/orbit-camera.ts';
+import { OrbitCamera } from '../scene/orbit-camera.ts';
+import type { CameraGoal, FramedModel } from './camera-goal.ts';
 
 /** Camera pitch, degrees, before anything sets it. */
 const INITIAL_PITCH_DEGREES = 10;
@@ -16,6 +17,14 @@ export class CameraFraming {
   readonly matrices: CameraMatrices;
   /** CSS pixels along the canvas's right edge covered by a panel (0: none). */
   coveredRight = 0;
+  /**
+   * `<model-viewer>`'s camera rules, when set ({@link CameraGoal}): framing follows them instead of the distance
+   * multiple and yaw / pitch of {@link set}. Default null.
+   */
+  goal: CameraGoal | null = null;
+  /** The goal's orbit is to be applied at the next {@link frame} (set by {@link aimAtGoal}, and for a new model). */
+  private goalPending = true;
+  private lastFramed: FramedModel | null = null;
   private readonly canvas: HTMLCanvasElement;
   /** Camera distance after framing, as a multiple of the framed distance. */
   private distanceScale: number;
@@ -41,10 +50,26 @@ export class CameraFraming {
     }
   }
 
-  /** Aims at `bounds` from the set distance multiple, for a drawing buffer of `width` × `height` pixels. */
-  frame(bounds: Bounds, width: number, height: number): void {
-    this.camera.frame(bounds, this.aspect(width, height) * this.freeFraction());
+  /**
+   * Aims at `model`'s bounds from the set distance multiple, for a drawing buffer of `width` × `height` pixels;
+   * with a {@link goal}, by its rules instead (the orbit only for a new model or after {@link aimAtGoal}: a
+   * resize keeps where input moved the camera).
+   */
+  frame(model: FramedModel, width: number, height: number): void {
+    const aspect = this.aspect(width, height) * this.freeFraction();
+    if (this.goal) {
+      this.goal.apply(this.camera, model, aspect, this.goalPending || model !== this.lastFramed);
+      this.goalPending = false;
+      this.lastFramed = model;
+      return;
+    }
+    this.camera.frame(model.bounds, aspect);
     this.camera.distance = this.camera.framedDistance * this.distanceScale;
+  }
+
+  /** Applies the {@link goal}'s orbit and target again at the next {@link frame} (its attributes changed). */
+  aimAtGoal(): void {
+    this.goalPending = true;
   }
 
   /** Rewrites {@link matrices} for a drawing buffer of `width` × `height` pixels (allocates nothing). */

@@ -31,6 +31,8 @@ export interface ModelViewListener {
    * the frame is drawn and before `playingChanged`, only when the list is not empty.
    */
   animationEvents?(events: AnimationEventList): void;
+  /** Orbit input moved the camera (a drag, pinch or wheel step), before the redraw it asked for. */
+  cameraMoved?(): void;
   /** Playback started or stopped (also when a `once` clip reaches its end while playing). */
   playingChanged?(playing: boolean): void;
   /** Clips from another file were added to the shown model's clip list ({@link ModelView.addClips}). */

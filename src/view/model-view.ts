@@ -6,7 +6,7 @@ import type { AnimatedModel } from '../scene/animated-model.ts';
 import type { PoseKernelBackend } from '../pose/pose-kernel.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import type { Bounds, OrbitCamera } from '../scene/orbit-camera.ts';
-import { attachOrbitInput } from './orbit-input.ts';
+import { attachOrbitInput, type OrbitInputOptions } from './orbit-input.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
 import { Playback } from './playback.ts';
 import { findClipIndex } from '../animation/find-clip.ts';
@@ -74,7 +74,10 @@ export class ModelView {
   /** The light of this view's frames (src/gl/scene-lighting.ts), the caller's to mutate; null: the default. */
   lighting: Readonly<SceneLighting> | null = null;
   private readonly frameAnimation: boolean;
-  private readonly framing: CameraFraming;
+  /** The camera's framing: its rules (`framing.goal`) and distance multiple. */
+  readonly framing: CameraFraming;
+  /** Orbit input's settings, read at each input event (turn input, zoom, pan off and on). */
+  readonly input: OrbitInputOptions;
   private current: LoadedModel | null = null;
   private lastTickMs = -1;
   private frames = 0;
@@ -108,7 +111,8 @@ export class ModelView {
     };
     this.surface = options.host ? options.host.attach(canvas, client) : new CanvasSurface(canvas, client, options.contextAttributes);
     this.startupError = this.surface.startupError;
-    this.detachInput = attachOrbitInput(canvas, this.camera, () => this.requestRedraw(), { inertia: options.inertia ?? false });
+    this.input = { inertia: options.inertia ?? false, enabled: true, zoom: true, pan: true };
+    this.detachInput = attachOrbitInput(canvas, this.camera, () => { this.requestRedraw(); listener.cameraMoved?.(); }, this.input);
   }
 
   /** The WebGL2 context drawn with (shared with other views when there is a host), or null. */
@@ -361,7 +365,7 @@ export class ModelView {
   frameModel(): void {
     if (!this.current) return;
     this.surface.resize();
-    this.framing.frame(this.current.bounds, this.surface.width, this.surface.height);
+    this.framing.frame(this.current, this.surface.width, this.surface.height);
     this.requestRedraw();
   }
 

@@ -7,6 +7,12 @@ export interface OrbitInputOptions {
    * {@link INERTIA_HALF_LIFE_MS}); a new press stops it. Default false.
    */
   readonly inertia?: boolean;
+  /** Input moves the camera at all (read at each event). Default true. */
+  enabled?: boolean;
+  /** The wheel and pinching zoom (read at each event). Default true. */
+  zoom?: boolean;
+  /** Right-, shift- and two-finger drags pan (read at each event). Default true. */
+  pan?: boolean;
 }
 
 /** Milliseconds in which the orbit speed left by a released drag halves. */
@@ -53,7 +59,7 @@ export function attachOrbitInput(element: HTMLElement, camera: OrbitCamera, onCh
   };
 
   const down = (e: PointerEvent): void => {
-    if (pointers.size >= 2) return;
+    if (pointers.size >= 2 || options.enabled === false) return;
     stopInertia();
     pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     try {
@@ -82,8 +88,8 @@ export function attachOrbitInput(element: HTMLElement, camera: OrbitCamera, onCh
     const h = Math.max(element.clientHeight, 1);
     if (pointers.size === 2) {
       const m = midpoint();
-      camera.pan((m.x - lastX) / h, (m.y - lastY) / h);
-      if (lastSpread > 0 && m.spread > 0) camera.zoom(lastSpread / m.spread);
+      if (options.pan !== false) camera.pan((m.x - lastX) / h, (m.y - lastY) / h);
+      if (lastSpread > 0 && m.spread > 0 && options.zoom !== false) camera.zoom(lastSpread / m.spread);
       lastX = m.x;
       lastY = m.y;
       lastSpread = m.spread;
@@ -95,6 +101,7 @@ export function attachOrbitInput(element: HTMLElement, camera: OrbitCamera, onCh
     lastX = e.clientX;
     lastY = e.clientY;
     if (panning) {
+      if (options.pan === false) return;
       camera.pan(dx, dy);
     } else {
       camera.orbit(-dx * Math.PI, dy * Math.PI);
@@ -125,6 +132,8 @@ export function attachOrbitInput(element: HTMLElement, camera: OrbitCamera, onCh
     }
   };
   const wheel = (e: WheelEvent): void => {
+    // Without zoom the page scrolls, as over model-viewer with disable-zoom.
+    if (options.enabled === false || options.zoom === false) return;
     e.preventDefault();
     const pixels = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaMode === 2 ? e.deltaY * 400 : e.deltaY;
     camera.zoom(Math.exp(pixels * 0.001));

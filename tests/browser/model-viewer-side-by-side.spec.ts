@@ -1,0 +1,123 @@
+import { test, expect, type Page } from '@playwright/test';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { isolateFromLiveReload, requireSharedAssets } from './helpers/viewer-page.ts';
+
+// The same page with the same camera attributes in <model-viewer> (its bundled three.js) and <sinew-viewer>:
+// the model's silhouettes (alpha > 0) must overlap with IoU ≥ 0.95. Both show the file's node pose. The IoU of
+// each case is printed (README, "Camera").
+
+const MODELS = ['CesiumMan', 'Fox', 'RiggedFigure'] as const;
+const SETTINGS = [
+  { name: 'only camera-controls (a renamed page)', orbit: '', fov: '', target: '', w: 300, h: 300, controls: true },
+  { name: 'default orbit', orbit: '0deg 75deg 105%', fov: '30deg', target: '', w: 320, h: 240 },
+  { name: 'turned, closer', orbit: '45deg 60deg 90%', fov: '25deg', target: '', w: 320, h: 240 },
+  { name: 'low, narrow, target at the feet', orbit: '-60deg 95deg 100%', fov: 'auto', target: 'auto 0m auto', w: 200, h: 300 },
+] as const satisfies ReadonlyArray<{ name: string; orbit: string; fov: string; target: string; w: number; h: number; controls?: boolean }>;
+
+interface Comparison {
+  iou: number;
+  sinewPixels: number;
+  modelViewerPixels: number;
+  /** Side-by-side PNG (model-viewer left, sinew right, overlap below) as a data URL. */
+  image: string;
+}
+
+/** Draws both elements' pictures, measures their silhouettes' IoU, and returns a side-by-side image. */
+async function compare(page: Page): Promise<Comparison> {
+  return page.evaluate(async () => {
+    type MV = HTMLElement & { loaded: boolean; toDataURL(type?: string): string; jumpCameraToGoal(): void };
+    const mv = document.getElementById('model-viewer') as MV;
+    const sv = document.getElementById('sinew-viewer') as HTMLElementTagNameMap['sinew-viewer'];
+    sv.renderOnce();
+    const sinewCanvas = sv.shadowRoot!.querySelector('canvas')!;
+    const w = sinewCanvas.width;
+    const h = sinewCanvas.height;
+    // model-viewer's one renderer canvas is resized in its frame loop: a picture of another size is not settled yet.
+    let image = new Image();
+    for (let i = 0; i < 120; i++) {
+      image = new Image();
+      image.src = mv.toDataURL('image/png');
+      await image.decode();
+      if (image.naturalWidth === w && image.naturalHeight === h) break;
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    if (image.naturalWidth !== w || image.naturalHeight !== h) throw new Error(`model-viewer's picture is ${image.naturalWidth} × ${image.naturalHeight}, not ${w} × ${h}`);
+    const mvCanvas = document.createElement('canvas');
+    mvCanvas.width = w;
+    mvCanvas.height = h;
+    const mctx = mvCanvas.getContext('2d')!;
+    mctx.drawImage(image, 0, 0);
+    const a = mctx.getImageData(0, 0, w, h).data;
+    const b = sinewCanvas.getContext('2d')!.getImageData(0, 0, w, h).data;
+    const out = document.createElement('canvas');
+    out.width = 3 * w;
+    out.height = h;
+    const octx = out.getContext('2d')!;
+    octx.drawImage(mvCanvas, 0, 0);
+    octx.drawImage(sinewCanvas, w, 0);
+    const overlap = octx.createImageData(w, h);
+    let both = 0, either = 0, na = 0, nb = 0;
+    for (let i = 0; i < w * h; i++) {
+      const inA = a[4 * i + 3] > 0;
+      const inB = b[4 * i + 3] > 0;
+      if (inA) na++;
+      if (inB) nb++;
+      if (inA && inB) both++;
+      if (inA || inB) either++;
+      overlap.data[4 * i] = inA ? 255 : 0;
+      overlap.data[4 * i + 1] = inB ? 255 : 0;
+      overlap.data[4 * i + 2] = 0;
+      overlap.data[4 * i + 3] = inA || inB ? 255 : 0;
+    }
+    octx.putImageData(overlap, 2 * w, 0);
+    return { iou: either ? both / either : 0, sinewPixels: nb, modelViewerPixels: na, image: out.toDataURL('image/png') };
+  });
+}
+
+test.beforeEach(async ({ page }) => {
+  requireSharedAssets();
+  await isolateFromLiveReload(page);
+});
+
+const results: string[] = [];
+
+for (const model of MODELS) {
+  for (const s of SETTINGS) {
+    test(`${model}, ${s.name}: silhouettes match model-viewer's (IoU ≥ 0.95)`, async ({ page }) => {
+      const q = new URLSearchParams({ src: `/shared/assets/gltf/${model}.glb`, orbit: s.orbit, fov: s.fov, target: s.target, w: String(s.w), h: String(s.h) });
+      if ('controls' in s) q.set('controls', '1');
+      await page.goto(`/tests/browser/pages/model-viewer-side-by-side.html?${q}`);
+      await page.waitForFunction(() => {
+        const mv = document.getElementById('model-viewer') as (HTMLElement & { loaded?: boolean }) | null;
+        const sv = document.getElementById('sinew-viewer') as HTMLElementTagNameMap['sinew-viewer'] | null;
+        return !!mv?.loaded && !!sv && sv.model !== '';
+      }, undefined, { timeout: 120_000 });
+      // model-viewer frames after load in its update cycle: let it settle on its goal.
+      await page.evaluate(async () => {
+        const mv = document.getElementById('model-viewer') as HTMLElement & { jumpCameraToGoal(): void; updateComplete: Promise<unknown> };
+        mv.jumpCameraToGoal();
+        await mv.updateComplete;
+        for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
+      });
+      const c = await compare(page);
+      mkdirSync('test-results/side-by-side', { recursive: true });
+      writeFileSync(`test-results/side-by-side/${model}-${SETTINGS.indexOf(s)}.png`, Buffer.from(c.image.split(',')[1], 'base64'));
+      const cameras = await page.evaluate(() => {
+        const mv = document.getElementById('model-viewer') as HTMLElement & { getCameraOrbit(): object; getFieldOfView(): number; getCameraTarget(): object };
+        const sv = document.getElementById('sinew-viewer') as HTMLElementTagNameMap['sinew-viewer'];
+        const describe = (el: typeof mv | typeof sv): string => `${el.getCameraOrbit().toString()} fov ${el.getFieldOfView().toFixed(3)} target ${el.getCameraTarget().toString()}`;
+        return { mv: describe(mv), sv: describe(sv) };
+      });
+      const attrs = 'controls' in s ? 'camera-controls' : `camera-orbit="${s.orbit}" field-of-view="${s.fov}"${s.target ? ` camera-target="${s.target}"` : ''}`;
+      const line = `${model} | ${s.name} (${attrs}, ${s.w}×${s.h}) | IoU ${c.iou.toFixed(3)}`;
+      results.push(line);
+      console.log(`${line}\n  model-viewer: ${cameras.mv}\n  sinew-viewer: ${cameras.sv}\n  pixels ${c.modelViewerPixels} / ${c.sinewPixels}`);
+      expect(c.modelViewerPixels, 'model-viewer drew the model').toBeGreaterThan(500);
+      expect(c.iou).toBeGreaterThanOrEqual(0.95);
+    });
+  }
+}
+
+test.afterAll(() => {
+  if (results.length) console.log(`IoU with <model-viewer>:\n${results.join('\n')}`);
+});
