@@ -91,4 +91,19 @@ export class CanvasSurface implements RenderSurface {
     this.renderer?.dispose();
     if (this.gl && !this.gl.isContextLost()) this.gl.getExtension('WEBGL_lose_context')?.loseContext();
   }
+
+  /**
+   * Draws with `draw` at `scale` × the drawing-buffer size (≥ 1; the browser may clamp it), returns the picture
+   * as a PNG data URL, then draws again at the normal size.
+   */
+  capture(scale: number, draw: () => void): string {
+    this.pixelScale = Math.max(1, scale);
+    try {
+      draw();
+      return this.canvas.toDataURL('image/png');
+    } finally {
+      this.pixelScale = 1;
+      draw();
+    }
+  }
 }

@@ -26,7 +26,7 @@ import { addClipsToModel, type AddedClips } from './added-clips.ts';
 import type { ClipLibrary } from '../loaders/load-clips.ts';
 import type { RetargetOptions } from '../animation/retarget-clip.ts';
 import type { FrameInspector, FrameTimings } from './frame-inspector.ts';
-import type { FrameStage, ViewFrame } from './view-frame.ts';
+import { describeFrame, type FrameStage, type ViewFrame } from './view-frame.ts';
 
 export { messageOf } from './message-of.ts';
 
@@ -405,13 +405,7 @@ export class ModelView {
     this.framing.update(this.surface.width, this.surface.height);
     this.surface.beginFrame(this.background);
     renderer.useLighting(this.lighting, this.framing.matrices, this.surface.width, this.surface.height);
-    const frame = this.lastFrame ??= {
-      gl: renderer.gl, renderer, gpu: model.gpu, animated: model.animated, displayMatrix: model.displayMatrix, camera: this.framing.matrices,
-      method: this.method, palettePath: model.palettePath, width: 0, height: 0,
-    };
-    frame.gl = renderer.gl; frame.renderer = renderer; frame.gpu = model.gpu; frame.animated = model.animated;
-    frame.displayMatrix = model.displayMatrix; frame.method = this.method; frame.palettePath = model.palettePath;
-    frame.width = this.surface.width; frame.height = this.surface.height;
+    const frame = this.lastFrame = describeFrame(this.lastFrame, renderer, model.gpu, model, this.framing.matrices, this.method, this.surface);
     const inspector = this.inspector;
     const style = inspector ? inspector.styleFor(frame) : undefined;
     const t2 = performance.now();
@@ -451,14 +445,7 @@ export class ModelView {
   screenshot(scale = 1): string | null {
     const surface = this.surface;
     if (!(surface instanceof CanvasSurface) || !this.current?.gpu || surface.contextLost || this.disposed) return null;
-    surface.pixelScale = Math.max(1, scale);
-    try {
-      this.renderOnce();
-      return this.canvas.toDataURL('image/png');
-    } finally {
-      surface.pixelScale = 1;
-      this.renderOnce();
-    }
+    return surface.capture(scale, () => this.renderOnce());
   }
 
   /**

@@ -33,3 +33,21 @@ export interface FrameStage {
   /** Called once per frame drawn, right after the model. */
   afterDraw(frame: ViewFrame): void;
 }
+
+/**
+ * `frame` (or a new one the first time) rewritten in place for the frame about to be drawn: the view's model,
+ * context, camera, skinning method and drawing-buffer size. Allocates only when `frame` is null.
+ */
+export function describeFrame(
+  frame: ViewFrame | null, renderer: SkinnedRenderer, gpu: GpuModel,
+  model: { readonly animated: AnimatedModel; readonly displayMatrix: Float32Array; readonly palettePath: PalettePath },
+  camera: CameraMatrices, method: SkinningMethod, size: { readonly width: number; readonly height: number },
+): ViewFrame {
+  const out = frame ?? {
+    gl: renderer.gl, renderer, gpu, animated: model.animated, displayMatrix: model.displayMatrix, camera, method,
+    palettePath: model.palettePath, width: 0, height: 0,
+  };
+  out.gl = renderer.gl; out.renderer = renderer; out.gpu = gpu; out.animated = model.animated; out.displayMatrix = model.displayMatrix;
+  out.camera = camera; out.method = method; out.palettePath = model.palettePath; out.width = size.width; out.height = size.height;
+  return out;
+}
