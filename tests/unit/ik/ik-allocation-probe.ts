@@ -67,7 +67,13 @@ const feetCall = (): void => {
 
 const result: Record<string, { allocated: number; gcDuring: number; reached: boolean }> = {};
 for (const [name, call, job] of [['twoBone', twoBoneCall, twoBone], ['aimChain', aimCall, aim], ['footPlacement', feetCall, feet]] as const) {
-  const { allocated, gcDuring } = await allocationPerCall(call, calls, gc);
-  result[name] = { allocated, gcDuring, reached: job.reached };
+  // The least of three rounds: code still running unoptimised on a loaded machine boxes numbers for a while; a
+  // real allocation in the job shows in every round.
+  let best = { allocated: Infinity, gcDuring: 0 };
+  for (let round = 0; round < 3 && best.allocated >= 1; round++) {
+    const { allocated, gcDuring } = await allocationPerCall(call, calls, gc);
+    if (allocated < best.allocated) best = { allocated, gcDuring };
+  }
+  result[name] = { ...best, reached: job.reached };
 }
 console.log(JSON.stringify(result));

@@ -11,7 +11,7 @@ const PROBE = fileURLToPath(new URL('./ik-allocation-probe.ts', import.meta.url)
 
 describe('IK jobs allocate nothing per apply', () => {
   it('TwoBoneIkJob, AimIkJob (a chain with an offset and twist) and FootPlacementJob: < 1 byte per apply', () => {
-    const output = execFileSync(process.execPath, ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', '--import', 'tsx', PROBE], { encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['--expose-gc', '--no-concurrent-recompilation', '--min-semi-space-size=64', '--max-semi-space-size=64', '--import', 'tsx', PROBE], { encoding: 'utf8' });
     const result = JSON.parse(output.trim().split('\n').at(-1)!) as Record<string, { allocated: number; gcDuring: number }>;
     expect(Object.keys(result)).toEqual(['twoBone', 'aimChain', 'footPlacement']);
     for (const [job, { allocated, gcDuring }] of Object.entries(result)) {
