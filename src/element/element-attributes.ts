@@ -8,7 +8,9 @@ import {
   parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseSkinningSetting, parseWeightsSetting,
 } from '../view/settings.ts';
 import { parseRootMotionSetting } from '../animation/root-motion.ts';
-import { parseExposureSetting, parseToneMappingSetting } from './lighting-attributes.ts';
+import {
+  parseExposureSetting, parseShadowIntensitySetting, parseShadowSoftnessSetting, parseToneMappingSetting,
+} from './lighting-attributes.ts';
 import {
   parseAutoRotateDelay, parseCameraOrbit, parseCameraTarget, parseFieldOfView, parseInteractionPrompt, parseRotationPerSecond,
 } from './camera-syntax.ts';
@@ -250,6 +252,14 @@ export const ELEMENT_ATTRIBUTES = {
   'tone-mapping': {
     kind: 'text', absent: '`auto`', parse: parseToneMappingSetting,
     doc: 'Tone mapping: `auto` (absent) / `neutral` / `commerce` (Khronos PBR Neutral), `aces`, `agx`, `reinhard`, `cineon`, `linear` or `none`.',
+  },
+  'shadow-intensity': {
+    kind: 'number', absent: '0', parse: parseShadowIntensitySetting,
+    doc: "model-viewer's: opacity in [0, 1] of a soft contact shadow on the ground under the model, moving with its animation (absent: 0, no shadow).",
+  },
+  'shadow-softness': {
+    kind: 'number', absent: '1', parse: parseShadowSoftnessSetting,
+    doc: "model-viewer's: blur of the contact shadow in [0, 1], 0 hard, 1 soft (absent: 1).",
   },
 } as const satisfies Record<string, AttributeSpec>;
 

@@ -23,3 +23,26 @@ export function parseToneMappingSetting(raw: string | null): { value: ToneMappin
   if ((TONE_MAPPINGS as readonly string[]).includes(value)) return { value: value as ToneMapping, error: null };
   return { value: 'auto', error: `expected ${TONE_MAPPINGS.join(', ')}` };
 }
+
+/**
+ * Reads `shadow-intensity` (model-viewer 4.x features/staging.ts): the contact shadow's opacity in [0, 1];
+ * absent or empty: 0 (no shadow). Malformed or outside [0, 1]: 0 and an error.
+ */
+export function parseShadowIntensitySetting(raw: string | null): { value: number; error: string | null } {
+  return parseUnitSetting(raw, 0, 'expected a number in [0, 1] (0: no shadow)');
+}
+
+/**
+ * Reads `shadow-softness` (model-viewer 4.x features/staging.ts): the contact shadow's blur in [0, 1], 0 hard;
+ * absent or empty: 1. Malformed or outside [0, 1]: 1 and an error.
+ */
+export function parseShadowSoftnessSetting(raw: string | null): { value: number; error: string | null } {
+  return parseUnitSetting(raw, 1, 'expected a number in [0, 1] (0: hard, 1: soft)');
+}
+
+function parseUnitSetting(raw: string | null, fallback: number, expected: string): { value: number; error: string | null } {
+  if (raw === null || raw.trim() === '') return { value: fallback, error: null };
+  const v = Number(raw);
+  if (!Number.isFinite(v) || v < 0 || v > 1) return { value: fallback, error: expected };
+  return { value: v, error: null };
+}

@@ -15,6 +15,7 @@ import { ElementAnimations } from './element-animations.ts';
 import { ElementAttachments } from './element-attachments.ts';
 import { applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
 import { ElementEnvironment } from './element-environment.ts';
+import { ElementShadow } from './element-shadow.ts';
 import { ElementHotspots } from './element-hotspots.ts';
 import { defineAnimationProperties, ElementAnimationApi, type AnimationApiProperties } from './element-animation-api.ts';
 import { ElementReveal } from './element-reveal.ts';
@@ -82,6 +83,8 @@ export abstract class SinewViewerCore extends ElementBase {
   protected view: ModelView | null = null;
   /** `environment-image`, `skybox-image`, `exposure`, `tone-mapping`: this element's own light. */
   protected readonly light: ElementEnvironment;
+  /** `shadow-intensity`, `shadow-softness`: this element's contact shadow. */
+  protected readonly shadowStage: ElementShadow;
   protected readonly picking = new ElementPicking(this, () => this.view);
   /** `<model-viewer>`'s animation API: play options, appended clips, `play` / `pause` events. */
   protected readonly animationApi: ElementAnimationApi = new ElementAnimationApi({
@@ -172,6 +175,7 @@ export abstract class SinewViewerCore extends ElementBase {
     this.hotspots = new ElementHotspots({ element: this, report: this.reporter });
     this.props = new ElementAttachments({ element: this, currentView: () => this.view, report: this.reporter });
     this.light = new ElementEnvironment({ element: this, report: this.reporter });
+    this.shadowStage = new ElementShadow({ element: this, report: this.reporter });
     this.revealer = new ElementReveal({
       element: this,
       loaded: () => this.loader.loaded(this.view),
@@ -259,7 +263,7 @@ export abstract class SinewViewerCore extends ElementBase {
         this.showNotice(view.startupError);
         this.report(view.startupError);
       }
-      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'reveal', 'exposure', 'tone-mapping', ...CAMERA_PARSED_ATTRIBUTES] as const) {
+      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'reveal', 'exposure', 'tone-mapping', 'shadow-intensity', 'shadow-softness', ...CAMERA_PARSED_ATTRIBUTES] as const) {
         readAttribute(this, name, this.reporter);
       }
       this.applyBackground(true);
@@ -273,6 +277,7 @@ export abstract class SinewViewerCore extends ElementBase {
     this.revealer.connect();
     this.loader.connect(view, host);
     this.hotspots.connect(view);
+    this.shadowStage.connect(view);
   }
 
   /**
@@ -287,6 +292,7 @@ export abstract class SinewViewerCore extends ElementBase {
     this.revealer.disconnect();
     this.hotspots.disconnect();
     this.light.disconnect();
+    this.shadowStage.disconnect();
     this.props.disconnect();
     this.cameraRules.disconnect();
     view.dispose();
@@ -322,6 +328,10 @@ export abstract class SinewViewerCore extends ElementBase {
       case 'exposure':
       case 'tone-mapping':
         this.light.changed(name);
+        break;
+      case 'shadow-intensity':
+      case 'shadow-softness':
+        this.shadowStage.changed(name);
         break;
       case 'background':
         this.applyBackground(true);
