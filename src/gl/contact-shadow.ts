@@ -72,6 +72,7 @@ export class ContactShadow {
   private gl: WebGL2RenderingContext | null = null;
   private generation = -1;
   private size = 0;
+  private maxSize = 0;
   private depth: Target | null = null;
   private blurA: Target | null = null;
   private blurB: Target | null = null;
@@ -99,8 +100,8 @@ export class ContactShadow {
     const gl = renderer.gl;
     const scale = animated ? ANIMATION_SCALING : 1;
     const base = Math.round(scale * 2 ** (LOG_MAX_RESOLUTION - softness * (LOG_MAX_RESOLUTION - LOG_MIN_RESOLUTION)));
-    const size = Math.min(base + TAP_PAD, gl.getParameter(gl.MAX_TEXTURE_SIZE) as number);
-    this.prepare(gl, renderer.generation, size);
+    this.prepare(gl, renderer.generation, base + TAP_PAD);
+    const size = this.size;
     const { min, max } = bounds;
     const height = Math.max(1e-6, max[1] - min[1]);
     const largest = Math.max(max[0] - min[0], height, max[2] - min[2]) * scale;
@@ -168,7 +169,7 @@ export class ContactShadow {
     gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
   }
 
-  /** Makes the programs (once per context) and the targets (again when `size` changes). */
+  /** Makes the programs (once per context) and the targets (again when `size`, clamped to the GPU's, changes). */
   private prepare(gl: WebGL2RenderingContext, generation: number, size: number): void {
     if (this.gl !== gl || this.generation !== generation) {
       // After a restore the old objects went with the old context: forgotten, not deleted.
@@ -177,6 +178,7 @@ export class ContactShadow {
       this.generation = generation;
       this.depth = this.blurA = this.blurB = null;
       this.size = 0;
+      this.maxSize = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
       this.blurProgram = compileProgram(gl, { name: 'shadow/quad.vert+blur.frag', vertex: quadSource, fragment: blurSource });
       this.groundProgram = compileProgram(gl, { name: 'shadow/quad.vert+ground.frag', vertex: quadSource, fragment: groundSource });
       for (const name of ['u_ground', 'u_source', 'u_step', 'u_fromDepth', 'u_depthScale']) this.blurAt[name] = gl.getUniformLocation(this.blurProgram, name);
@@ -184,6 +186,7 @@ export class ContactShadow {
         this.groundAt[name] = gl.getUniformLocation(this.groundProgram, name);
       }
     }
+    size = Math.min(size, this.maxSize);
     if (this.size === size) return;
     this.releaseTargets(gl);
     this.size = size;
