@@ -11,6 +11,7 @@ import { ModelPoint, type ModelPointSpec } from '../scene/model-point.ts';
 import { PointOcclusion } from '../scene/point-occlusion.ts';
 import type { ModelView } from '../view/model-view.ts';
 import type { FrameStage, ViewFrame } from '../view/view-frame.ts';
+import { PixelRays } from '../view/pixel-ray.ts';
 import { messageOf } from '../view/message-of.ts';
 import { HOTSPOT_ATTRIBUTE_NAMES, isHotspotSlot, readHotspotSpec, type HotspotAttributes } from './hotspot-syntax.ts';
 
@@ -111,6 +112,9 @@ export class ElementHotspots implements FrameStage {
   private removeStage: (() => void) | null = null;
   private model: AnimatedModel | null = null;
   private occlusion: PointOcclusion | null = null;
+  private readonly rays = new PixelRays();
+  /** Scratch of {@link PixelRays.project}: x, y (CSS pixels), NDC depth. */
+  private readonly projected = new Float64Array(3);
   /** The canvas's CSS size (fractional, from the ResizeObserver), 0 until known. */
   private cssWidth = 0;
   private cssHeight = 0;
@@ -203,19 +207,15 @@ export class ElementHotspots implements FrameStage {
     h.placed = false;
     if (point) {
       point.place(frame.method);
-      const { view: V, projection: P, eye } = frame.camera;
+      const eye = frame.camera.eye;
       const wp = point.worldPosition;
-      // clip = P · V · (p, 1); V and P are float32, read as doubles.
-      let vx = 0, vy = 0, vz = 0, vw = 0;
-      for (let r = 0; r < 4; r++) {
-        const e = V[r] * wp[0] + V[4 + r] * wp[1] + V[8 + r] * wp[2] + V[12 + r];
-        vx += P[4 * r] * e; vy += P[4 * r + 1] * e; vz += P[4 * r + 2] * e; vw += P[4 * r + 3] * e;
-      }
-      const z = vz / vw;
-      if (vw > 0 && z >= -1 && z <= 1 && Number.isFinite(vx / vw) && Number.isFinite(vy / vw)) {
+      // CSS pixels: the projection scales NDC by the size it is given.
+      const at = this.rays.project(this.projected, frame.camera, width, height, wp);
+      const z = at[2];
+      if (z >= -1 && z <= 1 && Number.isFinite(at[0]) && Number.isFinite(at[1])) {
         h.placed = true;
-        h.x = ((vx / vw + 1) / 2) * width;
-        h.y = ((1 - vy / vw) / 2) * height;
+        h.x = at[0];
+        h.y = at[1];
         h.depth = z;
         const n = point.worldNormal;
         h.facing = !point.hasNormal || n[0] * (eye[0] - wp[0]) + n[1] * (eye[1] - wp[1]) + n[2] * (eye[2] - wp[2]) >= 0;

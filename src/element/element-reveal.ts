@@ -31,6 +31,13 @@ let viewportObserver: IntersectionObserver | null = null;
 /** A slight positive threshold, as model-viewer: an element that only touches the viewport's edge is not in it. */
 const IN_VIEWPORT_THRESHOLD = 0.00001;
 
+/**
+ * One `<sinew-viewer>`'s reveal (`<model-viewer>`'s loading feature): the `reveal` attribute (`auto` | `manual`),
+ * the poster image (part `poster`), `dismissPoster()` / `showPoster()`, `modelIsVisible` (loaded, revealed and
+ * intersecting the viewport, one IntersectionObserver for the page) and the `poster-dismissed` /
+ * `model-visibility` events. With `reveal="manual"` the first load waits for `dismissPoster()` unless
+ * `loading="eager"`.
+ */
 export class ElementReveal {
   /** The poster image (part `poster`), for the owner to place in its shadow root over the canvas. */
   readonly poster: HTMLImageElement;

@@ -1,4 +1,3 @@
-import { mat4 } from 'gl-matrix';
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
 import { LineOverlay } from '../gl/debug/line-overlay.ts';
@@ -13,6 +12,8 @@ import type { AnimatedModel } from '../scene/animated-model.ts';
 import type { PoseJob } from '../skeleton/pose-job.ts';
 import type { ModelView } from '../view/model-view.ts';
 import type { ViewFrame } from '../view/view-frame.ts';
+import { PixelRays } from '../view/pixel-ray.ts';
+import { createRay } from '../scene/pick-model.ts';
 
 /** What the IK folder offers for the shown model, and what is on (for the panel and the test hooks). */
 export interface IkDemoState {
@@ -83,7 +84,8 @@ export class IkDemo {
   private readonly m = new Float64Array(16);
   private readonly inverse = new Float64Array(16);
   private readonly a = new Float64Array(3);
-  private readonly b = new Float64Array(3);
+  private readonly rays = new PixelRays();
+  private readonly ray = createRay();
 
   constructor(private readonly view: ModelView, gui: GUI, canvas: HTMLCanvasElement) {
     this.folder = gui.addFolder('IK');
@@ -137,12 +139,10 @@ export class IkDemo {
     const aim = this.aim, model = this.model;
     if (!aim || !model) return false;
     const done = this.view.inspect((frame) => {
-      const { projection, view, eye } = frame.camera;
-      const inv = this.inverse;
-      mat4.multiply(this.m, projection, view);
-      if (!mat4.invert(inv, this.m)) return false;
-      const near = unproject(this.a, inv, x, y, -1), far = unproject(this.b, inv, x, y, 1);
-      const dx = far[0] - near[0], dy = far[1] - near[1], dz = far[2] - near[2];
+      const eye = frame.camera.eye;
+      if (!(frame.width > 0 && frame.height > 0)) return false;
+      const ray = this.rays.through(this.ray, frame.camera, frame.width, frame.height, ((x + 1) / 2) * frame.width, ((1 - y) / 2) * frame.height);
+      const near = ray.origin, dx = ray.direction[0], dy = ray.direction[1], dz = ray.direction[2];
       const head = model.jointMatrix(aim.joints[aim.joints.length - 1], this.m);
       const hx = head[12], hy = head[13], hz = head[14];
       const nx = eye[0] - hx, ny = eye[1] - hy, nz = eye[2] - hz;
@@ -346,11 +346,4 @@ function kneeAxis(model: AnimatedModel, start: number, mid: number, end: number)
   } catch {
     return midAxisFromPose(out, skeleton, model.asset.restPose, start, mid, end);
   }
-}
-
-/** `out` = the point at NDC (x, y, z) through `inverse` (the inverse of projection · view), divided by w. */
-function unproject(out: Float64Array, inverse: Float64Array, x: number, y: number, z: number): Float64Array {
-  const w = inverse[3] * x + inverse[7] * y + inverse[11] * z + inverse[15];
-  for (let r = 0; r < 3; r++) out[r] = (inverse[r] * x + inverse[4 + r] * y + inverse[8 + r] * z + inverse[12 + r]) / w;
-  return out;
 }
