@@ -41,9 +41,15 @@ const settings = {
   weights: parseWeightPolicy(params.get('weights') ?? '') ?? ('normalize' as WeightPolicy),
   rootMotion: parseRootMotionSetting(params.get('rootMotion')).value ?? ('off' as RootMotionMode),
   sword: params.get('sword') === '1',
+  shadow: clampShadow(Number(params.get('shadow') ?? 0)),
 };
 /** The last loaded model, kept so a new skinning method (fixed per crowd) rebuilds the stage without reloading. */
 let loaded: { model: string; asset: ModelAsset } | null = null;
+
+/** model-viewer's `shadow-intensity`: [0, 1], anything else 0. */
+function clampShadow(intensity: number): number {
+  return Number.isFinite(intensity) ? Math.max(0, Math.min(1, intensity)) : 0;
+}
 
 function clampCount(n: number): number {
   return Number.isFinite(n) ? Math.max(1, Math.min(MAX_INSTANCES, Math.round(n))) : 1000;
@@ -67,6 +73,7 @@ function syncUrl(): void {
   url.searchParams.set('weights', settings.weights);
   url.searchParams.set('rootMotion', settings.rootMotion);
   url.searchParams.set('sword', settings.sword ? '1' : '0');
+  url.searchParams.set('shadow', String(settings.shadow));
   history.replaceState(null, '', url);
 }
 
@@ -95,6 +102,7 @@ async function openModel(model: string): Promise<void> {
     const props = settings.sword && asset.skeleton.jointCount > 0 ? [swordProp(asset)] : [];
     const next = new CrowdStage(gl, asset, MAX_INSTANCES, settings.mode, { skinning: settings.skinning, weights: settings.weights }, props);
     next.crowd.rootMotion = settings.rootMotion;
+    next.shadow.intensity = settings.shadow;
     next.setCount(settings.count, aspect());
     next.setMode(settings.mode);
     stage = next;
@@ -195,6 +203,11 @@ if (!gl) {
   gui.add(settings, 'weights', WEIGHT_POLICIES).name('weights').onChange(() => {
     syncUrl();
     void openModel(settings.model);
+  });
+  gui.add(settings, 'shadow', 0, 1, 0.05).name('shadow intensity').onChange((intensity: number) => {
+    settings.shadow = clampShadow(intensity);
+    if (stage) stage.shadow.intensity = settings.shadow;
+    syncUrl();
   });
   // Props are composed into the crowd's asset (withProp): another choice builds a new stage.
   gui.add(settings, 'sword').name('sword in hand').onChange(() => {

@@ -1,8 +1,9 @@
 import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { uploadModel, type GpuModel } from '../gl/gpu-model.ts';
+import { ContactShadow, type ContactShadowSettings, type ShadowCaster } from '../gl/contact-shadow.ts';
 import { GpuInstances, type InstancedDrawStats } from '../gl/instance-draw.ts';
-import { SkinnedRenderer } from '../gl/renderer.ts';
+import { SkinnedRenderer, type CameraMatrices } from '../gl/renderer.ts';
 import { computeModelBounds } from '../scene/model-bounds.ts';
 import { OrbitCamera } from '../scene/orbit-camera.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
@@ -41,6 +42,14 @@ export class CrowdStage {
    * alone costs (the bench's vertex share). Default true.
    */
   rasterize = true;
+  /**
+   * The crowd's contact shadow on the ground (model-viewer's `shadow-intensity` / `shadow-softness`), drawn
+   * from the instanced skinned draw itself; intensity 0 (the default) draws none.
+   */
+  readonly shadow: ContactShadowSettings = { intensity: 0, softness: 1 };
+  private readonly contactShadow = new ContactShadow();
+  private readonly shadowBox = { min: [0, 0, 0] as [number, number, number], max: [0, 0, 0] as [number, number, number] };
+  private readonly caster: ShadowCaster & { width: number; height: number };
 
   /**
    * @param capacity most instances {@link setCount} accepts
@@ -62,6 +71,16 @@ export class CrowdStage {
     this.height = max[1] - min[1];
     this.camera.pitch = 0.55;
     this.camera.yaw = 0.35;
+    const stage = this;
+    this.caster = {
+      renderer: this.renderer, camera: this.camera, width: 0, height: 0,
+      drawDepth(camera: CameraMatrices): void {
+        stage.renderer.drawCrowd(stage.gpuModel, stage.instances, stage.crowd, camera);
+      },
+      restoreCamera(): void {
+        // The crowd's draw folds its camera itself: nothing drawn after the ground reads the renderer's camera.
+      },
+    };
   }
 
   /** Settles when the model's textures are uploaded. */
@@ -115,6 +134,7 @@ export class CrowdStage {
     renderer.beginFrame(width, height);
     if (!this.rasterize) renderer.gl.enable(renderer.gl.RASTERIZER_DISCARD);
     renderer.drawCrowd(this.gpuModel, this.instances, this.crowd, camera, stats);
+    if (this.rasterize && this.shadow.intensity > 0 && stats.drawn > 0) this.drawShadow(width, height);
     if (!this.rasterize) renderer.gl.disable(renderer.gl.RASTERIZER_DISCARD);
     stats.submitMs = performance.now() - t1;
     stats.animMs = t1 - t0;
@@ -123,8 +143,30 @@ export class CrowdStage {
 
   private readonly viewProjection = new Float32Array(16);
 
-  /** Frees the GPU model, instance textures and the renderer's programs. */
+  /** The contact shadow under the drawn instances' world box, from the blocks this frame uploaded. */
+  private drawShadow(width: number, height: number): void {
+    const crowd = this.crowd, wb = crowd.worldBounds, { min, max } = this.shadowBox;
+    min[0] = min[1] = min[2] = Infinity;
+    max[0] = max[1] = max[2] = -Infinity;
+    for (let k = 0; k < crowd.count; k++) {
+      for (let a = 0; a < 3; a++) {
+        min[a] = Math.min(min[a], wb[6 * k + a]);
+        max[a] = Math.max(max[a], wb[6 * k + 3 + a]);
+      }
+    }
+    if (!(min[0] <= max[0])) return;
+    // One character's share of the square as model-viewer gives a single model: the map grows with the crowd's
+    // span (capped by the GPU), so each character keeps a shadow of its own.
+    const span = Math.max(max[0] - min[0], max[2] - min[2]);
+    const scale = Math.min(8, Math.max(1, span / (2 * this.spacing)));
+    this.caster.width = width;
+    this.caster.height = height;
+    this.contactShadow.draw(this.caster, this.shadowBox, this.shadow, true, scale);
+  }
+
+  /** Frees the GPU model, instance textures, the shadow's targets and the renderer's programs. */
   dispose(): void {
+    this.contactShadow.dispose();
     this.instances.dispose();
     this.gpuModel.dispose();
     this.renderer.dispose();

@@ -135,6 +135,7 @@ export class Crowd implements InstanceBlocks {
   readonly morphReach: readonly (Float64Array | null)[];
   readonly blocks: Float32Array;
   private drawn = 0;
+  private revisionValue = 0;
   private mirroredStart = 0;
   private readonly liveBlockTexels: number;
   private readonly bakeRate: number;
@@ -190,6 +191,11 @@ export class Crowd implements InstanceBlocks {
   /** Blocks from here to {@link drawCount} mirror (det W < 0), as the last {@link prepare} left them. */
   get mirroredFrom(): number {
     return this.mirroredStart;
+  }
+
+  /** Bumped by every {@link prepare} (`InstanceBlocks.revision`). */
+  get revision(): number {
+    return this.revisionValue;
   }
 
   /** Instances to draw, as the last {@link prepare} left them. */
@@ -331,6 +337,7 @@ export class Crowd implements InstanceBlocks {
     }
     this.mirroredStart = drawn;
     this.drawn = drawn + mirroredCount;
+    this.revisionValue++;
     return this.drawn;
   }
 

@@ -3,7 +3,7 @@
  * reads the attributes into the element's own {@link ContactShadow}, drawn by a frame stage of its view right
  * after the model, so each element on the shared context keeps its own shadow (or none).
  */
-import { ContactShadow, type ContactShadowSettings } from '../gl/contact-shadow.ts';
+import { ContactShadow, ModelShadowCaster, type ContactShadowSettings } from '../gl/contact-shadow.ts';
 import type { ModelView } from '../view/model-view.ts';
 import type { FrameStage, ViewFrame } from '../view/view-frame.ts';
 import { readAttribute } from './element-attributes.ts';
@@ -20,6 +20,7 @@ export class ElementShadow implements FrameStage {
   /** The shadow as the attributes set it (mutated in place). */
   readonly settings: ContactShadowSettings = { intensity: 0, softness: 1 };
   private readonly shadow = new ContactShadow();
+  private readonly caster = new ModelShadowCaster();
   private view: ModelView | null = null;
   private removeStage: (() => void) | null = null;
 
@@ -55,6 +56,6 @@ export class ElementShadow implements FrameStage {
   afterDraw(frame: ViewFrame): void {
     const bounds = this.view?.bounds;
     if (!bounds || !(this.settings.intensity > 0)) return;
-    this.shadow.draw(frame, bounds, this.settings, frame.gpu.asset.clips.length > 0);
+    this.shadow.draw(this.caster.use(frame), bounds, this.settings, frame.gpu.asset.clips.length > 0);
   }
 }

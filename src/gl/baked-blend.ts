@@ -75,6 +75,11 @@ export class BakedBlend {
     gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, null);
   }
 
+  /** The blended blocks the last {@link run} wrote (what the skinning shader reads), or null before any. */
+  get output(): WebGLTexture | null {
+    return this.texture;
+  }
+
   /** Deletes the program, transform feedback object, buffer and texture. Idempotent. */
   dispose(): void {
     const gl = this.gl;

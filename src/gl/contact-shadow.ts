@@ -23,19 +23,73 @@ export interface ShadowBounds {
   readonly max: readonly [number, number, number];
 }
 
-/** What one {@link ContactShadow.draw} needs of the frame: the model as the main draw had it. */
-export interface ShadowFrame {
+/**
+ * What casts a {@link ContactShadow} in one frame: the renderer the frame is drawn with, the main camera and the
+ * drawing buffer's size, and how to draw the casting geometry's depth again from the shadow's camera.
+ */
+export interface ShadowCaster {
+  readonly renderer: SkinnedRenderer;
+  /** The main camera (the ground square is drawn with it). */
+  readonly camera: CameraMatrices;
+  /** Drawing buffer size, pixels (the viewport restored after). */
+  readonly width: number;
+  readonly height: number;
+  /**
+   * Draws what casts the shadow into the bound depth target as `camera` (the shadow's orthographic camera,
+   * display or world space as the caster's own draw) sees it, with this frame's pose: the same skinning
+   * shaders as the main draw, so the shadow is the skinned shape.
+   */
+  drawDepth(camera: CameraMatrices): void;
+  /** Puts the renderer's camera state back to the main camera's after {@link drawDepth}. */
+  restoreCamera(): void;
+}
+
+/** The frame of one skinned model, as `ModelView` hands it to a frame stage. */
+export interface ModelShadowFrame {
   readonly renderer: SkinnedRenderer;
   readonly gpu: GpuModel;
   readonly animated: PoseBuffers;
   readonly displayMatrix: Float32Array;
   readonly palettePath: PalettePath;
   readonly method: SkinningMethod;
-  /** The main camera (restored on the renderer after the shadow's draw). */
   readonly camera: CameraMatrices;
-  /** Drawing buffer size, pixels (the viewport restored after). */
   readonly width: number;
   readonly height: number;
+}
+
+/**
+ * A {@link ShadowCaster} for one skinned model: rewritten in place by {@link ModelShadowCaster.use} each frame
+ * (no per-frame allocation); its depth draw is `SkinnedRenderer.draw` with the frame's pose, palette path and
+ * skinning method.
+ */
+export class ModelShadowCaster implements ShadowCaster {
+  private frame: ModelShadowFrame | null = null;
+
+  /** Casts `frame`'s model until the next call; returns this. */
+  use(frame: ModelShadowFrame): this {
+    this.frame = frame;
+    return this;
+  }
+
+  private get current(): ModelShadowFrame {
+    if (!this.frame) throw new Error('ModelShadowCaster: use(frame) before drawing');
+    return this.frame;
+  }
+
+  get renderer(): SkinnedRenderer { return this.current.renderer; }
+  get camera(): CameraMatrices { return this.current.camera; }
+  get width(): number { return this.current.width; }
+  get height(): number { return this.current.height; }
+
+  drawDepth(camera: CameraMatrices): void {
+    const f = this.current;
+    f.renderer.draw(f.gpu, f.animated, camera, f.displayMatrix, f.palettePath, f.method);
+  }
+
+  restoreCamera(): void {
+    const f = this.current;
+    f.renderer.foldCamera(f.camera, f.displayMatrix, f.animated.origin);
+  }
 }
 
 // model-viewer 4.x three-components/Shadow.ts: softness s maps the map's resolution to 2^(9 − 3s) texels
@@ -86,20 +140,23 @@ export class ContactShadow {
   private readonly groundViewProjection = new Float32Array(16);
 
   /**
-   * Draws the shadow of `frame`'s model under `bounds` into the bound default framebuffer; nothing when the
+   * Draws the shadow `caster` casts under `bounds` into the bound default framebuffer; nothing when the
    * intensity is 0. Leaves the renderer's state as its draw does (depth test on, blending off, its last
    * view-projection the main camera's).
+   * @param bounds the box of what casts, in the space the caster's camera sees (display space, metres)
    * @param animated whether the model moves (a square twice its largest dimension, as model-viewer)
+   * @param resolutionScale the depth map's resolution over model-viewer's (≥ 1; a crowd's shadow spans many
+   *   characters), capped by the GPU's texture limit
    */
-  draw(frame: ShadowFrame, bounds: ShadowBounds, settings: Readonly<ContactShadowSettings>, animated: boolean): void {
+  draw(caster: ShadowCaster, bounds: ShadowBounds, settings: Readonly<ContactShadowSettings>, animated: boolean, resolutionScale = 1): void {
     const intensity = Math.min(1, Math.max(0, settings.intensity));
     if (!(intensity > 0)) return;
-    const renderer = frame.renderer;
+    const renderer = caster.renderer;
     if (renderer.contextLost) return;
     const softness = Math.min(1, Math.max(0, settings.softness));
     const gl = renderer.gl;
     const scale = animated ? ANIMATION_SCALING : 1;
-    const base = Math.round(scale * 2 ** (LOG_MAX_RESOLUTION - softness * (LOG_MAX_RESOLUTION - LOG_MIN_RESOLUTION)));
+    const base = Math.round(Math.max(1, resolutionScale) * scale * 2 ** (LOG_MAX_RESOLUTION - softness * (LOG_MAX_RESOLUTION - LOG_MIN_RESOLUTION)));
     this.prepare(gl, renderer.generation, base + TAP_PAD);
     const size = this.size;
     const { min, max } = bounds;
@@ -121,9 +178,9 @@ export class ContactShadow {
     gl.colorMask(false, false, false, false);
     gl.clearDepth(1);
     gl.clear(gl.DEPTH_BUFFER_BIT);
-    renderer.draw(frame.gpu, frame.animated, camera, frame.displayMatrix, frame.palettePath, frame.method);
+    caster.drawDepth(camera);
     gl.colorMask(true, true, true, true);
-    renderer.foldCamera(frame.camera, frame.displayMatrix, frame.animated.origin);
+    caster.restoreCamera();
 
     // Depth → darkness, blurred across then along (model-viewer scales depth by 1 / softness: hard is opaque).
     gl.disable(gl.DEPTH_TEST);
@@ -139,14 +196,14 @@ export class ContactShadow {
 
     // The square on the ground, a hair above it (model-viewer: 0.001 × its size) so it does not fight a floor.
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    gl.viewport(0, 0, frame.width, frame.height);
+    gl.viewport(0, 0, caster.width, caster.height);
     gl.enable(gl.DEPTH_TEST);
     gl.depthFunc(gl.LEQUAL);
     gl.enable(gl.BLEND);
     gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
     gl.useProgram(this.groundProgram);
     const at = this.groundAt;
-    mat4.multiply(this.groundViewProjection, frame.camera.projection, frame.camera.view);
+    mat4.multiply(this.groundViewProjection, caster.camera.projection, caster.camera.view);
     gl.uniform1i(at.u_ground, 1);
     gl.uniformMatrix4fv(at.u_viewProjection, false, this.groundViewProjection);
     gl.uniform3f(at.u_center, cx, ground + 0.001 * largest, cz);

@@ -20,6 +20,9 @@ export class GpuInstances {
   private bakedTexture: WebGLTexture | null = null;
   private bakedSource: BakedPalettes | null = null;
   private readonly bakedBlend: BakedBlend;
+  /** The blocks last uploaded and their {@link InstanceBlocks.revision} then. */
+  private uploadedBlocks: InstanceBlocks | null = null;
+  private uploadedRevision = -1;
 
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.bakedBlend = new BakedBlend(gl);
@@ -27,13 +30,22 @@ export class GpuInstances {
 
   /**
    * Uploads the first `blocks.drawCount` blocks with one `texSubImage2D` (whole rows, straight from
-   * `blocks.blocks`), and the baked palettes if they changed; in baked mode runs the blend pass. Leaves the
+   * `blocks.blocks`), and the baked palettes if they changed; in baked mode runs the blend pass. Blocks already
+   * uploaded at their current {@link InstanceBlocks.revision} are only bound again. Leaves the
    * blocks the skinning shader reads, in the live layout ({@link skinnedBlockTexels}), bound on INSTANCE_UNIT.
    * Changes the current program in baked mode.
    * @throws Error when the blocks need more rows than `MAX_TEXTURE_SIZE`
    */
   upload(blocks: InstanceBlocks): void {
     const gl = this.gl;
+    if (blocks === this.uploadedBlocks && blocks.revision === this.uploadedRevision && this.instanceTexture) {
+      // The same frame's blocks drawn again (a shadow pass): they are on the GPU already.
+      gl.activeTexture(gl.TEXTURE0 + INSTANCE_UNIT);
+      gl.bindTexture(gl.TEXTURE_2D, blocks.baked ? this.bakedBlend.output : this.instanceTexture);
+      return;
+    }
+    this.uploadedBlocks = blocks;
+    this.uploadedRevision = blocks.revision;
     const capacityRows = blocks.blocks.length / (4 * INSTANCE_TEXTURE_WIDTH);
     if (!this.instanceTexture || this.instanceRows < capacityRows) {
       if (this.instanceTexture) gl.deleteTexture(this.instanceTexture);
@@ -70,6 +82,7 @@ export class GpuInstances {
     this.bakedBlend.dispose();
     this.instanceTexture = this.bakedTexture = null;
     this.bakedSource = null;
+    this.uploadedBlocks = null;
     this.instanceRows = 0;
   }
 }

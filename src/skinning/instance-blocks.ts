@@ -117,6 +117,11 @@ export interface InstanceBlocks {
   readonly baked: BakedPalettes | null;
   /** The model origin O (`AnimatedModel.origin`) the palettes are relative to. */
   readonly origin: Float64Array;
+  /**
+   * Changes whenever the blocks are written again (each `Crowd.prepare`): blocks drawn twice at one revision
+   * (the main draw and a shadow pass) are uploaded once.
+   */
+  readonly revision: number;
 }
 
 /** Floats to allocate for `texels` texels padded to whole rows of {@link INSTANCE_TEXTURE_WIDTH}. */
