@@ -11,7 +11,7 @@ import { findClipIndex } from '../animation/find-clip.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
 import type { ModelView } from '../view/model-view.ts';
 import { readAttribute } from './element-attributes.ts';
-import { crossfadeSeconds } from './element-playback.ts';
+import { crossfadeSeconds, playFromRest } from './element-playback.ts';
 
 /** Options of `play` (`<model-viewer>`'s `PlayAnimationOptions`). */
 export interface PlayAnimationOptions {
@@ -194,7 +194,7 @@ export class ElementAnimationApi {
 
   /**
    * A model was shown, playing or not: a `play(options)` made before applies now, and `play` fires when it
-   * plays (`autoplay`, or Sinew's default without `time`).
+   * plays (`autoplay`).
    */
   shown(view: ModelView): void {
     if (this.pendingPlay) this.applyPlay(view, this.pendingPlay);
@@ -273,7 +273,7 @@ export class ElementAnimationApi {
     if (view.playback.loop !== mode) view.setLoop(mode);
     view.playback.repetitions = mode === 'once' ? Infinity : repetitions;
     if (restart) view.seek(view.playback.speed < 0 ? view.playback.duration : 0);
-    view.play();
+    playFromRest(view);
   }
 
   /** The clip `name` (exact name, else index) of the shown model, or null after reporting why not. */

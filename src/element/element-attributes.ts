@@ -110,12 +110,12 @@ export const ELEMENT_ATTRIBUTES = {
     doc: 'Deprecated alias of `animation-name` (one release): clip by name or index; absent: the first clip.',
   },
   time: {
-    kind: 'number', absent: '0, playing', parse: (raw) => parseNumberSetting('time', raw),
-    doc: 'Seconds: when set, the element is paused at this time of the clip (unless `autoplay`).',
+    kind: 'number', absent: '0', parse: (raw) => parseNumberSetting('time', raw),
+    doc: 'Sinew-only. Seconds: the element shows the clip at this time (paused, unless `autoplay` plays on from there).',
   },
   autoplay: {
     kind: 'boolean', absent: null,
-    doc: 'Play even when `time` is set (starting there). Without `time` the element plays anyway.',
+    doc: "model-viewer's: play the clip (`animation-name`, else the first) once loaded. Absent: the model stands still, in its rest pose unless `animation-name` or `time` picks a frame.",
   },
   speed: {
     kind: 'number', absent: '1', parse: (raw) => parseNumberSetting('speed', raw),
@@ -238,8 +238,8 @@ export const ELEMENT_ATTRIBUTES = {
     doc: 'Background behind the model: a CSS colour, or `transparent` to show the page; absent: dark grey (#212429).',
   },
   'environment-image': {
-    kind: 'text', absent: "Sinew's studio light",
-    doc: 'What lights the model: `neutral` or `legacy` (model-viewer\'s generated rooms), or the URL of an equirectangular Radiance .hdr, PNG or JPEG; absent: Sinew\'s studio light (or `skybox-image`).',
+    kind: 'text', absent: '`neutral`',
+    doc: 'What lights the model: `neutral` or `legacy` (model-viewer\'s generated rooms), or the URL of an equirectangular Radiance .hdr, PNG or JPEG; absent: `skybox-image` when set, else `neutral`, as model-viewer.',
   },
   'skybox-image': {
     kind: 'text', absent: 'none',

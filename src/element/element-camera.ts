@@ -4,10 +4,10 @@
  * `disable-pan`, the `camera-change` event, `auto-rotate` as a turntable, the `interaction-prompt` hint, and the
  * methods `getCameraOrbit`, `getCameraTarget`, `getFieldOfView`, `jumpCameraToGoal`.
  *
- * Compatibility: an element with none of model-viewer's camera attributes ({@link MODEL_VIEWER_CAMERA_ATTRIBUTES})
- * keeps Sinew's framing (`yaw`, `pitch`, `distance`, 45° field of view) and always orbits, as before; with any of
- * them, model-viewer's rules apply and input needs `camera-controls`. `yaw`, `pitch` and `distance` are aliases
- * kept for one release, noted once per element on the console.
+ * model-viewer's rules apply by default: its framing, and orbit input only with `camera-controls`. For one
+ * release an element that uses the old aliases `yaw`, `pitch` or `distance` and none of model-viewer's camera
+ * attributes ({@link MODEL_VIEWER_CAMERA_ATTRIBUTES}) keeps Sinew's former framing (45° field of view) and always
+ * orbits; each alias is noted once per element on the console.
  */
 import { CameraGoal } from '../view/camera-goal.ts';
 import type { ModelView } from '../view/model-view.ts';
@@ -86,7 +86,7 @@ export class ElementCamera {
     this.prompt.hidden = true;
   }
 
-  /** Whether model-viewer's rules apply: the element has one of {@link MODEL_VIEWER_CAMERA_ATTRIBUTES}. */
+  /** Whether model-viewer's rules apply: unless the element has only the old aliases (see the file comment). */
   get usesModelViewerRules(): boolean {
     return this.modelViewerRules;
   }
@@ -102,7 +102,8 @@ export class ElementCamera {
     const report = (name: CameraAttribute): AttributeReporter => (changed === null || changed === name ? reporter : null);
     this.noteAliases();
     const wasModelViewer = this.modelViewerRules;
-    this.modelViewerRules = MODEL_VIEWER_CAMERA_ATTRIBUTES.some((name) => e.hasAttribute(name));
+    this.modelViewerRules = MODEL_VIEWER_CAMERA_ATTRIBUTES.some((name) => e.hasAttribute(name)) ||
+      !(e.hasAttribute('yaw') || e.hasAttribute('pitch') || e.hasAttribute('distance'));
     if (!this.modelViewerRules) {
       view.framing.goal = null;
       view.input.enabled = view.input.zoom = view.input.pan = true;

@@ -46,7 +46,7 @@ export interface ElementEnvironmentOptions {
 /** The light of one `<sinew-viewer>` (see the file comment). */
 export class ElementEnvironment {
   /** The element's light, handed to its view (mutated in place). */
-  readonly lighting: SceneLighting = { environment: 'studio', skybox: null, exposure: 1, toneMapping: 'neutral' };
+  readonly lighting: SceneLighting = { environment: 'neutral', skybox: null, exposure: GENERATED_ENVIRONMENT_EXPOSURE, toneMapping: 'neutral' };
   private view: ModelView | null = null;
   /** Bumped by each change of the image attributes: a load finishing after a newer change is dropped. */
   private token = 0;
@@ -118,7 +118,7 @@ export class ElementEnvironment {
     };
     const [environmentImage, skyboxImage] = await Promise.all([load(environment, 'environment-image'), load(skybox, 'skybox-image')]);
     if (token !== this.token || environmentImage === undefined || skyboxImage === undefined) return;
-    this.lighting.environment = environment && 'builtIn' in environment ? environment.builtIn : environmentImage ?? skyboxImage ?? 'studio';
+    this.lighting.environment = environment && 'builtIn' in environment ? environment.builtIn : environmentImage ?? skyboxImage ?? 'neutral';
     this.lighting.skybox = skyboxImage;
     this.applyExposure();
   }

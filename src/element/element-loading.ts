@@ -187,9 +187,10 @@ export class ElementLoading {
       const element = this.owner.element;
       const src = element.getAttribute('src');
       const anim = element.getAttribute('anim');
-      const clip = requestedClip(element)?.value ?? null;
       const time = readAttribute(element, 'time', null).value;
       const playing = this.owner.startsPlaying(time);
+      // A model nobody asked to animate stands in its rest pose, as model-viewer shows it.
+      const clip = requestedClip(element)?.value ?? (playing || time !== null ? null : 'rest');
       const serial = ++this.loadSerial;
       let source: () => Promise<ModelAsset>;
       if (src) {

@@ -42,31 +42,55 @@ export function crossfadeSeconds(element: Element, report: AttributeReporter): n
   return seconds ?? DEFAULT_CROSSFADE_MS / 1000;
 }
 
-/** Playing by default; paused when `time` is set, unless `autoplay`. */
+/** model-viewer's rule: the element plays only with `autoplay` (or after `play()`); it stands still otherwise. */
 export function startsPlaying(element: Element): boolean {
-  return element.hasAttribute('autoplay') || readAttribute(element, 'time', null).value === null;
+  return element.hasAttribute('autoplay');
 }
 
 /**
- * Applies `clip` (when `clipToo`), then `time` and `autoplay`, to the model `view` shows; an unknown clip and a
- * malformed `time` are reported (a malformed `time` then changes nothing more).
+ * Plays `view`'s clip; at the rest pose (no clip chosen yet) the first clip starts, as model-viewer's `play()`
+ * starts its first animation when `animation-name` is absent.
  */
-export function applyPlayback(element: Element, view: ModelView, clipToo: boolean, report: (message: string) => void): void {
+export function playFromRest(view: ModelView): void {
+  if (view.playback.clipIndex < 0 && (view.asset?.clips.length ?? 0) > 0) view.selectClip(0, 0);
+  view.play();
+}
+
+/** What made the element apply its playback attributes: one of them changed, or a load settled (all of them). */
+export type PlaybackChange = 'clip' | 'animation-name' | 'time' | 'autoplay' | 'all';
+
+/**
+ * Applies the playback attributes to the model `view` shows, by model-viewer's rules (features/animation.ts):
+ * - the clip (`animation-name`, else `clip`) on a load or when it changes; with neither a clip, `time` nor
+ *   `autoplay` the model stands in its rest pose, as model-viewer shows a model nobody asked to animate. A clip
+ *   change keeps the play state (paused: the new clip's first frame).
+ * - `autoplay` added plays (from the rest pose: the first clip); removed, nothing changes.
+ * - `time` (Sinew-only) seeks there and pauses, unless `autoplay` plays on from there.
+ * - after a load (`all`): plays with `autoplay`, else stands still.
+ * An unknown clip and a malformed `time` are reported (a malformed `time` then changes nothing more).
+ */
+export function applyPlayback(element: Element, view: ModelView, changed: PlaybackChange, report: (message: string) => void): void {
   const asset = view.asset;
   if (!asset) return;
-  if (clipToo) {
+  if (changed === 'all' || changed === 'clip' || changed === 'animation-name') {
     const clip = requestedClip(element);
-    if (clip === null) view.selectClip(asset.clips.length > 0 ? 0 : -1);
+    const animate = element.hasAttribute('autoplay') || element.hasAttribute('time') || view.playback.playing;
+    if (clip === null) view.selectClip(asset.clips.length > 0 && animate ? 0 : -1);
     else if (!view.selectClipByName(clip.value)) {
       const names = asset.clips.map((c) => c.name);
       report(`<sinew-viewer ${clip.attribute}="${clip.value}">: ${asset.name} has no such clip (clips: ${names.join(', ') || 'none'})`);
     }
+    if (changed !== 'all') return;
+  }
+  if (changed === 'autoplay') {
+    if (startsPlaying(element)) playFromRest(view);
+    return;
   }
   const time = readAttribute(element, 'time', report);
   if (time.error) return;
   if (time.value !== null) view.seek(time.value);
-  if (startsPlaying(element)) view.play();
-  else view.pause();
+  if (startsPlaying(element)) playFromRest(view);
+  else if (changed === 'all' || time.value !== null) view.pause();
 }
 
 /** Applies `yaw`, `pitch`, `distance` (absent: 0°, 10°, 1); a malformed one leaves that camera value alone. */

@@ -13,7 +13,7 @@ import { emitAnimationEvents, emitSinewEvent, TimeUpdateThrottle, type SinewEven
 import { ElementLoading } from './element-loading.ts';
 import { ElementAnimations } from './element-animations.ts';
 import { ElementAttachments } from './element-attachments.ts';
-import { applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying } from './element-playback.ts';
+import { applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying, type PlaybackChange } from './element-playback.ts';
 import { ElementEnvironment } from './element-environment.ts';
 import { ElementShadow } from './element-shadow.ts';
 import { ElementHotspots } from './element-hotspots.ts';
@@ -146,7 +146,7 @@ export abstract class SinewViewerCore extends ElementBase {
     this.loader = new ElementLoading({
       element: this,
       currentView: () => this.view,
-      startsPlaying: (time) => this.requestedPlaying ?? (this.hasAttribute('autoplay') || time === null),
+      startsPlaying: () => this.requestedPlaying ?? this.hasAttribute('autoplay'),
       setStatus: (fileName) => this.bar.setLoading(fileName),
       progressed: (loaded, total) => this.emit('sinew-progress', { loaded, total }),
       loadProgress: (totalProgress) => this.emit('progress', { totalProgress, reason: 'model-load' }),
@@ -158,7 +158,7 @@ export abstract class SinewViewerCore extends ElementBase {
         this.emit('load', { url: this.getAttribute('src') });
       },
       report: this.reporter,
-      applyPlayback: () => this.applyPlayback(true),
+      applyPlayback: () => this.applyPlayback('all'),
     });
     this.clipFiles = new ElementAnimations({
       element: this,
@@ -349,7 +349,7 @@ export abstract class SinewViewerCore extends ElementBase {
       case 'time':
       case 'autoplay':
         this.animationApi.noteDeprecated(name);
-        if (!this.loader.deferPlayback()) this.applyPlayback(name === 'clip' || name === 'animation-name');
+        if (!this.loader.deferPlayback()) this.applyPlayback(name);
         break;
       case 'palette': {
         const palette = readAttribute(this, 'palette', this.reporter);
@@ -376,12 +376,12 @@ export abstract class SinewViewerCore extends ElementBase {
 
   // ── Internals ─────────────────────────────────────────────────────────────────────────────────────
 
-  /** Applies `animation-name` (when asked), then `time` and `autoplay`, to the shown model; fires `play` / `pause`. */
-  protected applyPlayback(clipToo: boolean): void {
+  /** Applies the playback attribute that `changed` (or all of them) to the shown model; fires `play` / `pause`. */
+  protected applyPlayback(changed: PlaybackChange): void {
     const view = this.view;
     if (!view) return;
     const wasPlaying = view.playback.playing;
-    applyPlayback(this, view, clipToo, this.reporter);
+    applyPlayback(this, view, changed, this.reporter);
     if (view.asset) this.animationApi.playStateApplied(view, wasPlaying);
   }
 

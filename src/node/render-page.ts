@@ -11,10 +11,11 @@ export interface RenderPageOptions {
   /** CSS pixels. */
   width: number;
   height: number;
-  /** Degrees; undefined: the element's defaults. */
+  /** Degrees about +Y from the model's front (`camera-orbit`'s θ); undefined: its default, 0. */
   yaw?: number;
+  /** Degrees above the horizon (90° − `camera-orbit`'s φ); undefined: its default, 15 (φ = 75°). */
   pitch?: number;
-  /** Multiple of the distance that frames the whole model. */
+  /** Multiple of the framed distance (`camera-orbit`'s radius in %); undefined: its default, 1.05. */
   distance?: number;
   /** CSS colour or `transparent`; undefined: the element's default. */
   background?: string;
@@ -25,14 +26,18 @@ function escapeAttribute(value: string): string {
 }
 
 /**
- * The page `sinew render` opens: one `<sinew-viewer>` filling a `width × height` viewport, loaded from
+ * The page `sinew render` opens: one `<sinew-viewer>` filling a `width × height` viewport (its defaults:
+ * model-viewer's framing and `neutral` light; `--yaw`/`--pitch`/`--distance` become its `camera-orbit`), loaded from
  * `/sinew-viewer.js`. A listener installed before the element exists records the first `sinew-load` or
  * `sinew-error` in `window.sinewRenderResult`, so neither can be missed.
  */
 export function renderPageHtml(options: RenderPageOptions): string {
+  const { yaw, pitch, distance } = options;
+  const orbit = yaw === undefined && pitch === undefined && distance === undefined ? undefined
+    : `${yaw === undefined ? 'auto' : `${yaw}deg`} ${pitch === undefined ? 'auto' : `${90 - pitch}deg`} ${distance === undefined ? 'auto' : `${100 * distance}%`}`;
   const attributes: [string, string | number | undefined][] = [
     ['src', options.src], ['anim', options.anim], ['clip', options.clip], ['time', options.time],
-    ['yaw', options.yaw], ['pitch', options.pitch], ['distance', options.distance], ['background', options.background],
+    ['camera-orbit', orbit], ['background', options.background],
   ];
   const list = attributes
     .filter(([, value]) => value !== undefined)

@@ -55,6 +55,7 @@ function loadInElement(page: Page, src: string): Promise<string> {
       viewer = document.createElement('sinew-viewer') as Viewer;
       viewer.id = 'v';
       viewer.style.cssText = 'width: 240px; height: 240px';
+      viewer.setAttribute('autoplay', '');
       document.body.append(viewer);
     }
     viewer.addEventListener('sinew-load', () => done('LOADED'), { once: true });

@@ -39,7 +39,7 @@ async function greenPixels(page: Page): Promise<number> {
     const canvas = el.shadowRoot!.querySelector('canvas')!;
     const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
     let n = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i + 1] > 200 && data[i] < 60 && data[i + 2] < 60) n++;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 1] > 120 && data[i + 1] > 2.5 * data[i] && data[i + 1] > 2.5 * data[i + 2]) n++;
     return n;
   });
 }

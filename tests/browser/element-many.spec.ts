@@ -120,9 +120,9 @@ test('an element out of view does not draw or advance; scrolled into view it pla
   await page.goto(`${PAGE}?n=0`);
   await page.evaluate((src) => {
     document.getElementById('grid')!.innerHTML =
-      `<sinew-viewer id="top" src="${src}"></sinew-viewer>` +
+      `<sinew-viewer id="top" autoplay src="${src}"></sinew-viewer>` +
       '<div style="height: 3000px; width: 100%"></div>' +
-      `<sinew-viewer id="below" src="${src}"></sinew-viewer>`;
+      `<sinew-viewer id="below" autoplay src="${src}"></sinew-viewer>`;
   }, CESIUM_MAN);
   await page.waitForFunction(() => ['top', 'below'].every((id) => (document.getElementById(id) as Viewer).model !== ''), undefined, { timeout: 120_000 });
   // Both play; only the one in view gets frames (its clock moves), the other holds the frame its load drew.

@@ -122,7 +122,7 @@ test('two viewers on a plain page: each draws its own model, both through one sh
     const [octopus, fox] = [...document.querySelectorAll('sinew-viewer')];
     const canvasOf = (el: Element) => el.shadowRoot!.querySelector('canvas')!;
     return {
-      octopus: { paused: octopus.paused, clips: octopus.clips, src: octopus.src, yaw: octopus.yaw },
+      octopus: { paused: octopus.paused, clips: octopus.clips, src: octopus.src, theta: octopus.getCameraOrbit().theta },
       fox: { model: fox.model, clips: fox.clips, paused: fox.paused, time: fox.currentTime, duration: fox.duration, clip: fox.clip, controls: fox.controls },
       // One WebGL2 context for the page, on a canvas of its own; each element shows its frames in a 2D canvas.
       contexts: (window as unknown as TestWindow).__contexts.length,
@@ -131,9 +131,9 @@ test('two viewers on a plain page: each draws its own model, both through one sh
       defaultSize: [octopus.clientWidth, octopus.clientHeight],
     };
   });
-  expect(state.octopus.paused).toBe(false); // no time: playing
+  expect(state.octopus.paused).toBe(false); // autoplay: playing
   expect(state.octopus.src).toBeNull();
-  expect(state.octopus.yaw).toBe(25);
+  expect(state.octopus.theta).toBeCloseTo((25 * Math.PI) / 180, 6);
   expect(state.fox).toMatchObject({ model: 'Fox.glb', clips: ['Survey', 'Walk', 'Run'], paused: true, time: 0.5, clip: 'Run', controls: true });
   expect(state.fox.duration).toBeGreaterThan(0.5);
   expect(state.contexts).toBe(1);
@@ -154,8 +154,12 @@ test('golden: the embed example page', async ({ page }) => {
   requireSharedAssets();
   const errors = collectErrors(page);
   await openEmbed(page);
-  // The octopus plays by default: stop it at a fixed time for a stable picture.
-  await page.evaluate(() => (document.getElementById('octopus') as Viewer).setAttribute('time', '0.75'));
+  // The octopus plays (autoplay): stop it at a fixed time for a stable picture.
+  await page.evaluate(() => {
+    const octopus = document.getElementById('octopus') as Viewer;
+    octopus.autoplay = false;
+    octopus.setAttribute('time', '0.75');
+  });
   await page.waitForFunction(() => (document.getElementById('octopus') as Viewer).paused);
   await page.evaluate(() => document.querySelectorAll('sinew-viewer').forEach((el) => el.renderOnce()));
   await expect(page).toHaveScreenshot('embed-example.png', { maxDiffPixelRatio: 0.005 });
@@ -191,11 +195,15 @@ test('clip, time and camera attributes change the picture; properties reflect th
   expect(gridDistance(run02, (await drawAndRead(page, 'fox'))!)).toBeGreaterThan(0.2);
   await page.evaluate(() => ((document.getElementById('fox') as Viewer).clip = 'Run'));
 
-  // Camera: yaw turns the model, distance shrinks it.
-  await page.evaluate(() => ((document.getElementById('fox') as Viewer).yaw = 90));
+  // Camera: camera-orbit's θ turns the model, its radius shrinks it.
+  await page.evaluate(() => (document.getElementById('fox') as Viewer).setAttribute('camera-orbit', '30deg 75deg'));
   const side = (await drawAndRead(page, 'fox'))!;
   expect(gridDistance(run02, side)).toBeGreaterThan(0.2);
-  await page.evaluate(() => (document.getElementById('fox') as Viewer).setAttribute('distance', '2'));
+  await page.evaluate(() => {
+    const fox = document.getElementById('fox') as Viewer;
+    fox.setAttribute('max-camera-orbit', 'auto auto 400%'); // model-viewer's auto limit is 105 % of the framed distance
+    fox.setAttribute('camera-orbit', '30deg 75deg 210%');
+  });
   const far = (await drawAndRead(page, 'fox'))!;
   expect(far.coverage).toBeLessThan(0.6 * side.coverage);
 
@@ -205,12 +213,12 @@ test('clip, time and camera attributes change the picture; properties reflect th
   expect(clipErrors.map((e) => e.detail.message)).toEqual(['<sinew-viewer clip="Jump">: Fox.glb has no such clip (clips: Survey, Walk, Run)']);
   expect(gridDistance(far, (await drawAndRead(page, 'fox'))!)).toBe(0);
 
-  // Removing `time` resumes playback (the default); autoplay with time plays from there.
+  // Removing `time` changes nothing (model-viewer's rule: no autoplay, no play); autoplay with time plays from there.
   expect(await page.evaluate(() => {
     const fox = (document.getElementById('fox') as Viewer);
     fox.removeAttribute('time');
     return fox.paused;
-  })).toBe(false);
+  })).toBe(true);
   expect(await page.evaluate(() => {
     const fox = (document.getElementById('fox') as Viewer);
     fox.setAttribute('time', '0.1');
@@ -253,13 +261,13 @@ test('methods: play, pause, seek, renderOnce; timeupdate events; bad values are 
   await page.evaluate(() => {
     const fox = (document.getElementById('fox') as Viewer);
     fox.setAttribute('palette', 'gpu');
-    fox.setAttribute('pitch', '120');
+    fox.setAttribute('field-of-view', 'wide');
     fox.setAttribute('time', 'soon');
   });
   const messages = (await events(page, 'sinew-error', 'fox')).map((e) => e.detail.message);
   expect(messages).toEqual([
     '<sinew-viewer palette="gpu">: expected uniform, texture, ubo or auto',
-    '<sinew-viewer pitch="120">: expected degrees in [-90, 90]',
+    '<sinew-viewer field-of-view="wide">: expected an angle between 0deg and 180deg (deg or rad) or auto; using auto',
     '<sinew-viewer time="soon">: expected seconds ≥ 0',
   ]);
   const uniformPalette = (await drawAndRead(page, 'fox'))!;
@@ -553,7 +561,11 @@ test('a lost shared context is restored for every element; a restore that fails 
   requireSharedAssets();
   const errors = collectErrors(page);
   await openEmbed(page);
-  await page.evaluate(() => ((document.getElementById('octopus') as Viewer).time = 0.5));
+  await page.evaluate(() => {
+    const octopus = document.getElementById('octopus') as Viewer;
+    octopus.autoplay = false; // `time` then holds the frame
+    octopus.time = 0.5;
+  });
   const before = { octopus: (await drawAndRead(page, 'octopus'))!, fox: (await drawAndRead(page, 'fox'))! };
   type W = TestWindow & { __lose: WEBGL_lose_context; __lostEvents: number };
   const lose = async () => {

@@ -8,11 +8,12 @@ import { isolateFromLiveReload, requireSharedAssets } from './helpers/viewer-pag
 
 const MODELS = ['CesiumMan', 'Fox', 'RiggedFigure'] as const;
 const SETTINGS = [
+  { name: 'no attribute but src (a renamed page)', orbit: '', fov: '', target: '', w: 300, h: 300, bare: true },
   { name: 'only camera-controls (a renamed page)', orbit: '', fov: '', target: '', w: 300, h: 300, controls: true },
   { name: 'default orbit', orbit: '0deg 75deg 105%', fov: '30deg', target: '', w: 320, h: 240 },
   { name: 'turned, closer', orbit: '45deg 60deg 90%', fov: '25deg', target: '', w: 320, h: 240 },
   { name: 'low, narrow, target at the feet', orbit: '-60deg 95deg 100%', fov: 'auto', target: 'auto 0m auto', w: 200, h: 300 },
-] as const satisfies ReadonlyArray<{ name: string; orbit: string; fov: string; target: string; w: number; h: number; controls?: boolean }>;
+] as const satisfies ReadonlyArray<{ name: string; orbit: string; fov: string; target: string; w: number; h: number; controls?: boolean; bare?: boolean }>;
 
 interface Comparison {
   iou: number;
@@ -86,6 +87,7 @@ for (const model of MODELS) {
     test(`${model}, ${s.name}: silhouettes match model-viewer's (IoU ≥ 0.95)`, async ({ page }) => {
       const q = new URLSearchParams({ src: `/shared/assets/gltf/${model}.glb`, orbit: s.orbit, fov: s.fov, target: s.target, w: String(s.w), h: String(s.h) });
       if ('controls' in s) q.set('controls', '1');
+      if ('bare' in s) q.set('bare', '1');
       await page.goto(`/tests/browser/pages/model-viewer-side-by-side.html?${q}`);
       await page.waitForFunction(() => {
         const mv = document.getElementById('model-viewer') as (HTMLElement & { loaded?: boolean }) | null;
@@ -108,7 +110,7 @@ for (const model of MODELS) {
         const describe = (el: typeof mv | typeof sv): string => `${el.getCameraOrbit().toString()} fov ${el.getFieldOfView().toFixed(3)} target ${el.getCameraTarget().toString()}`;
         return { mv: describe(mv), sv: describe(sv) };
       });
-      const attrs = 'controls' in s ? 'camera-controls' : `camera-orbit="${s.orbit}" field-of-view="${s.fov}"${s.target ? ` camera-target="${s.target}"` : ''}`;
+      const attrs = 'bare' in s ? 'src only' : 'controls' in s ? 'camera-controls' : `camera-orbit="${s.orbit}" field-of-view="${s.fov}"${s.target ? ` camera-target="${s.target}"` : ''}`;
       const line = `${model} | ${s.name} (${attrs}, ${s.w}×${s.h}) | IoU ${c.iou.toFixed(3)}`;
       results.push(line);
       console.log(`${line}\n  model-viewer: ${cameras.mv}\n  sinew-viewer: ${cameras.sv}\n  pixels ${c.modelViewerPixels} / ${c.sinewPixels}`);

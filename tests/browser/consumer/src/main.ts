@@ -13,6 +13,7 @@ async function describeModel(url: string): Promise<string> {
 const viewer = document.createElement('sinew-viewer');
 viewer.id = 'viewer';
 viewer.setAttribute('src', '/CesiumMan.glb');
+viewer.setAttribute('autoplay', '');
 viewer.style.width = '320px';
 viewer.style.height = '240px';
 viewer.addEventListener('sinew-load', (event: CustomEvent<SinewLoadDetail>) => {
