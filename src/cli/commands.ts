@@ -1,10 +1,11 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { evalClipIndex, evaluateModel } from './evaluate-model.ts';
+import { evalClipIndex, writeEvaluation } from './evaluate-model.ts';
 import { formatInspection } from './format-inspection.ts';
 import { inspectModelFile } from './inspect-model.ts';
 import { loadCommandModel } from './load-command-model.ts';
 import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
+import { openTextOutput } from './text-output.ts';
 import { escapeControl } from './escape-control.ts';
 import { renderModel, type RenderModelOptions } from '../node/render-model.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
@@ -158,14 +159,20 @@ function parseSeconds(value: string): number {
 }
 
 async function runEval(model: string, options: EvalOptions): Promise<void> {
-  // Before the model is loaded and evaluated, so a mistyped --out costs nothing.
-  if (options.out !== undefined) checkOutputFolder(options.out);
+  // The folder is checked before the model is loaded, so a mistyped --out costs nothing; the JSON is written as
+  // it is evaluated, so its size never has to fit in memory.
+  const output = openTextOutput(options.out);
   const asset = await loadCommandModel(model, { anim: options.anim, maxMemoryBytes: options.maxMemory });
   for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${escapeControl(warning)}\n`);
   const method = { skinning: options.skinning ?? 'lbs', weights: options.weights ?? 'normalize' } as const;
-  const json = JSON.stringify(evaluateModel(asset, evalClipIndex(asset, options.clip), options.time ?? 0, method, { joints: options.joints === true })) + '\n';
-  if (options.out !== undefined) await writeOutputFile(options.out, json);
-  else await writeStandardOutput(json);
+  const clipIndex = evalClipIndex(asset, options.clip);
+  try {
+    await writeEvaluation(asset, clipIndex, options.time ?? 0, method, { joints: options.joints === true }, output.write);
+  } catch (error) {
+    await output.discard();
+    throw error;
+  }
+  await output.close();
 }
 
 async function runRender(model: string, options: RenderOptions): Promise<void> {

@@ -41,7 +41,13 @@ export class GltfAccessors {
     const def = this.json[index];
     this.checkType(index, place, types);
     const raw = this.array(index);
-    if (def.componentType === FLOAT) return this.finite(Float32Array.from(raw), index, place);
+    if (def.componentType === FLOAT) {
+      // An array gltf-transform made for this accessor alone (zero-filled, sparse, strided) is taken as it is:
+      // copying it would hold the accessor twice while the model loads. A view into a shared buffer is copied,
+      // so the asset never keeps the file's whole buffer alive.
+      const owned = raw instanceof Float32Array && raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength;
+      return this.finite(owned ? raw : Float32Array.from(raw), index, place);
+    }
     if (!def.normalized || !normalizedTypes.includes(def.componentType)) {
       const allowed = ['FLOAT', ...normalizedTypes.map((t) => `normalized ${COMPONENT_NAMES[t]}`)].join(', ');
       throw new LoadError(this.fileName, place, formatCode(place), `uses accessor ${index} of ${def.normalized ? 'normalized ' : ''}${COMPONENT_NAMES[def.componentType]}; allowed: ${allowed}`);
