@@ -28,14 +28,15 @@ export function sinewMeasured(args: string[], keep: number): Promise<MeasuredRun
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', PRELOAD, SINEW, ...args], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     let head = '', tail = '', stderr = '', peak = '', stdoutBytes = 0;
-    child.stdout.setEncoding('latin1'); // the JSON is ASCII here; one character a byte
-    child.stdout.on('data', (chunk: string) => {
+    const [, stdout, errors, peakOut] = child.stdio as [null, NodeJS.ReadableStream, NodeJS.ReadableStream, NodeJS.ReadableStream];
+    stdout.setEncoding('latin1'); // the JSON is ASCII here; one character a byte
+    stdout.on('data', (chunk: string) => {
       stdoutBytes += chunk.length;
       if (head.length < keep) head += chunk.slice(0, keep - head.length);
       tail = (tail + chunk).slice(-keep);
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    (child.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8').on('data', (chunk: string) => (peak += chunk));
+    errors.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    peakOut.setEncoding('utf8').on('data', (chunk: string) => (peak += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stderr, stdoutBytes, head, tail, peakBytes: 1024 * Number(peak) }));
   });
