@@ -28,7 +28,7 @@ export function sinewMeasured(args: string[], keep: number): Promise<MeasuredRun
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', PRELOAD, SINEW, ...args], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     let head = '', tail = '', stderr = '', peak = '', stdoutBytes = 0;
-    const [, stdout, errors, peakOut] = child.stdio as [null, NodeJS.ReadableStream, NodeJS.ReadableStream, NodeJS.ReadableStream];
+    const [stdout, errors, peakOut] = [child.stdio[1], child.stdio[2], child.stdio[3]] as NodeJS.ReadableStream[];
     stdout.setEncoding('latin1'); // the JSON is ASCII here; one character a byte
     stdout.on('data', (chunk: string) => {
       stdoutBytes += chunk.length;
