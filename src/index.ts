@@ -20,6 +20,7 @@ export { parseMd5Anim } from './loaders/md5/parse-md5-anim.ts';
 export { md5ToModelAsset } from './loaders/md5/md5-to-model-asset.ts';
 export { LoadError } from './loaders/load-error.ts';
 export { LOAD_ERROR_CODES, type LoadErrorCode } from './loaders/load-error-codes.ts';
+export { DEFAULT_MEMORY_BUDGET_BYTES } from './asset/memory-budget.ts';
 export {
   loadModel, modelFormatOf, MODEL_EXTENSIONS, type ModelFile, type FetchCompanion, type LoadModelOptions, type ModelFormat,
 } from './loaders/load-model.ts';
