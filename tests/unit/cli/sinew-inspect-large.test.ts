@@ -3,19 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sinewMeasured } from './run-measured.ts';
+import { manyNodes } from '../../fixtures/large-models.ts';
 
 // Issue 25: `sinew inspect` on a file of 100 000 nodes answers (a report, or one line saying what Sinew
 // cannot hold) within twice the memory budget. Its time is a bench figure (`inspect.seconds.100k_nodes`).
 const BUDGET_BYTES = 512 * 1024 * 1024; // README "Memory ceiling": the default of --max-memory
-
-/** A glTF of `count` nodes: node 0 the scene's root, the others its children (`flat`) or each the child of the one before (`chain`). */
-function manyNodes(count: number, shape: 'flat' | 'chain'): string {
-  const nodes: { name: string; translation: number[]; children?: number[] }[] = [];
-  for (let i = 0; i < count; i++) nodes.push({ name: `node${i}`, translation: [i, 0, 0] });
-  if (shape === 'flat') nodes[0].children = Array.from({ length: count - 1 }, (_, i) => i + 1);
-  else for (let i = 0; i + 1 < count; i++) nodes[i].children = [i + 1];
-  return JSON.stringify({ asset: { version: '2.0' }, scene: 0, scenes: [{ nodes: [0] }], nodes });
-}
 
 const folder = mkdtempSync(join(tmpdir(), 'sinew-nodes-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
