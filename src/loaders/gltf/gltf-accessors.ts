@@ -17,6 +17,9 @@ const COMPONENT_NAMES: Readonly<Record<number, string>> = {
  * reading site allows.
  */
 export class GltfAccessors {
+  /** Accessors whose own float array {@link readFloats} has handed out uncopied. */
+  private readonly handedOut = new Set<number>();
+
   constructor(
     private readonly fileName: string,
     private readonly json: readonly GLTF.IAccessor[],
@@ -42,10 +45,12 @@ export class GltfAccessors {
     this.checkType(index, place, types);
     const raw = this.array(index);
     if (def.componentType === FLOAT) {
-      // An array gltf-transform made for this accessor alone (zero-filled, sparse, strided) is taken as it is:
-      // copying it would hold the accessor twice while the model loads. A view into a shared buffer is copied,
-      // so the asset never keeps the file's whole buffer alive.
-      const owned = raw instanceof Float32Array && raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength;
+      // An array gltf-transform made for this accessor alone (zero-filled, sparse, strided) is handed out as it
+      // is, once: copying it would hold the accessor twice while the model loads. A second read of the same
+      // accessor gets a copy, so no two callers share an array (animation rotations are normalised in place);
+      // a view into a shared buffer is copied, so the asset never keeps the file's whole buffer alive.
+      const owned = raw instanceof Float32Array && raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength && !this.handedOut.has(index);
+      if (owned) this.handedOut.add(index);
       return this.finite(owned ? raw : Float32Array.from(raw), index, place);
     }
     if (!def.normalized || !normalizedTypes.includes(def.componentType)) {
