@@ -42,6 +42,9 @@
  * - `pick.fox_us`, `pick.fox_over_skin`, `pick.30k_us`, `pick.30k_over_skin`, `pick.fox_dqs_us`, `pick.fox_dqs_over_skin_dqs`,
  *   `pick.bytes_allocated_per_pick`: one `pickModel` on the skinned surface against skinning the whole mesh,
  *   on Fox and a generated 30 000-vertex character (bench/pick-cost.ts).
+ * - `eval.seconds.30M`, `eval.peak_rss_mib.30M`, `inspect.seconds.100k_nodes`, `inspect.peak_rss_mib.100k_nodes`:
+ *   the `sinew` command on a file declaring 30 million vertices and on one of 100 000 nodes, run as a child
+ *   process: wall time and peak resident memory (bench/cli-cost.ts; needs `npm run build`).
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
  *
@@ -76,6 +79,7 @@ import { runGpuBench } from './gpu-bench.ts';
 import { retargetedFromNamespacedCopy, retargetLoadMs } from './retarget-cost.ts';
 import { foxHotspotFrame } from './hotspot-cost.ts';
 import { pickCost } from './pick-cost.ts';
+import { cliCost } from './cli-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
@@ -357,6 +361,13 @@ async function main(): Promise<void> {
     figures['skin.speedup_vs_three'] = round(Math.min(...skinSpeedups));
     figures['skin.speedup_vs_three_with_normals'] = round(Math.min(...skinSpeedupsWithNormals));
     if (flatRatios.length) figures['skin.ratio_to_flat_loop'] = round(Math.min(...flatRatios));
+  }
+
+  // The command line on large inputs, in child processes (bench/cli-cost.ts).
+  const cli = await cliCost((line) => console.log(line));
+  if (cli) {
+    Object.assign(figures, cli.figures);
+    rows.push(...cli.rows);
   }
 
   // The GPU half: crowd pages in headless Chromium (bench/gpu-bench.ts), after the CPU cases so they do not share the cores.

@@ -20,6 +20,7 @@ export { parseMd5Anim } from './loaders/md5/parse-md5-anim.ts';
 export { md5ToModelAsset } from './loaders/md5/md5-to-model-asset.ts';
 export { LoadError } from './loaders/load-error.ts';
 export { LOAD_ERROR_CODES, type LoadErrorCode } from './loaders/load-error-codes.ts';
+export { DEFAULT_MEMORY_BUDGET_BYTES } from './asset/memory-budget.ts';
 export {
   loadModel, modelFormatOf, MODEL_EXTENSIONS, type ModelFile, type FetchCompanion, type LoadModelOptions, type ModelFormat,
 } from './loaders/load-model.ts';
@@ -85,7 +86,7 @@ export { blendHitWeights } from './scene/hit-weights.ts';
 export { cssToBuffer, PixelRays } from './view/pixel-ray.ts';
 export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits } from './gl/renderer.ts';
 export { GpuModel } from './gl/gpu-model.ts';
-export { Crowd, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd/crowd.ts';
+export { Crowd, crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd/crowd.ts';
 export { InPlaceClipSample, InstanceMotion } from './crowd/instance-motion.ts';
 export { GpuInstances, type InstancedDrawStats } from './gl/instance-draw.ts';
 export type { InstanceBlocks, BakedPalettes, InstancePoseLayout } from './skinning/instance-blocks.ts';

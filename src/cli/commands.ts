@@ -1,10 +1,11 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { evalClipIndex, evaluateModel } from './evaluate-model.ts';
+import { evalClipIndex, writeEvaluation } from './evaluate-model.ts';
 import { formatInspection } from './format-inspection.ts';
 import { inspectModelFile } from './inspect-model.ts';
 import { loadCommandModel } from './load-command-model.ts';
 import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
+import { openTextOutput } from './text-output.ts';
 import { escapeControl } from './escape-control.ts';
 import { renderModel, type RenderModelOptions } from '../node/render-model.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
@@ -67,7 +68,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .option('--time <seconds>', 'seconds into the clip, clamped to its keys (default: 0)', parseSeconds)
     .option('--anim <file>', 'clips to play: an .md5anim for an .md5mesh (default: <name>.md5anim next to it, if present; else the bind pose); a .glb/.gltf (or an .md5anim for a glTF) whose clips are retargeted onto the model by joint name')
     .option('--out <file>', 'write the JSON to this file instead of standard output')
-    .option('--max-memory <MiB>', 'largest file read and most memory a glTF\'s accessors may decode to (default: 512)', parseMebibytes)
+    .option('--max-memory <MiB>', 'the memory budget: largest file read and most memory a file\'s data may decode to; eval stays within twice it (default: 512)', parseMebibytes)
     .option('--weights <policy>', `how weights are read: ${WEIGHT_POLICIES.join(', ')} (default: normalize)`, parseWeights)
     .option('--skinning <mode>', 'lbs (linear blend) or dqs (dual quaternion) (default: lbs)', parseSkinning)
     .option('--joints', "also print every skin joint's model-space matrix (node, name, 16 numbers column-major)")
@@ -81,7 +82,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .argument('<model>', 'a .glb, .gltf or .md5mesh file')
     .option('--anim <file>', 'for an .md5mesh: an .md5anim whose clip to include (default: <name>.md5anim next to it, if present); a .glb/.gltf (or an .md5anim for a glTF): list the model\'s joints its clips drive and those they do not')
     .option('--json', 'print JSON instead of tables')
-    .option('--max-memory <MiB>', 'largest file read and most memory a glTF\'s accessors may decode to (default: 512)', parseMebibytes)
+    .option('--max-memory <MiB>', 'the memory budget: largest file read and most memory a file\'s data may decode to; eval stays within twice it (default: 512)', parseMebibytes)
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew inspect --help' for usage")
     .action((model: string, options: InspectOptions) => runInspect(model, options));
@@ -158,14 +159,20 @@ function parseSeconds(value: string): number {
 }
 
 async function runEval(model: string, options: EvalOptions): Promise<void> {
-  // Before the model is loaded and evaluated, so a mistyped --out costs nothing.
-  if (options.out !== undefined) checkOutputFolder(options.out);
+  // The folder is checked before the model is loaded, so a mistyped --out costs nothing; the JSON is written as
+  // it is evaluated, so its size never has to fit in memory.
+  const output = openTextOutput(options.out);
   const asset = await loadCommandModel(model, { anim: options.anim, maxMemoryBytes: options.maxMemory });
   for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${escapeControl(warning)}\n`);
   const method = { skinning: options.skinning ?? 'lbs', weights: options.weights ?? 'normalize' } as const;
-  const json = JSON.stringify(evaluateModel(asset, evalClipIndex(asset, options.clip), options.time ?? 0, method, { joints: options.joints === true })) + '\n';
-  if (options.out !== undefined) await writeOutputFile(options.out, json);
-  else await writeStandardOutput(json);
+  const clipIndex = evalClipIndex(asset, options.clip);
+  try {
+    await writeEvaluation(asset, clipIndex, options.time ?? 0, method, { joints: options.joints === true }, output.write);
+  } catch (error) {
+    await output.discard();
+    throw error;
+  }
+  await output.close();
 }
 
 async function runRender(model: string, options: RenderOptions): Promise<void> {

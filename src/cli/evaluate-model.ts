@@ -1,10 +1,10 @@
 import { LoadError } from '../loaders/load-error.ts';
-import type { ModelAsset } from '../asset/model-asset.ts';
+import { influenceCountOf, type ModelAsset, type PrimitiveAsset } from '../asset/model-asset.ts';
 import type { AnimationClip } from '../asset/animation-clip.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { skinVertices } from '../skinning/skin-vertices.ts';
 import { MorphedPrimitive } from '../skinning/morph-targets.ts';
-import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
+import type { SkinningMethod } from '../skinning/skinning-method.ts';
 import { findClipIndex } from '../animation/find-clip.ts';
 
 /** One mesh primitive's evaluated vertices, as `sinew eval` prints them. */
@@ -51,7 +51,7 @@ export interface Evaluation {
   primitives: EvaluatedPrimitive[];
 }
 
-/** What {@link evaluateModel} adds to the vertices. */
+/** What {@link writeEvaluation} adds to the vertices. */
 export interface EvaluateOptions {
   /** Also report every skin joint's model-space matrix (`sinew eval --joints`); default false. */
   joints?: boolean;
@@ -125,75 +125,168 @@ function evaluateJoints(animated: AnimatedModel): EvaluatedJoint[] {
   return joints;
 }
 
-/** `relative` (x, y, z per vertex, relative to `origin`) plus `origin`, in f64. */
-function withOrigin(relative: Float32Array, origin: Float64Array): number[] {
-  const out = Array.from(relative);
-  if (origin[0] === 0 && origin[1] === 0 && origin[2] === 0) return out;
-  for (let i = 0; i < out.length; i += 3) {
-    out[i] += origin[0]; out[i + 1] += origin[1]; out[i + 2] += origin[2];
+/**
+ * Where {@link writeEvaluation} sends its JSON text, piece by piece (`openTextOutput`: a file or standard
+ * output). Resolves once the piece is handed on, so at most one piece is buffered (backpressure); resolves
+ * false when the reader has gone (a closed pipe), and the writer then stops.
+ */
+export type TextSink = (text: string) => Promise<boolean>;
+
+/**
+ * Vertices evaluated and formatted at a time: one scratch `Float32Array(3·EVAL_CHUNK_VERTICES)` and one string
+ * of at most about 60 bytes a vertex are alive at once, whatever the model's size.
+ */
+export const EVAL_CHUNK_VERTICES = 1 << 16;
+
+/** One mesh primitive of a mesh instance, in the order `sinew eval` lists them. */
+interface InstancePrimitive {
+  readonly instance: ModelAsset['meshInstances'][number];
+  readonly source: PrimitiveAsset;
+  /** The primitive's index in the file's mesh (`sourceIndex`, else its place in the asset's mesh). */
+  readonly index: number;
+}
+
+function instancePrimitives(asset: ModelAsset): InstancePrimitive[] {
+  const list: InstancePrimitive[] = [];
+  for (const instance of asset.meshInstances) {
+    asset.meshes[instance.mesh].primitives.forEach((source, i) => list.push({ instance, source, index: source.sourceIndex ?? i }));
+  }
+  return list;
+}
+
+/** The primitive as evaluated: morph targets applied at the instance's weights of the evaluated pose (its own copy). */
+function morphed(animated: AnimatedModel, item: InstancePrimitive): PrimitiveAsset {
+  const offset = item.instance.morphWeightOffset ?? -1;
+  return item.source.morphTargets && offset >= 0 ? new MorphedPrimitive(item.source).apply(animated.morphWeights, offset) : item.source;
+}
+
+/** `primitive`'s vertices [start, start + count) as a primitive of their own: views, no copy. */
+function vertexRange(primitive: PrimitiveAsset, start: number, count: number): PrimitiveAsset {
+  const c = influenceCountOf(primitive), end = start + count;
+  return {
+    ...primitive,
+    vertexCount: count,
+    positions: primitive.positions.subarray(3 * start, 3 * end),
+    normals: primitive.normals.subarray(3 * start, 3 * end),
+    tangents: primitive.tangents ? primitive.tangents.subarray(4 * start, 4 * end) : null,
+    joints: primitive.joints ? primitive.joints.subarray(c * start, c * end) : null,
+    weights: primitive.weights ? primitive.weights.subarray(c * start, c * end) : null,
+  };
+}
+
+/**
+ * Positions of `primitive`'s vertices [start, start + count) relative to the model origin O, written to the
+ * start of `scratch`: skinned by `skinVertices`, or rigid by the instance node's model matrix. Each vertex is
+ * computed alone, so a range gives exactly what the whole primitive would.
+ * @returns `scratch.subarray(0, 3·count)`
+ */
+function evaluateRange(animated: AnimatedModel, item: InstancePrimitive, primitive: PrimitiveAsset, skinned: boolean, method: SkinningMethod, start: number, count: number, scratch: Float32Array): Float32Array {
+  const out = scratch.subarray(0, 3 * count);
+  const { instance } = item;
+  if (skinned) {
+    const range = start === 0 && count === primitive.vertexCount ? primitive : vertexRange(primitive, start, count);
+    skinVertices(out, null, range, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin], method);
+    return out;
+  }
+  const m = animated.modelMatrices.subarray(16 * instance.node, 16 * instance.node + 16);
+  const p = primitive.positions;
+  for (let i = 0, j = 3 * start; i < out.length; i += 3, j += 3) {
+    const x = p[j], y = p[j + 1], z = p[j + 2];
+    out[i] = m[0] * x + m[4] * y + m[8] * z + m[12];
+    out[i + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+    out[i + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
   }
   return out;
 }
 
+/** Whether every `relative` value plus its origin component (f64) is finite as a float32. */
+function allFinite(relative: Float32Array, origin: Float64Array): boolean {
+  for (let i = 0; i < relative.length; i++) {
+    if (!Number.isFinite(Math.fround(relative[i] + origin[i % 3]))) return false;
+  }
+  return true;
+}
+
 /**
- * Evaluates every mesh instance's primitives on the CPU reference path at `timeSeconds` of one clip:
- * morph targets first, at the instance's weights of this pose (`p₀ + Σₜ wₜ·Δpₜ`, glTF 2.0 §3.7.2.2,
- * docs/skinning-formulas.md M0; `MorphedPrimitive`), then skinned primitives by `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, docs/skinning-formulas.md S0),
- * rigid ones by their node's world matrix. Joints the clip does not animate stay at rest. Computed relative to
- * the model's origin O (`AnimatedModel.origin`, float32) and reported in the file's space: O added back in f64.
+ * `relative` plus `origin` in f64, as the numbers of a JSON array (`,` between them, and before the first
+ * unless `first`). `String(x)` of a finite number is what `JSON.stringify` writes for it (ECMA-262
+ * Number::toString both), so the text is the one `JSON.stringify` made of the whole array.
+ */
+function formatPositions(relative: Float32Array, origin: Float64Array, first: boolean): string {
+  const ox = origin[0], oy = origin[1], oz = origin[2];
+  let text = first ? '' : ',';
+  for (let i = 0; i < relative.length; i += 3) {
+    if (i > 0) text += ',';
+    text += (relative[i] + ox) + ',' + (relative[i + 1] + oy) + ',' + (relative[i + 2] + oz);
+  }
+  return text;
+}
+
+/** `value`'s JSON object text without its closing brace, to append more members to. */
+function openObject(value: object): string {
+  return JSON.stringify(value).slice(0, -1);
+}
+
+/**
+ * Evaluates every mesh instance's primitives on the CPU reference path at `timeSeconds` of one clip and writes
+ * the {@link Evaluation} document as JSON text (the text `JSON.stringify` makes of it, then a newline) to
+ * `sink`, as it goes: positions are evaluated {@link EVAL_CHUNK_VERTICES} at a time into one scratch array and
+ * formatted chunk by chunk, so memory beyond the loaded model stays bounded whatever the vertex count.
+ *
+ * Per vertex: morph targets first, at the instance's weights of this pose (`p₀ + Σₜ wₜ·Δpₜ`, glTF 2.0
+ * §3.7.2.2, docs/skinning-formulas.md M0; `MorphedPrimitive`), then skinned primitives by
+ * `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, docs/skinning-formulas.md S0), rigid
+ * ones by their node's world matrix. Joints the clip does not animate stay at rest. Computed relative to the
+ * model's origin O (`AnimatedModel.origin`, float32) and reported in the file's space: O added back in f64.
+ *
+ * Every position is checked in a first pass, before any text is written: a model that fails writes nothing.
  *
  * @param clipIndex index into `asset.clips`, or −1 for the rest pose
  * @param timeSeconds finite; clamped to the clip's keys ({@link clampToClipKeys}), ignored at rest
- * @param method skinning mode and weight policy of the skinned primitives (default LBS, normalised weights:
- *   the formula above; `skinVertices` documents the others)
+ * @param method skinning mode and weight policy of the skinned primitives (default LBS, normalised weights)
  * @param options `joints: true` adds {@link Evaluation.joints}
- * @returns the evaluation, with the clamped time (0 at rest) and the clip's duration (null at rest)
+ * @param sink receives the text; when it resolves false, writing stops (the reader has gone)
  * @throws RangeError for a clip index outside [−1, clips.length); LoadError `NON_FINITE_RESULT` naming the
  *   primitive and the joint at fault when a position (or, with `joints`, a joint's matrix) is not finite as a
- *   float32
+ *   float32; whatever `sink` rejects with
  */
-export function evaluateModel(asset: ModelAsset, clipIndex: number, timeSeconds: number, method: SkinningMethod = DEFAULT_SKINNING_METHOD, options: EvaluateOptions = {}): Evaluation {
+export async function writeEvaluation(asset: ModelAsset, clipIndex: number, timeSeconds: number, method: SkinningMethod, options: EvaluateOptions, sink: TextSink): Promise<void> {
   const animated = new AnimatedModel(asset);
   const sample = animated.clipSample(clipIndex);
   const clip = clipIndex >= 0 ? asset.clips[clipIndex] : null;
   const time = clip ? clampToClipKeys(clip, timeSeconds) : 0;
   animated.evaluate(sample.at(time));
   const joints = options.joints ? evaluateJoints(animated) : undefined;
-  const primitives: EvaluatedPrimitive[] = [];
-  for (const instance of asset.meshInstances) {
-    asset.meshes[instance.mesh].primitives.forEach((sourcePrimitive, primitiveIndex) => {
-      const morphOffset = instance.morphWeightOffset ?? -1;
-      const primitive = sourcePrimitive.morphTargets && morphOffset >= 0
-        ? new MorphedPrimitive(sourcePrimitive).apply(animated.morphWeights, morphOffset)
-        : sourcePrimitive;
-      const out = new Float32Array(3 * primitive.vertexCount);
-      const skinned = instance.skin >= 0 && primitive.joints !== null;
-      if (skinned) {
-        skinVertices(out, null, primitive, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin], method);
-      } else {
-        const m = animated.modelMatrices.subarray(16 * instance.node, 16 * instance.node + 16);
-        const p = primitive.positions;
-        for (let i = 0; i < out.length; i += 3) {
-          const x = p[i], y = p[i + 1], z = p[i + 2];
-          out[i] = m[0] * x + m[4] * y + m[8] * z + m[12];
-          out[i + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
-          out[i + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
-        }
+  const items = instancePrimitives(asset);
+  const origin = animated.origin;
+  const scratch = new Float32Array(3 * EVAL_CHUNK_VERTICES);
+  const skinnedOf = (item: InstancePrimitive, primitive: PrimitiveAsset) => item.instance.skin >= 0 && primitive.joints !== null;
+
+  for (const item of items) {
+    const primitive = morphed(animated, item), skinned = skinnedOf(item, primitive);
+    for (let start = 0; start < primitive.vertexCount; start += EVAL_CHUNK_VERTICES) {
+      const count = Math.min(EVAL_CHUNK_VERTICES, primitive.vertexCount - start);
+      if (!allFinite(evaluateRange(animated, item, primitive, skinned, method, start, count, scratch), origin)) {
+        throw nonFiniteResult(asset, animated.modelMatrices, origin, item.instance.mesh, item.index);
       }
-      const positions = withOrigin(out, animated.origin);
-      if (!positions.every((x) => Number.isFinite(Math.fround(x)))) {
-        throw nonFiniteResult(asset, animated.modelMatrices, animated.origin, instance.mesh, primitive.sourceIndex ?? primitiveIndex);
-      }
-      primitives.push({
-        node: instance.sourceNode,
-        mesh: instance.mesh,
-        primitive: primitive.sourceIndex ?? primitiveIndex,
-        skinned,
-        vertexCount: primitive.vertexCount,
-        positions,
-      });
-    });
+    }
   }
-  const head = { clip: clip ? clip.name : null, time, duration: clip ? clip.duration : null };
-  return joints ? { ...head, joints, primitives } : { ...head, primitives };
+
+  let head = openObject({ clip: clip ? clip.name : null, time, duration: clip ? clip.duration : null });
+  if (joints) head += ',"joints":' + JSON.stringify(joints);
+  if (!await sink(head + ',"primitives":[')) return;
+  for (let p = 0; p < items.length; p++) {
+    const item = items[p];
+    const primitive = morphed(animated, item), skinned = skinnedOf(item, primitive);
+    const fields = { node: item.instance.sourceNode, mesh: item.instance.mesh, primitive: item.index, skinned, vertexCount: primitive.vertexCount };
+    let text = (p > 0 ? ',' : '') + openObject(fields) + ',"positions":[';
+    for (let start = 0; start < primitive.vertexCount; start += EVAL_CHUNK_VERTICES) {
+      const count = Math.min(EVAL_CHUNK_VERTICES, primitive.vertexCount - start);
+      text += formatPositions(evaluateRange(animated, item, primitive, skinned, method, start, count, scratch), origin, start === 0);
+      if (!await sink(text)) return;
+      text = '';
+    }
+    if (!await sink(text + ']}')) return;
+  }
+  await sink(']}\n');
 }

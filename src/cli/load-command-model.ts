@@ -11,7 +11,7 @@ import { loadClipsFromPath } from '../node/load-clips-from-path.ts';
 export interface CommandModelOptions {
   /** The `--anim` path. */
   readonly anim?: string;
-  /** `--max-memory`: the largest file read and the most bytes a glTF's accessors may decode to (default 512 MiB each). */
+  /** `--max-memory`: the memory budget (src/asset/memory-budget.ts), also the largest file read; default 512 MiB. */
   readonly maxMemoryBytes?: number;
   /** The model file's bytes when the command has read them already. */
   readonly modelBytes?: Uint8Array;
@@ -46,7 +46,7 @@ export async function loadCommandModelAndClips(path: string, options: CommandMod
     throw new LoadError(anim, null, 'ANIM_NOT_APPLICABLE', '--anim takes an .md5anim, .glb or .gltf file');
   }
   const sameSkeleton = animKind === 'md5anim' && format === 'md5mesh';
-  const limits = { maxFileBytes: options.maxMemoryBytes, memoryBudgetBytes: options.maxMemoryBytes };
+  const limits = { memoryBudgetBytes: options.maxMemoryBytes };
   const asset = await loadModelFromPath(path, { ...limits, anims: sameSkeleton ? [anim!] : undefined, modelBytes: options.modelBytes });
   if (anim === undefined || sameSkeleton) return { asset, retarget: null };
   const library = await loadClipsFromPath(anim, limits);

@@ -13,7 +13,7 @@ import { writeStandardOutput } from './standard-output.ts';
  *   `sinew: problem` and a hint to run `--help`
  */
 export async function main(argv: string[]): Promise<number> {
-  const helpWrites: Promise<void>[] = [];
+  const helpWrites: Promise<boolean>[] = [];
   let code: number;
   try {
     const program = createProgram(readSinewVersion(), (text) => helpWrites.push(writeStandardOutput(text)));

@@ -1,4 +1,6 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
+import { DEFAULT_MEMORY_BUDGET_BYTES, formatMebibytes } from '../asset/memory-budget.ts';
+import { requirePositiveBytes } from '../loaders/require-positive-bytes.ts';
 import { withProp } from '../asset/with-prop.ts';
 import { determinant3x3 } from '../math/strided-mat4.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
@@ -34,6 +36,21 @@ export interface CrowdOptions {
    * `propMatrix` puts a single model's attachment, in the instance's pose, live and baked. Default none.
    */
   readonly props?: readonly CrowdProp[];
+  /**
+   * The memory budget (src/asset/memory-budget.ts) the per-instance arrays must fit:
+   * `capacity ·` {@link crowdInstanceBytes}, checked before they are allocated. Default
+   * `DEFAULT_MEMORY_BUDGET_BYTES` (512 MiB).
+   */
+  readonly memoryBudgetBytes?: number;
+}
+
+/**
+ * Bytes a {@link Crowd} holds per instance of its capacity, whatever its mode: clip, time, speed, world matrix
+ * and box, draw order and root-motion placement (178 bytes), plus its live block of `blockTexels` RGBA float
+ * texels (16 bytes each).
+ */
+export function crowdInstanceBytes(blockTexels: number): number {
+  return 2 + 8 + 4 + 64 + 48 + 4 + 48 + 16 * blockTexels;
 }
 
 /** A prop on a joint of every instance of a crowd ({@link CrowdOptions.props}; the arguments of `withProp`). */
@@ -145,7 +162,9 @@ export class Crowd implements InstanceBlocks {
   private readonly world = new Float64Array(16);
 
   /**
-   * @throws RangeError for a capacity that is not a positive integer
+   * @throws RangeError for a capacity that is not a positive integer, a `memoryBudgetBytes` that is not a
+   *   positive number, or a capacity whose per-instance arrays exceed the budget (`Crowd: N instances of M
+   *   bytes each exceed the memory budget of B MiB`), before they are allocated
    * @throws Error from `AnimatedModel` when a clip of `asset` is malformed
    * @throws RangeError from `withProp` for a prop's unknown joint or malformed offset
    */
@@ -161,6 +180,22 @@ export class Crowd implements InstanceBlocks {
     this.mode = options.mode ?? 'live';
     this.bakeRate = options.bakeRate ?? 30;
     this.rootMotion = options.rootMotion ?? 'off';
+    this.method = options.method ?? DEFAULT_SKINNING_METHOD;
+    const stride = this.method.skinning === 'dqs' ? 4 : 3;
+    this.poseLayout = instancePoseLayout(asset.skins.map((skin) => skin.joints.length), asset.meshInstances.map((m) => m.skin), morphTargetsOfInstances(asset), stride);
+    // The world rows are padded to a whole joint, so no joint's texels straddle a row (instance-blocks.ts).
+    const worldTexels = stride === 4 ? 4 : WORLD_TEXELS;
+    this.skinOffsets = this.poseLayout.skinOffsets.map((o) => o + worldTexels);
+    this.rigidOffsets = this.poseLayout.rigidOffsets.map((o) => (o >= 0 ? o + worldTexels : -1));
+    this.morphOffsets = this.poseLayout.morphOffsets.map((o) => (o >= 0 ? o + worldTexels : -1));
+    this.liveBlockTexels = worldTexels + this.poseLayout.texels;
+    const blockTexels = Math.max(this.liveBlockTexels, WORLD_TEXELS + 1);
+    const budget = options.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_BYTES;
+    requirePositiveBytes('memoryBudgetBytes', budget);
+    const instanceBytes = crowdInstanceBytes(blockTexels);
+    if (capacity * instanceBytes > budget) {
+      throw new RangeError(`Crowd: ${capacity} instances of ${instanceBytes} bytes each exceed the memory budget of ${formatMebibytes(budget)}`);
+    }
     this.motion = new InstanceMotion(this.model, capacity);
     this.clipIndices = new Int16Array(capacity);
     this.times = new Float64Array(capacity);
@@ -172,16 +207,7 @@ export class Crowd implements InstanceBlocks {
     this.jointBounds = asset.skins.map((_, s) => computeJointBounds(asset, s));
     this.rigidBoxes = rigidMeshBoxes(asset);
     this.morphReach = morphReach(asset);
-    this.method = options.method ?? DEFAULT_SKINNING_METHOD;
-    const stride = this.method.skinning === 'dqs' ? 4 : 3;
-    this.poseLayout = instancePoseLayout(asset.skins.map((skin) => skin.joints.length), asset.meshInstances.map((m) => m.skin), morphTargetsOfInstances(asset), stride);
-    // The world rows are padded to a whole joint, so no joint's texels straddle a row (instance-blocks.ts).
-    const worldTexels = stride === 4 ? 4 : WORLD_TEXELS;
-    this.skinOffsets = this.poseLayout.skinOffsets.map((o) => o + worldTexels);
-    this.rigidOffsets = this.poseLayout.rigidOffsets.map((o) => (o >= 0 ? o + worldTexels : -1));
-    this.morphOffsets = this.poseLayout.morphOffsets.map((o) => (o >= 0 ? o + worldTexels : -1));
-    this.liveBlockTexels = worldTexels + this.poseLayout.texels;
-    this.blocks = new Float32Array(paddedTexelFloats(Math.max(this.liveBlockTexels, WORLD_TEXELS + 1) * capacity));
+    this.blocks = new Float32Array(paddedTexelFloats(blockTexels * capacity));
     const model = this.model;
     model.evaluate(model.clipSample(-1));
     this.meshMirrored = Uint8Array.from(asset.meshInstances, (m) =>

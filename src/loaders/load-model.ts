@@ -17,8 +17,9 @@ export interface LoadModelOptions {
    */
   readonly anims?: readonly string[];
   /**
-   * glTF: most bytes the accessors may decode to, checked before anything is allocated
-   * (`MEMORY_BUDGET_EXCEEDED`); default 512 MiB.
+   * The memory budget (src/asset/memory-budget.ts): for glTF, the most bytes the accessors may decode to,
+   * checked before anything is allocated (`MEMORY_BUDGET_EXCEEDED`); default `DEFAULT_MEMORY_BUDGET_BYTES`
+   * (512 MiB).
    */
   readonly memoryBudgetBytes?: number;
 }

@@ -4,6 +4,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import { isInsideFolder } from './is-inside-folder.ts';
 import { LoadError, quoteValue } from '../loaders/load-error.ts';
 import { requirePositiveBytes } from '../loaders/require-positive-bytes.ts';
+import { DEFAULT_MEMORY_BUDGET_BYTES } from '../asset/memory-budget.ts';
 import { loadModel, requireModelFormat, type FetchCompanion, type LoadModelOptions } from '../loaders/load-model.ts';
 
 /** Options of {@link loadModelFromPath}. */
@@ -15,17 +16,21 @@ export interface LoadModelFromPathOptions {
   readonly anims?: readonly string[];
   /**
    * Largest file read, bytes (the model, each companion, each anim); a larger one is refused before any byte
-   * is read. Default {@link DEFAULT_MAX_FILE_BYTES}.
+   * is read. Default: `memoryBudgetBytes` when given (a file's bytes are held in memory too), else
+   * {@link DEFAULT_MAX_FILE_BYTES}.
    */
   readonly maxFileBytes?: number;
-  /** glTF: most bytes the accessors may decode to ({@link LoadModelOptions.memoryBudgetBytes}); default 512 MiB. */
+  /**
+   * The memory budget (src/asset/memory-budget.ts; {@link LoadModelOptions.memoryBudgetBytes}): for glTF the
+   * most bytes the accessors may decode to; default `DEFAULT_MEMORY_BUDGET_BYTES` (512 MiB).
+   */
   readonly memoryBudgetBytes?: number;
   /** The model file's bytes when the caller has read them already (`sinew inspect`, through readGuardedFile): not read again. */
   readonly modelBytes?: Uint8Array;
 }
 
-/** Default {@link LoadModelFromPathOptions.maxFileBytes}: 512 MiB. */
-export const DEFAULT_MAX_FILE_BYTES = 512 * 1024 * 1024;
+/** Default {@link LoadModelFromPathOptions.maxFileBytes} without a budget given: the memory budget's default, 512 MiB. */
+export const DEFAULT_MAX_FILE_BYTES = DEFAULT_MEMORY_BUDGET_BYTES;
 
 /**
  * Node only (uses `node:fs`; keep out of browser imports; `sinew/node`): reads a model file — `.glb`, `.gltf`
@@ -55,9 +60,9 @@ export const DEFAULT_MAX_FILE_BYTES = 512 * 1024 * 1024;
  */
 export async function loadModelFromPath(path: string, options: LoadModelFromPathOptions = {}): Promise<ModelAsset> {
   const name = basename(path);
-  const limit = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  requirePositiveBytes('maxFileBytes', limit);
   if (options.memoryBudgetBytes !== undefined) requirePositiveBytes('memoryBudgetBytes', options.memoryBudgetBytes);
+  const limit = options.maxFileBytes ?? options.memoryBudgetBytes ?? DEFAULT_MAX_FILE_BYTES;
+  requirePositiveBytes('maxFileBytes', limit);
   requireModelFormat(name);
   const bytes = options.modelBytes ?? await readGuardedFile(path, limit);
   const explicit = new Map<string, string>();

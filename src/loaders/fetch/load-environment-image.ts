@@ -1,5 +1,5 @@
 import type { EquirectImage } from '../../asset/equirect-image.ts';
-import { DEFAULT_MEMORY_BUDGET_BYTES } from '../gltf/validate-gltf-json.ts';
+import { DEFAULT_MEMORY_BUDGET_BYTES } from '../../asset/memory-budget.ts';
 import { decodeRgbe, looksLikeRgbe } from '../rgbe.ts';
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
 

@@ -17,6 +17,9 @@ const COMPONENT_NAMES: Readonly<Record<number, string>> = {
  * reading site allows.
  */
 export class GltfAccessors {
+  /** Accessors whose own float array {@link readFloats} has handed out uncopied. */
+  private readonly handedOut = new Set<number>();
+
   constructor(
     private readonly fileName: string,
     private readonly json: readonly GLTF.IAccessor[],
@@ -41,7 +44,15 @@ export class GltfAccessors {
     const def = this.json[index];
     this.checkType(index, place, types);
     const raw = this.array(index);
-    if (def.componentType === FLOAT) return this.finite(Float32Array.from(raw), index, place);
+    if (def.componentType === FLOAT) {
+      // An array gltf-transform made for this accessor alone (zero-filled, sparse, strided) is handed out as it
+      // is, once: copying it would hold the accessor twice while the model loads. A second read of the same
+      // accessor gets a copy, so no two callers share an array (animation rotations are normalised in place);
+      // a view into a shared buffer is copied, so the asset never keeps the file's whole buffer alive.
+      const owned = raw instanceof Float32Array && raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength && !this.handedOut.has(index);
+      if (owned) this.handedOut.add(index);
+      return this.finite(owned ? raw : Float32Array.from(raw), index, place);
+    }
     if (!def.normalized || !normalizedTypes.includes(def.componentType)) {
       const allowed = ['FLOAT', ...normalizedTypes.map((t) => `normalized ${COMPONENT_NAMES[t]}`)].join(', ');
       throw new LoadError(this.fileName, place, formatCode(place), `uses accessor ${index} of ${def.normalized ? 'normalized ' : ''}${COMPONENT_NAMES[def.componentType]}; allowed: ${allowed}`);

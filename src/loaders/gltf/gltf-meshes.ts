@@ -130,18 +130,14 @@ function buildPrimitive(
     : accessors.readFloats(attributes.POSITION, at('POSITION'), ['VEC3'], []);
 
   // Indices: read, range-check, triangulate strips and fans.
-  let source: ArrayLike<number>;
+  let source: ArrayLike<number> | null = null;
   if (json.indices !== undefined) {
     source = accessors.readUnsigned(json.indices, `${place}/indices`, ['SCALAR'], [UNSIGNED_BYTE, UNSIGNED_SHORT, UNSIGNED_INT]);
     for (let i = 0; i < source.length; i++) {
       if (source[i] >= vertexCount) throw new LoadError(fileName, `${place}/indices`, 'ACCESSOR_INDEX_OOB', `element ${i} is ${source[i]}, past the ${vertexCount} vertices`);
     }
-  } else {
-    const sequence = new Uint32Array(vertexCount);
-    for (let i = 0; i < vertexCount; i++) sequence[i] = i;
-    source = sequence;
   }
-  const indices = triangulate(fileName, place, source, json.indices !== undefined, mode, vertexCount);
+  const indices = triangulate(fileName, place, source, mode, vertexCount);
 
   const normalIndex = attribute('NORMAL');
   const normals = normalIndex !== undefined
@@ -260,34 +256,39 @@ function rgba(values: Float32Array, vertexCount: number): Float32Array {
   return out;
 }
 
-/** Triangle-list indices from TRIANGLES / TRIANGLE_STRIP / TRIANGLE_FAN indices (glTF 2.0 §3.7.2.1). */
+/**
+ * Triangle-list indices from TRIANGLES / TRIANGLE_STRIP / TRIANGLE_FAN indices (glTF 2.0 §3.7.2.1).
+ * @param source the primitive's indices, or null for a non-indexed primitive (element i is vertex i: read as
+ *   such rather than built as an array, so a large non-indexed primitive's index list is allocated once)
+ */
 function triangulate(
   fileName: string,
   place: string,
-  source: ArrayLike<number>,
-  indexed: boolean,
+  source: ArrayLike<number> | null,
   mode: number,
   vertexCount: number,
 ): Uint16Array | Uint32Array {
-  const n = source.length;
+  const n = source ? source.length : vertexCount;
   const triangleCount = mode === TRIANGLES ? n / 3 : Math.max(0, n - 2);
   if (mode === TRIANGLES && n % 3 !== 0) {
-    throw new LoadError(fileName, place, 'MESH_PRIMITIVE_INCOMPATIBLE_MODE', `is TRIANGLES with ${n} ${indexed ? 'indices' : 'vertices'}, not a multiple of 3`);
+    throw new LoadError(fileName, place, 'MESH_PRIMITIVE_INCOMPATIBLE_MODE', `is TRIANGLES with ${n} ${source ? 'indices' : 'vertices'}, not a multiple of 3`);
   }
   const out = vertexCount <= 65536 ? new Uint16Array(3 * triangleCount) : new Uint32Array(3 * triangleCount);
+  const at = (i: number): number => (source ? source[i] : i);
   if (mode === TRIANGLES) {
-    for (let i = 0; i < n; i++) out[i] = source[i];
+    if (source) out.set(source);
+    else for (let i = 0; i < n; i++) out[i] = i;
   } else if (mode === TRIANGLE_STRIP) {
     for (let i = 0; i < triangleCount; i++) {
-      out[3 * i] = source[i];
-      out[3 * i + 1] = source[i + 1 + (i % 2)];
-      out[3 * i + 2] = source[i + 2 - (i % 2)];
+      out[3 * i] = at(i);
+      out[3 * i + 1] = at(i + 1 + (i % 2));
+      out[3 * i + 2] = at(i + 2 - (i % 2));
     }
   } else {
     for (let i = 0; i < triangleCount; i++) {
-      out[3 * i] = source[i + 1];
-      out[3 * i + 1] = source[i + 2];
-      out[3 * i + 2] = source[0];
+      out[3 * i] = at(i + 1);
+      out[3 * i + 1] = at(i + 2);
+      out[3 * i + 2] = at(0);
     }
   }
   return out;

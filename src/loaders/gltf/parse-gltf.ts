@@ -14,7 +14,8 @@ import { buildGltfMeshes } from './gltf-meshes.ts';
 import { resolveGltfResources } from './gltf-resources.ts';
 import { buildGltfSkeleton } from './gltf-skeleton.ts';
 import { buildGltfSkins } from './gltf-skins.ts';
-import { DEFAULT_MEMORY_BUDGET_BYTES, validateGltfJson } from './validate-gltf-json.ts';
+import { validateGltfJson } from './validate-gltf-json.ts';
+import { DEFAULT_MEMORY_BUDGET_BYTES } from '../../asset/memory-budget.ts';
 import { decodeMeshopt, readWithDraco } from './gltf-compression.ts';
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
 

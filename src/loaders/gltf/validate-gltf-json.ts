@@ -2,6 +2,7 @@ import { requirePositiveBytes } from '../require-positive-bytes.ts';
 import type { GLTF } from '@gltf-transform/core';
 import { LoadError, quoteValue } from '../load-error.ts';
 import type { LoadErrorCode } from '../load-error-codes.ts';
+import { DEFAULT_MEMORY_BUDGET_BYTES, formatMebibytes } from '../../asset/memory-budget.ts';
 
 /** Relative tolerance of {@link nonTrsProblem}: exporters write matrices rounded to float32 and fewer digits. */
 const TRS_TOLERANCE = 1e-3;
@@ -25,13 +26,6 @@ function nonTrsProblem(m: readonly number[]): string | null {
   return null;
 }
 
-/** Default memory budget of a glTF model's decoded accessor data: 512 MiB. */
-export const DEFAULT_MEMORY_BUDGET_BYTES = 512 * 1024 * 1024;
-
-/** `n` bytes in MiB, for messages. */
-function formatBytes(n: number): string {
-  return `${+(n / (1024 * 1024)).toFixed(1)} MiB`;
-}
 
 /** Bytes per component of each accessor componentType (glTF 2.0 §3.6.2.2 "Accessor Data Types"). */
 export const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
@@ -172,7 +166,7 @@ export function validateGltfJson(fileName: string, json: GLTF.IGLTF, bufferBytes
     // few bytes of JSON could otherwise ask for gigabytes.
     decodedBytes += count * components * componentBytes;
     if (decodedBytes > memoryBudgetBytes) {
-      fail('MEMORY_BUDGET_EXCEEDED', `${place}/count`, `is ${count}: the accessors decode to more than the memory budget of ${formatBytes(memoryBudgetBytes)}`);
+      fail('MEMORY_BUDGET_EXCEEDED', `${place}/count`, `is ${count}: the accessors decode to more than the memory budget of ${formatMebibytes(memoryBudgetBytes)}`);
     }
     const byteOffset = accessor.byteOffset === undefined ? 0 : integer(accessor.byteOffset, `${place}/byteOffset`, 0);
     if (accessor.bufferView !== undefined) {

@@ -13,7 +13,7 @@ import { matchJoints, retargetClip, RetargetError, type RetargetSide } from '../
 import { computeModelFrames, createModelFrames, quatConjugateMultiply, quatMultiply, quatRotate } from '../../../src/animation/retarget-frames.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { loadClips } from '../../../src/loaders/load-clips.ts';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 
 const assets = sharedAssets();

@@ -3,7 +3,7 @@ import { mat4, quat } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { withProp } from '../../../src/asset/with-prop.ts';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { Crowd } from '../../../src/crowd/crowd.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';

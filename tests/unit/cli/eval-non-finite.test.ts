@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { streamedEvaluation } from '../helpers/evaluate-model-reference.ts';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
 
 // Values finite in the file can overflow float32 once composed down the hierarchy: `sinew eval` then fails
 // naming the joint, and never prints a `null` position.
-describe('evaluateModel with a hierarchy that overflows float32', () => {
+describe('writeEvaluation with a hierarchy that overflows float32', () => {
   it('fails naming the primitive and the first joint whose matrix is not finite', async () => {
     const builder = skinnedQuad();
     builder.json.nodes[2].translation = [3e38, 0, 0]; // joint0, the root
@@ -14,7 +14,7 @@ describe('evaluateModel with a hierarchy that overflows float32', () => {
     const asset = await parseGltf('far.gltf', builder.gltf());
     let error: unknown;
     try {
-      evaluateModel(asset, -1, 0);
+      await streamedEvaluation(asset, -1, 0);
     } catch (e) {
       error = e;
     }
@@ -25,6 +25,6 @@ describe('evaluateModel with a hierarchy that overflows float32', () => {
 
   it('evaluates the same model with finite translations', async () => {
     const asset = await parseGltf('near.gltf', skinnedQuad().gltf());
-    expect(evaluateModel(asset, -1, 0).primitives[0].positions.every(Number.isFinite)).toBe(true);
+    expect(JSON.parse(await streamedEvaluation(asset, -1, 0)).primitives[0].positions.every(Number.isFinite)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { compressModel } from '../helpers/compress-model.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';

@@ -10,7 +10,7 @@ import { algorithm1, animModelJoints, meshModelJoints } from '../helpers/md5-alg
 import { parseMd5Mesh } from '../../../src/loaders/md5/parse-md5-mesh.ts';
 import { parseMd5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { positionsDiagonal as diagonal } from '../helpers/positions-diagonal.ts';
 
 const assets = sharedAssets();

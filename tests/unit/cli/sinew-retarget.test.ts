@@ -8,7 +8,7 @@ import { sharedAssets } from '../helpers/shared-assets.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { loadClipsFromPath } from '../../../src/node/load-clips-from-path.ts';
 import { retargetClipLibrary } from '../../../src/loaders/clip-library.ts';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { sinew } from './run-sinew.ts';
 
 const assets = sharedAssets();

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { evaluateModel, type Evaluation } from '../../../src/cli/evaluate-model.ts';
+import type { Evaluation } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from './evaluate-model-reference.ts';
 
 // Vertices of a model and its compressed copy, matched by position: codecs may re-order (and weld) vertices.
 

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { compressModel } from '../helpers/compress-model.ts';
 import { skinnedMorphTube } from '../helpers/morph-tube.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compileClip } from '../../../src/animation/runtime-clip.ts';
 import { sampleClip } from '../../../src/animation/sample-clip.ts';
 import { SamplingContext } from '../../../src/animation/sampling-context.ts';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { collapseWarnings } from '../../../src/loaders/collapse-warnings.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { LoadError } from '../../../src/loaders/load-error.ts';

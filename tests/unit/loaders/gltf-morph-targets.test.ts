@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { evaluateWithThree } from '../cli/three-oracle.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';

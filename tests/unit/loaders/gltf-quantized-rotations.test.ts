@@ -5,7 +5,7 @@
  * keys, on the skinned quad's vertices.
  */
 import { describe, expect, it } from 'vitest';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
 

@@ -1,5 +1,5 @@
 import { mat4, quat, vec3 } from 'gl-matrix';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { describe, expect, it } from 'vitest';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { loadErrorOf } from '../helpers/load-error-of.ts';

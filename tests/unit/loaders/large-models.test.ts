@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { skinnedGrid } from '../../fixtures/large-models.ts';
 

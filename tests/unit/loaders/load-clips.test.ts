@@ -4,7 +4,7 @@ import { loadErrorOf } from '../helpers/load-error-of.ts';
 import { loadModel } from '../../../src/loaders/load-model.ts';
 import { loadClips, type ClipLibrary } from '../../../src/loaders/load-clips.ts';
 import { retargetClipLibrary } from '../../../src/loaders/clip-library.ts';
-import { evaluateModel } from '../../../src/cli/evaluate-model.ts';
+import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 
 const none = async () => null;
 

@@ -26,7 +26,7 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Writes `name` in the model folder with its buffer at `uri` and reads it. */
-function readWithUri(uri: string, options: { maxFileBytes?: number } = {}, name = 'model.gltf') {
+function readWithUri(uri: string, options: { maxFileBytes?: number; memoryBudgetBytes?: number } = {}, name = 'model.gltf') {
   writeFileSync(join(modelDir, name), quad.gltf(uri));
   return loadModelFromPath(join(modelDir, name), options);
 }
@@ -63,6 +63,8 @@ describe('loadModelFromPath: companion files stay inside the model folder', () =
     expect((await loadErrorOf(readWithUri('folder.bin'))).message).toBe('model.gltf: companion file "folder.bin" is a folder, not a file');
     writeFileSync(join(modelDir, 'big.bin'), new Uint8Array(5000));
     expect((await loadErrorOf(readWithUri('big.bin', { maxFileBytes: 4999 }))).message).toBe('model.gltf: companion file "big.bin" is 5000 bytes, over the limit of 4999');
+    // One memory budget: without maxFileBytes, a file is read only if it fits the budget too.
+    expect((await loadErrorOf(readWithUri('big.bin', { memoryBudgetBytes: 4999 }))).message).toBe('model.gltf: companion file "big.bin" is 5000 bytes, over the limit of 4999');
   });
 
   it('a uri component longer than the file system allows is refused in a short message, no path of node in it', async () => {

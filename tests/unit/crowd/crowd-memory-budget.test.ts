@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { Crowd, crowdInstanceBytes } from '../../../src/crowd/crowd.ts';
+import { createWorm, WORM_800 } from '../../../src/procedural/worm.ts';
+import { WORLD_TEXELS } from '../../../src/skinning/instance-blocks.ts';
+
+// A crowd's per-instance arrays are checked against the memory budget (src/asset/memory-budget.ts) before
+// they are allocated: a capacity typed with three zeros too many fails at once, naming the numbers.
+describe('Crowd memory budget', () => {
+  const worm = createWorm(WORM_800);
+
+  it('counts what it allocates per instance', () => {
+    const crowd = new Crowd(worm, { capacity: 64 });
+    const blockTexels = Math.max(crowd.blockTexels, WORLD_TEXELS + 1);
+    const held = crowd.clipIndices.byteLength + crowd.times.byteLength + crowd.speeds.byteLength + crowd.worlds.byteLength
+      + crowd.worldBounds.byteLength + crowd.drawnInstances.byteLength + crowd.motion.prefixes.byteLength + crowd.motion.placements.byteLength;
+    // The blocks are padded to whole texture rows: at least the instances' texels, less than one row more.
+    expect(held + 16 * blockTexels * 64).toBe(64 * crowdInstanceBytes(blockTexels));
+    expect(crowd.blocks.byteLength).toBeGreaterThanOrEqual(16 * blockTexels * 64);
+  });
+
+  it('refuses a capacity past the budget before allocating, and accepts one within it', () => {
+    const perInstance = crowdInstanceBytes(Math.max(new Crowd(worm, { capacity: 1 }).blockTexels, WORLD_TEXELS + 1));
+    const budget = 1024 * 1024; // 1 MiB
+    const fits = Math.floor(budget / perInstance);
+    expect(new Crowd(worm, { capacity: fits, memoryBudgetBytes: budget }).capacity).toBe(fits);
+    expect(() => new Crowd(worm, { capacity: fits + 1, memoryBudgetBytes: budget }))
+      .toThrow(new RangeError(`Crowd: ${fits + 1} instances of ${perInstance} bytes each exceed the memory budget of 1 MiB`));
+    // The default budget, 512 MiB: a billion instances would need far more.
+    expect(() => new Crowd(worm, { capacity: 1e9 })).toThrow(/exceed the memory budget of 512 MiB$/);
+    expect(() => new Crowd(worm, { capacity: 4, memoryBudgetBytes: 0 })).toThrow(RangeError);
+  });
+});
