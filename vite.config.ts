@@ -54,7 +54,7 @@ const quietNodeStubs: OnLog = (level, log, handler) => {
  * `sinew/testing`, the `sinew` command), dependencies left as imports.
  * `vite build --mode standalone`: dist/sinew-viewer.js, the `<sinew-viewer>` element as one self-contained
  * module (dependencies and shaders inlined) for pages without a bundler.
- * `vite build --mode bench`: dist/bench/crowd-bench.html, the static benchmark page (bench/pages), relative
+ * `vite build --mode bench`: dist/bench/crowd-bench.html and skin-once-bench.html, the static benchmark pages (bench/pages), relative
  * URLs so any static server can serve it from any folder; not part of the published package.
  * The default build has two pages: the viewer (index.html) and the crowd demo (crowd.html).
  */
@@ -108,7 +108,13 @@ export default defineConfig(({ mode }): UserConfig => {
         emptyOutDir: true,
         // The KTX2 transcoder chunk (fetched only for KTX2 models) is larger than Vite's default 500 kB warning.
         chunkSizeWarningLimit: 2048,
-        rolldownOptions: { input: { 'crowd-bench': resolve(import.meta.dirname, 'bench/pages/crowd-bench.html') }, onLog: quietNodeStubs },
+        rolldownOptions: {
+          input: {
+            'crowd-bench': resolve(import.meta.dirname, 'bench/pages/crowd-bench.html'),
+            'skin-once-bench': resolve(import.meta.dirname, 'bench/pages/skin-once-bench.html'),
+          },
+          onLog: quietNodeStubs,
+        },
       },
     };
   }

@@ -21,7 +21,11 @@
  *   `crowd.N1000.vertex_share.*`: Sinew's frame with rasterisation discarded over its full frame — the share
  *   of the frame spent shading vertices (SwiftShader shades them on the CPU).
  *
- * `only` (run-bench's `--gpu-cases=N50,N1000`) runs some of the N cases.
+ * - `skin_once.*`: skin once per frame (transform feedback) against skinning in each pass, main draw + contact
+ *   shadow, on Fox (when ../shared/assets is there, served at /shared/assets/) and `worm-5000`
+ *   (bench/skin-once-bench.ts).
+ *
+ * `only` (run-bench's `--gpu-cases=N50,N1000,skin_once`) runs some of the cases.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +35,7 @@ import { existsSync } from 'node:fs';
 import { CHROMIUM_ARGS, findChromium } from '../src/node/find-chromium.ts';
 import { startFileServer } from '../src/node/file-server.ts';
 import { median } from './pages/bench-page-common.ts';
+import { measureSkinOnce } from './skin-once-bench.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -53,16 +58,34 @@ export async function runGpuBench(log: (line: string) => void, only?: readonly s
     log('gpu bench: no Chromium found; GPU figures skipped');
     return null;
   }
+  const wanted = (name: string) => !only || only.includes(name);
+  const crowdCases = [1, 10, 50, 200, 1000].some((N) => wanted(`N${N}`));
   const threeOut = mkdtempSync(join(os.tmpdir(), 'sinew-three-bench-'));
-  const { build } = await import('vite');
-  await build({
-    configFile: false, logLevel: 'warn', root: resolve(here, 'pages'), base: './', publicDir: false,
-    build: { outDir: threeOut, emptyOutDir: true, target: 'es2022', rolldownOptions: { input: resolve(here, 'pages/three-crowd-bench.html') } },
-  });
-  const server = await startFileServer([{ prefix: '/sinew/', folder: resolve(root, 'dist/bench') }, { prefix: '/three/', folder: threeOut }]);
+  if (crowdCases) {
+    const { build } = await import('vite');
+    await build({
+      configFile: false, logLevel: 'warn', root: resolve(here, 'pages'), base: './', publicDir: false,
+      build: { outDir: threeOut, emptyOutDir: true, target: 'es2022', rolldownOptions: { input: resolve(here, 'pages/three-crowd-bench.html') } },
+    });
+  }
+  const shared = resolve(root, '../shared/assets');
+  const server = await startFileServer([
+    { prefix: '/sinew/', folder: resolve(root, 'dist/bench') }, { prefix: '/three/', folder: threeOut }, { prefix: '/shared/assets/', folder: shared },
+  ]);
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: found.executablePath, args: [...CHROMIUM_ARGS], headless: true });
+  const figures: Record<string, number | string> = {};
+  const rows: string[][] = [];
   try {
+    if (wanted('skin_once')) {
+      const models = [{ key: 'worm_5000', url: 'worm-5000' }];
+      if (existsSync(resolve(shared, 'gltf/Fox.glb'))) models.unshift({ key: 'Fox', url: '/shared/assets/gltf/Fox.glb' });
+      else log('skin once: ../shared/assets/gltf/Fox.glb not found; Fox skipped');
+      const skinOnce = await measureSkinOnce(browser, `${server.url}/sinew/skin-once-bench.html`, models, log);
+      Object.assign(figures, skinOnce.figures);
+      rows.push(...skinOnce.rows);
+    }
+    if (!crowdCases) return { figures, rows };
     const sinew = await browser.newPage();
     const three = await browser.newPage();
     const threePhong = await browser.newPage();
@@ -72,8 +95,7 @@ export async function runGpuBench(log: (line: string) => void, only?: readonly s
     for (const p of [sinew, three, threePhong]) await p.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
     const info = await sinew.evaluate(() => (window as unknown as { info: () => Record<string, unknown> }).info());
     const run = (p: typeof sinew, options: Options) => p.evaluate((o) => (window as unknown as { bench: (o: Options) => Promise<Result> }).bench(o), options);
-    const figures: Record<string, number | string> = { 'gpu.renderer': String(info.renderer) };
-    const rows: string[][] = [];
+    figures['gpu.renderer'] = String(info.renderer);
     /** Median over `runs` interleaved runs of each side's median frame ms. */
     const measure = async (cases: { key: string; page: typeof sinew; options: Options }[], runs: number) => {
       const medians = new Map<string, number[]>();
@@ -88,8 +110,7 @@ export async function runGpuBench(log: (line: string) => void, only?: readonly s
       return { ms: (key: string) => median(medians.get(key)!), last: (key: string) => last.get(key)! };
     };
 
-    const wanted = (N: number) => !only || only.includes(`N${N}`);
-    for (const N of [1, 10, 50].filter(wanted)) {
+    for (const N of [1, 10, 50].filter((N) => wanted(`N${N}`))) {
       const o = { model: 'worm-5000', N, frames: 8, warmup: 3 };
       const cases = [
         { key: 'sinew', page: sinew, options: { ...o, mode: 'live' } },
@@ -119,7 +140,7 @@ export async function runGpuBench(log: (line: string) => void, only?: readonly s
         log(rows[rows.length - 1].join('  '));
       }
     }
-    for (const N of [200, 1000].filter(wanted)) {
+    for (const N of [200, 1000].filter((N) => wanted(`N${N}`))) {
       const o = { model: 'worm', N, frames: N > 500 ? 3 : 5, warmup: 1 };
       const cases: { key: string; page: typeof sinew; options: Options }[] = [
         { key: 'live', page: sinew, options: { ...o, mode: 'live' } },

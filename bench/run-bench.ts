@@ -47,6 +47,9 @@
  *   process: wall time and peak resident memory (bench/cli-cost.ts; needs `npm run build`).
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
+ * - `skin_once.*`: skinning once per frame by transform feedback against skinning in each pass (main draw +
+ *   contact shadow), Fox and the 5 000-vertex worm (bench/skin-once-bench.ts; run alone with
+ *   `--gpu-only --gpu-cases=skin_once`).
  *
  * Run: `node --import tsx bench/run-bench.ts` (or `npx tsx bench/run-bench.ts`); it re-runs itself under
  * `node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64` when started without them. About
@@ -185,7 +188,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 
 async function main(): Promise<void> {
   const started = Date.now();
-  // --gpu-only: the GPU cases alone (--gpu-cases=N1,N10,N50,N200,N1000 picks some of them); never saved.
+  // --gpu-only: the GPU cases alone (--gpu-cases=N1,N10,N50,N200,N1000,skin_once picks some of them); never saved.
   const gpuOnly = process.argv.includes('--gpu-only');
   if (gpuOnly && process.argv.includes('--save')) throw new Error('bench: --gpu-only figures are partial; run the whole bench to --save');
   const characters = gpuOnly ? [] : await loadCharacters();
