@@ -1,8 +1,9 @@
 /**
- * Issue 23's measurement, run by bench/gpu-bench.ts in its headless Chromium: skin the vertices once per frame
- * (one transform-feedback pass that the main draw and the contact shadow's depth draw both read) against
- * skinning them in each pass (what ships: `SkinnedRenderer.draw` in both), on the page
- * dist/bench/skin-once-bench.html (bench/pages/skin-once-bench.ts, which says exactly what each mode draws).
+ * Issue 23's measurement, run by bench/gpu-bench.ts in its headless Chromium: a frame of one model with its
+ * contact shadow, skinned once (`SkinnedRenderer.skinInto`: one transform-feedback pass that the main draw and
+ * the shadow's depth draw both read; what a view does when a stage draws the model again) against skinned in
+ * each pass (`SkinnedRenderer.draw` skinning in both), on the page dist/bench/skin-once-bench.html
+ * (bench/pages/skin-once-bench.ts, which says exactly what each mode draws).
  * Picking is outside the comparison: `pickModel` (src/scene/pick-model.ts) skins only the candidate vertices
  * of a few clusters on the CPU, never the whole mesh, and reads nothing back from the GPU.
  *
@@ -11,8 +12,8 @@
  *   with `.once_ms` and `.per_pass_ms`;
  * - `skin_once.<model>.vertex_ratio`: the same with every pass under RASTERIZER_DISCARD (the vertex stages
  *   alone: SwiftShader shades vertices on the CPU), with `.vertex_once_ms` and `.vertex_per_pass_ms`;
- * - `skin_once.<model>.{main,shadow}_covered_px` and `.{main,shadow}_differing_px`: the picture check, both
- *   modes' main and shadow targets on one pose (differing: coverage or colour beyond 3 levels).
+ * - `skin_once.<model>.covered_px` and `.differing_px`: the picture check, both modes' frames (model and shadow)
+ *   on one pose (differing: colour beyond 2 levels).
  * Each figure is the median over interleaved runs (the order alternating, after one unrecorded run of each
  * case) of each run's median frame.
  */
@@ -43,12 +44,10 @@ export async function measureSkinOnce(
     const info = await page.evaluate(() => (window as unknown as { info: () => Record<string, unknown> }).info());
     log(`skin once: on ${String(info.renderer)}`);
     for (const { key, url } of models) {
-      const check = await page.evaluate((model) => (window as unknown as { check: (o: { model: string }) => Promise<Record<'main' | 'shadow', Check>> }).check({ model }), url);
-      for (const target of ['main', 'shadow'] as const) {
-        figures[`skin_once.${key}.${target}_covered_px`] = check[target].covered;
-        figures[`skin_once.${key}.${target}_differing_px`] = check[target].differing;
-      }
-      log(`skin once, ${key}: picture check main ${check.main.differing} of ${check.main.covered} covered pixels differ, shadow ${check.shadow.differing} of ${check.shadow.covered}`);
+      const check = await page.evaluate((model) => (window as unknown as { check: (o: { model: string }) => Promise<Check> }).check({ model }), url);
+      figures[`skin_once.${key}.covered_px`] = check.covered;
+      figures[`skin_once.${key}.differing_px`] = check.differing;
+      log(`skin once, ${key}: picture check ${check.differing} of ${check.covered} covered pixels differ`);
       const cases: { name: string; options: Options }[] = [];
       for (const rasterize of [true, false]) {
         for (const mode of ['per-pass', 'once'] as const) cases.push({ name: `${rasterize ? '' : 'vertex '}${mode}`, options: { model: url, mode, frames: 16, warmup: 2, rasterize } });
@@ -62,7 +61,7 @@ export async function measureSkinOnce(
         }
       }
       const ms = (name: string) => median(medians.get(name)!);
-      for (const [prefix, label] of [['', 'main + shadow draw'], ['vertex ', 'vertex stages only (rasterizer discard)']] as const) {
+      for (const [prefix, label] of [['', 'model + contact shadow frame'], ['vertex ', 'vertex stages only (rasterizer discard)']] as const) {
         const once = ms(`${prefix}once`), perPass = ms(`${prefix}per-pass`);
         const k = prefix ? 'vertex_' : '';
         figures[`skin_once.${key}.${k}once_ms`] = round(once);

@@ -52,6 +52,11 @@ export class ElementShadow implements FrameStage {
     this.settings.softness = readAttribute(this.options.element, 'shadow-softness', reporter('shadow-softness')).value;
   }
 
+  /** @internal A shadow draws the skinned model again: the view skins it once for both passes. */
+  drawsSkinnedModel(): boolean {
+    return this.settings.intensity > 0 && this.view?.bounds != null;
+  }
+
   /** @internal The frame stage: the shadow under the framed box, after the model. */
   afterDraw(frame: ViewFrame): void {
     const bounds = this.view?.bounds;

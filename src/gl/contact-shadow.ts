@@ -6,6 +6,7 @@ import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
 import type { GpuModel } from './gpu-model.ts';
 import type { PalettePath } from './palette-path.ts';
+import type { SkinnedVertexSource } from './skinned-vertex-source.ts';
 import type { CameraMatrices, SkinnedRenderer } from './renderer.ts';
 import { compileProgram, deleteProgram } from './shader-program.ts';
 
@@ -55,12 +56,14 @@ export interface ModelShadowFrame {
   readonly camera: CameraMatrices;
   readonly width: number;
   readonly height: number;
+  /** The frame's skinned vertices when the model was skinned once for every pass (`ViewFrame.skinnedVertices`). */
+  readonly skinnedVertices?: SkinnedVertexSource | null;
 }
 
 /**
  * A {@link ShadowCaster} for one skinned model: rewritten in place by {@link ModelShadowCaster.use} each frame
  * (no per-frame allocation); its depth draw is `SkinnedRenderer.draw` with the frame's pose, palette path and
- * skinning method.
+ * skinning method — or the frame's skinned vertices, when the view skinned the model once for every pass.
  */
 export class ModelShadowCaster implements ShadowCaster {
   private frame: ModelShadowFrame | null = null;
@@ -83,7 +86,7 @@ export class ModelShadowCaster implements ShadowCaster {
 
   drawDepth(camera: CameraMatrices): void {
     const f = this.current;
-    f.renderer.draw(f.gpu, f.animated, camera, f.displayMatrix, f.palettePath, f.method);
+    f.renderer.draw(f.gpu, f.animated, camera, f.displayMatrix, f.palettePath, f.method, undefined, f.skinnedVertices ?? null);
   }
 
   restoreCamera(): void {

@@ -6,16 +6,16 @@ import { ATTRIBUTE_LOCATIONS, GpuModel, uploadModel, type GpuPrimitive } from '.
 import { DEFAULT_LIGHTING, LightingLibrary, type SceneLighting } from './scene-lighting.ts';
 import { bindEnvironment, bindMaterial, materialOf, setAlphaState } from './material-binding.ts';
 import { paletteCapacity, paletteStride, readPaletteLimits, resolvePalettePath, type PaletteLimits, type PalettePath, type PaletteRequest } from './palette-path.ts';
-import { computeDualQuaternionPalette } from '../skinning/dual-quaternion-palette.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
-import { PALETTE_BLOCK_BINDING, uploadPaletteBuffer } from './palette-buffer.ts';
-import { packPaletteRows } from '../skinning/palette-rows.ts';
-import { uploadPaletteTexture } from './palette-texture.ts';
+import { bindSkinPalette } from './palette-binding.ts';
+import { BlendOrder } from './blend-order.ts';
 import { bindMorphTargets } from './morph-binding.ts';
 import { drawInstances, type GpuInstances, type InstancedDrawStats } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
-import { BASE_COLOR_UNIT, MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
+import { BASE_COLOR_UNIT, MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 import type { DrawStyle } from './debug/draw-style.ts';
+import type { SkinnedVertexBuffers } from './skinned-vertex-buffers.ts';
+import type { SkinnedVertexSource } from './skinned-vertex-source.ts';
 import { createShaderVariant } from './shader-variant.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
@@ -92,12 +92,16 @@ export class SkinnedRenderer {
     morphInstance: number; morphActive: number;
     /** The inspection views of the draw (draw's `style`), or undefined. */
     style: DrawStyle | undefined;
-  } = { palettePath: 'uniform', method: DEFAULT_SKINNING_METHOD, serial: 0, program: null, morphInstance: -1, morphActive: 0, style: undefined };
-  /** Scratch of the BLEND primitives of a draw: instance, primitive, squared distance, drawing order (grown, never shrunk). */
-  private blendInstance = new Int32Array(8);
-  private blendPrimitive = new Int32Array(8);
-  private blendDistance = new Float64Array(8);
-  private blendOrder = new Int32Array(8);
+    /** Vertices skinned before this draw (draw's `skinnedVertices`), or null. */
+    skinnedVertices: SkinnedVertexSource | null;
+    /** The buffers a {@link skinInto} pass writes, or null in a draw. */
+    capture: SkinnedVertexBuffers | null;
+  } = {
+    palettePath: 'uniform', method: DEFAULT_SKINNING_METHOD, serial: 0, program: null, morphInstance: -1, morphActive: 0, style: undefined,
+    skinnedVertices: null, capture: null,
+  };
+  /** Scratch of the BLEND primitives of a draw. */
+  private readonly blended = new BlendOrder();
 
   /**
    * Prefilters the environment on the GPU (synchronous; see README "Materials and lighting" for its cost).
@@ -300,35 +304,28 @@ export class SkinnedRenderer {
    *   like `paletteRequest`: a shader variant each, no new upload
    * @param style inspection views (weight heat map, influence count, wireframe, CPU-skinned vertices; see
    *   {@link DrawStyle}); absent: the model as it is
+   * @param skinnedVertices this frame's skinned vertices ({@link skinInto}, with the same pose, palette request and
+   *   method), drawn instead of skinning them again; absent: skinned in the draw
    * @throws Error when `gpuModel` is disposed, or was uploaded before a context restore (re-upload it), or a
    *   shader variant fails to build, or `paletteRequest` forces a uniform or ubo palette that does not fit
    */
   draw(
     gpuModel: GpuModel, pose: PoseBuffers, camera: CameraMatrices, displayMatrix?: Float32Array,
     paletteRequest: PaletteRequest = this.paletteRequest, method: SkinningMethod = DEFAULT_SKINNING_METHOD, style?: DrawStyle,
+    skinnedVertices: SkinnedVertexSource | null = null,
   ): void {
     if (this.lost) return;
-    const asset = gpuModel.asset;
-    if (gpuModel.isDisposed) throw new Error(`${asset.name}: draw of a disposed GpuModel`);
-    if (gpuModel.generation !== this.generationValue) {
-      throw new Error(`${asset.name}: GpuModel was uploaded before the WebGL2 context was restored; upload its asset again`);
-    }
     const gl = this.gl;
     const display = displayMatrix ?? IDENTITY;
-    const frame = this.frame;
-    frame.palettePath = this.palettePathFor(asset, paletteRequest, method);
-    frame.method = method;
-    frame.serial = ++this.drawSerial;
-    frame.program = null;
-    frame.morphInstance = -1;
-    frame.style = style;
-    this.paletteMs = 0;
+    this.startDraw(gpuModel, paletteRequest, method, style, skinnedVertices, null);
+    const asset = gpuModel.asset;
     this.foldOrigin(camera, display, pose.origin);
     bindEnvironment(gl, this.lights.current);
     gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
     setAlphaState(gl, false);
     // Opaque and masked primitives first, in file order; blended ones are collected and drawn after them.
-    let blended = 0;
+    const blended = this.blended;
+    blended.clear();
     const instances = asset.meshInstances;
     for (let i = 0; i < instances.length; i++) {
       const instance = instances[i];
@@ -336,26 +333,18 @@ export class SkinnedRenderer {
       for (let p = 0; p < primitives.length; p++) {
         const material = materialOf(gpuModel, primitives[p]);
         if (material && material.alphaMode === 2) {
-          this.reserveBlended(blended + 1);
-          this.blendInstance[blended] = i;
-          this.blendPrimitive[blended] = p;
-          this.blendDistance[blended] = this.distanceToEye(primitives[p], instance.skin, instance.node, pose, display);
-          this.blendOrder[blended] = blended;
-          blended++;
+          blended.add(i, p, this.distanceToEye(primitives[p], instance.skin, instance.node, pose, display));
         } else {
           this.drawPrimitive(gpuModel, i, p, pose, display);
         }
       }
     }
-    if (blended > 0) {
+    if (blended.count > 0) {
       // glTF 2.0 §3.9.4 BLEND: composited over what is behind, farthest first (by the primitive's bounding-box
       // centre), testing depth without writing it.
-      sortFarthestFirst(this.blendOrder, this.blendDistance, blended);
+      blended.sortFarthestFirst();
       setAlphaState(gl, true);
-      for (let k = 0; k < blended; k++) {
-        const b = this.blendOrder[k];
-        this.drawPrimitive(gpuModel, this.blendInstance[b], this.blendPrimitive[b], pose, display);
-      }
+      for (let k = 0; k < blended.count; k++) this.drawPrimitive(gpuModel, blended.instanceAt(k), blended.primitiveAt(k), pose, display);
       setAlphaState(gl, false);
     }
     gl.bindVertexArray(null);
@@ -383,19 +372,47 @@ export class SkinnedRenderer {
     drawInstances(this.gl, this.programs, this.variant, gpuModel, instances, blocks, this.viewProjection, this.eyeRelative, stats);
   }
 
-  /** Grows the blended-primitive scratch to hold `count` entries (allocates only when it grows). */
-  private reserveBlended(count: number): void {
-    if (count <= this.blendOrder.length) return;
-    const size = Math.max(count, 2 * this.blendOrder.length);
-    const grow = <T extends Int32Array | Float64Array>(old: T, make: (n: number) => T): T => {
-      const next = make(size);
-      next.set(old);
-      return next;
-    };
-    this.blendInstance = grow(this.blendInstance, (n) => new Int32Array(n));
-    this.blendPrimitive = grow(this.blendPrimitive, (n) => new Int32Array(n));
-    this.blendDistance = grow(this.blendDistance, (n) => new Float64Array(n));
-    this.blendOrder = grow(this.blendOrder, (n) => new Int32Array(n));
+  /**
+   * Skins every skinned primitive of `gpuModel` in `pose` once, by the shader variant a {@link draw} with the same
+   * `paletteRequest` and `method` runs (morph targets first), into `target` by transform feedback: the frame's
+   * passes then draw `target` ({@link draw}'s `skinnedVertices`) instead of each skinning the vertices again.
+   * Nothing is read back; no-op while the context is lost.
+   * @param target buffers made for `gpuModel` in this context generation
+   * @throws as {@link draw}, and Error when `target` holds another model
+   */
+  skinInto(target: SkinnedVertexBuffers, gpuModel: GpuModel, pose: PoseBuffers, paletteRequest: PaletteRequest = this.paletteRequest, method: SkinningMethod = DEFAULT_SKINNING_METHOD): void {
+    if (this.lost) return;
+    if (target.gpuModel !== gpuModel) throw new Error(`${gpuModel.asset.name}: skinInto buffers made for ${target.gpuModel.asset.name}`);
+    this.startDraw(gpuModel, paletteRequest, method, undefined, null, target);
+    const instances = gpuModel.asset.meshInstances;
+    for (let i = 0; i < instances.length; i++) {
+      if (instances[i].skin < 0) continue;
+      const primitives = gpuModel.meshes[instances[i].mesh];
+      for (let p = 0; p < primitives.length; p++) if (primitives[p].skinned) this.drawPrimitive(gpuModel, i, p, pose, IDENTITY);
+    }
+    this.frame.capture = null;
+  }
+
+  /** Checks `gpuModel` can be drawn and sets the draw's settings (`this.frame`), read by drawPrimitive. */
+  private startDraw(
+    gpuModel: GpuModel, paletteRequest: PaletteRequest, method: SkinningMethod, style: DrawStyle | undefined,
+    skinnedVertices: SkinnedVertexSource | null, capture: SkinnedVertexBuffers | null,
+  ): void {
+    const asset = gpuModel.asset;
+    if (gpuModel.isDisposed) throw new Error(`${asset.name}: draw of a disposed GpuModel`);
+    if (gpuModel.generation !== this.generationValue) {
+      throw new Error(`${asset.name}: GpuModel was uploaded before the WebGL2 context was restored; upload its asset again`);
+    }
+    const frame = this.frame;
+    frame.palettePath = this.palettePathFor(asset, paletteRequest, method);
+    frame.method = method;
+    frame.serial = ++this.drawSerial;
+    frame.program = null;
+    frame.morphInstance = -1;
+    frame.style = style;
+    frame.skinnedVertices = skinnedVertices;
+    frame.capture = capture;
+    this.paletteMs = 0;
   }
 
   /**
@@ -433,8 +450,9 @@ export class SkinnedRenderer {
     const primitive = gpuModel.meshes[instance.mesh][p];
     const skin = instance.skin;
     const style = frame.style;
-    // CPU-skinned vertices are already in model space: drawn by the rigid variant, placed by the display matrix.
-    const cpuVao = style?.cpuVertices && skin >= 0 && primitive.skinned ? style.cpuVertices.vaoOf(i, p) : null;
+    // Vertices skinned before the draw are in model space already: drawn by the rigid variant, placed by the display matrix.
+    const source = frame.capture ? null : frame.skinnedVertices ?? style?.cpuVertices ?? null;
+    const cpuVao = source && skin >= 0 && primitive.skinned ? source.vaoOf(i, p) : null;
     const skinned = skin >= 0 && primitive.skinned && !cpuVao;
     const surface = style ? style.surface : 'shaded';
     const weightView = surface === 'weights' || surface === 'influences';
@@ -460,7 +478,7 @@ export class SkinnedRenderer {
     variant.skinned = skinned;
     variant.palettePath = palettePath;
     variant.jointCapacity = capacity;
-    variant.transformFeedback = false;
+    variant.transformFeedback = frame.capture !== null;
     variant.skinning = method.skinning;
     variant.weights = method.weights;
     variant.influences = primitive.influences;
@@ -490,35 +508,16 @@ export class SkinnedRenderer {
     if (!mat3.normalFromMat4(this.normalMatrix, this.toDisplay)) mat3.identity(this.normalMatrix);
     gl.uniformMatrix4fv(program.u_toDisplay, false, this.toDisplay);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, this.normalMatrix);
-    if (skinned) {
-      const paletteStart = performance.now();
-      // Packed once per frame per skin, whichever primitive of whichever instance comes first.
-      const rows = gpuModel.paletteRows[skin];
-      const fresh = gpuModel.paletteFrames[skin] !== frame.serial;
-      if (fresh) {
-        if (method.skinning === 'dqs') computeDualQuaternionPalette(rows, pose.skinMatrices[skin], jointCount);
-        else packPaletteRows(rows, pose.skinMatrices[skin], jointCount);
-        gpuModel.paletteFrames[skin] = frame.serial;
-      }
-      if (palettePath === 'uniform') {
-        gl.uniform4fv(program.u_joints, rows, 0, 4 * stride * jointCount);
-      } else if (palettePath === 'ubo') {
-        const buffer = gpuModel.paletteBuffer(skin, capacity);
-        if (fresh) uploadPaletteBuffer(gl, buffer, rows, jointCount, stride);
-        else gl.bindBufferBase(gl.UNIFORM_BUFFER, PALETTE_BLOCK_BINDING, buffer.buffer);
-      } else {
-        gl.activeTexture(gl.TEXTURE0 + PALETTE_UNIT);
-        const texture = gpuModel.paletteTextures[skin];
-        if (fresh) uploadPaletteTexture(gl, texture, rows, stride);
-        else gl.bindTexture(gl.TEXTURE_2D, texture.texture);
-      }
-      this.paletteMs += performance.now() - paletteStart;
-    }
+    if (skinned) this.paletteMs += bindSkinPalette(gl, program, gpuModel, skin, pose.skinMatrices[skin], jointCount, method, palettePath, capacity, frame.serial);
     if (skinned && primitive.overflowTexture) {
       gl.activeTexture(gl.TEXTURE0 + OVERFLOW_UNIT);
       gl.bindTexture(gl.TEXTURE_2D, primitive.overflowTexture);
     }
     bindMorphTargets(gl, gpuModel, primitive, program, morphActive);
+    if (frame.capture) {
+      frame.capture.capture(i, p, primitive.vao, primitive.vertexCount);
+      return;
+    }
     const material = bindMaterial(gl, program, gpuModel, primitive);
     gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
     if (material?.doubleSided) gl.disable(gl.CULL_FACE);
@@ -526,7 +525,8 @@ export class SkinnedRenderer {
     // A mirroring transform flips the winding (glTF 2.0 §3.7.4). For a skinned mesh the skinning matrices place it:
     // its first skinning matrix stands for the skin (a skeleton is mirrored as a whole, at its root).
     let mirrored = mat4.determinant(this.toDisplay) < 0;
-    if (skinned && jointCount > 0 && determinant3x3(pose.skinMatrices[skin], 0) < 0) mirrored = !mirrored;
+    // Vertices skinned before the draw were mirrored by the same skinning matrices.
+    if (skin >= 0 && primitive.skinned && asset.skins[skin].joints.length > 0 && determinant3x3(pose.skinMatrices[skin], 0) < 0) mirrored = !mirrored;
     gl.frontFace(mirrored ? gl.CW : gl.CCW);
     const vao = cpuVao ?? primitive.vao;
     gl.bindVertexArray(vao);
@@ -573,20 +573,6 @@ export class SkinnedRenderer {
       this.programs.dispose();
       this.lights.dispose();
     }
-  }
-}
-
-/** Sorts `order[0…count)` by `distance[order[k]]`, largest first (insertion sort: few blended primitives; no allocation). */
-function sortFarthestFirst(order: Int32Array, distance: Float64Array, count: number): void {
-  for (let k = 1; k < count; k++) {
-    const item = order[k];
-    const d = distance[item];
-    let j = k - 1;
-    while (j >= 0 && distance[order[j]] < d) {
-      order[j + 1] = order[j];
-      j--;
-    }
-    order[j + 1] = item;
   }
 }
 

@@ -27,6 +27,7 @@ import type { ClipLibrary } from '../loaders/load-clips.ts';
 import type { RetargetOptions } from '../animation/retarget-clip.ts';
 import type { FrameInspector, FrameTimings } from './frame-inspector.ts';
 import { describeFrame, type FrameStage, type ViewFrame } from './view-frame.ts';
+import { ViewStages } from './view-stages.ts';
 
 export { messageOf } from './message-of.ts';
 
@@ -86,7 +87,7 @@ export class ModelView {
   private readonly detachInput: () => void;
   /** Handed to the stages and the {@link inspector}, rewritten in place each frame. */
   private lastFrame: ViewFrame | null = null;
-  private readonly stages: FrameStage[] = [];
+  private readonly stages = new ViewStages();
 
   /**
    * Takes `canvas` (its own WebGL2 context, or a 2D one fed by `options.host`) and listens for orbit input
@@ -125,11 +126,10 @@ export class ModelView {
    * @returns a function that removes it again (and redraws)
    */
   addStage(stage: FrameStage): () => void {
-    this.stages.push(stage);
+    const remove = this.stages.add(stage);
     this.requestRedraw();
     return () => {
-      const i = this.stages.indexOf(stage);
-      if (i >= 0) this.stages.splice(i, 1);
+      remove();
       this.requestRedraw();
     };
   }
@@ -409,8 +409,9 @@ export class ModelView {
     const inspector = this.inspector;
     const style = inspector ? inspector.styleFor(frame) : undefined;
     const t2 = performance.now();
-    renderer.draw(model.gpu, model.animated, this.framing.matrices, model.displayMatrix, this.currentPaletteRequest, this.method, style);
-    for (let i = 0; i < this.stages.length; i++) this.stages[i].afterDraw(frame);
+    const skinned = this.stages.skinOnce(frame, this.currentPaletteRequest, style !== undefined);
+    renderer.draw(model.gpu, model.animated, this.framing.matrices, model.displayMatrix, this.currentPaletteRequest, this.method, style, skinned);
+    this.stages.afterDraw(frame);
     const t3 = performance.now();
     if (inspector) inspector.overlay(frame);
     const t4 = performance.now();
@@ -480,6 +481,7 @@ export class ModelView {
     this.loadToken++;
     this.detachInput();
     this.attachments.dispose();
+    this.stages.dispose();
     this.current?.gpu?.dispose();
     if (this.current) this.current.gpu = null;
     this.surface.dispose();

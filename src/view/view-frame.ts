@@ -1,4 +1,5 @@
 import type { CameraMatrices, GpuModel, PalettePath, SkinnedRenderer } from '../gl/renderer.ts';
+import type { SkinnedVertexSource } from '../gl/skinned-vertex-source.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
 
@@ -21,6 +22,12 @@ export interface ViewFrame {
   /** Drawing buffer size, pixels. */
   width: number;
   height: number;
+  /**
+   * This frame's skinned vertices when the view skinned the model once for every pass (a stage said
+   * {@link FrameStage.drawsSkinnedModel}): a stage drawing the model passes them to `SkinnedRenderer.draw`. Null:
+   * skin in the draw.
+   */
+  skinnedVertices: SkinnedVertexSource | null;
 }
 
 /**
@@ -32,6 +39,11 @@ export interface ViewFrame {
 export interface FrameStage {
   /** Called once per frame drawn, right after the model. */
   afterDraw(frame: ViewFrame): void;
+  /**
+   * Whether this frame's `afterDraw` will draw the skinned model again (a shadow pass): then the view skins it
+   * once for the frame and hands the vertices over in `ViewFrame.skinnedVertices`. Absent: false.
+   */
+  drawsSkinnedModel?(): boolean;
 }
 
 /**
@@ -45,7 +57,7 @@ export function describeFrame(
 ): ViewFrame {
   const out = frame ?? {
     gl: renderer.gl, renderer, gpu, animated: model.animated, displayMatrix: model.displayMatrix, camera, method,
-    palettePath: model.palettePath, width: 0, height: 0,
+    palettePath: model.palettePath, width: 0, height: 0, skinnedVertices: null,
   };
   out.gl = renderer.gl; out.renderer = renderer; out.gpu = gpu; out.animated = model.animated; out.displayMatrix = model.displayMatrix;
   out.camera = camera; out.method = method; out.palettePath = model.palettePath; out.width = size.width; out.height = size.height;

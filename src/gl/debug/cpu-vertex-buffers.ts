@@ -4,7 +4,8 @@ import type { PoseBuffers } from '../../skeleton/pose-buffers.ts';
 import type { SkinningContext } from '../../skinning/skinning-context.ts';
 import { skinVertices } from '../../skinning/skin-vertices.ts';
 import type { SkinningMethod } from '../../skinning/skinning-method.ts';
-import type { CpuVertexSource } from './draw-style.ts';
+import type { SkinnedVertexSource } from '../skinned-vertex-source.ts';
+import { vaoReplacing } from '../replaced-attributes-vao.ts';
 import { MorphedPrimitive } from '../../skinning/morph-targets.ts';
 
 /** One skinned primitive of one mesh instance, skinned on the CPU. */
@@ -27,10 +28,10 @@ export interface CpuSkinnedPrimitive {
 /**
  * The CPU reference path's vertices of every skinned primitive of a model (morph targets by `MorphedPrimitive`,
  * then `skinVertices`, the same weights and skinning matrices the shader's palette is packed from), uploaded into VAOs that share the primitive's UVs, tangents and index buffer, so the
- * renderer can draw them instead of the shader's ({@link CpuVertexSource}) — the viewer's GPU-vs-CPU toggle.
+ * renderer can draw them instead of the shader's ({@link SkinnedVertexSource}) — the viewer's GPU-vs-CPU toggle.
  * Arrays and buffers are made in the constructor; {@link update} allocates nothing.
  */
-export class CpuVertexBuffers implements CpuVertexSource {
+export class CpuVertexBuffers implements SkinnedVertexSource {
   /** Every skinned primitive of every mesh instance, in draw order. */
   readonly entries: readonly CpuSkinnedPrimitive[];
   private readonly byKey = new Map<number, CpuSkinnedPrimitive>();
@@ -48,41 +49,16 @@ export class CpuVertexBuffers implements CpuVertexSource {
         const n = primitive.vertexCount;
         const positions = new Float32Array(3 * n);
         const normals = new Float32Array(3 * n);
-        const vao = gl.createVertexArray();
         const positionBuffer = gl.createBuffer();
         const normalBuffer = gl.createBuffer();
-        if (!vao || !positionBuffer || !normalBuffer) throw new Error('CpuVertexBuffers: could not create GL objects (context lost?)');
-        // Every other attribute as the primitive's own VAO reads it (whatever buffer, stride and offset it uses).
-        gl.bindVertexArray(primitive.vao);
-        const locations = Array.from({ length: gl.getParameter(gl.MAX_VERTEX_ATTRIBS) as number }, (_, loc) => loc)
-          .filter((loc) => loc !== L.a_position && loc !== L.a_normal);
-        const integer = new Set<number>([L.a_joints, L.a_joints1, L.a_overflow]);
-        const shared = locations.filter((loc) => gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_ENABLED)).map((loc) => ({
-          loc,
-          buffer: gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_BUFFER_BINDING) as WebGLBuffer,
-          size: gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_SIZE) as number,
-          type: gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_TYPE) as number,
-          normalized: gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_NORMALIZED) as boolean,
-          stride: gl.getVertexAttrib(loc, gl.VERTEX_ATTRIB_ARRAY_STRIDE) as number,
-          offset: gl.getVertexAttribOffset(loc, gl.VERTEX_ATTRIB_ARRAY_POINTER),
-          integer: integer.has(loc),
-        }));
-        gl.bindVertexArray(vao);
-        for (const [loc, buffer] of [[L.a_position, positionBuffer], [L.a_normal, normalBuffer]] as const) {
+        if (!positionBuffer || !normalBuffer) throw new Error('CpuVertexBuffers: could not create GL objects (context lost?)');
+        for (const buffer of [positionBuffer, normalBuffer]) {
           gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
           gl.bufferData(gl.ARRAY_BUFFER, 12 * n, gl.DYNAMIC_DRAW);
-          gl.enableVertexAttribArray(loc);
-          gl.vertexAttribPointer(loc, 3, gl.FLOAT, false, 0, 0);
         }
-        for (const a of shared) {
-          gl.bindBuffer(gl.ARRAY_BUFFER, a.buffer);
-          gl.enableVertexAttribArray(a.loc);
-          if (a.integer) gl.vertexAttribIPointer(a.loc, a.size, a.type, a.stride, a.offset);
-          else gl.vertexAttribPointer(a.loc, a.size, a.type, a.normalized, a.stride, a.offset);
-        }
-        gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, primitive.buffers[primitive.buffers.length - 1]);
-        gl.bindVertexArray(null);
-        gl.bindBuffer(gl.ARRAY_BUFFER, null);
+        const vao = vaoReplacing(gl, primitive, [
+          { location: L.a_position, buffer: positionBuffer, size: 3 }, { location: L.a_normal, buffer: normalBuffer, size: 3 },
+        ]);
         const morphOffset = instance.morphWeightOffset ?? -1;
         const morphed = primitive.asset.morphTargets && morphOffset >= 0 ? new MorphedPrimitive(primitive.asset) : null;
         const entry: CpuSkinnedPrimitive = {

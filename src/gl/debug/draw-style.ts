@@ -1,4 +1,5 @@
 import type { GpuPrimitive } from '../gpu-model.ts';
+import type { SkinnedVertexSource } from '../skinned-vertex-source.ts';
 
 /**
  * How {@link SkinnedRenderer.draw} shades a model's surface: `shaded` (shaders/lit.frag, the default), `weights`
@@ -14,16 +15,6 @@ export interface EdgeBuffer {
   readonly buffer: WebGLBuffer;
   /** Indices (2 per edge). */
   readonly count: number;
-}
-
-/**
- * Vertices skinned elsewhere (the CPU reference path) for a primitive of a mesh instance, drawn instead of the
- * shader's: a VAO whose positions and normals are already in model space relative to the model origin, with
- * the primitive's own UVs, tangents and indices.
- */
-export interface CpuVertexSource {
-  /** The VAO for primitive `primitiveIndex` of mesh instance `instanceIndex`, or null to skin it on the GPU. */
-  vaoOf(instanceIndex: number, primitiveIndex: number): WebGLVertexArrayObject | null;
 }
 
 /**
@@ -44,5 +35,5 @@ export interface DrawStyle {
   /** RGBA of the wireframe, linear values written as they are. */
   readonly edgeColor: Float32Array;
   /** CPU-skinned vertices to draw instead of the shader's (the GPU-vs-CPU comparison), or null. */
-  readonly cpuVertices: CpuVertexSource | null;
+  readonly cpuVertices: SkinnedVertexSource | null;
 }
