@@ -410,15 +410,18 @@ export class ModelView {
     const style = inspector ? inspector.styleFor(frame) : undefined;
     const t2 = performance.now();
     const skinned = this.stages.skinOnce(frame, this.currentPaletteRequest, style !== undefined);
+    // The palette is packed and uploaded once a frame: by the skin-once pass, else by the main draw (not by stages).
+    let paletteMs = skinned ? renderer.lastPaletteMs : 0;
     renderer.draw(model.gpu, model.animated, this.framing.matrices, model.displayMatrix, this.currentPaletteRequest, this.method, style, skinned);
+    paletteMs += renderer.lastPaletteMs;
     this.stages.afterDraw(frame);
     const t3 = performance.now();
     if (inspector) inspector.overlay(frame);
     const t4 = performance.now();
     this.surface.present();
     this.timings.poseMs = t1 - t0;
-    this.timings.uploadMs = renderer.lastPaletteMs;
-    this.timings.drawMs = Math.max(0, t3 - t2 - renderer.lastPaletteMs);
+    this.timings.uploadMs = paletteMs;
+    this.timings.drawMs = Math.max(0, t3 - t2 - paletteMs);
     this.timings.inspectMs = t2 - t1 + (t4 - t3);
     this.frames++;
     this.listener.drawn?.(this.playback.time, this.playback.duration, this.playback.playing);
