@@ -27,7 +27,7 @@ function random(seed: number): () => number {
 
 export function generateRig(jointCount: number, vertexCount: number, seed = 1): GeneratedRig {
   const rnd = random(seed);
-  const parents = new Int16Array(jointCount);
+  const parents = new Int32Array(jointCount);
   parents[0] = -1;
   for (let i = 1; i < jointCount; i++) parents[i] = Math.max(0, i - 1 - Math.floor(rnd() * 8));
   const skeleton: Skeleton = {

@@ -1,6 +1,6 @@
 import type { MaterialAsset, MaterialTexture, MeshInstance, ModelAsset } from './model-asset.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import { findJoint, validateSkeleton } from '../skeleton/skeleton.ts';
+import { findJoint, MAX_SKELETON_JOINTS, validateSkeleton } from '../skeleton/skeleton.ts';
 
 /**
  * Largest |cᵢ·cⱼ| / (|cᵢ|·|cⱼ|) of two columns of an offset's 3×3 part still taken as orthogonal: an offset built
@@ -8,8 +8,6 @@ import { findJoint, validateSkeleton } from '../skeleton/skeleton.ts';
  */
 const SHEAR_TOLERANCE = 1e-6;
 
-/** Parents are an `Int16Array` (`Skeleton.parents`). */
-const MAX_JOINTS = 32767;
 
 /**
  * A copy of `character` that carries `prop` on `joint`, as one model: what `propMatrix(character, joint, offset)`
@@ -42,17 +40,17 @@ const MAX_JOINTS = 32767;
  * @param name the new node's name
  * @throws RangeError naming the character and listing some of its joints when there is no such joint; naming the
  *   problem when `offset` is not 16 finite numbers, not affine (last row not 0 0 0 1), scales an axis to 0 or
- *   shears (a rest pose holds only translation, rotation and scale); when the joints together pass 32 767
+ *   shears (a rest pose holds only translation, rotation and scale); when the joints together pass {@link MAX_SKELETON_JOINTS}
  */
 export function withProp(character: ModelAsset, prop: ModelAsset, joint: number | string, offset?: ArrayLike<number>, name?: string): ModelAsset {
   const j = resolveJoint(character, joint);
   const trs = decomposeOffset(offset, `${character.name}: prop ${prop.name} on joint ${describeJoint(character, j)}`);
   const n = character.skeleton.jointCount, base = n + 1, m = prop.skeleton.jointCount;
-  if (base + m > MAX_JOINTS) {
-    throw new RangeError(`${character.name}: with prop ${prop.name} it would have ${base + m} joints; a skeleton holds at most ${MAX_JOINTS}`);
+  if (base + m > MAX_SKELETON_JOINTS) {
+    throw new RangeError(`${character.name}: with prop ${prop.name} it would have ${base + m} joints; a skeleton holds at most ${MAX_SKELETON_JOINTS}`);
   }
 
-  const parents = new Int16Array(base + m);
+  const parents = new Int32Array(base + m);
   parents.set(character.skeleton.parents);
   parents[n] = j;
   for (let i = 0; i < m; i++) {

@@ -35,7 +35,7 @@ export const LOAD_ERROR_CODES = {
   UNRESOLVED_REFERENCE: 'an index names an object that does not exist',
   ONE_OF_MISMATCH: 'an object has neither of two properties it needs one of (an image without uri and bufferView)',
   UNSUPPORTED_EXTENSION: 'extensionsRequired names an extension Sinew does not support',
-  TOO_MANY_NODES: 'more nodes than Sinew\'s skeleton holds (32767)',
+  TOO_MANY_NODES: 'more nodes than Sinew\'s skeleton holds (2^24)',
   NODE_LOOP: 'the node hierarchy has a cycle',
   NODE_PARENT_OVERRIDE: 'a node is the child of two parents',
   NODE_MATRIX_NON_TRS: 'a node matrix cannot be decomposed into translation, rotation and scale',

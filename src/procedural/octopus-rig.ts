@@ -51,7 +51,7 @@ export function createOctopusRig(): OctopusRig {
   const random = createSeededRandom(0x0c70);
   const jointCount = 1 + TENTACLE_COUNT * TENTACLE_JOINTS;
   const names: string[] = ['head'];
-  const parents = new Int16Array(jointCount);
+  const parents = new Int32Array(jointCount);
   parents[0] = -1;
   const restPose = createLocalPose(jointCount);
   restPose.translations.set(HEAD_CENTRE, 0);

@@ -57,7 +57,7 @@ export function createSwordAsset(length = 0.9): ModelAsset {
   const restPose = createLocalPose(1);
   return {
     name: 'sword',
-    skeleton: { jointCount: 1, names: ['sword'], parents: Int16Array.of(-1), sourceIndices: Int32Array.of(0) },
+    skeleton: { jointCount: 1, names: ['sword'], parents: Int32Array.of(-1), sourceIndices: Int32Array.of(0) },
     restPose,
     meshes: [{
       name: 'sword',

@@ -46,7 +46,7 @@ export function createTwistCylinder(): ModelAsset {
   const half = (85 * Math.PI) / 180; // half of 170°
   return {
     name: 'twist-cylinder (generated)',
-    skeleton: { jointCount: 2, names: ['root', 'twist'], parents: new Int16Array([-1, 0]), sourceIndices: new Int32Array([0, 1]) },
+    skeleton: { jointCount: 2, names: ['root', 'twist'], parents: new Int32Array([-1, 0]), sourceIndices: new Int32Array([0, 1]) },
     restPose,
     meshes: [{ name: 'cylinder', primitives: [{ vertexCount, positions, normals, tangents, uvs, joints, weights, indices: new Uint16Array(triangles), material: 0 }] }],
     skins: [{ name: 'skin', joints: new Int32Array([0, 1]), inverseBindMatrices }],

@@ -32,7 +32,7 @@ export function createWorm(options: WormOptions): ModelAsset {
   const skeleton = {
     jointCount: joints,
     names: Array.from({ length: joints }, (_, i) => `segment${i}`),
-    parents: Int16Array.from({ length: joints }, (_, i) => i - 1),
+    parents: Int32Array.from({ length: joints }, (_, i) => i - 1),
     sourceIndices: Int32Array.from({ length: joints }, (_, i) => i),
   };
   const restPose = createLocalPose(joints);

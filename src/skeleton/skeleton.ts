@@ -1,4 +1,10 @@
 /**
+ * Most joints (nodes) a {@link Skeleton} holds: 2²⁴, so a joint index is exact in a float32 (textures address
+ * joints by float rows). The memory budget (README "Memory ceiling") bounds real files long before it.
+ */
+export const MAX_SKELETON_JOINTS = 1 << 24;
+
+/**
  * A skeleton: the transform hierarchy that animation drives. For glTF it holds every node of the file
  * (joints and the non-joint nodes above, between and beside them, since a glTF joint's model-space matrix
  * includes its non-joint ancestors); for MD5 it holds the file's joints. Its roots' space is *model space*
@@ -12,8 +18,8 @@ export interface Skeleton {
   readonly jointCount: number;
   /** Joint names, length n; empty string when the file gives none. */
   readonly names: readonly string[];
-  /** `Int16Array(n)`: parent joint index, −1 for a root; `parents[i] < i` for every non-root i. */
-  readonly parents: Int16Array;
+  /** `Int32Array(n)`: parent joint index, −1 for a root; `parents[i] < i` for every non-root i. */
+  readonly parents: Int32Array;
   /**
    * `Int32Array(n)`: the joint's index in the source file (glTF node index, MD5 joint index), since loaders
    * reorder joints to put parents first.

@@ -1,7 +1,7 @@
 import type { GLTF, Node } from '@gltf-transform/core';
 import { LoadError } from '../load-error.ts';
 import { createLocalPose, type LocalPose } from '../../skeleton/local-pose.ts';
-import { validateSkeleton, type Skeleton } from '../../skeleton/skeleton.ts';
+import { MAX_SKELETON_JOINTS, validateSkeleton, type Skeleton } from '../../skeleton/skeleton.ts';
 
 /** The skeleton of a glTF file and the map from glTF node index to skeleton joint index. */
 export interface GltfSkeleton {
@@ -24,11 +24,11 @@ export interface GltfSkeleton {
  * @param nodesJson the validated `/nodes` array (each node the child of at most one node)
  * @param nodes gltf-transform nodes in file order (`root.listNodes()`), for the decomposed TRS
  * @throws LoadError `fileName: …` when nodes form a cycle (unreachable from any root) or there are more than
- *   32 767 nodes (parents are an Int16Array)
+ *   {@link MAX_SKELETON_JOINTS} nodes
  */
 export function buildGltfSkeleton(fileName: string, nodesJson: readonly GLTF.INode[], nodes: readonly Node[]): GltfSkeleton {
   const nodeCount = nodesJson.length;
-  if (nodeCount > 32767) throw new LoadError(fileName, '/nodes', 'TOO_MANY_NODES', `has ${nodeCount} nodes; Sinew's skeleton holds at most 32767`);
+  if (nodeCount > MAX_SKELETON_JOINTS) throw new LoadError(fileName, '/nodes', 'TOO_MANY_NODES', `has ${nodeCount} nodes; Sinew's skeleton holds at most ${MAX_SKELETON_JOINTS}`);
   const hasParent = new Uint8Array(nodeCount);
   for (const node of nodesJson) for (const child of node.children ?? []) hasParent[child] = 1;
 
@@ -59,7 +59,7 @@ export function buildGltfSkeleton(fileName: string, nodesJson: readonly GLTF.INo
     throw new LoadError(fileName, '/nodes', 'NODE_LOOP', `${cyclic.join(', ')} form a cycle (no root above them)`);
   }
 
-  const parents = new Int16Array(nodeCount);
+  const parents = new Int32Array(nodeCount);
   const sourceIndices = new Int32Array(nodeCount);
   const names: string[] = [];
   const restPose = createLocalPose(nodeCount);

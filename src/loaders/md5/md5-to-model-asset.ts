@@ -70,7 +70,7 @@ function convert(
   const order = parentsFirstOrder(mesh.joints.map((j) => j.parent));
   const newIndexOf = new Int32Array(n);
   for (let k = 0; k < n; k++) newIndexOf[order[k]] = k;
-  const parents = new Int16Array(n);
+  const parents = new Int32Array(n);
   const names: string[] = [];
   for (let k = 0; k < n; k++) {
     const joint = mesh.joints[order[k]];

@@ -2,6 +2,7 @@ import { toLoadError, quoteValue } from '../load-error.ts';
 import { Md5TokenReader, describeToken } from './md5-tokenizer.ts';
 import { md5QuaternionW } from './md5-quaternion.ts';
 import { readMd5JointHeader } from './md5-joint-header.ts';
+import { MAX_SKELETON_JOINTS } from '../../skeleton/skeleton.ts';
 
 /**
  * Bits of an MD5 hierarchy entry's `flags`: which of the joint's six components each frame overrides, read in
@@ -118,7 +119,7 @@ function parse(fileName: string, text: string): Md5Anim {
         break;
       case 'numJoints':
         if (jointCount >= 0) throw r.error('numJoints given twice', key.line);
-        jointCount = r.readInt('numJoints', 0, 32767);
+        jointCount = r.readInt('numJoints', 0, MAX_SKELETON_JOINTS);
         break;
       case 'frameRate': {
         if (frameRate >= 0) throw r.error('frameRate given twice', key.line);

@@ -2,6 +2,7 @@ import { toLoadError, quoteValue } from '../load-error.ts';
 import { Md5TokenReader, describeToken } from './md5-tokenizer.ts';
 import { md5QuaternionW } from './md5-quaternion.ts';
 import { readMd5JointHeader } from './md5-joint-header.ts';
+import { MAX_SKELETON_JOINTS } from '../../skeleton/skeleton.ts';
 
 /** One joint of an `.md5mesh`: its bind pose in model space. */
 export interface Md5Joint {
@@ -96,7 +97,7 @@ function parse(fileName: string, text: string): Md5Mesh {
         break;
       case 'numJoints':
         if (numJoints >= 0) throw r.error('numJoints given twice', key.line);
-        numJoints = r.readInt('numJoints', 0, 32767);
+        numJoints = r.readInt('numJoints', 0, MAX_SKELETON_JOINTS);
         break;
       case 'numMeshes':
         if (numMeshes >= 0) throw r.error('numMeshes given twice', key.line);

@@ -20,7 +20,7 @@ export function createBendingBox(): ModelAsset {
   const s = Math.SQRT1_2;
   return {
     name: 'bending-box (generated)',
-    skeleton: { jointCount: 2, names: ['root', 'bend'], parents: new Int16Array([-1, 0]), sourceIndices: new Int32Array([0, 1]) },
+    skeleton: { jointCount: 2, names: ['root', 'bend'], parents: new Int32Array([-1, 0]), sourceIndices: new Int32Array([0, 1]) },
     restPose,
     meshes: [{ name: 'box', primitives: [boxPrimitive(0, false), boxPrimitive(1, true)] }],
     skins: [{ name: 'skin', joints: new Int32Array([0, 1]), inverseBindMatrices }],

@@ -11,7 +11,7 @@ import { createLocalPose } from '../../../src/skeleton/local-pose.ts';
 export function createJointChain(jointCount: number): ModelAsset {
   const spacing = 0.05;
   const restPose = createLocalPose(jointCount);
-  const parents = new Int16Array(jointCount);
+  const parents = new Int32Array(jointCount);
   const inverseBindMatrices = new Float32Array(16 * jointCount);
   for (let j = 0; j < jointCount; j++) {
     parents[j] = j - 1;

@@ -13,7 +13,7 @@ export function createTgaQuad(): ModelAsset {
   tga.set([...blue, ...blue, ...red, ...red], 18); // first stored row is the bottom one
   return {
     name: 'tga-quad (generated)',
-    skeleton: { jointCount: 1, names: ['root'], parents: new Int16Array([-1]), sourceIndices: new Int32Array([0]) },
+    skeleton: { jointCount: 1, names: ['root'], parents: new Int32Array([-1]), sourceIndices: new Int32Array([0]) },
     restPose: createLocalPose(1),
     meshes: [{
       name: 'quad',

@@ -27,7 +27,7 @@ export const OFFSET = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0.15, 1];
 /** A 5 cm cube, unlit pure green (KHR_materials_unlit): a colour nothing else on the page has. */
 function greenCube(): ModelAsset {
   const base: ModelAsset = {
-    name: 'green-cube', skeleton: { jointCount: 1, names: ['cube'], parents: Int16Array.of(-1), sourceIndices: Int32Array.of(0) },
+    name: 'green-cube', skeleton: { jointCount: 1, names: ['cube'], parents: Int32Array.of(-1), sourceIndices: Int32Array.of(0) },
     restPose: createLocalPose(1),
     meshes: [], skins: [], meshInstances: [],
     materials: [{ name: 'green', baseColorFactor: [0, 1, 0, 1], baseColorTexture: -1, doubleSided: false, unlit: true }],

@@ -103,7 +103,7 @@ function turnedCopy(side: RetargetSide, seed: number) {
 }
 
 describe('matchJoints', () => {
-  const skeleton = (names: string[]): Skeleton => ({ jointCount: names.length, names, parents: Int16Array.from(names, (_, i) => i - 1), sourceIndices: Int32Array.from(names, (_, i) => i) });
+  const skeleton = (names: string[]): Skeleton => ({ jointCount: names.length, names, parents: Int32Array.from(names, (_, i) => i - 1), sourceIndices: Int32Array.from(names, (_, i) => i) });
 
   it('matches by exact name, then case-insensitively without a namespace up to the last : or |', () => {
     const source = skeleton(['mixamorig:Hips', 'Spine', 'spine', 'Armature|Head', 'Tail']);
@@ -248,7 +248,7 @@ describe.skipIf(!assets)('retargetClip with an .md5anim (Bob)', async () => {
 describe('retargetClip on a generated 60-joint, 30 s clip', () => {
   it('follows the source between keys', () => {
     const n = 60, next = random(3);
-    const parents = Int16Array.from({ length: n }, (_, i) => (i === 0 ? -1 : Math.floor(next() * i)));
+    const parents = Int32Array.from({ length: n }, (_, i) => (i === 0 ? -1 : Math.floor(next() * i)));
     const skeleton: Skeleton = { jointCount: n, names: Array.from({ length: n }, (_, i) => `j${i}`), parents, sourceIndices: Int32Array.from({ length: n }, (_, i) => i) };
     const restPose = createLocalPose(n);
     for (let j = 0; j < n; j++) {

@@ -24,7 +24,7 @@ const S = Math.SQRT1_2;
  * where it began; joint 2 a foot below the hips.
  */
 function walkRig(): { skeleton: Skeleton; rest: LocalPose; clip: RuntimeClip; source: AnimationClip } {
-  const skeleton: Skeleton = { jointCount: 3, names: ['axes', 'hips', 'foot'], parents: Int16Array.of(-1, 0, 1), sourceIndices: Int32Array.of(0, 1, 2) };
+  const skeleton: Skeleton = { jointCount: 3, names: ['axes', 'hips', 'foot'], parents: Int32Array.of(-1, 0, 1), sourceIndices: Int32Array.of(0, 1, 2) };
   const rest = createLocalPose(3);
   rest.rotations.set([-S, 0, 0, S], 0);
   rest.translations.set([0.5, 0, 0.2], 0);

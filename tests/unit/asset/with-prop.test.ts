@@ -30,7 +30,7 @@ function nestedProp(): ModelAsset {
   return {
     ...sword,
     name: 'nested-sword',
-    skeleton: { jointCount: 2, names: ['grip-root', 'sword'], parents: Int16Array.of(-1, 0), sourceIndices: Int32Array.of(0, 1) },
+    skeleton: { jointCount: 2, names: ['grip-root', 'sword'], parents: Int32Array.of(-1, 0), sourceIndices: Int32Array.of(0, 1) },
     restPose,
     meshInstances: [{ node: 1, sourceNode: 1, mesh: 0, skin: -1 }],
     materials: [

@@ -5,7 +5,7 @@ import type { Skeleton } from '../../../src/skeleton/skeleton.ts';
 
 /** A skeleton from names and parents (parents first). */
 export function makeSkeleton(names: string[], parents: number[]): Skeleton {
-  return { jointCount: names.length, names, parents: Int16Array.from(parents), sourceIndices: Int32Array.from(names, (_, i) => i) };
+  return { jointCount: names.length, names, parents: Int32Array.from(parents), sourceIndices: Int32Array.from(names, (_, i) => i) };
 }
 
 /** Sets joint j's local translation and its rotation of `angle` radians about `axis` (normalised here). */

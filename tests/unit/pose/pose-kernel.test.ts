@@ -93,7 +93,7 @@ describe('PoseKernel', () => {
       return seed / 2147483648;
     };
     const n = 300;
-    const parents = new Int16Array(n).map((_, i) => (i === 0 ? -1 : random() < 0.7 ? i - 1 : Math.floor(random() * i)));
+    const parents = new Int32Array(n).map((_, i) => (i === 0 ? -1 : random() < 0.7 ? i - 1 : Math.floor(random() * i)));
     const skeleton: Skeleton = { jointCount: n, names: [], parents, sourceIndices: new Int32Array(n) };
     const joints = Int32Array.from({ length: 40 }, (_, i) => (i * 7) % n);
     const inverseBindMatrices = new Float32Array(16 * joints.length);

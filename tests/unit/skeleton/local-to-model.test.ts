@@ -16,7 +16,7 @@ function rng(seed: number): () => number {
 }
 
 function randomSkeleton(n: number, random: () => number): Skeleton {
-  const parents = new Int16Array(n);
+  const parents = new Int32Array(n);
   for (let i = 0; i < n; i++) parents[i] = i === 0 || random() < 0.05 ? -1 : Math.floor(random() * i);
   return { jointCount: n, names: Array.from({ length: n }, (_, i) => `j${i}`), parents, sourceIndices: Int32Array.from({ length: n }, (_, i) => i) };
 }
@@ -55,7 +55,7 @@ describe('localToModel', () => {
   });
 
   it('composes T·R·S in that order for a single joint', () => {
-    const skeleton: Skeleton = { jointCount: 1, names: [''], parents: Int16Array.of(-1), sourceIndices: Int32Array.of(0) };
+    const skeleton: Skeleton = { jointCount: 1, names: [''], parents: Int32Array.of(-1), sourceIndices: Int32Array.of(0) };
     const pose = createLocalPose(1);
     pose.translations.set([1, 2, 3]);
     pose.rotations.set([0, 0, Math.SQRT1_2, Math.SQRT1_2]); // 90° about +Z
@@ -67,7 +67,7 @@ describe('localToModel', () => {
   });
 
   it('rejects a skeleton whose parent comes after its child', () => {
-    const bad: Skeleton = { jointCount: 2, names: ['a', 'b'], parents: Int16Array.of(1, -1), sourceIndices: Int32Array.of(0, 1) };
+    const bad: Skeleton = { jointCount: 2, names: ['a', 'b'], parents: Int32Array.of(1, -1), sourceIndices: Int32Array.of(0, 1) };
     expect(() => validateSkeleton(bad, 'bad.glb')).toThrow(/bad.glb: joint 0 has parent 1/);
   });
 });

@@ -6,7 +6,7 @@ import type { Skeleton } from '../../../src/skeleton/skeleton.ts';
 const skeleton: Skeleton = {
   jointCount: 5,
   names: ['root', 'spine', 'arm', 'hand', 'leg'],
-  parents: Int16Array.from([-1, 0, 1, 2, 0]),
+  parents: Int32Array.from([-1, 0, 1, 2, 0]),
   sourceIndices: Int32Array.from([0, 1, 2, 3, 4]),
 } as Skeleton;
 
