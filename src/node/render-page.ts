@@ -35,9 +35,11 @@ export function renderPageHtml(options: RenderPageOptions): string {
   const { yaw, pitch, distance } = options;
   const orbit = yaw === undefined && pitch === undefined && distance === undefined ? undefined
     : `${yaw === undefined ? 'auto' : `${yaw}deg`} ${pitch === undefined ? 'auto' : `${90 - pitch}deg`} ${distance === undefined ? 'auto' : `${100 * distance}%`}`;
+  // The radius asked for is the radius drawn: model-viewer's automatic limits would clamp it (105 % at most).
+  const radius = distance === undefined ? undefined : `auto auto ${100 * distance}%`;
   const attributes: [string, string | number | undefined][] = [
     ['src', options.src], ['anim', options.anim], ['clip', options.clip], ['time', options.time],
-    ['camera-orbit', orbit], ['background', options.background],
+    ['camera-orbit', orbit], ['min-camera-orbit', radius], ['max-camera-orbit', radius], ['background', options.background],
   ];
   const list = attributes
     .filter(([, value]) => value !== undefined)

@@ -46,6 +46,31 @@ test('sinew render: CesiumMan at a fixed time and camera matches the golden', as
   expect(png).toMatchSnapshot('cesium-man-render.png');
 });
 
+test('sinew render --distance: the camera-orbit radius asked for, beyond model-viewer\'s automatic limit (2 × the framed distance draws the model smaller)', async ({ page }) => {
+  requireSharedAssets();
+  const covered = async (distance: string): Promise<number> => {
+    const file = join(out, `distance-${distance}.png`);
+    const result = await sinew('render', join(SHARED_ASSETS, 'gltf/CesiumMan.glb'), '--distance', distance, '--background', 'transparent',
+      '--width', '200', '--height', '200', '--out', file);
+    expect(result.code).toBe(0);
+    return page.evaluate(async (base64) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob(), { premultiplyAlpha: 'none' });
+      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+      return n;
+    }, readFileSync(file).toString('base64'));
+  };
+  const near = await covered('1'), far = await covered('2');
+  console.log(`sinew render --distance 1 / 2: ${near} / ${far} pixels`);
+  expect(near).toBeGreaterThan(1000);
+  // Twice the distance: about a quarter of the area.
+  expect(far).toBeLessThan(0.4 * near);
+  expect(far).toBeGreaterThan(0.15 * near);
+});
+
 test('sinew render --background transparent writes alpha; a bad model exits 1 with the loader message', async ({ page }) => {
   requireSharedAssets();
   const file = join(out, 'fox.png');
