@@ -17,6 +17,7 @@ import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
 import { BASE_COLOR_UNIT, MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 import type { DrawStyle } from './debug/draw-style.ts';
 import { createShaderVariant } from './shader-variant.ts';
+import { BlendOrder, distanceToEye } from './blend-order.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
 export type { DrawStyle, SurfaceView } from './debug/draw-style.ts';
@@ -93,11 +94,8 @@ export class SkinnedRenderer {
     /** The inspection views of the draw (draw's `style`), or undefined. */
     style: DrawStyle | undefined;
   } = { palettePath: 'uniform', method: DEFAULT_SKINNING_METHOD, serial: 0, program: null, morphInstance: -1, morphActive: 0, style: undefined };
-  /** Scratch of the BLEND primitives of a draw: instance, primitive, squared distance, drawing order (grown, never shrunk). */
-  private blendInstance = new Int32Array(8);
-  private blendPrimitive = new Int32Array(8);
-  private blendDistance = new Float64Array(8);
-  private blendOrder = new Int32Array(8);
+  /** Scratch: the BLEND primitives of a draw and their order. */
+  private readonly blended = new BlendOrder();
 
   /**
    * Prefilters the environment on the GPU (synchronous; see README "Materials and lighting" for its cost).
@@ -327,34 +325,30 @@ export class SkinnedRenderer {
     bindEnvironment(gl, this.lights.current);
     gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
     setAlphaState(gl, false);
-    // Opaque and masked primitives first, in file order; blended ones are collected and drawn after them.
-    let blended = 0;
-    const instances = asset.meshInstances;
-    for (let i = 0; i < instances.length; i++) {
-      const instance = instances[i];
-      const primitives = gpuModel.meshes[instance.mesh];
-      for (let p = 0; p < primitives.length; p++) {
-        const material = materialOf(gpuModel, primitives[p]);
-        if (material && material.alphaMode === 2) {
-          this.reserveBlended(blended + 1);
-          this.blendInstance[blended] = i;
-          this.blendPrimitive[blended] = p;
-          this.blendDistance[blended] = this.distanceToEye(primitives[p], instance.skin, instance.node, pose, display);
-          this.blendOrder[blended] = blended;
-          blended++;
-        } else {
-          this.drawPrimitive(gpuModel, i, p, pose, display);
-        }
+    // Opaque and masked primitives first, in file order, then the rigid batches (no BLEND among them); blended
+    // ones are collected and drawn after them. Inspection views colour and outline each node: primitive by primitive.
+    const blended = this.blended;
+    blended.clear();
+    if (style) {
+      const instances = asset.meshInstances;
+      for (let i = 0; i < instances.length; i++) {
+        const count = asset.meshes[instances[i].mesh].primitives.length;
+        for (let p = 0; p < count; p++) this.drawOrCollect(gpuModel, i, p, pose, display);
       }
+    } else {
+      const singles = gpuModel.singles;
+      for (let k = 0; k < singles.length; k += 2) this.drawOrCollect(gpuModel, singles[k], singles[k + 1], pose, display);
+      const batches = gpuModel.rigidBatches;
+      for (let b = 0; b < batches.length; b++) this.drawPrimitive(gpuModel, -1, b, pose, display);
     }
-    if (blended > 0) {
+    if (blended.count > 0) {
       // glTF 2.0 §3.9.4 BLEND: composited over what is behind, farthest first (by the primitive's bounding-box
       // centre), testing depth without writing it.
-      sortFarthestFirst(this.blendOrder, this.blendDistance, blended);
+      blended.sort();
       setAlphaState(gl, true);
-      for (let k = 0; k < blended; k++) {
-        const b = this.blendOrder[k];
-        this.drawPrimitive(gpuModel, this.blendInstance[b], this.blendPrimitive[b], pose, display);
+      for (let k = 0; k < blended.count; k++) {
+        const e = blended.order[k];
+        this.drawPrimitive(gpuModel, blended.instance[e], blended.primitive[e], pose, display);
       }
       setAlphaState(gl, false);
     }
@@ -383,42 +377,21 @@ export class SkinnedRenderer {
     drawInstances(this.gl, this.programs, this.variant, gpuModel, instances, blocks, this.viewProjection, this.eyeRelative, stats);
   }
 
-  /** Grows the blended-primitive scratch to hold `count` entries (allocates only when it grows). */
-  private reserveBlended(count: number): void {
-    if (count <= this.blendOrder.length) return;
-    const size = Math.max(count, 2 * this.blendOrder.length);
-    const grow = <T extends Int32Array | Float64Array>(old: T, make: (n: number) => T): T => {
-      const next = make(size);
-      next.set(old);
-      return next;
-    };
-    this.blendInstance = grow(this.blendInstance, (n) => new Int32Array(n));
-    this.blendPrimitive = grow(this.blendPrimitive, (n) => new Int32Array(n));
-    this.blendDistance = grow(this.blendDistance, (n) => new Float64Array(n));
-    this.blendOrder = grow(this.blendOrder, (n) => new Int32Array(n));
+  /** Draws primitive `p` of mesh instance `i` now, or collects it for later when its material is BLEND. */
+  private drawOrCollect(gpuModel: GpuModel, i: number, p: number, pose: PoseBuffers, display: Float32Array): void {
+    const instance = gpuModel.asset.meshInstances[i];
+    const primitive = gpuModel.primitive(instance.mesh, p);
+    const material = materialOf(gpuModel, primitive);
+    if (material && material.alphaMode === 2) {
+      this.blended.push(i, p, distanceToEye(primitive, instance.skin, instance.node, pose, display, this.eyeRelative));
+    } else {
+      this.drawPrimitive(gpuModel, i, p, pose, display);
+    }
   }
 
   /**
-   * Squared display-space distance from the eye (origin-relative, as `eyeRelative`) to the primitive's
-   * bounding-box centre placed by its node (rigid) or by the skinning matrix of its heaviest joint (skinned).
-   */
-  private distanceToEye(primitive: GpuPrimitive, skin: number, node: number, pose: PoseBuffers, display: Float32Array): number {
-    const c = primitive.center;
-    const skinned = skin >= 0 && primitive.skinned;
-    const m = skinned ? pose.skinMatrices[skin] : pose.modelMatrices;
-    const o = skinned ? 16 * primitive.anchorJoint : 16 * node;
-    // Model space, then display space.
-    const mx = m[o] * c[0] + m[o + 4] * c[1] + m[o + 8] * c[2] + m[o + 12];
-    const my = m[o + 1] * c[0] + m[o + 5] * c[1] + m[o + 9] * c[2] + m[o + 13];
-    const mz = m[o + 2] * c[0] + m[o + 6] * c[1] + m[o + 10] * c[2] + m[o + 14];
-    const dx = display[0] * mx + display[4] * my + display[8] * mz + display[12] - this.eyeRelative[0];
-    const dy = display[1] * mx + display[5] * my + display[9] * mz + display[13] - this.eyeRelative[1];
-    const dz = display[2] * mx + display[6] * my + display[10] * mz + display[14] - this.eyeRelative[2];
-    return dx * dx + dy * dy + dz * dz;
-  }
-
-  /**
-   * Draws primitive `p` of mesh instance `i`: program (switched only when the variant changes), the
+   * Draws primitive `p` of mesh instance `i`, or for `i` = −1 rigid batch `p` (`gpuModel.rigidBatches`, placed
+   * by its anchor node's matrix): program (switched only when the variant changes), the
    * instance's matrices, the palette (packed once per frame per skin), the material's uniforms and textures,
    * culling and winding. Reads the draw's settings from `this.frame`.
    */
@@ -429,9 +402,11 @@ export class SkinnedRenderer {
     const palettePath = frame.palettePath, method = frame.method;
     const stride = paletteStride(method.skinning);
     const origin = pose.origin;
-    const instance = asset.meshInstances[i];
-    const primitive = gpuModel.meshes[instance.mesh][p];
-    const skin = instance.skin;
+    const batch = i < 0 ? gpuModel.rigidBatches[p] : null;
+    const instance = batch ? null : asset.meshInstances[i];
+    const primitive = batch ? batch.primitive : gpuModel.primitive(instance!.mesh, p);
+    const node = batch ? batch.anchor : instance!.node;
+    const skin = instance ? instance.skin : -1;
     const style = frame.style;
     // CPU-skinned vertices are already in model space: drawn by the rigid variant, placed by the display matrix.
     const cpuVao = style?.cpuVertices && skin >= 0 && primitive.skinned ? style.cpuVertices.vaoOf(i, p) : null;
@@ -443,8 +418,8 @@ export class SkinnedRenderer {
     // Morph targets: the instance's non-zero weights, uploaded when its first morphed primitive is drawn
     // (morph-texture.ts; again only if another instance's list was uploaded in between, e.g. by BLEND sorting).
     let morphActive = 0;
-    const morphOffset = instance.morphWeightOffset ?? -1;
-    const morphCount = asset.meshes[instance.mesh].morphTargetCount ?? 0;
+    const morphOffset = instance?.morphWeightOffset ?? -1;
+    const morphCount = instance ? asset.meshes[instance.mesh].morphTargetCount ?? 0 : 0;
     if (!cpuVao && primitive.morphDeltas !== null && morphOffset >= 0 && morphCount > 0 && pose.morphWeights && gpuModel.morphActive) {
       if (frame.morphInstance !== i) {
         gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
@@ -481,12 +456,12 @@ export class SkinnedRenderer {
     }
     if (weightView) {
       gl.uniform1i(program.u_weightMode, surface === 'weights' ? 0 : 1);
-      const joint = skinned || cpuVao ? style!.weightJointBySkin[skin] ?? -1 : instance.node === style!.weightNode ? 0 : -1;
+      const joint = skinned || cpuVao ? style!.weightJointBySkin[skin] ?? -1 : node === style!.weightNode ? 0 : -1;
       gl.uniform1i(program.u_weightJoint, joint);
     }
     // Per-instance matrices (recomputed per primitive: a program switch may sit between them).
     if (skinned || cpuVao) this.toDisplay.set(display);
-    else multiplyStrided(this.toDisplay, 0, display, 0, pose.modelMatrices, 16 * instance.node);
+    else multiplyStrided(this.toDisplay, 0, display, 0, pose.modelMatrices, 16 * node);
     if (!mat3.normalFromMat4(this.normalMatrix, this.toDisplay)) mat3.identity(this.normalMatrix);
     gl.uniformMatrix4fv(program.u_toDisplay, false, this.toDisplay);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, this.normalMatrix);
@@ -573,20 +548,6 @@ export class SkinnedRenderer {
       this.programs.dispose();
       this.lights.dispose();
     }
-  }
-}
-
-/** Sorts `order[0…count)` by `distance[order[k]]`, largest first (insertion sort: few blended primitives; no allocation). */
-function sortFarthestFirst(order: Int32Array, distance: Float64Array, count: number): void {
-  for (let k = 1; k < count; k++) {
-    const item = order[k];
-    const d = distance[item];
-    let j = k - 1;
-    while (j >= 0 && distance[order[j]] < d) {
-      order[j + 1] = order[j];
-      j--;
-    }
-    order[j + 1] = item;
   }
 }
 
