@@ -42,6 +42,10 @@
  * - `pick.fox_us`, `pick.fox_over_skin`, `pick.30k_us`, `pick.30k_over_skin`, `pick.fox_dqs_us`, `pick.fox_dqs_over_skin_dqs`,
  *   `pick.bytes_allocated_per_pick`: one `pickModel` on the skinned surface against skinning the whole mesh,
  *   on Fox and a generated 30 000-vertex character (bench/pick-cost.ts).
+ * - `nodes20k.load_ms`, `nodes20k.evaluate_ms`: a generated scene of 20 000 rigid mesh nodes, the CPU side of
+ *   its load and of a frame; `nodes20k.element_load_ms`, `nodes20k.frame_ms`, `nodes20k.draw_calls`,
+ *   `nodes20k.longest_task_ms`: the same in `<sinew-viewer>` in headless Chromium, with the GPU cases
+ *   (bench/many-nodes-cost.ts).
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
  *
@@ -76,6 +80,7 @@ import { runGpuBench } from './gpu-bench.ts';
 import { retargetedFromNamespacedCopy, retargetLoadMs } from './retarget-cost.ts';
 import { foxHotspotFrame } from './hotspot-cost.ts';
 import { pickCost } from './pick-cost.ts';
+import { manyNodesBrowserCost, manyNodesCpuCost } from './many-nodes-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
@@ -329,6 +334,14 @@ async function main(): Promise<void> {
     rows.push(...pick.rows);
     Object.assign(figures, pick.figures);
   }
+  // A scene of 20 000 rigid mesh nodes (bench/many-nodes-cost.ts): the CPU side of its load, and of a frame.
+  if (!gpuOnly) {
+    const nodes = await manyNodesCpuCost();
+    rows.push(['20 000 mesh nodes: load (parse, AnimatedModel, rigid batches)', `${nodes.loadMs.toFixed(0)} ms`, '', '', '']);
+    rows.push(['20 000 mesh nodes: one frame (animator.update + evaluate)', `${nodes.evaluateMs.toFixed(3)} ms`, '', '', '']);
+    figures['nodes20k.load_ms'] = round(nodes.loadMs);
+    figures['nodes20k.evaluate_ms'] = round(nodes.evaluateMs);
+  }
 
   // Heap growth: the blended pipeline (two clips, a layer, localToModel, palette) over 10 000 frames.
   const frames = 10_000;
@@ -366,6 +379,15 @@ async function main(): Promise<void> {
   if (gpu) {
     Object.assign(figures, gpu.figures);
     rows.push(...gpu.rows);
+  }
+  // The same 20 000 mesh nodes in <sinew-viewer> (bench/many-nodes-cost.ts), with the GPU cases.
+  const nodesInBrowser = process.argv.includes('--no-gpu') ? null : await manyNodesBrowserCost();
+  if (nodesInBrowser) {
+    rows.push([`20 000 mesh nodes in <sinew-viewer>: load; frame (${nodesInBrowser.drawCalls} draw calls)`, `${nodesInBrowser.loadMs.toFixed(0)} ms; ${nodesInBrowser.frameMs.toFixed(1)} ms`, '', '', '']);
+    figures['nodes20k.element_load_ms'] = round(nodesInBrowser.loadMs);
+    figures['nodes20k.frame_ms'] = round(nodesInBrowser.frameMs);
+    figures['nodes20k.draw_calls'] = nodesInBrowser.drawCalls;
+    figures['nodes20k.longest_task_ms'] = round(nodesInBrowser.longestTaskMs);
   }
 
   console.log(table(rows));
