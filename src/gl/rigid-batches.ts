@@ -1,4 +1,5 @@
 import type { ModelAsset, PrimitiveAsset } from '../asset/model-asset.ts';
+import { animatedNodes } from '../asset/animated-nodes.ts';
 import { localToModel } from '../skeleton/local-to-model.ts';
 import { mat3, type mat4 } from 'gl-matrix';
 import { determinant3x3 } from '../math/strided-mat4.ts';
@@ -44,16 +45,13 @@ export interface RigidBatchPlan {
 }
 
 /**
- * Nodes the pose may move, `Uint8Array(jointCount)` (1 = moves): every clip channel's target node (not
- * `weights` channels, which move no node), every skin joint and every root. Other nodes keep their rest
- * transform relative to their parent. Linear in nodes + channels + joints.
+ * Nodes the pose may move, `Uint8Array(jointCount)` (1 = moves): the {@link animatedNodes} and every root,
+ * which `applied` root motion moves. Other nodes keep their rest transform relative to their parent.
  */
 export function drivenNodes(asset: ModelAsset): Uint8Array {
-  const { parents, jointCount } = asset.skeleton;
-  const driven = new Uint8Array(jointCount);
-  for (let j = 0; j < jointCount; j++) if (parents[j] < 0) driven[j] = 1;
-  for (const skin of asset.skins) for (let k = 0; k < skin.joints.length; k++) driven[skin.joints[k]] = 1;
-  for (const clip of asset.clips) for (const channel of clip.channels) if (channel.path !== 'weights') driven[channel.joint] = 1;
+  const driven = animatedNodes(asset);
+  const parents = asset.skeleton.parents;
+  for (let j = 0; j < driven.length; j++) if (parents[j] < 0) driven[j] = 1;
   return driven;
 }
 
