@@ -136,8 +136,10 @@ export class AnimatedModel implements PoseBuffers {
    *
    * Only the animated subtrees' matrices are recomputed (the clips' target nodes, the skin joints and their
    * descendants: `animatedSubtrees`; README "Large scenes"): a source writes the rest pose for every other node,
-   * whose matrices therefore stay as computed. When root motion places the roots or pose jobs run, every matrix
-   * is recomputed, then and on the next evaluate.
+   * whose matrices therefore stay as computed. When root motion places the roots, pose jobs run or the source is
+   * neither {@link animator} nor a {@link ClipSample} (it may write any node), every matrix is recomputed, then
+   * and on the next evaluate. So the animator plays {@link clips} (a clip from elsewhere joins the asset first:
+   * `addClipsToModel`, which makes a new model).
    */
   evaluate(source: PoseSource): void {
     source.evaluate(this.pose, this.asset.restPose);
@@ -145,7 +147,8 @@ export class AnimatedModel implements PoseBuffers {
     if (placed) applyPlacement(this.pose, this.roots, this.animator.placement);
     const jobs = this.poseJobs, skeleton = this.asset.skeleton;
     for (let i = 0; i < jobs.length; i++) jobs[i].apply(this.pose, skeleton);
-    const movesAll = placed || jobs.length > 0;
+    // Sources of this model's clips write the rest pose outside them; another source may write any node.
+    const movesAll = placed || jobs.length > 0 || !(source === this.animator || source instanceof ClipSample);
     if (movesAll || this.movedAll) this.kernel.update();
     else this.kernel.updateListed();
     this.movedAll = movesAll;
