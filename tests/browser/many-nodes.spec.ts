@@ -13,7 +13,7 @@ const MATERIALS = 4;
 async function serveAndProbe(page: Page, options: Parameters<typeof manyMeshNodes>[1]): Promise<void> {
   await isolateFromLiveReload(page);
   const glb = Buffer.from(manyMeshNodes(NODES, options).glb());
-  await page.route('**/large/many-nodes.glb', (route) => route.fulfill({ body: glb, contentType: 'model/gltf-binary' }));
+  await page.route((url) => url.pathname === '/large/many-nodes.glb', (route) => route.fulfill({ body: glb, contentType: 'model/gltf-binary' }));
   await page.addInitScript(() => {
     const latencies: number[] = [];
     (window as unknown as { __latencies: number[] }).__latencies = latencies;
