@@ -43,8 +43,7 @@
  *   `pick.bytes_allocated_per_pick`: one `pickModel` on the skinned surface against skinning the whole mesh,
  *   on Fox and a generated 30 000-vertex character (bench/pick-cost.ts).
  * - `nodes20k.load_ms`, `nodes20k.evaluate_ms`: a generated scene of 20 000 rigid mesh nodes, the CPU side of
- *   its load and of a frame; `nodes20k.element_load_ms`, `nodes20k.frame_ms`, `nodes20k.draw_calls`,
- *   `nodes20k.longest_task_ms`: the same in `<sinew-viewer>` in headless Chromium, with the GPU cases
+ *   its load and of a frame; `nodes20k.element_load_ms`, `nodes20k.frame_ms`, `nodes20k.draw_calls`: the same in `<sinew-viewer>` in headless Chromium, with the GPU cases
  *   (bench/many-nodes-cost.ts).
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
@@ -387,7 +386,6 @@ async function main(): Promise<void> {
     figures['nodes20k.element_load_ms'] = round(nodesInBrowser.loadMs);
     figures['nodes20k.frame_ms'] = round(nodesInBrowser.frameMs);
     figures['nodes20k.draw_calls'] = nodesInBrowser.drawCalls;
-    figures['nodes20k.longest_task_ms'] = round(nodesInBrowser.longestTaskMs);
   }
 
   console.log(table(rows));
