@@ -278,7 +278,9 @@ export class SkinnedRenderer {
    * Draws every mesh instance of `gpuModel` in `pose`, morph targets first at the instance's weights in
    * `pose.morphWeights` (docs/skinning-formulas.md M0; only the non-zero ones cost work), then a rigid primitive with
    * `u_toDisplay = displayMatrix · pose.modelMatrices[instance joint]`, a skinned one with its skin's skinning matrices
-   * `pose.skinMatrices[instance.skin]` (which lands it in model space) and `u_toDisplay = displayMatrix`.
+   * `pose.skinMatrices[instance.skin]` (which lands it in model space) and `u_toDisplay = displayMatrix`;
+   * static rigid primitives merged at upload (`gpuModel.rigidBatches`, src/gl/rigid-batches.ts) one draw per batch
+   * with `u_toDisplay = displayMatrix · pose.modelMatrices[anchor]` (with `style`, primitive by primitive instead).
    * Evaluate the pose first (e.g. `AnimatedModel.evaluate`). No-op while the context is lost. Opaque and MASK
    * primitives are drawn in file order, then BLEND ones farthest first (glTF 2.0 §3.9.4), blended, without
    * depth writes; the blend state is off again afterwards.
