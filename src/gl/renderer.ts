@@ -18,6 +18,7 @@ import { BASE_COLOR_UNIT, MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, Progra
 import type { DrawStyle } from './debug/draw-style.ts';
 import { createShaderVariant } from './shader-variant.ts';
 import { BlendOrder, distanceToEye } from './blend-order.ts';
+import { yieldToPage } from '../schedule/yield-to-page.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
 export type { DrawStyle, SurfaceView } from './debug/draw-style.ts';
@@ -166,8 +167,12 @@ export class SkinnedRenderer {
   async upload(asset: ModelAsset, paletteRequest: PaletteRequest = this.paletteRequest, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Promise<GpuModel> {
     if (this.lost || this.gl.isContextLost()) throw new Error(`${asset.name}: cannot upload, the WebGL2 context is lost`);
     this.palettePathFor(asset, paletteRequest, method);
+    // Merging and uploading a large model is a long task of its own: the page gets a turn before and after it.
+    await yieldToPage();
+    if (this.lost || this.gl.isContextLost()) throw new Error(`${asset.name}: cannot upload, the WebGL2 context is lost`);
     const gpuModel = uploadModel(this.gl, asset, this.generationValue);
     await gpuModel.texturesReady;
+    await yieldToPage();
     return gpuModel;
   }
 

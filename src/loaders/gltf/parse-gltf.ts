@@ -17,7 +17,7 @@ import { buildGltfSkins } from './gltf-skins.ts';
 import { DEFAULT_MEMORY_BUDGET_BYTES, validateGltfJson } from './validate-gltf-json.ts';
 import { decodeMeshopt, readWithDraco } from './gltf-compression.ts';
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
-import { yieldToPage } from '../yield-to-page.ts';
+import { yieldToPage } from '../../schedule/yield-to-page.ts';
 import { slimForReader } from './slim-for-reader.ts';
 
 /** Options of {@link parseGltf}. */
