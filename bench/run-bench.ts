@@ -45,6 +45,9 @@
  * - `eval.seconds.30M`, `eval.peak_rss_mib.30M`, `inspect.seconds.100k_nodes`, `inspect.peak_rss_mib.100k_nodes`:
  *   the `sinew` command on a file declaring 30 million vertices and on one of 100 000 nodes, run as a child
  *   process: wall time and peak resident memory (bench/cli-cost.ts; needs `npm run build`).
+ * - `nodes20k.load_ms`, `nodes20k.evaluate_ms`: a generated scene of 20 000 rigid mesh nodes, the CPU side of
+ *   its load and of a frame; `nodes20k.element_load_ms`, `nodes20k.frame_ms`, `nodes20k.draw_calls`: the same in `<sinew-viewer>` in headless Chromium, with the GPU cases
+ *   (bench/many-nodes-cost.ts).
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
  * - `skin_once.*`: skinning once per frame by transform feedback against skinning in each pass (main draw +
@@ -83,6 +86,7 @@ import { retargetedFromNamespacedCopy, retargetLoadMs } from './retarget-cost.ts
 import { foxHotspotFrame } from './hotspot-cost.ts';
 import { pickCost } from './pick-cost.ts';
 import { cliCost } from './cli-cost.ts';
+import { manyNodesBrowserCost, manyNodesCpuCost } from './many-nodes-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
@@ -336,6 +340,14 @@ async function main(): Promise<void> {
     rows.push(...pick.rows);
     Object.assign(figures, pick.figures);
   }
+  // A scene of 20 000 rigid mesh nodes (bench/many-nodes-cost.ts): the CPU side of its load, and of a frame.
+  if (!gpuOnly) {
+    const nodes = await manyNodesCpuCost();
+    rows.push(['20 000 mesh nodes: load (parse, AnimatedModel, rigid batches)', `${nodes.loadMs.toFixed(0)} ms`, '', '', '']);
+    rows.push(['20 000 mesh nodes: one frame (animator.update + evaluate)', `${nodes.evaluateMs.toFixed(3)} ms`, '', '', '']);
+    figures['nodes20k.load_ms'] = round(nodes.loadMs);
+    figures['nodes20k.evaluate_ms'] = round(nodes.evaluateMs);
+  }
 
   // Heap growth: the blended pipeline (two clips, a layer, localToModel, palette) over 10 000 frames.
   const frames = 10_000;
@@ -380,6 +392,14 @@ async function main(): Promise<void> {
   if (gpu) {
     Object.assign(figures, gpu.figures);
     rows.push(...gpu.rows);
+  }
+  // The same 20 000 mesh nodes in <sinew-viewer> (bench/many-nodes-cost.ts), with the GPU cases.
+  const nodesInBrowser = process.argv.includes('--no-gpu') ? null : await manyNodesBrowserCost();
+  if (nodesInBrowser) {
+    rows.push([`20 000 mesh nodes in <sinew-viewer>: load; frame (${nodesInBrowser.drawCalls} draw calls)`, `${nodesInBrowser.loadMs.toFixed(0)} ms; ${nodesInBrowser.frameMs.toFixed(1)} ms`, '', '', '']);
+    figures['nodes20k.element_load_ms'] = round(nodesInBrowser.loadMs);
+    figures['nodes20k.frame_ms'] = round(nodesInBrowser.frameMs);
+    figures['nodes20k.draw_calls'] = nodesInBrowser.drawCalls;
   }
 
   console.log(table(rows));

@@ -4,6 +4,7 @@ import { createOverflowTexture, influenceVariant, packOverflow } from './influen
 import { createMorphDeltasTexture, MorphActiveList, packMorphDeltas } from './morph-texture.ts';
 import { createPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { createPaletteTexture, type PaletteTexture } from './palette-texture.ts';
+import { planRigidBatches } from './rigid-batches.ts';
 import { createWhiteTexture, decodeImage, isBrowserDecodable, isKtx2MimeType, textureKey, uploadImageTexture, uploadLevelsTexture } from './texture.ts';
 
 /** Attribute locations, fixed by `layout(location = …)` in `shaders/skinned.vert`, so VAOs suit every variant. */
@@ -49,6 +50,15 @@ export interface GpuPrimitive {
    * skinning matrix carries {@link center} for sorting; −1 for rigid primitives.
    */
   readonly anchorJoint: number;
+}
+
+/** A rigid batch on the GPU: its merged primitive (src/gl/rigid-batches.ts `RigidBatch`), drawn with its anchor's matrix. */
+export interface GpuRigidBatch {
+  /** Skeleton index of the node whose model-space matrix places the batch. */
+  readonly anchor: number;
+  /** `Int32Array(3·k)`: per member, its mesh instance, primitive index and first vertex in the batch. */
+  readonly members: Int32Array;
+  readonly primitive: GpuPrimitive;
 }
 
 /** Texture indices of a material, in the order of lit.frag's `u_uvSet` / `u_uvTransform`. */
@@ -101,8 +111,15 @@ export interface GpuMaterial {
  */
 export class GpuModel {
   readonly asset: ModelAsset;
-  /** `meshes[m][p]`: primitive p of `asset.meshes[m]`. */
-  readonly meshes: GpuPrimitive[][];
+  /**
+   * `meshes[m][p]`: primitive p of `asset.meshes[m]`. Reading it uploads every primitive not uploaded yet (a
+   * rigid batch's members are uploaded on first need): per-frame code asks {@link primitive} instead.
+   */
+  get meshes(): readonly (readonly GpuPrimitive[])[] {
+    const uploaded = this.uploaded;
+    for (let m = 0; m < uploaded.length; m++) for (let p = 0; p < uploaded[m].length; p++) if (!uploaded[m][p]) this.primitive(m, p);
+    return uploaded as GpuPrimitive[][];
+  }
   readonly materials: GpuMaterial[];
   /**
    * Per texture slot (an image with the sampler of the materials that use it, see `textureSlots`): its
@@ -138,7 +155,18 @@ export class GpuModel {
    * instance (src/gl/morph-texture.ts), sized for the mesh with the most targets; null when no mesh has any.
    */
   readonly morphActive: MorphActiveList | null;
+  /**
+   * The rigid batches drawn in place of their members (src/gl/rigid-batches.ts, README "Large scenes"): each a
+   * merged primitive and its anchor node. The members keep their own {@link meshes} entries (inspection views,
+   * crowds and captures draw them one by one).
+   */
+  readonly rigidBatches: readonly GpuRigidBatch[];
+  /** `Int32Array(2·k)`: the (mesh instance, primitive) pairs no batch holds, in file order: drawn one by one. */
+  readonly singles: Int32Array;
   private disposed = false;
+  /** Per mesh and primitive, its GPU side once uploaded, else null. */
+  private readonly uploaded: (GpuPrimitive | null)[][];
+  private readonly maxTextureSize: number;
 
   /** Use {@link uploadModel}. */
   constructor(private readonly gl: WebGL2RenderingContext, asset: ModelAsset, generation: number) {
@@ -146,10 +174,18 @@ export class GpuModel {
     this.generation = generation;
     this.whiteTexture = createWhiteTexture(gl);
     const maxTextureSize = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
-    this.meshes = asset.meshes.map((mesh, m) => mesh.primitives.map((p, i) => uploadPrimitive(gl, p, maxTextureSize, `${asset.name}: mesh ${m} primitive ${p.sourceIndex ?? i}`)));
+    this.maxTextureSize = maxTextureSize;
+    this.uploaded = asset.meshes.map((mesh) => mesh.primitives.map(() => null));
     let maxTargets = 0;
     for (const mesh of asset.meshes) maxTargets = Math.max(maxTargets, mesh.morphTargetCount ?? 0);
     this.morphActive = maxTargets > 0 ? new MorphActiveList(gl, maxTargets) : null;
+    const plan = planRigidBatches(asset);
+    this.singles = plan.singles;
+    // What is drawn one by one now; a batch's members when something asks for them.
+    for (let k = 0; k < plan.singles.length; k += 2) this.primitive(asset.meshInstances[plan.singles[k]].mesh, plan.singles[k + 1]);
+    this.rigidBatches = plan.batches.map((batch, b) => ({
+      anchor: batch.anchor, members: batch.members, primitive: uploadPrimitive(gl, batch.primitive, maxTextureSize, `${asset.name}: rigid batch ${b}`),
+    }));
     const slotOf = new Map<string, number>();
     const slot = (image: number, sampler: TextureSampler | undefined, srgb: boolean): number => {
       if (image < 0) return -1;
@@ -166,6 +202,21 @@ export class GpuModel {
     this.imageTextures = this.textureSlots.map(() => null);
     gl.bindVertexArray(null);
     this.texturesReady = this.loadTextures();
+  }
+
+  /**
+   * Primitive `p` of `asset.meshes[m]`, uploaded now if it was not (a rigid batch's member; see
+   * {@link rigidBatches}).
+   * @throws Error when the model is disposed, or the primitive's morph deltas do not fit a texture
+   */
+  primitive(m: number, p: number): GpuPrimitive {
+    const done = this.uploaded[m][p];
+    if (done) return done;
+    if (this.disposed) throw new Error(`${this.asset.name}: primitive of a disposed GpuModel`);
+    const asset = this.asset.meshes[m].primitives[p];
+    const primitive = uploadPrimitive(this.gl, asset, this.maxTextureSize, `${this.asset.name}: mesh ${m} primitive ${asset.sourceIndex ?? p}`);
+    this.uploaded[m][p] = primitive;
+    return primitive;
   }
 
   /** Whether {@link dispose} has run. */
@@ -241,13 +292,18 @@ export class GpuModel {
       this.imageTextures.fill(null);
       return;
     }
-    for (const primitives of this.meshes) {
+    for (const primitives of this.uploaded) {
       for (const p of primitives) {
+        if (!p) continue;
         gl.deleteVertexArray(p.vao);
         for (const b of p.buffers) gl.deleteBuffer(b);
         if (p.overflowTexture) gl.deleteTexture(p.overflowTexture);
         if (p.morphDeltas) gl.deleteTexture(p.morphDeltas);
       }
+    }
+    for (const { primitive } of this.rigidBatches) {
+      gl.deleteVertexArray(primitive.vao);
+      for (const b of primitive.buffers) gl.deleteBuffer(b);
     }
     for (const t of this.imageTextures) if (t) gl.deleteTexture(t);
     this.imageTextures.fill(null);

@@ -197,9 +197,10 @@ export function drawInstances(
   const asset = gpuModel.asset, origin = blocks.origin, split = blocks.mirroredFrom;
   let current = null;
   for (let m = 0; m < asset.meshInstances.length; m++) {
-    const primitives = gpuModel.meshes[asset.meshInstances[m].mesh];
-    if (!primitives) continue;
-    for (const primitive of primitives) {
+    const mesh = asset.meshInstances[m].mesh;
+    const primitiveCount = asset.meshes[mesh].primitives.length;
+    for (let p = 0; p < primitiveCount; p++) {
+      const primitive = gpuModel.primitive(mesh, p);
       const program = instancedProgram(programs, variant, gpuModel, blocks, m, primitive, false);
       if (!program) continue;
       if (program !== current) {

@@ -8,7 +8,6 @@ import { bindEnvironment, bindMaterial, materialOf, setAlphaState } from './mate
 import { paletteCapacity, paletteStride, readPaletteLimits, resolvePalettePath, type PaletteLimits, type PalettePath, type PaletteRequest } from './palette-path.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import { bindSkinPalette } from './palette-binding.ts';
-import { BlendOrder } from './blend-order.ts';
 import { bindMorphTargets } from './morph-binding.ts';
 import { drawInstances, type GpuInstances, type InstancedDrawStats } from './instance-draw.ts';
 import type { InstanceBlocks } from '../skinning/instance-blocks.ts';
@@ -17,6 +16,8 @@ import type { DrawStyle } from './debug/draw-style.ts';
 import type { SkinnedVertexBuffers } from './skinned-vertex-buffers.ts';
 import type { SkinnedVertexSource } from './skinned-vertex-source.ts';
 import { createShaderVariant } from './shader-variant.ts';
+import { BlendOrder, distanceToEye } from './blend-order.ts';
+import { yieldToPage } from '../schedule/yield-to-page.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from './palette-path.ts';
 export type { DrawStyle, SurfaceView } from './debug/draw-style.ts';
@@ -100,7 +101,7 @@ export class SkinnedRenderer {
     palettePath: 'uniform', method: DEFAULT_SKINNING_METHOD, serial: 0, program: null, morphInstance: -1, morphActive: 0, style: undefined,
     skinnedVertices: null, capture: null,
   };
-  /** Scratch of the BLEND primitives of a draw. */
+  /** Scratch: the BLEND primitives of a draw and their order. */
   private readonly blended = new BlendOrder();
 
   /**
@@ -172,8 +173,12 @@ export class SkinnedRenderer {
   async upload(asset: ModelAsset, paletteRequest: PaletteRequest = this.paletteRequest, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Promise<GpuModel> {
     if (this.lost || this.gl.isContextLost()) throw new Error(`${asset.name}: cannot upload, the WebGL2 context is lost`);
     this.palettePathFor(asset, paletteRequest, method);
+    // Merging and uploading a large model is a long task of its own: the page gets a turn before and after it.
+    await yieldToPage();
+    if (this.lost || this.gl.isContextLost()) throw new Error(`${asset.name}: cannot upload, the WebGL2 context is lost`);
     const gpuModel = uploadModel(this.gl, asset, this.generationValue);
     await gpuModel.texturesReady;
+    await yieldToPage();
     return gpuModel;
   }
 
@@ -284,7 +289,9 @@ export class SkinnedRenderer {
    * Draws every mesh instance of `gpuModel` in `pose`, morph targets first at the instance's weights in
    * `pose.morphWeights` (docs/skinning-formulas.md M0; only the non-zero ones cost work), then a rigid primitive with
    * `u_toDisplay = displayMatrix · pose.modelMatrices[instance joint]`, a skinned one with its skin's skinning matrices
-   * `pose.skinMatrices[instance.skin]` (which lands it in model space) and `u_toDisplay = displayMatrix`.
+   * `pose.skinMatrices[instance.skin]` (which lands it in model space) and `u_toDisplay = displayMatrix`;
+   * static rigid primitives merged at upload (`gpuModel.rigidBatches`, src/gl/rigid-batches.ts) one draw per batch
+   * with `u_toDisplay = displayMatrix · pose.modelMatrices[anchor]` (with `style`, primitive by primitive instead).
    * Evaluate the pose first (e.g. `AnimatedModel.evaluate`). No-op while the context is lost. Opaque and MASK
    * primitives are drawn in file order, then BLEND ones farthest first (glTF 2.0 §3.9.4), blended, without
    * depth writes; the blend state is off again afterwards.
@@ -323,28 +330,31 @@ export class SkinnedRenderer {
     bindEnvironment(gl, this.lights.current);
     gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
     setAlphaState(gl, false);
-    // Opaque and masked primitives first, in file order; blended ones are collected and drawn after them.
+    // Opaque and masked primitives first, in file order, then the rigid batches (no BLEND among them); blended
+    // ones are collected and drawn after them. Inspection views colour and outline each node: primitive by primitive.
     const blended = this.blended;
     blended.clear();
-    const instances = asset.meshInstances;
-    for (let i = 0; i < instances.length; i++) {
-      const instance = instances[i];
-      const primitives = gpuModel.meshes[instance.mesh];
-      for (let p = 0; p < primitives.length; p++) {
-        const material = materialOf(gpuModel, primitives[p]);
-        if (material && material.alphaMode === 2) {
-          blended.add(i, p, this.distanceToEye(primitives[p], instance.skin, instance.node, pose, display));
-        } else {
-          this.drawPrimitive(gpuModel, i, p, pose, display);
-        }
+    if (style) {
+      const instances = asset.meshInstances;
+      for (let i = 0; i < instances.length; i++) {
+        const count = asset.meshes[instances[i].mesh].primitives.length;
+        for (let p = 0; p < count; p++) this.drawOrCollect(gpuModel, i, p, pose, display);
       }
+    } else {
+      const singles = gpuModel.singles;
+      for (let k = 0; k < singles.length; k += 2) this.drawOrCollect(gpuModel, singles[k], singles[k + 1], pose, display);
+      const batches = gpuModel.rigidBatches;
+      for (let b = 0; b < batches.length; b++) this.drawPrimitive(gpuModel, -1, b, pose, display);
     }
     if (blended.count > 0) {
       // glTF 2.0 §3.9.4 BLEND: composited over what is behind, farthest first (by the primitive's bounding-box
       // centre), testing depth without writing it.
-      blended.sortFarthestFirst();
+      blended.sort();
       setAlphaState(gl, true);
-      for (let k = 0; k < blended.count; k++) this.drawPrimitive(gpuModel, blended.instanceAt(k), blended.primitiveAt(k), pose, display);
+      for (let k = 0; k < blended.count; k++) {
+        const e = blended.order[k];
+        this.drawPrimitive(gpuModel, blended.instance[e], blended.primitive[e], pose, display);
+      }
       setAlphaState(gl, false);
     }
     gl.bindVertexArray(null);
@@ -384,11 +394,12 @@ export class SkinnedRenderer {
     if (this.lost) return;
     if (target.gpuModel !== gpuModel) throw new Error(`${gpuModel.asset.name}: skinInto buffers made for ${target.gpuModel.asset.name}`);
     this.startDraw(gpuModel, paletteRequest, method, undefined, null, target);
-    const instances = gpuModel.asset.meshInstances;
-    for (let i = 0; i < instances.length; i++) {
-      if (instances[i].skin < 0) continue;
-      const primitives = gpuModel.meshes[instances[i].mesh];
-      for (let p = 0; p < primitives.length; p++) if (primitives[p].skinned) this.drawPrimitive(gpuModel, i, p, pose, IDENTITY);
+    const asset = gpuModel.asset;
+    for (let i = 0; i < asset.meshInstances.length; i++) {
+      const mesh = asset.meshInstances[i].mesh;
+      if (asset.meshInstances[i].skin < 0) continue;
+      // Skinned primitives are never in a rigid batch: asking for them uploads nothing more.
+      for (let p = 0; p < asset.meshes[mesh].primitives.length; p++) if (gpuModel.primitive(mesh, p).skinned) this.drawPrimitive(gpuModel, i, p, pose, IDENTITY);
     }
     this.frame.capture = null;
   }
@@ -415,27 +426,21 @@ export class SkinnedRenderer {
     this.paletteMs = 0;
   }
 
-  /**
-   * Squared display-space distance from the eye (origin-relative, as `eyeRelative`) to the primitive's
-   * bounding-box centre placed by its node (rigid) or by the skinning matrix of its heaviest joint (skinned).
-   */
-  private distanceToEye(primitive: GpuPrimitive, skin: number, node: number, pose: PoseBuffers, display: Float32Array): number {
-    const c = primitive.center;
-    const skinned = skin >= 0 && primitive.skinned;
-    const m = skinned ? pose.skinMatrices[skin] : pose.modelMatrices;
-    const o = skinned ? 16 * primitive.anchorJoint : 16 * node;
-    // Model space, then display space.
-    const mx = m[o] * c[0] + m[o + 4] * c[1] + m[o + 8] * c[2] + m[o + 12];
-    const my = m[o + 1] * c[0] + m[o + 5] * c[1] + m[o + 9] * c[2] + m[o + 13];
-    const mz = m[o + 2] * c[0] + m[o + 6] * c[1] + m[o + 10] * c[2] + m[o + 14];
-    const dx = display[0] * mx + display[4] * my + display[8] * mz + display[12] - this.eyeRelative[0];
-    const dy = display[1] * mx + display[5] * my + display[9] * mz + display[13] - this.eyeRelative[1];
-    const dz = display[2] * mx + display[6] * my + display[10] * mz + display[14] - this.eyeRelative[2];
-    return dx * dx + dy * dy + dz * dz;
+  /** Draws primitive `p` of mesh instance `i` now, or collects it for later when its material is BLEND. */
+  private drawOrCollect(gpuModel: GpuModel, i: number, p: number, pose: PoseBuffers, display: Float32Array): void {
+    const instance = gpuModel.asset.meshInstances[i];
+    const primitive = gpuModel.primitive(instance.mesh, p);
+    const material = materialOf(gpuModel, primitive);
+    if (material && material.alphaMode === 2) {
+      this.blended.push(i, p, distanceToEye(primitive, instance.skin, instance.node, pose, display, this.eyeRelative));
+    } else {
+      this.drawPrimitive(gpuModel, i, p, pose, display);
+    }
   }
 
   /**
-   * Draws primitive `p` of mesh instance `i`: program (switched only when the variant changes), the
+   * Draws primitive `p` of mesh instance `i`, or for `i` = −1 rigid batch `p` (`gpuModel.rigidBatches`, placed
+   * by its anchor node's matrix): program (switched only when the variant changes), the
    * instance's matrices, the palette (packed once per frame per skin), the material's uniforms and textures,
    * culling and winding. Reads the draw's settings from `this.frame`.
    */
@@ -446,9 +451,11 @@ export class SkinnedRenderer {
     const palettePath = frame.palettePath, method = frame.method;
     const stride = paletteStride(method.skinning);
     const origin = pose.origin;
-    const instance = asset.meshInstances[i];
-    const primitive = gpuModel.meshes[instance.mesh][p];
-    const skin = instance.skin;
+    const batch = i < 0 ? gpuModel.rigidBatches[p] : null;
+    const instance = batch ? null : asset.meshInstances[i];
+    const primitive = batch ? batch.primitive : gpuModel.primitive(instance!.mesh, p);
+    const node = batch ? batch.anchor : instance!.node;
+    const skin = instance ? instance.skin : -1;
     const style = frame.style;
     // Vertices skinned before the draw are in model space already: drawn by the rigid variant, placed by the display matrix.
     const source = frame.capture ? null : frame.skinnedVertices ?? style?.cpuVertices ?? null;
@@ -461,8 +468,8 @@ export class SkinnedRenderer {
     // Morph targets: the instance's non-zero weights, uploaded when its first morphed primitive is drawn
     // (morph-texture.ts; again only if another instance's list was uploaded in between, e.g. by BLEND sorting).
     let morphActive = 0;
-    const morphOffset = instance.morphWeightOffset ?? -1;
-    const morphCount = asset.meshes[instance.mesh].morphTargetCount ?? 0;
+    const morphOffset = instance?.morphWeightOffset ?? -1;
+    const morphCount = instance ? asset.meshes[instance.mesh].morphTargetCount ?? 0 : 0;
     if (!cpuVao && primitive.morphDeltas !== null && morphOffset >= 0 && morphCount > 0 && pose.morphWeights && gpuModel.morphActive) {
       if (frame.morphInstance !== i) {
         gl.activeTexture(gl.TEXTURE0 + MORPH_ACTIVE_UNIT);
@@ -499,12 +506,12 @@ export class SkinnedRenderer {
     }
     if (weightView) {
       gl.uniform1i(program.u_weightMode, surface === 'weights' ? 0 : 1);
-      const joint = skinned || cpuVao ? style!.weightJointBySkin[skin] ?? -1 : instance.node === style!.weightNode ? 0 : -1;
+      const joint = skinned || cpuVao ? style!.weightJointBySkin[skin] ?? -1 : node === style!.weightNode ? 0 : -1;
       gl.uniform1i(program.u_weightJoint, joint);
     }
     // Per-instance matrices (recomputed per primitive: a program switch may sit between them).
     if (skinned || cpuVao) this.toDisplay.set(display);
-    else multiplyStrided(this.toDisplay, 0, display, 0, pose.modelMatrices, 16 * instance.node);
+    else multiplyStrided(this.toDisplay, 0, display, 0, pose.modelMatrices, 16 * node);
     if (!mat3.normalFromMat4(this.normalMatrix, this.toDisplay)) mat3.identity(this.normalMatrix);
     gl.uniformMatrix4fv(program.u_toDisplay, false, this.toDisplay);
     gl.uniformMatrix3fv(program.u_normalMatrix, false, this.normalMatrix);

@@ -41,9 +41,9 @@ export class SkinnedVertexBuffers implements SkinnedVertexSource {
     for (let i = 0; i < asset.meshInstances.length; i++) {
       const instance = asset.meshInstances[i];
       if (instance.skin < 0) continue;
-      const primitives = gpuModel.meshes[instance.mesh];
-      for (let p = 0; p < primitives.length; p++) {
-        const primitive = primitives[p];
+      for (let p = 0; p < asset.meshes[instance.mesh].primitives.length; p++) {
+        // Skinned primitives are never in a rigid batch: asking for them uploads nothing more.
+        const primitive = gpuModel.primitive(instance.mesh, p);
         if (!primitive.skinned) continue;
         const buffer = (floats: number): WebGLBuffer => {
           const b = gl.createBuffer();

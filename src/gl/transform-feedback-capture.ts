@@ -124,7 +124,7 @@ export class TransformFeedbackCapture {
     const asset = gpuModel.asset;
     const instance = asset.meshInstances[instanceIndex];
     if (!instance) throw new Error(`${asset.name}: mesh instance ${instanceIndex} does not exist`);
-    const primitive = gpuModel.meshes[instance.mesh]?.[primitiveIndex];
+    const primitive = primitiveIndex >= 0 && primitiveIndex < asset.meshes[instance.mesh].primitives.length ? gpuModel.primitive(instance.mesh, primitiveIndex) : undefined;
     if (!primitive) throw new Error(`${asset.name}: mesh ${instance.mesh} has no primitive ${primitiveIndex}`);
     const skinned = instance.skin >= 0 && primitive.skinned;
     const morphOffset = instance.morphWeightOffset ?? -1;
@@ -230,7 +230,7 @@ export class TransformFeedbackCapture {
     const gl = this.gl;
     const asset = gpuModel.asset;
     const instance = asset.meshInstances[instanceIndex];
-    const primitive = instance ? gpuModel.meshes[instance.mesh]?.[primitiveIndex] : undefined;
+    const primitive = instance && primitiveIndex >= 0 && primitiveIndex < asset.meshes[instance.mesh].primitives.length ? gpuModel.primitive(instance.mesh, primitiveIndex) : undefined;
     const program = primitive ? instancedProgram(this.programs, this.variant, gpuModel, blocks, instanceIndex, primitive, true) : null;
     if (!primitive || !program) {
       throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not a primitive crowds draw`);

@@ -51,7 +51,11 @@ export class PoseKernel {
   /** `Float64Array(3)`: the model origin O (model space, the file's units), copied at construction. */
   readonly origin: Float64Array;
   private readonly runModel: () => void;
+  private readonly runListed: () => void;
   private readonly runSkins: () => void;
+  /** `Int32Array(n)`: the joints {@link updateListed} computes, the first {@link listedCount} of them. */
+  private readonly listed: Int32Array;
+  private listedCount = 0;
 
   /**
    * @param skins skins over `skeleton`'s joints; their inverse bind matrices are copied now (later edits are not seen)
@@ -74,7 +78,7 @@ export class PoseKernel {
     if (module) {
       const layout = new KernelLayout();
       const t = layout.words(3 * n), r = layout.words(4 * n), s = layout.words(3 * n);
-      const parents = layout.words(n), model = layout.words(16 * n);
+      const parents = layout.words(n), model = layout.words(16 * n), list = layout.words(n);
       const skinSlots = skins.map((skin) => {
         const m = skin.joints.length;
         return { m, joints: layout.words(m), inverseBinds: layout.words(16 * m), skinMatrices: layout.words(16 * m) };
@@ -86,6 +90,7 @@ export class PoseKernel {
       const scales = new Float32Array(buffer, s, 3 * n);
       new Int32Array(buffer, parents, n).set(skeleton.parents);
       this.pose = { translations, rotations, scales };
+      this.listed = new Int32Array(buffer, list, n);
       this.modelMatrices = new Float32Array(buffer, model, 16 * n);
       this.skinMatrices = skinSlots.map((slot, k) => {
         new Int32Array(buffer, slot.joints, slot.m).set(skins[k].joints);
@@ -94,7 +99,8 @@ export class PoseKernel {
       });
       initialisePose(this.pose);
       const [ox, oy, oz] = this.origin;
-      this.runModel = () => exports.modelMatrices(n, t, r, s, parents, model, ox, oy, oz);
+      this.runModel = () => exports.modelMatrices(n, 0, t, r, s, parents, model, ox, oy, oz);
+      this.runListed = () => exports.modelMatrices(this.listedCount, list, t, r, s, parents, model, ox, oy, oz);
       this.runSkins = () => {
         for (let k = 0; k < skinSlots.length; k++) {
           const slot = skinSlots[k];
@@ -106,10 +112,12 @@ export class PoseKernel {
       this.pose = { translations: new Float32Array(3 * n), rotations: new Float32Array(4 * n), scales: new Float32Array(3 * n) };
       initialisePose(this.pose);
       this.modelMatrices = new Float32Array(16 * n);
+      this.listed = new Int32Array(n);
       const skinMatrices = skins.map((skin) => new Float32Array(16 * skin.joints.length));
       const contexts = skins.map((skin) => new SkinningContext(skin, this.origin));
       this.skinMatrices = skinMatrices;
       this.runModel = () => localToModel(this.modelMatrices, skeleton, this.pose, this.origin);
+      this.runListed = () => localToModel(this.modelMatrices, skeleton, this.pose, this.origin, this.listed, this.listedCount);
       this.runSkins = () => {
         for (let k = 0; k < skinMatrices.length; k++) computeSkinMatrices(skinMatrices[k], this.modelMatrices, skins[k], contexts[k]);
       };
@@ -121,6 +129,33 @@ export class PoseKernel {
   /** Recomputes {@link modelMatrices} and every skin's {@link skinMatrices} from {@link pose}. Allocates nothing. */
   update(): void {
     this.runModel();
+    this.runSkins();
+  }
+
+  /**
+   * The joints {@link updateListed} recomputes: `joints` copied (in increasing order, so parents come first; at
+   * most the skeleton's joint count). Allocates nothing.
+   * @throws RangeError for a joint outside the skeleton, or one not after the one before it
+   */
+  listJoints(joints: Int32Array): void {
+    const n = this.skeleton.jointCount;
+    if (joints.length > n) throw new RangeError(`PoseKernel: ${joints.length} joints listed, the skeleton has ${n}`);
+    for (let k = 0; k < joints.length; k++) {
+      if (!(joints[k] >= 0 && joints[k] < n) || (k > 0 && joints[k] <= joints[k - 1])) {
+        throw new RangeError(`PoseKernel: listed joint ${joints[k]} at ${k} is outside the ${n}-joint skeleton or not after ${k > 0 ? joints[k - 1] : 'the start'}`);
+      }
+    }
+    this.listed.set(joints);
+    this.listedCount = joints.length;
+  }
+
+  /**
+   * {@link update} for a pose that changed only in the joints of {@link listJoints} and their descendants (listed
+   * too): their model-space matrices, from their parents' as {@link modelMatrices} holds them, then every skin's
+   * skinning matrices. The other joints keep the matrices of an earlier {@link update}. Allocates nothing.
+   */
+  updateListed(): void {
+    this.runListed();
     this.runSkins();
   }
 
@@ -137,7 +172,7 @@ export class PoseKernel {
 
 /** The kernel module's exports (byte offsets into its memory; layout in pose-kernel.as.ts). */
 interface KernelExports {
-  modelMatrices(n: number, t: number, r: number, s: number, parents: number, out: number, ox: number, oy: number, oz: number): void;
+  modelMatrices(n: number, list: number, t: number, r: number, s: number, parents: number, out: number, ox: number, oy: number, oz: number): void;
   skinMatrices(m: number, joints: number, model: number, inverseBinds: number, out: number): void;
 }
 

@@ -10,6 +10,7 @@ import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';
 import { applyPlacement, findMotionRoot } from '../animation/root-motion.ts';
 import { SkinningContext } from '../skinning/skinning-context.ts';
 import { morphWeightJoints } from '../skinning/morph-targets.ts';
+import { animatedSubtrees } from '../asset/animated-nodes.ts';
 import { ClipSample } from './clip-sample.ts';
 import { computeModelOrigin } from './model-origin.ts';
 import type { PoseSource } from './pose-source.ts';
@@ -78,6 +79,11 @@ export class AnimatedModel implements PoseBuffers {
   private readonly samples: ClipSample[];
   /** The skeleton's root joints (no parent): where `applied` root motion places the pose. */
   private readonly roots: Int32Array;
+  /**
+   * Whether the last {@link evaluate} moved nodes outside the animated subtrees (root motion placed the roots,
+   * or pose jobs ran): the next one then recomputes every matrix, as this one did.
+   */
+  private movedAll = true;
 
   /**
    * Evaluates the rest pose.
@@ -104,6 +110,7 @@ export class AnimatedModel implements PoseBuffers {
     const motionRoot = findMotionRoot(asset.skeleton, asset.restPose, this.clips);
     this.animator = new Animator(asset.skeleton.jointCount, { morphWeightJoints: morphJoints, motionRoot });
     this.roots = Int32Array.from(asset.skeleton.parents.reduce<number[]>((list, p, j) => (p < 0 ? [...list, j] : list), []));
+    this.kernel.listJoints(animatedSubtrees(asset));
     this.evaluate(this.clipSample(-1));
   }
 
@@ -126,13 +133,25 @@ export class AnimatedModel implements PoseBuffers {
    * With the {@link animator} as source in `applied` root motion, the pose is first moved by its `placement`
    * (`applyPlacement`), so everything drawn and skinned walks with it. Moves no time. Allocates nothing
    * (given a source that does not).
+   *
+   * Only the animated subtrees' matrices are recomputed (the clips' target nodes, the skin joints and their
+   * descendants: `animatedSubtrees`; README "Large scenes"): a source writes the rest pose for every other node,
+   * whose matrices therefore stay as computed. When root motion places the roots, pose jobs run or the source is
+   * neither {@link animator} nor a {@link ClipSample} (it may write any node), every matrix is recomputed, then
+   * and on the next evaluate. So the animator plays {@link clips} (a clip from elsewhere joins the asset first:
+   * `addClipsToModel`, which makes a new model).
    */
   evaluate(source: PoseSource): void {
     source.evaluate(this.pose, this.asset.restPose);
-    if (source === this.animator && this.animator.rootMotion === 'applied') applyPlacement(this.pose, this.roots, this.animator.placement);
+    const placed = source === this.animator && this.animator.rootMotion === 'applied';
+    if (placed) applyPlacement(this.pose, this.roots, this.animator.placement);
     const jobs = this.poseJobs, skeleton = this.asset.skeleton;
     for (let i = 0; i < jobs.length; i++) jobs[i].apply(this.pose, skeleton);
-    this.kernel.update();
+    // Sources of this model's clips write the rest pose outside them; another source may write any node.
+    const movesAll = placed || jobs.length > 0 || !(source === this.animator || source instanceof ClipSample);
+    if (movesAll || this.movedAll) this.kernel.update();
+    else this.kernel.updateListed();
+    this.movedAll = movesAll;
   }
 
   /**

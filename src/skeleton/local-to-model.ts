@@ -22,18 +22,26 @@ import type { LocalPose } from './local-pose.ts';
  * float32, so a model 10 km from model space's origin is composed with numbers of its own size (float32
  * spacing of its joints' translations ≈ 1e-7 m for a 2 m character instead of ≈ 1 mm at 1e4 m).
  *
+ * With `joints` (a subset, parents before children) only those joints are computed, each from its parent's
+ * matrix as `out` holds it: the other joints' matrices must be up to date already (`PoseKernel`'s moving joints,
+ * README "Large scenes").
+ *
  * @param out `Float32Array(16·jointCount)`, column-major, joint i at `16i`
  * @param origin `Float64Array(3)` O in model space, in the file's units; default (0, 0, 0)
+ * @param joints `Int32Array` of joint indices in increasing order (so parents come first), or all joints when absent
+ * @param jointsCount how many entries of `joints` to compute (default its length)
  * @returns `out`
  */
-export function localToModel(out: Float32Array, skeleton: Skeleton, pose: LocalPose, origin?: Float64Array): Float32Array {
-  const parents = skeleton.parents, n = skeleton.jointCount;
+export function localToModel(out: Float32Array, skeleton: Skeleton, pose: LocalPose, origin?: Float64Array, joints?: Int32Array, jointsCount?: number): Float32Array {
+  const parents = skeleton.parents, n = joints ? jointsCount ?? joints.length : skeleton.jointCount;
   const T = pose.translations, Q = pose.rotations, S = pose.scales;
   const ox = origin ? origin[0] : 0, oy = origin ? origin[1] : 0, oz = origin ? origin[2] : 0;
   // The previous joint's model-space matrix (upper 3×4) as stored, i.e. rounded to float32: in chains the parent
   // is most often the previous joint, whose matrix then needs no re-reading from `out`.
   let b0 = 0, b1 = 0, b2 = 0, b4 = 0, b5 = 0, b6 = 0, b8 = 0, b9 = 0, b10 = 0, b12 = 0, b13 = 0, b14 = 0;
-  for (let i = 0; i < n; i++) {
+  let previous = -1;
+  for (let k = 0; k < n; k++) {
+    const i = joints ? joints[k] : k;
     const q = i << 2, t = (3 * i) | 0, o = i << 4;
     const x = Q[q], y = Q[(q + 1) | 0], z = Q[(q + 2) | 0], w = Q[(q + 3) | 0];
     const x2 = x + x, y2 = y + y, z2 = z + z;
@@ -51,7 +59,7 @@ export function localToModel(out: Float32Array, skeleton: Skeleton, pose: LocalP
       b12 = l12 - ox; b13 = l13 - oy; b14 = l14 - oz;
     } else {
       let a0 = b0, a1 = b1, a2 = b2, a4 = b4, a5 = b5, a6 = b6, a8 = b8, a9 = b9, a10 = b10, a12 = b12, a13 = b13, a14 = b14;
-      if (p !== i - 1) {
+      if (p !== previous) {
         const po = p << 4;
         a0 = out[po]; a1 = out[(po + 1) | 0]; a2 = out[(po + 2) | 0];
         a4 = out[(po + 4) | 0]; a5 = out[(po + 5) | 0]; a6 = out[(po + 6) | 0];
@@ -79,6 +87,7 @@ export function localToModel(out: Float32Array, skeleton: Skeleton, pose: LocalP
     out[(o + 4) | 0] = b4; out[(o + 5) | 0] = b5; out[(o + 6) | 0] = b6; out[(o + 7) | 0] = 0;
     out[(o + 8) | 0] = b8; out[(o + 9) | 0] = b9; out[(o + 10) | 0] = b10; out[(o + 11) | 0] = 0;
     out[(o + 12) | 0] = b12; out[(o + 13) | 0] = b13; out[(o + 14) | 0] = b14; out[(o + 15) | 0] = 1;
+    previous = i;
   }
   return out;
 }

@@ -44,7 +44,8 @@ export class CpuVertexBuffers implements SkinnedVertexSource {
     const L = ATTRIBUTE_LOCATIONS;
     asset.meshInstances.forEach((instance, i) => {
       if (instance.skin < 0) return;
-      gpuModel.meshes[instance.mesh].forEach((primitive, p) => {
+      asset.meshes[instance.mesh].primitives.forEach((_, p) => {
+        const primitive = gpuModel.primitive(instance.mesh, p);
         if (!primitive.skinned) return;
         const n = primitive.vertexCount;
         const positions = new Float32Array(3 * n);

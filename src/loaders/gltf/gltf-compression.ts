@@ -25,11 +25,12 @@ export async function decodeMeshopt(fileName: string, json: GLTF.IGLTF, resource
 /**
  * `read()` (gltf-transform's `io.readJSON`), for a file with KHR_draco_mesh_compression primitives (after
  * validateGltfJson) with the Draco reader registered on `io` (draco-primitives.ts `readDracoDocument`: its
- * checks, order and errors); `read()` as it is for a file without.
+ * checks, order and errors); for a file without, `readWithoutMeshes()` (default `read`): the reader of a JSON
+ * without what only Draco needs gltf-transform for (parse-gltf.ts, slim-for-reader.ts).
  */
-export async function readWithDraco<T>(fileName: string, json: GLTF.IGLTF, io: WebIO, read: () => Promise<T>): Promise<T> {
+export async function readWithDraco<T>(fileName: string, json: GLTF.IGLTF, io: WebIO, read: () => Promise<T>, readWithoutMeshes: () => Promise<T> = read): Promise<T> {
   const draco = (json.meshes ?? []).some((mesh) => mesh.primitives.some((primitive) => primitive.extensions?.KHR_draco_mesh_compression !== undefined));
-  if (!draco) return read();
+  if (!draco) return readWithoutMeshes();
   const { readDracoDocument } = await import('./draco-primitives.ts');
   return readDracoDocument(fileName, json, io, read);
 }

@@ -1,4 +1,4 @@
-import { Logger, WebIO } from '@gltf-transform/core';
+import { Logger, WebIO, type GLTF } from '@gltf-transform/core';
 import type { ModelAsset } from '../../asset/model-asset.ts';
 import { collapseWarnings } from '../collapse-warnings.ts';
 import { LoadError, toLoadError } from '../load-error.ts';
@@ -18,6 +18,8 @@ import { validateGltfJson } from './validate-gltf-json.ts';
 import { DEFAULT_MEMORY_BUDGET_BYTES } from '../../asset/memory-budget.ts';
 import { decodeMeshopt, readWithDraco } from './gltf-compression.ts';
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
+import { yieldToPage } from '../../schedule/yield-to-page.ts';
+import { slimForReader } from './slim-for-reader.ts';
 
 /** Options of {@link parseGltf}. */
 export interface GltfParseOptions {
@@ -77,15 +79,18 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   const memoryBudgetBytes = options.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_BYTES;
   ({ json, resources: resolved } = await decodeMeshopt(fileName, json, resolved, memoryBudgetBytes));
   validateGltfJson(fileName, json, resolved.buffers, memoryBudgetBytes);
+  // Each step below is one long task on a large file; between them the page answers input.
+  await yieldToPage();
 
   const warnings: string[] = [];
   const extensions = checkGltfExtensions(fileName, json, warnings);
 
   const io = new WebIO().setLogger(new Logger(Logger.Verbosity.SILENT));
   // gltf-transform types resources as ArrayBuffer-backed views; it only reads them.
-  const read = () => io.readJSON({ json: extensions.jsonForReader, resources: resolved.byUri as Record<string, Uint8Array<ArrayBuffer>> });
-  const document = await readWithDraco(fileName, json, io, read);
+  const read = (reader: GLTF.IGLTF) => () => io.readJSON({ json: reader, resources: resolved.byUri as Record<string, Uint8Array<ArrayBuffer>> });
+  const document = await readWithDraco(fileName, json, io, read(extensions.jsonForReader), read(slimForReader(extensions.jsonForReader)));
   const root = document.getRoot();
+  await yieldToPage();
 
   const nodesJson = json.nodes ?? [];
   const nodes = root.listNodes();
@@ -103,9 +108,11 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   if (rotations.notUnit > 0) warnings.push(`${fileName}: ${rotations.notUnit} node rotations are not unit quaternions; normalised`);
   noteSceneDeviations(fileName, json, warnings);
   const { materials, images, materialOf } = buildGltfMaterials(fileName, json, root.listTextures(), warnings);
+  await yieldToPage();
   const meshes = buildGltfMeshes(fileName, json.meshes ?? [], accessors, materialOf, warnings, {
     quantized: extensions.supported.has('KHR_mesh_quantization'),
   });
+  await yieldToPage();
   const skins = buildGltfSkins(fileName, json.skins ?? [], accessors, jointOfNode);
   const { instances: meshInstances, morphWeights } = buildGltfMeshInstances(fileName, nodesJson, skins, meshes, jointOfNode, warnings);
   const clips = buildGltfClips(fileName, json.animations ?? [], accessors, jointOfNode, warnings, morphTargetsOfNodes(meshInstances, meshes.meshes, nodesJson.length));

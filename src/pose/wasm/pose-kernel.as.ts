@@ -26,10 +26,12 @@
 
 /**
  * M[i] = M[parent[i]] · T·R·S(i), parents first; roots get T(−O)·T·R·S with O = (ox, oy, oz) subtracted from
- * the translation in f64 before rounding to f32 (as the portable back end does).
+ * the translation in f64 before rounding to f32 (as the portable back end does). With `list` ≠ 0, the n joints
+ * listed there (i32, increasing) instead of joints 0…n−1; the others' matrices are read as they are.
  */
-export function modelMatrices(n: i32, T: usize, R: usize, S: usize, parents: usize, out: usize, ox: f64, oy: f64, oz: f64): void {
-  for (let i = 0; i < n; i++) {
+export function modelMatrices(n: i32, list: usize, T: usize, R: usize, S: usize, parents: usize, out: usize, ox: f64, oy: f64, oz: f64): void {
+  for (let k = 0; k < n; k++) {
+    const i = list ? load<i32>(list + (<usize>k << 2)) : k;
     const q = R + (<usize>i << 4), t = T + <usize>(i * 12), s = S + <usize>(i * 12);
     const x = load<f32>(q), y = load<f32>(q, 4), z = load<f32>(q, 8), w = load<f32>(q, 12);
     const x2 = x + x, y2 = y + y, z2 = z + z;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
-import { skinnedGrid } from '../../fixtures/large-models.ts';
+import { manyMeshNodes, skinnedGrid } from '../../fixtures/large-models.ts';
+import { LoadError } from '../../../src/loaders/load-error.ts';
 
 // README "Limits", at the edge: a 1 000 000-vertex skinned mesh loads and evaluates on the CPU reference path.
 describe('a 1 000 000-vertex skinned mesh', () => {
@@ -19,5 +20,18 @@ describe('a 1 000 000-vertex skinned mesh', () => {
     expect(positions[top + 2]).toBeCloseTo(0.5, 5);
     // Bottom row untouched.
     expect(positions.slice(3 * 500, 3 * 500 + 3)).toEqual([Math.fround(500 / 999), 0, 0]);
+  });
+});
+
+// README "Large scenes": 20 000 rigid mesh nodes load; a budget too small for them refuses the file up front.
+describe('20 000 mesh nodes', () => {
+  it('load, every node a mesh instance; a smaller memory budget refuses the file with one LoadError before reading accessors', async () => {
+    const glb = manyMeshNodes(20_000).glb();
+    const asset = await parseGltf('many.glb', glb);
+    expect(asset.meshInstances).toHaveLength(20_001);
+    const refused = await parseGltf('many.glb', glb, undefined, { memoryBudgetBytes: 1_000_000 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(LoadError);
+    expect((refused as LoadError).code).toBe('MEMORY_BUDGET_EXCEEDED');
+    expect((refused as LoadError).message).toMatch(/^many\.glb: \/accessors\/\d+/);
   });
 });
