@@ -30,6 +30,11 @@ const NORMALIZE = 0, AS_STORED = 1, REST_REMAINDER = 2, IMPLICIT_LAST = 3;
   return f32x4.extract_lane(p, 0) + f32x4.extract_lane(p, 1) + f32x4.extract_lane(p, 2);
 }
 
+/** acc + (the v128 at m + offset)·s. */
+@inline function madd(acc: v128, m: usize, offset: usize, s: v128): v128 {
+  return f32x4.add(acc, f32x4.mul(v128.load(m + offset), s));
+}
+
 /** A·(x, y, z, 0): a direction through the blended matrix. */
 @inline function direction(a0: v128, a1: v128, a2: v128, x: f32, y: f32, z: f32): v128 {
   return f32x4.add(f32x4.add(f32x4.mul(a0, f32x4.splat(x)), f32x4.mul(a1, f32x4.splat(y))), f32x4.mul(a2, f32x4.splat(z)));
@@ -46,22 +51,23 @@ export function skin(
   const divide = policy == NORMALIZE, keepUnweighted = policy == NORMALIZE || policy == AS_STORED;
   const restRemainder = policy == REST_REMAINDER, implicitLast = policy == IMPLICIT_LAST;
   const origin = f32x4(ox, oy, oz, 0);
-  const last = c - 1;
+  const last = c - 4;
   for (let v = 0; v < n; v++) {
     let a0 = f32x4.splat(0), a1 = f32x4.splat(0), a2 = f32x4.splat(0), a3 = f32x4.splat(0);
     let sum: f32 = 0;
-    const slot = v * c;
-    for (let k = 0; k < c; k++) {
-      let w = load<f32>(weights + (<usize>(slot + k) << 2));
-      if (implicitLast && k == last) w = <f32>1 - sum;
-      if (w == 0) continue;
-      const m = palette + (<usize>load<u16>(joints + (<usize>(slot + k) << 1)) << 6);
-      const ws = f32x4.splat(w);
-      sum += w;
-      a0 = f32x4.add(a0, f32x4.mul(v128.load(m), ws));
-      a1 = f32x4.add(a1, f32x4.mul(v128.load(m, 16), ws));
-      a2 = f32x4.add(a2, f32x4.mul(v128.load(m, 32), ws));
-      a3 = f32x4.add(a3, f32x4.mul(v128.load(m, 48), ws));
+    // Four slots at a time: their weights one v128, their joints one u64; zero weights are skipped, as the
+    // portable loop skips them (most vertices of a mesh use fewer slots than it has).
+    const slot = <usize>(v * c);
+    for (let k = 0; k < c; k += 4) {
+      const w4 = v128.load(weights + ((slot + <usize>k) << 2));
+      const j4 = load<u64>(joints + ((slot + <usize>k) << 1));
+      const w0 = f32x4.extract_lane(w4, 0), w1 = f32x4.extract_lane(w4, 1), w2 = f32x4.extract_lane(w4, 2);
+      let w3 = f32x4.extract_lane(w4, 3);
+      if (w0 != 0) { sum += w0; const m = palette + (<usize>(j4 & 0xffff) << 6), s = f32x4.splat(w0); a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s); a3 = madd(a3, m, 48, s); }
+      if (w1 != 0) { sum += w1; const m = palette + (<usize>((j4 >> 16) & 0xffff) << 6), s = f32x4.splat(w1); a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s); a3 = madd(a3, m, 48, s); }
+      if (w2 != 0) { sum += w2; const m = palette + (<usize>((j4 >> 32) & 0xffff) << 6), s = f32x4.splat(w2); a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s); a3 = madd(a3, m, 48, s); }
+      if (implicitLast && k == last) w3 = <f32>1 - sum;
+      if (w3 != 0) { sum += w3; const m = palette + (<usize>(j4 >> 48) << 6), s = f32x4.splat(w3); a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s); a3 = madd(a3, m, 48, s); }
     }
     const p3 = <usize>(v * 12), p4 = <usize>v << 4;
     const x = load<f32>(positions + p3), y = load<f32>(positions + p3, 4), z = load<f32>(positions + p3, 8);
