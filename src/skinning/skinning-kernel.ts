@@ -49,6 +49,7 @@ export class SkinningKernel {
   /** `Float32Array(4·vertexCount)`: skinned tangents (xyz unit, w kept) after a {@link skin} with tangents; null for a primitive without tangents. */
   readonly tangents: Float32Array | null;
   private readonly run: ((skinMatrices: Float32Array, policy: number, normals: boolean, tangents: boolean) => void) | null;
+  private readonly runStream: (() => void) | null;
 
   /**
    * @param primitive a skinned primitive (`joints`, `weights` present); its arrays are copied now for `'wasm-simd'`
@@ -93,12 +94,14 @@ export class SkinningKernel {
         exports.skin(n, c, palette, restP, restN, restT, slotJoints, slotWeights, outP, withNormals ? outN : 0, withTangents ? outT : 0,
           policy, origin[0], origin[1], origin[2]);
       };
+      this.runStream = () => exports.stream(n, c, restP, restN, slotJoints, slotWeights, outP, outN, 0);
       this.backend = 'wasm-simd';
     } else {
       this.positions = new Float32Array(3 * n);
       this.normals = new Float32Array(3 * n);
       this.tangents = tangents ? new Float32Array(4 * n) : null;
       this.run = null;
+      this.runStream = null;
       this.backend = 'js';
     }
   }
@@ -126,6 +129,17 @@ export class SkinningKernel {
       skinVertices(this.positions, withNormals ? this.normals : null, this.primitive, skinMatrices, this.context, method, withTangents ? this.tangents : null);
     }
   }
+
+  /**
+   * For the bench, not for rendering: loads what {@link skin} with normals loads and stores its outputs, with no
+   * arithmetic — the memory floor the kernel can approach (bench: `skin.kernel_ratio_to_memory_floor`). Writes
+   * the rest positions and normals (not relative to the origin). Allocates nothing.
+   * @throws Error on the `'js'` backend
+   */
+  streamOnly(): void {
+    if (!this.runStream) throw new Error('SkinningKernel.streamOnly: the portable backend has no memory floor');
+    this.runStream();
+  }
 }
 
 /** Weight policies as the kernel numbers them (skin-kernel.as.ts). */
@@ -149,6 +163,7 @@ function copySlotJoints(out: Uint16Array, joints: Uint8Array | Uint16Array, weig
 interface KernelExports {
   skin(n: number, c: number, palette: number, positions: number, normals: number, tangents: number, joints: number, weights: number,
     outP: number, outN: number, outT: number, policy: number, ox: number, oy: number, oz: number): void;
+  stream(n: number, c: number, positions: number, normals: number, joints: number, weights: number, outP: number, outN: number, mask: number): void;
 }
 
 /** Byte offsets for the kernel's arrays, each 16-byte aligned (the kernel loads and stores whole v128s). */

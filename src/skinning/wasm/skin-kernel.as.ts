@@ -108,3 +108,24 @@ export function skin(
   const scale: f32 = len > 0 ? <f32>1 / len : 0;
   v128.store(out, f32x4.replace_lane(f32x4.mul(t, f32x4.splat(scale)), 3, w));
 }
+
+/**
+ * The memory floor of `skin` with normals (bench: `skin.kernel_ratio_to_memory_floor`): per vertex it loads what
+ * `skin` loads — rest position and normal, c weights and joints — and stores the position and normal outputs,
+ * with no arithmetic but folding the loads into the stores (`mask` is 0, unknown to the compiler, so no load
+ * is dropped): the rest pose is written.
+ */
+export function stream(n: i32, c: i32, positions: usize, normals: usize, joints: usize, weights: usize, outP: usize, outN: usize, mask: i32): void {
+  const keep = i32x4.splat(mask);
+  for (let v = 0; v < n; v++) {
+    let acc = i32x4.splat(0);
+    const slot = <usize>(v * c);
+    for (let k = 0; k < c; k += 4) {
+      acc = v128.or(acc, v128.load(weights + ((slot + <usize>k) << 2)));
+      acc = v128.or(acc, i64x2.splat(load<u64>(joints + ((slot + <usize>k) << 1))));
+    }
+    const extra = v128.and(acc, keep), p3 = <usize>(v * 12);
+    v128.store(outP + p3, v128.or(f32x4(load<f32>(positions + p3), load<f32>(positions + p3, 4), load<f32>(positions + p3, 8), 0), extra));
+    v128.store(outN + p3, v128.or(f32x4(load<f32>(normals + p3), load<f32>(normals + p3, 4), load<f32>(normals + p3, 8), 0), extra));
+  }
+}

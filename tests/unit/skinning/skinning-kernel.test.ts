@@ -219,4 +219,13 @@ describe('SkinningKernel (WebAssembly SIMD LBS) against the reference skinVertic
     expect(bare.tangents).toBeNull();
     expect(() => bare.skin(rotations(4), undefined, true, true)).toThrow(/without tangents/);
   });
+
+  it('streamOnly (the bench memory floor) touches every input and writes the rest pose; the portable backend has none', () => {
+    const primitive = oneVertex(8, [0, 1, 2, 3, 4, 5, 6, 7], [0.5, 0.5, 0, 0, 0, 0, 0, 0]);
+    const kernel = new SkinningKernel(primitive, new SkinningContext(8, [10, 20, 30]));
+    kernel.streamOnly();
+    expect(Array.from(kernel.positions)).toEqual([1, 2, 3]);
+    expect(Array.from(kernel.normals)).toEqual([0, 0, 1]);
+    expect(() => new SkinningKernel(primitive, new SkinningContext(8), { backend: 'js' }).streamOnly()).toThrow(/no memory floor/);
+  });
 });
