@@ -3,6 +3,7 @@ import { skinVertices } from './skin-vertices.ts';
 import type { SkinningContext } from './skinning-context.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod, type WeightPolicy } from './skinning-method.ts';
 import { SKIN_KERNEL_WASM_BASE64 } from './wasm/skin-kernel-binary.ts';
+import { compileBase64Module, unreachableAbort, WasmLayout } from './wasm-module.ts';
 
 /**
  * How a {@link SkinningKernel} computes linear blend skinning: `'wasm-simd'`, the WebAssembly SIMD kernel
@@ -71,13 +72,13 @@ export class SkinningKernel {
     const tangents = primitive.tangents ?? null;
     const module = options.backend === 'js' ? null : compiledKernel();
     if (module) {
-      const layout = new KernelLayout();
-      const palette = layout.floats(16 * m), restP = layout.floats(3 * n), restN = layout.floats(3 * n);
-      const restT = tangents ? layout.floats(4 * n) : 0, slotJoints = layout.bytes16(c * n), slotWeights = layout.floats(c * n);
+      const layout = new WasmLayout();
+      const palette = layout.words(16 * m), restP = layout.words(3 * n), restN = layout.words(3 * n);
+      const restT = tangents ? layout.words(4 * n) : 0, slotJoints = layout.halves(c * n), slotWeights = layout.words(c * n);
       // One spare float after each three-per-vertex output: the kernel stores whole v128s (skin-kernel.as.ts).
-      const outP = layout.floats(3 * n + 1), outN = layout.floats(3 * n + 1), outT = tangents ? layout.floats(4 * n) : 0;
+      const outP = layout.words(3 * n + 1), outN = layout.words(3 * n + 1), outT = tangents ? layout.words(4 * n) : 0;
       const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
-      const exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;
+      const exports = new WebAssembly.Instance(module, { env: { memory, abort: () => unreachableAbort('skinning kernel') } }).exports as unknown as KernelExports;
       const buffer = memory.buffer;
       new Float32Array(buffer, restP, 3 * n).set(primitive.positions.subarray(0, 3 * n));
       new Float32Array(buffer, restN, 3 * n).set(primitive.normals.subarray(0, 3 * n));
@@ -166,43 +167,10 @@ interface KernelExports {
   stream(n: number, c: number, positions: number, normals: number, joints: number, weights: number, outP: number, outN: number, mask: number): void;
 }
 
-/** Byte offsets for the kernel's arrays, each 16-byte aligned (the kernel loads and stores whole v128s). */
-class KernelLayout {
-  bytes = 0;
-  /** The byte offset of a new array of `count` f32. */
-  floats(count: number): number {
-    return this.take(4 * count);
-  }
-  /** The byte offset of a new array of `count` u16. */
-  bytes16(count: number): number {
-    return this.take(2 * count);
-  }
-  private take(size: number): number {
-    const at = this.bytes;
-    this.bytes = (at + size + 15) & ~15;
-    return at;
-  }
-}
-
-/** The kernel calls nothing; AssemblyScript's import is there for `abort`, which `--noAssert` leaves unreachable. */
-function kernelAbort(): never {
-  throw new Error('skinning kernel: abort');
-}
-
-// Compiled once per realm, on first use (the module is immutable and small enough for a synchronous compile
-// on a browser's main thread); null when this platform cannot compile it.
+// Compiled once per realm, on first use; null when this platform cannot compile it.
 let compiled: WebAssembly.Module | null | undefined;
 
 function compiledKernel(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      const text = atob(SKIN_KERNEL_WASM_BASE64);
-      const bytes = new Uint8Array(text.length);
-      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      compiled = new WebAssembly.Module(bytes);
-    } catch {
-      compiled = null;
-    }
-  }
+  if (compiled === undefined) compiled = compileBase64Module(SKIN_KERNEL_WASM_BASE64);
   return compiled;
 }

@@ -12,7 +12,7 @@ import { SkinningContext } from '../../../src/skinning/skinning-context.ts';
 import { SkinningKernel } from '../../../src/skinning/skinning-kernel.ts';
 import { WEIGHT_POLICIES, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { sampleClipOnce } from '../helpers/sample-once.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { SHARED_SKINNED_MODELS, sharedAssets } from '../helpers/shared-assets.ts';
 
 /**
  * The SIMD kernel rounds every product and sum to float32 where the reference `skinVertices` computes each
@@ -146,9 +146,7 @@ describe('SkinningKernel (WebAssembly SIMD LBS) against the reference skinVertic
   it('matches on every shared skinned model (glTF and MD5), every clip at three times', async () => {
     const assets = sharedAssets();
     if (!assets) return;
-    const files = ['gltf/Fox.glb', 'gltf/CesiumMan.glb', 'gltf/RiggedFigure.glb', 'gltf/RiggedSimple.glb', 'gltf/RecursiveSkeletons.glb',
-      'gltf/SimpleSkin.gltf', 'gltf/quad_skin.glb', 'md5/Bob.md5mesh'];
-    for (const file of files) {
+    for (const file of SHARED_SKINNED_MODELS) {
       const asset = await loadModelFromPath(join(assets, file));
       expect(compareOnModel(asset), file).toBeLessThan(BOUND);
     }
