@@ -53,12 +53,24 @@ export function skin(
   const origin = f32x4(ox, oy, oz, 0);
   const last = c - 4;
   for (let v = 0; v < n; v++) {
-    let a0 = f32x4.splat(0), a1 = f32x4.splat(0), a2 = f32x4.splat(0), a3 = f32x4.splat(0);
-    let sum: f32 = 0;
-    // Four slots at a time: their weights one v128, their joints one u64; zero weights are skipped, as the
-    // portable loop skips them (most vertices of a mesh use fewer slots than it has).
+    // Slot 0 starts the sums (a zero weight adds nothing: its joint is inside the palette, SkinningKernel
+    // sees to it); slots 1… are added when their weight is not 0, as the portable loop skips them.
     const slot = <usize>(v * c);
-    for (let k = 0; k < c; k += 4) {
+    const w4 = v128.load(weights + (slot << 2));
+    const j4 = load<u64>(joints + (slot << 1));
+    const w0 = f32x4.extract_lane(w4, 0);
+    let sum: f32 = w0;
+    const m0 = palette + (<usize>(j4 & 0xffff) << 6), s0 = f32x4.splat(w0);
+    let a0 = f32x4.mul(v128.load(m0), s0), a1 = f32x4.mul(v128.load(m0, 16), s0);
+    let a2 = f32x4.mul(v128.load(m0, 32), s0), a3 = f32x4.mul(v128.load(m0, 48), s0);
+    const w1 = f32x4.extract_lane(w4, 1), w2 = f32x4.extract_lane(w4, 2);
+    let w3 = f32x4.extract_lane(w4, 3);
+    if (w1 != 0) { sum += w1; const m = palette + (<usize>((j4 >> 16) & 0xffff) << 6), s = f32x4.splat(w1); a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s); a3 = madd(a3, m, 48, s); }
+    if (w2 != 0) { sum += w2; const m = palette + (<usize>((j4 >> 32) & 0xffff) << 6), s = f32x4.splat(w2); a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s); a3 = madd(a3, m, 48, s); }
+    if (implicitLast && c == 4) w3 = <f32>1 - sum;
+    if (w3 != 0) { sum += w3; const m = palette + (<usize>(j4 >> 48) << 6), s = f32x4.splat(w3); a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s); a3 = madd(a3, m, 48, s); }
+    // Slots 4…c−1 (8 or more influences), four at a time.
+    for (let k = 4; k < c; k += 4) {
       const w4 = v128.load(weights + ((slot + <usize>k) << 2));
       const j4 = load<u64>(joints + ((slot + <usize>k) << 1));
       const w0 = f32x4.extract_lane(w4, 0), w1 = f32x4.extract_lane(w4, 1), w2 = f32x4.extract_lane(w4, 2);
