@@ -36,7 +36,8 @@ export interface SkinningKernelOptions {
  * the same sums in the same order; `'wasm-simd'` rounds to float32 after each multiply and add (four lanes at
  * a time) where `'js'` computes in doubles, so they differ by a few float32 ulps of the mesh's extent
  * (tests/unit/skinning/skinning-kernel.test.ts bounds the difference; bench:
- * `skin.speedup_vs_three_with_normals`, `skin.kernel_speedup_over_portable`).
+ * `skin.speedup_vs_three_with_normals`, `skin.kernel_speedup_over_portable`). Skinning matrices are assumed
+ * affine and finite: the kernel adds slot 0 even at weight 0 (0·K adds nothing), where `skinVertices` skips it.
  */
 export class SkinningKernel {
   readonly backend: SkinningKernelBackend;
