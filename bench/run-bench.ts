@@ -21,10 +21,17 @@
  *   `pose.speedup_bound_if_sampling_free.*`: three.js's three stages over our two matrix stages alone — the
  *   pose speedup no sampler could exceed, since localToModel and computeSkinMatrices do the same-shaped
  *   per-joint work as three.js's updateMatrixWorld and Skeleton.update.
- * - `skin.speedup_vs_three`: skinVertices (4 influences, positions) against `SkinnedMesh.applyBoneTransform`
- *   over all vertices (three.js skins positions only); `skin.speedup_vs_three_with_normals` charges our
- *   normals too. `skin.ratio_to_flat_loop`: a hand-written flat loop's time / skinVertices's (positions +
- *   normals): ≥ 0.9 means at the JavaScript limit. Smallest over Fox and a generated 30 000-vertex mesh.
+ * - `skin.speedup_vs_three`: `SkinningKernel.skin` (4 influences, positions; `skin.kernel_backend`: WebAssembly
+ *   SIMD in node) against `SkinnedMesh.applyBoneTransform` over all vertices (three.js skins positions only);
+ *   `skin.speedup_vs_three_with_normals` charges our normals too; `skin.portable_speedup_vs_three*` the same for
+ *   the portable reference `skinVertices`, `skin.kernel_speedup_over_portable` the kernel's speed over it
+ *   (positions + normals; `skin.kernel_us_with_normals.*`, `skin.portable_us_with_normals.*`, `skin.three_us.*`
+ *   the times). `skin.ratio_to_flat_loop`: a hand-written flat JavaScript loop's time / skinVertices's
+ *   (positions + normals): ≥ 0.9 means the reference is at the JavaScript limit; `skin.kernel_ratio_to_flat_loop`
+ *   the same over the kernel. `skin.kernel_ratio_to_memory_floor`: the time of `SkinningKernel.streamOnly` (the
+ *   kernel's loads and stores without arithmetic) / the kernel's (positions + normals): 1 would be memory-bound.
+ *   Smallest speedups (largest floor ratio) over Fox and a generated 30 000-vertex mesh; all cases of a mesh
+ *   run alternately in one process.
  * - `pose.bytes_allocated_per_frame`: heap growth over 10 000 frames of the blended pipeline (two clips on
  *   two layers, localToModel, palette) with no GC in between (after a warm-up and forced GCs; the young
  *   generation is made large enough that none happens, and GCs are counted to prove it), per frame — every
@@ -77,6 +84,7 @@ import { PoseKernel } from '../src/pose/pose-kernel.ts';
 import type { Skeleton } from '../src/skeleton/skeleton.ts';
 import { skinVertices } from '../src/skinning/skin-vertices.ts';
 import { SkinningContext } from '../src/skinning/skinning-context.ts';
+import { SkinningKernel } from '../src/skinning/skinning-kernel.ts';
 import { flatSkinLoop } from './flat-skin-loop.ts';
 import { generateRig } from './generated-rig.ts';
 import { allocationPerCall, compare, formatNs, table, type Measurement } from './harness.ts';
@@ -201,6 +209,8 @@ async function main(): Promise<void> {
   const measurements: Array<Measurement & { case: string }> = [];
   const poseSpeedups: number[] = [];
   const skinSpeedups: number[] = [], skinSpeedupsWithNormals: number[] = [], flatRatios: number[] = [];
+  const portableSkinSpeedups: number[] = [], portableSkinSpeedupsWithNormals: number[] = [], kernelOverPortable: number[] = [];
+  const kernelFlatRatios: number[] = [], kernelToFloor: number[] = [];
 
   for (const ch of characters) {
     const rig = await buildThreeRig(ch.skeleton, ch.restPose, ch.skin, ch.clips, ch.primitive);
@@ -276,9 +286,13 @@ async function main(): Promise<void> {
     const v3 = new Vector3();
     const joints8 = prim.joints instanceof Uint8Array ? prim.joints : null;
     const skinLabel = `skin: ${ch.name}, ${n} vertices`;
+    // The fast path (SkinningKernel, WebAssembly SIMD in node) beside the portable reference skinVertices.
+    const kernel = new SkinningKernel(prim, ours.skinning);
     const cases = [
-      { name: 'sinew positions+normals', fn: () => skinVertices(outP, outN, prim, ours.palette, ours.skinning) },
-      { name: 'sinew positions', fn: () => skinVertices(outP, null, prim, ours.palette, ours.skinning) },
+      { name: `kernel (${kernel.backend}) positions+normals`, fn: () => kernel.skin(ours.palette) },
+      { name: `kernel (${kernel.backend}) positions`, fn: () => kernel.skin(ours.palette, undefined, false) },
+      { name: 'skinVertices positions+normals', fn: () => skinVertices(outP, outN, prim, ours.palette, ours.skinning) },
+      { name: 'skinVertices positions', fn: () => skinVertices(outP, null, prim, ours.palette, ours.skinning) },
       {
         name: 'three applyBoneTransform', fn: () => {
           for (let v = 0; v < n; v++) {
@@ -288,20 +302,37 @@ async function main(): Promise<void> {
           }
         },
       },
+      { name: 'kernel memory floor (loads and stores only)', fn: () => kernel.streamOnly() },
     ];
     if (joints8) cases.push({ name: 'flat loop positions+normals', fn: () => flatSkinLoop(flatP, flatN, prim.positions, prim.normals, joints8, prim.weights!, ours.palette, n) });
-    const [withNormals, positionsOnly, three, flat] = compare(cases);
+    const [kernelN, kernelP, withNormals, positionsOnly, three, floor, flat] = compare(cases);
     const diff = maxAbsDiff(outP, threeP); // three.js does not divide by Σw: equal when weights sum to 1
-    const speed = three.nsPerOp / positionsOnly.nsPerOp, speedN = three.nsPerOp / withNormals.nsPerOp;
+    kernel.skin(ours.palette);
+    const kernelDiff = Math.max(maxAbsDiff(kernel.positions, outP), maxAbsDiff(kernel.normals, outN));
+    const speed = three.nsPerOp / kernelP.nsPerOp, speedN = three.nsPerOp / kernelN.nsPerOp;
     skinSpeedups.push(speed);
     skinSpeedupsWithNormals.push(speedN);
-    rows.push([`${skinLabel} (positions)`, formatNs(positionsOnly.nsPerOp), formatNs(three.nsPerOp), `${speed.toFixed(1)}×`, diff.toExponential(1)]);
-    rows.push([`${skinLabel} (positions+normals)`, formatNs(withNormals.nsPerOp), formatNs(three.nsPerOp), `${speedN.toFixed(1)}×`, '']);
-    measurements.push(...[withNormals, positionsOnly, three].map((m) => ({ ...m, case: skinLabel })));
+    portableSkinSpeedups.push(three.nsPerOp / positionsOnly.nsPerOp);
+    portableSkinSpeedupsWithNormals.push(three.nsPerOp / withNormals.nsPerOp);
+    kernelOverPortable.push(withNormals.nsPerOp / kernelN.nsPerOp);
+    kernelToFloor.push(floor.nsPerOp / kernelN.nsPerOp);
+    const skinKey = ch.name.split(' ')[0];
+    figures[`skin.kernel_us_with_normals.${skinKey}`] = round(kernelN.nsPerOp / 1000);
+    figures[`skin.portable_us_with_normals.${skinKey}`] = round(withNormals.nsPerOp / 1000);
+    figures[`skin.three_us.${skinKey}`] = round(three.nsPerOp / 1000);
+    rows.push([`${skinLabel} (positions), kernel`, formatNs(kernelP.nsPerOp), formatNs(three.nsPerOp), `${speed.toFixed(1)}×`, diff.toExponential(1)]);
+    rows.push([`${skinLabel} (positions+normals), kernel`, formatNs(kernelN.nsPerOp), formatNs(three.nsPerOp), `${speedN.toFixed(1)}×`, '']);
+    rows.push([`${skinLabel} (positions), portable skinVertices`, formatNs(positionsOnly.nsPerOp), formatNs(three.nsPerOp), `${(three.nsPerOp / positionsOnly.nsPerOp).toFixed(1)}×`, '']);
+    rows.push([`${skinLabel} (positions+normals), portable skinVertices`, formatNs(withNormals.nsPerOp), formatNs(three.nsPerOp), `${(three.nsPerOp / withNormals.nsPerOp).toFixed(1)}×`, '']);
+    rows.push([`${skinLabel}: kernel / portable (positions+normals), max |Δ|`, formatNs(kernelN.nsPerOp), `js ${formatNs(withNormals.nsPerOp)}`, `${(withNormals.nsPerOp / kernelN.nsPerOp).toFixed(1)}× (vs js)`, kernelDiff.toExponential(1)]);
+    rows.push([`${skinLabel}: memory floor / kernel (1 = memory-bound)`, formatNs(kernelN.nsPerOp), `floor ${formatNs(floor.nsPerOp)}`, `${(floor.nsPerOp / kernelN.nsPerOp).toFixed(2)}`, '']);
+    measurements.push(...[kernelN, kernelP, withNormals, positionsOnly, three, floor].map((m) => ({ ...m, case: skinLabel })));
     if (flat) {
       const ratio = flat.nsPerOp / withNormals.nsPerOp;
       flatRatios.push(ratio);
+      kernelFlatRatios.push(flat.nsPerOp / kernelN.nsPerOp);
       rows.push([`${skinLabel}: flat loop / skinVertices`, formatNs(withNormals.nsPerOp), `flat ${formatNs(flat.nsPerOp)}`, `${ratio.toFixed(2)}`, maxAbsDiff(outN, flatN).toExponential(1)]);
+      rows.push([`${skinLabel}: flat loop / kernel`, formatNs(kernelN.nsPerOp), `flat ${formatNs(flat.nsPerOp)}`, `${(flat.nsPerOp / kernelN.nsPerOp).toFixed(2)}`, '']);
       measurements.push({ ...flat, case: skinLabel });
     }
   }
@@ -376,6 +407,12 @@ async function main(): Promise<void> {
     figures['skin.speedup_vs_three'] = round(Math.min(...skinSpeedups));
     figures['skin.speedup_vs_three_with_normals'] = round(Math.min(...skinSpeedupsWithNormals));
     if (flatRatios.length) figures['skin.ratio_to_flat_loop'] = round(Math.min(...flatRatios));
+    figures['skin.kernel_backend'] = new SkinningKernel(ch.primitive, new SkinningContext(ch.skin)).backend;
+    figures['skin.portable_speedup_vs_three'] = round(Math.min(...portableSkinSpeedups));
+    figures['skin.portable_speedup_vs_three_with_normals'] = round(Math.min(...portableSkinSpeedupsWithNormals));
+    figures['skin.kernel_speedup_over_portable'] = round(Math.min(...kernelOverPortable));
+    if (kernelFlatRatios.length) figures['skin.kernel_ratio_to_flat_loop'] = round(Math.min(...kernelFlatRatios));
+    figures['skin.kernel_ratio_to_memory_floor'] = round(Math.max(...kernelToFloor));
   }
 
   // The command line on large inputs, in child processes (bench/cli-cost.ts).
@@ -418,7 +455,7 @@ async function main(): Promise<void> {
     seconds: (Date.now() - started) / 1000,
     figures,
     targets: {
-      'pose.speedup_vs_three': '>= 5', 'skin.speedup_vs_three': '>= 5', 'skin.ratio_to_flat_loop': '>= 0.9', 'pose.bytes_allocated_per_frame': '0',
+      'pose.speedup_vs_three': '>= 5', 'skin.speedup_vs_three': '>= 5', 'skin.speedup_vs_three_with_normals': '>= 5', 'skin.ratio_to_flat_loop': '>= 0.9', 'pose.bytes_allocated_per_frame': '0',
       'gpu.N50.speedup_vs_three': '>= 1.5', 'gpu.N50.ratio_to_rigid': '<= 1.3', 'crowd.N1000.speedup_vs_three.live': '>= 10 (real GPU)',
       'crowd.N1000.speedup_vs_three.baked': '>= 10 (real GPU)',
     },

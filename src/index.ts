@@ -66,10 +66,11 @@ export { poseJointMatrix } from './ik/pose-joint-matrix.ts';
 export type { PoseJob } from './skeleton/pose-job.ts';
 export { findLegs, findLookAtChain, commonAncestor, type LegJoints } from './ik/rig-names.ts';
 
-// Skinning (CPU reference path)
+// Skinning (CPU reference path, and its WebAssembly SIMD fast path)
 export { SkinningContext } from './skinning/skinning-context.ts';
 export { computeSkinMatrices } from './skinning/skin-matrices.ts';
 export { skinVertices } from './skinning/skin-vertices.ts';
+export { SkinningKernel, type SkinningKernelBackend, type SkinningKernelOptions } from './skinning/skinning-kernel.ts';
 export { limitInfluences, MAX_INFLUENCES } from './skinning/influences.ts';
 
 // Per-frame model state and the GPU path

@@ -32,7 +32,8 @@ import { writeTangent } from './write-tangent.ts';
  * Speed (same arithmetic in the same order as the plain loop over k < c; bench: `skin.ratio_to_flat_loop`):
  * the skinning matrices' 3×4 rows are copied to the context's doubles once per call, the first four influences are unrolled
  * (zero weights skipped, as the sum skips them), and index arithmetic is int32 without overflow checks
- * (`(i + k) | 0`). Allocates nothing.
+ * (`(i + k) | 0`). Allocates nothing. For skinning a whole primitive every frame, `SkinningKernel`
+ * (skinning-kernel.ts) computes the same LBS in WebAssembly SIMD; this function is its fallback and reference.
  *
  * @param outPositions `Float32Array(3·vertexCount)`: skinned positions, in the skinning matrices' space: model space
  *   (docs/skinning-formulas.md "Spaces and poses") for skinning matrices from `computeSkinMatrices`, relative to

@@ -14,3 +14,9 @@ export function sharedAssets(): string | null {
   if (process.env.CI) throw new Error(`tests/unit/helpers/shared-assets.ts: shared assets missing at ${SHARED_ASSETS_DIR} (required under CI)`);
   return null;
 }
+
+/** The shared models with skins (glTF and MD5), relative to {@link sharedAssets}: the kernels' parity tests run on each. */
+export const SHARED_SKINNED_MODELS: readonly string[] = [
+  'gltf/Fox.glb', 'gltf/CesiumMan.glb', 'gltf/RiggedFigure.glb', 'gltf/RiggedSimple.glb', 'gltf/RecursiveSkeletons.glb',
+  'gltf/SimpleSkin.gltf', 'gltf/quad_skin.glb', 'md5/Bob.md5mesh',
+];

@@ -8,7 +8,7 @@ import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
 import type { Skeleton } from '../../../src/skeleton/skeleton.ts';
 import { computeModelOrigin } from '../../../src/scene/model-origin.ts';
 import { sampleClipOnce } from '../helpers/sample-once.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { SHARED_SKINNED_MODELS, sharedAssets } from '../helpers/shared-assets.ts';
 
 /**
  * The SIMD backend rounds every product and sum to float32 where the portable one rounds each element once,
@@ -78,9 +78,7 @@ describe('PoseKernel', () => {
   it('matches the portable functions on every shared skinned model (glTF and MD5), every clip at five times', async () => {
     const assets = sharedAssets();
     if (!assets) return;
-    const files = ['gltf/Fox.glb', 'gltf/CesiumMan.glb', 'gltf/RiggedFigure.glb', 'gltf/RiggedSimple.glb', 'gltf/RecursiveSkeletons.glb',
-      'gltf/SimpleSkin.gltf', 'gltf/quad_skin.glb', 'md5/Bob.md5mesh'];
-    for (const file of files) {
+    for (const file of SHARED_SKINNED_MODELS) {
       const asset = await loadModelFromPath(join(assets, file));
       expect(compareOnModel(asset), file).toBeLessThan(BOUND);
     }

@@ -1,0 +1,177 @@
+import { influenceCountOf, type PrimitiveAsset } from '../asset/model-asset.ts';
+import { skinVertices } from './skin-vertices.ts';
+import type { SkinningContext } from './skinning-context.ts';
+import { DEFAULT_SKINNING_METHOD, type SkinningMethod, type WeightPolicy } from './skinning-method.ts';
+import { SKIN_KERNEL_WASM_BASE64 } from './wasm/skin-kernel-binary.ts';
+import { compileBase64Module, unreachableAbort, WasmLayout } from './wasm-module.ts';
+
+/**
+ * How a {@link SkinningKernel} computes linear blend skinning: `'wasm-simd'`, the WebAssembly SIMD kernel
+ * (src/skinning/wasm/skin-kernel.as.ts, four float32 lanes per matrix column), or `'js'`, the portable
+ * reference {@link skinVertices} (double arithmetic rounded to float32 once per element).
+ */
+export type SkinningKernelBackend = 'wasm-simd' | 'js';
+
+/** {@link SkinningKernel} settings. */
+export interface SkinningKernelOptions {
+  /**
+   * `'auto'` (default): WebAssembly SIMD where the platform compiles it, else the portable `skinVertices`
+   * (no WebAssembly, no SIMD, or a Content-Security-Policy without `'wasm-unsafe-eval'`). `'js'`: always portable.
+   */
+  readonly backend?: 'auto' | 'js';
+}
+
+/**
+ * CPU skinning of one primitive, every frame, into outputs it owns: the fast path beside the reference
+ * {@link skinVertices}, which computes the same vertices (docs/skinning-formulas.md S0, S2; the formulas are
+ * stated on `skinVertices`). With the `'wasm-simd'` backend the primitive's rest positions, normals,
+ * tangents, joints and weights are copied once, at construction, into the kernel's own WebAssembly memory
+ * (fixed size, never grown, so the views stay valid for the kernel's life); per frame only the skinning
+ * matrices go in, and {@link positions}, {@link normals}, {@link tangents} are views into that memory.
+ * Later edits of the primitive's arrays are not seen (a morphed primitive needs a kernel over its morphed
+ * arrays, or `skinVertices`). Allocates nothing per frame.
+ *
+ * The kernel covers linear blend skinning (LBS) under every weight policy and any influence count (4, 8, 12, …);
+ * dual quaternion skinning runs `skinVertices` into the same outputs on either backend. Both backends compute
+ * the same sums in the same order; `'wasm-simd'` rounds to float32 after each multiply and add (four lanes at
+ * a time) where `'js'` computes in doubles, so they differ by a few float32 ulps of the mesh's extent
+ * (tests/unit/skinning/skinning-kernel.test.ts bounds the difference; bench:
+ * `skin.speedup_vs_three_with_normals`, `skin.kernel_speedup_over_portable`). Skinning matrices are assumed
+ * affine and finite: the kernel adds slot 0 even at weight 0 (0·K adds nothing), where `skinVertices` skips it.
+ */
+export class SkinningKernel {
+  readonly backend: SkinningKernelBackend;
+  readonly primitive: PrimitiveAsset;
+  /** The context the skinning matrices are checked against, and its origin O (`context.origin`) used. */
+  readonly context: SkinningContext;
+  /** `Float32Array(3·vertexCount)`: skinned positions after {@link skin}, relative to `context.origin` (as `skinVertices` writes them). */
+  readonly positions: Float32Array;
+  /** `Float32Array(3·vertexCount)`: unit skinned normals after a {@link skin} with normals. */
+  readonly normals: Float32Array;
+  /** `Float32Array(4·vertexCount)`: skinned tangents (xyz unit, w kept) after a {@link skin} with tangents; null for a primitive without tangents. */
+  readonly tangents: Float32Array | null;
+  private readonly run: ((skinMatrices: Float32Array, policy: number, normals: boolean, tangents: boolean) => void) | null;
+  private readonly runStream: (() => void) | null;
+
+  /**
+   * @param primitive a skinned primitive (`joints`, `weights` present); its arrays are copied now for `'wasm-simd'`
+   * @param context a `SkinningContext` of at least the palette's joints, with the skinning matrices' origin O
+   * @param options which backend to use (default `'auto'`: WebAssembly SIMD where the platform compiles it)
+   * @throws Error when the primitive has no joints/weights
+   * @throws RangeError when `influenceCount` is not a positive multiple of 4, `joints`/`weights` are shorter than
+   *   `influenceCount·vertexCount`, or a slot of non-zero weight names a joint ≥ `context.jointCount`
+   */
+  constructor(primitive: PrimitiveAsset, context: SkinningContext, options: SkinningKernelOptions = {}) {
+    const { joints, weights, vertexCount: n } = primitive;
+    if (!joints || !weights) throw new Error('SkinningKernel: primitive has no joints/weights (it is rigid)');
+    const c = influenceCountOf(primitive), m = context.jointCount;
+    if (joints.length < c * n || weights.length < c * n) {
+      throw new RangeError(`SkinningKernel: ${n} vertices of ${c} influences need ${c * n} joints and weights, got ${joints.length} and ${weights.length}`);
+    }
+    this.primitive = primitive;
+    this.context = context;
+    const tangents = primitive.tangents ?? null;
+    const module = options.backend === 'js' ? null : compiledKernel();
+    if (module) {
+      const layout = new WasmLayout();
+      const palette = layout.words(16 * m), restP = layout.words(3 * n), restN = layout.words(3 * n);
+      const restT = tangents ? layout.words(4 * n) : 0, slotJoints = layout.halves(c * n), slotWeights = layout.words(c * n);
+      // One spare float after each three-per-vertex output: the kernel stores whole v128s (skin-kernel.as.ts).
+      const outP = layout.words(3 * n + 1), outN = layout.words(3 * n + 1), outT = tangents ? layout.words(4 * n) : 0;
+      const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
+      const exports = new WebAssembly.Instance(module, { env: { memory, abort: () => unreachableAbort('skinning kernel') } }).exports as unknown as KernelExports;
+      const buffer = memory.buffer;
+      new Float32Array(buffer, restP, 3 * n).set(primitive.positions.subarray(0, 3 * n));
+      new Float32Array(buffer, restN, 3 * n).set(primitive.normals.subarray(0, 3 * n));
+      if (tangents) new Float32Array(buffer, restT, 4 * n).set(tangents.subarray(0, 4 * n));
+      new Float32Array(buffer, slotWeights, c * n).set(weights.subarray(0, c * n));
+      copySlotJoints(new Uint16Array(buffer, slotJoints, c * n), joints, weights, c * n, m);
+      const paletteView = new Float32Array(buffer, palette, 16 * m);
+      this.positions = new Float32Array(buffer, outP, 3 * n);
+      this.normals = new Float32Array(buffer, outN, 3 * n);
+      this.tangents = tangents ? new Float32Array(buffer, outT, 4 * n) : null;
+      const origin = context.origin;
+      this.run = (skinMatrices, policy, withNormals, withTangents) => {
+        paletteView.set(skinMatrices);
+        exports.skin(n, c, palette, restP, restN, restT, slotJoints, slotWeights, outP, withNormals ? outN : 0, withTangents ? outT : 0,
+          policy, origin[0], origin[1], origin[2]);
+      };
+      this.runStream = () => exports.stream(n, c, restP, restN, slotJoints, slotWeights, outP, outN, 0);
+      this.backend = 'wasm-simd';
+    } else {
+      this.positions = new Float32Array(3 * n);
+      this.normals = new Float32Array(3 * n);
+      this.tangents = tangents ? new Float32Array(4 * n) : null;
+      this.run = null;
+      this.runStream = null;
+      this.backend = 'js';
+    }
+  }
+
+  /**
+   * Skins the primitive with `skinMatrices` into {@link positions} and, when asked, {@link normals} and
+   * {@link tangents} (what is not asked keeps its previous contents). Allocates nothing.
+   *
+   * @param skinMatrices `Float32Array(16·m)`, column-major affine skinning matrices (`computeSkinMatrices`,
+   *   `PoseKernel.skinMatrices`), m ≤ `context.jointCount`
+   * @param method skinning mode and weight policy (default LBS, `normalize`); DQS runs `skinVertices`
+   * @param withNormals skin the normals too (default true)
+   * @param withTangents skin the tangents too (default: when the primitive has them)
+   * @throws RangeError when `skinMatrices` has more joints than the context
+   * @throws Error when `withTangents` is asked of a primitive without tangents
+   */
+  skin(skinMatrices: Float32Array, method: SkinningMethod = DEFAULT_SKINNING_METHOD, withNormals = true, withTangents = this.tangents !== null): void {
+    if (skinMatrices.length >> 4 > this.context.jointCount) {
+      throw new RangeError(`SkinningKernel.skin: the skinning matrices have ${skinMatrices.length >> 4} joints, the skinning context ${this.context.jointCount}`);
+    }
+    if (withTangents && !this.tangents) throw new Error('SkinningKernel.skin: tangents asked of a primitive without tangents');
+    if (this.run && method.skinning === 'lbs') {
+      this.run(skinMatrices, POLICY_CODES[method.weights], withNormals, withTangents);
+    } else {
+      skinVertices(this.positions, withNormals ? this.normals : null, this.primitive, skinMatrices, this.context, method, withTangents ? this.tangents : null);
+    }
+  }
+
+  /**
+   * For the bench, not for rendering: loads what {@link skin} with normals loads and stores its outputs, with no
+   * arithmetic — the memory floor the kernel can approach (bench: `skin.kernel_ratio_to_memory_floor`). Writes
+   * the rest positions and normals (not relative to the origin). Allocates nothing.
+   * @throws Error on the `'js'` backend
+   */
+  streamOnly(): void {
+    if (!this.runStream) throw new Error('SkinningKernel.streamOnly: the portable backend has no memory floor');
+    this.runStream();
+  }
+}
+
+/** Weight policies as the kernel numbers them (skin-kernel.as.ts). */
+const POLICY_CODES: Readonly<Record<WeightPolicy, number>> = { 'normalize': 0, 'as-stored': 1, 'rest-remainder': 2, 'implicit-last': 3 };
+
+/**
+ * Copies the slot joints as u16, a zero-weight slot naming a joint outside the palette replaced by 0 (never
+ * read with a non-zero weight; the kernel's loads then stay inside the palette).
+ * @throws RangeError when a slot of non-zero weight names a joint ≥ m
+ */
+function copySlotJoints(out: Uint16Array, joints: Uint8Array | Uint16Array, weights: Float32Array, count: number, m: number): void {
+  for (let i = 0; i < count; i++) {
+    const j = joints[i];
+    if (j < m) out[i] = j;
+    else if (weights[i] === 0) out[i] = 0;
+    else throw new RangeError(`SkinningKernel: influence slot ${i} names joint ${j} of a ${m}-joint palette`);
+  }
+}
+
+/** The kernel module's exports (byte offsets into its memory; layout in skin-kernel.as.ts). */
+interface KernelExports {
+  skin(n: number, c: number, palette: number, positions: number, normals: number, tangents: number, joints: number, weights: number,
+    outP: number, outN: number, outT: number, policy: number, ox: number, oy: number, oz: number): void;
+  stream(n: number, c: number, positions: number, normals: number, joints: number, weights: number, outP: number, outN: number, mask: number): void;
+}
+
+// Compiled once per realm, on first use; null when this platform cannot compile it.
+let compiled: WebAssembly.Module | null | undefined;
+
+function compiledKernel(): WebAssembly.Module | null {
+  if (compiled === undefined) compiled = compileBase64Module(SKIN_KERNEL_WASM_BASE64);
+  return compiled;
+}
