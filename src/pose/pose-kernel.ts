@@ -5,6 +5,7 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 import { localToModel } from '../skeleton/local-to-model.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import { POSE_KERNEL_WASM_BASE64 } from './wasm/pose-kernel-binary.ts';
+import { EmbeddedModule, kernelAbort, KernelLayout } from './wasm-module.ts';
 
 /**
  * How a {@link PoseKernel} computes: `'wasm-simd'`, the WebAssembly SIMD kernel (src/pose/wasm/pose-kernel.as.ts,
@@ -70,7 +71,7 @@ export class PoseKernel {
     this.skins = skins;
     this.origin = new Float64Array(3);
     if (origin) this.origin.set([origin[0], origin[1], origin[2]]);
-    const module = options.backend === 'js' ? null : compiledKernel();
+    const module = options.backend === 'js' ? null : compiled.get();
     if (module) {
       const layout = new KernelLayout();
       const t = layout.words(3 * n), r = layout.words(4 * n), s = layout.words(3 * n);
@@ -141,42 +142,10 @@ interface KernelExports {
   skinMatrices(m: number, joints: number, model: number, inverseBinds: number, out: number): void;
 }
 
-/** Byte offsets for the kernel's arrays, each 16-byte aligned (the kernel loads and stores whole v128 columns). */
-class KernelLayout {
-  bytes = 0;
-  /** The byte offset of a new array of `count` 32-bit elements (f32 or i32). */
-  words(count: number): number {
-    const at = this.bytes;
-    this.bytes = (at + 4 * count + 15) & ~15;
-    return at;
-  }
-}
-
 /** Identity pose: zero translation, identity rotation, unit scale. */
 function initialisePose(pose: LocalPose): void {
   pose.scales.fill(1);
   for (let i = 3; i < pose.rotations.length; i += 4) pose.rotations[i] = 1;
 }
 
-/** The kernel calls nothing; AssemblyScript's import is there for `abort`, which `--noAssert` leaves unreachable. */
-function kernelAbort(): never {
-  throw new Error('pose kernel: abort');
-}
-
-// Compiled once per realm, on first use (the module is immutable and small enough for a synchronous compile
-// on a browser's main thread); null when this platform cannot compile it.
-let compiled: WebAssembly.Module | null | undefined;
-
-function compiledKernel(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      const text = atob(POSE_KERNEL_WASM_BASE64);
-      const bytes = new Uint8Array(text.length);
-      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      compiled = new WebAssembly.Module(bytes);
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const compiled = new EmbeddedModule(POSE_KERNEL_WASM_BASE64);
