@@ -12,7 +12,7 @@ import { ClipPlayer } from './clip-player.ts';
 import { ClipSlot } from './clip-slot.ts';
 import { compileClip, RuntimeClip } from './runtime-clip.ts';
 import { sampleClip } from './sample-clip.ts';
-import { SamplingContext } from './sampling-context.ts';
+import { SamplingContext, type SamplingBackend } from './sampling-context.ts';
 
 /**
  * How a layer combines with the layers below it ({@link blendLayers}):
@@ -95,6 +95,12 @@ export interface AnimatorOptions {
   readonly morphWeightJoints?: Int32Array;
   /** The joint whose travel {@link Animator.rootMotion} takes out (`findMotionRoot`); absent: no root motion. */
   readonly motionRoot?: MotionRoot | null;
+  /**
+   * Makes the back end of one clip player's LINEAR and STEP channels (`SamplingContext.kernel`), called once
+   * per layer slot on its first `play`: `() => createSamplingKernel()` for WebAssembly SIMD (src/pose/), as
+   * `AnimatedModel` does. Absent, or returning null: the portable loops of `sampleClip`.
+   */
+  readonly samplingKernel?: () => SamplingBackend | null;
 }
 
 /**
@@ -158,6 +164,7 @@ export class Animator {
    */
   readonly placement = new Float64Array(3);
   private readonly motionRoot: MotionRoot | null;
+  private readonly samplingKernel: (() => SamplingBackend | null) | null;
   /** Per clip: [x0, z0, yaw0] of the root at time 0, then the clip's whole motion M(D) ([c_x, c_z, ψ]). */
   private readonly clipMotion = new Map<RuntimeClip, Float64Array>();
   private motionPose: LocalPose | null = null;
@@ -177,6 +184,7 @@ export class Animator {
     this.morphWeightCount = this.morphJoints ? this.morphJoints.length : 0;
     this.capacity = Math.max(1, options.maxClipsPerLayer ?? 4);
     this.motionRoot = options.motionRoot ?? null;
+    this.samplingKernel = options.samplingKernel ?? null;
     this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}));
     this.belowWeights = new Float32Array(jointCount);
     // Records filled on each evaluate (poses, weights, masks); the placeholder pose is never read. Weights
@@ -274,7 +282,7 @@ export class Animator {
       slot.player.loop = loop;
       slot.player.setClip(runtime);
     } else {
-      slot.player = new ClipPlayer(runtime, loop, speed);
+      slot.player = new ClipPlayer(runtime, loop, speed, new SamplingContext(0, this.samplingKernel?.() ?? null));
       if (speed < 0 && loop === 'once') slot.player.seek(runtime.duration);
     }
     slot.player.markers = this.markerTracks.get(runtime) ?? runtime.markers;

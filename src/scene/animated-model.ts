@@ -2,6 +2,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { copyLocalPose } from '../skeleton/local-pose.ts';
 import { PoseKernel, type PoseKernelOptions } from '../pose/pose-kernel.ts';
+import { createSamplingKernel } from '../pose/sampling-kernel.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import type { PoseJob } from '../skeleton/pose-job.ts';
 import { findJoint } from '../skeleton/skeleton.ts';
@@ -95,14 +96,18 @@ export class AnimatedModel implements PoseBuffers {
     this.modelMatrices = this.kernel.modelMatrices;
     this.skinMatrices = this.kernel.skinMatrices;
     this.skinningContexts = asset.skins.map((skin) => new SkinningContext(skin, this.origin));
+    // The sampling kernel follows the pose kernel's backend: WebAssembly SIMD for both, or portable for both.
+    const sampling = { backend: this.kernel.backend === 'js' ? 'js' as const : 'auto' as const };
     this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
-    this.samples = [...this.clips.map((clip) => new ClipSample(clip)), new ClipSample(null)];
+    this.samples = [...this.clips.map((clip) => new ClipSample(clip, createSamplingKernel(sampling))), new ClipSample(null)];
     const morphJoints = morphWeightJoints(asset);
     if (morphJoints.length !== this.morphWeights.length) {
       throw new Error(`${asset.name}: the rest pose has ${this.morphWeights.length} morph weights, the mesh instances ${morphJoints.length}`);
     }
     const motionRoot = findMotionRoot(asset.skeleton, asset.restPose, this.clips);
-    this.animator = new Animator(asset.skeleton.jointCount, { morphWeightJoints: morphJoints, motionRoot });
+    this.animator = new Animator(asset.skeleton.jointCount, {
+      morphWeightJoints: morphJoints, motionRoot, samplingKernel: () => createSamplingKernel(sampling),
+    });
     this.roots = Int32Array.from(asset.skeleton.parents.reduce<number[]>((list, p, j) => (p < 0 ? [...list, j] : list), []));
     this.evaluate(this.clipSample(-1));
   }
