@@ -71,6 +71,7 @@ import type { PrimitiveAsset, SkinAsset } from '../src/asset/model-asset.ts';
 import { parseGltf } from '../src/loaders/gltf/parse-gltf.ts';
 import type { LocalPose } from '../src/skeleton/local-pose.ts';
 import { PoseKernel } from '../src/pose/pose-kernel.ts';
+import { createSamplingKernel } from '../src/pose/sampling-kernel.ts';
 import type { Skeleton } from '../src/skeleton/skeleton.ts';
 import { skinVertices } from '../src/skinning/skin-vertices.ts';
 import { SkinningContext } from '../src/skinning/skinning-context.ts';
@@ -116,9 +117,12 @@ async function loadCharacters(): Promise<Character[]> {
   return characters;
 }
 
-/** Our per-frame pipeline for one character: Animator (one clip, or two blended 50/50) → palette. */
-function oursPipeline(ch: Character, blend: boolean, backend: 'auto' | 'js' = 'auto') {
-  const animator = new Animator(ch.skeleton.jointCount);
+/**
+ * Our per-frame pipeline for one character: Animator (one clip, or two blended 50/50) → palette. `backend`
+ * picks the pose kernel's, `sampling` the LINEAR/STEP channels' (the sampling kernel, or the portable loops).
+ */
+function oursPipeline(ch: Character, blend: boolean, backend: 'auto' | 'js' = 'auto', sampling: 'auto' | 'js' = backend) {
+  const animator = new Animator(ch.skeleton.jointCount, { samplingKernel: () => createSamplingKernel({ backend: sampling }) });
   const [first, second] = ch.clips.map((clip) => compileClip(clip, ch.skeleton.jointCount));
   animator.play(first);
   if (blend) animator.play(second, { layer: animator.addLayer({ weight: 0.5 }) });
@@ -146,7 +150,7 @@ function oursPipeline(ch: Character, blend: boolean, backend: 'auto' | 'js' = 'a
  * events collected into a reused list, then the pose kernel: the frame function.
  */
 function crossfadingPipeline(ch: Character): () => void {
-  const animator = new Animator(ch.skeleton.jointCount);
+  const animator = new Animator(ch.skeleton.jointCount, { samplingKernel: () => createSamplingKernel() });
   const clips = ch.clips.map((clip) => compileClip(clip, ch.skeleton.jointCount));
   const fade = { fade: 0.3 }, events = new AnimationEventList();
   const kernel = new PoseKernel(ch.skeleton, [ch.skin]);
@@ -209,13 +213,22 @@ async function main(): Promise<void> {
         theirs.frame();
       }
       const diff = maxAbsDiff(ours.palette, theirs.palette);
-      const [a, b] = compare([{ name: 'sinew', fn: ours.frame }, { name: 'three', fn: theirs.frame }]);
+      // The same frame with the portable sampler (SIMD matrices still), alternated in the same batches.
+      const portableSampling = oursPipeline(ch, blend, 'auto', 'js');
+      for (let i = 0; i < 37; i++) portableSampling.frame();
+      const [a, b, p] = compare([
+        { name: 'sinew', fn: ours.frame }, { name: 'three', fn: theirs.frame }, { name: 'sinew (portable sampling)', fn: portableSampling.frame },
+      ]);
       const speedup = b.nsPerOp / a.nsPerOp;
       poseSpeedups.push(speedup);
       rows.push([label, formatNs(a.nsPerOp), formatNs(b.nsPerOp), `${speedup.toFixed(1)}×`, diff.toExponential(1)]);
-      measurements.push({ ...a, case: label }, { ...b, case: label });
+      rows.push(['  with the portable sampler', formatNs(p.nsPerOp), formatNs(b.nsPerOp), `${(b.nsPerOp / p.nsPerOp).toFixed(1)}×`, '']);
+      measurements.push({ ...a, case: label }, { ...b, case: label }, { ...p, case: label });
       const key = `${ch.name.split(' ')[0]}.${blend ? 'blend' : 'clip'}`;
       figures[`pose.speedup_vs_three.${key}`] = round(speedup);
+      figures[`pose.speedup_vs_three.${key}.portable_sampling`] = round(b.nsPerOp / p.nsPerOp);
+      figures[`pose.frame_ns_per_joint.${key}`] = round(a.nsPerOp / ch.skeleton.jointCount);
+      figures[`pose.frame_ns_per_joint.${key}.portable_sampling`] = round(p.nsPerOp / ch.skeleton.jointCount);
 
       // Where the time goes: each stage alone, ns per joint (sampling: per animated channel).
       const channels = ch.clips[0].channels.length + (blend ? ch.clips[1].channels.length : 0);
@@ -228,7 +241,14 @@ async function main(): Promise<void> {
         { name: 'sinew skinMatrices', fn: ours.stages.skinMatrices, per: skinJoints, unit: 'skin joint' },
         { name: 'three skeleton', fn: theirs.stages.skeleton, per: skinJoints, unit: 'skin joint' },
       ];
+      stageCases.push({ name: 'sinew sample (portable)', fn: portableSampling.stages.sample, per: channels, unit: 'channel' });
       const stageTimes = compare(stageCases, { warmupMs: 150, batchMs: 5, rounds: 30 });
+      const portableSample = stageTimes.pop()!;
+      stageCases.pop();
+      figures[`pose.sampling_speedup_vs_three.${key}`] = round(stageTimes[1].nsPerOp / stageTimes[0].nsPerOp);
+      figures[`pose.sampling_speedup_vs_three.${key}.portable`] = round(stageTimes[1].nsPerOp / portableSample.nsPerOp);
+      rows.push([`  stage sample, portable sampler / mixer, per channel (${channels})`, `${(portableSample.nsPerOp / channels).toFixed(1)} ns`,
+        `${(stageTimes[1].nsPerOp / channels).toFixed(1)} ns`, `${(stageTimes[1].nsPerOp / portableSample.nsPerOp).toFixed(1)}×`, '']);
       // What the matrix stages alone allow: three.js's whole frame over ours without any sampling cost.
       const oursMatrices = stageTimes[2].nsPerOp + stageTimes[4].nsPerOp;
       const threeTotal = stageTimes[1].nsPerOp + stageTimes[3].nsPerOp + stageTimes[5].nsPerOp;

@@ -27,22 +27,26 @@ export interface SamplingKernelOptions {
  * the bound against exact slerp and holds every shared clip to it). Keys and holds (before the first key, after the last, STEP) are the keys' values exactly.
  * STEP switches at a key time t_k when float32(t) ≥ t_k (the portable loops compare in double).
  *
- * The kernel's memory holds the bound clip's streams (copied when a clip is first sampled, and again whenever
- * the context samples another clip), the cursors' caches and a pose of the output's size: the output's arrays
- * are copied in, the channels sampled there and the arrays copied back (three `set` calls each way). Allocates
- * nothing per frame; binding a clip larger than any before allocates a new memory.
+ * The kernel's memory holds the streams of every clip this context has sampled (copied in the first time), with
+ * their cursors' caches, and a pose of the output's size: the output's arrays are copied in, the channels
+ * sampled there and the arrays copied back (three `set` calls each way). Allocates nothing per frame, nor when
+ * the context goes back to a clip it sampled before; a new clip (or output size) lays all out again in a new
+ * memory.
  */
 export class SamplingKernel implements SamplingBackend {
   private readonly module: WebAssembly.Module;
   private memory: WebAssembly.Memory | null = null;
   private exports: KernelExports | null = null;
+  /** The clips laid out in kernel memory, each at its block's byte offset; the one sampled last. */
+  private readonly blocks = new Map<RuntimeClip, number>();
   private clip: RuntimeClip | null = null;
-  private vec3: BoundStream | null = null;
-  private quat: BoundStream | null = null;
+  private block = 0;
   /** The pose in kernel memory, as long as the output's arrays. */
   private translations = new Float32Array(0);
   private rotations = new Float32Array(0);
   private scales = new Float32Array(0);
+  /** Kernel memory as i32, for the cursors in the stream records. */
+  private words = new Int32Array(0);
   /** `[t]` in kernel memory (byte 0), and the time sampled last (JavaScript side), seconds. */
   private time = new Float64Array(1);
   private readonly last = new Float64Array(1);
@@ -53,82 +57,83 @@ export class SamplingKernel implements SamplingBackend {
   }
 
   sampleStreams(out: LocalPose, clip: RuntimeClip, clock: Float64Array): boolean {
-    if (clip !== this.clip || out.translations.length !== this.translations.length
-      || out.rotations.length !== this.rotations.length || out.scales.length !== this.scales.length) this.bind(clip, out);
-    const vec3 = this.vec3!, quat = this.quat!, exports = this.exports!;
+    if (out.translations.length !== this.translations.length || out.rotations.length !== this.rotations.length
+      || out.scales.length !== this.scales.length) this.layOut([...this.blocks.keys(), clip], out);
+    if (clip !== this.clip) this.select(clip, out);
     const t = clock[0];
     // NaN samples as before the first key, as the portable loops do.
     const time = t === t ? t : -Infinity;
     if (time < this.last[0]) {
-      vec3.cursor = 0;
-      quat.cursor = 0;
+      // A step back: both cursors start over (record words 3 and 10).
+      const w = this.block >> 2;
+      this.words[w + 3] = 0;
+      this.words[w + 10] = 0;
     }
     this.last[0] = time;
     this.time[0] = time;
     this.translations.set(out.translations);
     this.rotations.set(out.rotations);
     this.scales.set(out.scales);
-    if (vec3.groups > 0) vec3.cursor = exports.sampleVec3(0, vec3.groups, vec3.stream, vec3.count, vec3.cursor, vec3.cache, vec3.outputs, vec3.steps);
-    if (quat.groups > 0) quat.cursor = exports.sampleQuat(0, quat.groups, quat.stream, quat.count, quat.cursor, quat.cache, quat.outputs, quat.steps);
+    this.exports!.sample(0, this.block);
     out.translations.set(this.translations);
     out.rotations.set(this.rotations);
     out.scales.set(this.scales);
     return true;
   }
 
-  /** Lays out `clip`'s streams and a pose of `out`'s size in kernel memory (a new memory when it does not fit). */
-  private bind(clip: RuntimeClip, out: LocalPose): void {
+  /** Makes `clip` the one sampled, laying it out first if it is new; its cursors start over. */
+  private select(clip: RuntimeClip, out: LocalPose): void {
+    if (!this.blocks.has(clip)) this.layOut([...this.blocks.keys(), clip], out);
+    this.clip = clip;
+    this.block = this.blocks.get(clip)!;
+    this.last[0] = Infinity;
+  }
+
+  /**
+   * Lays out a pose of `out`'s size and `clips`' streams in a new kernel memory: the time, the pose (and a
+   * sink for padding lanes), then per clip its two stream records and each stream's cache, output addresses,
+   * step masks and entries. Called when a clip is new or the output's size changes, not per frame.
+   */
+  private layOut(clips: readonly RuntimeClip[], out: LocalPose): void {
     const layout = new KernelLayout();
     layout.words(4); // the time, f64
     const t = layout.words(out.translations.length), r = layout.words(out.rotations.length), s = layout.words(out.scales.length);
     const sink = layout.words(4);
-    const place = (stream: KeyStream): BoundStream => ({
-      groups: stream.groupCount, count: stream.count, cursor: 0,
-      cache: layout.words(4 * (2 + 2 * stream.components) * stream.groupCount),
-      outputs: layout.words(4 * stream.groupCount), steps: layout.words(4 * stream.groupCount),
-      stream: layout.words((stream.entries.byteLength >> 2)),
-    });
-    const vec3 = place(clip.vec3Stream), quat = place(clip.quatStream);
-    const pages = Math.max(1, Math.ceil(layout.bytes / 65536));
-    if (!this.memory || this.memory.buffer.byteLength < layout.bytes) {
-      this.memory = new WebAssembly.Memory({ initial: pages });
-      this.exports = new WebAssembly.Instance(this.module, { env: { memory: this.memory, abort: kernelAbort } }).exports as unknown as KernelExports;
-    }
+    const placed = clips.map((clip) => ({
+      clip, block: layout.words(14),
+      streams: [clip.vec3Stream, clip.quatStream].map((stream) => ({
+        stream, cache: layout.words(4 * (2 + 2 * stream.components) * stream.groupCount),
+        outputs: layout.words(4 * stream.groupCount), steps: layout.words(4 * stream.groupCount), entries: layout.words(stream.entries.byteLength >> 2),
+      })),
+    }));
+    this.memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
+    this.exports = new WebAssembly.Instance(this.module, { env: { memory: this.memory, abort: kernelAbort } }).exports as unknown as KernelExports;
     const buffer = this.memory.buffer;
-    new Uint8Array(buffer).fill(0);
     this.time = new Float64Array(buffer, 0, 1);
+    this.words = new Int32Array(buffer);
     this.translations = new Float32Array(buffer, t, out.translations.length);
     this.rotations = new Float32Array(buffer, r, out.rotations.length);
     this.scales = new Float32Array(buffer, s, out.scales.length);
     const base = [t, r, s];
-    for (const [stream, bound] of [[clip.vec3Stream, vec3], [clip.quatStream, quat]] as const) {
-      const outputs = new Int32Array(buffer, bound.outputs, 4 * bound.groups).fill(sink);
-      for (let i = 0; i < stream.trackCount; i++) outputs[i] = base[stream.paths[i]] + 4 * stream.offsets[i];
-      new Int32Array(buffer, bound.steps, 4 * bound.groups).set(stream.steps);
-      new Uint8Array(buffer, bound.stream, stream.entries.byteLength).set(new Uint8Array(stream.entries));
+    this.blocks.clear();
+    for (const { clip, block, streams } of placed) {
+      streams.forEach(({ stream, cache, outputs, steps, entries }, k) => {
+        const groups = stream.groupCount;
+        this.words.set([groups, entries, stream.count, 0, cache, outputs, steps], (block >> 2) + 7 * k);
+        const addresses = new Int32Array(buffer, outputs, 4 * groups).fill(sink);
+        for (let i = 0; i < stream.trackCount; i++) addresses[i] = base[stream.paths[i]] + 4 * stream.offsets[i];
+        new Int32Array(buffer, steps, 4 * groups).set(stream.steps);
+        new Uint8Array(buffer, entries, stream.entries.byteLength).set(new Uint8Array(stream.entries));
+      });
+      this.blocks.set(clip, block);
     }
-    this.vec3 = vec3;
-    this.quat = quat;
-    this.clip = clip;
-    this.last[0] = Infinity; // the first sample starts the cursors over
+    this.clip = null;
   }
-}
-
-/** Where one bound {@link KeyStream} lives in kernel memory (byte offsets), and its cursor (an entry index). */
-interface BoundStream {
-  readonly groups: number;
-  readonly count: number;
-  cursor: number;
-  readonly cache: number;
-  readonly outputs: number;
-  readonly steps: number;
-  readonly stream: number;
 }
 
 /** The kernel module's exports (byte offsets into its memory; layout in sampling-kernel.as.ts). */
 interface KernelExports {
-  sampleVec3(time: number, groups: number, stream: number, count: number, cursor: number, cache: number, outputs: number, steps: number): number;
-  sampleQuat(time: number, groups: number, stream: number, count: number, cursor: number, cache: number, outputs: number, steps: number): number;
+  sample(time: number, block: number): void;
 }
 
 const compiled = new EmbeddedModule(SAMPLING_KERNEL_WASM_BASE64);

@@ -13,7 +13,9 @@
 //   an f32x4 (lane = track & 3);
 // - outputs, per group an i32x4 of byte addresses (the joint's x in the pose; padding lanes: a sink);
 // - step masks, per group an i32x4: all ones where the track is STEP;
-// - the time t, f64 seconds, at `time` (read from memory: no floating-point argument crosses the call).
+// - the time t, f64 seconds, at `time` (read from memory: no floating-point argument crosses the call);
+// - per clip, a block of two stream records, translations and scales then rotations, 7 i32 each: [groups,
+//   stream, count, cursor, cache, outputs, steps]; `sample` moves both cursors.
 
 /**
  * Moves the cursor forward: every entry from `cursor` on whose needed-at time is ≤ t enters its track's cache
@@ -57,7 +59,7 @@ function advance(c: i32, t: f64, stream: usize, count: i32, cursor: i32, cache: 
  * LINEAR and STEP tracks of three components (translations, scales) at the time t (seconds) at `time`: advances the cursor,
  * then writes `v_k + s·(v_{k+1} − v_k)` (or the held key) to each track's output address. Returns the cursor.
  */
-export function sampleVec3(time: usize, groups: i32, stream: usize, count: i32, cursor: i32, cache: usize, outputs: usize, steps: usize): i32 {
+function sampleVec3(time: usize, groups: i32, stream: usize, count: i32, cursor: i32, cache: usize, outputs: usize, steps: usize): i32 {
   const t = load<f64>(time);
   cursor = advance(3, t, stream, count, cursor, cache);
   const t4 = f32x4.splat(<f32>t);
@@ -84,7 +86,7 @@ export function sampleVec3(time: usize, groups: i32, stream: usize, count: i32, 
  * normalised lerp `normalize(q_k + s·(±q_{k+1} − q_k))` (q_{k+1} negated when q_k·q_{k+1} < 0), or the held
  * key, to each track's output address. Returns the cursor.
  */
-export function sampleQuat(time: usize, groups: i32, stream: usize, count: i32, cursor: i32, cache: usize, outputs: usize, steps: usize): i32 {
+function sampleQuat(time: usize, groups: i32, stream: usize, count: i32, cursor: i32, cache: usize, outputs: usize, steps: usize): i32 {
   const t = load<f64>(time);
   cursor = advance(4, t, stream, count, cursor, cache);
   const t4 = f32x4.splat(<f32>t);
@@ -100,8 +102,9 @@ export function sampleQuat(time: usize, groups: i32, stream: usize, count: i32, 
     const nx = f32x4.add(lx, f32x4.mul(s, f32x4.sub(fx, lx))), ny = f32x4.add(ly, f32x4.mul(s, f32x4.sub(fy, ly)));
     const nz = f32x4.add(lz, f32x4.mul(s, f32x4.sub(fz, lz))), nw = f32x4.add(lw, f32x4.mul(s, f32x4.sub(fw, lw)));
     const len = f32x4.sqrt(f32x4.add(f32x4.add(f32x4.mul(nx, nx), f32x4.mul(ny, ny)), f32x4.add(f32x4.mul(nz, nz), f32x4.mul(nw, nw))));
-    const x = pick(s, step, lx, rx, f32x4.div(nx, len)), y = pick(s, step, ly, ry, f32x4.div(ny, len));
-    const z = pick(s, step, lz, rz, f32x4.div(nz, len)), w = pick(s, step, lw, rw, f32x4.div(nw, len));
+    const inv = f32x4.div(f32x4.splat(1), len); // one division, four products
+    const x = pick(s, step, lx, rx, f32x4.mul(nx, inv)), y = pick(s, step, ly, ry, f32x4.mul(ny, inv));
+    const z = pick(s, step, lz, rz, f32x4.mul(nz, inv)), w = pick(s, step, lw, rw, f32x4.mul(nw, inv));
     // Transpose the four lanes into four x y z w quaternions, one v128 store each.
     const xy01 = v128.shuffle<f32>(x, y, 0, 4, 1, 5), zw01 = v128.shuffle<f32>(z, w, 0, 4, 1, 5);
     const xy23 = v128.shuffle<f32>(x, y, 2, 6, 3, 7), zw23 = v128.shuffle<f32>(z, w, 2, 6, 3, 7);
@@ -112,4 +115,20 @@ export function sampleQuat(time: usize, groups: i32, stream: usize, count: i32, 
     v128.store(<usize>load<i32>(o, 12), v128.shuffle<f32>(xy23, zw23, 2, 3, 6, 7));
   }
   return cursor;
+}
+
+/**
+ * One clip at the time t (seconds) at `time`: its translations and scales, then its rotations, from the two
+ * stream records at `block` (layout above); writes the moved cursors back into the records.
+ */
+export function sample(time: usize, block: usize): void {
+  if (load<i32>(block) > 0) {
+    store<i32>(block, sampleVec3(time, load<i32>(block), load<i32>(block, 4), load<i32>(block, 8), load<i32>(block, 12),
+      load<i32>(block, 16), load<i32>(block, 20), load<i32>(block, 24)), 12);
+  }
+  const q = block + 28;
+  if (load<i32>(q) > 0) {
+    store<i32>(q, sampleQuat(time, load<i32>(q), load<i32>(q, 4), load<i32>(q, 8), load<i32>(q, 12),
+      load<i32>(q, 16), load<i32>(q, 20), load<i32>(q, 24)), 12);
+  }
 }
