@@ -71,7 +71,7 @@ import type { PrimitiveAsset, SkinAsset } from '../src/asset/model-asset.ts';
 import { parseGltf } from '../src/loaders/gltf/parse-gltf.ts';
 import type { LocalPose } from '../src/skeleton/local-pose.ts';
 import { PoseKernel } from '../src/pose/pose-kernel.ts';
-import { createSamplingKernel } from '../src/pose/sampling-kernel.ts';
+import { animatorSampling, samplingArenaBytes } from '../src/pose/sampling-kernel.ts';
 import type { Skeleton } from '../src/skeleton/skeleton.ts';
 import { skinVertices } from '../src/skinning/skin-vertices.ts';
 import { SkinningContext } from '../src/skinning/skinning-context.ts';
@@ -122,12 +122,14 @@ async function loadCharacters(): Promise<Character[]> {
  * picks the pose kernel's, `sampling` the LINEAR/STEP channels' (the sampling kernel, or the portable loops).
  */
 function oursPipeline(ch: Character, blend: boolean, backend: 'auto' | 'js' = 'auto', sampling: 'auto' | 'js' = backend) {
-  const animator = new Animator(ch.skeleton.jointCount, { samplingKernel: () => createSamplingKernel({ backend: sampling }) });
+  // As AnimatedModel: the sampling kernels in the pose kernel's arena, writing the poses in place.
   const [first, second] = ch.clips.map((clip) => compileClip(clip, ch.skeleton.jointCount));
+  const arenaBytes = sampling === 'auto' ? samplingArenaBytes([first, second], ch.skeleton.jointCount) : 0;
+  const kernel = new PoseKernel(ch.skeleton, [ch.skin], undefined, { backend, arenaBytes });
+  const animator = new Animator(ch.skeleton.jointCount, animatorSampling(kernel, sampling));
   animator.play(first);
   if (blend) animator.play(second, { layer: animator.addLayer({ weight: 0.5 }) });
   const skinning = new SkinningContext(ch.skin);
-  const kernel = new PoseKernel(ch.skeleton, [ch.skin], undefined, { backend });
   const pose = kernel.pose, palette = kernel.skinMatrices[0];
   const frame = () => {
     animator.update(DT);
@@ -150,10 +152,10 @@ function oursPipeline(ch: Character, blend: boolean, backend: 'auto' | 'js' = 'a
  * events collected into a reused list, then the pose kernel: the frame function.
  */
 function crossfadingPipeline(ch: Character): () => void {
-  const animator = new Animator(ch.skeleton.jointCount, { samplingKernel: () => createSamplingKernel() });
   const clips = ch.clips.map((clip) => compileClip(clip, ch.skeleton.jointCount));
+  const kernel = new PoseKernel(ch.skeleton, [ch.skin], undefined, { arenaBytes: samplingArenaBytes(clips, ch.skeleton.jointCount) });
+  const animator = new Animator(ch.skeleton.jointCount, animatorSampling(kernel));
   const fade = { fade: 0.3 }, events = new AnimationEventList();
-  const kernel = new PoseKernel(ch.skeleton, [ch.skin]);
   animator.play(clips[0]);
   let frame = 0;
   return () => {

@@ -72,12 +72,12 @@ class Layer {
   /** Blends the layer's clips by their fade weights: record i is slot i (weight 0 while inactive). */
   readonly clips = new BlendingJob();
 
-  constructor(jointCount: number, morphWeightCount: number, capacity: number, options: LayerOptions) {
+  constructor(jointCount: number, morphWeightCount: number, capacity: number, options: LayerOptions, createPose: PoseFactory) {
     this.mode = options.mode ?? 'override';
     this.weight = options.weight ?? 1;
     this.mask = options.mask ?? null;
-    this.slots = Array.from({ length: capacity }, () => new ClipSlot(jointCount, morphWeightCount));
-    this.pose = createLocalPose(jointCount, morphWeightCount);
+    this.slots = Array.from({ length: capacity }, () => new ClipSlot(createPose(jointCount, morphWeightCount)));
+    this.pose = createPose(jointCount, morphWeightCount);
     for (const slot of this.slots) this.clips.addLayer(slot.pose, 0.5);
     this.clips.scratchFor(jointCount); // allocated now, not on the first crossfade
   }
@@ -101,7 +101,16 @@ export interface AnimatorOptions {
    * `AnimatedModel` does. Absent, or returning null: the portable loops of `sampleClip`.
    */
   readonly samplingKernel?: () => SamplingBackend | null;
+  /**
+   * Makes the poses the layers sample and blend in (`createLocalPose`'s layout and initial values): where the
+   * sampling kernel writes in place, as `AnimatedModel` does with `KernelArena.createPose`. Default
+   * `createLocalPose`.
+   */
+  readonly createPose?: PoseFactory;
 }
+
+/** Makes a local pose of `jointCount` joints and `morphWeightCount` morph weights: identity rotations, unit scales. */
+export type PoseFactory = (jointCount: number, morphWeightCount: number) => LocalPose;
 
 /**
  * Plays clips on one skeleton, the runtime a viewer or game drives each frame: clip players (time in
@@ -165,6 +174,7 @@ export class Animator {
   readonly placement = new Float64Array(3);
   private readonly motionRoot: MotionRoot | null;
   private readonly samplingKernel: (() => SamplingBackend | null) | null;
+  private readonly createPose: PoseFactory;
   /** Per clip: [x0, z0, yaw0] of the root at time 0, then the clip's whole motion M(D) ([c_x, c_z, ψ]). */
   private readonly clipMotion = new Map<RuntimeClip, Float64Array>();
   private motionPose: LocalPose | null = null;
@@ -185,7 +195,8 @@ export class Animator {
     this.capacity = Math.max(1, options.maxClipsPerLayer ?? 4);
     this.motionRoot = options.motionRoot ?? null;
     this.samplingKernel = options.samplingKernel ?? null;
-    this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}));
+    this.createPose = options.createPose ?? createLocalPose;
+    this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}, this.createPose));
     this.belowWeights = new Float32Array(jointCount);
     // Records filled on each evaluate (poses, weights, masks); the placeholder pose is never read. Weights
     // start fractional so that V8 keeps them as double fields, written in place each frame.
@@ -209,7 +220,7 @@ export class Animator {
    */
   addLayer(options: LayerOptions = {}): number {
     this.checkMask(options.mask);
-    this.layers.push(new Layer(this.jointCount, this.morphWeightCount, this.capacity, options));
+    this.layers.push(new Layer(this.jointCount, this.morphWeightCount, this.capacity, options, this.createPose));
     return this.layers.length - 1;
   }
 

@@ -5,6 +5,7 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 import { localToModel } from '../skeleton/local-to-model.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import { POSE_KERNEL_WASM_BASE64 } from './wasm/pose-kernel-binary.ts';
+import { KernelArena } from './kernel-arena.ts';
 import { EmbeddedModule, kernelAbort, KernelLayout } from './wasm-module.ts';
 
 /**
@@ -21,6 +22,11 @@ export interface PoseKernelOptions {
    * WebAssembly, no SIMD, or a Content-Security-Policy without `'wasm-unsafe-eval'`). `'js'`: always portable.
    */
   readonly backend?: 'auto' | 'js';
+  /**
+   * Bytes of the kernel's memory set aside as its {@link PoseKernel.arena} for the character's sampling kernels
+   * (WebAssembly backend only); default 0, none.
+   */
+  readonly arenaBytes?: number;
 }
 
 /**
@@ -51,6 +57,12 @@ export class PoseKernel {
   readonly skinMatrices: Float32Array[];
   /** `Float64Array(3)`: the model origin O (model space, the file's units), copied at construction. */
   readonly origin: Float64Array;
+  /**
+   * The region of the kernel's memory set aside by `arenaBytes` for sampling kernels and the animator's poses
+   * (so that they write where {@link pose} is read, with nothing copied between memories); null without one
+   * or with the `'js'` backend.
+   */
+  readonly arena: KernelArena | null;
   private readonly runModel: () => void;
   private readonly runSkins: () => void;
 
@@ -80,9 +92,11 @@ export class PoseKernel {
         const m = skin.joints.length;
         return { m, joints: layout.words(m), inverseBinds: layout.words(16 * m), skinMatrices: layout.words(16 * m) };
       });
+      const arenaBytes = Math.max(0, Math.ceil((options.arenaBytes ?? 0) / 16) * 16), arena = layout.words(arenaBytes >> 2);
       const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
       const exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;
       const buffer = memory.buffer;
+      this.arena = arenaBytes > 0 ? new KernelArena(memory, arena, arenaBytes) : null;
       const translations = new Float32Array(buffer, t, 3 * n), rotations = new Float32Array(buffer, r, 4 * n);
       const scales = new Float32Array(buffer, s, 3 * n);
       new Int32Array(buffer, parents, n).set(skeleton.parents);
@@ -104,6 +118,7 @@ export class PoseKernel {
       };
       this.backend = 'wasm-simd';
     } else {
+      this.arena = null;
       this.pose = { translations: new Float32Array(3 * n), rotations: new Float32Array(4 * n), scales: new Float32Array(3 * n) };
       initialisePose(this.pose);
       this.modelMatrices = new Float32Array(16 * n);

@@ -1,13 +1,22 @@
 import type { KeyStream } from '../animation/key-stream.ts';
 import type { RuntimeClip } from '../animation/runtime-clip.ts';
 import type { SamplingBackend } from '../animation/sampling-context.ts';
-import type { LocalPose } from '../skeleton/local-pose.ts';
+import type { AnimatorOptions } from '../animation/animator.ts';
+import { createLocalPose, type LocalPose } from '../skeleton/local-pose.ts';
+import type { PoseKernel } from './pose-kernel.ts';
 import { SAMPLING_KERNEL_WASM_BASE64 } from './wasm/sampling-kernel-binary.ts';
-import { EmbeddedModule, kernelAbort, KernelLayout } from './wasm-module.ts';
+import { KernelArena } from './kernel-arena.ts';
+import { EmbeddedModule, kernelAbort } from './wasm-module.ts';
 
 /** {@link createSamplingKernel} settings: `'auto'` (default) WebAssembly SIMD where it compiles, `'js'` none. */
 export interface SamplingKernelOptions {
   readonly backend?: 'auto' | 'js';
+  /**
+   * The character's pose kernel's arena (`PoseKernel.arena`): the kernel lays out there and writes straight
+   * into poses that live in it (`PoseKernel.pose`, `KernelArena.createPose`); absent, or when it is full: a
+   * memory of its own, with the output copied in and out.
+   */
+  readonly arena?: KernelArena | null;
 }
 
 /**
@@ -27,108 +36,227 @@ export interface SamplingKernelOptions {
  * the bound against exact slerp and holds every shared clip to it). Keys and holds (before the first key, after the last, STEP) are the keys' values exactly.
  * STEP switches at a key time t_k when float32(t) ≥ t_k (the portable loops compare in double).
  *
- * The kernel's memory holds the streams of every clip this context has sampled (copied in the first time), with
- * their cursors' caches, and a pose of the output's size: the output's arrays are copied in, the channels
- * sampled there and the arrays copied back (three `set` calls each way). Allocates nothing per frame, nor when
- * the context goes back to a clip it sampled before; a new clip (or output size) lays all out again in a new
- * memory.
+ * Memory: the streams of every clip this context has sampled (copied in the first time; in a pose kernel's
+ * arena, once for all its kernels) with their cursors' caches, in the pose kernel's arena when it was given one
+ * (`PoseKernel.arena`), else in a memory of its own. An output in that memory (`PoseKernel.pose`, a pose from
+ * `KernelArena.createPose`) is written in place; any other is copied into a staging pose there and back
+ * (three `set` calls each way). Allocates nothing per frame, nor when the context goes back to a clip it
+ * sampled before.
  */
 export class SamplingKernel implements SamplingBackend {
   private readonly module: WebAssembly.Module;
-  private memory: WebAssembly.Memory | null = null;
+  /** The pose kernel's arena it was made for, or null. */
+  private readonly shared: KernelArena | null;
+  /** Where it lays out now: `shared`, or its own memory once that is full (or without one). */
+  private arena: KernelArena | null = null;
   private exports: KernelExports | null = null;
-  /** The clips laid out in kernel memory, each at its block's byte offset; the one sampled last. */
-  private readonly blocks = new Map<RuntimeClip, number>();
-  private clip: RuntimeClip | null = null;
-  private block = 0;
-  /** The pose in kernel memory, as long as the output's arrays. */
-  private translations = new Float32Array(0);
-  private rotations = new Float32Array(0);
-  private scales = new Float32Array(0);
-  /** Kernel memory as i32, for the cursors in the stream records. */
+  private buffer: ArrayBuffer | null = null;
+  /** Kernel memory as i32 (stream records, output addresses). */
   private words = new Int32Array(0);
-  /** `[t]` in kernel memory (byte 0), and the time sampled last (JavaScript side), seconds. */
+  /** `[t]` in kernel memory, seconds; the time sampled last (JavaScript side). */
   private time = new Float64Array(1);
+  private timeAt = 0;
   private readonly last = new Float64Array(1);
+  /** Each clip this context has sampled, laid out in the arena; the one sampled last. */
+  private readonly bound = new Map<RuntimeClip, BoundClip>();
+  private current: BoundClip | null = null;
+  /** A pose in kernel memory for outputs outside it (copied in and out), made on first need. */
+  private staging: LocalPose | null = null;
 
   /** Use {@link createSamplingKernel}, which returns null where the module does not compile. */
-  constructor(module: WebAssembly.Module) {
+  constructor(module: WebAssembly.Module, arena: KernelArena | null = null) {
     this.module = module;
+    this.shared = arena;
   }
 
   sampleStreams(out: LocalPose, clip: RuntimeClip, clock: Float64Array): boolean {
-    if (out.translations.length !== this.translations.length || out.rotations.length !== this.rotations.length
-      || out.scales.length !== this.scales.length) this.layOut([...this.blocks.keys(), clip], out);
-    if (clip !== this.clip) this.select(clip, out);
-    const t = clock[0];
-    // NaN samples as before the first key, as the portable loops do.
-    const time = t === t ? t : -Infinity;
-    if (time < this.last[0]) {
-      // A step back: both cursors start over (record words 3 and 10).
-      const w = this.block >> 2;
+    let bound = this.current;
+    if (bound === null || bound.clip !== clip) bound = this.select(clip);
+    const ot = out.translations, or = out.rotations, os = out.scales;
+    const direct = ot.buffer === this.buffer && or.buffer === this.buffer && os.buffer === this.buffer;
+    let target = out;
+    if (!direct) {
+      let staging = this.staging;
+      if (staging === null || staging.translations.length !== ot.length || staging.rotations.length !== or.length) {
+        staging = this.makeStaging(ot.length / 3);
+        bound = this.current!;
+      }
+      staging.translations.set(ot);
+      staging.rotations.set(or);
+      staging.scales.set(os);
+      target = staging;
+    }
+    const t = target.translations.byteOffset, r = target.rotations.byteOffset, s = target.scales.byteOffset;
+    if (bound.t !== t || bound.r !== r || bound.s !== s) this.aim(bound, t, r, s);
+    const time = clock[0];
+    // NaN samples as before the first key, as the portable loops do; a step back starts both cursors over.
+    const at = time === time ? time : -Infinity;
+    if (at < this.last[0]) {
+      const w = bound.block >> 2;
       this.words[w + 3] = 0;
       this.words[w + 10] = 0;
     }
-    this.last[0] = time;
-    this.time[0] = time;
-    this.translations.set(out.translations);
-    this.rotations.set(out.rotations);
-    this.scales.set(out.scales);
-    this.exports!.sample(0, this.block);
-    out.translations.set(this.translations);
-    out.rotations.set(this.rotations);
-    out.scales.set(this.scales);
+    this.last[0] = at;
+    this.time[0] = at;
+    this.exports!.sample(this.timeAt, bound.block);
+    if (!direct) {
+      ot.set(target.translations);
+      or.set(target.rotations);
+      os.set(target.scales);
+    }
     return true;
   }
 
   /** Makes `clip` the one sampled, laying it out first if it is new; its cursors start over. */
-  private select(clip: RuntimeClip, out: LocalPose): void {
-    if (!this.blocks.has(clip)) this.layOut([...this.blocks.keys(), clip], out);
-    this.clip = clip;
-    this.block = this.blocks.get(clip)!;
+  private select(clip: RuntimeClip): BoundClip {
+    let bound = this.bound.get(clip);
+    if (bound === undefined) bound = this.lay(clip);
+    this.current = bound;
     this.last[0] = Infinity;
+    return bound;
+  }
+
+  /** Lays out `clip` in the arena; when it is full, moves everything to a new memory of its own, twice the size. */
+  private lay(clip: RuntimeClip): BoundClip {
+    if (this.arena === null) this.use(this.shared ?? privateArena(clipBytes(clip) + 4096));
+    let bound = this.tryLay(clip);
+    if (bound === null) {
+      const clips = [...this.bound.keys(), clip];
+      const staging = this.staging ? this.staging.translations.length / 3 : 0;
+      this.use(privateArena(2 * (clips.reduce((sum, c) => sum + clipBytes(c), 0) + 40 * staging + 4096)));
+      for (const c of clips) this.tryLay(c);
+      if (staging > 0) this.makeStaging(staging);
+      bound = this.bound.get(clip)!;
+    }
+    return bound;
+  }
+
+  /** Starts over in `arena`: the time slot and the module's instance there (shared with other kernels of the arena). */
+  private use(arena: KernelArena): void {
+    this.arena = arena;
+    if (arena.exports === null) {
+      arena.exports = new WebAssembly.Instance(this.module, { env: { memory: arena.memory, abort: kernelAbort } }).exports;
+    }
+    this.exports = arena.exports as KernelExports;
+    this.buffer = arena.memory.buffer;
+    this.words = new Int32Array(this.buffer);
+    this.timeAt = arena.allocate(32); // the time, then a sink for padding lanes (a whole quaternion)
+    this.time = new Float64Array(this.buffer, this.timeAt, 1);
+    this.bound.clear();
+    this.current = null;
+    this.staging = null;
   }
 
   /**
-   * Lays out a pose of `out`'s size and `clips`' streams in a new kernel memory: the time, the pose (and a
-   * sink for padding lanes), then per clip its two stream records and each stream's cache, output addresses,
-   * step masks and entries. Called when a clip is new or the output's size changes, not per frame.
+   * `clip`'s stream records, caches and output addresses in the arena, its streams' entries and step masks
+   * shared with every kernel of the arena; null when there is no room.
    */
-  private layOut(clips: readonly RuntimeClip[], out: LocalPose): void {
-    const layout = new KernelLayout();
-    layout.words(4); // the time, f64
-    const t = layout.words(out.translations.length), r = layout.words(out.rotations.length), s = layout.words(out.scales.length);
-    const sink = layout.words(4);
-    const placed = clips.map((clip) => ({
-      clip, block: layout.words(14),
-      streams: [clip.vec3Stream, clip.quatStream].map((stream) => ({
-        stream, cache: layout.words(4 * (2 + 2 * stream.components) * stream.groupCount),
-        outputs: layout.words(4 * stream.groupCount), steps: layout.words(4 * stream.groupCount), entries: layout.words(stream.entries.byteLength >> 2),
-      })),
-    }));
-    this.memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
-    this.exports = new WebAssembly.Instance(this.module, { env: { memory: this.memory, abort: kernelAbort } }).exports as unknown as KernelExports;
-    const buffer = this.memory.buffer;
-    this.time = new Float64Array(buffer, 0, 1);
-    this.words = new Int32Array(buffer);
-    this.translations = new Float32Array(buffer, t, out.translations.length);
-    this.rotations = new Float32Array(buffer, r, out.rotations.length);
-    this.scales = new Float32Array(buffer, s, out.scales.length);
-    const base = [t, r, s];
-    this.blocks.clear();
-    for (const { clip, block, streams } of placed) {
-      streams.forEach(({ stream, cache, outputs, steps, entries }, k) => {
-        const groups = stream.groupCount;
-        this.words.set([groups, entries, stream.count, 0, cache, outputs, steps], (block >> 2) + 7 * k);
-        const addresses = new Int32Array(buffer, outputs, 4 * groups).fill(sink);
-        for (let i = 0; i < stream.trackCount; i++) addresses[i] = base[stream.paths[i]] + 4 * stream.offsets[i];
-        new Int32Array(buffer, steps, 4 * groups).set(stream.steps);
-        new Uint8Array(buffer, entries, stream.entries.byteLength).set(new Uint8Array(stream.entries));
-      });
-      this.blocks.set(clip, block);
+  private tryLay(clip: RuntimeClip): BoundClip | null {
+    const arena = this.arena!, words = this.words;
+    const block = arena.allocate(56);
+    if (block < 0) return null;
+    const streams = [clip.vec3Stream, clip.quatStream];
+    for (let k = 0; k < 2; k++) {
+      const stream = streams[k], groups = stream.groupCount;
+      let shared = arena.entries.get(stream);
+      if (shared === undefined) {
+        shared = arena.allocate(16 * groups + stream.entries.byteLength);
+        if (shared < 0) return null;
+        words.set(stream.steps, shared >> 2);
+        new Uint8Array(this.buffer!, shared + 16 * groups, stream.entries.byteLength).set(new Uint8Array(stream.entries));
+        arena.entries.set(stream, shared);
+      }
+      const cache = arena.allocate(16 * (2 + 2 * stream.components) * groups), outputs = arena.allocate(16 * groups);
+      if (cache < 0 || outputs < 0) return null;
+      words.set([groups, shared + 16 * groups, stream.count, 0, cache, outputs, shared], (block >> 2) + 7 * k);
     }
-    this.clip = null;
+    const bound: BoundClip = { clip, block, t: -1, r: -1, s: -1 };
+    this.bound.set(clip, bound);
+    return bound;
   }
+
+  /** Points `bound`'s output addresses at the pose whose arrays start at byte offsets t, r, s (padding lanes: the sink). */
+  private aim(bound: BoundClip, t: number, r: number, s: number): void {
+    const words = this.words, base = [t, r, s], sink = this.timeAt + 16;
+    const streams = [bound.clip.vec3Stream, bound.clip.quatStream];
+    for (let k = 0; k < 2; k++) {
+      const stream = streams[k], outputs = words[(bound.block >> 2) + 7 * k + 5] >> 2;
+      for (let i = 0; i < 4 * stream.groupCount; i++) {
+        words[outputs + i] = i < stream.trackCount ? base[stream.paths[i]] + 4 * stream.offsets[i] : sink;
+      }
+    }
+    bound.t = t; bound.r = r; bound.s = s;
+  }
+
+  /** A staging pose of `jointCount` joints in the arena (or, when full, after moving to a memory of its own). */
+  private makeStaging(jointCount: number): LocalPose {
+    let staging = this.arena!.createPose(jointCount);
+    if (staging === null) {
+      const clips = [...this.bound.keys()], current = this.current?.clip;
+      this.use(privateArena(2 * (clips.reduce((sum, c) => sum + clipBytes(c), 0) + 40 * jointCount + 4096)));
+      for (const c of clips) this.tryLay(c);
+      staging = this.arena!.createPose(jointCount)!;
+      if (current) this.current = this.bound.get(current)!;
+    }
+    this.staging = staging;
+    return staging;
+  }
+}
+
+/** One clip laid out for a kernel: its stream records' byte offset, and the pose its output addresses point into. */
+interface BoundClip {
+  readonly clip: RuntimeClip;
+  readonly block: number;
+  t: number;
+  r: number;
+  s: number;
+}
+
+/** Upper bound of the bytes {@link SamplingKernel} lays out for `clip` (records, caches, outputs, steps, entries, alignment). */
+export function clipBytes(clip: RuntimeClip): number {
+  let bytes = 64;
+  for (const stream of [clip.vec3Stream, clip.quatStream]) {
+    bytes += 16 * (2 + 2 * stream.components) * stream.groupCount + 32 * stream.groupCount + stream.entries.byteLength + 64;
+  }
+  return bytes;
+}
+
+/**
+ * The `Animator` options that put its sampling into `kernel`'s arena: a {@link SamplingKernel} per clip player
+ * there, and the layers' poses made there (`KernelArena.createPose`, else `createLocalPose` once it is full), so
+ * that clips are sampled in place, into the poses the pose kernel reads. Without an arena (the `'js'` pose
+ * kernel, or none set aside): kernels with memories of their own, or none with `backend: 'js'`.
+ */
+export function animatorSampling(kernel: PoseKernel, backend: 'auto' | 'js' = 'auto'): Required<Pick<AnimatorOptions, 'samplingKernel' | 'createPose'>> {
+  const arena = kernel.arena, options = { backend, arena };
+  return {
+    samplingKernel: () => createSamplingKernel(options),
+    createPose: (jointCount, morphWeightCount) => arena?.createPose(jointCount, morphWeightCount) ?? createLocalPose(jointCount, morphWeightCount),
+  };
+}
+
+/**
+ * Bytes of a pose kernel's arena (`PoseKernelOptions.arenaBytes`) for a character playing `clips` on
+ * `jointCount` joints: each clip's streams once, caches for two dozen contexts per clip (the animator's slots,
+ * a `ClipSample` each) and sixteen poses (`KernelArena.createPose`: the animator's layers). More contexts or
+ * other clips still sample correctly, from a memory of their own once the arena is full.
+ */
+export function samplingArenaBytes(clips: readonly RuntimeClip[], jointCount: number): number {
+  let bytes = 4096 + 16 * (40 * jointCount + 48);
+  for (const clip of clips) {
+    for (const stream of [clip.vec3Stream, clip.quatStream]) {
+      bytes += 16 * stream.groupCount + stream.entries.byteLength + 16;
+      bytes += 24 * (16 * (3 + 2 * stream.components) * stream.groupCount + 32);
+    }
+    bytes += 24 * 64;
+  }
+  return bytes;
+}
+
+/** An arena in a memory of its own, for a kernel without a pose kernel's (or with a full one). */
+function privateArena(bytes: number): KernelArena {
+  const size = Math.ceil(bytes / 65536) * 65536;
+  return new KernelArena(new WebAssembly.Memory({ initial: size / 65536 }), 0, size);
 }
 
 /** The kernel module's exports (byte offsets into its memory; layout in sampling-kernel.as.ts). */
@@ -145,5 +273,5 @@ const compiled = new EmbeddedModule(SAMPLING_KERNEL_WASM_BASE64);
 export function createSamplingKernel(options: SamplingKernelOptions = {}): SamplingKernel | null {
   if (options.backend === 'js') return null;
   const module = compiled.get();
-  return module ? new SamplingKernel(module) : null;
+  return module ? new SamplingKernel(module, options.arena ?? null) : null;
 }

@@ -2,7 +2,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { copyLocalPose } from '../skeleton/local-pose.ts';
 import { PoseKernel, type PoseKernelOptions } from '../pose/pose-kernel.ts';
-import { createSamplingKernel } from '../pose/sampling-kernel.ts';
+import { animatorSampling, samplingArenaBytes } from '../pose/sampling-kernel.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import type { PoseJob } from '../skeleton/pose-job.ts';
 import { findJoint } from '../skeleton/skeleton.ts';
@@ -89,24 +89,26 @@ export class AnimatedModel implements PoseBuffers {
   constructor(asset: ModelAsset, options: PoseKernelOptions = {}) {
     this.asset = asset;
     this.origin = computeModelOrigin(asset);
-    this.kernel = new PoseKernel(asset.skeleton, asset.skins, this.origin, options);
+    this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
+    const arenaBytes = options.backend === 'js' ? 0 : samplingArenaBytes(this.clips, asset.skeleton.jointCount);
+    this.kernel = new PoseKernel(asset.skeleton, asset.skins, this.origin, { ...options, arenaBytes });
     this.morphWeights = asset.restPose.morphWeights ? asset.restPose.morphWeights.slice() : new Float32Array(0);
     this.pose = { ...this.kernel.pose, morphWeights: this.morphWeights };
     copyLocalPose(this.pose, asset.restPose);
     this.modelMatrices = this.kernel.modelMatrices;
     this.skinMatrices = this.kernel.skinMatrices;
     this.skinningContexts = asset.skins.map((skin) => new SkinningContext(skin, this.origin));
-    // The sampling kernel follows the pose kernel's backend: WebAssembly SIMD for both, or portable for both.
-    const sampling = { backend: this.kernel.backend === 'js' ? 'js' as const : 'auto' as const };
-    this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
-    this.samples = [...this.clips.map((clip) => new ClipSample(clip, createSamplingKernel(sampling))), new ClipSample(null)];
+    // The sampling kernels follow the pose kernel's backend (WebAssembly SIMD for both, or portable for both)
+    // and work in its arena, so that they write the pose in place.
+    const sampling = animatorSampling(this.kernel, this.kernel.backend === 'js' ? 'js' : 'auto');
+    this.samples = [...this.clips.map((clip) => new ClipSample(clip, sampling.samplingKernel())), new ClipSample(null)];
     const morphJoints = morphWeightJoints(asset);
     if (morphJoints.length !== this.morphWeights.length) {
       throw new Error(`${asset.name}: the rest pose has ${this.morphWeights.length} morph weights, the mesh instances ${morphJoints.length}`);
     }
     const motionRoot = findMotionRoot(asset.skeleton, asset.restPose, this.clips);
     this.animator = new Animator(asset.skeleton.jointCount, {
-      morphWeightJoints: morphJoints, motionRoot, samplingKernel: () => createSamplingKernel(sampling),
+      morphWeightJoints: morphJoints, motionRoot, ...sampling,
     });
     this.roots = Int32Array.from(asset.skeleton.parents.reduce<number[]>((list, p, j) => (p < 0 ? [...list, j] : list), []));
     this.evaluate(this.clipSample(-1));

@@ -10,18 +10,18 @@ import { generateRig } from '../../../bench/generated-rig.ts';
 import { Animator } from '../../../src/animation/animator.ts';
 import { compileClip } from '../../../src/animation/runtime-clip.ts';
 import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
-import { createSamplingKernel } from '../../../src/pose/sampling-kernel.ts';
+import { animatorSampling, samplingArenaBytes } from '../../../src/pose/sampling-kernel.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('sampling-allocation-probe: run node with --expose-gc');
 
 const rig = generateRig(64, 100);
 const frame = (sampling: 'auto' | 'js'): (() => void) => {
-  const animator = new Animator(rig.skeleton.jointCount, { samplingKernel: () => createSamplingKernel({ backend: sampling }) });
   const [a, b] = rig.clips.map((clip) => compileClip(clip, rig.skeleton.jointCount));
+  const kernel = new PoseKernel(rig.skeleton, [rig.skin], undefined, { arenaBytes: samplingArenaBytes([a, b], rig.skeleton.jointCount) });
+  const animator = new Animator(rig.skeleton.jointCount, animatorSampling(kernel, sampling));
   animator.play(a);
   animator.play(b, { layer: animator.addLayer({ weight: 0.5 }) });
-  const kernel = new PoseKernel(rig.skeleton, [rig.skin]);
   let n = 0;
   return () => {
     // Literal arguments: a computed double passed to a call V8 does not inline is boxed (the probe's own garbage).
