@@ -1,6 +1,6 @@
 /**
- * Compiles the pose room's AssemblyScript kernels — the pose kernel (src/pose/wasm/pose-kernel.as.ts) and the
- * sampling kernel (src/pose/wasm/sampling-kernel.as.ts) — to WebAssembly and writes each, base64-encoded, to its
+ * Compiles the pose room's AssemblyScript kernels — the pose kernel (src/pose/wasm/pose-kernel.as.ts), the
+ * sampling kernel (sampling-kernel.as.ts) and the blending kernel (blending-kernel.as.ts) — to WebAssembly and writes each, base64-encoded, to its
  * `*-binary.ts` beside it, which the library imports: every consumer (vite, vitest, tsx, node, a bundler of the
  * package) then gets the binary as plain TypeScript, and nobody needs the compiler but whoever edits the source.
  * `npm run build:wasm` runs this; tests/unit/pose/pose-kernel-binary.test.ts fails when a committed binary is not
@@ -29,7 +29,12 @@ export const SAMPLING_KERNEL: KernelBuild = {
   binary: resolve(root, 'src/pose/wasm/sampling-kernel-binary.ts'),
   constant: 'SAMPLING_KERNEL_WASM_BASE64',
 };
-export const KERNELS: readonly KernelBuild[] = [POSE_KERNEL, SAMPLING_KERNEL];
+export const BLENDING_KERNEL: KernelBuild = {
+  source: resolve(root, 'src/pose/wasm/blending-kernel.as.ts'),
+  binary: resolve(root, 'src/pose/wasm/blending-kernel-binary.ts'),
+  constant: 'BLENDING_KERNEL_WASM_BASE64',
+};
+export const KERNELS: readonly KernelBuild[] = [POSE_KERNEL, SAMPLING_KERNEL, BLENDING_KERNEL];
 
 /**
  * `kernel` compiled by AssemblyScript (deterministic: the same source gives the same bytes). Memory is

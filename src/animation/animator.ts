@@ -7,7 +7,7 @@ import {
   clipMotionRecord, composeMotion, composeRepeated, invertMotion, readRootMotion, takeRootMotion, toMotion, type MotionRoot, type RootMotionMode,
 } from './root-motion.ts';
 import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
-import { BlendingJob, blendLayers, type BlendingLayer } from './blending-job.ts';
+import { BlendingJob, blendLayers, type BlendingBackend, type BlendingLayer } from './blending-job.ts';
 import { ClipPlayer } from './clip-player.ts';
 import { ClipSlot } from './clip-slot.ts';
 import { compileClip, RuntimeClip } from './runtime-clip.ts';
@@ -107,6 +107,12 @@ export interface AnimatorOptions {
    * `createLocalPose`.
    */
   readonly createPose?: PoseFactory;
+  /**
+   * The back end of the crossfades and unmasked layers (`BlendingJob.kernel`, two layers without per-joint
+   * weights): the pose room's `BlendingKernel`, on poses made by `createPose` in the same memory. Absent or
+   * null: the portable loop.
+   */
+  readonly blendingKernel?: BlendingBackend | null;
 }
 
 /** Makes a local pose of `jointCount` joints and `morphWeightCount` morph weights: identity rotations, unit scales. */
@@ -175,6 +181,7 @@ export class Animator {
   private readonly motionRoot: MotionRoot | null;
   private readonly samplingKernel: (() => SamplingBackend | null) | null;
   private readonly createPose: PoseFactory;
+  private readonly blendingKernel: BlendingBackend | null;
   /** Per clip: [x0, z0, yaw0] of the root at time 0, then the clip's whole motion M(D) ([c_x, c_z, ψ]). */
   private readonly clipMotion = new Map<RuntimeClip, Float64Array>();
   private motionPose: LocalPose | null = null;
@@ -196,7 +203,10 @@ export class Animator {
     this.motionRoot = options.motionRoot ?? null;
     this.samplingKernel = options.samplingKernel ?? null;
     this.createPose = options.createPose ?? createLocalPose;
+    this.blendingKernel = options.blendingKernel ?? null;
+    this.over.kernel = this.blendingKernel;
     this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}, this.createPose));
+    this.layers[0].clips.kernel = this.blendingKernel;
     this.belowWeights = new Float32Array(jointCount);
     // Records filled on each evaluate (poses, weights, masks); the placeholder pose is never read. Weights
     // start fractional so that V8 keeps them as double fields, written in place each frame.
@@ -221,6 +231,7 @@ export class Animator {
   addLayer(options: LayerOptions = {}): number {
     this.checkMask(options.mask);
     this.layers.push(new Layer(this.jointCount, this.morphWeightCount, this.capacity, options, this.createPose));
+    this.layers[this.layers.length - 1].clips.kernel = this.blendingKernel;
     return this.layers.length - 1;
   }
 

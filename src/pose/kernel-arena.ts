@@ -1,4 +1,5 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
+import { kernelAbort } from './wasm-module.ts';
 
 /**
  * A region of a `PoseKernel`'s WebAssembly memory set aside for the sampling kernels of the same character
@@ -15,8 +16,8 @@ export class KernelArena {
   private readonly end: number;
   /** Key streams laid out once per arena, shared by every context that samples them: stream → byte offset. */
   readonly entries = new Map<object, number>();
-  /** The sampling module's instance on this memory, made by the first sampling kernel that uses the arena. */
-  exports: unknown = null;
+  /** The kernel modules' instances on this memory, each made once, by the first kernel that needs it. */
+  private readonly instances = new Map<WebAssembly.Module, WebAssembly.Exports>();
 
   /** @param offset, bytes the region, 16-byte aligned */
   constructor(memory: WebAssembly.Memory, offset: number, bytes: number) {
@@ -31,6 +32,16 @@ export class KernelArena {
     if (at + size > this.end) return -1;
     this.next = at + size;
     return at;
+  }
+
+  /** The exports of `module` instantiated on this memory (once per module; the kernels import nothing else). */
+  exportsOf(module: WebAssembly.Module): WebAssembly.Exports {
+    let exports = this.instances.get(module);
+    if (exports === undefined) {
+      exports = new WebAssembly.Instance(module, { env: { memory: this.memory, abort: kernelAbort } }).exports;
+      this.instances.set(module, exports);
+    }
+    return exports;
   }
 
   /** Free bytes left. */

@@ -3,10 +3,12 @@ import type { RuntimeClip } from '../animation/runtime-clip.ts';
 import type { SamplingBackend } from '../animation/sampling-context.ts';
 import type { AnimatorOptions } from '../animation/animator.ts';
 import { createLocalPose, type LocalPose } from '../skeleton/local-pose.ts';
+import { createBlendingKernel } from './blending-kernel.ts';
 import type { PoseKernel } from './pose-kernel.ts';
 import { SAMPLING_KERNEL_WASM_BASE64 } from './wasm/sampling-kernel-binary.ts';
 import { KernelArena } from './kernel-arena.ts';
-import { EmbeddedModule, kernelAbort } from './wasm-module.ts';
+import { PoseLocator } from './pose-locator.ts';
+import { EmbeddedModule } from './wasm-module.ts';
 
 /** {@link createSamplingKernel} settings: `'auto'` (default) WebAssembly SIMD where it compiles, `'js'` none. */
 export interface SamplingKernelOptions {
@@ -62,6 +64,10 @@ export class SamplingKernel implements SamplingBackend {
   private current: BoundClip | null = null;
   /** A pose in kernel memory for outputs outside it (copied in and out), made on first need. */
   private staging: LocalPose | null = null;
+  /** The staging pose's byte offsets: translations, rotations, scales. */
+  private readonly stagingAt = new Int32Array(3);
+  /** Which outputs lie in kernel memory, and where. */
+  private locator: PoseLocator | null = null;
 
   /** Use {@link createSamplingKernel}, which returns null where the module does not compile. */
   constructor(module: WebAssembly.Module, arena: KernelArena | null = null) {
@@ -72,8 +78,10 @@ export class SamplingKernel implements SamplingBackend {
   sampleStreams(out: LocalPose, clip: RuntimeClip, clock: Float64Array): boolean {
     let bound = this.current;
     if (bound === null || bound.clip !== clip) bound = this.select(clip);
+    const locator = this.locator!, offsets = locator.offsets, i = 3 * locator.find(out);
+    const direct = offsets[i] >= 0;
+    let t = offsets[i], r = offsets[i + 1], s = offsets[i + 2];
     const ot = out.translations, or = out.rotations, os = out.scales;
-    const direct = ot.buffer === this.buffer && or.buffer === this.buffer && os.buffer === this.buffer;
     let target = out;
     if (!direct) {
       let staging = this.staging;
@@ -85,8 +93,8 @@ export class SamplingKernel implements SamplingBackend {
       staging.rotations.set(or);
       staging.scales.set(os);
       target = staging;
+      t = this.stagingAt[0]; r = this.stagingAt[1]; s = this.stagingAt[2];
     }
-    const t = target.translations.byteOffset, r = target.rotations.byteOffset, s = target.scales.byteOffset;
     if (bound.t !== t || bound.r !== r || bound.s !== s) this.aim(bound, t, r, s);
     const time = clock[0];
     // NaN samples as before the first key, as the portable loops do; a step back starts both cursors over.
@@ -134,11 +142,9 @@ export class SamplingKernel implements SamplingBackend {
   /** Starts over in `arena`: the time slot and the module's instance there (shared with other kernels of the arena). */
   private use(arena: KernelArena): void {
     this.arena = arena;
-    if (arena.exports === null) {
-      arena.exports = new WebAssembly.Instance(this.module, { env: { memory: arena.memory, abort: kernelAbort } }).exports;
-    }
-    this.exports = arena.exports as KernelExports;
+    this.exports = arena.exportsOf(this.module) as unknown as KernelExports;
     this.buffer = arena.memory.buffer;
+    this.locator = new PoseLocator(this.buffer);
     this.words = new Int32Array(this.buffer);
     this.timeAt = arena.allocate(32); // the time, then a sink for padding lanes (a whole quaternion)
     this.time = new Float64Array(this.buffer, this.timeAt, 1);
@@ -199,6 +205,9 @@ export class SamplingKernel implements SamplingBackend {
       if (current) this.current = this.bound.get(current)!;
     }
     this.staging = staging;
+    this.stagingAt[0] = staging.translations.byteOffset;
+    this.stagingAt[1] = staging.rotations.byteOffset;
+    this.stagingAt[2] = staging.scales.byteOffset;
     return staging;
   }
 }
@@ -222,14 +231,18 @@ export function clipBytes(clip: RuntimeClip): number {
 }
 
 /**
- * The `Animator` options that put its sampling into `kernel`'s arena: a {@link SamplingKernel} per clip player
- * there, and the layers' poses made there (`KernelArena.createPose`, else `createLocalPose` once it is full), so
- * that clips are sampled in place, into the poses the pose kernel reads. Without an arena (the `'js'` pose
+ * The `Animator` options that put its sampling and blending into `kernel`'s arena: a {@link SamplingKernel} per
+ * clip player there, the layers' poses made there (`KernelArena.createPose`, else `createLocalPose` once it is
+ * full) and a `BlendingKernel` for its crossfades, so that clips are sampled and blended in place, into the
+ * poses the pose kernel reads. Without an arena (the `'js'` pose
  * kernel, or none set aside): kernels with memories of their own, or none with `backend: 'js'`.
  */
-export function animatorSampling(kernel: PoseKernel, backend: 'auto' | 'js' = 'auto'): Required<Pick<AnimatorOptions, 'samplingKernel' | 'createPose'>> {
+export function animatorSampling(
+  kernel: PoseKernel, backend: 'auto' | 'js' = 'auto',
+): Required<Pick<AnimatorOptions, 'samplingKernel' | 'createPose' | 'blendingKernel'>> {
   const arena = kernel.arena, options = { backend, arena };
   return {
+    blendingKernel: createBlendingKernel(arena, options),
     samplingKernel: () => createSamplingKernel(options),
     createPose: (jointCount, morphWeightCount) => arena?.createPose(jointCount, morphWeightCount) ?? createLocalPose(jointCount, morphWeightCount),
   };
