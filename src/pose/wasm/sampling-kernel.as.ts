@@ -55,22 +55,21 @@ function advance(c: i32, t: f64, stream: usize, count: i32, cursor: i32, cache: 
   return v128.bitselect(v128.bitselect(right, left, after), interpolated, held);
 }
 
+@inline function lerp(s: v128, left: v128, right: v128): v128 {
+  return f32x4.add(left, f32x4.mul(s, f32x4.sub(right, left)));
+}
+
 /**
- * LINEAR and STEP tracks of three components (translations, scales) at the time t (seconds) at `time`: advances the cursor,
- * then writes `v_k + s·(v_{k+1} − v_k)` (or the held key) to each track's output address. Returns the cursor.
+ * LINEAR and STEP tracks of three components (translations, scales) at t (f32x4 splat, seconds): writes
+ * `v_k + s·(v_{k+1} − v_k)` (or the held key) to each track's output address.
  */
-function sampleVec3(time: usize, groups: i32, stream: usize, count: i32, cursor: i32, cache: usize, outputs: usize, steps: usize): i32 {
-  const t = load<f64>(time);
-  cursor = advance(3, t, stream, count, cursor, cache);
-  const t4 = f32x4.splat(<f32>t);
+function interpolateVec3(t: v128, groups: i32, cache: usize, outputs: usize, steps: usize): void {
   for (let g = 0; g < groups; g++) {
     const q = cache + <usize>g * 128;
-    const s = ratio(t4, q), step = v128.load(steps + (<usize>g << 4));
+    const s = ratio(t, q), step = v128.load(steps + (<usize>g << 4));
     const lx = v128.load(q, 32), ly = v128.load(q, 48), lz = v128.load(q, 64);
     const rx = v128.load(q, 80), ry = v128.load(q, 96), rz = v128.load(q, 112);
-    const x = pick(s, step, lx, rx, f32x4.add(lx, f32x4.mul(s, f32x4.sub(rx, lx))));
-    const y = pick(s, step, ly, ry, f32x4.add(ly, f32x4.mul(s, f32x4.sub(ry, ly))));
-    const z = pick(s, step, lz, rz, f32x4.add(lz, f32x4.mul(s, f32x4.sub(rz, lz))));
+    const x = pick(s, step, lx, rx, lerp(s, lx, rx)), y = pick(s, step, ly, ry, lerp(s, ly, ry)), z = pick(s, step, lz, rz, lerp(s, lz, rz));
     const o = outputs + (<usize>g << 4);
     const o0 = <usize>load<i32>(o), o1 = <usize>load<i32>(o, 4), o2 = <usize>load<i32>(o, 8), o3 = <usize>load<i32>(o, 12);
     store<f32>(o0, f32x4.extract_lane(x, 0)); store<f32>(o0, f32x4.extract_lane(y, 0), 4); store<f32>(o0, f32x4.extract_lane(z, 0), 8);
@@ -78,29 +77,24 @@ function sampleVec3(time: usize, groups: i32, stream: usize, count: i32, cursor:
     store<f32>(o2, f32x4.extract_lane(x, 2)); store<f32>(o2, f32x4.extract_lane(y, 2), 4); store<f32>(o2, f32x4.extract_lane(z, 2), 8);
     store<f32>(o3, f32x4.extract_lane(x, 3)); store<f32>(o3, f32x4.extract_lane(y, 3), 4); store<f32>(o3, f32x4.extract_lane(z, 3), 8);
   }
-  return cursor;
 }
 
 /**
- * LINEAR and STEP rotations (x y z w) at the time t (seconds) at `time`: advances the cursor, then writes the shortest-arc
- * normalised lerp `normalize(q_k + s·(±q_{k+1} − q_k))` (q_{k+1} negated when q_k·q_{k+1} < 0), or the held
- * key, to each track's output address. Returns the cursor.
+ * LINEAR and STEP rotations (x y z w) at t (f32x4 splat, seconds): writes the shortest-arc normalised lerp
+ * `normalize(q_k + s·(±q_{k+1} − q_k))` (q_{k+1} negated when q_k·q_{k+1} < 0), or the held key, to each
+ * track's output address.
  */
-function sampleQuat(time: usize, groups: i32, stream: usize, count: i32, cursor: i32, cache: usize, outputs: usize, steps: usize): i32 {
-  const t = load<f64>(time);
-  cursor = advance(4, t, stream, count, cursor, cache);
-  const t4 = f32x4.splat(<f32>t);
+function interpolateQuat(t: v128, groups: i32, cache: usize, outputs: usize, steps: usize): void {
   for (let g = 0; g < groups; g++) {
     const q = cache + <usize>g * 160;
-    const s = ratio(t4, q), step = v128.load(steps + (<usize>g << 4));
+    const s = ratio(t, q), step = v128.load(steps + (<usize>g << 4));
     const lx = v128.load(q, 32), ly = v128.load(q, 48), lz = v128.load(q, 64), lw = v128.load(q, 80);
     const rx = v128.load(q, 96), ry = v128.load(q, 112), rz = v128.load(q, 128), rw = v128.load(q, 144);
     const dot = f32x4.add(f32x4.add(f32x4.mul(lx, rx), f32x4.mul(ly, ry)), f32x4.add(f32x4.mul(lz, rz), f32x4.mul(lw, rw)));
     // The sign bit of each lane where the dot product is negative: XOR flips q_{k+1} into q_k's hemisphere.
     const flip = v128.and(f32x4.lt(dot, f32x4.splat(0)), i32x4.splat(0x80000000));
-    const fx = v128.xor(rx, flip), fy = v128.xor(ry, flip), fz = v128.xor(rz, flip), fw = v128.xor(rw, flip);
-    const nx = f32x4.add(lx, f32x4.mul(s, f32x4.sub(fx, lx))), ny = f32x4.add(ly, f32x4.mul(s, f32x4.sub(fy, ly)));
-    const nz = f32x4.add(lz, f32x4.mul(s, f32x4.sub(fz, lz))), nw = f32x4.add(lw, f32x4.mul(s, f32x4.sub(fw, lw)));
+    const nx = lerp(s, lx, v128.xor(rx, flip)), ny = lerp(s, ly, v128.xor(ry, flip));
+    const nz = lerp(s, lz, v128.xor(rz, flip)), nw = lerp(s, lw, v128.xor(rw, flip));
     const len = f32x4.sqrt(f32x4.add(f32x4.add(f32x4.mul(nx, nx), f32x4.mul(ny, ny)), f32x4.add(f32x4.mul(nz, nz), f32x4.mul(nw, nw))));
     const inv = f32x4.div(f32x4.splat(1), len); // one division, four products
     const x = pick(s, step, lx, rx, f32x4.mul(nx, inv)), y = pick(s, step, ly, ry, f32x4.mul(ny, inv));
@@ -114,21 +108,19 @@ function sampleQuat(time: usize, groups: i32, stream: usize, count: i32, cursor:
     v128.store(<usize>load<i32>(o, 8), v128.shuffle<f32>(xy23, zw23, 0, 1, 4, 5));
     v128.store(<usize>load<i32>(o, 12), v128.shuffle<f32>(xy23, zw23, 2, 3, 6, 7));
   }
-  return cursor;
 }
 
 /**
- * One clip at the time t (seconds) at `time`: its translations and scales, then its rotations, from the two
- * stream records at `block` (layout above); writes the moved cursors back into the records.
+ * One clip at the time t (seconds) at `time`: per stream record at `block` (translations and scales, then
+ * rotations; layout above), moves the cursor forward and writes the moved cursor back, then interpolates.
  */
 export function sample(time: usize, block: usize): void {
-  if (load<i32>(block) > 0) {
-    store<i32>(block, sampleVec3(time, load<i32>(block), load<i32>(block, 4), load<i32>(block, 8), load<i32>(block, 12),
-      load<i32>(block, 16), load<i32>(block, 20), load<i32>(block, 24)), 12);
-  }
-  const q = block + 28;
-  if (load<i32>(q) > 0) {
-    store<i32>(q, sampleQuat(time, load<i32>(q), load<i32>(q, 4), load<i32>(q, 8), load<i32>(q, 12),
-      load<i32>(q, 16), load<i32>(q, 20), load<i32>(q, 24)), 12);
+  const t = load<f64>(time), t4 = f32x4.splat(<f32>t);
+  for (let c = 3; c <= 4; c++) {
+    const r = block + <usize>(28 * (c - 3)), groups = load<i32>(r);
+    if (groups === 0) continue;
+    store<i32>(r, advance(c, t, load<i32>(r, 4), load<i32>(r, 8), load<i32>(r, 12), load<i32>(r, 16)), 12);
+    if (c === 3) interpolateVec3(t4, groups, load<i32>(r, 16), load<i32>(r, 20), load<i32>(r, 24));
+    else interpolateQuat(t4, groups, load<i32>(r, 16), load<i32>(r, 20), load<i32>(r, 24));
   }
 }

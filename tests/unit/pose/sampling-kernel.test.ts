@@ -4,8 +4,8 @@
  * forward, backward, and jumping — and its nlerp against exact slerp (the bound in src/pose/sampling-kernel.ts).
  * Skips the shared clips when ../shared/assets is absent, fails then when CI is set.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnimationClip } from '../../../src/asset/animation-clip.ts';
 import { compileClip, type RuntimeClip } from '../../../src/animation/runtime-clip.ts';
@@ -15,20 +15,15 @@ import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
 import { createSamplingKernel, samplingArenaBytes } from '../../../src/pose/sampling-kernel.ts';
 import type { Skeleton } from '../../../src/skeleton/skeleton.ts';
+import { sharedAssets } from '../helpers/shared-assets.ts';
 import { cloneLocalPose, type LocalPose } from '../../../src/skeleton/local-pose.ts';
 
-const assets = resolve(__dirname, '../../../../shared/assets');
-const present = existsSync(assets);
-
-if (!present && process.env.CI) {
-  it('needs ../shared/assets when CI is set', () => {
-    throw new Error(`${assets} is missing; the sampling kernel tests need it in CI`);
-  });
-}
+const assets = sharedAssets();
+const present = assets !== null;
 
 function sharedModels(): string[] {
   if (!present) return [];
-  const gltf = join(assets, 'gltf'), md5 = join(assets, 'md5');
+  const gltf = join(assets!, 'gltf'), md5 = join(assets!, 'md5');
   return [
     ...readdirSync(gltf).filter((f) => /\.(glb|gltf)$/.test(f)).sort().map((f) => join(gltf, f)),
     ...readdirSync(md5).filter((f) => f.endsWith('.md5mesh')).sort().map((f) => join(md5, f)),
