@@ -58,7 +58,10 @@ export class AnimatedModel implements PoseBuffers {
    * This model's animator, a {@link PoseSource}: nothing plays until the owner calls
    * `animator.play(model.clips[i], …)` (with nothing playing it gives the rest pose). Time moves only by
    * `animator.update(dt)`; {@link evaluate} reads it without moving it. Its motion root is the hips
-   * (`findMotionRoot`), so `animator.rootMotion` works on this model's clips.
+   * (`findMotionRoot`), so `animator.rootMotion` works on this model's clips. With the WebAssembly backend
+   * it samples LINEAR and STEP channels and blends two layers in SIMD in {@link kernel}'s memory
+   * (`animatorSampling`): rotations by nlerp, within θ³/54 of slerp for keys θ apart
+   * (docs/animation-sampling.md); {@link clipSample} and `backend: 'js'` keep glTF's slerp exactly.
    */
   readonly animator: Animator;
   /** Computes {@link modelMatrices} and {@link skinMatrices} from {@link pose}; its buffers are this model's. */
@@ -98,10 +101,11 @@ export class AnimatedModel implements PoseBuffers {
     this.modelMatrices = this.kernel.modelMatrices;
     this.skinMatrices = this.kernel.skinMatrices;
     this.skinningContexts = asset.skins.map((skin) => new SkinningContext(skin, this.origin));
-    // The sampling kernels follow the pose kernel's backend (WebAssembly SIMD for both, or portable for both)
-    // and work in its arena, so that they write the pose in place.
+    // The clip samples evaluate a clip at any time as glTF defines it (slerp): `sinew eval`, bounds, framing.
+    this.samples = [...this.clips.map((clip) => new ClipSample(clip)), new ClipSample(null)];
+    // The animator plays: its sampling kernels (nlerp, within the bound of src/pose/sampling-kernel.ts) and
+    // blending kernel follow the pose kernel's backend and work in its arena, writing the pose in place.
     const sampling = animatorSampling(this.kernel, this.kernel.backend === 'js' ? 'js' : 'auto');
-    this.samples = [...this.clips.map((clip) => new ClipSample(clip, sampling.samplingKernel())), new ClipSample(null)];
     const morphJoints = morphWeightJoints(asset);
     if (morphJoints.length !== this.morphWeights.length) {
       throw new Error(`${asset.name}: the rest pose has ${this.morphWeights.length} morph weights, the mesh instances ${morphJoints.length}`);
