@@ -19,9 +19,7 @@ function placement(): Float64Array {
 describe.skipIf(!assets)('AnimatedModel.jointMatrix', () => {
   it('is world · (the joint\'s model-space matrix) of this pose, for every joint, by index or name', async () => {
     const path = join(assets!, 'gltf', 'CesiumMan.glb');
-    // The portable backends: the reference is glTF's exact slerp, which the SIMD sampler's nlerp follows only
-    // within its bound (tests/unit/pose/sampling-kernel.test.ts); this test is about the matrix composition.
-    const model = new AnimatedModel(await loadModelFromPath(path), { backend: 'js' });
+    const model = new AnimatedModel(await loadModelFromPath(path));
     model.world.set(placement());
     model.evaluate(model.clipSample(0).at(0.9));
     const reference = referenceNodeMatrices(readRawGltf(path), 0, 0.9);
