@@ -35,8 +35,10 @@ export interface SamplingKernelOptions {
  * constant, off slerp's angle sθ by at most E(θ) = max_s |atan2(s·sin θ, 1 − s + s·cos θ) − sθ| (θ ≤ π/2
  * the angle between the keys as 4-vectors; the rotation differs by 2E), which is zero at s = 0, ½, 1, is
  * θ³/(36√3) to leading order and at most θ³/54 on [0, π/2] (tests/unit/pose/sampling-kernel.test.ts checks
- * the bound against exact slerp and holds every shared clip to it). Keys and holds (before the first key, after the last, STEP) are the keys' values exactly.
- * STEP switches at a key time t_k when float32(t) ≥ t_k (the portable loops compare in double).
+ * the bound against exact slerp and holds every shared clip to it). Keys and holds (before the first key,
+ * after the last, STEP) are the keys' values exactly. The cursor compares times in double as the portable loops
+ * do, but s is float32: within one float32 rounding of t below a key time t_{k+1}, s rounds to 1 and STEP
+ * already takes key k+1.
  *
  * Memory: the streams of every clip this context has sampled (copied in the first time; in a pose kernel's
  * arena, once for all its kernels) with their cursors' caches, in the pose kernel's arena when it was given one
