@@ -13,11 +13,17 @@
  *   figures are medians of batches (bench/harness.ts).
  *   The matrix stages run on `PoseKernel`'s default backend (`pose.kernel_backend`: WebAssembly SIMD in node);
  *   `pose.matrix_speedup_over_portable.*` is its speed over the portable backend (`localToModel` +
- *   `computeSkinMatrices`) on the same pose.
+ *   `computeSkinMatrices`) on the same pose. Sampling and the two-layer blend run as `AnimatedModel` runs them:
+ *   the sampling and blending kernels in the pose kernel's arena (`animatorSampling`); the same frame with the
+ *   portable sampler and blend, alternated in the same batches, gives `pose.speedup_vs_three.*.portable_sampling`.
+ *   `pose.frame_ns_per_joint.*` (and `.portable_sampling`): the frame's time per skeleton joint. Keys ending
+ *   `.fastest_batches`: the same from each case's fastest batch (least preempted on a loaded machine).
  * - `pose.stage_ns_per_joint.*`: the same frame split into stages, each timed alone (alternating with the
  *   others): ours `sample` (Animator.update + evaluate: copy the rest pose, sample the clip), `localToModel`,
  *   `skinMatrices`; three.js `mixer` (AnimationMixer.update), `matrixWorld` (updateMatrixWorld), `skeleton`
  *   (Skeleton.update) — ns per joint (sample and mixer: per animated channel), to show where time goes.
+ *   `pose.sampling_speedup_vs_three.*`: three.js's mixer over our sample stage (`.portable`: the portable
+ *   sampler's, timed in the same rounds).
  *   `pose.speedup_bound_if_sampling_free.*`: three.js's three stages over our two matrix stages alone — the
  *   pose speedup no sampler could exceed, since localToModel and computeSkinMatrices do the same-shaped
  *   per-joint work as three.js's updateMatrixWorld and Skeleton.update.
@@ -81,6 +87,7 @@ import type { PrimitiveAsset, SkinAsset } from '../src/asset/model-asset.ts';
 import { parseGltf } from '../src/loaders/gltf/parse-gltf.ts';
 import type { LocalPose } from '../src/skeleton/local-pose.ts';
 import { PoseKernel } from '../src/pose/pose-kernel.ts';
+import { animatorSampling, samplingArenaBytes } from '../src/pose/sampling-kernel.ts';
 import type { Skeleton } from '../src/skeleton/skeleton.ts';
 import { skinVertices } from '../src/skinning/skin-vertices.ts';
 import { SkinningContext } from '../src/skinning/skinning-context.ts';
@@ -128,14 +135,19 @@ async function loadCharacters(): Promise<Character[]> {
   return characters;
 }
 
-/** Our per-frame pipeline for one character: Animator (one clip, or two blended 50/50) → palette. */
-function oursPipeline(ch: Character, blend: boolean, backend: 'auto' | 'js' = 'auto') {
-  const animator = new Animator(ch.skeleton.jointCount);
+/**
+ * Our per-frame pipeline for one character: Animator (one clip, or two blended 50/50) → palette. `backend`
+ * picks the pose kernel's, `sampling` the LINEAR/STEP channels' (the sampling kernel, or the portable loops).
+ */
+function oursPipeline(ch: Character, blend: boolean, backend: 'auto' | 'js' = 'auto', sampling: 'auto' | 'js' = backend) {
+  // As AnimatedModel: the sampling kernels in the pose kernel's arena, writing the poses in place.
   const [first, second] = ch.clips.map((clip) => compileClip(clip, ch.skeleton.jointCount));
+  const arenaBytes = sampling === 'auto' ? samplingArenaBytes([first, second], ch.skeleton.jointCount) : 0;
+  const kernel = new PoseKernel(ch.skeleton, [ch.skin], undefined, { backend, arenaBytes });
+  const animator = new Animator(ch.skeleton.jointCount, animatorSampling(kernel, sampling));
   animator.play(first);
   if (blend) animator.play(second, { layer: animator.addLayer({ weight: 0.5 }) });
   const skinning = new SkinningContext(ch.skin);
-  const kernel = new PoseKernel(ch.skeleton, [ch.skin], undefined, { backend });
   const pose = kernel.pose, palette = kernel.skinMatrices[0];
   const frame = () => {
     animator.update(DT);
@@ -158,10 +170,10 @@ function oursPipeline(ch: Character, blend: boolean, backend: 'auto' | 'js' = 'a
  * events collected into a reused list, then the pose kernel: the frame function.
  */
 function crossfadingPipeline(ch: Character): () => void {
-  const animator = new Animator(ch.skeleton.jointCount);
   const clips = ch.clips.map((clip) => compileClip(clip, ch.skeleton.jointCount));
+  const kernel = new PoseKernel(ch.skeleton, [ch.skin], undefined, { arenaBytes: samplingArenaBytes(clips, ch.skeleton.jointCount) });
+  const animator = new Animator(ch.skeleton.jointCount, animatorSampling(kernel));
   const fade = { fade: 0.3 }, events = new AnimationEventList();
-  const kernel = new PoseKernel(ch.skeleton, [ch.skin]);
   animator.play(clips[0]);
   let frame = 0;
   return () => {
@@ -223,13 +235,27 @@ async function main(): Promise<void> {
         theirs.frame();
       }
       const diff = maxAbsDiff(ours.palette, theirs.palette);
-      const [a, b] = compare([{ name: 'sinew', fn: ours.frame }, { name: 'three', fn: theirs.frame }]);
+      // The same frame with the portable sampler (SIMD matrices still), alternated in the same batches.
+      const portableSampling = oursPipeline(ch, blend, 'auto', 'js');
+      for (let i = 0; i < 37; i++) portableSampling.frame();
+      const [a, b, p] = compare([
+        { name: 'sinew', fn: ours.frame }, { name: 'three', fn: theirs.frame }, { name: 'sinew (portable sampling)', fn: portableSampling.frame },
+      ]);
       const speedup = b.nsPerOp / a.nsPerOp;
       poseSpeedups.push(speedup);
       rows.push([label, formatNs(a.nsPerOp), formatNs(b.nsPerOp), `${speedup.toFixed(1)}×`, diff.toExponential(1)]);
-      measurements.push({ ...a, case: label }, { ...b, case: label });
+      rows.push(['  with the portable sampler', formatNs(p.nsPerOp), formatNs(b.nsPerOp), `${(b.nsPerOp / p.nsPerOp).toFixed(1)}×`, '']);
+      measurements.push({ ...a, case: label }, { ...b, case: label }, { ...p, case: label });
       const key = `${ch.name.split(' ')[0]}.${blend ? 'blend' : 'clip'}`;
       figures[`pose.speedup_vs_three.${key}`] = round(speedup);
+      figures[`pose.speedup_vs_three.${key}.portable_sampling`] = round(b.nsPerOp / p.nsPerOp);
+      figures[`pose.frame_ns_per_joint.${key}`] = round(a.nsPerOp / ch.skeleton.jointCount);
+      figures[`pose.frame_ns_per_joint.${key}.portable_sampling`] = round(p.nsPerOp / ch.skeleton.jointCount);
+      // On a loaded machine the fastest batches are the ones least preempted: the same figures from them.
+      figures[`pose.speedup_vs_three.${key}.fastest_batches`] = round(b.minNsPerOp / a.minNsPerOp);
+      figures[`pose.speedup_vs_three.${key}.portable_sampling.fastest_batches`] = round(b.minNsPerOp / p.minNsPerOp);
+      figures[`pose.frame_ns_per_joint.${key}.fastest_batches`] = round(a.minNsPerOp / ch.skeleton.jointCount);
+      figures[`pose.frame_ns_per_joint.${key}.portable_sampling.fastest_batches`] = round(p.minNsPerOp / ch.skeleton.jointCount);
 
       // Where the time goes: each stage alone, ns per joint (sampling: per animated channel).
       const channels = ch.clips[0].channels.length + (blend ? ch.clips[1].channels.length : 0);
@@ -242,7 +268,16 @@ async function main(): Promise<void> {
         { name: 'sinew skinMatrices', fn: ours.stages.skinMatrices, per: skinJoints, unit: 'skin joint' },
         { name: 'three skeleton', fn: theirs.stages.skeleton, per: skinJoints, unit: 'skin joint' },
       ];
+      stageCases.push({ name: 'sinew sample (portable)', fn: portableSampling.stages.sample, per: channels, unit: 'channel' });
       const stageTimes = compare(stageCases, { warmupMs: 150, batchMs: 5, rounds: 30 });
+      const portableSample = stageTimes.pop()!;
+      stageCases.pop();
+      figures[`pose.sampling_speedup_vs_three.${key}`] = round(stageTimes[1].nsPerOp / stageTimes[0].nsPerOp);
+      figures[`pose.sampling_speedup_vs_three.${key}.portable`] = round(stageTimes[1].nsPerOp / portableSample.nsPerOp);
+      figures[`pose.sampling_speedup_vs_three.${key}.fastest_batches`] = round(stageTimes[1].minNsPerOp / stageTimes[0].minNsPerOp);
+      figures[`pose.sampling_speedup_vs_three.${key}.portable.fastest_batches`] = round(stageTimes[1].minNsPerOp / portableSample.minNsPerOp);
+      rows.push([`  stage sample, portable sampler / mixer, per channel (${channels})`, `${(portableSample.nsPerOp / channels).toFixed(1)} ns`,
+        `${(stageTimes[1].nsPerOp / channels).toFixed(1)} ns`, `${(stageTimes[1].nsPerOp / portableSample.nsPerOp).toFixed(1)}×`, '']);
       // What the matrix stages alone allow: three.js's whole frame over ours without any sampling cost.
       const oursMatrices = stageTimes[2].nsPerOp + stageTimes[4].nsPerOp;
       const threeTotal = stageTimes[1].nsPerOp + stageTimes[3].nsPerOp + stageTimes[5].nsPerOp;

@@ -7,12 +7,12 @@ import {
   clipMotionRecord, composeMotion, composeRepeated, invertMotion, readRootMotion, takeRootMotion, toMotion, type MotionRoot, type RootMotionMode,
 } from './root-motion.ts';
 import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
-import { BlendingJob, blendLayers, type BlendingLayer } from './blending-job.ts';
+import { BlendingJob, blendLayers, type BlendingBackend, type BlendingLayer } from './blending-job.ts';
 import { ClipPlayer } from './clip-player.ts';
 import { ClipSlot } from './clip-slot.ts';
 import { compileClip, RuntimeClip } from './runtime-clip.ts';
 import { sampleClip } from './sample-clip.ts';
-import { SamplingContext } from './sampling-context.ts';
+import { SamplingContext, type SamplingBackend } from './sampling-context.ts';
 
 /**
  * How a layer combines with the layers below it ({@link blendLayers}):
@@ -72,12 +72,12 @@ class Layer {
   /** Blends the layer's clips by their fade weights: record i is slot i (weight 0 while inactive). */
   readonly clips = new BlendingJob();
 
-  constructor(jointCount: number, morphWeightCount: number, capacity: number, options: LayerOptions) {
+  constructor(jointCount: number, morphWeightCount: number, capacity: number, options: LayerOptions, createPose: PoseFactory) {
     this.mode = options.mode ?? 'override';
     this.weight = options.weight ?? 1;
     this.mask = options.mask ?? null;
-    this.slots = Array.from({ length: capacity }, () => new ClipSlot(jointCount, morphWeightCount));
-    this.pose = createLocalPose(jointCount, morphWeightCount);
+    this.slots = Array.from({ length: capacity }, () => new ClipSlot(createPose(jointCount, morphWeightCount)));
+    this.pose = createPose(jointCount, morphWeightCount);
     for (const slot of this.slots) this.clips.addLayer(slot.pose, 0.5);
     this.clips.scratchFor(jointCount); // allocated now, not on the first crossfade
   }
@@ -95,7 +95,28 @@ export interface AnimatorOptions {
   readonly morphWeightJoints?: Int32Array;
   /** The joint whose travel {@link Animator.rootMotion} takes out (`findMotionRoot`); absent: no root motion. */
   readonly motionRoot?: MotionRoot | null;
+  /**
+   * Makes the back end of one clip player's LINEAR and STEP channels (`SamplingContext.kernel`), called once
+   * per layer slot on its first `play`: `() => createSamplingKernel()` for WebAssembly SIMD (src/pose/), as
+   * `AnimatedModel` does. Absent, or returning null: the portable loops of `sampleClip`.
+   */
+  readonly samplingKernel?: () => SamplingBackend | null;
+  /**
+   * Makes the poses the layers sample and blend in (`createLocalPose`'s layout and initial values): where the
+   * sampling kernel writes in place, as `AnimatedModel` does with `KernelArena.createPose`. Default
+   * `createLocalPose`.
+   */
+  readonly createPose?: PoseFactory;
+  /**
+   * The back end of the crossfades and unmasked layers (`BlendingJob.kernel`, two layers without per-joint
+   * weights): the pose room's `BlendingKernel`, on poses made by `createPose` in the same memory. Absent or
+   * null: the portable loop.
+   */
+  readonly blendingKernel?: BlendingBackend | null;
 }
+
+/** Makes a local pose of `jointCount` joints and `morphWeightCount` morph weights: identity rotations, unit scales. */
+export type PoseFactory = (jointCount: number, morphWeightCount: number) => LocalPose;
 
 /**
  * Plays clips on one skeleton, the runtime a viewer or game drives each frame: clip players (time in
@@ -158,6 +179,9 @@ export class Animator {
    */
   readonly placement = new Float64Array(3);
   private readonly motionRoot: MotionRoot | null;
+  private readonly samplingKernel: (() => SamplingBackend | null) | null;
+  private readonly createPose: PoseFactory;
+  private readonly blendingKernel: BlendingBackend | null;
   /** Per clip: [x0, z0, yaw0] of the root at time 0, then the clip's whole motion M(D) ([c_x, c_z, ψ]). */
   private readonly clipMotion = new Map<RuntimeClip, Float64Array>();
   private motionPose: LocalPose | null = null;
@@ -177,7 +201,12 @@ export class Animator {
     this.morphWeightCount = this.morphJoints ? this.morphJoints.length : 0;
     this.capacity = Math.max(1, options.maxClipsPerLayer ?? 4);
     this.motionRoot = options.motionRoot ?? null;
-    this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}));
+    this.samplingKernel = options.samplingKernel ?? null;
+    this.createPose = options.createPose ?? createLocalPose;
+    this.blendingKernel = options.blendingKernel ?? null;
+    this.over.kernel = this.blendingKernel;
+    this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}, this.createPose));
+    this.layers[0].clips.kernel = this.blendingKernel;
     this.belowWeights = new Float32Array(jointCount);
     // Records filled on each evaluate (poses, weights, masks); the placeholder pose is never read. Weights
     // start fractional so that V8 keeps them as double fields, written in place each frame.
@@ -201,7 +230,8 @@ export class Animator {
    */
   addLayer(options: LayerOptions = {}): number {
     this.checkMask(options.mask);
-    this.layers.push(new Layer(this.jointCount, this.morphWeightCount, this.capacity, options));
+    this.layers.push(new Layer(this.jointCount, this.morphWeightCount, this.capacity, options, this.createPose));
+    this.layers[this.layers.length - 1].clips.kernel = this.blendingKernel;
     return this.layers.length - 1;
   }
 
@@ -274,7 +304,7 @@ export class Animator {
       slot.player.loop = loop;
       slot.player.setClip(runtime);
     } else {
-      slot.player = new ClipPlayer(runtime, loop, speed);
+      slot.player = new ClipPlayer(runtime, loop, speed, new SamplingContext(0, this.samplingKernel?.() ?? null));
       if (speed < 0 && loop === 'once') slot.player.seek(runtime.duration);
     }
     slot.player.markers = this.markerTracks.get(runtime) ?? runtime.markers;

@@ -28,6 +28,20 @@ export interface BlendingLayer {
 }
 
 /**
+ * A back end for {@link blendLayers}' commonest case, two layers without per-joint weights (a crossfade, an
+ * unmasked layer over the result so far): the pose room's `BlendingKernel` (WebAssembly SIMD, float32).
+ */
+export interface BlendingBackend {
+  /**
+   * `out` = the two layers blended at their normalised weights (translations and scales `ka·a + kb·b`,
+   * rotations `normalize(ka·q_a ± kb·q_b)`), joints [0, `jointCount`); morph weights are left to the caller.
+   * Returns false when it cannot (the poses are not where it works), and the portable loop runs instead.
+   * Allocates nothing.
+   */
+  blendTwo(out: LocalPose, a: BlendingLayer, b: BlendingLayer, jointCount: number): boolean;
+}
+
+/**
  * The inputs of {@link blendLayers}, after ozz-animation's `BlendingJob`: normal layers (the first
  * `layerCount` of `layers`), additive layers applied on top of their blend (the first `additiveLayerCount` of
  * `additiveLayers`), an optional rest pose for joints whose total weight is under `threshold`. Caller-owned
@@ -56,6 +70,8 @@ export class BlendingJob {
    * weights apply to it; null: morph weights take the layers' weights alone.
    */
   morphWeightJoints: Int32Array | null = null;
+  /** The back end of the two-layer case, or null for the portable loop. */
+  kernel: BlendingBackend | null = null;
   /** Per-joint f64 sums of the normal layers, {@link blendLayers}' scratch; grown to the largest pose run. */
   private scratch = new Float64Array(0);
 
@@ -152,7 +168,8 @@ export function blendLayers(out: LocalPose, job: BlendingJob): LocalPose {
     // Two layers without per-joint weights (a crossfade, an unmasked layer): every joint takes both at the
     // same normalised weights, so they are computed once here instead of per joint (bench:
     // `pose.stage_ns_per_joint.*.blend.sample`).
-    blendTwo(out, a!, b!, n); // layers passed, not weights: a computed double argument is a heap number
+    // Layers passed, not weights: a computed double argument is a heap number.
+    if (job.kernel === null || !job.kernel.blendTwo(out, a!, b!, n)) blendTwo(out, a!, b!, n);
   } else for (let j = 0; j < n; j++) {
     const i3 = (3 * j) | 0, i4 = j << 2, o = (ACC_STRIDE * j) | 0;
     let tx = 0, ty = 0, tz = 0, sx = 0, sy = 0, sz = 0, qx = 0, qy = 0, qz = 0, qw = 0, total = 0, count = 0;

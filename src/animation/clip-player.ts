@@ -46,7 +46,7 @@ export class ClipPlayer {
   /** The markers {@link advance} reports (the clip's own, `RuntimeClip.markers`, unless the owner sets others). */
   markers: MarkerTrack;
   private current: RuntimeClip;
-  private readonly context = new SamplingContext();
+  private readonly context: SamplingContext;
   /** Wraps and bounces completed since the clip was started or sought (`once`: 1 once finished). */
   private loops = 0;
   /** The repetitions are played: the playhead holds at the last end reached. */
@@ -54,7 +54,12 @@ export class ClipPlayer {
   /** `loop` mode: wraps forward minus wraps backward since the clip was started or sought. */
   private netWraps = 0;
 
-  constructor(clip: RuntimeClip, loop: LoopMode = 'loop', speed = 1) {
+  /**
+   * @param context the player's own sampling context (cursors, and the back end of its LINEAR and STEP
+   *   channels); default a new portable one
+   */
+  constructor(clip: RuntimeClip, loop: LoopMode = 'loop', speed = 1, context: SamplingContext = new SamplingContext()) {
+    this.context = context;
     this.current = clip;
     this.markers = clip.markers;
     this.clock[2] = clip.duration;

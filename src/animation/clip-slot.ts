@@ -1,5 +1,4 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import { createLocalPose } from '../skeleton/local-pose.ts';
 import type { AnimationEventList } from './animation-events.ts';
 import type { ClipPlayer } from './clip-player.ts';
 import type { SamplingContext } from './sampling-context.ts';
@@ -40,8 +39,9 @@ export class ClipSlot {
   /** Root motion: the clip time `play` started at, seconds: the first evaluate's delta starts there. */
   motionStartTime = 0;
 
-  constructor(jointCount: number, morphWeightCount = 0) {
-    this.pose = createLocalPose(jointCount, morphWeightCount);
+  /** @param pose the pose the clip is sampled into (a `createLocalPose`, or one where a sampling kernel writes in place) */
+  constructor(pose: LocalPose) {
+    this.pose = pose;
   }
 
   /** Starts a linear fade from the current weight to `to` over `duration` seconds (≤ 0: at once). */

@@ -2,6 +2,7 @@ import {
   componentCount, keyStride, keyValueOffset, validateAnimationChannel, type AnimationClip,
 } from '../asset/animation-clip.ts';
 import { compileMarkers, type MarkerTrack } from './clip-markers.ts';
+import { KeyStream, type KeyStreamTrack } from './key-stream.ts';
 
 /** Codes of the cubic kinds in {@link RuntimeClip.cubicKind}. */
 export const CUBIC_KIND = { CUBICSPLINE: 0, HERMITE: 1, BEZIER: 2, CATMULLROM: 3 } as const;
@@ -90,6 +91,13 @@ export class RuntimeClip {
   readonly morphValueOffset: Int32Array;
   readonly morphLeave: Int32Array;
   readonly morphArrive: Int32Array;
+  /**
+   * The LINEAR and STEP translations and scales, and the LINEAR and STEP rotations, again, laid out for a
+   * forward cursor ({@link KeyStream}): what the pose room's SamplingKernel samples in place of the loops over
+   * the slerp, lerp and step groups above.
+   */
+  readonly vec3Stream: KeyStream;
+  readonly quatStream: KeyStream;
 
   /** Use {@link compileClip}, which validates `clip` first. */
   constructor(clip: AnimationClip) {
@@ -171,6 +179,15 @@ export class RuntimeClip {
     this.morphTimes = morph.times; this.morphValues = morph.values;
     this.morphStride = Int32Array.from(morph.stride); this.morphValueOffset = Int32Array.from(morph.valueOffset);
     this.morphLeave = Int32Array.from(morph.leave); this.morphArrive = Int32Array.from(morph.arrive);
+    const vec3: KeyStreamTrack[] = [], quat: KeyStreamTrack[] = [];
+    slerp.timeline.forEach((u, i) => quat.push({ times: timelines[u], values: slerp.values[i], step: false, offset: slerp.offset[i], path: 1 }));
+    lerp.timeline.forEach((u, i) => vec3.push({ times: timelines[u], values: lerp.values[i], step: false, offset: lerp.offset[i], path: lerp.isScale[i] ? 2 : 0 }));
+    step.timeline.forEach((u, i) => {
+      const track = { times: timelines[u], values: step.values[i], step: true, offset: step.offset[i], path: step.path[i] };
+      (step.path[i] === 1 ? quat : vec3).push(track);
+    });
+    this.vec3Stream = new KeyStream(3, vec3);
+    this.quatStream = new KeyStream(4, quat);
     Object.freeze(this);
   }
 }

@@ -58,6 +58,10 @@ export function sampleClipAt(out: LocalPose, clip: RuntimeClip, clock: Float64Ar
   if (morphNeeded > 0 && !(out.morphWeights && out.morphWeights.length >= morphNeeded)) {
     throw new RangeError(`sampleClip: clip "${clip.name}" animates ${morphNeeded} morph weights; the pose has ${out.morphWeights?.length ?? 0}`);
   }
+  // A sampling back end (SamplingContext.kernel) takes the LINEAR and STEP channels from their key streams;
+  // the timelines are then searched only for the cubic kinds and the morph weights.
+  const byKernel = context.kernel !== null && context.kernel.sampleStreams(out, clip, clock);
+  if (byKernel && clip.cubicTimeline.length === 0 && clip.morphTimeline.length === 0) return out;
   const t = clock[0];
   const timelines = clip.timelines;
   const intervals = context.cursors, holds = context.holds, ss = context.factors;
@@ -82,6 +86,42 @@ export function sampleClipAt(out: LocalPose, clip: RuntimeClip, clock: Float64Ar
     ss[u] = (t - t0) / (times[k + 1] - t0);
   }
 
+  if (!byKernel) sampleLinearAndStep(out, clip, context);
+  const translations = out.translations, rotations = out.rotations, scales = out.scales;
+
+  // The cubic kinds: each channel's kernel (samplers/), rotations normalised after; or the held key's value.
+  const cubicTimeline = clip.cubicTimeline, cubicOffset = clip.cubicOffset, cubicPath = clip.cubicPath;
+  const cubicKind = clip.cubicKind, cubicTimes = clip.cubicTimes, cubicValues = clip.cubicValues;
+  const cubicStride = clip.cubicStride, cubicValueOffset = clip.cubicValueOffset;
+  const cubicLeave = clip.cubicLeave, cubicArrive = clip.cubicArrive;
+  for (let i = 0; i < cubicTimeline.length; i++) {
+    const path = cubicPath[i], u = cubicTimeline[i], o = cubicOffset[i], v = cubicValues[i];
+    const target = path === 0 ? translations : path === 1 ? rotations : scales;
+    const c = path === 1 ? 4 : 3;
+    const hold = holds[u];
+    if (hold >= 0) {
+      const a = hold * cubicStride[i] + cubicValueOffset[i];
+      for (let j = 0; j < c; j++) target[o + j] = v[a + j];
+      continue;
+    }
+    const key = intervals[u], times = cubicTimes[i], kind = cubicKind[i];
+    if (kind === CUBIC_KIND.BEZIER) {
+      bezierInterval(times, v, key, clock, c, target, o);
+    } else if (kind === CUBIC_KIND.CATMULLROM) {
+      catmullRomInterval(times, v, key, clock, c, target, o);
+    } else {
+      const stride = cubicStride[i], a = key * stride + cubicValueOffset[i], b = a + stride;
+      hermiteInterval(times, v, key, clock, a, a + cubicLeave[i], b, b + cubicArrive[i], c, target, o);
+    }
+    if (c === 4) normalizeQuatAt(target, o);
+  }
+  if (clip.morphTimeline.length > 0) sampleMorphWeights(out.morphWeights!, clip, clock, context);
+  return out;
+}
+
+/** The LINEAR and STEP groups of {@link sampleClipAt}, portable (intervals already found). */
+function sampleLinearAndStep(out: LocalPose, clip: RuntimeClip, context: SamplingContext): void {
+  const intervals = context.cursors, holds = context.holds, ss = context.factors;
   // LINEAR rotations: shortest-arc slerp by samplers/linear.ts's kernel (s from the shared timeline). Indices
   // are written `(a + k) | 0`: int32 adds without overflow checks, fewer instructions per element in V8.
   const rotations = out.rotations;
@@ -129,35 +169,6 @@ export function sampleClipAt(out: LocalPose, clip: RuntimeClip, clock: Float64Ar
     const a = c * (hold >= 0 ? hold : intervals[u]);
     for (let j = 0; j < c; j++) target[o + j] = v[a + j];
   }
-
-  // The cubic kinds: each channel's kernel (samplers/), rotations normalised after; or the held key's value.
-  const cubicTimeline = clip.cubicTimeline, cubicOffset = clip.cubicOffset, cubicPath = clip.cubicPath;
-  const cubicKind = clip.cubicKind, cubicTimes = clip.cubicTimes, cubicValues = clip.cubicValues;
-  const cubicStride = clip.cubicStride, cubicValueOffset = clip.cubicValueOffset;
-  const cubicLeave = clip.cubicLeave, cubicArrive = clip.cubicArrive;
-  for (let i = 0; i < cubicTimeline.length; i++) {
-    const path = cubicPath[i], u = cubicTimeline[i], o = cubicOffset[i], v = cubicValues[i];
-    const target = path === 0 ? translations : path === 1 ? rotations : scales;
-    const c = path === 1 ? 4 : 3;
-    const hold = holds[u];
-    if (hold >= 0) {
-      const a = hold * cubicStride[i] + cubicValueOffset[i];
-      for (let j = 0; j < c; j++) target[o + j] = v[a + j];
-      continue;
-    }
-    const key = intervals[u], times = cubicTimes[i], kind = cubicKind[i];
-    if (kind === CUBIC_KIND.BEZIER) {
-      bezierInterval(times, v, key, clock, c, target, o);
-    } else if (kind === CUBIC_KIND.CATMULLROM) {
-      catmullRomInterval(times, v, key, clock, c, target, o);
-    } else {
-      const stride = cubicStride[i], a = key * stride + cubicValueOffset[i], b = a + stride;
-      hermiteInterval(times, v, key, clock, a, a + cubicLeave[i], b, b + cubicArrive[i], c, target, o);
-    }
-    if (c === 4) normalizeQuatAt(target, o);
-  }
-  if (clip.morphTimeline.length > 0) sampleMorphWeights(out.morphWeights!, clip, clock, context);
-  return out;
 }
 
 /** The `weights` channels of {@link sampleClipAt}, after the joint channels (intervals already found). */

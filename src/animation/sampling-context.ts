@@ -1,4 +1,20 @@
+import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { RuntimeClip } from './runtime-clip.ts';
+
+/**
+ * A back end for the LINEAR and STEP channels of a clip, sampled from its key streams (`RuntimeClip.vec3Stream`,
+ * `quatStream`) in place of `sampleClip`'s portable loops over the same channels: the pose room's
+ * `SamplingKernel` (WebAssembly SIMD). It holds its own cursors, so one back end serves one context.
+ */
+export interface SamplingBackend {
+  /**
+   * Writes `clip`'s LINEAR and STEP channels at the time `clock[0]` (seconds) into `out` (only those
+   * properties; `out` holds at least `clip.requiredJointCount` joints, checked by the caller). Returns false
+   * when it cannot, and the portable loops run instead. Allocates nothing once it has sampled `clip` into a
+   * pose of this size.
+   */
+  sampleStreams(out: LocalPose, clip: RuntimeClip, clock: Float64Array): boolean;
+}
 
 /**
  * The caller-owned, mutable half of sampling (ozz-animation's `SamplingJob::Context`): per timeline of the
@@ -24,9 +40,15 @@ export class SamplingContext {
   holds: Int32Array;
   /** `Float64Array(≥ timelineCount)`: per timeline, this frame's s = (t − t_k)/(t_{k+1} − t_k) when interpolating. */
   factors: Float64Array;
+  /** The back end of the LINEAR and STEP channels, or null for the portable loops. */
+  readonly kernel: SamplingBackend | null;
 
-  /** @param timelineCapacity timelines to allocate for up front (the arrays grow on demand) */
-  constructor(timelineCapacity = 0) {
+  /**
+   * @param timelineCapacity timelines to allocate for up front (the arrays grow on demand)
+   * @param kernel a back end for the LINEAR and STEP channels, owned by this context alone; null (default): portable
+   */
+  constructor(timelineCapacity = 0, kernel: SamplingBackend | null = null) {
+    this.kernel = kernel;
     this.cursors = new Int32Array(timelineCapacity);
     this.holds = new Int32Array(timelineCapacity);
     this.factors = new Float64Array(timelineCapacity);

@@ -5,6 +5,8 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 import { localToModel } from '../skeleton/local-to-model.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import { POSE_KERNEL_WASM_BASE64 } from './wasm/pose-kernel-binary.ts';
+import { KernelArena } from './kernel-arena.ts';
+import { EmbeddedModule, kernelAbort, KernelLayout } from './wasm-module.ts';
 
 /**
  * How a {@link PoseKernel} computes: `'wasm-simd'`, the WebAssembly SIMD kernel (src/pose/wasm/pose-kernel.as.ts,
@@ -20,6 +22,11 @@ export interface PoseKernelOptions {
    * WebAssembly, no SIMD, or a Content-Security-Policy without `'wasm-unsafe-eval'`). `'js'`: always portable.
    */
   readonly backend?: 'auto' | 'js';
+  /**
+   * Bytes of the kernel's memory set aside as its {@link PoseKernel.arena} for the character's sampling kernels
+   * (WebAssembly backend only); default 0, none.
+   */
+  readonly arenaBytes?: number;
 }
 
 /**
@@ -50,6 +57,12 @@ export class PoseKernel {
   readonly skinMatrices: Float32Array[];
   /** `Float64Array(3)`: the model origin O (model space, the file's units), copied at construction. */
   readonly origin: Float64Array;
+  /**
+   * The region of the kernel's memory set aside by `arenaBytes` for sampling kernels and the animator's poses
+   * (so that they write where {@link pose} is read, with nothing copied between memories); null without one
+   * or with the `'js'` backend.
+   */
+  readonly arena: KernelArena | null;
   private readonly runModel: () => void;
   private readonly runListed: () => void;
   private readonly runSkins: () => void;
@@ -74,7 +87,7 @@ export class PoseKernel {
     this.skins = skins;
     this.origin = new Float64Array(3);
     if (origin) this.origin.set([origin[0], origin[1], origin[2]]);
-    const module = options.backend === 'js' ? null : compiledKernel();
+    const module = options.backend === 'js' ? null : compiled.get();
     if (module) {
       const layout = new KernelLayout();
       const t = layout.words(3 * n), r = layout.words(4 * n), s = layout.words(3 * n);
@@ -83,9 +96,11 @@ export class PoseKernel {
         const m = skin.joints.length;
         return { m, joints: layout.words(m), inverseBinds: layout.words(16 * m), skinMatrices: layout.words(16 * m) };
       });
+      const arenaBytes = Math.max(0, Math.ceil((options.arenaBytes ?? 0) / 16) * 16), arena = layout.words(arenaBytes >> 2);
       const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
       const exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;
       const buffer = memory.buffer;
+      this.arena = arenaBytes > 0 ? new KernelArena(memory, arena, arenaBytes) : null;
       const translations = new Float32Array(buffer, t, 3 * n), rotations = new Float32Array(buffer, r, 4 * n);
       const scales = new Float32Array(buffer, s, 3 * n);
       new Int32Array(buffer, parents, n).set(skeleton.parents);
@@ -109,6 +124,7 @@ export class PoseKernel {
       };
       this.backend = 'wasm-simd';
     } else {
+      this.arena = null;
       this.pose = { translations: new Float32Array(3 * n), rotations: new Float32Array(4 * n), scales: new Float32Array(3 * n) };
       initialisePose(this.pose);
       this.modelMatrices = new Float32Array(16 * n);
@@ -176,42 +192,10 @@ interface KernelExports {
   skinMatrices(m: number, joints: number, model: number, inverseBinds: number, out: number): void;
 }
 
-/** Byte offsets for the kernel's arrays, each 16-byte aligned (the kernel loads and stores whole v128 columns). */
-class KernelLayout {
-  bytes = 0;
-  /** The byte offset of a new array of `count` 32-bit elements (f32 or i32). */
-  words(count: number): number {
-    const at = this.bytes;
-    this.bytes = (at + 4 * count + 15) & ~15;
-    return at;
-  }
-}
-
 /** Identity pose: zero translation, identity rotation, unit scale. */
 function initialisePose(pose: LocalPose): void {
   pose.scales.fill(1);
   for (let i = 3; i < pose.rotations.length; i += 4) pose.rotations[i] = 1;
 }
 
-/** The kernel calls nothing; AssemblyScript's import is there for `abort`, which `--noAssert` leaves unreachable. */
-function kernelAbort(): never {
-  throw new Error('pose kernel: abort');
-}
-
-// Compiled once per realm, on first use (the module is immutable and small enough for a synchronous compile
-// on a browser's main thread); null when this platform cannot compile it.
-let compiled: WebAssembly.Module | null | undefined;
-
-function compiledKernel(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      const text = atob(POSE_KERNEL_WASM_BASE64);
-      const bytes = new Uint8Array(text.length);
-      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      compiled = new WebAssembly.Module(bytes);
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const compiled = new EmbeddedModule(POSE_KERNEL_WASM_BASE64);

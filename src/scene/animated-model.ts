@@ -2,6 +2,7 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { copyLocalPose } from '../skeleton/local-pose.ts';
 import { PoseKernel, type PoseKernelOptions } from '../pose/pose-kernel.ts';
+import { animatorSampling, samplingArenaBytes } from '../pose/sampling-kernel.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import type { PoseJob } from '../skeleton/pose-job.ts';
 import { findJoint } from '../skeleton/skeleton.ts';
@@ -58,7 +59,10 @@ export class AnimatedModel implements PoseBuffers {
    * This model's animator, a {@link PoseSource}: nothing plays until the owner calls
    * `animator.play(model.clips[i], …)` (with nothing playing it gives the rest pose). Time moves only by
    * `animator.update(dt)`; {@link evaluate} reads it without moving it. Its motion root is the hips
-   * (`findMotionRoot`), so `animator.rootMotion` works on this model's clips.
+   * (`findMotionRoot`), so `animator.rootMotion` works on this model's clips. With the WebAssembly backend
+   * it samples LINEAR and STEP channels and blends two layers in SIMD in {@link kernel}'s memory
+   * (`animatorSampling`): rotations by nlerp, within θ³/54 of slerp for keys θ apart
+   * (docs/animation-sampling.md); {@link clipSample} and `backend: 'js'` keep glTF's slerp exactly.
    */
   readonly animator: Animator;
   /** Computes {@link modelMatrices} and {@link skinMatrices} from {@link pose}; its buffers are this model's. */
@@ -94,21 +98,28 @@ export class AnimatedModel implements PoseBuffers {
   constructor(asset: ModelAsset, options: PoseKernelOptions = {}) {
     this.asset = asset;
     this.origin = computeModelOrigin(asset);
-    this.kernel = new PoseKernel(asset.skeleton, asset.skins, this.origin, options);
+    this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
+    const arenaBytes = options.backend === 'js' ? 0 : samplingArenaBytes(this.clips, asset.skeleton.jointCount);
+    this.kernel = new PoseKernel(asset.skeleton, asset.skins, this.origin, { ...options, arenaBytes });
     this.morphWeights = asset.restPose.morphWeights ? asset.restPose.morphWeights.slice() : new Float32Array(0);
     this.pose = { ...this.kernel.pose, morphWeights: this.morphWeights };
     copyLocalPose(this.pose, asset.restPose);
     this.modelMatrices = this.kernel.modelMatrices;
     this.skinMatrices = this.kernel.skinMatrices;
     this.skinningContexts = asset.skins.map((skin) => new SkinningContext(skin, this.origin));
-    this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
+    // The clip samples evaluate a clip at any time as glTF defines it (slerp): `sinew eval`, bounds, framing.
     this.samples = [...this.clips.map((clip) => new ClipSample(clip)), new ClipSample(null)];
+    // The animator plays: its sampling kernels (nlerp, within the bound of src/pose/sampling-kernel.ts) and
+    // blending kernel follow the pose kernel's backend and work in its arena, writing the pose in place.
+    const sampling = animatorSampling(this.kernel, this.kernel.backend === 'js' ? 'js' : 'auto');
     const morphJoints = morphWeightJoints(asset);
     if (morphJoints.length !== this.morphWeights.length) {
       throw new Error(`${asset.name}: the rest pose has ${this.morphWeights.length} morph weights, the mesh instances ${morphJoints.length}`);
     }
     const motionRoot = findMotionRoot(asset.skeleton, asset.restPose, this.clips);
-    this.animator = new Animator(asset.skeleton.jointCount, { morphWeightJoints: morphJoints, motionRoot });
+    this.animator = new Animator(asset.skeleton.jointCount, {
+      morphWeightJoints: morphJoints, motionRoot, ...sampling,
+    });
     this.roots = Int32Array.from(asset.skeleton.parents.reduce<number[]>((list, p, j) => (p < 0 ? [...list, j] : list), []));
     this.kernel.listJoints(animatedSubtrees(asset));
     this.evaluate(this.clipSample(-1));

@@ -1,6 +1,6 @@
 import { sampleClip } from '../animation/sample-clip.ts';
 import type { RuntimeClip } from '../animation/runtime-clip.ts';
-import { SamplingContext } from '../animation/sampling-context.ts';
+import { SamplingContext, type SamplingBackend } from '../animation/sampling-context.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { copyLocalPose } from '../skeleton/local-pose.ts';
 import type { PoseSource } from './pose-source.ts';
@@ -18,9 +18,10 @@ export class ClipSample implements PoseSource {
   time = 0;
   private readonly context: SamplingContext | null;
 
-  constructor(clip: RuntimeClip | null) {
+  /** @param kernel the back end of the clip's LINEAR and STEP channels (`SamplingContext.kernel`); null: portable */
+  constructor(clip: RuntimeClip | null, kernel: SamplingBackend | null = null) {
     this.clip = clip;
-    this.context = clip ? new SamplingContext(clip.timelines.length) : null;
+    this.context = clip ? new SamplingContext(clip.timelines.length, kernel) : null;
   }
 
   /** Sets {@link time} to `timeSeconds`; returns this, for `model.evaluate(sample.at(t))`. */

@@ -71,7 +71,9 @@ function applied(asset: ModelAsset, players: Player[], mode: CrowdMode, frames: 
   const crowd = new Crowd(asset, { capacity: players.length, mode, rootMotion: 'applied' });
   const refs = players.map((p) => {
     crowd.add(p.clip, p.start, p.speed, p.world);
-    const model = new AnimatedModel(asset);
+    // Portable: the crowd samples its in-place clips by the portable sampler (slerp), and this compares its
+    // root motion bookkeeping with the Animator's, not the samplers.
+    const model = new AnimatedModel(asset, { backend: 'js' });
     model.animator.rootMotion = 'applied';
     // The crowd keeps speeds in float32.
     model.animator.play(model.clips[p.clip], { startTime: p.start, speed: Math.fround(p.speed) });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { binaryModuleText, compilePoseKernel, POSE_KERNEL_BINARY } from '../../../build/compile-pose-kernel.ts';
+import { binaryModuleText, compileKernel, KERNELS } from '../../../build/compile-pose-kernel.ts';
 
-describe('pose kernel binary', () => {
-  it('is what the AssemblyScript source compiles to (run `npm run build:wasm` after editing pose-kernel.as.ts)', async () => {
-    const binary = await compilePoseKernel();
-    expect(readFileSync(POSE_KERNEL_BINARY, 'utf8')).toBe(binaryModuleText(binary));
-  }, 60_000);
+describe('kernel binaries', () => {
+  for (const kernel of KERNELS) {
+    it(`${kernel.binary.slice(kernel.binary.lastIndexOf('/') + 1)} is what its AssemblyScript source compiles to (run \`npm run build:wasm\` after editing it)`, async () => {
+      const binary = await compileKernel(kernel);
+      expect(readFileSync(kernel.binary, 'utf8')).toBe(binaryModuleText(kernel, binary));
+    }, 60_000);
+  }
 });

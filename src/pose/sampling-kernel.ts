@@ -1,0 +1,292 @@
+import type { KeyStream } from '../animation/key-stream.ts';
+import type { RuntimeClip } from '../animation/runtime-clip.ts';
+import type { SamplingBackend } from '../animation/sampling-context.ts';
+import type { AnimatorOptions } from '../animation/animator.ts';
+import { createLocalPose, type LocalPose } from '../skeleton/local-pose.ts';
+import { createBlendingKernel } from './blending-kernel.ts';
+import type { PoseKernel } from './pose-kernel.ts';
+import { SAMPLING_KERNEL_WASM_BASE64 } from './wasm/sampling-kernel-binary.ts';
+import { KernelArena } from './kernel-arena.ts';
+import { PoseLocator } from './pose-locator.ts';
+import { EmbeddedModule } from './wasm-module.ts';
+
+/** {@link createSamplingKernel} settings: `'auto'` (default) WebAssembly SIMD where it compiles, `'js'` none. */
+export interface SamplingKernelOptions {
+  readonly backend?: 'auto' | 'js';
+  /**
+   * The character's pose kernel's arena (`PoseKernel.arena`): the kernel lays out there and writes straight
+   * into poses that live in it (`PoseKernel.pose`, `KernelArena.createPose`); absent, or when it is full: a
+   * memory of its own, with the output copied in and out.
+   */
+  readonly arena?: KernelArena | null;
+}
+
+/**
+ * The WebAssembly SIMD back end of a clip's LINEAR and STEP channels (src/pose/wasm/sampling-kernel.as.ts): a
+ * {@link SamplingBackend} for one `SamplingContext`, sampling the clip's key streams (`RuntimeClip.vec3Stream`,
+ * `quatStream`) as ozz-animation's SamplingJob does (docs/animation-sampling.md) — four tracks per f32x4, keys
+ * read through a cursor that moves forward with time (a backward seek starts it over) into a per-track cache
+ * of the two keys around the time.
+ *
+ * Against the portable loops of `sampleClip` (the reference): translations and scales are the same lerp
+ * `v_k + s·(v_{k+1} − v_k)` in float32 instead of double (s too: a few float32 ulps); rotations are the
+ * shortest-arc normalised lerp `normalize(q_k + s·(±q_{k+1} − q_k))` instead of slerp, as ozz-animation
+ * samples. Both are on the great arc from q_k to ±q_{k+1}; nlerp moves along it at a speed that is not
+ * constant, off slerp's angle sθ by at most E(θ) = max_s |atan2(s·sin θ, 1 − s + s·cos θ) − sθ| (θ ≤ π/2
+ * the angle between the keys as 4-vectors; the rotation differs by 2E), which is zero at s = 0, ½, 1, is
+ * θ³/(36√3) to leading order and at most θ³/54 on [0, π/2] (tests/unit/pose/sampling-kernel.test.ts checks
+ * the bound against exact slerp and holds every shared clip to it). Keys and holds (before the first key,
+ * after the last, STEP) are the keys' values exactly. The cursor compares times in double as the portable loops
+ * do, but s is float32: within one float32 rounding of t below a key time t_{k+1}, s rounds to 1 and STEP
+ * already takes key k+1.
+ *
+ * Memory: the streams of every clip this context has sampled (copied in the first time; in a pose kernel's
+ * arena, once for all its kernels) with their cursors' caches, in the pose kernel's arena when it was given one
+ * (`PoseKernel.arena`), else in a memory of its own. An output in that memory (`PoseKernel.pose`, a pose from
+ * `KernelArena.createPose`) is written in place; any other is copied into a staging pose there and back
+ * (three `set` calls each way). Allocates nothing per frame, nor when the context goes back to a clip it
+ * sampled before.
+ */
+export class SamplingKernel implements SamplingBackend {
+  private readonly module: WebAssembly.Module;
+  /** The pose kernel's arena it was made for, or null. */
+  private readonly shared: KernelArena | null;
+  /** Where it lays out now: `shared`, or its own memory once that is full (or without one). */
+  private arena: KernelArena | null = null;
+  private exports: KernelExports | null = null;
+  private buffer: ArrayBuffer | null = null;
+  /** Kernel memory as i32 (stream records, output addresses). */
+  private words = new Int32Array(0);
+  /** `[t]` in kernel memory, seconds; the time sampled last (JavaScript side). */
+  private time = new Float64Array(1);
+  private timeAt = 0;
+  private readonly last = new Float64Array(1);
+  /** Each clip this context has sampled, laid out in the arena; the one sampled last. */
+  private readonly bound = new Map<RuntimeClip, BoundClip>();
+  private current: BoundClip | null = null;
+  /** A pose in kernel memory for outputs outside it (copied in and out), made on first need. */
+  private staging: LocalPose | null = null;
+  /** The staging pose's byte offsets: translations, rotations, scales. */
+  private readonly stagingAt = new Int32Array(3);
+  /** Which outputs lie in kernel memory, and where. */
+  private locator: PoseLocator | null = null;
+
+  /** Use {@link createSamplingKernel}, which returns null where the module does not compile. */
+  constructor(module: WebAssembly.Module, arena: KernelArena | null = null) {
+    this.module = module;
+    this.shared = arena;
+  }
+
+  sampleStreams(out: LocalPose, clip: RuntimeClip, clock: Float64Array): boolean {
+    let bound = this.current;
+    if (bound === null || bound.clip !== clip) bound = this.select(clip);
+    const locator = this.locator!, offsets = locator.offsets, i = 3 * locator.find(out);
+    const direct = offsets[i] >= 0;
+    let t = offsets[i], r = offsets[i + 1], s = offsets[i + 2];
+    const ot = out.translations, or = out.rotations, os = out.scales;
+    let target = out;
+    if (!direct) {
+      let staging = this.staging;
+      if (staging === null || staging.translations.length !== ot.length || staging.rotations.length !== or.length) {
+        staging = this.makeStaging(ot.length / 3);
+        bound = this.current!;
+      }
+      staging.translations.set(ot);
+      staging.rotations.set(or);
+      staging.scales.set(os);
+      target = staging;
+      t = this.stagingAt[0]; r = this.stagingAt[1]; s = this.stagingAt[2];
+    }
+    if (bound.t !== t || bound.r !== r || bound.s !== s) this.aim(bound, t, r, s);
+    const time = clock[0];
+    // NaN samples as before the first key, as the portable loops do; a step back starts both cursors over.
+    const at = time === time ? time : -Infinity;
+    if (at < this.last[0]) {
+      const w = bound.block >> 2;
+      this.words[w + 3] = 0;
+      this.words[w + 10] = 0;
+    }
+    this.last[0] = at;
+    this.time[0] = at;
+    this.exports!.sample(this.timeAt, bound.block);
+    if (!direct) {
+      ot.set(target.translations);
+      or.set(target.rotations);
+      os.set(target.scales);
+    }
+    return true;
+  }
+
+  /** Makes `clip` the one sampled, laying it out first if it is new; its cursors start over. */
+  private select(clip: RuntimeClip): BoundClip {
+    let bound = this.bound.get(clip);
+    if (bound === undefined) bound = this.lay(clip);
+    this.current = bound;
+    this.last[0] = Infinity;
+    return bound;
+  }
+
+  /** Lays out `clip` in the arena; when it is full, moves everything to a new memory of its own, twice the size. */
+  private lay(clip: RuntimeClip): BoundClip {
+    if (this.arena === null) this.use(this.shared ?? privateArena(clipBytes(clip) + 4096));
+    let bound = this.tryLay(clip);
+    if (bound === null) {
+      const clips = [...this.bound.keys(), clip];
+      const staging = this.staging ? this.staging.translations.length / 3 : 0;
+      this.use(privateArena(2 * (clips.reduce((sum, c) => sum + clipBytes(c), 0) + 40 * staging + 4096)));
+      for (const c of clips) this.tryLay(c);
+      if (staging > 0) this.makeStaging(staging);
+      bound = this.bound.get(clip)!;
+    }
+    return bound;
+  }
+
+  /** Starts over in `arena`: the time slot and the module's instance there (shared with other kernels of the arena). */
+  private use(arena: KernelArena): void {
+    this.arena = arena;
+    this.exports = arena.exportsOf(this.module) as unknown as KernelExports;
+    this.buffer = arena.memory.buffer;
+    this.locator = new PoseLocator(this.buffer);
+    this.words = new Int32Array(this.buffer);
+    this.timeAt = arena.allocate(32); // the time, then a sink for padding lanes (a whole quaternion)
+    this.time = new Float64Array(this.buffer, this.timeAt, 1);
+    this.bound.clear();
+    this.current = null;
+    this.staging = null;
+  }
+
+  /**
+   * `clip`'s stream records, caches and output addresses in the arena, its streams' entries and step masks
+   * shared with every kernel of the arena; null when there is no room.
+   */
+  private tryLay(clip: RuntimeClip): BoundClip | null {
+    const arena = this.arena!, words = this.words;
+    const block = arena.allocate(56);
+    if (block < 0) return null;
+    const streams = [clip.vec3Stream, clip.quatStream];
+    for (let k = 0; k < 2; k++) {
+      const stream = streams[k], groups = stream.groupCount;
+      let shared = arena.entries.get(stream);
+      if (shared === undefined) {
+        shared = arena.allocate(16 * groups + stream.entries.byteLength);
+        if (shared < 0) return null;
+        words.set(stream.steps, shared >> 2);
+        new Uint8Array(this.buffer!, shared + 16 * groups, stream.entries.byteLength).set(new Uint8Array(stream.entries));
+        arena.entries.set(stream, shared);
+      }
+      const cache = arena.allocate(16 * (2 + 2 * stream.components) * groups), outputs = arena.allocate(16 * groups);
+      if (cache < 0 || outputs < 0) return null;
+      words.set([groups, shared + 16 * groups, stream.count, 0, cache, outputs, shared], (block >> 2) + 7 * k);
+    }
+    const bound: BoundClip = { clip, block, t: -1, r: -1, s: -1 };
+    this.bound.set(clip, bound);
+    return bound;
+  }
+
+  /** Points `bound`'s output addresses at the pose whose arrays start at byte offsets t, r, s (padding lanes: the sink). */
+  private aim(bound: BoundClip, t: number, r: number, s: number): void {
+    const words = this.words, base = [t, r, s], sink = this.timeAt + 16;
+    const streams = [bound.clip.vec3Stream, bound.clip.quatStream];
+    for (let k = 0; k < 2; k++) {
+      const stream = streams[k], outputs = words[(bound.block >> 2) + 7 * k + 5] >> 2;
+      for (let i = 0; i < 4 * stream.groupCount; i++) {
+        words[outputs + i] = i < stream.trackCount ? base[stream.paths[i]] + 4 * stream.offsets[i] : sink;
+      }
+    }
+    bound.t = t; bound.r = r; bound.s = s;
+  }
+
+  /** A staging pose of `jointCount` joints in the arena (or, when full, after moving to a memory of its own). */
+  private makeStaging(jointCount: number): LocalPose {
+    let staging = this.arena!.createPose(jointCount);
+    if (staging === null) {
+      const clips = [...this.bound.keys()], current = this.current?.clip;
+      this.use(privateArena(2 * (clips.reduce((sum, c) => sum + clipBytes(c), 0) + 40 * jointCount + 4096)));
+      for (const c of clips) this.tryLay(c);
+      staging = this.arena!.createPose(jointCount)!;
+      if (current) this.current = this.bound.get(current)!;
+    }
+    this.staging = staging;
+    this.stagingAt[0] = staging.translations.byteOffset;
+    this.stagingAt[1] = staging.rotations.byteOffset;
+    this.stagingAt[2] = staging.scales.byteOffset;
+    return staging;
+  }
+}
+
+/** One clip laid out for a kernel: its stream records' byte offset, and the pose its output addresses point into. */
+interface BoundClip {
+  readonly clip: RuntimeClip;
+  readonly block: number;
+  t: number;
+  r: number;
+  s: number;
+}
+
+/** Upper bound of the bytes {@link SamplingKernel} lays out for `clip` (records, caches, outputs, steps, entries, alignment). */
+export function clipBytes(clip: RuntimeClip): number {
+  let bytes = 64;
+  for (const stream of [clip.vec3Stream, clip.quatStream]) {
+    bytes += 16 * (2 + 2 * stream.components) * stream.groupCount + 32 * stream.groupCount + stream.entries.byteLength + 64;
+  }
+  return bytes;
+}
+
+/**
+ * The `Animator` options that put its sampling and blending into `kernel`'s arena: a {@link SamplingKernel} per
+ * clip player there, the layers' poses made there (`KernelArena.createPose`, else `createLocalPose` once it is
+ * full) and a `BlendingKernel` for its crossfades, so that clips are sampled and blended in place, into the
+ * poses the pose kernel reads. Without an arena (the `'js'` pose
+ * kernel, or none set aside): kernels with memories of their own, or none with `backend: 'js'`.
+ */
+export function animatorSampling(
+  kernel: PoseKernel, backend: 'auto' | 'js' = 'auto',
+): Required<Pick<AnimatorOptions, 'samplingKernel' | 'createPose' | 'blendingKernel'>> {
+  const arena = kernel.arena, options = { backend, arena };
+  return {
+    blendingKernel: createBlendingKernel(arena, options),
+    samplingKernel: () => createSamplingKernel(options),
+    createPose: (jointCount, morphWeightCount) => arena?.createPose(jointCount, morphWeightCount) ?? createLocalPose(jointCount, morphWeightCount),
+  };
+}
+
+/**
+ * Bytes of a pose kernel's arena (`PoseKernelOptions.arenaBytes`) for a character playing `clips` on
+ * `jointCount` joints: each clip's streams once, caches for two dozen contexts per clip (the animator's slots,
+ * a `ClipSample` each) and sixteen poses (`KernelArena.createPose`: the animator's layers). More contexts or
+ * other clips still sample correctly, from a memory of their own once the arena is full.
+ */
+export function samplingArenaBytes(clips: readonly RuntimeClip[], jointCount: number): number {
+  let bytes = 4096 + 16 * (40 * jointCount + 48);
+  for (const clip of clips) {
+    for (const stream of [clip.vec3Stream, clip.quatStream]) {
+      bytes += 16 * stream.groupCount + stream.entries.byteLength + 16;
+      bytes += 24 * (16 * (3 + 2 * stream.components) * stream.groupCount + 32);
+    }
+    bytes += 24 * 64;
+  }
+  return bytes;
+}
+
+/** An arena in a memory of its own, for a kernel without a pose kernel's (or with a full one). */
+function privateArena(bytes: number): KernelArena {
+  const size = Math.ceil(bytes / 65536) * 65536;
+  return new KernelArena(new WebAssembly.Memory({ initial: size / 65536 }), 0, size);
+}
+
+/** The kernel module's exports (byte offsets into its memory; layout in sampling-kernel.as.ts). */
+interface KernelExports {
+  sample(time: number, block: number): void;
+}
+
+const compiled = new EmbeddedModule(SAMPLING_KERNEL_WASM_BASE64);
+
+/**
+ * A {@link SamplingKernel} for one `SamplingContext` (`new SamplingContext(0, createSamplingKernel())`), or null
+ * with `backend: 'js'` or where the platform cannot compile the module (the portable loops then run).
+ */
+export function createSamplingKernel(options: SamplingKernelOptions = {}): SamplingKernel | null {
+  if (options.backend === 'js') return null;
+  const module = compiled.get();
+  return module ? new SamplingKernel(module, options.arena ?? null) : null;
+}
