@@ -12,7 +12,8 @@
  */
 export const DEFAULT_MEMORY_BUDGET_BYTES = 512 * 1024 * 1024;
 
-/** `bytes` in MiB for messages: `64 MiB`, `0.5 MiB`. */
+/** `bytes` in MiB for messages: `64 MiB`, `0.5 MiB`, `0.01 MiB`. */
 export function formatMebibytes(bytes: number): string {
-  return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  const mib = bytes / (1024 * 1024);
+  return `${mib >= 1 ? +mib.toFixed(1) : +mib.toPrecision(2)} MiB`;
 }

@@ -1,5 +1,6 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { loadClipsFromUrl } from '../loaders/fetch/load-clips-from-url.ts';
+import { memoryBudgetOf } from './memory-budget-attribute.ts';
 import type { AddedClips } from '../view/added-clips.ts';
 import { messageOf, type ModelView } from '../view/model-view.ts';
 
@@ -74,7 +75,7 @@ export class ElementAnimations {
       try {
         if (fromAttribute && stale()) return [];
         if (!this.owner.currentView()?.asset) throw new Error(`${url}: no model is shown to add its clips to`);
-        const library = await loadClipsFromUrl(url);
+        const library = await loadClipsFromUrl(url, { memoryBudgetBytes: memoryBudgetOf(this.owner.element) });
         if (fromAttribute && stale()) return [];
         const view = this.owner.currentView();
         if (!view?.asset || serial !== this.modelSerial) throw new Error(`${library.name}: the model changed before its clips were added`);

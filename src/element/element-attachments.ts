@@ -1,5 +1,6 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
+import { memoryBudgetOf } from './memory-budget-attribute.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import { offsetFromNumbers, parseAttachmentOffset } from '../view/attachment-offset.ts';
 import { messageOf } from '../view/message-of.ts';
@@ -90,7 +91,8 @@ export class ElementAttachments {
       if (!view.asset) await this.modelShown.promise;
       view = this.host.currentView();
       if (!view) throw new Error(`${typeof source === 'string' ? source : source.name}: the element was disconnected`);
-      return await view.attachments.attach(source, joint, matrix);
+      const memoryBudgetBytes = memoryBudgetOf(this.host.element);
+      return await view.attachments.attach(typeof source === 'string' ? () => loadModelFromUrl(source, { memoryBudgetBytes }) : source, joint, matrix);
     } catch (e) {
       this.host.report(messageOf(e));
       throw e;
@@ -156,7 +158,7 @@ export class ElementAttachments {
     }
     if (state.src !== src || !state.asset) {
       state.src = src;
-      state.asset = loadModelFromUrl(src);
+      state.asset = loadModelFromUrl(src, { memoryBudgetBytes: memoryBudgetOf(this.host.element) });
       // A failed load is tried again when the attributes change.
       state.asset.catch(() => (state.src = null));
     }

@@ -8,6 +8,7 @@ import {
   parseLoopSetting, parseNumberSetting, parsePaletteSetting, parseSkinningSetting, parseWeightsSetting,
 } from '../view/settings.ts';
 import { parseRootMotionSetting } from '../animation/root-motion.ts';
+import { parseMemoryBudgetSetting } from './memory-budget-attribute.ts';
 import {
   parseExposureSetting, parseShadowIntensitySetting, parseShadowSoftnessSetting, parseToneMappingSetting,
 } from './lighting-attributes.ts';
@@ -260,6 +261,10 @@ export const ELEMENT_ATTRIBUTES = {
   'shadow-softness': {
     kind: 'number', absent: '1', parse: parseShadowSoftnessSetting,
     doc: "model-viewer's: blur of the contact shadow in [0, 1], 0 hard, 1 soft (absent: 1).",
+  },
+  'memory-budget': {
+    kind: 'number', absent: '512', parse: parseMemoryBudgetSetting,
+    doc: 'Sinew-only: the memory budget of the element\'s loads in MiB (model, clip files, props, environment images; absent: 512).',
   },
 } as const satisfies Record<string, AttributeSpec>;
 

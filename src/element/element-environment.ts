@@ -11,6 +11,7 @@ import { loadEnvironmentImage } from '../loaders/fetch/load-environment-image.ts
 import { messageOf } from '../view/message-of.ts';
 import type { ModelView } from '../view/model-view.ts';
 import { readAttribute } from './element-attributes.ts';
+import { memoryBudgetOf } from './memory-budget-attribute.ts';
 
 /**
  * model-viewer's exposure compensation (three-components/Renderer.ts `COMMERCE_EXPOSURE`): with the neutral
@@ -18,16 +19,20 @@ import { readAttribute } from './element-attributes.ts';
  */
 export const GENERATED_ENVIRONMENT_EXPOSURE = 1.3;
 
-/** Decoded images by absolute URL, shared by the page's elements; a failed load is forgotten (so it can be retried). */
+/**
+ * Decoded images by memory budget and absolute URL, shared by the page's elements; a failed load is forgotten (so
+ * it can be retried).
+ */
 const images = new Map<string, Promise<EquirectImage>>();
 
-function imageAt(url: string): Promise<EquirectImage> {
-  let loading = images.get(url);
+function imageAt(url: string, memoryBudgetBytes: number): Promise<EquirectImage> {
+  const key = `${memoryBudgetBytes} ${url}`;
+  let loading = images.get(key);
   if (!loading) {
-    loading = loadEnvironmentImage(url);
-    images.set(url, loading);
+    loading = loadEnvironmentImage(url, memoryBudgetBytes);
+    images.set(key, loading);
     loading.catch(() => {
-      if (images.get(url) === loading) images.delete(url);
+      if (images.get(key) === loading) images.delete(key);
     });
   }
   return loading;
@@ -105,7 +110,7 @@ export class ElementEnvironment {
     const load = async (source: Source, attribute: string): Promise<EquirectImage | null | undefined> => {
       if (!source || !('url' in source)) return null;
       try {
-        const image = await imageAt(source.url);
+        const image = await imageAt(source.url, memoryBudgetOf(this.options.element));
         const max = this.view?.gl?.getParameter(WebGL2RenderingContext.MAX_TEXTURE_SIZE) as number | undefined;
         if (max && (image.width > max || image.height > max)) {
           throw new Error(`${source.url}: ${image.width} × ${image.height} is larger than this GPU's textures (${max})`);

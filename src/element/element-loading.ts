@@ -1,5 +1,6 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { fileNameOf, loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
+import { memoryBudgetOf } from './memory-budget-attribute.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
 import { messageOf, type ModelView } from '../view/model-view.ts';
 import type { ShowOptions } from '../view/model-view-options.ts';
@@ -210,7 +211,8 @@ export class ElementLoading {
             this.owner.loadProgress(fraction);
           }
         };
-        source = () => loadModelFromUrl(src, { anim, onProgress });
+        const memoryBudgetBytes = memoryBudgetOf(element);
+        source = () => loadModelFromUrl(src, { anim, onProgress, memoryBudgetBytes });
       } else {
         source = async () => createOctopusAsset();
       }

@@ -333,6 +333,10 @@ export abstract class SinewViewerCore extends ElementBase {
       case 'shadow-softness':
         this.shadowStage.changed(name);
         break;
+      case 'memory-budget':
+        // Read by each load as it starts; said now when malformed.
+        readAttribute(this, 'memory-budget', this.reporter);
+        break;
       case 'background':
         this.applyBackground(true);
         break;
