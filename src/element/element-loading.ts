@@ -200,19 +200,22 @@ export class ElementLoading {
         this.progressSerial = serial;
         this.totalProgress = 0;
         this.owner.loadProgress(0);
+        const advance = (fraction: number): void => {
+          if (serial !== this.loadSerial || !(fraction > this.totalProgress)) return;
+          this.totalProgress = fraction;
+          this.owner.loadProgress(fraction);
+        };
+        // The download to 80 %, the parse's long steps (the page has a turn after each) to 95 %; model-viewer
+        // keeps the last 5 % for the upload and first frame.
         const onProgress = (loaded: number, total: number | null): void => {
           if (serial !== this.loadSerial) return;
           this.progress.show(loaded, total);
           this.owner.progressed(loaded, total);
-          // model-viewer keeps the last 5 % for the upload and first frame.
-          const fraction = total ? Math.min(loaded / total, 1) * 0.95 : 0;
-          if (fraction > this.totalProgress) {
-            this.totalProgress = fraction;
-            this.owner.loadProgress(fraction);
-          }
+          advance(total ? Math.min(loaded / total, 1) * 0.8 : 0);
         };
+        const onParseProgress = (fraction: number): void => advance(0.8 + 0.15 * fraction);
         const memoryBudgetBytes = memoryBudgetOf(element);
-        source = () => loadModelFromUrl(src, { anim, onProgress, memoryBudgetBytes });
+        source = () => loadModelFromUrl(src, { anim, onProgress, onParseProgress, memoryBudgetBytes });
       } else {
         source = async () => createOctopusAsset();
       }

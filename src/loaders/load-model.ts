@@ -22,6 +22,8 @@ export interface LoadModelOptions {
    * (512 MiB).
    */
   readonly memoryBudgetBytes?: number;
+  /** glTF: told the share of the parse done after each of its long steps (`GltfParseOptions.onParseProgress`). */
+  readonly onParseProgress?: (fraction: number) => void;
 }
 
 /** The model formats Sinew reads, by the lower-case extension of the main file. */
@@ -79,7 +81,7 @@ export async function loadModel(mainFile: ModelFile, fetchCompanion: FetchCompan
       const asset = await loadMd5Model(mainFile, fetch, options.anims);
       return { ...asset, warnings: collapseWarnings(asset.warnings) };
     }
-    const asset = await loadGltfModel(mainFile, fetch, { memoryBudgetBytes: options.memoryBudgetBytes });
+    const asset = await loadGltfModel(mainFile, fetch, { memoryBudgetBytes: options.memoryBudgetBytes, onParseProgress: options.onParseProgress });
     if (!options.anims?.length) return asset;
     const ignored = options.anims.map((name) => `${mainFile.name}: anim ${name} ignored (only an .md5mesh takes an .md5anim)`);
     return { ...asset, warnings: [...asset.warnings, ...ignored] };

@@ -41,6 +41,9 @@ test(`<sinew-viewer> on a ${NODES}-node model: input answered within 1 s while l
     const viewer = document.createElement('sinew-viewer') as HTMLElement & { renderOnce(): void };
     viewer.id = 'v';
     viewer.style.cssText = 'width: 320px; height: 240px';
+    const progress: number[] = [];
+    (window as unknown as { __progress: number[] }).__progress = progress;
+    viewer.addEventListener('progress', (e) => progress.push((e as unknown as CustomEvent<{ totalProgress: number }>).detail.totalProgress));
     viewer.addEventListener('sinew-load', () => {
       viewer.renderOnce();
       done('loaded');
@@ -57,6 +60,10 @@ test(`<sinew-viewer> on a ${NODES}-node model: input answered within 1 s while l
   console.log(`<sinew-viewer>, ${NODES} nodes: loaded in ${loadMs} ms, slowest input ${slowest.toFixed(0)} ms, frame ${frameMs.toFixed(0)} ms, ${frames.drawCalls} draw calls`);
   expect(slowest).toBeLessThan(1000);
   expect(frameMs).toBeLessThan(1000);
+  // Progress kept coming while the file was parsed (after the download, before the load settled).
+  const progress = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
+  console.log(`progress: ${progress.map((p) => p.toFixed(2)).join(' ')}`);
+  expect(progress.filter((p) => p > 0.8 && p < 1).length).toBeGreaterThanOrEqual(3);
   // A batch per material; the skinned character its own draw.
   expect(frames.drawCalls).toBeLessThanOrEqual(MATERIALS + 1);
 });

@@ -47,7 +47,7 @@ export async function fetchFile(url: string, name: string, progress: DownloadPro
 }
 
 /** Options of {@link loadModelFromUrl}; `memoryBudgetBytes` as {@link loadModel}'s. */
-export interface LoadModelFromUrlOptions extends Pick<LoadModelOptions, 'memoryBudgetBytes'> {
+export interface LoadModelFromUrlOptions extends Pick<LoadModelOptions, 'memoryBudgetBytes' | 'onParseProgress'> {
   /** File name used for the format and in messages; default: the URL's last segment (give one for data: and blob: URLs). */
   readonly name?: string;
   /**
@@ -72,7 +72,7 @@ export interface LoadModelFromUrlOptions extends Pick<LoadModelOptions, 'memoryB
  * @throws RangeError when `options.memoryBudgetBytes` is not a positive number
  */
 export async function loadModelFromUrl(url: string, options: string | LoadModelFromUrlOptions = {}): Promise<ModelAsset> {
-  const { name = fileNameOf(url), anim = null, onProgress, memoryBudgetBytes } = typeof options === 'string' ? { name: options } as LoadModelFromUrlOptions : options;
+  const { name = fileNameOf(url), anim = null, onProgress, memoryBudgetBytes, onParseProgress } = typeof options === 'string' ? { name: options } as LoadModelFromUrlOptions : options;
   requireModelFormat(name);
   if (memoryBudgetBytes !== undefined) requirePositiveBytes('memoryBudgetBytes', memoryBudgetBytes); // before any download
   const base = fetchableUrl(url, document.baseURI, name);
@@ -86,5 +86,5 @@ export async function loadModelFromUrl(url: string, options: string | LoadModelF
     const fetched = await fetchFile(target.href, companion, progress);
     return 'bytes' in fetched ? fetched.bytes : null;
   };
-  return loadModel({ name, bytes: main.bytes }, fetchCompanion, { anims: animName ? [animName] : undefined, memoryBudgetBytes });
+  return loadModel({ name, bytes: main.bytes }, fetchCompanion, { anims: animName ? [animName] : undefined, memoryBudgetBytes, onParseProgress });
 }

@@ -25,7 +25,15 @@ import { slimForReader } from './slim-for-reader.ts';
 export interface GltfParseOptions {
   /** Most bytes all accessors may decode to; default `DEFAULT_MEMORY_BUDGET_BYTES` (512 MiB). */
   readonly memoryBudgetBytes?: number;
+  /**
+   * Told after each long step of the parse, when the page has had a turn (validation, the reader, materials,
+   * meshes): the share of the steps done, in (0, 1]. A page shows it as loading progress after the download.
+   */
+  readonly onParseProgress?: (fraction: number) => void;
 }
+
+/** The long steps of a parse, each followed by a turn of the page ({@link GltfParseOptions.onParseProgress}). */
+const PARSE_STEPS = 4;
 
 /**
  * Parses a glTF 2.0 model (`.glb` bytes, or `.gltf` JSON bytes whose buffers and images are data URIs or
@@ -81,6 +89,7 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   validateGltfJson(fileName, json, resolved.buffers, memoryBudgetBytes);
   // Each step below is one long task on a large file; between them the page answers input.
   await yieldToPage();
+  options.onParseProgress?.(1 / PARSE_STEPS);
 
   const warnings: string[] = [];
   const extensions = checkGltfExtensions(fileName, json, warnings);
@@ -91,6 +100,7 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   const document = await readWithDraco(fileName, json, io, read(extensions.jsonForReader), read(slimForReader(extensions.jsonForReader)));
   const root = document.getRoot();
   await yieldToPage();
+  options.onParseProgress?.(2 / PARSE_STEPS);
 
   const nodesJson = json.nodes ?? [];
   const nodes = root.listNodes();
@@ -109,10 +119,12 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   noteSceneDeviations(fileName, json, warnings);
   const { materials, images, materialOf } = buildGltfMaterials(fileName, json, root.listTextures(), warnings);
   await yieldToPage();
+  options.onParseProgress?.(3 / PARSE_STEPS);
   const meshes = buildGltfMeshes(fileName, json.meshes ?? [], accessors, materialOf, warnings, {
     quantized: extensions.supported.has('KHR_mesh_quantization'),
   });
   await yieldToPage();
+  options.onParseProgress?.(4 / PARSE_STEPS);
   const skins = buildGltfSkins(fileName, json.skins ?? [], accessors, jointOfNode);
   const { instances: meshInstances, morphWeights } = buildGltfMeshInstances(fileName, nodesJson, skins, meshes, jointOfNode, warnings);
   const clips = buildGltfClips(fileName, json.animations ?? [], accessors, jointOfNode, warnings, morphTargetsOfNodes(meshInstances, meshes.meshes, nodesJson.length));
