@@ -64,6 +64,7 @@ export class SkinnedVertexBuffers implements SkinnedVertexSource {
     gl.bindBuffer(gl.ARRAY_BUFFER, null);
   }
 
+  /** `SkinnedVertexSource.vaoOf`: the VAO drawing this frame's skinned vertices of the primitive, or null (not skinned). */
   vaoOf(instanceIndex: number, primitiveIndex: number): WebGLVertexArrayObject | null {
     return this.entries.get(key(instanceIndex, primitiveIndex))?.vao ?? null;
   }

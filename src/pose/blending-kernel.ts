@@ -31,6 +31,7 @@ export class BlendingKernel implements BlendingBackend {
     this.weights = new Float64Array(arena.memory.buffer, this.weightsAt, 2);
   }
 
+  /** `BlendingBackend.blendTwo` (src/animation/blending-job.ts): the two-layer blend on poses in the arena. */
   blendTwo(out: LocalPose, a: BlendingLayer, b: BlendingLayer, jointCount: number): boolean {
     const locator = this.locator, offsets = locator.offsets;
     const o = 3 * locator.find(out), p = 3 * locator.find(a.pose), q = 3 * locator.find(b.pose);

@@ -77,6 +77,7 @@ export class SamplingKernel implements SamplingBackend {
     this.shared = arena;
   }
 
+  /** `SamplingBackend.sampleStreams` (src/animation/sampling-context.ts): LINEAR and STEP channels in SIMD lanes. */
   sampleStreams(out: LocalPose, clip: RuntimeClip, clock: Float64Array): boolean {
     let bound = this.current;
     if (bound === null || bound.clip !== clip) bound = this.select(clip);

@@ -40,7 +40,9 @@ export interface SkinningKernelOptions {
  * affine and finite: the kernel adds slot 0 even at weight 0 (0·K adds nothing), where `skinVertices` skips it.
  */
 export class SkinningKernel {
+  /** How it skins: WebAssembly SIMD, or `skinVertices` where WebAssembly cannot run. */
   readonly backend: SkinningKernelBackend;
+  /** The primitive whose vertex data was copied in at construction (later edits to it are not seen). */
   readonly primitive: PrimitiveAsset;
   /** The context the skinning matrices are checked against, and its origin O (`context.origin`) used. */
   readonly context: SkinningContext;

@@ -1,4 +1,5 @@
 import { SkinnedVertexBuffers } from '../gl/skinned-vertex-buffers.ts';
+import type { PaletteRequest } from '../gl/palette-path.ts';
 import type { SkinnedVertexSource } from '../gl/skinned-vertex-source.ts';
 import type { FrameStage, ViewFrame } from './view-frame.ts';
 
@@ -27,7 +28,7 @@ export class ViewStages {
    * inspection view, `inspected`); sets and returns `frame.skinnedVertices` (null: each pass skins).
    * @throws as `SkinnedRenderer.skinInto`
    */
-  skinOnce(frame: ViewFrame, paletteRequest: Parameters<ViewFrame['renderer']['skinInto']>[3], inspected: boolean): SkinnedVertexSource | null {
+  skinOnce(frame: ViewFrame, paletteRequest: PaletteRequest, inspected: boolean): SkinnedVertexSource | null {
     frame.skinnedVertices = null;
     if (inspected || !this.anyDrawsSkinnedModel()) return null;
     let buffers = this.buffers;
