@@ -2,11 +2,11 @@
  * Compiles one of Sinew's WebAssembly kernels from its AssemblyScript source and renders it, base64-encoded,
  * as the TypeScript module the library imports: every consumer (vite, vitest, tsx, node, a bundler of the
  * package) then gets the binary as plain TypeScript, and nobody needs the compiler but whoever edits a
- * source. Used by build/compile-pose-kernel.ts and build/compile-skin-kernel.ts (`npm run build:wasm` runs
- * both); each kernel's binary unit test fails when the committed module is not its source's.
+ * source. Used by build/compile-pose-kernel.ts, build/compile-skin-kernel.ts and build/compile-crowd-kernel.ts
+ * (`npm run build:wasm` runs them all); each kernel's binary unit test fails when the committed module is not its source's.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 
 /** One kernel: its AssemblyScript source, the generated module, and the constant that module exports. */
 export interface WasmKernelSpec {
@@ -20,6 +20,11 @@ export interface WasmKernelSpec {
   readonly constant: string;
   /** The build script that writes it, named in the module's header (repository-relative). */
   readonly script: string;
+  /**
+   * Absolute paths of other kernels' `.as.ts` sources the source imports (by relative path, as
+   * `'../../pose/wasm/pose-kernel.as'`), compiled with it into one module; default none.
+   */
+  readonly includes?: readonly string[];
 }
 
 /**
@@ -29,8 +34,13 @@ export interface WasmKernelSpec {
  */
 export async function compileWasmKernel(spec: WasmKernelSpec): Promise<Uint8Array> {
   const { default: asc } = await import('assemblyscript/asc');
-  const name = basename(spec.source).replace(/\.as\.ts$/, '.ts');
-  const result = await asc.compileString({ [name]: readFileSync(spec.source, 'utf8') }, {
+  // A kernel with includes is keyed by repository paths, so its relative imports resolve; one without keeps
+  // the bare name its committed binary was built from.
+  const root = resolve(import.meta.dirname, '..');
+  const sources: Record<string, string> = spec.includes
+    ? Object.fromEntries([spec.source, ...spec.includes].map((file) => [relative(root, file), readFileSync(file, 'utf8')]))
+    : { [basename(spec.source).replace(/\.as\.ts$/, '.ts')]: readFileSync(spec.source, 'utf8') };
+  const result = await asc.compileString(sources, {
     optimizeLevel: 3, shrinkLevel: 0, runtime: 'stub', noAssert: true, enable: ['simd'], importMemory: true, initialMemory: 1,
   });
   if (result.error || !result.binary) throw new Error(`${spec.title}: ${result.error?.message}\n${result.stderr.toString()}`);

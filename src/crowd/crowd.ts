@@ -12,6 +12,7 @@ import { bakeClips, type BakedClips } from './bake-palettes.ts';
 import { InstanceMotion } from './instance-motion.ts';
 import { boxOutsideFrustum } from './frustum.ts';
 import { accumulatePoseBounds, morphReach, morphTargetsOfInstances, packInstancePose, rigidMeshBoxes } from './instance-pose.ts';
+import { createCrowdKernel, crowdKernelInstanceBytes, crowdKernelSupports, CrowdInstancePose, type CrowdKernel } from './crowd-kernel.ts';
 
 /** How a crowd's instances are posed: `'live'` (CPU pose per instance, O(N·J)) or `'baked'` (GPU picks baked frames, O(N)). */
 export type CrowdMode = 'live' | 'baked';
@@ -42,6 +43,13 @@ export interface CrowdOptions {
    * `DEFAULT_MEMORY_BUDGET_BYTES` (512 MiB).
    */
   readonly memoryBudgetBytes?: number;
+  /**
+   * `'auto'` (default): live instances are posed by the WebAssembly SIMD crowd kernel (`CrowdKernel`, all
+   * instances in one call) where the platform compiles it and the crowd is of the kind it poses
+   * (`crowdKernelSupports`: LBS, no morph targets, LINEAR and STEP clips), else one by one in JavaScript
+   * (`AnimatedModel.evaluate`). `'js'`: always one by one.
+   */
+  readonly backend?: 'auto' | 'js';
 }
 
 /**
@@ -107,8 +115,17 @@ export interface CrowdProp {
 export class Crowd implements InstanceBlocks {
   /** The model the crowd draws: the one given, with {@link CrowdOptions.props} composed in. Upload this one. */
   readonly asset: ModelAsset;
-  /** The evaluator: its buffers hold the last evaluated instance's pose. */
+  /**
+   * The evaluator: without the {@link kernel} its buffers hold the last evaluated instance's pose;
+   * {@link evaluateInstance} puts any instance's pose there.
+   */
   readonly model: AnimatedModel;
+  /**
+   * The crowd kernel that poses every live instance in one call (`CrowdKernel`; {@link CrowdOptions.backend}),
+   * or null when instances are posed one by one in JavaScript. Live instances in `in-place` or `applied`
+   * {@link rootMotion} are posed one by one either way.
+   */
+  readonly kernel: CrowdKernel | null;
   readonly capacity: number;
   /** Instances in use (0 … capacity). */
   count = 0;
@@ -160,6 +177,8 @@ export class Crowd implements InstanceBlocks {
   private bakedInPlace: BakedClips | null = null;
   private readonly box = new Float64Array(6);
   private readonly world = new Float64Array(16);
+  /** The {@link kernel}'s instance pose as a `PoseSource`, for {@link evaluateInstance}. */
+  private readonly kernelPose: CrowdInstancePose | null;
 
   /**
    * @throws RangeError for a capacity that is not a positive integer, a `memoryBudgetBytes` that is not a
@@ -192,22 +211,29 @@ export class Crowd implements InstanceBlocks {
     const blockTexels = Math.max(this.liveBlockTexels, WORLD_TEXELS + 1);
     const budget = options.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_BYTES;
     requirePositiveBytes('memoryBudgetBytes', budget);
-    const instanceBytes = crowdInstanceBytes(blockTexels);
+    const kernelWanted = options.backend !== 'js' && crowdKernelSupports(asset, this.model.clips, this.method, this.poseLayout);
+    const instanceBytes = crowdInstanceBytes(blockTexels) + (kernelWanted ? crowdKernelInstanceBytes(this.model.clips, this.poseLayout) : 0);
     if (capacity * instanceBytes > budget) {
       throw new RangeError(`Crowd: ${capacity} instances of ${instanceBytes} bytes each exceed the memory budget of ${formatMebibytes(budget)}`);
     }
     this.motion = new InstanceMotion(this.model, capacity);
-    this.clipIndices = new Int16Array(capacity);
-    this.times = new Float64Array(capacity);
+    this.jointBounds = asset.skins.map((_, s) => computeJointBounds(asset, s));
+    this.rigidBoxes = rigidMeshBoxes(asset);
+    const blockFloats = paddedTexelFloats(blockTexels * capacity);
+    const kernel = kernelWanted
+      ? createCrowdKernel({ asset, clips: this.model.clips, origin: this.origin, layout: this.poseLayout, jointBounds: this.jointBounds, rigidBoxes: this.rigidBoxes }, capacity, blockFloats)
+      : null;
+    this.kernel = kernel;
+    this.kernelPose = kernel ? new CrowdInstancePose(kernel) : null;
+    this.clipIndices = kernel?.clipIndices ?? new Int16Array(capacity);
+    this.times = kernel?.times ?? new Float64Array(capacity);
     this.speeds = new Float32Array(capacity).fill(1);
     this.worlds = new Float32Array(16 * capacity);
     for (let k = 0; k < capacity; k++) this.worlds[16 * k] = this.worlds[16 * k + 5] = this.worlds[16 * k + 10] = this.worlds[16 * k + 15] = 1;
     this.worldBounds = new Float64Array(6 * capacity);
-    this.drawnInstances = new Int32Array(capacity);
-    this.jointBounds = asset.skins.map((_, s) => computeJointBounds(asset, s));
-    this.rigidBoxes = rigidMeshBoxes(asset);
+    this.drawnInstances = kernel?.order ?? new Int32Array(capacity);
     this.morphReach = morphReach(asset);
-    this.blocks = new Float32Array(paddedTexelFloats(blockTexels * capacity));
+    this.blocks = kernel?.blocks ?? new Float32Array(blockFloats);
     const model = this.model;
     model.evaluate(model.clipSample(-1));
     this.meshMirrored = Uint8Array.from(asset.meshInstances, (m) =>
@@ -269,6 +295,21 @@ export class Crowd implements InstanceBlocks {
   }
 
   /**
+   * Puts instance k's pose at its clip and time, as live mode draws it, into {@link model}'s buffers (its
+   * local pose, model-space and skinning matrices): the {@link kernel}'s sampling, or the clip sampled as
+   * `AnimatedModel.clipSample` does (in place when {@link rootMotion} is not `off`). The CPU reference of an
+   * instance (`skinVertices` on `model`). Allocates nothing.
+   * @throws RangeError for an instance outside [0, count)
+   */
+  evaluateInstance(k: number): void {
+    if (!Number.isInteger(k) || k < 0 || k >= this.count) throw new RangeError(`Crowd: instance ${k} does not exist (${this.count} instances)`);
+    const clip = this.clipIndices[k], time = this.times[k], model = this.model;
+    if (this.inPlace && this.motion.moves(clip)) model.evaluate(this.motion.inPlace[clip].at(time));
+    else if (this.kernelPose) model.evaluate(this.kernelPose.of(k));
+    else model.evaluate(model.clipSample(clip).at(time));
+  }
+
+  /**
    * Adds an instance playing clip `clip` (−1: rest pose) from `time` seconds at `speed`, placed by `world`
    * (`Float32Array(16)` column-major; default identity). Returns its index. When the model has root motion
    * (`InstanceMotion.root`) its accounting starts here ({@link placementOf}): the clip is sampled once (O(J)).
@@ -311,6 +352,8 @@ export class Crowd implements InstanceBlocks {
     const model = this.model, asset = this.asset, blocks = this.blocks, box = this.box, W = this.world;
     const blockTexels = this.blockTexels, clipCount = model.clips.length, worldTexels = this.liveBlockTexels - this.poseLayout.texels;
     const motion = this.motion, inPlace = this.inPlace, applied = inPlace && this.rootMotion === 'applied';
+    const kernel = baked || inPlace ? null : this.kernel, boxes = kernel?.boxes;
+    if (kernel) kernel.animate(this.count);
     // Blocks that do not mirror fill from the front, mirrored ones from the back; the latter move after the former at the end.
     let drawn = 0, back = this.capacity, lastClip = -2, lastTime = NaN;
     for (let k = 0; k < this.count; k++) {
@@ -327,6 +370,12 @@ export class Crowd implements InstanceBlocks {
         unionBox(box, baked.frameBounds, 6 * f0);
         unionBox(box, baked.frameBounds, 6 * f1);
         if (applied && motion.moves(clip)) motion.placeBaked(k, baked.motion!, f0, f1, a);
+      } else if (boxes) {
+        const o = 8 * k;
+        if (boxes[o] <= boxes[o + 4]) {
+          box[0] = boxes[o]; box[1] = boxes[o + 1]; box[2] = boxes[o + 2];
+          box[3] = boxes[o + 4]; box[4] = boxes[o + 5]; box[5] = boxes[o + 6];
+        }
       } else {
         const moves = inPlace && motion.moves(clip);
         if (clip !== lastClip || time !== lastTime) {
@@ -351,7 +400,7 @@ export class Crowd implements InstanceBlocks {
       }
       if (baked) {
         blocks[b + 12] = f0; blocks[b + 13] = f1; blocks[b + 14] = a; blocks[b + 15] = 0;
-      } else {
+      } else if (!kernel) {
         packInstancePose(blocks, slot * blockTexels + worldTexels, model, asset, this.poseLayout);
       }
       this.drawnInstances[slot] = k;
@@ -363,6 +412,7 @@ export class Crowd implements InstanceBlocks {
     }
     this.mirroredStart = drawn;
     this.drawn = drawn + mirroredCount;
+    if (kernel) kernel.gather(this.drawn, blockTexels, worldTexels);
     this.revisionValue++;
     return this.drawn;
   }

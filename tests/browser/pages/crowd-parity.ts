@@ -14,6 +14,7 @@ import { skinnedMorphTube } from '../../unit/helpers/morph-tube.ts';
 import { withRigidProp } from '../helpers/rigid-prop.ts';
 import { createSwordAsset } from '../../../src/procedural/sword.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
+import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
 import { propMatrix } from '../../../src/scene/prop-placement.ts';
 import type { CrowdProp } from '../../../src/crowd/crowd.ts';
 import { withUnevenWeights } from '../helpers/uneven-weights.ts';
@@ -157,6 +158,14 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
   };
   const W = new Float64Array(16), P = new Float64Array(16);
   const attachment = sword ? new AnimatedModel(character) : null;
+  const characterPose = {
+    evaluate(out: LocalPose): void {
+      const pose = crowd.model.pose;
+      out.translations.set(pose.translations.subarray(0, out.translations.length));
+      out.rotations.set(pose.rotations.subarray(0, out.rotations.length));
+      out.scales.set(pose.scales.subarray(0, out.scales.length));
+    },
+  };
   // One capture per primitive, compared per instance (gathered by mesh instance and primitive order).
   const captures = new Map<string, { positions: Float32Array; normals: Float32Array }>();
   for (let m = 0; m < asset.meshInstances.length; m++) {
@@ -213,7 +222,9 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
     let morphedNow = false;
     for (let b = 0; b < crowd.drawCount; b++) {
       const k = crowd.drawnInstances[b];
-      crowd.model.evaluate(crowd.model.clipSample(crowd.clipIndices[k]).at(times(k)));
+      // Live: the pose the crowd drew (its kernel samples rotations by nlerp); baked: the clip at the frame's time.
+      if (crowd.mode === 'live') crowd.evaluateInstance(k);
+      else crowd.model.evaluate(crowd.model.clipSample(crowd.clipIndices[k]).at(times(k)));
       const morphOffset = meshInstance.morphWeightOffset ?? -1;
       const source = morphOffset >= 0 ? morphed.apply(crowd.model.morphWeights, morphOffset) : primitive;
       morphedNow = morphOffset >= 0 && crowd.model.morphWeights.subarray(morphOffset, morphOffset + (asset.meshes[meshInstance.mesh].morphTargetCount ?? 0)).some((w) => w !== 0);
@@ -242,7 +253,9 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
       const sign = Math.sign(W[0] * k12[0] + W[1] * k12[1] + W[2] * k12[2]) || 1;
       if (sword && attachment && m >= character.meshInstances.length && onAttachment) {
         // The single-model attachment: propMatrix on the character alone, placed where the instance stands.
-        attachment.evaluate(attachment.clipSample(crowd.clipIndices[k]).at(times(k)));
+        // The same pose on the character alone (withProp keeps the character's joints first).
+        if (crowd.mode === 'live') attachment.evaluate(characterPose);
+        else attachment.evaluate(attachment.clipSample(crowd.clipIndices[k]).at(times(k)));
         for (let i = 0; i < 16; i++) attachment.world[i] = crowd.worlds[16 * k + i];
         propMatrix(attachment, attachment.jointIndex(sword.joint), Float64Array.from(sword.offset!), P);
         const q = primitive.positions;

@@ -94,7 +94,7 @@ describe('crowd bounds contain every skinned vertex', async () => {
       for (const [c, t] of samples) crowd.add(c, t, 1, WORLD);
       expect(crowd.prepare(null)).toBe(samples.length);
       for (let k = 0; k < samples.length; k++) {
-        crowd.model.evaluate(crowd.model.clipSample(samples[k][0]).at(crowd.times[k]));
+        crowd.evaluateInstance(k);
         for (const points of worldVertices(crowd, k)) expectInside(crowd.worldBounds, k, points, `${name} clip ${samples[k][0]} @ ${samples[k][1]}`);
       }
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Crowd, crowdInstanceBytes } from '../../../src/crowd/crowd.ts';
+import { crowdKernelInstanceBytes } from '../../../src/crowd/crowd-kernel.ts';
 import { createWorm, WORM_800 } from '../../../src/procedural/worm.ts';
 import { WORLD_TEXELS } from '../../../src/skinning/instance-blocks.ts';
 
@@ -8,8 +9,9 @@ import { WORLD_TEXELS } from '../../../src/skinning/instance-blocks.ts';
 describe('Crowd memory budget', () => {
   const worm = createWorm(WORM_800);
 
-  it('counts what it allocates per instance', () => {
-    const crowd = new Crowd(worm, { capacity: 64 });
+  it('counts what it allocates per instance (JavaScript backend)', () => {
+    const crowd = new Crowd(worm, { capacity: 64, backend: 'js' });
+    expect(crowd.kernel).toBeNull();
     const blockTexels = Math.max(crowd.blockTexels, WORLD_TEXELS + 1);
     const held = crowd.clipIndices.byteLength + crowd.times.byteLength + crowd.speeds.byteLength + crowd.worlds.byteLength
       + crowd.worldBounds.byteLength + crowd.drawnInstances.byteLength + crowd.motion.prefixes.byteLength + crowd.motion.placements.byteLength;
@@ -18,8 +20,19 @@ describe('Crowd memory budget', () => {
     expect(crowd.blocks.byteLength).toBeGreaterThanOrEqual(16 * blockTexels * 64);
   });
 
+  it('counts what the crowd kernel holds per instance, within its memory', () => {
+    const capacity = 4096, crowd = new Crowd(worm, { capacity });
+    const kernel = crowd.kernel!, blockTexels = Math.max(crowd.blockTexels, WORLD_TEXELS + 1);
+    const perInstance = crowdKernelInstanceBytes(crowd.model.clips, crowd.poseLayout);
+    // The kernel's memory holds the model, clips and per-instance arrays (the blocks among them), in whole 64 KiB pages.
+    const memory = kernel.blocks.buffer.byteLength;
+    expect(memory).toBeGreaterThanOrEqual(capacity * (perInstance + 16 * blockTexels));
+    expect(memory).toBeLessThan(capacity * (perInstance + 16 * blockTexels + 2 + 8 + 4) + 4 * 65536);
+  });
+
   it('refuses a capacity past the budget before allocating, and accepts one within it', () => {
-    const perInstance = crowdInstanceBytes(Math.max(new Crowd(worm, { capacity: 1 }).blockTexels, WORLD_TEXELS + 1));
+    const probe = new Crowd(worm, { capacity: 1 });
+    const perInstance = crowdInstanceBytes(Math.max(probe.blockTexels, WORLD_TEXELS + 1)) + crowdKernelInstanceBytes(probe.model.clips, probe.poseLayout);
     const budget = 1024 * 1024; // 1 MiB
     const fits = Math.floor(budget / perInstance);
     expect(new Crowd(worm, { capacity: fits, memoryBudgetBytes: budget }).capacity).toBe(fits);

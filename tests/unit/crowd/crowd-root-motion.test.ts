@@ -174,6 +174,7 @@ describe('Crowd root motion', () => {
     off.add(0, 0.5, 1.1);
     off.update(0.5);
     off.prepare(null);
+    off.evaluateInstance(0);
     // At 1.05 s of 2 the root has walked 0.525 of its 1.5.
     expect(Math.abs(off.model.modelMatrices[14] + off.origin[2] - 0.525 * 1.5)).toBeLessThan(1e-3);
   });

@@ -1,0 +1,283 @@
+import type { RuntimeClip } from '../animation/runtime-clip.ts';
+import type { LocalPose } from '../skeleton/local-pose.ts';
+import type { ModelAsset } from '../asset/model-asset.ts';
+import type { JointBounds } from '../skinning/joint-bounds.ts';
+import type { InstancePoseLayout } from '../skinning/instance-blocks.ts';
+import type { SkinningMethod } from '../skinning/skinning-method.ts';
+import type { PoseSource } from '../scene/pose-source.ts';
+import { EmbeddedModule, kernelAbort, KernelLayout } from '../pose/wasm-module.ts';
+import { CROWD_KERNEL_WASM_BASE64 } from './wasm/crowd-kernel-binary.ts';
+
+/** Sampling cache bytes per group of four tracks: two key times and two values of 3 or 4 components, f32x4 each. */
+const VEC3_CACHE = 16 * (2 + 2 * 3), QUAT_CACHE = 16 * (2 + 2 * 4);
+/** Per instance: its sampling record (64 bytes), last sampled time (8) and box (32). */
+const INSTANCE_FIXED_BYTES = 64 + 8 + 32;
+
+/**
+ * Whether {@link CrowdKernel} can pose a crowd of `asset` (its compiled `clips`) drawn by `method`: LBS (palette
+ * rows), no morph targets, and clips of LINEAR and STEP channels only — what the sampling kernel's key streams hold.
+ * Otherwise the crowd poses each instance with `AnimatedModel.evaluate`.
+ */
+export function crowdKernelSupports(asset: ModelAsset, clips: readonly RuntimeClip[], method: SkinningMethod, layout: InstancePoseLayout): boolean {
+  return method.skinning === 'lbs' && layout.stride === 3 && layout.morphOffsets.every((o) => o < 0)
+    && asset.meshInstances.every((m) => (m.morphWeightOffset ?? -1) < 0)
+    && clips.every((clip) => clip.cubicTimeline.length === 0 && clip.morphTimeline.length === 0);
+}
+
+/**
+ * Bytes a {@link CrowdKernel} holds per instance on top of what `crowdInstanceBytes` counts: its sampling record
+ * and cache (the largest any of `clips` needs), its last sampled time, its pose's rows (`layout.texels` texels of
+ * 16 bytes) and its box. (The crowd's clip, time and order arrays and its blocks move into the kernel's memory.)
+ */
+export function crowdKernelInstanceBytes(clips: readonly RuntimeClip[], layout: InstancePoseLayout): number {
+  return INSTANCE_FIXED_BYTES + instanceCacheBytes(clips) + 16 * layout.texels;
+}
+
+function instanceCacheBytes(clips: readonly RuntimeClip[]): number {
+  let bytes = 0;
+  for (const clip of clips) bytes = Math.max(bytes, VEC3_CACHE * clip.vec3Stream.groupCount + QUAT_CACHE * clip.quatStream.groupCount);
+  return bytes;
+}
+
+/** What {@link CrowdKernel} is built from: a crowd's model, pose layout and bounds (see `Crowd`). */
+export interface CrowdKernelModel {
+  readonly asset: ModelAsset;
+  /** `asset.clips` compiled, in order (`AnimatedModel.clips`). */
+  readonly clips: readonly RuntimeClip[];
+  /** `Float64Array(3)`: the model origin O the matrices and boxes are relative to. */
+  readonly origin: Float64Array;
+  /** The pose layout (LBS, stride 3) of a block's pose part. */
+  readonly layout: InstancePoseLayout;
+  /** Per skin, its per-joint bounds (`computeJointBounds`). */
+  readonly jointBounds: readonly JointBounds[];
+  /** `Float64Array(6·meshInstances)`: rigid mesh instances' boxes in their node's space (`rigidMeshBoxes`). */
+  readonly rigidBoxes: Float64Array;
+}
+
+/**
+ * The live crowd's CPU animation for all its instances in one WebAssembly SIMD call ({@link animate},
+ * src/crowd/wasm/crowd-kernel.as.ts), with no JavaScript object per instance: per instance k, its clip
+ * ({@link clipIndices}) sampled at its time ({@link times}) by the sampling kernel's code (LINEAR and STEP channels
+ * in SIMD lanes, rotations by nlerp within θ³/54 of slerp: src/pose/sampling-kernel.ts), with a forward cursor and
+ * key cache of its own (ozz-animation's per-instance `SamplingJob::Context`); model-space matrices and skinning
+ * matrices by the pose kernel's code (docs/skinning-formulas.md S4, S0), relative to the model origin; the palette
+ * rows (`packPaletteRows`) and rigid nodes' rows into its rows, and its box ({@link boxes}) from the per-joint
+ * bounds (src/skinning/joint-bounds.ts; centre and extent, grown by 2⁻¹⁸ of themselves against float32 rounding).
+ * {@link gather} then copies the drawn instances' rows into {@link blocks}, in draw order.
+ *
+ * Everything lives in one fixed WebAssembly memory (never grown, so the views stay valid): the model (rest pose,
+ * parents, inverse binds, bounds), each clip's key streams once, and per instance its record, cache, rows and box
+ * ({@link crowdKernelInstanceBytes}). Allocates nothing per frame.
+ */
+export class CrowdKernel {
+  /** `Int16Array(capacity)`: per instance its clip (index into the model's clips, −1 the rest pose). */
+  readonly clipIndices: Int16Array;
+  /** `Float64Array(capacity)`: per instance seconds into its clip. */
+  readonly times: Float64Array;
+  /** `Float32Array(8·capacity)`: per instance its box relative to the model origin, min x y z, 0, max x y z, 0 (min > max: empty). */
+  readonly boxes: Float32Array;
+  /** `Int32Array(capacity)`: the instance drawn by block b, read by {@link gather}. */
+  readonly order: Int32Array;
+  /** The instance blocks the renderer uploads: `Float32Array` of the length asked for, in the kernel's memory. */
+  readonly blocks: Float32Array;
+  /** The scratch local pose {@link localPose} writes (translations, rotations x y z w, scales). */
+  readonly pose: LocalPose;
+  private readonly exports: KernelExports;
+  private readonly header: number;
+
+  /**
+   * Use {@link createCrowdKernel}.
+   * @param blockFloats length of {@link blocks}
+   */
+  constructor(module: WebAssembly.Module, source: CrowdKernelModel, capacity: number, blockFloats: number) {
+    const { asset, clips, layout } = source;
+    const skeleton = asset.skeleton, n = skeleton.jointCount, skins = asset.skins;
+    const L = new KernelLayout();
+    const header = L.words(32);
+    const poseBytes = ((12 * n + 15) & ~15) + 16 * n + 12 * n;
+    const scratch = L.words(poseBytes >> 2), rest = L.words(poseBytes >> 2), sink = L.words(4), timeSlot = L.words(2);
+    const parents = L.words(n), model = L.words(16 * n);
+    const skinTable = L.words(8 * skins.length);
+    const skinSlots = skins.map((skin, s) => {
+      const m = skin.joints.length, boxes = source.jointBounds[s].boxes;
+      const bounded: number[] = [];
+      for (let i = 0; i < m; i++) if (boxes[6 * i] <= boxes[6 * i + 3]) bounded.push(i);
+      return { m, bounded, joints: L.words(m), inverseBinds: L.words(16 * m), K: L.words(16 * m), boundJoints: L.words(bounded.length), bounds: L.words(8 * bounded.length) };
+    });
+    const rigid = asset.meshInstances.flatMap((instance, i) => (layout.rigidOffsets[i] >= 0 ? [i] : []));
+    const rigidTable = L.words(12 * rigid.length);
+    const clipTable = L.words(16 * clips.length);
+    const clipSlots = clips.map((clip) => [clip.vec3Stream, clip.quatStream].map((stream) => ({
+      stream, shared: L.words(4 * stream.groupCount + (stream.entries.byteLength >> 2)), outputs: L.words(4 * stream.groupCount),
+    })));
+    const cacheBytes = instanceCacheBytes(clips), rowBytes = 16 * layout.texels;
+    const clipsAt = L.words(Math.ceil(capacity / 2)), timesAt = L.words(2 * capacity), lastAt = L.words(2 * capacity);
+    const records = L.words(16 * capacity), caches = L.words((cacheBytes >> 2) * capacity);
+    const staging = L.words((rowBytes >> 2) * capacity), boxesAt = L.words(8 * capacity), base = L.words(8);
+    const orderAt = L.words(capacity), blocksAt = L.words(blockFloats);
+    const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(L.bytes / 65536)) });
+    this.exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;
+    const buffer = memory.buffer, words = new Int32Array(buffer), floats = new Float32Array(buffer), doubles = new Float64Array(buffer);
+    const w = (at: number) => at >> 2;
+
+    const T = scratch, R = T + ((12 * n + 15) & ~15), S = R + 16 * n;
+    this.pose = { translations: new Float32Array(buffer, T, 3 * n), rotations: new Float32Array(buffer, R, 4 * n), scales: new Float32Array(buffer, S, 3 * n) };
+    const restT = rest, restR = rest + (R - T), restS = rest + (S - T);
+    floats.set(asset.restPose.translations.subarray(0, 3 * n), w(restT));
+    floats.set(asset.restPose.rotations.subarray(0, 4 * n), w(restR));
+    floats.set(asset.restPose.scales.subarray(0, 3 * n), w(restS));
+    words.set(skeleton.parents, w(parents));
+    words.set([n, T, R, S, rest, poseBytes, parents, model, skins.length, skinTable, rigid.length, rigidTable,
+      clipsAt, timesAt, lastAt, records, clipTable, staging, rowBytes, boxesAt, base, timeSlot], w(header));
+    doubles.set(source.origin, (header + 96) >> 3);
+
+    skinSlots.forEach((slot, s) => {
+      words.set(skins[s].joints, w(slot.joints));
+      floats.set(skins[s].inverseBindMatrices.subarray(0, 16 * slot.m), w(slot.inverseBinds));
+      words.set(slot.bounded, w(slot.boundJoints));
+      const boxes = source.jointBounds[s].boxes;
+      slot.bounded.forEach((i, j) => writeCentreExtent(floats, w(slot.bounds) + 8 * j, boxes, 6 * i, 0));
+      words.set([slot.m, slot.joints, slot.inverseBinds, slot.K, 16 * layout.skinOffsets[s], slot.bounded.length, slot.boundJoints, slot.bounds], w(skinTable) + 8 * s);
+    });
+    rigid.forEach((i, r) => {
+      const e = w(rigidTable) + 12 * r, b = source.rigidBoxes, has = b[6 * i] <= b[6 * i + 3];
+      words.set([asset.meshInstances[i].node, 16 * layout.rigidOffsets[i], has ? 1 : 0, 0], e);
+      if (has) writeCentreExtent(floats, e + 4, b, 6 * i, 0);
+    });
+    // The base box: every skin's vertices without weights, which stay at p₀ − O.
+    const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+    for (const bounds of source.jointBounds) {
+      for (let a = 0; a < 3; a++) {
+        if (!(bounds.rest[a] <= bounds.rest[3 + a])) continue;
+        lo[a] = Math.min(lo[a], roundDown(bounds.rest[a] - source.origin[a]));
+        hi[a] = Math.max(hi[a], roundUp(bounds.rest[3 + a] - source.origin[a]));
+      }
+    }
+    floats.set([...lo, 0, ...hi, 0], w(base));
+
+    const bases = [T, R, S];
+    clips.forEach((_, c) => {
+      let cacheAt = 0;
+      const template = w(clipTable) + 16 * c;
+      clipSlots[c].forEach(({ stream, shared, outputs }, k) => {
+        const groups = stream.groupCount;
+        words.set(stream.steps, w(shared));
+        new Uint8Array(buffer, shared + 16 * groups, stream.entries.byteLength).set(new Uint8Array(stream.entries));
+        for (let i = 0; i < 4 * groups; i++) words[w(outputs) + i] = i < stream.trackCount ? bases[stream.paths[i]] + 4 * stream.offsets[i] : sink;
+        words.set([groups, shared + 16 * groups, stream.count, 0, cacheAt, outputs, shared], template + 7 * k);
+        cacheAt += (stream.components === 3 ? VEC3_CACHE : QUAT_CACHE) * groups;
+      });
+    });
+    for (let k = 0; k < capacity; k++) {
+      words[w(records) + 16 * k + 14] = -2;
+      words[w(records) + 16 * k + 15] = caches + cacheBytes * k;
+    }
+    this.header = header;
+    this.clipIndices = new Int16Array(buffer, clipsAt, capacity);
+    this.times = new Float64Array(buffer, timesAt, capacity);
+    this.boxes = new Float32Array(buffer, boxesAt, 8 * capacity);
+    this.order = new Int32Array(buffer, orderAt, capacity);
+    this.blocks = new Float32Array(buffer, blocksAt, blockFloats);
+  }
+
+  /**
+   * Poses instances 0…count−1 at their clips and times: each one's palette and rigid rows (kept for
+   * {@link gather}) and its box ({@link boxes}). Consecutive instances with the same clip and time share one
+   * evaluation. Allocates nothing.
+   */
+  animate(count: number): void {
+    this.exports.animate(this.header, count);
+  }
+
+  /**
+   * Copies the rows of instance `order[b]` into block b of {@link blocks} for b = 0…count−1, after the block's
+   * first `worldTexels` texels (its world matrix, the caller's). Allocates nothing.
+   * @param blockTexels texels per block
+   */
+  gather(count: number, blockTexels: number, worldTexels: number): void {
+    this.exports.gather(this.header, count, this.order.byteOffset, this.blocks.byteOffset, 16 * blockTexels, 16 * worldTexels);
+  }
+
+  /** Instance k's local pose as {@link animate} samples it, into {@link pose} (returned). Allocates nothing. */
+  localPose(k: number): LocalPose {
+    this.exports.localPose(this.header, k);
+    return this.pose;
+  }
+}
+
+/** Writes the box `b[o…o+6)` (min, max) as centre and extent, four floats each (the last 0), at `floats[at]`. */
+function writeCentreExtent(floats: Float32Array, at: number, b: ArrayLike<number>, o: number, pad: number): void {
+  for (let a = 0; a < 3; a++) {
+    const lo = b[o + a] - pad, hi = b[o + 3 + a] + pad;
+    // The centre rounds to float32; the extent is rounded up from the farther side so the box still holds both ends.
+    const c = Math.fround((lo + hi) / 2);
+    floats[at + a] = c;
+    floats[at + 4 + a] = roundUp(Math.max(hi - c, c - lo));
+  }
+  floats[at + 3] = 0;
+  floats[at + 7] = 0;
+}
+
+/** The smallest float32 ≥ x (finite x; set-up only: it allocates). */
+function roundUp(x: number): number {
+  const f = new Float32Array([x]);
+  if (f[0] >= x) return f[0];
+  // float32 rounded down: step one unit in the last place up (bits + 1 for positives, − 1 for negatives).
+  const bits = new Int32Array(f.buffer);
+  if (f[0] > 0) bits[0]++;
+  else if (f[0] < 0) bits[0]--;
+  else bits[0] = 1;
+  return f[0];
+}
+
+/** The largest float32 ≤ x. */
+function roundDown(x: number): number {
+  return -roundUp(-x);
+}
+
+/** The kernel module's exports (byte offsets into its memory; layout in crowd-kernel.as.ts). */
+interface KernelExports {
+  animate(header: number, count: number): void;
+  gather(header: number, count: number, order: number, blocks: number, blockBytes: number, skip: number): void;
+  localPose(header: number, k: number): void;
+}
+
+const compiled = new EmbeddedModule(CROWD_KERNEL_WASM_BASE64);
+
+/**
+ * A {@link CrowdKernel} for `capacity` instances of `source` with `blockFloats` floats of blocks, or null where
+ * the platform cannot compile the module (the crowd then poses instances in JavaScript). Allocates its memory.
+ */
+export function createCrowdKernel(source: CrowdKernelModel, capacity: number, blockFloats: number, backend: 'auto' | 'js' = 'auto'): CrowdKernel | null {
+  if (backend === 'js') return null;
+  const module = compiled.get();
+  return module ? new CrowdKernel(module, source, capacity, blockFloats) : null;
+}
+
+/**
+ * A `PoseSource` (src/scene/pose-source.ts) for one instance of a {@link CrowdKernel}: its local pose as the
+ * kernel samples it (`AnimatedModel.evaluate(source.of(k))`, `Crowd.evaluateInstance`). Allocates nothing.
+ */
+export class CrowdInstancePose implements PoseSource {
+  private readonly kernel: CrowdKernel;
+  private instance = 0;
+
+  constructor(kernel: CrowdKernel) {
+    this.kernel = kernel;
+  }
+
+  /** Sets the instance evaluated; returns this. */
+  of(k: number): this {
+    this.instance = k;
+    return this;
+  }
+
+  /** `out` = the instance's local pose (the rest pose where its clip animates nothing). */
+  evaluate(out: LocalPose): LocalPose {
+    const pose = this.kernel.localPose(this.instance);
+    out.translations.set(pose.translations);
+    out.rotations.set(pose.rotations);
+    out.scales.set(pose.scales);
+    return out;
+  }
+}
