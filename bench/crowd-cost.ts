@@ -21,7 +21,7 @@ import { Crowd, crowdInstanceBytes } from '../src/crowd/crowd.ts';
 import { createCrowdKernel, crowdKernelInstanceBytes } from '../src/crowd/crowd-kernel.ts';
 import { createWorm, WORM_800 } from '../src/procedural/worm.ts';
 import { accumulateSkinBounds, emptyBox } from '../src/skinning/joint-bounds.ts';
-import { WORLD_TEXELS } from '../src/skinning/instance-blocks.ts';
+import { BAKED_BLOCK_TEXELS } from '../src/skinning/instance-blocks.ts';
 import { compare } from './harness.ts';
 
 const DT = 1 / 60;
@@ -89,9 +89,9 @@ export function crowdCost(): CrowdCost {
   // Memory per instance and per clip second.
   const worm = wormCrowd(1);
   const liveTexels = worm.blockTexels;
-  figures['crowd.bytes_per_instance'] = crowdInstanceBytes(Math.max(liveTexels, WORLD_TEXELS + 1)) + crowdKernelInstanceBytes(worm.model.clips, worm.poseLayout);
+  figures['crowd.bytes_per_instance'] = crowdInstanceBytes(Math.max(liveTexels, BAKED_BLOCK_TEXELS)) + crowdKernelInstanceBytes(worm.model.clips, worm.poseLayout);
   figures['crowd.upload_bytes_per_instance.live'] = 16 * liveTexels;
-  figures['crowd.upload_bytes_per_instance.baked'] = 16 * (WORLD_TEXELS + 1);
+  figures['crowd.upload_bytes_per_instance.baked'] = 16 * (BAKED_BLOCK_TEXELS);
   const seconds = worm.model.clips.reduce((sum, clip) => sum + clip.duration, 0);
   const streams = worm.model.clips.reduce((sum, clip) => sum + clip.vec3Stream.entries.byteLength + clip.quatStream.entries.byteLength, 0);
   const bakedRows = worm.bakedClipsOrBake().palettes;

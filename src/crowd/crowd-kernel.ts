@@ -10,8 +10,8 @@ import { CROWD_KERNEL_WASM_BASE64 } from './wasm/crowd-kernel-binary.ts';
 
 /** Sampling cache bytes per group of four tracks: two key times and two values of 3 or 4 components, f32x4 each. */
 const VEC3_CACHE = 16 * (2 + 2 * 3), QUAT_CACHE = 16 * (2 + 2 * 4);
-/** Per instance: its sampling record (64 bytes), last sampled time (8) and box (32). */
-const INSTANCE_FIXED_BYTES = 64 + 8 + 32;
+/** Per instance: its two sampling records (64 bytes each), their last sampled times (8 each) and its box (32). */
+const INSTANCE_FIXED_BYTES = 128 + 16 + 32;
 
 /**
  * Whether {@link CrowdKernel} can pose a crowd of `asset` (its compiled `clips`) drawn by `method`: LBS (palette
@@ -25,12 +25,13 @@ export function crowdKernelSupports(asset: ModelAsset, clips: readonly RuntimeCl
 }
 
 /**
- * Bytes a {@link CrowdKernel} holds per instance on top of what `crowdInstanceBytes` counts: its sampling record
- * and cache (the largest any of `clips` needs), its last sampled time, its pose's rows (`layout.texels` texels of
- * 16 bytes) and its box. (The crowd's clip, time and order arrays and its blocks move into the kernel's memory.)
+ * Bytes a {@link CrowdKernel} holds per instance on top of what `crowdInstanceBytes` counts: two sampling
+ * records and caches (its clip's and its blended clip's; the largest cache any of `clips` needs) with their last
+ * sampled times, its pose's rows (`layout.texels` texels of 16 bytes) and its box. (The crowd's clip, time,
+ * blend and order arrays and its blocks move into the kernel's memory.)
  */
 export function crowdKernelInstanceBytes(clips: readonly RuntimeClip[], layout: InstancePoseLayout): number {
-  return INSTANCE_FIXED_BYTES + instanceCacheBytes(clips) + 16 * layout.texels;
+  return INSTANCE_FIXED_BYTES + 2 * instanceCacheBytes(clips) + 16 * layout.texels;
 }
 
 function instanceCacheBytes(clips: readonly RuntimeClip[]): number {
@@ -74,6 +75,12 @@ export class CrowdKernel {
   readonly clipIndices: Int16Array;
   /** `Float64Array(capacity)`: per instance seconds into its clip. */
   readonly times: Float64Array;
+  /** `Int16Array(capacity)`: per instance the clip blended with its clip (−1 the rest pose). */
+  readonly blendClipIndices: Int16Array;
+  /** `Float64Array(capacity)`: per instance seconds into its blended clip. */
+  readonly blendTimes: Float64Array;
+  /** `Float32Array(capacity)`: per instance the blended clip's weight w ∈ [0, 1] (0: its clip alone, 1: the blended clip alone). */
+  readonly blendWeights: Float32Array;
   /** `Float32Array(8·capacity)`: per instance its box relative to the model origin, min x y z, 0, max x y z, 0 (min > max: empty). */
   readonly boxes: Float32Array;
   /** `Int32Array(capacity)`: the instance drawn by block b, read by {@link gather}. */
@@ -93,9 +100,11 @@ export class CrowdKernel {
     const { asset, clips, layout } = source;
     const skeleton = asset.skeleton, n = skeleton.jointCount, skins = asset.skins;
     const L = new KernelLayout();
-    const header = L.words(32);
-    const poseBytes = ((12 * n + 15) & ~15) + 16 * n + 12 * n;
-    const scratch = L.words(poseBytes >> 2), rest = L.words(poseBytes >> 2), sink = L.words(4), timeSlot = L.words(2);
+    const header = L.words(40);
+    // Translations and scales padded to whole v128s (the blending kernel reads and writes whole lanes).
+    const vec3Bytes = (12 * n + 15) & ~15, poseBytes = 2 * vec3Bytes + 16 * n;
+    const scratch = L.words(poseBytes >> 2), second = L.words(poseBytes >> 2), rest = L.words(poseBytes >> 2);
+    const sink = L.words(4), timeSlot = L.words(8);
     const parents = L.words(n), model = L.words(16 * n);
     const skinTable = L.words(8 * skins.length);
     const skinSlots = skins.map((skin, s) => {
@@ -106,13 +115,15 @@ export class CrowdKernel {
     });
     const rigid = asset.meshInstances.flatMap((instance, i) => (layout.rigidOffsets[i] >= 0 ? [i] : []));
     const rigidTable = L.words(12 * rigid.length);
-    const clipTable = L.words(16 * clips.length);
+    const clipTable = L.words(32 * clips.length);
     const clipSlots = clips.map((clip) => [clip.vec3Stream, clip.quatStream].map((stream) => ({
-      stream, shared: L.words(4 * stream.groupCount + (stream.entries.byteLength >> 2)), outputs: L.words(4 * stream.groupCount),
+      stream, shared: L.words(4 * stream.groupCount + (stream.entries.byteLength >> 2)),
+      outputs: [L.words(4 * stream.groupCount), L.words(4 * stream.groupCount)],
     })));
     const cacheBytes = instanceCacheBytes(clips), rowBytes = 16 * layout.texels;
-    const clipsAt = L.words(Math.ceil(capacity / 2)), timesAt = L.words(2 * capacity), lastAt = L.words(2 * capacity);
-    const records = L.words(16 * capacity), caches = L.words((cacheBytes >> 2) * capacity);
+    const clipsAt = L.words(Math.ceil(capacity / 2)), timesAt = L.words(2 * capacity), lastAt = L.words(4 * capacity);
+    const blendClipsAt = L.words(Math.ceil(capacity / 2)), blendTimesAt = L.words(2 * capacity), weightsAt = L.words(capacity);
+    const records = L.words(32 * capacity), caches = L.words((cacheBytes >> 1) * capacity);
     const staging = L.words((rowBytes >> 2) * capacity), boxesAt = L.words(8 * capacity), base = L.words(8);
     const orderAt = L.words(capacity), blocksAt = L.words(blockFloats);
     const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(L.bytes / 65536)) });
@@ -120,7 +131,7 @@ export class CrowdKernel {
     const buffer = memory.buffer, words = new Int32Array(buffer), floats = new Float32Array(buffer), doubles = new Float64Array(buffer);
     const w = (at: number) => at >> 2;
 
-    const T = scratch, R = T + ((12 * n + 15) & ~15), S = R + 16 * n;
+    const T = scratch, R = T + vec3Bytes, S = R + 16 * n;
     this.pose = { translations: new Float32Array(buffer, T, 3 * n), rotations: new Float32Array(buffer, R, 4 * n), scales: new Float32Array(buffer, S, 3 * n) };
     const restT = rest, restR = rest + (R - T), restS = rest + (S - T);
     floats.set(asset.restPose.translations.subarray(0, 3 * n), w(restT));
@@ -128,8 +139,9 @@ export class CrowdKernel {
     floats.set(asset.restPose.scales.subarray(0, 3 * n), w(restS));
     words.set(skeleton.parents, w(parents));
     words.set([n, T, R, S, rest, poseBytes, parents, model, skins.length, skinTable, rigid.length, rigidTable,
-      clipsAt, timesAt, lastAt, records, clipTable, staging, rowBytes, boxesAt, base, timeSlot], w(header));
-    doubles.set(source.origin, (header + 96) >> 3);
+      clipsAt, timesAt, lastAt, records, clipTable, staging, rowBytes, boxesAt, base, timeSlot, second,
+      blendClipsAt, blendTimesAt, weightsAt], w(header));
+    doubles.set(source.origin, (header + 112) >> 3);
 
     skinSlots.forEach((slot, s) => {
       words.set(skins[s].joints, w(slot.joints));
@@ -155,26 +167,31 @@ export class CrowdKernel {
     }
     floats.set([...lo, 0, ...hi, 0], w(base));
 
-    const bases = [T, R, S];
+    // Per clip two blocks: sampling into the scratch pose, and into the second one (a blend's other clip).
+    const bases = [[T, R, S], [second, second + (R - T), second + (S - T)]];
     clips.forEach((_, c) => {
       let cacheAt = 0;
-      const template = w(clipTable) + 16 * c;
       clipSlots[c].forEach(({ stream, shared, outputs }, k) => {
         const groups = stream.groupCount;
         words.set(stream.steps, w(shared));
         new Uint8Array(buffer, shared + 16 * groups, stream.entries.byteLength).set(new Uint8Array(stream.entries));
-        for (let i = 0; i < 4 * groups; i++) words[w(outputs) + i] = i < stream.trackCount ? bases[stream.paths[i]] + 4 * stream.offsets[i] : sink;
-        words.set([groups, shared + 16 * groups, stream.count, 0, cacheAt, outputs, shared], template + 7 * k);
+        for (let b = 0; b < 2; b++) {
+          for (let i = 0; i < 4 * groups; i++) words[w(outputs[b]) + i] = i < stream.trackCount ? bases[b][stream.paths[i]] + 4 * stream.offsets[i] : sink;
+          words.set([groups, shared + 16 * groups, stream.count, 0, cacheAt, outputs[b], shared], w(clipTable) + 32 * c + 16 * b + 7 * k);
+        }
         cacheAt += (stream.components === 3 ? VEC3_CACHE : QUAT_CACHE) * groups;
       });
     });
-    for (let k = 0; k < capacity; k++) {
-      words[w(records) + 16 * k + 14] = -2;
+    for (let k = 0; k < 2 * capacity; k++) {
+      words[w(records) + 16 * k + 14] = -1;
       words[w(records) + 16 * k + 15] = caches + cacheBytes * k;
     }
     this.header = header;
     this.clipIndices = new Int16Array(buffer, clipsAt, capacity);
     this.times = new Float64Array(buffer, timesAt, capacity);
+    this.blendClipIndices = new Int16Array(buffer, blendClipsAt, capacity);
+    this.blendTimes = new Float64Array(buffer, blendTimesAt, capacity);
+    this.blendWeights = new Float32Array(buffer, weightsAt, capacity);
     this.boxes = new Float32Array(buffer, boxesAt, 8 * capacity);
     this.order = new Int32Array(buffer, orderAt, capacity);
     this.blocks = new Float32Array(buffer, blocksAt, blockFloats);

@@ -5,14 +5,16 @@ import { withProp } from '../asset/with-prop.ts';
 import { determinant3x3 } from '../math/strided-mat4.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { computeJointBounds, emptyBox, transformBoxInto, type JointBounds } from '../skinning/joint-bounds.ts';
-import { instancePoseLayout, paddedTexelFloats, WORLD_TEXELS, type BakedPalettes, type InstanceBlocks, type InstancePoseLayout } from '../skinning/instance-blocks.ts';
+import { BAKED_BLOCK_TEXELS, instancePoseLayout, paddedTexelFloats, WORLD_TEXELS, type BakedPalettes, type InstanceBlocks, type InstancePoseLayout } from '../skinning/instance-blocks.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import type { RootMotionMode } from '../animation/root-motion.ts';
 import { bakeClips, type BakedClips } from './bake-palettes.ts';
+import type { PoseSource } from '../scene/pose-source.ts';
 import { InstanceMotion } from './instance-motion.ts';
 import { boxOutsideFrustum } from './frustum.ts';
 import { accumulatePoseBounds, morphReach, morphTargetsOfInstances, packInstancePose, rigidMeshBoxes } from './instance-pose.ts';
 import { createCrowdKernel, crowdKernelInstanceBytes, crowdKernelSupports, CrowdInstancePose, type CrowdKernel } from './crowd-kernel.ts';
+import { InstanceBlend, type TimedPoseSource } from './instance-blend.ts';
 
 /** How a crowd's instances are posed: `'live'` (CPU pose per instance, O(N·J)) or `'baked'` (GPU picks baked frames, O(N)). */
 export type CrowdMode = 'live' | 'baked';
@@ -54,11 +56,11 @@ export interface CrowdOptions {
 
 /**
  * Bytes a {@link Crowd} holds per instance of its capacity, whatever its mode: clip, time, speed, world matrix
- * and box, draw order and root-motion placement (178 bytes), plus its live block of `blockTexels` RGBA float
- * texels (16 bytes each).
+ * and box, draw order, root-motion placement, and the blended clip's index, time, speed, weight and fade rate
+ * (200 bytes), plus its live block of `blockTexels` RGBA float texels (16 bytes each).
  */
 export function crowdInstanceBytes(blockTexels: number): number {
-  return 2 + 8 + 4 + 64 + 48 + 4 + 48 + 16 * blockTexels;
+  return 2 + 8 + 4 + 64 + 48 + 4 + 48 + (2 + 8 + 4 + 4 + 4) + 16 * blockTexels;
 }
 
 /** A prop on a joint of every instance of a crowd ({@link CrowdOptions.props}; the arguments of `withProp`). */
@@ -146,6 +148,23 @@ export class Crowd implements InstanceBlocks {
   readonly times: Float64Array;
   /** Per instance: playback speed (1 normal, negative backwards). */
   readonly speeds: Float32Array;
+  /**
+   * Per instance: the clip played with its clip, blended by {@link blendWeights} ({@link blend},
+   * {@link crossfade}; −1 the rest pose).
+   */
+  readonly blendClipIndices: Int16Array;
+  /** Per instance: seconds into its blended clip, kept in [0, duration) by {@link update}. */
+  readonly blendTimes: Float64Array;
+  /** Per instance: the blended clip's playback speed. */
+  readonly blendSpeeds: Float32Array;
+  /**
+   * Per instance: the blended clip's weight w ∈ [0, 1]: 0 (default) its clip alone, 1 the blended clip alone,
+   * between the two blended as the `Animator` crossfades (live: local poses, `blendLayers`; baked: the two
+   * clips' baked frames, matrix rows linearly). Written by {@link blend} and {@link crossfade}, or directly.
+   */
+  readonly blendWeights: Float32Array;
+  /** Per instance: how fast {@link update} moves its blend weight towards 1, per second (0: it stays; {@link crossfade}). */
+  readonly fadeRates: Float32Array;
   /** `Float32Array(16·capacity)`: per instance its world matrix W (model space → world), column-major. */
   readonly worlds: Float32Array;
   /** `Float64Array(6·capacity)`: per instance the world box (min, max) found by the last {@link prepare}. */
@@ -177,8 +196,14 @@ export class Crowd implements InstanceBlocks {
   private bakedInPlace: BakedClips | null = null;
   private readonly box = new Float64Array(6);
   private readonly world = new Float64Array(16);
+  /** {@link prepare}'s baked frame picks: f₀, f₁, a of the instance's clip, then of its blended clip. */
+  private readonly picks = new Float64Array(6);
+  /** A root-motion reading M(t), [x, z, yaw]. */
+  private readonly reading = new Float64Array(3);
   /** The {@link kernel}'s instance pose as a `PoseSource`, for {@link evaluateInstance}. */
   private readonly kernelPose: CrowdInstancePose | null;
+  /** An instance's two clips blended, on the per-instance path. */
+  private readonly blended: InstanceBlend;
 
   /**
    * @throws RangeError for a capacity that is not a positive integer, a `memoryBudgetBytes` that is not a
@@ -208,7 +233,7 @@ export class Crowd implements InstanceBlocks {
     this.rigidOffsets = this.poseLayout.rigidOffsets.map((o) => (o >= 0 ? o + worldTexels : -1));
     this.morphOffsets = this.poseLayout.morphOffsets.map((o) => (o >= 0 ? o + worldTexels : -1));
     this.liveBlockTexels = worldTexels + this.poseLayout.texels;
-    const blockTexels = Math.max(this.liveBlockTexels, WORLD_TEXELS + 1);
+    const blockTexels = Math.max(this.liveBlockTexels, BAKED_BLOCK_TEXELS);
     const budget = options.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_BYTES;
     requirePositiveBytes('memoryBudgetBytes', budget);
     const kernelWanted = options.backend !== 'js' && crowdKernelSupports(asset, this.model.clips, this.method, this.poseLayout);
@@ -227,6 +252,12 @@ export class Crowd implements InstanceBlocks {
     this.kernelPose = kernel ? new CrowdInstancePose(kernel) : null;
     this.clipIndices = kernel?.clipIndices ?? new Int16Array(capacity);
     this.times = kernel?.times ?? new Float64Array(capacity);
+    this.blendClipIndices = kernel?.blendClipIndices ?? new Int16Array(capacity);
+    this.blendTimes = kernel?.blendTimes ?? new Float64Array(capacity);
+    this.blendWeights = kernel?.blendWeights ?? new Float32Array(capacity);
+    this.blendSpeeds = new Float32Array(capacity).fill(1);
+    this.fadeRates = new Float32Array(capacity);
+    this.blended = new InstanceBlend(asset.skeleton.jointCount, this.model.morphWeights.length);
     this.speeds = new Float32Array(capacity).fill(1);
     this.worlds = new Float32Array(16 * capacity);
     for (let k = 0; k < capacity; k++) this.worlds[16 * k] = this.worlds[16 * k + 5] = this.worlds[16 * k + 10] = this.worlds[16 * k + 15] = 1;
@@ -257,7 +288,7 @@ export class Crowd implements InstanceBlocks {
 
   /** Texels per block in the current {@link mode}. */
   get blockTexels(): number {
-    return this.mode === 'live' ? this.liveBlockTexels : WORLD_TEXELS + 1;
+    return this.mode === 'live' ? this.liveBlockTexels : BAKED_BLOCK_TEXELS;
   }
 
   /** The baked palettes in baked mode (baked on first use), else null. */
@@ -302,11 +333,74 @@ export class Crowd implements InstanceBlocks {
    * @throws RangeError for an instance outside [0, count)
    */
   evaluateInstance(k: number): void {
+    this.checkInstance(k);
+    const model = this.model;
+    if (this.kernelPose && !this.inPlace) model.evaluate(this.kernelPose.of(k));
+    else model.evaluate(this.sourceOf(k));
+  }
+
+  /**
+   * Instance k's pose source on the per-instance path: its clip (in place when {@link rootMotion} is not
+   * `off`) at its time, or blended with its blended clip ({@link InstanceBlend}). Allocates nothing.
+   */
+  private sourceOf(k: number): PoseSource {
+    const clip = this.clipIndices[k], w = this.blendWeights[k];
+    const a = this.timedSource(clip);
+    if (!(w > 0)) return a.at(this.times[k]);
+    return this.blended.set(a, this.times[k], this.timedSource(this.blendClipIndices[k]), this.blendTimes[k], w);
+  }
+
+  private timedSource(clip: number): TimedPoseSource {
+    return this.inPlace && this.motion.moves(clip) ? this.motion.inPlace[clip] : this.model.clipSample(clip);
+  }
+
+  /**
+   * Instance k plays clip `clip` (−1: the rest pose) from `time` seconds at `speed` together with its clip,
+   * blended by `weight` ∈ [0, 1] ({@link blendWeights}; 0.5 half each), held until changed. Root motion follows
+   * the instance's own clip alone. Allocates nothing.
+   * @throws RangeError for an instance or clip that does not exist, or a weight outside [0, 1]
+   */
+  blend(k: number, clip: number, time = 0, weight = 0.5, speed = 1): void {
+    this.checkInstance(k);
+    this.checkClip(clip);
+    if (!(weight >= 0 && weight <= 1)) throw new RangeError(`Crowd: blend weight ${weight} is outside [0, 1]`);
+    this.blendClipIndices[k] = clip;
+    this.blendTimes[k] = this.wrap(clip, time);
+    this.blendSpeeds[k] = speed;
+    this.blendWeights[k] = weight;
+    this.fadeRates[k] = 0;
+  }
+
+  /**
+   * Instance k crossfades to clip `clip` (−1: the rest pose), which starts at `time` seconds at `speed`: its
+   * {@link blendWeights} rises linearly from 0 to 1 over `seconds` of {@link update} (the `Animator`'s
+   * crossfade), then `clip` becomes the instance's clip and the blend ends; its root motion goes on from where
+   * it stands ({@link placementOf}). `seconds` ≤ 0 switches at once. Allocates nothing.
+   * @throws RangeError for an instance or clip that does not exist
+   */
+  crossfade(k: number, clip: number, seconds: number, time = 0, speed = 1): void {
+    this.blend(k, clip, time, 0, speed);
+    if (seconds > 0) this.fadeRates[k] = 1 / seconds;
+    else this.finishFade(k);
+  }
+
+  /** The blended clip becomes instance k's clip (its travel so far kept); the blend ends. */
+  private finishFade(k: number): void {
+    const clip = this.blendClipIndices[k], time = this.blendTimes[k];
+    this.motion.switchClip(k, this.clipIndices[k], this.times[k], clip, time);
+    this.clipIndices[k] = clip;
+    this.times[k] = time;
+    this.speeds[k] = this.blendSpeeds[k];
+    this.blendWeights[k] = 0;
+    this.fadeRates[k] = 0;
+  }
+
+  private checkInstance(k: number): void {
     if (!Number.isInteger(k) || k < 0 || k >= this.count) throw new RangeError(`Crowd: instance ${k} does not exist (${this.count} instances)`);
-    const clip = this.clipIndices[k], time = this.times[k], model = this.model;
-    if (this.inPlace && this.motion.moves(clip)) model.evaluate(this.motion.inPlace[clip].at(time));
-    else if (this.kernelPose) model.evaluate(this.kernelPose.of(k));
-    else model.evaluate(model.clipSample(clip).at(time));
+  }
+
+  private checkClip(clip: number): void {
+    if (!Number.isInteger(clip) || clip < -1 || clip >= this.model.clips.length) throw new RangeError(`${this.asset.name}: clip ${clip} does not exist (${this.model.clips.length} clips)`);
   }
 
   /**
@@ -317,8 +411,13 @@ export class Crowd implements InstanceBlocks {
    */
   add(clip: number, time = 0, speed = 1, world?: ArrayLike<number>): number {
     if (this.count >= this.capacity) throw new RangeError(`Crowd: full (${this.capacity} instances)`);
-    if (!Number.isInteger(clip) || clip < -1 || clip >= this.model.clips.length) throw new RangeError(`${this.asset.name}: clip ${clip} does not exist (${this.model.clips.length} clips)`);
+    this.checkClip(clip);
     const k = this.count++;
+    this.blendClipIndices[k] = -1;
+    this.blendTimes[k] = 0;
+    this.blendSpeeds[k] = 1;
+    this.blendWeights[k] = 0;
+    this.fadeRates[k] = 0;
     this.clipIndices[k] = clip;
     this.times[k] = this.wrap(clip, time);
     this.speeds[k] = speed;
@@ -329,14 +428,23 @@ export class Crowd implements InstanceBlocks {
 
   /**
    * Moves every instance's time on by `dt · speed` seconds, looping within its clip; each wrap adds its
-   * clip's whole travel to the instance's root motion ({@link placementOf}). Allocates nothing.
+   * clip's whole travel to the instance's root motion ({@link placementOf}). A blending instance's blended clip
+   * moves on by `dt ·` its speed alike, and a crossfade's weight by `dt ·` its rate, ending the fade at 1
+   * ({@link crossfade}). Allocates nothing.
    */
   update(dt: number): void {
-    const motion = this.motion;
+    const motion = this.motion, weights = this.blendWeights, rates = this.fadeRates;
     for (let k = 0; k < this.count; k++) {
       const clip = this.clipIndices[k], raw = this.times[k] + dt * this.speeds[k], t = this.wrap(clip, raw);
       this.times[k] = t;
       if (t !== raw && motion.moves(clip)) motion.wrapped(k, clip, Math.round((raw - t) / this.model.clips[clip].duration));
+      if (!(weights[k] > 0 || rates[k] > 0)) continue;
+      this.blendTimes[k] = this.wrap(this.blendClipIndices[k], this.blendTimes[k] + dt * this.blendSpeeds[k]);
+      if (rates[k] > 0) {
+        // Within 2⁻²⁰ of 1 ends it: the float32 weight summed frame by frame may stop a rounding short of 1.
+        weights[k] = Math.min(1, weights[k] + dt * rates[k]);
+        if (weights[k] >= 1 - 2 ** -20) this.finishFade(k);
+      }
     }
   }
 
@@ -358,18 +466,21 @@ export class Crowd implements InstanceBlocks {
     let drawn = 0, back = this.capacity, lastClip = -2, lastTime = NaN;
     for (let k = 0; k < this.count; k++) {
       const clip = this.clipIndices[k], time = this.times[k];
-      let f0 = 0, f1 = 0, a = 0;
+      const w = this.blendWeights[k], picks = this.picks;
       emptyBox(box);
       if (baked) {
-        const c = clip < 0 ? clipCount : clip, frames = baked.frameCounts[c];
-        const u = frames > 1 && baked.durations[c] > 0 ? (time / baked.durations[c]) * (frames - 1) : 0;
-        const i0 = Math.min(Math.floor(u), frames - 1);
-        f0 = baked.firstFrame[c] + i0;
-        f1 = baked.firstFrame[c] + Math.min(i0 + 1, frames - 1);
-        a = u - i0;
-        unionBox(box, baked.frameBounds, 6 * f0);
-        unionBox(box, baked.frameBounds, 6 * f1);
-        if (applied && motion.moves(clip)) motion.placeBaked(k, baked.motion!, f0, f1, a);
+        bakedFrames(picks, 0, baked, clip < 0 ? clipCount : clip, time);
+        if (w > 0) {
+          const other = this.blendClipIndices[k];
+          bakedFrames(picks, 3, baked, other < 0 ? clipCount : other, this.blendTimes[k]);
+          unionBox(box, baked.frameBounds, 6 * picks[3]);
+          unionBox(box, baked.frameBounds, 6 * picks[4]);
+        }
+        if (!(w >= 1)) {
+          unionBox(box, baked.frameBounds, 6 * picks[0]);
+          unionBox(box, baked.frameBounds, 6 * picks[1]);
+        }
+        if (applied && motion.moves(clip)) motion.placeBaked(k, baked.motion!, picks[0], picks[1], picks[2]);
       } else if (boxes) {
         const o = 8 * k;
         if (boxes[o] <= boxes[o + 4]) {
@@ -378,12 +489,14 @@ export class Crowd implements InstanceBlocks {
         }
       } else {
         const moves = inPlace && motion.moves(clip);
-        if (clip !== lastClip || time !== lastTime) {
-          model.evaluate(moves ? motion.inPlace[clip].at(time) : model.clipSample(clip).at(time));
-          lastClip = clip;
+        if (w > 0 || clip !== lastClip || time !== lastTime) {
+          model.evaluate(this.sourceOf(k));
+          // A blended instance shares its evaluation with none.
+          lastClip = w > 0 ? -2 : clip;
           lastTime = time;
         }
-        if (applied && moves) motion.place(k, motion.inPlace[clip].motion);
+        // Root motion follows the instance's own clip (sampled alone when the blend left it out).
+        if (applied && moves) motion.place(k, w >= 1 ? motion.motionAt(this.reading, clip, time) : motion.inPlace[clip].motion);
         accumulatePoseBounds(box, model, asset, this, this.origin);
       }
       this.worldOf(k, W);
@@ -399,7 +512,12 @@ export class Crowd implements InstanceBlocks {
         blocks[b + 4 * r] = W[r]; blocks[b + 4 * r + 1] = W[4 + r]; blocks[b + 4 * r + 2] = W[8 + r]; blocks[b + 4 * r + 3] = W[12 + r];
       }
       if (baked) {
-        blocks[b + 12] = f0; blocks[b + 13] = f1; blocks[b + 14] = a; blocks[b + 15] = 0;
+        blocks[b + 12] = picks[0]; blocks[b + 13] = picks[1]; blocks[b + 14] = picks[2]; blocks[b + 15] = 0;
+        if (w > 0) {
+          blocks[b + 16] = picks[3]; blocks[b + 17] = picks[4]; blocks[b + 18] = picks[5]; blocks[b + 19] = Math.min(w, 1);
+        } else {
+          blocks[b + 16] = blocks[b + 17] = blocks[b + 18] = blocks[b + 19] = 0;
+        }
       } else if (!kernel) {
         packInstancePose(blocks, slot * blockTexels + worldTexels, model, asset, this.poseLayout);
       }
@@ -449,6 +567,19 @@ function placeWorld(W: Float64Array, p: Float64Array, o: number): void {
     W[r] = c * a - s * b;
     W[8 + r] = s * a + c * b;
   }
+}
+
+/**
+ * The two baked frames around `time` (seconds) of clip `c` of `baked` (`clips.length`: the rest pose) and the
+ * blend factor between them, `[f₀, f₁, a]` into `out[at…at+3)`: the frame u = t/duration·(F − 1) falls in.
+ */
+function bakedFrames(out: Float64Array, at: number, baked: BakedClips, c: number, time: number): void {
+  const frames = baked.frameCounts[c];
+  const u = frames > 1 && baked.durations[c] > 0 ? (time / baked.durations[c]) * (frames - 1) : 0;
+  const i0 = Math.min(Math.floor(u), frames - 1);
+  out[at] = baked.firstFrame[c] + i0;
+  out[at + 1] = baked.firstFrame[c] + Math.min(i0 + 1, frames - 1);
+  out[at + 2] = u - i0;
 }
 
 function unionBox(out: Float64Array, boxes: Float64Array, o: number): void {

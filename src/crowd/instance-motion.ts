@@ -119,6 +119,22 @@ export class InstanceMotion {
     this.placements.fill(0, o, o + 3);
   }
 
+  /**
+   * Instance k switches from clip `from` at `fromTime` to clip `to` at `toTime` (a crossfade's end) and keeps
+   * the travel it has: with P = prefix ∘ M_from(fromTime) its placement now, the prefix becomes
+   * P ∘ M_to(toTime)⁻¹, so that its placement at `toTime` of `to` is still P. Samples both clips (O(J)).
+   * Allocates nothing.
+   */
+  switchClip(k: number, from: number, fromTime: number, to: number, toTime: number): void {
+    const p = this.prefixes, o = 3 * k, placed = this.whole, m = this.current;
+    this.placementAt(placed, k, from, fromTime);
+    this.motionAt(m, to, toTime);
+    invertMotion(m, m);
+    composeMotion(m, placed, m);
+    p[o] = m[0]; p[o + 1] = m[1]; p[o + 2] = m[2];
+    this.placements[o] = placed[0]; this.placements[o + 1] = placed[1]; this.placements[o + 2] = placed[2];
+  }
+
   /** Instance k playing clip `clip` wrapped `n` times (n < 0: backwards): prefix ← prefix ∘ M(D)ⁿ. O(|n|). */
   wrapped(k: number, clip: number, n: number): void {
     if (!n || !this.moves(clip)) return; // also NaN: a clip of duration 0 never wraps

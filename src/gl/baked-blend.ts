@@ -2,7 +2,7 @@ import vertexSource from '../../shaders/crowd/baked-blend.vert?raw';
 import { compileProgram, deleteProgram } from './shader-program.ts';
 import { createDataTexture } from './data-texture.ts';
 import { BAKED_UNIT, INSTANCE_UNIT } from './program-cache.ts';
-import { INSTANCE_TEXTURE_WIDTH, type BakedPalettes } from '../skinning/instance-blocks.ts';
+import { BAKED_BLOCK_TEXELS, INSTANCE_TEXTURE_WIDTH, type BakedPalettes } from '../skinning/instance-blocks.ts';
 
 /** Nothing is rasterised (RASTERIZER_DISCARD); a fragment shader is only needed to link. */
 const FRAGMENT_SOURCE = '#version 300 es\nprecision mediump float;\nout vec4 outColor;\nvoid main() { outColor = vec4(0.0); }\n';
@@ -23,6 +23,7 @@ export class BakedBlend {
   private texture: WebGLTexture | null = null;
   private rows = 0;
   private u_blockTexels: WebGLUniformLocation | null = null;
+  private u_sourceTexels: WebGLUniformLocation | null = null;
   private u_frameTexels: WebGLUniformLocation | null = null;
   private u_worldTexels: WebGLUniformLocation | null = null;
   private u_quaternionEnd: WebGLUniformLocation | null = null;
@@ -52,6 +53,7 @@ export class BakedBlend {
     const texels = drawCount * blockTexels;
     gl.useProgram(program);
     gl.uniform1i(this.u_blockTexels, blockTexels);
+    gl.uniform1i(this.u_sourceTexels, BAKED_BLOCK_TEXELS);
     gl.uniform1i(this.u_worldTexels, layout.stride);
     gl.uniform1i(this.u_frameTexels, baked.frameTexels);
     // The skins' palettes come first in a pose; their end is the first rigid node's or morph weights' texel.
@@ -105,6 +107,7 @@ export class BakedBlend {
     gl.uniform1i(gl.getUniformLocation(program, 'u_instanceTexture'), INSTANCE_UNIT);
     gl.uniform1i(gl.getUniformLocation(program, 'u_bakedTexture'), BAKED_UNIT);
     this.u_blockTexels = gl.getUniformLocation(program, 'u_blockTexels');
+    this.u_sourceTexels = gl.getUniformLocation(program, 'u_sourceTexels');
     this.u_frameTexels = gl.getUniformLocation(program, 'u_frameTexels');
     this.u_worldTexels = gl.getUniformLocation(program, 'u_worldTexels');
     this.u_quaternionEnd = gl.getUniformLocation(program, 'u_quaternionEnd');

@@ -5,7 +5,7 @@ import type { SkinningMethod } from './skinning-method.ts';
  * drawn instance in one texture, block b starting at texel `b·blockTexels`, texels counted row-major across
  * rows {@link INSTANCE_TEXTURE_WIDTH} wide. A block may straddle rows, but a joint's `stride` texels never do,
  * nor the 3–4 texels at a block's start: with `stride` 3 (LBS) live blocks are `3 + 3·(joints + rigid)`
- * texels, with `stride` 4 (DQS) `4 + 4·(joints + rigid)`, baked blocks 4 and baked frames `stride·(joints +
+ * texels, with `stride` 4 (DQS) `4 + 4·(joints + rigid)`, baked blocks 6 and baked frames `stride·(joints +
  * rigid)`, and the width is a multiple of 12, so the shader computes one texel address per joint.
  *
  * - texels 0–2: the instance's world matrix W' = W·T(O) (O the model origin the palettes are relative to), its
@@ -15,14 +15,22 @@ import type { SkinningMethod } from './skinning-method.ts';
  *   `packPaletteRows`, 3 texels per joint; DQS: `computeDualQuaternionPalette`, 4 texels per joint), then the
  *   model-space matrix `T(−O)·M` of every rigid mesh instance's node as 3 packed rows (padded to `stride`),
  *   then every morphed mesh instance's weights, 4 per texel (blended linearly between baked frames).
- * - baked mode: texel 3 is `(f₀, f₁, a, 0)`: two frame indices into the baked palette texture
- *   ({@link BakedPalettes}, each frame one pose in the same layout) and the blend factor; a joint's matrix rows
- *   are `(1 − a)·K(f₀) + a·K(f₁)`, a DQS rotation quaternion the normalised sign-aligned blend (nlerp).
+ * - baked mode ({@link BAKED_BLOCK_TEXELS} texels): texel 3 is `(f₀, f₁, a, 0)`: two frame indices into the
+ *   baked palette texture ({@link BakedPalettes}, each frame one pose in the same layout) and the blend factor;
+ *   a joint's matrix rows are `A = (1 − a)·K(f₀) + a·K(f₁)`, a DQS rotation quaternion the normalised
+ *   sign-aligned blend (nlerp). Texel 4 is `(g₀, g₁, b, w)`, the same for the instance's blended clip, weighing
+ *   w: rows `(1 − w)·A + w·B`, DQS rotations again by nlerp (w = 0: A alone).
  */
 export const INSTANCE_TEXTURE_WIDTH = 2040;   // 12 · 170
 
 /** Texels of the world matrix at the start of every block. */
 export const WORLD_TEXELS = 3;
+
+/**
+ * Texels of a baked block: the world matrix's 3, `(f₀, f₁, a, 0)` of its clip, `(g₀, g₁, b, w)` of its blended
+ * clip (w = 0: none), and one unused, so that 12-texel-aligned rows hold whole blocks.
+ */
+export const BAKED_BLOCK_TEXELS = 6;
 
 /** Where one pose sits in a live block (after the world texels) or a baked frame. */
 export interface InstancePoseLayout {

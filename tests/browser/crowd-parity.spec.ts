@@ -10,7 +10,7 @@ import type { SkinningMethod } from '../../src/skinning/skinning-method.ts';
 // mirror (det W < 0): they are drawn as the second range, their normals by W's inverse transpose. Between
 // baked frames the baked error is reported (README "Crowds").
 
-type Api = { run: (model: string, mode: 'live' | 'baked', method?: SkinningMethod) => Promise<CrowdParity> };
+type Api = { run: (model: string, mode: 'live' | 'baked', method?: SkinningMethod, blend?: boolean) => Promise<CrowdParity> };
 
 const LBS: SkinningMethod = { skinning: 'lbs', weights: 'normalize' };
 const DQS: SkinningMethod = { skinning: 'dqs', weights: 'normalize' };
@@ -46,26 +46,42 @@ const CASES: { model: string; method: SkinningMethod }[] = [
   { model: 'SimpleMorph.gltf', method: LBS },
 ];
 
-for (const { model, method } of CASES) {
-  for (const mode of ['live', 'baked'] as const) {
-    test(`instanced ${mode} ${method.skinning}/${method.weights} skinning of ${model}: every instance equals the CPU pose at its time`, async ({ page }) => {
-      if (model.includes('.glb') || model.includes('.gltf')) test.skip(!sharedAssetsAvailable(), `${SHARED_ASSETS} is absent`);
-      await openHarness(page, '/tests/browser/pages/crowd-parity.html', 'sinewCrowdParityReady');
-      const url = !model.includes('.glb') && !model.includes('.gltf') ? model : model.replace(/^(uneven:)?/, `$1/shared/assets/gltf/`);
-      const result = await page.evaluate(([u, m, s]) => (window as unknown as { sinewCrowdParity: Api }).sinewCrowdParity.run(u, m, s), [url, mode, method] as const);
-      console.log(JSON.stringify(result));
-      expect(result.instances).toBe(6);
-      expect(result.mirrored).toBe(2);
-      expect(result.verticesCompared).toBeGreaterThan(0);
-      if (model.endsWith('+prop')) expect(result.rigidVerticesCompared).toBe(6 * 24);
-      if (model.endsWith('+sword')) {
-        expect(result.attachmentVerticesCompared).toBe(6 * (48 + 48 + 24));
-        expect(result.maxAttachmentError).toBeLessThanOrEqual(1e-5);
-      }
-      if (model.includes('morph') || model.includes('Morph')) expect(result.morphedVerticesCompared).toBeGreaterThan(0);
-      expect(result.maxRelativePositionError).toBeLessThanOrEqual(1e-5);
-      expect(result.maxNormalError).toBeLessThanOrEqual(1e-4);
-      if (mode === 'baked') expect(result.maxBakedInterpolationError).toBeGreaterThan(0);
-    });
-  }
+// Three instances of each also play a second clip, blended at their own weights (Crowd.blend): live, the local
+// poses blended as the Animator crossfades (the crowd kernel's blend where it poses the crowd, blendLayers
+// otherwise); baked, the two clips' baked matrices, rows linearly (LBS only: a DQS blend is not a linear one).
+const BLENDED: { model: string; method: SkinningMethod; modes: readonly ('live' | 'baked')[] }[] = [
+  { model: 'worm-5000', method: LBS, modes: ['live', 'baked'] },
+  { model: 'Fox.glb', method: LBS, modes: ['live', 'baked'] },
+  { model: 'Fox.glb', method: DQS, modes: ['live'] },
+  { model: 'worm+prop', method: LBS, modes: ['live', 'baked'] },
+  { model: 'morph-tube', method: LBS, modes: ['live', 'baked'] },
+  { model: 'octopus', method: LBS, modes: ['live'] },
+];
+
+const RUNS = [
+  ...CASES.flatMap(({ model, method }) => (['live', 'baked'] as const).map((mode) => ({ model, method, mode, blend: false }))),
+  ...BLENDED.flatMap(({ model, method, modes }) => modes.map((mode) => ({ model, method, mode, blend: true }))),
+];
+
+for (const { model, method, mode, blend } of RUNS) {
+  test(`instanced ${mode} ${method.skinning}/${method.weights} skinning of ${model}${blend ? ', three instances blending two clips' : ''}: every instance equals the CPU pose at its time`, async ({ page }) => {
+    if (model.includes('.glb') || model.includes('.gltf')) test.skip(!sharedAssetsAvailable(), `${SHARED_ASSETS} is absent`);
+    await openHarness(page, '/tests/browser/pages/crowd-parity.html', 'sinewCrowdParityReady');
+    const url = !model.includes('.glb') && !model.includes('.gltf') ? model : model.replace(/^(uneven:)?/, `$1/shared/assets/gltf/`);
+    const result = await page.evaluate(([u, m, s, b]) => (window as unknown as { sinewCrowdParity: Api }).sinewCrowdParity.run(u, m, s, b), [url, mode, method, blend] as const);
+    console.log(JSON.stringify(result));
+    expect(result.instances).toBe(6);
+    expect(result.mirrored).toBe(2);
+    expect(result.blended).toBe(blend ? 3 : 0);
+    expect(result.verticesCompared).toBeGreaterThan(0);
+    if (model.endsWith('+prop')) expect(result.rigidVerticesCompared).toBe(6 * 24);
+    if (model.endsWith('+sword')) {
+      expect(result.attachmentVerticesCompared).toBe(6 * (48 + 48 + 24));
+      expect(result.maxAttachmentError).toBeLessThanOrEqual(1e-5);
+    }
+    if (model.includes('morph') || model.includes('Morph')) expect(result.morphedVerticesCompared).toBeGreaterThan(0);
+    expect(result.maxRelativePositionError).toBeLessThanOrEqual(1e-5);
+    expect(result.maxNormalError).toBeLessThanOrEqual(1e-4);
+    if (mode === 'baked') expect(result.maxBakedInterpolationError).toBeGreaterThan(0);
+  });
 }

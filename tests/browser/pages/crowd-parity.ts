@@ -28,6 +28,8 @@ export interface CrowdParity {
   instances: number;
   /** Drawn instances whose world matrix mirrors (det < 0). */
   mirrored: number;
+  /** Drawn instances blending a second clip (blend weight > 0). */
+  blended: number;
   /** Vertices of rigid meshes among {@link verticesCompared}. */
   rigidVerticesCompared: number;
   /** `+sword` models: vertices of the carried sword compared with the single-model attachment's place. */
@@ -118,7 +120,7 @@ function modelSize(asset: ModelAsset): number {
  * instanced and captured by transform feedback; each compared with the CPU reference (skinVertices at its
  * clip and time — baked mode: times on baked frames — then its world matrix in f64).
  */
-async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Promise<CrowdParity> {
+async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFAULT_SKINNING_METHOD, blend = false): Promise<CrowdParity> {
   const sworded = model.endsWith('+sword');
   const character = await load(sworded ? model.slice(0, -6) : model);
   const sword = sworded ? swordProp(character) : null;
@@ -146,12 +148,22 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
     }
     crowd.add(k === count - 1 ? -1 : clip, time, 1 + 0.25 * k, worldOf(k, size));
   }
+  if (blend && clips.length > 0) {
+    // Instances 1, 2 and 4 also play the next clip (instance 4 that one alone: weight 1), on a baked frame in baked mode.
+    for (const [k, weight] of [[1, 0.35], [2, 0.7], [4, 1]] as const) {
+      const other = (k + 1) % clips.length;
+      let time = clips[other].duration * ((0.41 + 0.17 * k) % 1);
+      if (baked) time = (baked.durations[other] * Math.round((time / baked.durations[other]) * (baked.frameCounts[other] - 1))) / (baked.frameCounts[other] - 1);
+      crowd.blend(k, other, time, weight, 0.9);
+    }
+  }
   crowd.prepare(null);
   const gpuModel = uploadModel(gl!, asset);
   const instances = new GpuInstances(gl!);
   const capture = new TransformFeedbackCapture(gl!);
   const result: CrowdParity = {
-    model, mode, method, instances: crowd.drawCount, mirrored: crowd.drawCount - crowd.mirroredFrom, rigidVerticesCompared: 0, morphedVerticesCompared: 0,
+    model, mode, method, instances: crowd.drawCount, mirrored: crowd.drawCount - crowd.mirroredFrom,
+    blended: Array.from(crowd.drawnInstances.subarray(0, crowd.drawCount), (k) => crowd.blendWeights[k]).filter((w) => w > 0).length, rigidVerticesCompared: 0, morphedVerticesCompared: 0,
     attachmentVerticesCompared: 0, maxAttachmentError: 0,
     verticesCompared: 0, maxRelativePositionError: 0, maxNormalError: 0,
     maxBakedInterpolationError: null, bakeRate: baked ? baked.rate : null,
@@ -222,9 +234,10 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
     let morphedNow = false;
     for (let b = 0; b < crowd.drawCount; b++) {
       const k = crowd.drawnInstances[b];
-      // Live: the pose the crowd drew (its kernel samples rotations by nlerp); baked: the clip at the frame's time.
+      // Live: the pose the crowd drew (its kernel samples rotations by nlerp); baked: the clip at the frame's time,
+      // and a blended instance's two clips' matrices and morph weights blended linearly, as the baked blend does.
       if (crowd.mode === 'live') crowd.evaluateInstance(k);
-      else crowd.model.evaluate(crowd.model.clipSample(crowd.clipIndices[k]).at(times(k)));
+      else bakedReference(crowd, k, times(k));
       const morphOffset = meshInstance.morphWeightOffset ?? -1;
       const source = morphOffset >= 0 ? morphed.apply(crowd.model.morphWeights, morphOffset) : primitive;
       morphedNow = morphOffset >= 0 && crowd.model.morphWeights.subarray(morphOffset, morphOffset + (asset.meshes[meshInstance.mesh].morphTargetCount ?? 0)).some((w) => w !== 0);
@@ -275,6 +288,24 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
         onError(dp / diagonal, dn, morphedNow);
       }
     }
+  }
+}
+
+/**
+ * Puts baked instance k's pose into `crowd.model`'s buffers: its clip at `time`; when it blends, the blended
+ * clip at its time too, and every skinning matrix, node matrix and morph weight `(1 − w)·A + w·B`.
+ */
+function bakedReference(crowd: Crowd, k: number, time: number): void {
+  const model = crowd.model, w = crowd.blendWeights[k];
+  if (w > 0) {
+    model.evaluate(model.clipSample(crowd.blendClipIndices[k]).at(crowd.blendTimes[k]));
+    const other = [...model.skinMatrices, model.modelMatrices, model.morphWeights].map((m) => m.slice());
+    model.evaluate(model.clipSample(crowd.clipIndices[k]).at(time));
+    [...model.skinMatrices, model.modelMatrices, model.morphWeights].forEach((m, i) => {
+      for (let e = 0; e < m.length; e++) m[e] = (1 - w) * m[e] + w * other[i][e];
+    });
+  } else {
+    model.evaluate(model.clipSample(crowd.clipIndices[k]).at(time));
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Crowd, crowdInstanceBytes } from '../../../src/crowd/crowd.ts';
 import { crowdKernelInstanceBytes } from '../../../src/crowd/crowd-kernel.ts';
 import { createWorm, WORM_800 } from '../../../src/procedural/worm.ts';
-import { WORLD_TEXELS } from '../../../src/skinning/instance-blocks.ts';
+import { BAKED_BLOCK_TEXELS } from '../../../src/skinning/instance-blocks.ts';
 
 // A crowd's per-instance arrays are checked against the memory budget (src/asset/memory-budget.ts) before
 // they are allocated: a capacity typed with three zeros too many fails at once, naming the numbers.
@@ -12,9 +12,10 @@ describe('Crowd memory budget', () => {
   it('counts what it allocates per instance (JavaScript backend)', () => {
     const crowd = new Crowd(worm, { capacity: 64, backend: 'js' });
     expect(crowd.kernel).toBeNull();
-    const blockTexels = Math.max(crowd.blockTexels, WORLD_TEXELS + 1);
+    const blockTexels = Math.max(crowd.blockTexels, BAKED_BLOCK_TEXELS);
     const held = crowd.clipIndices.byteLength + crowd.times.byteLength + crowd.speeds.byteLength + crowd.worlds.byteLength
-      + crowd.worldBounds.byteLength + crowd.drawnInstances.byteLength + crowd.motion.prefixes.byteLength + crowd.motion.placements.byteLength;
+      + crowd.worldBounds.byteLength + crowd.drawnInstances.byteLength + crowd.motion.prefixes.byteLength + crowd.motion.placements.byteLength
+      + crowd.blendClipIndices.byteLength + crowd.blendTimes.byteLength + crowd.blendSpeeds.byteLength + crowd.blendWeights.byteLength + crowd.fadeRates.byteLength;
     // The blocks are padded to whole texture rows: at least the instances' texels, less than one row more.
     expect(held + 16 * blockTexels * 64).toBe(64 * crowdInstanceBytes(blockTexels));
     expect(crowd.blocks.byteLength).toBeGreaterThanOrEqual(16 * blockTexels * 64);
@@ -22,17 +23,18 @@ describe('Crowd memory budget', () => {
 
   it('counts what the crowd kernel holds per instance, within its memory', () => {
     const capacity = 4096, crowd = new Crowd(worm, { capacity });
-    const kernel = crowd.kernel!, blockTexels = Math.max(crowd.blockTexels, WORLD_TEXELS + 1);
+    const kernel = crowd.kernel!, blockTexels = Math.max(crowd.blockTexels, BAKED_BLOCK_TEXELS);
     const perInstance = crowdKernelInstanceBytes(crowd.model.clips, crowd.poseLayout);
     // The kernel's memory holds the model, clips and per-instance arrays (the blocks among them), in whole 64 KiB pages.
     const memory = kernel.blocks.buffer.byteLength;
     expect(memory).toBeGreaterThanOrEqual(capacity * (perInstance + 16 * blockTexels));
-    expect(memory).toBeLessThan(capacity * (perInstance + 16 * blockTexels + 2 + 8 + 4) + 4 * 65536);
+    // Beyond them, only the clip, time, blend and order arrays that moved in (2 + 8 + 2 + 8 + 4 + 4 bytes).
+    expect(memory).toBeLessThan(capacity * (perInstance + 16 * blockTexels + 28) + 4 * 65536);
   });
 
   it('refuses a capacity past the budget before allocating, and accepts one within it', () => {
     const probe = new Crowd(worm, { capacity: 1 });
-    const perInstance = crowdInstanceBytes(Math.max(probe.blockTexels, WORLD_TEXELS + 1)) + crowdKernelInstanceBytes(probe.model.clips, probe.poseLayout);
+    const perInstance = crowdInstanceBytes(Math.max(probe.blockTexels, BAKED_BLOCK_TEXELS)) + crowdKernelInstanceBytes(probe.model.clips, probe.poseLayout);
     const budget = 1024 * 1024; // 1 MiB
     const fits = Math.floor(budget / perInstance);
     expect(new Crowd(worm, { capacity: fits, memoryBudgetBytes: budget }).capacity).toBe(fits);
