@@ -8,7 +8,8 @@
  * `as-stored` | `rest-remainder` | `implicit-last`, as the viewer's (src/skinning/skinning-method.ts);
  * `rootMotion` = `off` (default) | `in-place` | `applied` (`Crowd.rootMotion`; applied, the instances walk away
  * from their grid places over time); `sword` = `1` | `0` (default): every instance carries the built-in sword on a
- * right hand, else its deepest joint (`CrowdOptions.props`).
+ * right hand, else its deepest joint (`CrowdOptions.props`); `blend` = 0 (default) … 1: every instance also plays
+ * the next clip at that weight (`Crowd.blend`, live and baked; models with two clips or more; clamped to [0, 1]).
  */
 import GUI from 'lil-gui';
 import type { ModelAsset } from '../asset/model-asset.ts';
@@ -41,13 +42,14 @@ const settings = {
   weights: parseWeightPolicy(params.get('weights') ?? '') ?? ('normalize' as WeightPolicy),
   rootMotion: parseRootMotionSetting(params.get('rootMotion')).value ?? ('off' as RootMotionMode),
   sword: params.get('sword') === '1',
-  shadow: clampShadow(Number(params.get('shadow') ?? 0)),
+  shadow: clampUnit(Number(params.get('shadow') ?? 0)),
+  blend: clampUnit(Number(params.get('blend') ?? 0)),
 };
 /** The last loaded model, kept so a new skinning method (fixed per crowd) rebuilds the stage without reloading. */
 let loaded: { model: string; asset: ModelAsset } | null = null;
 
-/** model-viewer's `shadow-intensity`: [0, 1], anything else 0. */
-function clampShadow(intensity: number): number {
+/** A setting in [0, 1] (model-viewer's `shadow-intensity`, the blend weight): clamped to it; not a number, 0. */
+function clampUnit(intensity: number): number {
   return Number.isFinite(intensity) ? Math.max(0, Math.min(1, intensity)) : 0;
 }
 
@@ -74,6 +76,7 @@ function syncUrl(): void {
   url.searchParams.set('rootMotion', settings.rootMotion);
   url.searchParams.set('sword', settings.sword ? '1' : '0');
   url.searchParams.set('shadow', String(settings.shadow));
+  url.searchParams.set('blend', String(settings.blend));
   history.replaceState(null, '', url);
 }
 
@@ -104,6 +107,7 @@ async function openModel(model: string): Promise<void> {
     next.crowd.rootMotion = settings.rootMotion;
     next.shadow.intensity = settings.shadow;
     next.setCount(settings.count, aspect());
+    next.setBlend(settings.blend);
     next.setMode(settings.mode);
     stage = next;
   } catch (error) {
@@ -148,7 +152,8 @@ function tick(now: number): void {
     const n = frames;
     readout.textContent = [
       `${stage.crowd.asset.name}: ${settings.count} instances, ${settings.mode}, ${stage.crowd.method.skinning}/${stage.crowd.method.weights}` +
-        (settings.rootMotion === 'off' ? '' : `, root motion ${settings.rootMotion}${stage.crowd.motion.root ? '' : ' (none in this model)'}`),
+        (settings.rootMotion === 'off' ? '' : `, root motion ${settings.rootMotion}${stage.crowd.motion.root ? '' : ' (none in this model)'}`) +
+        (settings.blend > 0 ? `, next clip blended at ${settings.blend}${stage.crowd.model.clips.length > 1 ? '' : ' (this model has one clip)'}` : ''),
       `${((n * 1000) / (now - windowStart)).toFixed(1)} fps, frame ${(frameMsSum / n).toFixed(2)} ms`,
       `CPU: animation ${(animMsSum / n).toFixed(2)} ms, submit ${(submitMsSum / n).toFixed(2)} ms`,
       `${stats.drawn} drawn after culling, ${stats.drawCalls} draw call${stats.drawCalls === 1 ? '' : 's'}, ${(stats.verts / 1e6).toFixed(2)} M vertices`,
@@ -185,6 +190,7 @@ if (!gl) {
   gui.add(settings, 'count', 1, MAX_INSTANCES, 1).name('instances').onFinishChange((n: number) => {
     settings.count = clampCount(n);
     stage?.setCount(settings.count, aspect());
+    stage?.setBlend(settings.blend);
     syncUrl();
   });
   gui.add(settings, 'mode', ['live', 'baked']).name('mode').onChange((mode: CrowdMode) => {
@@ -205,8 +211,13 @@ if (!gl) {
     void openModel(settings.model);
   });
   gui.add(settings, 'shadow', 0, 1, 0.05).name('shadow intensity').onChange((intensity: number) => {
-    settings.shadow = clampShadow(intensity);
+    settings.shadow = clampUnit(intensity);
     if (stage) stage.shadow.intensity = settings.shadow;
+    syncUrl();
+  });
+  gui.add(settings, 'blend', 0, 1, 0.05).name('blend next clip').onChange((weight: number) => {
+    settings.blend = clampUnit(weight);
+    stage?.setBlend(settings.blend);
     syncUrl();
   });
   // Props are composed into the crowd's asset (withProp): another choice builds a new stage.

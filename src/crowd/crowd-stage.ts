@@ -114,6 +114,19 @@ export class CrowdStage {
     this.camera.frame({ min: [-halfX, 0, -halfZ], max: [halfX, this.height, halfZ] }, aspect);
   }
 
+  /**
+   * Every instance also plays the clip after its own (`Crowd.blend`), from the same place in it, at `weight`
+   * ∈ [0, 1] (0: its own clip alone). Needs two clips or more; with fewer it does nothing.
+   */
+  setBlend(weight: number): void {
+    const crowd = this.crowd, clips = crowd.model.clips;
+    if (clips.length < 2) return;
+    for (let k = 0; k < crowd.count; k++) {
+      const own = crowd.clipIndices[k], other = (own + 1) % clips.length;
+      crowd.blend(k, other, clips[other].duration * (own >= 0 ? crowd.times[k] / Math.max(clips[own].duration, 1e-9) : 0), weight, crowd.speeds[k]);
+    }
+  }
+
   /** Switches live / baked (baking the clips on first use of baked mode). */
   setMode(mode: CrowdMode): void {
     this.crowd.mode = mode;

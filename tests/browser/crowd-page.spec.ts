@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// The crowd demo page (crowd.html): URL parameters n / mode / model / skinning / weights / rootMotion, the readout, and a drawn crowd.
+// The crowd demo page (crowd.html): URL parameters n / mode / model / skinning / weights / rootMotion / blend, the readout, and a drawn crowd.
 
 test('crowd.html names a model that fails to load', async ({ page }) => {
   await page.goto('/crowd.html?model=/no/such/model.glb');
@@ -50,6 +50,25 @@ test('crowd.html plays the crowd with the root motion of its URL, and keeps it i
   await expect(readout).toContainText('16 instances, live, lbs/normalize', { timeout: 60_000 });
   await expect(readout).not.toContainText('root motion');
   expect(new URL(page.url()).searchParams.get('rootMotion')).toBe('off');
+  expect(errors).toEqual([]);
+});
+
+test('crowd.html blends the next clip into every instance at the weight of its URL, live and baked, and keeps it in the URL', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const readout = page.locator('#crowd-readout');
+  for (const mode of ['live', 'baked']) {
+    await page.goto(`/crowd.html?n=16&mode=${mode}&blend=0.5`);
+    await expect(readout).toContainText(`16 instances, ${mode}, lbs/normalize, next clip blended at 0.5`, { timeout: 60_000 });
+    await expect(readout).toContainText(/\d+(\.\d)? fps[^]*16 drawn after culling/);
+    expect(new URL(page.url()).searchParams.get('blend')).toBe('0.5');
+  }
+  // Clamped to [0, 1]; not a number: none.
+  await page.goto('/crowd.html?n=16&blend=7');
+  await expect(readout).toContainText('16 instances, live, lbs/normalize, next clip blended at 1', { timeout: 60_000 });
+  await page.goto('/crowd.html?n=16&blend=bogus');
+  await expect(readout).toContainText(/16 instances, live, lbs\/normalize\n/, { timeout: 60_000 });
+  expect(new URL(page.url()).searchParams.get('blend')).toBe('0');
   expect(errors).toEqual([]);
 });
 
