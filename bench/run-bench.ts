@@ -61,6 +61,9 @@
  * - `nodes20k.load_ms`, `nodes20k.evaluate_ms`: a generated scene of 20 000 rigid mesh nodes, the CPU side of
  *   its load and of a frame; `nodes20k.element_load_ms`, `nodes20k.frame_ms`, `nodes20k.draw_calls`: the same in `<sinew-viewer>` in headless Chromium, with the GPU cases
  *   (bench/many-nodes-cost.ts).
+ * - `crowd.cpu.*`, `crowd.bounds_ms.*`, `crowd.bytes_per_*`, `crowd.upload_bytes_per_instance.*`: the crowd's CPU
+ *   side in node — a frame's `update` + `prepare` per instance and joint (crowd kernel, per instance, baked), the
+ *   skinned bounds of 100 characters × 100 joints, memory per instance and per clip second (bench/crowd-cost.ts).
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
  * - `skin_once.*`: skinning once per frame by transform feedback against skinning in each pass (main draw +
@@ -102,6 +105,7 @@ import { foxHotspotFrame } from './hotspot-cost.ts';
 import { pickCost } from './pick-cost.ts';
 import { cliCost } from './cli-cost.ts';
 import { manyNodesBrowserCost, manyNodesCpuCost } from './many-nodes-cost.ts';
+import { crowdCost } from './crowd-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
@@ -415,6 +419,13 @@ async function main(): Promise<void> {
     figures['nodes20k.evaluate_ms'] = round(nodes.evaluateMs);
   }
 
+  // The crowd's CPU side: poses of every instance (crowd kernel, per instance, baked), bounds, memory (bench/crowd-cost.ts).
+  if (!gpuOnly) {
+    const crowd = crowdCost();
+    rows.push(...crowd.rows);
+    Object.assign(figures, crowd.figures);
+  }
+
   // Heap growth: the blended pipeline (two clips, a layer, localToModel, palette) over 10 000 frames.
   const frames = 10_000;
   const ch = characters[0];
@@ -492,7 +503,7 @@ async function main(): Promise<void> {
     targets: {
       'pose.speedup_vs_three': '>= 5', 'skin.speedup_vs_three': '>= 5', 'skin.speedup_vs_three_with_normals': '>= 5', 'skin.ratio_to_flat_loop': '>= 0.9', 'pose.bytes_allocated_per_frame': '0',
       'gpu.N50.speedup_vs_three': '>= 1.5', 'gpu.N50.ratio_to_rigid': '<= 1.3', 'crowd.N1000.speedup_vs_three.live': '>= 10 (real GPU)',
-      'crowd.N1000.speedup_vs_three.baked': '>= 10 (real GPU)',
+      'crowd.N1000.speedup_vs_three.baked': '>= 10 (real GPU)', 'crowd.cpu.us_per_live_instance.N1000': '<= 0.3', 'crowd.bounds_ms.100x100': '<= 0.1',
     },
     measurements,
   };
