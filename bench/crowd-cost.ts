@@ -73,13 +73,14 @@ export function crowdCost(): CrowdCost {
   // Bounds: 100 characters × 100 joints, the kernel's boxes against none.
   const big = wormCrowd(100, { joints: 100 });
   const kernel = big.kernel!, source = { asset: big.asset, clips: big.model.clips, origin: big.origin, layout: big.poseLayout, rigidBoxes: big.rigidBoxes };
-  const unbounded = createCrowdKernel({ ...source, jointBounds: big.jointBounds.map((b) => ({ boxes: new Float32Array(b.boxes.length).fill(NaN), rest: b.rest })) }, 100, 16)!;
+  const unbounded = createCrowdKernel({ ...source, jointBounds: big.jointBounds.map((b) => ({ boxes: new Float32Array(b.boxes.length).fill(NaN), rest: b.rest })) }, 100, big.blocks.length)!;
   unbounded.clipIndices.set(kernel.clipIndices);
   unbounded.times.set(kernel.times);
-  const box = new Float64Array(6), skin = big.model.skinMatrices[0];
+  unbounded.worlds.set(kernel.worlds);
+  const box = new Float64Array(6), skin = big.model.skinMatrices[0], counts = new Int32Array(2), texels = big.blockTexels;
   const [withBounds, without, portable] = compare([
-    { name: 'bounds', fn: () => kernel.animate(100) },
-    { name: 'none', fn: () => unbounded.animate(100) },
+    { name: 'bounds', fn: () => kernel.animate(100, VIEW, texels, 3, counts) },
+    { name: 'none', fn: () => unbounded.animate(100, VIEW, texels, 3, counts) },
     { name: 'js', fn: () => { for (let k = 0; k < 100; k++) { emptyBox(box); accumulateSkinBounds(box, big.jointBounds[0], skin, big.origin); } } },
   ], { rounds: 20 });
   figures['crowd.bounds_ms.100x100'] = Math.max(0, Math.round((withBounds.nsPerOp - without.nsPerOp) / 1e3) / 1e3);
@@ -89,7 +90,7 @@ export function crowdCost(): CrowdCost {
   // Memory per instance and per clip second.
   const worm = wormCrowd(1);
   const liveTexels = worm.blockTexels;
-  figures['crowd.bytes_per_instance'] = crowdInstanceBytes(Math.max(liveTexels, BAKED_BLOCK_TEXELS)) + crowdKernelInstanceBytes(worm.model.clips, worm.poseLayout);
+  figures['crowd.bytes_per_instance'] = crowdInstanceBytes(Math.max(liveTexels, BAKED_BLOCK_TEXELS)) + crowdKernelInstanceBytes(worm.model.clips);
   figures['crowd.upload_bytes_per_instance.live'] = 16 * liveTexels;
   figures['crowd.upload_bytes_per_instance.baked'] = 16 * (BAKED_BLOCK_TEXELS);
   const seconds = worm.model.clips.reduce((sum, clip) => sum + clip.duration, 0);

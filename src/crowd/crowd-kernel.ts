@@ -27,11 +27,11 @@ export function crowdKernelSupports(asset: ModelAsset, clips: readonly RuntimeCl
 /**
  * Bytes a {@link CrowdKernel} holds per instance on top of what `crowdInstanceBytes` counts: two sampling
  * records and caches (its clip's and its blended clip's; the largest cache any of `clips` needs) with their last
- * sampled times, its pose's rows (`layout.texels` texels of 16 bytes) and its box. (The crowd's clip, time,
- * blend and order arrays and its blocks move into the kernel's memory.)
+ * sampled times, and its box. (The crowd's clip, time, blend, world, world box and order arrays and its blocks
+ * move into the kernel's memory.)
  */
-export function crowdKernelInstanceBytes(clips: readonly RuntimeClip[], layout: InstancePoseLayout): number {
-  return INSTANCE_FIXED_BYTES + 2 * instanceCacheBytes(clips) + 16 * layout.texels;
+export function crowdKernelInstanceBytes(clips: readonly RuntimeClip[]): number {
+  return INSTANCE_FIXED_BYTES + 2 * instanceCacheBytes(clips);
 }
 
 function instanceCacheBytes(clips: readonly RuntimeClip[]): number {
@@ -62,13 +62,14 @@ export interface CrowdKernelModel {
  * in SIMD lanes, rotations by nlerp within θ³/54 of slerp: src/pose/sampling-kernel.ts), with a forward cursor and
  * key cache of its own (ozz-animation's per-instance `SamplingJob::Context`); model-space matrices and skinning
  * matrices by the pose kernel's code (docs/skinning-formulas.md S4, S0), relative to the model origin; the palette
- * rows (`packPaletteRows`) and rigid nodes' rows into its rows, and its box ({@link boxes}) from the per-joint
- * bounds (src/skinning/joint-bounds.ts; centre and extent, grown by 2⁻¹⁸ of themselves against float32 rounding).
- * {@link gather} then copies the drawn instances' rows into {@link blocks}, in draw order.
+ * rows (`packPaletteRows`) and rigid nodes' rows, and its box ({@link boxes}) from the per-joint bounds
+ * (src/skinning/joint-bounds.ts; centre and extent, grown by 2⁻¹⁸ of themselves against float32 rounding); then
+ * its world box, the cull against the view volume and, for a drawn instance, its block in {@link blocks} in draw
+ * order — what `Crowd.prepare` does per instance for the other paths, here with no JavaScript per instance.
  *
  * Everything lives in one fixed WebAssembly memory (never grown, so the views stay valid): the model (rest pose,
- * parents, inverse binds, bounds), each clip's key streams once, and per instance its record, cache, rows and box
- * ({@link crowdKernelInstanceBytes}). Allocates nothing per frame.
+ * parents, inverse binds, bounds), each clip's key streams once, and per instance its records, caches and box
+ * ({@link crowdKernelInstanceBytes}) beside the crowd's own per-instance arrays. Allocates nothing per frame.
  */
 export class CrowdKernel {
   /** `Int16Array(capacity)`: per instance its clip (index into the model's clips, −1 the rest pose). */
@@ -83,7 +84,11 @@ export class CrowdKernel {
   readonly blendWeights: Float32Array;
   /** `Float32Array(8·capacity)`: per instance its box relative to the model origin, min x y z, 0, max x y z, 0 (min > max: empty). */
   readonly boxes: Float32Array;
-  /** `Int32Array(capacity)`: the instance drawn by block b, read by {@link gather}. */
+  /** `Float32Array(16·capacity)`: per instance its world matrix W, column-major (`Crowd.worlds`). */
+  readonly worlds: Float32Array;
+  /** `Float64Array(6·capacity)`: per instance its world box as the last {@link animate} found it (`Crowd.worldBounds`). */
+  readonly worldBounds: Float64Array;
+  /** `Int32Array(capacity)`: the instance drawn by block b, as the last {@link animate} left them (`Crowd.drawnInstances`). */
   readonly order: Int32Array;
   /** The instance blocks the renderer uploads: `Float32Array` of the length asked for, in the kernel's memory. */
   readonly blocks: Float32Array;
@@ -91,6 +96,11 @@ export class CrowdKernel {
   readonly pose: LocalPose;
   private readonly exports: KernelExports;
   private readonly header: number;
+  /** The header's i32 words (its view-projection address, block sizes, the mirrored count). */
+  private readonly words: Int32Array;
+  /** `Float64Array(16)`: the view-projection matrix {@link animate} culls against. */
+  private readonly viewProjection: Float64Array;
+  private readonly viewAt: number;
 
   /**
    * Use {@link createCrowdKernel}.
@@ -100,7 +110,7 @@ export class CrowdKernel {
     const { asset, clips, layout } = source;
     const skeleton = asset.skeleton, n = skeleton.jointCount, skins = asset.skins;
     const L = new KernelLayout();
-    const header = L.words(40);
+    const header = L.words(48);
     // Translations and scales padded to whole v128s (the blending kernel reads and writes whole lanes).
     const vec3Bytes = (12 * n + 15) & ~15, poseBytes = 2 * vec3Bytes + 16 * n;
     const scratch = L.words(poseBytes >> 2), second = L.words(poseBytes >> 2), rest = L.words(poseBytes >> 2);
@@ -120,11 +130,12 @@ export class CrowdKernel {
       stream, shared: L.words(4 * stream.groupCount + (stream.entries.byteLength >> 2)),
       outputs: [L.words(4 * stream.groupCount), L.words(4 * stream.groupCount)],
     })));
-    const cacheBytes = instanceCacheBytes(clips), rowBytes = 16 * layout.texels;
+    const cacheBytes = instanceCacheBytes(clips);
     const clipsAt = L.words(Math.ceil(capacity / 2)), timesAt = L.words(2 * capacity), lastAt = L.words(4 * capacity);
     const blendClipsAt = L.words(Math.ceil(capacity / 2)), blendTimesAt = L.words(2 * capacity), weightsAt = L.words(capacity);
     const records = L.words(32 * capacity), caches = L.words((cacheBytes >> 1) * capacity);
-    const staging = L.words((rowBytes >> 2) * capacity), boxesAt = L.words(8 * capacity), base = L.words(8);
+    const boxesAt = L.words(8 * capacity), base = L.words(8);
+    const worldsAt = L.words(16 * capacity), worldBoundsAt = L.words(12 * capacity), viewAt = L.words(32);
     const orderAt = L.words(capacity), blocksAt = L.words(blockFloats);
     const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(L.bytes / 65536)) });
     this.exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;
@@ -139,9 +150,9 @@ export class CrowdKernel {
     floats.set(asset.restPose.scales.subarray(0, 3 * n), w(restS));
     words.set(skeleton.parents, w(parents));
     words.set([n, T, R, S, rest, poseBytes, parents, model, skins.length, skinTable, rigid.length, rigidTable,
-      clipsAt, timesAt, lastAt, records, clipTable, staging, rowBytes, boxesAt, base, timeSlot, second,
-      blendClipsAt, blendTimesAt, weightsAt], w(header));
-    doubles.set(source.origin, (header + 112) >> 3);
+      clipsAt, timesAt, lastAt, records, clipTable, 0, 0, boxesAt, base, timeSlot, second,
+      blendClipsAt, blendTimesAt, weightsAt, worldsAt, worldBoundsAt, blocksAt, orderAt, 0, capacity], w(header));
+    doubles.set(source.origin, (header + 160) >> 3);
 
     skinSlots.forEach((slot, s) => {
       words.set(skins[s].joints, w(slot.joints));
@@ -187,6 +198,11 @@ export class CrowdKernel {
       words[w(records) + 16 * k + 15] = caches + cacheBytes * k;
     }
     this.header = header;
+    this.words = new Int32Array(buffer, header, 48);
+    this.viewProjection = new Float64Array(buffer, viewAt, 16);
+    this.viewAt = viewAt;
+    this.worlds = new Float32Array(buffer, worldsAt, 16 * capacity);
+    this.worldBounds = new Float64Array(buffer, worldBoundsAt, 6 * capacity);
     this.clipIndices = new Int16Array(buffer, clipsAt, capacity);
     this.times = new Float64Array(buffer, timesAt, capacity);
     this.blendClipIndices = new Int16Array(buffer, blendClipsAt, capacity);
@@ -198,21 +214,26 @@ export class CrowdKernel {
   }
 
   /**
-   * Poses instances 0…count−1 at their clips and times: each one's palette and rigid rows (kept for
-   * {@link gather}) and its box ({@link boxes}). Consecutive instances with the same clip and time share one
-   * evaluation. Allocates nothing.
-   */
-  animate(count: number): void {
-    this.exports.animate(this.header, count);
-  }
-
-  /**
-   * Copies the rows of instance `order[b]` into block b of {@link blocks} for b = 0…count−1, after the block's
-   * first `worldTexels` texels (its world matrix, the caller's). Allocates nothing.
+   * Poses, bounds, culls and packs instances 0…count−1 (the kernel's `animate`, crowd-kernel.as.ts): each one's
+   * pose at its clip and time (blended with its blended clip by its weight), its box ({@link boxes}) and world
+   * box ({@link worldBounds}); each drawn one's block in {@link blocks} — its world matrix W·T(O) as `worldTexels`
+   * rows, then its palettes and rigid nodes' rows — and {@link order}: those that do not mirror (det W ≥ 0) first,
+   * in instance order, then the mirrored ones in reverse order, as `Crowd.prepare` orders them. Consecutive
+   * unblended instances with the same clip and time share one evaluation. Allocates nothing.
+   * @param viewProjection world → clip, column-major (16 numbers): instances whose world box is wholly outside
+   *   its view volume are not drawn (`boxOutsideFrustum`); null: all are
    * @param blockTexels texels per block
+   * @returns `[drawn, mirrored]` in `out`: blocks that do not mirror, then those that do
    */
-  gather(count: number, blockTexels: number, worldTexels: number): void {
-    this.exports.gather(this.header, count, this.order.byteOffset, this.blocks.byteOffset, 16 * blockTexels, 16 * worldTexels);
+  animate(count: number, viewProjection: ArrayLike<number> | null, blockTexels: number, worldTexels: number, out: Int32Array): Int32Array {
+    const words = this.words;
+    if (viewProjection) for (let i = 0; i < 16; i++) this.viewProjection[i] = viewProjection[i];
+    words[30] = viewProjection ? this.viewAt : 0;
+    words[32] = 16 * blockTexels;
+    words[33] = 16 * worldTexels;
+    out[0] = this.exports.animate(this.header, count);
+    out[1] = words[34];
+    return out;
   }
 
   /** Instance k's local pose as {@link animate} samples it, into {@link pose} (returned). Allocates nothing. */
@@ -254,8 +275,7 @@ function roundDown(x: number): number {
 
 /** The kernel module's exports (byte offsets into its memory; layout in crowd-kernel.as.ts). */
 interface KernelExports {
-  animate(header: number, count: number): void;
-  gather(header: number, count: number, order: number, blocks: number, blockBytes: number, skip: number): void;
+  animate(header: number, count: number): number;
   localPose(header: number, k: number): void;
 }
 

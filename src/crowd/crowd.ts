@@ -200,6 +200,8 @@ export class Crowd implements InstanceBlocks {
   private readonly picks = new Float64Array(6);
   /** A root-motion reading M(t), [x, z, yaw]. */
   private readonly reading = new Float64Array(3);
+  /** The kernel's answer: blocks that do not mirror, blocks that do. */
+  private readonly counted = new Int32Array(2);
   /** The {@link kernel}'s instance pose as a `PoseSource`, for {@link evaluateInstance}. */
   private readonly kernelPose: CrowdInstancePose | null;
   /** An instance's two clips blended, on the per-instance path. */
@@ -237,7 +239,7 @@ export class Crowd implements InstanceBlocks {
     const budget = options.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_BYTES;
     requirePositiveBytes('memoryBudgetBytes', budget);
     const kernelWanted = options.backend !== 'js' && crowdKernelSupports(asset, this.model.clips, this.method, this.poseLayout);
-    const instanceBytes = crowdInstanceBytes(blockTexels) + (kernelWanted ? crowdKernelInstanceBytes(this.model.clips, this.poseLayout) : 0);
+    const instanceBytes = crowdInstanceBytes(blockTexels) + (kernelWanted ? crowdKernelInstanceBytes(this.model.clips) : 0);
     if (capacity * instanceBytes > budget) {
       throw new RangeError(`Crowd: ${capacity} instances of ${instanceBytes} bytes each exceed the memory budget of ${formatMebibytes(budget)}`);
     }
@@ -259,9 +261,9 @@ export class Crowd implements InstanceBlocks {
     this.fadeRates = new Float32Array(capacity);
     this.blended = new InstanceBlend(asset.skeleton.jointCount, this.model.morphWeights.length);
     this.speeds = new Float32Array(capacity).fill(1);
-    this.worlds = new Float32Array(16 * capacity);
+    this.worlds = kernel?.worlds ?? new Float32Array(16 * capacity);
     for (let k = 0; k < capacity; k++) this.worlds[16 * k] = this.worlds[16 * k + 5] = this.worlds[16 * k + 10] = this.worlds[16 * k + 15] = 1;
-    this.worldBounds = new Float64Array(6 * capacity);
+    this.worldBounds = kernel?.worldBounds ?? new Float64Array(6 * capacity);
     this.drawnInstances = kernel?.order ?? new Int32Array(capacity);
     this.morphReach = morphReach(asset);
     this.blocks = kernel?.blocks ?? new Float32Array(blockFloats);
@@ -460,8 +462,14 @@ export class Crowd implements InstanceBlocks {
     const model = this.model, asset = this.asset, blocks = this.blocks, box = this.box, W = this.world;
     const blockTexels = this.blockTexels, clipCount = model.clips.length, worldTexels = this.liveBlockTexels - this.poseLayout.texels;
     const motion = this.motion, inPlace = this.inPlace, applied = inPlace && this.rootMotion === 'applied';
-    const kernel = baked || inPlace ? null : this.kernel, boxes = kernel?.boxes;
-    if (kernel) kernel.animate(this.count);
+    const kernel = baked || inPlace ? null : this.kernel;
+    if (kernel) {
+      const [plain, mirrored] = kernel.animate(this.count, this.cull ? viewProjection : null, blockTexels, worldTexels, this.counted);
+      this.mirroredStart = plain;
+      this.drawn = plain + mirrored;
+      this.revisionValue++;
+      return this.drawn;
+    }
     // Blocks that do not mirror fill from the front, mirrored ones from the back; the latter move after the former at the end.
     let drawn = 0, back = this.capacity, lastClip = -2, lastTime = NaN;
     for (let k = 0; k < this.count; k++) {
@@ -481,12 +489,6 @@ export class Crowd implements InstanceBlocks {
           unionBox(box, baked.frameBounds, 6 * picks[1]);
         }
         if (applied && motion.moves(clip)) motion.placeBaked(k, baked.motion!, picks[0], picks[1], picks[2]);
-      } else if (boxes) {
-        const o = 8 * k;
-        if (boxes[o] <= boxes[o + 4]) {
-          box[0] = boxes[o]; box[1] = boxes[o + 1]; box[2] = boxes[o + 2];
-          box[3] = boxes[o + 4]; box[4] = boxes[o + 5]; box[5] = boxes[o + 6];
-        }
       } else {
         const moves = inPlace && motion.moves(clip);
         if (w > 0 || clip !== lastClip || time !== lastTime) {
@@ -518,7 +520,7 @@ export class Crowd implements InstanceBlocks {
         } else {
           blocks[b + 16] = blocks[b + 17] = blocks[b + 18] = blocks[b + 19] = 0;
         }
-      } else if (!kernel) {
+      } else {
         packInstancePose(blocks, slot * blockTexels + worldTexels, model, asset, this.poseLayout);
       }
       this.drawnInstances[slot] = k;
@@ -530,7 +532,6 @@ export class Crowd implements InstanceBlocks {
     }
     this.mirroredStart = drawn;
     this.drawn = drawn + mirroredCount;
-    if (kernel) kernel.gather(this.drawn, blockTexels, worldTexels);
     this.revisionValue++;
     return this.drawn;
   }

@@ -9,10 +9,12 @@
 //   0 joints n · 1 scratch pose (T, then R, S at 2, 3) · 4 rest pose (the same layout) · 5 pose bytes ·
 //   6 parents i32[n] · 7 model matrices f32[16n] · 8 skins · 9 skin table · 10 rigid nodes · 11 rigid table ·
 //   12 instance clips i16[N] · 13 instance times f64[N] · 14 last sampled times f64[2N] (clip, then blended
-//   clip) · 15 instance records · 16 clip table · 17 staging rows · 18 bytes per instance's rows · 19 boxes ·
+//   clip) · 15 instance records · 16 clip table · 17, 18 unused · 19 boxes ·
 //   20 base box · 21 time slot (f64, then the blend's two weights ka kb, f64) · 22 second scratch pose (the
 //   blended clip's; the same layout) · 23 blended clips i16[N] · 24 their times f64[N] · 25 blend weights f32[N] ·
-//   then at byte 112 the model origin, three f64.
+//   26 world matrices f32[16N] (column-major) · 27 world boxes f64[6N] · 28 blocks · 29 draw order i32[N] ·
+//   30 the view-projection matrix f64[16] (0: no culling) · 31 capacity N · 32 bytes per block · 33 bytes of a
+//   block's world rows · 34 (written by `animate`) mirrored blocks · then at byte 160 the model origin, three f64.
 // - skin table, 8 words each: [m, joints i32[m], inverse binds f32[16m], skinning matrices f32[16m], first byte
 //   of its rows in an instance's rows, bounded joints b, their indices i32[b], their boxes (centre f32x4,
 //   extent f32x4)[b]];
@@ -23,6 +25,7 @@
 // - clip table, 128 bytes per clip: the block for that clip with each cache word relative to an instance's cache,
 //   writing into the scratch pose, then the same writing into the second scratch pose;
 // - boxes, 32 bytes per instance: min f32x4, max f32x4 (xyz; relative to the model origin);
+// - world boxes, 48 bytes per instance: min x y z, max x y z (f64, world space);
 // - base box: the rest boxes of the vertices without weights (min, max), where every instance's box starts.
 
 import { sample } from '../../pose/wasm/sampling-kernel.as';
@@ -123,58 +126,125 @@ export function localPose(h: usize, k: i32): void {
 }
 
 /**
- * Every instance 0…count−1: its local pose ({@link localPose}), model-space matrices relative to the origin,
- * each skin's skinning matrices packed as rows (row-major 3×4, `packPaletteRows`) and each rigid node's matrix
- * likewise, into its rows in the staging area, and its box: the base box, each bounded joint's box under its
- * skinning matrix and each rigid node's box under its matrix (centre and extent), grown by GROW of the extent
- * and centre for rounding. An instance with the clip and time of the one before it copies that one's rows and box.
+ * Whether the box (min x y z, max x y z, f64 at `box`) lies wholly outside the view volume of the column-major
+ * world → clip matrix at `m` (f64): all 8 corners beyond one and the same clip plane (`boxOutsideFrustum`,
+ * src/crowd/frustum.ts, the same arithmetic).
  */
-export function animate(h: usize, count: i32): void {
-  const n = load<i32>(h), model = word(h, 7), parents = word(h, 6);
-  const T = word(h, 1), R = word(h, 2), S = word(h, 3);
-  const skins = load<i32>(h, 32), skinTable = word(h, 9), rigids = load<i32>(h, 40), rigidTable = word(h, 11);
-  const clips = word(h, 12), times = word(h, 13), staging = word(h, 17), stride = word(h, 18), boxes = word(h, 19), base = word(h, 20);
-  const ox = load<f64>(h, 112), oy = load<f64>(h, 120), oz = load<f64>(h, 128), weights = word(h, 25);
-  let previousClip: i32 = -3, previousTime: f64 = NaN;
-  for (let k = 0; k < count; k++) {
-    const rows = staging + <usize>k * stride, box = boxes + (<usize>k << 5);
-    const clip = <i32>load<i16>(clips + (<usize>k << 1)), time = load<f64>(times + (<usize>k << 3));
-    // Shared only between unblended instances (a blended one never matches: its clip reads as −3).
-    const shared = load<f32>(weights + (<usize>k << 2)) === 0;
-    if (k > 0 && shared && clip === previousClip && time === previousTime) {
-      memory.copy(rows, rows - stride, stride);
-      memory.copy(box, box - 32, 32);
-      continue;
-    }
-    previousClip = shared ? clip : -3;
-    previousTime = time;
-    localPose(h, k);
-    modelMatrices(n, 0, T, R, S, parents, model, ox, oy, oz);
-    memory.copy(box, base, 32);
-    for (let s = 0; s < skins; s++) {
-      const e = skinTable + <usize>(s << 5);
-      const m = load<i32>(e), K = <usize>load<i32>(e, 12), out = rows + <usize>load<i32>(e, 16);
-      skinMatrices(m, <usize>load<i32>(e, 4), model, <usize>load<i32>(e, 8), K);
-      for (let i = 0; i < m; i++) packRows(out + <usize>i * 48, K + (<usize>i << 6));
-      const b = load<i32>(e, 20), joints = <usize>load<i32>(e, 24), bounds = <usize>load<i32>(e, 28);
-      for (let j = 0; j < b; j++) growBox(box, K + (<usize>load<i32>(joints + (<usize>j << 2)) << 6), bounds + (<usize>j << 5));
-    }
-    for (let r = 0; r < rigids; r++) {
-      const e = rigidTable + <usize>r * 48, a = model + (<usize>load<i32>(e) << 6);
-      packRows(rows + <usize>load<i32>(e, 4), a);
-      if (load<i32>(e, 8) !== 0) growBox(box, a, e + 16);
-    }
+function outsideFrustum(m: usize, box: usize): bool {
+  let outside = 63;
+  for (let corner = 0; corner < 8 && outside !== 0; corner++) {
+    const x = load<f64>(box + (corner & 1 ? 24 : 0)), y = load<f64>(box + (corner & 2 ? 32 : 8)), z = load<f64>(box + (corner & 4 ? 40 : 16));
+    const cx = load<f64>(m) * x + load<f64>(m, 32) * y + load<f64>(m, 64) * z + load<f64>(m, 96);
+    const cy = load<f64>(m, 8) * x + load<f64>(m, 40) * y + load<f64>(m, 72) * z + load<f64>(m, 104);
+    const cz = load<f64>(m, 16) * x + load<f64>(m, 48) * y + load<f64>(m, 80) * z + load<f64>(m, 112);
+    const cw = load<f64>(m, 24) * x + load<f64>(m, 56) * y + load<f64>(m, 88) * z + load<f64>(m, 120);
+    let bits = 0;
+    if (cx < -cw) bits |= 1;
+    if (cx > cw) bits |= 2;
+    if (cy < -cw) bits |= 4;
+    if (cy > cw) bits |= 8;
+    if (cz < -cw) bits |= 16;
+    if (cz > cw) bits |= 32;
+    outside &= bits;
   }
+  return outside !== 0;
 }
 
 /**
- * Copies the staging rows of instance `order[b]` to block b of `blocks` (after its `skip` leading bytes, the
- * world matrix's texels) for b = 0…count−1: the blocks the renderer uploads, in draw order.
+ * Every instance 0…count−1, as `Crowd.prepare` does it in JavaScript for the other paths:
+ *
+ * - its local pose ({@link localPose}), model-space matrices relative to the origin and each skin's skinning
+ *   matrices (an instance with the clip and time of the one before it, neither blending, keeps that one's);
+ * - its box relative to the origin (at `boxes`): the base box, each bounded joint's box under its skinning matrix
+ *   and each rigid node's box under its matrix (centre and extent, grown by GROW for rounding);
+ * - its world box (f64, `transformBoxInto` under W' = W·T(O), W its world matrix, f32 at `worlds`), and, with a
+ *   view-projection matrix, the cull: an instance whose world box is outside it is not drawn;
+ * - the block of each drawn one — non-mirrored ones (det W ≥ 0) from block 0 up, mirrored ones from block
+ *   `capacity − 1` down, moved after the others at the end: W' as 3 rows (f32), then each skin's skinning matrices
+ *   as rows (row-major 3×4, `packPaletteRows`) and each rigid node's matrix likewise; `order[block]` = instance.
+ *
+ * Returns the blocks that do not mirror; the mirrored ones follow them (their count at header word 34).
  */
-export function gather(h: usize, count: i32, order: usize, blocks: usize, blockBytes: usize, skip: usize): void {
-  const staging = word(h, 17), stride = word(h, 18);
-  for (let b = 0; b < count; b++) {
-    const k = <usize>load<i32>(order + (<usize>b << 2));
-    memory.copy(blocks + <usize>b * blockBytes + skip, staging + k * stride, stride);
+export function animate(h: usize, count: i32): i32 {
+  const n = load<i32>(h), model = word(h, 7), parents = word(h, 6);
+  const T = word(h, 1), R = word(h, 2), S = word(h, 3);
+  const skins = load<i32>(h, 32), skinTable = word(h, 9), rigids = load<i32>(h, 40), rigidTable = word(h, 11);
+  const clips = word(h, 12), times = word(h, 13), boxes = word(h, 19), base = word(h, 20);
+  const ox = load<f64>(h, 160), oy = load<f64>(h, 168), oz = load<f64>(h, 176), weights = word(h, 25);
+  const worlds = word(h, 26), worldBounds = word(h, 27), blocks = word(h, 28), order = word(h, 29);
+  const viewProjection = word(h, 30), capacity = load<i32>(h, 124), blockBytes = word(h, 32), worldBytes = word(h, 33);
+  let previousClip: i32 = -3, previousTime: f64 = NaN, drawn = 0, back = capacity;
+  for (let k = 0; k < count; k++) {
+    const box = boxes + (<usize>k << 5);
+    const clip = <i32>load<i16>(clips + (<usize>k << 1)), time = load<f64>(times + (<usize>k << 3));
+    // Shared only between unblended instances (a blended one never matches: its clip reads as −3).
+    const unblended = load<f32>(weights + (<usize>k << 2)) === 0;
+    if (k > 0 && unblended && clip === previousClip && time === previousTime) {
+      memory.copy(box, box - 32, 32);
+    } else {
+      previousClip = unblended ? clip : -3;
+      previousTime = time;
+      localPose(h, k);
+      modelMatrices(n, 0, T, R, S, parents, model, ox, oy, oz);
+      memory.copy(box, base, 32);
+      for (let s = 0; s < skins; s++) {
+        const e = skinTable + <usize>(s << 5);
+        const K = <usize>load<i32>(e, 12);
+        skinMatrices(load<i32>(e), <usize>load<i32>(e, 4), model, <usize>load<i32>(e, 8), K);
+        const b = load<i32>(e, 20), joints = <usize>load<i32>(e, 24), bounds = <usize>load<i32>(e, 28);
+        for (let j = 0; j < b; j++) growBox(box, K + (<usize>load<i32>(joints + (<usize>j << 2)) << 6), bounds + (<usize>j << 5));
+      }
+      for (let r = 0; r < rigids; r++) {
+        const e = rigidTable + <usize>r * 48;
+        if (load<i32>(e, 8) !== 0) growBox(box, model + (<usize>load<i32>(e) << 6), e + 16);
+      }
+    }
+    // W' = W·T(O) in f64, as `Crowd.worldOf`; the world box under it, as `transformBoxInto`.
+    const w = worlds + (<usize>k << 6), wb = worldBounds + <usize>k * 48;
+    const w0 = <f64>load<f32>(w), w1 = <f64>load<f32>(w, 4), w2 = <f64>load<f32>(w, 8);
+    const w4 = <f64>load<f32>(w, 16), w5 = <f64>load<f32>(w, 20), w6 = <f64>load<f32>(w, 24);
+    const w8 = <f64>load<f32>(w, 32), w9 = <f64>load<f32>(w, 36), w10 = <f64>load<f32>(w, 40);
+    const w12 = <f64>load<f32>(w, 48) + (w0 * ox + w4 * oy + w8 * oz);
+    const w13 = <f64>load<f32>(w, 52) + (w1 * ox + w5 * oy + w9 * oz);
+    const w14 = <f64>load<f32>(w, 56) + (w2 * ox + w6 * oy + w10 * oz);
+    store<f64>(wb, Infinity); store<f64>(wb, Infinity, 8); store<f64>(wb, Infinity, 16);
+    store<f64>(wb, -Infinity, 24); store<f64>(wb, -Infinity, 32); store<f64>(wb, -Infinity, 40);
+    const x0 = <f64>load<f32>(box), y0 = <f64>load<f32>(box, 4), z0 = <f64>load<f32>(box, 8);
+    const x1 = <f64>load<f32>(box, 16), y1 = <f64>load<f32>(box, 20), z1 = <f64>load<f32>(box, 24);
+    if (x0 <= x1) {
+      const cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
+      const ex = 0.5 * (x1 - x0), ey = 0.5 * (y1 - y0), ez = 0.5 * (z1 - z0);
+      let c = w0 * cx + w4 * cy + w8 * cz + w12, e = Math.abs(w0) * ex + Math.abs(w4) * ey + Math.abs(w8) * ez;
+      store<f64>(wb, c - e); store<f64>(wb, c + e, 24);
+      c = w1 * cx + w5 * cy + w9 * cz + w13; e = Math.abs(w1) * ex + Math.abs(w5) * ey + Math.abs(w9) * ez;
+      store<f64>(wb, c - e, 8); store<f64>(wb, c + e, 32);
+      c = w2 * cx + w6 * cy + w10 * cz + w14; e = Math.abs(w2) * ex + Math.abs(w6) * ey + Math.abs(w10) * ez;
+      store<f64>(wb, c - e, 16); store<f64>(wb, c + e, 40);
+    }
+    if (viewProjection && outsideFrustum(viewProjection, wb)) continue;
+    const det = w0 * (w5 * w10 - w6 * w9) - w4 * (w1 * w10 - w2 * w9) + w8 * (w1 * w6 - w2 * w5);
+    const slot = det < 0 ? --back : drawn++;
+    const o = blocks + <usize>slot * blockBytes;
+    v128.store(o, f32x4(<f32>w0, <f32>w4, <f32>w8, <f32>w12));
+    v128.store(o, f32x4(<f32>w1, <f32>w5, <f32>w9, <f32>w13), 16);
+    v128.store(o, f32x4(<f32>w2, <f32>w6, <f32>w10, <f32>w14), 32);
+    const rows = o + worldBytes;
+    for (let s = 0; s < skins; s++) {
+      const e = skinTable + <usize>(s << 5);
+      const m = load<i32>(e), K = <usize>load<i32>(e, 12), out = rows + <usize>load<i32>(e, 16);
+      for (let i = 0; i < m; i++) packRows(out + <usize>i * 48, K + (<usize>i << 6));
+    }
+    for (let r = 0; r < rigids; r++) {
+      const e = rigidTable + <usize>r * 48;
+      packRows(rows + <usize>load<i32>(e, 4), model + (<usize>load<i32>(e) << 6));
+    }
+    store<i32>(order + (<usize>slot << 2), k);
   }
+  const mirrored = capacity - back;
+  if (mirrored > 0 && back > drawn) {
+    memory.copy(blocks + <usize>drawn * blockBytes, blocks + <usize>back * blockBytes, <usize>mirrored * blockBytes);
+    memory.copy(order + (<usize>drawn << 2), order + (<usize>back << 2), <usize>mirrored << 2);
+  }
+  store<i32>(h, mirrored, 136);
+  return drawn;
 }

@@ -106,6 +106,34 @@ describe('crowd kernel', async () => {
     expect(new Crowd(createOctopusAsset(), { capacity: 2 }).kernel).toBeNull();
   });
 
+  it('culls and orders as the per-instance path: the same instances drawn, mirrored ones last, the same world rows', () => {
+    const worm = createWorm(WORM_800), N = 40;
+    const fast = new Crowd(worm, { capacity: N }), slow = new Crowd(worm, { capacity: N, backend: 'js' });
+    const rand = random(3);
+    for (let k = 0; k < N; k++) {
+      const mirror = rand() < 0.3 ? -1 : 1, angle = 6 * rand(), c = Math.cos(angle), s = Math.sin(angle);
+      const world = [mirror * c, 0, -mirror * s, 0, 0, 1, 0, 0, s, 0, c, 0, 40 * rand() - 20, 0, 40 * rand() - 20, 1];
+      for (const crowd of [fast, slow]) crowd.add(k % 2, 0.05 * k, 1, world);
+    }
+    // An orthographic view volume over x, z ∈ [−10, 10]: about a quarter of the instances are in it.
+    const view = [0.1, 0, 0, 0, 0, 0.1, 0, 0, 0, 0, 0.1, 0, 0, 0, 0, 1];
+    const drawn = fast.prepare(view);
+    expect(drawn).toBe(slow.prepare(view));
+    expect(drawn).toBeGreaterThan(3);
+    expect(drawn).toBeLessThan(N - 3);
+    expect(fast.mirroredFrom).toBe(slow.mirroredFrom);
+    expect(fast.mirroredFrom).toBeLessThan(drawn);
+    expect([...fast.drawnInstances.subarray(0, drawn)]).toEqual([...slow.drawnInstances.subarray(0, drawn)]);
+    const texels = fast.blockTexels;
+    for (let b = 0; b < drawn; b++) {
+      expect(fast.blocks.subarray(4 * b * texels, 4 * b * texels + 12), `block ${b} world rows`).toEqual(slow.blocks.subarray(4 * b * texels, 4 * b * texels + 12));
+    }
+    for (let i = 0; i < 6 * N; i++) expect(Math.abs(fast.worldBounds[i] - slow.worldBounds[i])).toBeLessThan(1e-3);
+    fast.cull = slow.cull = false;
+    expect(fast.prepare(view)).toBe(N);
+    expect(slow.prepare(view)).toBe(N);
+  });
+
   it('draws what the JavaScript backend draws, within the nlerp bound of slerp', () => {
     const worm = createWorm(WORM_800), N = 16;
     const fast = new Crowd(worm, { capacity: N }), slow = new Crowd(worm, { capacity: N, backend: 'js' });

@@ -24,17 +24,18 @@ describe('Crowd memory budget', () => {
   it('counts what the crowd kernel holds per instance, within its memory', () => {
     const capacity = 4096, crowd = new Crowd(worm, { capacity });
     const kernel = crowd.kernel!, blockTexels = Math.max(crowd.blockTexels, BAKED_BLOCK_TEXELS);
-    const perInstance = crowdKernelInstanceBytes(crowd.model.clips, crowd.poseLayout);
+    const perInstance = crowdKernelInstanceBytes(crowd.model.clips);
     // The kernel's memory holds the model, clips and per-instance arrays (the blocks among them), in whole 64 KiB pages.
     const memory = kernel.blocks.buffer.byteLength;
     expect(memory).toBeGreaterThanOrEqual(capacity * (perInstance + 16 * blockTexels));
-    // Beyond them, only the clip, time, blend and order arrays that moved in (2 + 8 + 2 + 8 + 4 + 4 bytes).
-    expect(memory).toBeLessThan(capacity * (perInstance + 16 * blockTexels + 28) + 4 * 65536);
+    // Beyond them, only the clip, time, blend, world, world box and order arrays that moved in.
+    const moved = 2 + 8 + 2 + 8 + 4 + 64 + 48 + 4;
+    expect(memory).toBeLessThan(capacity * (perInstance + 16 * blockTexels + moved) + 4 * 65536);
   });
 
   it('refuses a capacity past the budget before allocating, and accepts one within it', () => {
     const probe = new Crowd(worm, { capacity: 1 });
-    const perInstance = crowdInstanceBytes(Math.max(probe.blockTexels, BAKED_BLOCK_TEXELS)) + crowdKernelInstanceBytes(probe.model.clips, probe.poseLayout);
+    const perInstance = crowdInstanceBytes(Math.max(probe.blockTexels, BAKED_BLOCK_TEXELS)) + crowdKernelInstanceBytes(probe.model.clips);
     const budget = 1024 * 1024; // 1 MiB
     const fits = Math.floor(budget / perInstance);
     expect(new Crowd(worm, { capacity: fits, memoryBudgetBytes: budget }).capacity).toBe(fits);
