@@ -28,7 +28,10 @@ export interface LayerOptions {
   readonly mode?: LayerMode;
   /** Layer weight in [0, 1], default 1. */
   readonly weight?: number;
-  /** `Float32Array(jointCount)`: per-joint weights in [0, 1], or null (default) for all joints at 1. */
+  /**
+   * `Float32Array(jointCount)`: per-joint weights in [0, 1], or null (default) for all joints at 1. Copied (into
+   * the blending kernel's memory when there is one): later edits of the array are not seen, set it again.
+   */
   readonly mask?: Float32Array | null;
 }
 
@@ -65,7 +68,10 @@ export interface PlayOptions {
 class Layer {
   mode: LayerMode;
   weight: number;
-  mask: Float32Array | null;
+  /** The layer's per-joint weights, {@link maskStore} while one is set, else null. */
+  mask: Float32Array | null = null;
+  /** `Float32Array(jointCount)`: the copy of the mask last set (where the blending kernel reads it), made on the first. */
+  maskStore: Float32Array | null = null;
   readonly slots: ClipSlot[];
   /** Scratch for the blend of this layer's clips. */
   readonly pose: LocalPose;
@@ -75,7 +81,6 @@ class Layer {
   constructor(jointCount: number, morphWeightCount: number, capacity: number, options: LayerOptions, createPose: PoseFactory) {
     this.mode = options.mode ?? 'override';
     this.weight = options.weight ?? 1;
-    this.mask = options.mask ?? null;
     this.slots = Array.from({ length: capacity }, () => new ClipSlot(createPose(jointCount, morphWeightCount)));
     this.pose = createPose(jointCount, morphWeightCount);
     for (const slot of this.slots) this.clips.addLayer(slot.pose, 0.5);
@@ -108,9 +113,10 @@ export interface AnimatorOptions {
    */
   readonly createPose?: PoseFactory;
   /**
-   * The back end of the crossfades and unmasked layers (`BlendingJob.kernel`, two layers without per-joint
-   * weights): the pose room's `BlendingKernel`, on poses made by `createPose` in the same memory. Absent or
-   * null: the portable loop.
+   * The back end of every blend (`BlendingJob.kernel`: crossfades, layers with or without masks, additive
+   * layers): the pose room's `BlendingKernel`, on poses made by `createPose` in the same memory, with the
+   * layers' masks copied where it reads them (`BlendingBackend.createJointWeights`). Absent or null: the
+   * portable loops.
    */
   readonly blendingKernel?: BlendingBackend | null;
 }
@@ -207,7 +213,7 @@ export class Animator {
     this.over.kernel = this.blendingKernel;
     this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}, this.createPose));
     this.layers[0].clips.kernel = this.blendingKernel;
-    this.belowWeights = new Float32Array(jointCount);
+    this.belowWeights = this.createJointWeights();
     // Records filled on each evaluate (poses, weights, masks); the placeholder pose is never read. Weights
     // start fractional so that V8 keeps them as double fields, written in place each frame.
     const placeholder = createLocalPose(0);
@@ -230,8 +236,10 @@ export class Animator {
    */
   addLayer(options: LayerOptions = {}): number {
     this.checkMask(options.mask);
-    this.layers.push(new Layer(this.jointCount, this.morphWeightCount, this.capacity, options, this.createPose));
-    this.layers[this.layers.length - 1].clips.kernel = this.blendingKernel;
+    const layer = new Layer(this.jointCount, this.morphWeightCount, this.capacity, options, this.createPose);
+    layer.clips.kernel = this.blendingKernel;
+    this.layers.push(layer);
+    this.storeMask(layer, options.mask ?? null);
     return this.layers.length - 1;
   }
 
@@ -240,10 +248,15 @@ export class Animator {
     this.layer(layer).weight = weight;
   }
 
-  /** Sets or clears (null) a layer's per-joint mask, `Float32Array(jointCount)`. @throws RangeError */
+  /**
+   * Sets or clears (null) a layer's per-joint mask, `Float32Array(jointCount)`, values in [0, 1]. Copied (into
+   * the blending kernel's memory when there is one; allocates on a layer's first mask): later edits of the
+   * array are not seen, set it again.
+   * @throws RangeError for a layer that does not exist or a mask of another length
+   */
   setLayerMask(layer: number, mask: Float32Array | null): void {
     this.checkMask(mask);
-    this.layer(layer).mask = mask;
+    this.storeMask(this.layer(layer), mask);
   }
 
   /**
@@ -321,7 +334,7 @@ export class Animator {
         slot.reference = options.reference;
         slot.referenceDirty = false;
       } else {
-        slot.ownReference ??= createLocalPose(this.jointCount, this.morphWeightCount);
+        slot.ownReference ??= this.createPose(this.jointCount, this.morphWeightCount);
         slot.referenceContext ??= new SamplingContext();
         slot.reference = slot.ownReference;
         slot.referenceDirty = true;
@@ -576,6 +589,22 @@ export class Animator {
     const layer = this.layers[index];
     if (!layer) throw new RangeError(`Animator: layer ${index} does not exist (${this.layers.length} layers)`);
     return layer;
+  }
+
+  /** Copies `mask` into the layer's own store (made on its first mask), or clears the layer's mask. */
+  private storeMask(layer: Layer, mask: Float32Array | null): void {
+    if (mask === null) {
+      layer.mask = null;
+      return;
+    }
+    layer.maskStore ??= this.createJointWeights();
+    layer.maskStore.set(mask);
+    layer.mask = layer.maskStore;
+  }
+
+  /** A `Float32Array(jointCount)` where the blending kernel reads per-joint weights, else an ordinary one. */
+  private createJointWeights(): Float32Array {
+    return this.blendingKernel?.createJointWeights(this.jointCount) ?? new Float32Array(this.jointCount);
   }
 
   private checkMask(mask: Float32Array | null | undefined): void {
