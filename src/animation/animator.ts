@@ -211,6 +211,7 @@ export class Animator {
     this.createPose = options.createPose ?? createLocalPose;
     this.blendingKernel = options.blendingKernel ?? null;
     this.over.kernel = this.blendingKernel;
+    this.additive.kernel = this.blendingKernel;
     this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}, this.createPose));
     this.layers[0].clips.kernel = this.blendingKernel;
     this.belowWeights = this.createJointWeights();
