@@ -67,22 +67,43 @@ const NORMAL_WORDS = 5;
 /**
  * Joints j … j+3 of the job: read from the inputs (and `out`, for joints no input reaches), written at
  * wt + 12j, wr + 16j, ws + 12j.
+ *
+ * Two passes over the normal layers (and the rest pose): the first sums the weights W and counts the inputs,
+ * the second adds each input at k = w/W, so that a joint with one input gets k = w/w = 1 exactly and that
+ * input bit for bit, as the portable loops do (the sums start at −0: −0 + x is x for every x).
  */
 function blendGroup(job: usize, j: i32, wt: usize, wr: usize, ws: usize): void {
   const normals = load<i32>(job, 4), additives = load<i32>(job, 8), hasRest = load<i32>(job, 24);
   const j3 = <usize>(12 * j), j4 = <usize>(16 * j), j1 = <usize>(4 * j);
   const zero = f32x4.splat(0), one = f32x4.splat(1), signBit = i32x4.splat(0x80000000);
   const threshold = f32x4.splat(load<f32>(job, 40));
-  // Weighted sums, W and the input count per joint; u*: the last input taken, the result where it is the only one.
-  let t0 = zero, t1 = zero, t2 = zero, s0 = zero, s1 = zero, s2 = zero;
-  let qx = zero, qy = zero, qz = zero, qw = zero, total = zero, count = i32x4.splat(0);
-  let ut0 = zero, ut1 = zero, ut2 = zero, us0 = zero, us1 = zero, us2 = zero;
-  let ux = zero, uy = zero, uz = zero, uw = zero;
-  let record = job + RECORDS;
+  // Pass 1: W and the input count per joint.
+  let total = zero, count = i32x4.splat(0), record = job + RECORDS;
+  for (let l = 0; l < normals; l++) {
+    let w = f32x4.splat(load<f32>(record));
+    const mask = load<i32>(record, 4);
+    if (mask >= 0) w = f32x4.mul(w, v128.load(<usize>mask + j1));
+    const taken = f32x4.gt(w, zero); // a weight ≤ 0 (or NaN) takes no part
+    total = f32x4.add(total, v128.and(w, taken));
+    count = i32x4.sub(count, taken); // all ones: −1
+    record += NORMAL_WORDS << 2;
+  }
+  // The rest pose, at threshold − W where W < threshold.
+  let restWeight = zero;
+  if (hasRest !== 0) {
+    const below = f32x4.lt(total, threshold);
+    restWeight = v128.and(f32x4.sub(threshold, total), below);
+    total = v128.bitselect(threshold, total, below);
+    count = i32x4.sub(count, below);
+  }
+  // Pass 2: the inputs at k = w/W.
+  const negZero = f32x4.splat(-0.0);
+  let t0 = negZero, t1 = negZero, t2 = negZero, s0 = negZero, s1 = negZero, s2 = negZero;
+  let qx = negZero, qy = negZero, qz = negZero, qw = negZero;
+  record = job + RECORDS;
   const passes = normals + hasRest;
   for (let l = 0; l < passes; l++) {
     let w: v128, pt: usize, pr: usize, ps: usize;
-    let below = zero;
     if (l < normals) {
       w = f32x4.splat(load<f32>(record));
       const mask = load<i32>(record, 4);
@@ -90,43 +111,23 @@ function blendGroup(job: usize, j: i32, wt: usize, wr: usize, ws: usize): void {
       pt = <usize>load<i32>(record, 8); pr = <usize>load<i32>(record, 12); ps = <usize>load<i32>(record, 16);
       record += NORMAL_WORDS << 2;
     } else {
-      // The rest pose, at threshold − W where W < threshold.
-      below = f32x4.lt(total, threshold);
-      w = f32x4.sub(threshold, total);
+      w = restWeight;
       pt = <usize>load<i32>(job, 28); pr = <usize>load<i32>(job, 32); ps = <usize>load<i32>(job, 36);
     }
-    const taken = l < normals ? f32x4.gt(w, zero) : below;
-    w = v128.and(w, taken); // a weight ≤ 0 (or NaN) takes no part
-    const w0 = spread0(w), w1 = spread1(w), w2 = spread2(w);
-    const k0 = spread0(taken), k1 = spread1(taken), k2 = spread2(taken);
-    const a0 = v128.load(pt + j3), a1 = v128.load(pt + j3, 16), a2 = v128.load(pt + j3, 32);
-    t0 = madd(t0, w0, a0); t1 = madd(t1, w1, a1); t2 = madd(t2, w2, a2);
-    ut0 = v128.bitselect(a0, ut0, k0); ut1 = v128.bitselect(a1, ut1, k1); ut2 = v128.bitselect(a2, ut2, k2);
-    const b0 = v128.load(ps + j3), b1 = v128.load(ps + j3, 16), b2 = v128.load(ps + j3, 32);
-    s0 = madd(s0, w0, b0); s1 = madd(s1, w1, b1); s2 = madd(s2, w2, b2);
-    us0 = v128.bitselect(b0, us0, k0); us1 = v128.bitselect(b1, us1, k1); us2 = v128.bitselect(b2, us2, k2);
+    const k = v128.and(f32x4.div(w, total), f32x4.gt(w, zero));
+    const k0 = spread0(k), k1 = spread1(k), k2 = spread2(k);
+    t0 = madd(t0, k0, v128.load(pt + j3)); t1 = madd(t1, k1, v128.load(pt + j3, 16)); t2 = madd(t2, k2, v128.load(pt + j3, 32));
+    s0 = madd(s0, k0, v128.load(ps + j3)); s1 = madd(s1, k1, v128.load(ps + j3, 16)); s2 = madd(s2, k2, v128.load(ps + j3, 32));
     const r0 = v128.load(pr + j4), r1 = v128.load(pr + j4, 16), r2 = v128.load(pr + j4, 32), r3 = v128.load(pr + j4, 48);
     const x = row0(r0, r1, r2, r3), y = row1(r0, r1, r2, r3), z = row2(r0, r1, r2, r3), q = row3(r0, r1, r2, r3);
-    // Hemisphere: q joins on the side of the sum so far (w's sign bit flipped where the dot product is < 0).
-    const ws4 = v128.xor(w, v128.and(f32x4.lt(dot4(qx, qy, qz, qw, x, y, z, q), zero), signBit));
-    qx = madd(qx, ws4, x); qy = madd(qy, ws4, y); qz = madd(qz, ws4, z); qw = madd(qw, ws4, q);
-    ux = v128.bitselect(x, ux, taken); uy = v128.bitselect(y, uy, taken); uz = v128.bitselect(z, uz, taken); uw = v128.bitselect(q, uw, taken);
-    total = l < normals ? f32x4.add(total, w) : v128.bitselect(threshold, total, below);
-    count = i32x4.sub(count, taken); // all ones: −1
+    // Hemisphere: q joins on the side of the sum so far (k's sign bit flipped where the dot product is < 0).
+    const ks = v128.xor(k, v128.and(f32x4.lt(dot4(qx, qy, qz, qw, x, y, z, q), zero), signBit));
+    qx = madd(qx, ks, x); qy = madd(qy, ks, y); qz = madd(qz, ks, z); qw = madd(qw, ks, q);
   }
-  // Normalise: the sums over W; one input: that input as it is (w·x/w would move it by an ulp).
-  const inv = f32x4.div(one, total);
+  // Rotations normalised, but where one input is taken as it is (renormalising would move it by an ulp).
   const single = i32x4.eq(count, i32x4.splat(1));
-  const e0 = spread0(single), e1 = spread1(single), e2 = spread2(single);
-  t0 = v128.bitselect(ut0, f32x4.mul(t0, spread0(inv)), e0);
-  t1 = v128.bitselect(ut1, f32x4.mul(t1, spread1(inv)), e1);
-  t2 = v128.bitselect(ut2, f32x4.mul(t2, spread2(inv)), e2);
-  s0 = v128.bitselect(us0, f32x4.mul(s0, spread0(inv)), e0);
-  s1 = v128.bitselect(us1, f32x4.mul(s1, spread1(inv)), e1);
-  s2 = v128.bitselect(us2, f32x4.mul(s2, spread2(inv)), e2);
-  const qs = inverseLength(dot4(qx, qy, qz, qw, qx, qy, qz, qw));
-  qx = v128.bitselect(ux, f32x4.mul(qx, qs), single); qy = v128.bitselect(uy, f32x4.mul(qy, qs), single);
-  qz = v128.bitselect(uz, f32x4.mul(qz, qs), single); qw = v128.bitselect(uw, f32x4.mul(qw, qs), single);
+  const qs = v128.bitselect(one, inverseLength(dot4(qx, qy, qz, qw, qx, qy, qz, qw)), single);
+  qx = f32x4.mul(qx, qs); qy = f32x4.mul(qy, qs); qz = f32x4.mul(qz, qs); qw = f32x4.mul(qw, qs);
   if (hasRest === 0) {
     // No input at all (no rest pose to fall back on): out's joint as it is.
     const none = i32x4.eq(count, i32x4.splat(0));
@@ -188,10 +189,57 @@ function blendGroup(job: usize, j: i32, wt: usize, wr: usize, ws: usize): void {
   v128.store(wr + j4, row2(qx, qy, qz, qw), 32); v128.store(wr + j4, row3(qx, qy, qz, qw), 48);
 }
 
+@inline function sum4(v: v128): f32 {
+  return (f32x4.extract_lane(v, 0) + f32x4.extract_lane(v, 1)) + (f32x4.extract_lane(v, 2) + f32x4.extract_lane(v, 3));
+}
+
+/**
+ * The commonest job, a crossfade: two normal layers without per-joint weights, both weights > 0 (and their sum
+ * at least the threshold, or no rest pose), no additive layer. Every joint takes both at the same normalised
+ * weights ka, kb (the portable `blendTwo`): translations and scales ka·a + kb·b four floats at a time, rotations
+ * normalize(ka·q_a ± kb·q_b) one joint per v128, q_b negated where q_a·q_b < 0. Reads each element before
+ * writing it, so `out` may be either layer's pose.
+ */
+function crossfade(job: usize, n: i32): void {
+  const a = job + RECORDS, b = a + (NORMAL_WORDS << 2);
+  const wa = load<f32>(a), wb = load<f32>(b), ka = wa / (wa + wb), kb = wb / (wa + wb);
+  const ot = <usize>load<i32>(job, 12), or = <usize>load<i32>(job, 16), os = <usize>load<i32>(job, 20);
+  const at = <usize>load<i32>(a, 8), ar = <usize>load<i32>(a, 12), as = <usize>load<i32>(a, 16);
+  const bt = <usize>load<i32>(b, 8), br = <usize>load<i32>(b, 12), bs = <usize>load<i32>(b, 16);
+  const va = f32x4.splat(ka), vb = f32x4.splat(kb);
+  const m = (3 * n) >> 2;
+  for (let i = 0; i < m; i++) {
+    const o = <usize>i << 4;
+    v128.store(ot + o, f32x4.add(f32x4.mul(va, v128.load(at + o)), f32x4.mul(vb, v128.load(bt + o))));
+    v128.store(os + o, f32x4.add(f32x4.mul(va, v128.load(as + o)), f32x4.mul(vb, v128.load(bs + o))));
+  }
+  for (let i = m << 2; i < 3 * n; i++) {
+    const o = <usize>i << 2;
+    store<f32>(ot + o, ka * load<f32>(at + o) + kb * load<f32>(bt + o));
+    store<f32>(os + o, ka * load<f32>(as + o) + kb * load<f32>(bs + o));
+  }
+  for (let j = 0; j < n; j++) {
+    const o = <usize>j << 4;
+    const p = v128.load(ar + o), q = v128.load(br + o);
+    const k = sum4(f32x4.mul(p, q)) < 0 ? -kb : kb;
+    const r = f32x4.add(f32x4.mul(va, p), f32x4.mul(f32x4.splat(k), q));
+    const len2 = sum4(f32x4.mul(r, r));
+    const inv: f32 = len2 > 0 ? <f32>1 / Mathf.sqrt(len2) : 0;
+    v128.store(or + o, f32x4.mul(r, f32x4.splat(inv)));
+  }
+}
+
 /** The job at `job` (layout above): every joint of `out` blended, then the additive layers applied. */
 export function blend(job: usize): void {
   const n = load<i32>(job);
   if (n < 4) return;
+  if (load<i32>(job, 4) === 2 && load<i32>(job, 8) === 0) {
+    const a = job + RECORDS, b = a + (NORMAL_WORDS << 2), wa = load<f32>(a), wb = load<f32>(b);
+    if (load<i32>(a, 4) < 0 && load<i32>(b, 4) < 0 && wa > 0 && wb > 0 && (load<i32>(job, 24) === 0 || wa + wb >= load<f32>(job, 40))) {
+      crossfade(job, n);
+      return;
+    }
+  }
   const ot = <usize>load<i32>(job, 12), or = <usize>load<i32>(job, 16), os = <usize>load<i32>(job, 20);
   const scratch = <usize>load<i32>(job, 44), last = n - 4, l3 = <usize>(12 * last), l4 = <usize>(16 * last);
   const partial = (n & 3) !== 0;
