@@ -9,31 +9,13 @@ import {
 import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
 import { BlendingJob, blendLayers, type BlendingBackend, type BlendingLayer } from './blending-job.ts';
 import { ClipPlayer } from './clip-player.ts';
+import { AnimatorLayer, type LayerMode, type LayerOptions, type PoseFactory } from './animator-layer.ts';
 import { ClipSlot } from './clip-slot.ts';
 import { compileClip, RuntimeClip } from './runtime-clip.ts';
 import { sampleClip } from './sample-clip.ts';
 import { SamplingContext, type SamplingBackend } from './sampling-context.ts';
 
-/**
- * How a layer combines with the layers below it ({@link blendLayers}):
- * - `override`: a crossfade from the result so far to the layer's clips at α = layerWeight·min(1, Σ fade
- *   weights)·mask;
- * - `additive`: each clip is added as `clip − reference`, scaled by layer weight × fade weight × mask.
- */
-export type LayerMode = 'override' | 'additive';
-
-/** Options of {@link Animator.addLayer}. */
-export interface LayerOptions {
-  /** Default `'override'`. */
-  readonly mode?: LayerMode;
-  /** Layer weight in [0, 1], default 1. */
-  readonly weight?: number;
-  /**
-   * `Float32Array(jointCount)`: per-joint weights in [0, 1], or null (default) for all joints at 1. Copied (into
-   * the blending kernel's memory when there is one): later edits of the array are not seen, set it again.
-   */
-  readonly mask?: Float32Array | null;
-}
+export type { LayerMode, LayerOptions, PoseFactory };
 
 /** Options of {@link Animator.play}. */
 export interface PlayOptions {
@@ -63,30 +45,6 @@ export interface PlayOptions {
   readonly reference?: LocalPose;
   /** Additive layers: clip time of the default reference pose, seconds, default 0. */
   readonly referenceTime?: number;
-}
-
-class Layer {
-  mode: LayerMode;
-  weight: number;
-  /** The layer's per-joint weights, {@link maskStore} while one is set, else null. */
-  mask: Float32Array | null = null;
-  /** `Float32Array(jointCount)`: the copy of the mask last set (where the blending kernel reads it), made on the first. */
-  maskStore: Float32Array | null = null;
-  readonly slots: ClipSlot[];
-  /** Scratch for the blend of this layer's clips. */
-  readonly pose: LocalPose;
-  /** Blends the layer's clips by their fade weights: record i is slot i (weight 0 while inactive). */
-  readonly clips = new BlendingJob();
-
-  constructor(jointCount: number, morphWeightCount: number, capacity: number, options: LayerOptions, createPose: PoseFactory) {
-    this.mode = options.mode ?? 'override';
-    this.weight = options.weight ?? 1;
-    this.slots = Array.from({ length: capacity }, () => new ClipSlot(createPose(jointCount, morphWeightCount)));
-    this.pose = createPose(jointCount, morphWeightCount);
-    for (const slot of this.slots) this.clips.addLayer(slot.pose, 0.5);
-    this.clips.scratchFor(jointCount); // allocated now, not on the first crossfade
-  }
-
 }
 
 /** Options of the {@link Animator} constructor. */
@@ -121,8 +79,6 @@ export interface AnimatorOptions {
   readonly blendingKernel?: BlendingBackend | null;
 }
 
-/** Makes a local pose of `jointCount` joints and `morphWeightCount` morph weights: identity rotations, unit scales. */
-export type PoseFactory = (jointCount: number, morphWeightCount: number) => LocalPose;
 
 /**
  * Plays clips on one skeleton, the runtime a viewer or game drives each frame: clip players (time in
@@ -157,7 +113,7 @@ export class Animator {
   /** Morph weights of the poses it writes (`AnimatorOptions.morphWeightJoints.length`, else 0). */
   readonly morphWeightCount: number;
   private readonly morphJoints: Int32Array | null;
-  private readonly layers: Layer[] = [];
+  private readonly layers: AnimatorLayer[] = [];
   private readonly capacity: number;
   private serial = 0;
   /** `Float32Array(jointCount)`: 1 − α·mask[j], the result so far's share under a masked layer. */
@@ -212,7 +168,7 @@ export class Animator {
     this.blendingKernel = options.blendingKernel ?? null;
     this.over.kernel = this.blendingKernel;
     this.additive.kernel = this.blendingKernel;
-    this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}, this.createPose));
+    this.layers.push(new AnimatorLayer(jointCount, this.morphWeightCount, this.capacity, {}, this.createPose));
     this.layers[0].clips.kernel = this.blendingKernel;
     this.belowWeights = this.createJointWeights();
     // Records filled on each evaluate (poses, weights, masks); the placeholder pose is never read. Weights
@@ -237,7 +193,7 @@ export class Animator {
    */
   addLayer(options: LayerOptions = {}): number {
     this.checkMask(options.mask);
-    const layer = new Layer(this.jointCount, this.morphWeightCount, this.capacity, options, this.createPose);
+    const layer = new AnimatorLayer(this.jointCount, this.morphWeightCount, this.capacity, options, this.createPose);
     layer.clips.kernel = this.blendingKernel;
     this.layers.push(layer);
     this.storeMask(layer, options.mask ?? null);
@@ -586,21 +542,15 @@ export class Animator {
     return m;
   }
 
-  private layer(index: number): Layer {
+  private layer(index: number): AnimatorLayer {
     const layer = this.layers[index];
     if (!layer) throw new RangeError(`Animator: layer ${index} does not exist (${this.layers.length} layers)`);
     return layer;
   }
 
   /** Copies `mask` into the layer's own store (made on its first mask), or clears the layer's mask. */
-  private storeMask(layer: Layer, mask: Float32Array | null): void {
-    if (mask === null) {
-      layer.mask = null;
-      return;
-    }
-    layer.maskStore ??= this.createJointWeights();
-    layer.maskStore.set(mask);
-    layer.mask = layer.maskStore;
+  private storeMask(layer: AnimatorLayer, mask: Float32Array | null): void {
+    layer.setMask(mask, () => this.createJointWeights());
   }
 
   /** A `Float32Array(jointCount)` where the blending kernel reads per-joint weights, else an ordinary one. */
