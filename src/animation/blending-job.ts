@@ -21,6 +21,7 @@ export interface BlendingLayer {
   /**
    * `Float32Array(jointCount)`: per-joint factors multiplied into {@link weight} (ozz `joint_weights`, a
    * mask), or null for all 1. Morph weight i takes the factor of joint `BlendingJob.morphWeightJoints[i]`.
+   * For `BlendingJob.kernel` to run the job, made by its `createJointWeights` (in its memory).
    */
   jointWeights: Float32Array | null;
   /** Additive layers: the pose the delta is taken relative to (`pose − reference`); unused by normal layers. */
@@ -130,7 +131,10 @@ export class BlendingJob {
  *   whose poses have them; a morph weight takes its joint's factor (`morphWeightJoints`).
  *
  * A crossfade from A to B at α is two layers, A at `1 − α` and B at α (per joint: jointWeights `1 − α·m_j`
- * and `α·m_j`); the `Animator` lays each layer over the result so far that way. Sums are taken in f64 (the
+ * and `α·m_j`); the `Animator` lays each layer over the result so far that way. docs/animation-blending.md
+ * gives these formulas with their sources. With a `job.kernel` the joints run there, the whole job in one
+ * call, when its poses and per-joint weights are in the kernel's memory (in float32: within the bound of
+ * tests/unit/pose/blending-kernel.test.ts); these loops run otherwise, and are its reference. Sums are taken in f64 (the
  * job's scratch holds those of layers before the last two) and each joint is read before it is written, so
  * `out` may be the pose of a normal layer or the rest pose (not an additive layer's pose or reference).
  * Allocates nothing once the scratch fits the joint count (three layers or more).
