@@ -5,7 +5,8 @@
  *   into a pose kernel's arena, the blending kernel (`BlendingJob.kernel`) against the portable loops, alternated
  *   in the same batches, for the jobs `crossfade` (two layers), `three_layers`, `masked` (a layer through a limb
  *   mask over the rest: the animator's masked layer), `additive` (a crossfade + Survey's motion) and
- *   `masked_additive` (a masked layer + Survey's motion through the mask).
+ *   `masked_additive` (a masked layer + Survey's motion through the mask). Keys ending `.fastest_batches`: the
+ *   same from each side's fastest batch (as bench/run-bench.ts's).
  * - `pose.speedup_vs_three.Fox.layered`: one frame of a layered character — Walk on the base layer, Run over it
  *   at 0.5 through a limb mask, Survey added at 0.5 (relative to its first frame) — Animator.update + evaluate
  *   + the pose kernel's matrices, against three.js's mixer doing the same (Walk, Run's tracks of the limb alone
@@ -93,6 +94,7 @@ export async function blendCost(
     const label = `blend: Fox, ${name.replace('_', ' ')} (kernel / portable), per joint`;
     rows.push([label, `${(k.nsPerOp / n).toFixed(1)} ns`, `portable ${(p.nsPerOp / n).toFixed(1)} ns`, `${(p.nsPerOp / k.nsPerOp).toFixed(1)}×`, '']);
     figures[`pose.blend_kernel_speedup_over_portable.Fox.${name}`] = round(p.nsPerOp / k.nsPerOp);
+    figures[`pose.blend_kernel_speedup_over_portable.Fox.${name}.fastest_batches`] = round(p.minNsPerOp / k.minNsPerOp);
     measurements.push({ ...k, case: label }, { ...p, case: label });
   }
 
@@ -145,4 +147,5 @@ export async function blendCost(
   figures['pose.speedup_vs_three.Fox.layered.portable_sampling'] = round(b.nsPerOp / p.nsPerOp);
   figures['pose.speedup_vs_three.Fox.layered.fastest_batches'] = round(b.minNsPerOp / a.minNsPerOp);
   figures['pose.frame_speedup_over_portable.Fox.layered'] = round(p.nsPerOp / a.nsPerOp);
+  figures['pose.frame_speedup_over_portable.Fox.layered.fastest_batches'] = round(p.minNsPerOp / a.minNsPerOp);
 }

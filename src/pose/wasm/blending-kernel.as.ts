@@ -12,7 +12,7 @@
 // [0, n) are read or written (no padding assumed, so any 4-byte-aligned view works): when n is not a multiple
 // of four, the last four joints are blended first into the scratch and stored after the whole groups (they
 // overlap the last whole group, which computes the same values from the same inputs), so `out` may be an
-// input. n ≥ 4.
+// input. n ≥ 4. A crossfade (two layers without per-joint weights, nothing else) takes a shorter path.
 //
 // Job (byte offsets into the memory of a pose kernel's arena, i32 unless said):
 //   0 n, 4 normal layer count L, 8 additive layer count A, 12/16/20 out translations/rotations/scales,
