@@ -13,7 +13,7 @@
  *   figures are medians of batches (bench/harness.ts).
  *   The matrix stages run on `PoseKernel`'s default backend (`pose.kernel_backend`: WebAssembly SIMD in node);
  *   `pose.matrix_speedup_over_portable.*` is its speed over the portable backend (`localToModel` +
- *   `computeSkinMatrices`) on the same pose. Sampling and the two-layer blend run as `AnimatedModel` runs them:
+ *   `computeSkinMatrices`) on the same pose. Sampling and blending run as `AnimatedModel` runs them:
  *   the sampling and blending kernels in the pose kernel's arena (`animatorSampling`); the same frame with the
  *   portable sampler and blend, alternated in the same batches, gives `pose.speedup_vs_three.*.portable_sampling`.
  *   `pose.frame_ns_per_joint.*` (and `.portable_sampling`): the frame's time per skeleton joint. Keys ending
@@ -45,6 +45,10 @@
  *   forced GC. `pose.bytes_allocated_per_frame.crossfading`: the same with the base layer crossfading between
  *   the two clips every 150 frames and the animator's events collected (`play` itself may allocate a little).
  *
+ * - `pose.blend_kernel_speedup_over_portable.Fox.*` (one `blendLayers`, the blending kernel over the portable
+ *   loops: crossfade, three layers, masked, additive, masked + additive) and `pose.speedup_vs_three.Fox.layered`
+ *   (a frame with a masked layer and an additive one, against three.js; not in `pose.speedup_vs_three`'s
+ *   minimum): bench/blend-cost.ts.
  * - `pose.retargeted_over_native.Fox`: one frame of Fox playing Walk retargeted from a `mixamorig:`-named copy
  *   of itself (bench/retarget-cost.ts) over the same frame playing its own Walk: ≈ 1, since retargeting makes an
  *   ordinary clip at load. `retarget.load_ms.60_joints_30s`: the load-time cost, retargeting a generated
@@ -97,6 +101,7 @@ import { SkinningContext } from '../src/skinning/skinning-context.ts';
 import { SkinningKernel } from '../src/skinning/skinning-kernel.ts';
 import { flatSkinLoop } from './flat-skin-loop.ts';
 import { generateRig } from './generated-rig.ts';
+import { blendCost } from './blend-cost.ts';
 import { allocationPerCall, compare, formatNs, table, type Measurement } from './harness.ts';
 import { buildThreeRig, type ThreeRig } from './three-rig.ts';
 import { runGpuBench } from './gpu-bench.ts';
@@ -118,6 +123,8 @@ interface Character {
   readonly skin: SkinAsset;
   readonly clips: readonly AnimationClip[];
   readonly primitive: PrimitiveAsset;
+  /** Fox's Survey, the layered blending case's additive clip (bench/blend-cost.ts). */
+  readonly survey?: AnimationClip;
 }
 
 async function loadCharacters(): Promise<Character[]> {
@@ -128,7 +135,8 @@ async function loadCharacters(): Promise<Character[]> {
     const primitive = asset.meshes[instance.mesh].primitives[0];
     const walk = asset.clips.find((c) => c.name === 'Walk') ?? asset.clips[0];
     const run = asset.clips.find((c) => c.name === 'Run') ?? asset.clips[asset.clips.length - 1];
-    characters.push({ name: `Fox (${asset.skins[instance.skin].joints.length} joints)`, skeleton: asset.skeleton, restPose: asset.restPose, skin: asset.skins[instance.skin], clips: [walk, run], primitive });
+    const survey = asset.clips.find((c) => c.name === 'Survey');
+    characters.push({ name: `Fox (${asset.skins[instance.skin].joints.length} joints)`, skeleton: asset.skeleton, restPose: asset.restPose, skin: asset.skins[instance.skin], clips: [walk, run], primitive, survey });
   } else if (process.env.CI) {
     throw new Error(`bench: ${foxPath} is missing (required when CI is set)`);
   } else {
@@ -387,6 +395,8 @@ async function main(): Promise<void> {
     figures['pose.retargeted_over_native.Fox'] = round(r.nsPerOp / n.nsPerOp);
     measurements.push({ ...n, case: label }, { ...r, case: label });
   }
+  // Blending: the kernel against the portable loops per job, and a masked + additive frame against three.js.
+  if (fox?.survey) await blendCost({ ...fox, clips: [fox.clips[0], fox.clips[1], fox.survey] }, figures, rows, measurements, round);
   if (!gpuOnly) {
     const ms = retargetLoadMs();
     rows.push(['retarget at load: 60 joints, 30 s clip (901 keys per channel)', `${ms.toFixed(1)} ms`, '', '', '']);

@@ -9,28 +9,13 @@ import {
 import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
 import { BlendingJob, blendLayers, type BlendingBackend, type BlendingLayer } from './blending-job.ts';
 import { ClipPlayer } from './clip-player.ts';
+import { AnimatorLayer, type LayerMode, type LayerOptions, type PoseFactory } from './animator-layer.ts';
 import { ClipSlot } from './clip-slot.ts';
 import { compileClip, RuntimeClip } from './runtime-clip.ts';
 import { sampleClip } from './sample-clip.ts';
 import { SamplingContext, type SamplingBackend } from './sampling-context.ts';
 
-/**
- * How a layer combines with the layers below it ({@link blendLayers}):
- * - `override`: a crossfade from the result so far to the layer's clips at α = layerWeight·min(1, Σ fade
- *   weights)·mask;
- * - `additive`: each clip is added as `clip − reference`, scaled by layer weight × fade weight × mask.
- */
-export type LayerMode = 'override' | 'additive';
-
-/** Options of {@link Animator.addLayer}. */
-export interface LayerOptions {
-  /** Default `'override'`. */
-  readonly mode?: LayerMode;
-  /** Layer weight in [0, 1], default 1. */
-  readonly weight?: number;
-  /** `Float32Array(jointCount)`: per-joint weights in [0, 1], or null (default) for all joints at 1. */
-  readonly mask?: Float32Array | null;
-}
+export type { LayerMode, LayerOptions, PoseFactory };
 
 /** Options of {@link Animator.play}. */
 export interface PlayOptions {
@@ -62,28 +47,6 @@ export interface PlayOptions {
   readonly referenceTime?: number;
 }
 
-class Layer {
-  mode: LayerMode;
-  weight: number;
-  mask: Float32Array | null;
-  readonly slots: ClipSlot[];
-  /** Scratch for the blend of this layer's clips. */
-  readonly pose: LocalPose;
-  /** Blends the layer's clips by their fade weights: record i is slot i (weight 0 while inactive). */
-  readonly clips = new BlendingJob();
-
-  constructor(jointCount: number, morphWeightCount: number, capacity: number, options: LayerOptions, createPose: PoseFactory) {
-    this.mode = options.mode ?? 'override';
-    this.weight = options.weight ?? 1;
-    this.mask = options.mask ?? null;
-    this.slots = Array.from({ length: capacity }, () => new ClipSlot(createPose(jointCount, morphWeightCount)));
-    this.pose = createPose(jointCount, morphWeightCount);
-    for (const slot of this.slots) this.clips.addLayer(slot.pose, 0.5);
-    this.clips.scratchFor(jointCount); // allocated now, not on the first crossfade
-  }
-
-}
-
 /** Options of the {@link Animator} constructor. */
 export interface AnimatorOptions {
   /** Clips a layer holds at once (fading ones included), default 4. */
@@ -108,15 +71,14 @@ export interface AnimatorOptions {
    */
   readonly createPose?: PoseFactory;
   /**
-   * The back end of the crossfades and unmasked layers (`BlendingJob.kernel`, two layers without per-joint
-   * weights): the pose room's `BlendingKernel`, on poses made by `createPose` in the same memory. Absent or
-   * null: the portable loop.
+   * The back end of every blend (`BlendingJob.kernel`: crossfades, layers with or without masks, additive
+   * layers): the pose room's `BlendingKernel`, on poses made by `createPose` in the same memory, with the
+   * layers' masks copied where it reads them (`BlendingBackend.createJointWeights`). Absent or null: the
+   * portable loops.
    */
   readonly blendingKernel?: BlendingBackend | null;
 }
 
-/** Makes a local pose of `jointCount` joints and `morphWeightCount` morph weights: identity rotations, unit scales. */
-export type PoseFactory = (jointCount: number, morphWeightCount: number) => LocalPose;
 
 /**
  * Plays clips on one skeleton, the runtime a viewer or game drives each frame: clip players (time in
@@ -151,7 +113,7 @@ export class Animator {
   /** Morph weights of the poses it writes (`AnimatorOptions.morphWeightJoints.length`, else 0). */
   readonly morphWeightCount: number;
   private readonly morphJoints: Int32Array | null;
-  private readonly layers: Layer[] = [];
+  private readonly layers: AnimatorLayer[] = [];
   private readonly capacity: number;
   private serial = 0;
   /** `Float32Array(jointCount)`: 1 − α·mask[j], the result so far's share under a masked layer. */
@@ -205,9 +167,10 @@ export class Animator {
     this.createPose = options.createPose ?? createLocalPose;
     this.blendingKernel = options.blendingKernel ?? null;
     this.over.kernel = this.blendingKernel;
-    this.layers.push(new Layer(jointCount, this.morphWeightCount, this.capacity, {}, this.createPose));
+    this.additive.kernel = this.blendingKernel;
+    this.layers.push(new AnimatorLayer(jointCount, this.morphWeightCount, this.capacity, {}, this.createPose));
     this.layers[0].clips.kernel = this.blendingKernel;
-    this.belowWeights = new Float32Array(jointCount);
+    this.belowWeights = this.createJointWeights();
     // Records filled on each evaluate (poses, weights, masks); the placeholder pose is never read. Weights
     // start fractional so that V8 keeps them as double fields, written in place each frame.
     const placeholder = createLocalPose(0);
@@ -230,8 +193,10 @@ export class Animator {
    */
   addLayer(options: LayerOptions = {}): number {
     this.checkMask(options.mask);
-    this.layers.push(new Layer(this.jointCount, this.morphWeightCount, this.capacity, options, this.createPose));
-    this.layers[this.layers.length - 1].clips.kernel = this.blendingKernel;
+    const layer = new AnimatorLayer(this.jointCount, this.morphWeightCount, this.capacity, options, this.createPose);
+    layer.clips.kernel = this.blendingKernel;
+    this.layers.push(layer);
+    this.storeMask(layer, options.mask ?? null);
     return this.layers.length - 1;
   }
 
@@ -240,10 +205,15 @@ export class Animator {
     this.layer(layer).weight = weight;
   }
 
-  /** Sets or clears (null) a layer's per-joint mask, `Float32Array(jointCount)`. @throws RangeError */
+  /**
+   * Sets or clears (null) a layer's per-joint mask, `Float32Array(jointCount)`, values in [0, 1]. Copied (into
+   * the blending kernel's memory when there is one; allocates on a layer's first mask): later edits of the
+   * array are not seen, set it again.
+   * @throws RangeError for a layer that does not exist or a mask of another length
+   */
   setLayerMask(layer: number, mask: Float32Array | null): void {
     this.checkMask(mask);
-    this.layer(layer).mask = mask;
+    this.storeMask(this.layer(layer), mask);
   }
 
   /**
@@ -321,7 +291,7 @@ export class Animator {
         slot.reference = options.reference;
         slot.referenceDirty = false;
       } else {
-        slot.ownReference ??= createLocalPose(this.jointCount, this.morphWeightCount);
+        slot.ownReference ??= this.createPose(this.jointCount, this.morphWeightCount);
         slot.referenceContext ??= new SamplingContext();
         slot.reference = slot.ownReference;
         slot.referenceDirty = true;
@@ -572,10 +542,20 @@ export class Animator {
     return m;
   }
 
-  private layer(index: number): Layer {
+  private layer(index: number): AnimatorLayer {
     const layer = this.layers[index];
     if (!layer) throw new RangeError(`Animator: layer ${index} does not exist (${this.layers.length} layers)`);
     return layer;
+  }
+
+  /** Copies `mask` into the layer's own store (made on its first mask), or clears the layer's mask. */
+  private storeMask(layer: AnimatorLayer, mask: Float32Array | null): void {
+    layer.setMask(mask, () => this.createJointWeights());
+  }
+
+  /** A `Float32Array(jointCount)` where the blending kernel reads per-joint weights, else an ordinary one. */
+  private createJointWeights(): Float32Array {
+    return this.blendingKernel?.createJointWeights(this.jointCount) ?? new Float32Array(this.jointCount);
   }
 
   private checkMask(mask: Float32Array | null | undefined): void {

@@ -21,6 +21,7 @@ export interface BlendingLayer {
   /**
    * `Float32Array(jointCount)`: per-joint factors multiplied into {@link weight} (ozz `joint_weights`, a
    * mask), or null for all 1. Morph weight i takes the factor of joint `BlendingJob.morphWeightJoints[i]`.
+   * For `BlendingJob.kernel` to run the job, made by its `createJointWeights` (in its memory).
    */
   jointWeights: Float32Array | null;
   /** Additive layers: the pose the delta is taken relative to (`pose − reference`); unused by normal layers. */
@@ -28,17 +29,24 @@ export interface BlendingLayer {
 }
 
 /**
- * A back end for {@link blendLayers}' commonest case, two layers without per-joint weights (a crossfade, an
- * unmasked layer over the result so far): the pose room's `BlendingKernel` (WebAssembly SIMD, float32).
+ * A back end for {@link blendLayers}: the pose room's `BlendingKernel` (WebAssembly SIMD, float32), which runs a
+ * whole job — every normal layer with its per-joint weights, the rest-pose pass, the normalisation and the
+ * additive layers — in one call on poses in its memory.
  */
 export interface BlendingBackend {
   /**
-   * `out` = the two layers blended at their normalised weights (translations and scales `ka·a + kb·b`,
-   * rotations `normalize(ka·q_a ± kb·q_b)`), joints [0, `jointCount`); morph weights are left to the caller.
-   * Returns false when it cannot (the poses are not where it works), and the portable loop runs instead.
-   * Allocates nothing.
+   * The joints of {@link blendLayers}: `out`'s joints [0, `jointCount`) from `job`'s layers, by the formulas
+   * given there; morph weights are left to the caller. Returns false, having written nothing, when it cannot
+   * (a pose or a per-joint weight array is not where it works, too few joints, too many layers), and the
+   * portable loops run instead. Allocates nothing.
    */
-  blendTwo(out: LocalPose, a: BlendingLayer, b: BlendingLayer, jointCount: number): boolean;
+  blend(out: LocalPose, job: BlendingJob, jointCount: number): boolean;
+  /**
+   * A `Float32Array(jointCount)` (zeros) where {@link blend} reads per-joint weights in place — for a
+   * `BlendingLayer.jointWeights` the back end should see — or null when it has no room left. Allocates: at
+   * set-up, not per frame.
+   */
+  createJointWeights(jointCount: number): Float32Array | null;
 }
 
 /**
@@ -70,7 +78,7 @@ export class BlendingJob {
    * weights apply to it; null: morph weights take the layers' weights alone.
    */
   morphWeightJoints: Int32Array | null = null;
-  /** The back end of the two-layer case, or null for the portable loop. */
+  /** The back end that runs the whole job where it can (its poses in its memory), or null for the portable loops. */
   kernel: BlendingBackend | null = null;
   /** Per-joint f64 sums of the normal layers, {@link blendLayers}' scratch; grown to the largest pose run. */
   private scratch = new Float64Array(0);
@@ -123,7 +131,10 @@ export class BlendingJob {
  *   whose poses have them; a morph weight takes its joint's factor (`morphWeightJoints`).
  *
  * A crossfade from A to B at α is two layers, A at `1 − α` and B at α (per joint: jointWeights `1 − α·m_j`
- * and `α·m_j`); the `Animator` lays each layer over the result so far that way. Sums are taken in f64 (the
+ * and `α·m_j`); the `Animator` lays each layer over the result so far that way. docs/animation-blending.md
+ * gives these formulas with their sources. With a `job.kernel` the joints run there, the whole job in one
+ * call, when its poses and per-joint weights are in the kernel's memory (in float32: within the bound of
+ * tests/unit/pose/blending-kernel.test.ts); these loops run otherwise, and are its reference. Sums are taken in f64 (the
  * job's scratch holds those of layers before the last two) and each joint is read before it is written, so
  * `out` may be the pose of a normal layer or the rest pose (not an additive layer's pose or reference).
  * Allocates nothing once the scratch fits the joint count (three layers or more).
@@ -134,6 +145,10 @@ export class BlendingJob {
 export function blendLayers(out: LocalPose, job: BlendingJob): LocalPose {
   const ot = out.translations, or = out.rotations, os = out.scales;
   const n = (ot.length / 3) | 0;
+  if (job.kernel !== null && job.kernel.blend(out, job, n)) {
+    if (out.morphWeights && out.morphWeights.length > 0) blendMorphWeights(out.morphWeights, job);
+    return out;
+  }
   const layers = job.layers, layerCount = job.layerCount;
   // Layers before the last two are summed into the f64 scratch a layer per pass; the last two (all of them,
   // for a crossfade) are read in the joint loop that normalises, so two layers cost one pass.
@@ -169,7 +184,7 @@ export function blendLayers(out: LocalPose, job: BlendingJob): LocalPose {
     // same normalised weights, so they are computed once here instead of per joint (bench:
     // `pose.stage_ns_per_joint.*.blend.sample`).
     // Layers passed, not weights: a computed double argument is a heap number.
-    if (job.kernel === null || !job.kernel.blendTwo(out, a!, b!, n)) blendTwo(out, a!, b!, n);
+    blendTwo(out, a!, b!, n);
   } else for (let j = 0; j < n; j++) {
     const i3 = (3 * j) | 0, i4 = j << 2, o = (ACC_STRIDE * j) | 0;
     let tx = 0, ty = 0, tz = 0, sx = 0, sy = 0, sz = 0, qx = 0, qy = 0, qz = 0, qw = 0, total = 0, count = 0;

@@ -154,6 +154,22 @@ describe('Animator', () => {
     expectPoseClose(out, at(C, 7 * dt), 6);
   });
 
+  it('copies a layer mask: later edits of the array are not seen until it is set again', () => {
+    const animator = new Animator(N);
+    animator.play(A);
+    const mask = Float32Array.of(1, 0, 0.5, 1);
+    const upper = animator.addLayer({ weight: 0.6, mask });
+    animator.play(C, { layer: upper });
+    for (let i = 0; i < 3; i++) animator.update(dt);
+    const out = createLocalPose(N), expected = crossfade(createLocalPose(N), at(A, 3 * dt), at(C, 3 * dt), 0.6, Float32Array.of(1, 0, 0.5, 1));
+    mask.fill(0);
+    animator.evaluate(out, rest);
+    expectPoseClose(out, expected, 6);
+    animator.setLayerMask(upper, mask);
+    animator.evaluate(out, rest);
+    expectPoseClose(out, at(A, 3 * dt), 6);
+  });
+
   it('an additive layer adds clip − reference (its first frame by default); the reference pose itself adds nothing', () => {
     const animator = new Animator(N);
     animator.play(A);
