@@ -14,12 +14,14 @@ const VEC3_CACHE = 16 * (2 + 2 * 3), QUAT_CACHE = 16 * (2 + 2 * 4);
 const INSTANCE_FIXED_BYTES = 128 + 16 + 32;
 
 /**
- * Whether {@link CrowdKernel} can pose a crowd of `asset` (its compiled `clips`) drawn by `method`: LBS (palette
- * rows), no morph targets, and clips of LINEAR and STEP channels only — what the sampling kernel's key streams hold.
+ * Whether {@link CrowdKernel} can pose a crowd of `asset` (its compiled `clips`) drawn by `method`: four joints
+ * or more, LBS (palette rows), no morph targets, and clips of LINEAR and STEP channels only — what the sampling
+ * kernel's key streams hold.
  * Otherwise the crowd poses each instance with `AnimatedModel.evaluate`.
  */
 export function crowdKernelSupports(asset: ModelAsset, clips: readonly RuntimeClip[], method: SkinningMethod, layout: InstancePoseLayout): boolean {
-  return method.skinning === 'lbs' && layout.stride === 3 && layout.morphOffsets.every((o) => o < 0)
+  // The blending kernel blends four joints at a time: skeletons of fewer are left to the per-instance path.
+  return asset.skeleton.jointCount >= 4 && method.skinning === 'lbs' && layout.stride === 3 && layout.morphOffsets.every((o) => o < 0)
     && asset.meshInstances.every((m) => (m.morphWeightOffset ?? -1) < 0)
     && clips.every((clip) => clip.cubicTimeline.length === 0 && clip.morphTimeline.length === 0);
 }
@@ -114,7 +116,7 @@ export class CrowdKernel {
     // Translations and scales padded to whole v128s (the blending kernel reads and writes whole lanes).
     const vec3Bytes = (12 * n + 15) & ~15, poseBytes = 2 * vec3Bytes + 16 * n;
     const scratch = L.words(poseBytes >> 2), second = L.words(poseBytes >> 2), rest = L.words(poseBytes >> 2);
-    const sink = L.words(4), timeSlot = L.words(8);
+    const sink = L.words(4), timeSlot = L.words(2), job = L.words(12 + 2 * 5), jobScratch = L.words(40);
     const parents = L.words(n), model = L.words(16 * n);
     const skinTable = L.words(8 * skins.length);
     const skinSlots = skins.map((skin, s) => {
@@ -151,7 +153,10 @@ export class CrowdKernel {
     words.set(skeleton.parents, w(parents));
     words.set([n, T, R, S, rest, poseBytes, parents, model, skins.length, skinTable, rigid.length, rigidTable,
       clipsAt, timesAt, lastAt, records, clipTable, 0, 0, boxesAt, base, timeSlot, second,
-      blendClipsAt, blendTimesAt, weightsAt, worldsAt, worldBoundsAt, blocksAt, orderAt, 0, capacity], w(header));
+      blendClipsAt, blendTimesAt, weightsAt, worldsAt, worldBoundsAt, blocksAt, orderAt, 0, capacity, 0, 0, 0, job], w(header));
+    // The blending kernel's job for a blend: the second scratch pose over the scratch pose, weights set per instance.
+    const U = second, UR = second + (R - T), US = second + (S - T);
+    words.set([n, 2, 0, T, R, S, 0, 0, 0, 0, 0, jobScratch, 0, -1, T, R, S, 0, -1, U, UR, US], w(job));
     doubles.set(source.origin, (header + 160) >> 3);
 
     skinSlots.forEach((slot, s) => {

@@ -10,11 +10,13 @@
 //   6 parents i32[n] · 7 model matrices f32[16n] · 8 skins · 9 skin table · 10 rigid nodes · 11 rigid table ·
 //   12 instance clips i16[N] · 13 instance times f64[N] · 14 last sampled times f64[2N] (clip, then blended
 //   clip) · 15 instance records · 16 clip table · 17, 18 unused · 19 boxes ·
-//   20 base box · 21 time slot (f64, then the blend's two weights ka kb, f64) · 22 second scratch pose (the
+//   20 base box · 21 time slot (f64) · 22 second scratch pose (the
 //   blended clip's; the same layout) · 23 blended clips i16[N] · 24 their times f64[N] · 25 blend weights f32[N] ·
 //   26 world matrices f32[16N] (column-major) · 27 world boxes f64[6N] · 28 blocks · 29 draw order i32[N] ·
 //   30 the view-projection matrix f64[16] (0: no culling) · 31 capacity N · 32 bytes per block · 33 bytes of a
-//   block's world rows · 34 (written by `animate`) mirrored blocks · then at byte 160 the model origin, three f64.
+//   block's world rows · 34 (written by `animate`) mirrored blocks · 35 the blending job (blending-kernel.as.ts:
+//   two normal layers, the scratch pose at weight 1 − w and the second one at w, into the scratch pose) · then at
+//   byte 160 the model origin, three f64.
 // - skin table, 8 words each: [m, joints i32[m], inverse binds f32[16m], skinning matrices f32[16m], first byte
 //   of its rows in an instance's rows, bounded joints b, their indices i32[b], their boxes (centre f32x4,
 //   extent f32x4)[b]];
@@ -30,7 +32,7 @@
 
 import { sample } from '../../pose/wasm/sampling-kernel.as';
 import { modelMatrices, skinMatrices } from '../../pose/wasm/pose-kernel.as';
-import { blendTwo } from '../../pose/wasm/blending-kernel.as';
+import { blend } from '../../pose/wasm/blending-kernel.as';
 
 /** Relative growth of a box's extent, so that float32 rounding of c' and e' cannot shrink it (a few ulps). */
 const GROW: f32 = 1.0 / 262144.0;
@@ -73,8 +75,8 @@ function sampleInto(h: usize, record: usize, last: usize, clip: i32, t: f64, sec
 /**
  * Instance k's local pose into the scratch pose: the rest pose, then its clip at its time (clip −1: the rest
  * pose), blended with its second clip at that one's time by its blend weight w (`blendLayers`' two-layer
- * crossfade, src/animation/blending-job.ts: the blending kernel's `blendTwo` with weights 1 − w and w). w ≤ 0
- * takes the first clip alone, w ≥ 1 the second alone, each exactly as sampled.
+ * crossfade, src/animation/blending-job.ts: the blending kernel's job with weights 1 − w and w). w ≤ 0 takes the
+ * first clip alone, w ≥ 1 the second alone, each exactly as sampled.
  */
 export function localPose(h: usize, k: i32): void {
   const n = load<i32>(h), poseBytes = word(h, 5), rest = word(h, 4), T = word(h, 1);
@@ -92,11 +94,10 @@ export function localPose(h: usize, k: i32): void {
   const U = word(h, 22);
   memory.copy(U, rest, poseBytes);
   if (other >= 0) sampleInto(h, records + 64, lasts + 8, other, otherTime, true);
-  const weights = word(h, 21) + 8;
-  store<f64>(weights, 1 - <f64>w);
-  store<f64>(weights, <f64>w, 8);
-  const R = word(h, 2) - T, S = word(h, 3) - T;
-  blendTwo(n, weights, T, T + R, T + S, T, T + R, T + S, U, U + R, U + S);
+  const job = word(h, 35);
+  store<f32>(job, <f32>1 - w, 48);
+  store<f32>(job, w, 68);
+  blend(job);
 }
 
 /**
