@@ -88,6 +88,7 @@ export { cssToBuffer, PixelRays } from './view/pixel-ray.ts';
 export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits } from './gl/renderer.ts';
 export { GpuModel } from './gl/gpu-model.ts';
 export { Crowd, crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd/crowd.ts';
+export { crowdKernelInstanceBytes, crowdKernelSupports, type CrowdKernel } from './crowd/crowd-kernel.ts';
 export { InPlaceClipSample, InstanceMotion } from './crowd/instance-motion.ts';
 export { GpuInstances, type InstancedDrawStats } from './gl/instance-draw.ts';
 export type { InstanceBlocks, BakedPalettes, InstancePoseLayout } from './skinning/instance-blocks.ts';
