@@ -33,6 +33,19 @@ export function bakedFrameCount(duration: number, rate: number): number {
 }
 
 /**
+ * The two baked frames around `time` (seconds) of clip `c` of `baked` (`clips.length`: the rest pose) and the
+ * blend factor between them, `[f₀, f₁, a]` into `out[at…at+3)`: the frame u = t/duration·(F − 1) falls in.
+ */
+export function bakedFrames(out: Float64Array, at: number, baked: BakedClips, c: number, time: number): void {
+  const frames = baked.frameCounts[c];
+  const u = frames > 1 && baked.durations[c] > 0 ? (time / baked.durations[c]) * (frames - 1) : 0;
+  const i0 = Math.min(Math.floor(u), frames - 1);
+  out[at] = baked.firstFrame[c] + i0;
+  out[at + 1] = baked.firstFrame[c] + Math.min(i0 + 1, frames - 1);
+  out[at + 2] = u - i0;
+}
+
+/**
  * Bakes every clip of `model` (and the rest pose, as one more 1-frame clip) into pose frames: frame k of a
  * clip of F frames is the pose at `duration·k/(F − 1)` (`model.evaluate(model.clipSample(c).at(t))`), written
  * in `layout` by `packInstancePose` (every skin's palette, LBS rows or DQS form, then the rigid nodes' matrices).

@@ -8,7 +8,7 @@ import { computeJointBounds, emptyBox, transformBoxInto, type JointBounds } from
 import { BAKED_BLOCK_TEXELS, instancePoseLayout, paddedTexelFloats, WORLD_TEXELS, type BakedPalettes, type InstanceBlocks, type InstancePoseLayout } from '../skinning/instance-blocks.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import type { RootMotionMode } from '../animation/root-motion.ts';
-import { bakeClips, type BakedClips } from './bake-palettes.ts';
+import { bakeClips, bakedFrames, type BakedClips } from './bake-palettes.ts';
 import type { PoseSource } from '../scene/pose-source.ts';
 import { InstanceMotion } from './instance-motion.ts';
 import { boxOutsideFrustum } from './frustum.ts';
@@ -568,19 +568,6 @@ function placeWorld(W: Float64Array, p: Float64Array, o: number): void {
     W[r] = c * a - s * b;
     W[8 + r] = s * a + c * b;
   }
-}
-
-/**
- * The two baked frames around `time` (seconds) of clip `c` of `baked` (`clips.length`: the rest pose) and the
- * blend factor between them, `[f₀, f₁, a]` into `out[at…at+3)`: the frame u = t/duration·(F − 1) falls in.
- */
-function bakedFrames(out: Float64Array, at: number, baked: BakedClips, c: number, time: number): void {
-  const frames = baked.frameCounts[c];
-  const u = frames > 1 && baked.durations[c] > 0 ? (time / baked.durations[c]) * (frames - 1) : 0;
-  const i0 = Math.min(Math.floor(u), frames - 1);
-  out[at] = baked.firstFrame[c] + i0;
-  out[at + 1] = baked.firstFrame[c] + Math.min(i0 + 1, frames - 1);
-  out[at + 2] = u - i0;
 }
 
 function unionBox(out: Float64Array, boxes: Float64Array, o: number): void {
