@@ -147,7 +147,7 @@ export function skinDqs(
   const divide = policy == NORMALIZE, keepUnweighted = policy == NORMALIZE || policy == AS_STORED;
   const restRemainder = policy == REST_REMAINDER, implicitLast = policy == IMPLICIT_LAST;
   const origin = f32x4(ox, oy, oz, 0), half = f32x4.splat(0.5), two = f32x4.splat(2);
-  const last = c - 1;
+  const last = c - 4;
   const zero = f32x4.splat(0);
   for (let v = 0; v < n; v++) {
     const slot = <usize>(v * c);
@@ -155,18 +155,50 @@ export function skinDqs(
     const q0 = v128.load(palette + <usize>load<u16>(joints + (slot << 1)) * DQ_STRIDE, 48);
     let a0 = zero, a1 = zero, a2 = zero, r = zero, d = zero;
     let sum: f32 = 0;
-    for (let k = 0; k < c; k++) {
-      const at = slot + <usize>k;
+    // Four slots at a time (weights as one v128, joints as one u64), each added when its weight is not 0.
+    for (let k = 0; k < c; k += 4) {
+      const w4 = v128.load(weights + ((slot + <usize>k) << 2));
+      const j4 = load<u64>(joints + ((slot + <usize>k) << 1));
+      const w0 = f32x4.extract_lane(w4, 0), w1 = f32x4.extract_lane(w4, 1), w2 = f32x4.extract_lane(w4, 2);
+      let w3 = f32x4.extract_lane(w4, 3);
+      if (w0 != 0) {
+        sum += w0;
+        const m = palette + <usize>(j4 & 0xffff) * DQ_STRIDE, s = f32x4.splat(w0);
+        a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s);
+        const q = v128.load(m, 48);
+        const ws = dot4(q, q0) < 0 ? f32x4.neg(s) : s;
+        r = f32x4.add(r, f32x4.mul(q, ws));
+        d = madd(d, m, 64, ws);
+      }
+      if (w1 != 0) {
+        sum += w1;
+        const m = palette + <usize>((j4 >> 16) & 0xffff) * DQ_STRIDE, s = f32x4.splat(w1);
+        a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s);
+        const q = v128.load(m, 48);
+        const ws = dot4(q, q0) < 0 ? f32x4.neg(s) : s;
+        r = f32x4.add(r, f32x4.mul(q, ws));
+        d = madd(d, m, 64, ws);
+      }
+      if (w2 != 0) {
+        sum += w2;
+        const m = palette + <usize>((j4 >> 32) & 0xffff) * DQ_STRIDE, s = f32x4.splat(w2);
+        a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s);
+        const q = v128.load(m, 48);
+        const ws = dot4(q, q0) < 0 ? f32x4.neg(s) : s;
+        r = f32x4.add(r, f32x4.mul(q, ws));
+        d = madd(d, m, 64, ws);
+      }
       // implicit-last: the last slot's weight is 1 − the others' sum (zero weights add nothing to it).
-      const w: f32 = implicitLast && k == last ? <f32>1 - sum : load<f32>(weights + (at << 2));
-      if (w == 0) continue;
-      sum += w;
-      const m = palette + <usize>load<u16>(joints + (at << 1)) * DQ_STRIDE, s = f32x4.splat(w);
-      a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s);
-      const q = v128.load(m, 48);
-      const ws = dot4(q, q0) < 0 ? f32x4.neg(s) : s;
-      r = f32x4.add(r, f32x4.mul(q, ws));
-      d = madd(d, m, 64, ws);
+      if (implicitLast && k == last) w3 = <f32>1 - sum;
+      if (w3 != 0) {
+        sum += w3;
+        const m = palette + <usize>(j4 >> 48) * DQ_STRIDE, s = f32x4.splat(w3);
+        a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s);
+        const q = v128.load(m, 48);
+        const ws = dot4(q, q0) < 0 ? f32x4.neg(s) : s;
+        r = f32x4.add(r, f32x4.mul(q, ws));
+        d = madd(d, m, 64, ws);
+      }
     }
     const p3 = <usize>(v * 12), p4 = <usize>v << 4;
     const x = load<f32>(positions + p3), y = load<f32>(positions + p3, 4), z = load<f32>(positions + p3, 8);
