@@ -42,8 +42,8 @@ export interface SkinningKernelOptions {
  * joint, `computeDualQuaternionPalette`) is computed in doubles into `context.dualPalette`, as the reference
  * does, then packed as float32 for the kernel; a vertex's influences are sign-aligned to slot 0's quaternion in
  * float32, so a vertex whose two quaternions are within float32 rounding of orthogonal (joints turned 180°
- * apart) may take the other sign than the reference. Skinning matrices are assumed affine and finite: the LBS
- * kernel adds slot 0 even at weight 0 (0·K adds nothing), where `skinVertices` skips it.
+ * apart) may take the other sign than the reference. Skinning matrices are assumed affine and finite: both
+ * kernels add slot 0 even at weight 0 (0·K adds nothing), where `skinVertices` skips it.
  */
 export class SkinningKernel {
   /** How it skins: WebAssembly SIMD, or `skinVertices` where WebAssembly cannot run. */

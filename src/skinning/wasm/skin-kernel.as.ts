@@ -152,16 +152,20 @@ export function skinDqs(
   for (let v = 0; v < n; v++) {
     const slot = <usize>(v * c);
     // Sign alignment against slot 0's quaternion, whatever its weight (as the portable loop).
-    const q0 = v128.load(palette + <usize>load<u16>(joints + (slot << 1)) * DQ_STRIDE, 48);
-    let a0 = zero, a1 = zero, a2 = zero, r = zero, d = zero;
-    let sum: f32 = 0;
+    // Slot 0 starts the sums, unflipped (q₀·q₀ = 1); its weight may be 0, which adds nothing.
+    const m0 = palette + <usize>load<u16>(joints + (slot << 1)) * DQ_STRIDE;
+    const q0 = v128.load(m0, 48);
+    let sum: f32 = load<f32>(weights + (slot << 2));
+    const s0 = f32x4.splat(sum);
+    let a0 = f32x4.mul(v128.load(m0), s0), a1 = f32x4.mul(v128.load(m0, 16), s0), a2 = f32x4.mul(v128.load(m0, 32), s0);
+    let r = f32x4.mul(q0, s0), d = f32x4.mul(v128.load(m0, 64), s0);
     // Four slots at a time (weights as one v128, joints as one u64), each added when its weight is not 0.
     for (let k = 0; k < c; k += 4) {
       const w4 = v128.load(weights + ((slot + <usize>k) << 2));
       const j4 = load<u64>(joints + ((slot + <usize>k) << 1));
       const w0 = f32x4.extract_lane(w4, 0), w1 = f32x4.extract_lane(w4, 1), w2 = f32x4.extract_lane(w4, 2);
       let w3 = f32x4.extract_lane(w4, 3);
-      if (w0 != 0) {
+      if (w0 != 0 && k != 0) {
         sum += w0;
         const m = palette + <usize>(j4 & 0xffff) * DQ_STRIDE, s = f32x4.splat(w0);
         a0 = madd(a0, m, 0, s); a1 = madd(a1, m, 16, s); a2 = madd(a2, m, 32, s);
