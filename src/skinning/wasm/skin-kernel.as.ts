@@ -125,7 +125,8 @@ export function skin(
 /** The vector `a` rotated by the unit quaternion r (lanes x y z w): a + 2·r_v × (r_v × a + r_w·a). */
 @inline function rotate(r: v128, rw: v128, a: v128): v128 {
   const c = f32x4.add(cross(r, a), f32x4.mul(rw, a));
-  return f32x4.add(a, f32x4.add(cross(r, c), cross(r, c)));
+  const e = cross(r, c);
+  return f32x4.add(a, f32x4.add(e, e));
 }
 
 /** Bytes per joint of the DQS palette `skinDqs` reads: S's three columns, the quaternion q, the dual part ½(t, 0)⊗q. */
@@ -151,8 +152,8 @@ export function skinDqs(
   const zero = f32x4.splat(0);
   for (let v = 0; v < n; v++) {
     const slot = <usize>(v * c);
-    // Sign alignment against slot 0's quaternion, whatever its weight (as the portable loop).
-    // Slot 0 starts the sums, unflipped (q₀·q₀ = 1); its weight may be 0, which adds nothing.
+    // Slot 0 starts the sums, unflipped (q₀·q₀ = 1; a zero weight adds nothing), and its quaternion q₀, whatever
+    // its weight, is what the other slots are sign-aligned to (as the portable loop).
     const m0 = palette + <usize>load<u16>(joints + (slot << 1)) * DQ_STRIDE;
     const q0 = v128.load(m0, 48);
     let sum: f32 = load<f32>(weights + (slot << 2));
