@@ -36,6 +36,10 @@
  *   (positions + normals): ≥ 0.9 means the reference is at the JavaScript limit; `skin.kernel_ratio_to_flat_loop`
  *   the same over the kernel. `skin.kernel_ratio_to_memory_floor`: the time of `SkinningKernel.streamOnly` (the
  *   kernel's loads and stores without arithmetic) / the kernel's (positions + normals): 1 would be memory-bound.
+ *   `skin.kernel_dqs_speedup_over_portable`: dual quaternion skinning (`{ skinning: 'dqs' }`, positions +
+ *   normals), the kernel's speed over the portable `skinVertices` (`skin.kernel_dqs_us_with_normals.*`,
+ *   `skin.portable_dqs_us_with_normals.*` the times); `skin.kernel_dqs_cost_over_lbs`: the kernel's DQS time over
+ *   its LBS time (positions + normals; the per-joint DQS palette, a polar decomposition each, included).
  *   Smallest speedups (largest floor ratio) over Fox and a generated 30 000-vertex mesh; all cases of a mesh
  *   run alternately in one process.
  * - `pose.bytes_allocated_per_frame`: heap growth over 10 000 frames of the blended pipeline (two clips on
@@ -99,6 +103,7 @@ import type { Skeleton } from '../src/skeleton/skeleton.ts';
 import { skinVertices } from '../src/skinning/skin-vertices.ts';
 import { SkinningContext } from '../src/skinning/skinning-context.ts';
 import { SkinningKernel } from '../src/skinning/skinning-kernel.ts';
+import type { SkinningMethod } from '../src/skinning/skinning-method.ts';
 import { flatSkinLoop } from './flat-skin-loop.ts';
 import { generateRig } from './generated-rig.ts';
 import { blendCost } from './blend-cost.ts';
@@ -115,6 +120,8 @@ import { crowdCost } from './crowd-cost.ts';
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
 const DT = 1 / 60;
+/** Dual quaternion skinning with normalised weights: the `skin.*dqs*` cases. */
+const DQS: SkinningMethod = { skinning: 'dqs', weights: 'normalize' };
 
 interface Character {
   readonly name: string;
@@ -234,7 +241,7 @@ async function main(): Promise<void> {
   const poseSpeedups: number[] = [];
   const skinSpeedups: number[] = [], skinSpeedupsWithNormals: number[] = [], flatRatios: number[] = [];
   const portableSkinSpeedups: number[] = [], portableSkinSpeedupsWithNormals: number[] = [], kernelOverPortable: number[] = [];
-  const kernelFlatRatios: number[] = [], kernelToFloor: number[] = [];
+  const kernelFlatRatios: number[] = [], kernelToFloor: number[] = [], kernelDqsOverPortable: number[] = [], kernelDqsOverLbs: number[] = [];
 
   for (const ch of characters) {
     const rig = await buildThreeRig(ch.skeleton, ch.restPose, ch.skin, ch.clips, ch.primitive);
@@ -350,9 +357,11 @@ async function main(): Promise<void> {
         },
       },
       { name: 'kernel memory floor (loads and stores only)', fn: () => kernel.streamOnly() },
+      { name: `kernel (${kernel.backend}) DQS positions+normals`, fn: () => kernel.skin(ours.palette, DQS) },
+      { name: 'skinVertices DQS positions+normals', fn: () => skinVertices(outP, outN, prim, ours.palette, ours.skinning, DQS) },
     ];
     if (joints8) cases.push({ name: 'flat loop positions+normals', fn: () => flatSkinLoop(flatP, flatN, prim.positions, prim.normals, joints8, prim.weights!, ours.palette, n) });
-    const [kernelN, kernelP, withNormals, positionsOnly, three, floor, flat] = compare(cases);
+    const [kernelN, kernelP, withNormals, positionsOnly, three, floor, kernelDqs, portableDqs, flat] = compare(cases);
     const diff = maxAbsDiff(outP, threeP); // three.js does not divide by Σw: equal when weights sum to 1
     kernel.skin(ours.palette);
     const kernelDiff = Math.max(maxAbsDiff(kernel.positions, outP), maxAbsDiff(kernel.normals, outN));
@@ -363,17 +372,22 @@ async function main(): Promise<void> {
     portableSkinSpeedupsWithNormals.push(three.nsPerOp / withNormals.nsPerOp);
     kernelOverPortable.push(withNormals.nsPerOp / kernelN.nsPerOp);
     kernelToFloor.push(floor.nsPerOp / kernelN.nsPerOp);
+    kernelDqsOverPortable.push(portableDqs.nsPerOp / kernelDqs.nsPerOp);
+    kernelDqsOverLbs.push(kernelDqs.nsPerOp / kernelN.nsPerOp);
     const skinKey = ch.name.split(' ')[0];
     figures[`skin.kernel_us_with_normals.${skinKey}`] = round(kernelN.nsPerOp / 1000);
     figures[`skin.portable_us_with_normals.${skinKey}`] = round(withNormals.nsPerOp / 1000);
     figures[`skin.three_us.${skinKey}`] = round(three.nsPerOp / 1000);
+    figures[`skin.kernel_dqs_us_with_normals.${skinKey}`] = round(kernelDqs.nsPerOp / 1000);
+    figures[`skin.portable_dqs_us_with_normals.${skinKey}`] = round(portableDqs.nsPerOp / 1000);
     rows.push([`${skinLabel} (positions), kernel`, formatNs(kernelP.nsPerOp), formatNs(three.nsPerOp), `${speed.toFixed(1)}×`, diff.toExponential(1)]);
     rows.push([`${skinLabel} (positions+normals), kernel`, formatNs(kernelN.nsPerOp), formatNs(three.nsPerOp), `${speedN.toFixed(1)}×`, '']);
     rows.push([`${skinLabel} (positions), portable skinVertices`, formatNs(positionsOnly.nsPerOp), formatNs(three.nsPerOp), `${(three.nsPerOp / positionsOnly.nsPerOp).toFixed(1)}×`, '']);
     rows.push([`${skinLabel} (positions+normals), portable skinVertices`, formatNs(withNormals.nsPerOp), formatNs(three.nsPerOp), `${(three.nsPerOp / withNormals.nsPerOp).toFixed(1)}×`, '']);
     rows.push([`${skinLabel}: kernel / portable (positions+normals), max |Δ|`, formatNs(kernelN.nsPerOp), `js ${formatNs(withNormals.nsPerOp)}`, `${(withNormals.nsPerOp / kernelN.nsPerOp).toFixed(1)}× (vs js)`, kernelDiff.toExponential(1)]);
+    rows.push([`${skinLabel}: DQS kernel / portable (positions+normals)`, formatNs(kernelDqs.nsPerOp), `js ${formatNs(portableDqs.nsPerOp)}`, `${(portableDqs.nsPerOp / kernelDqs.nsPerOp).toFixed(1)}× (vs js)`, '']);
     rows.push([`${skinLabel}: memory floor / kernel (1 = memory-bound)`, formatNs(kernelN.nsPerOp), `floor ${formatNs(floor.nsPerOp)}`, `${(floor.nsPerOp / kernelN.nsPerOp).toFixed(2)}`, '']);
-    measurements.push(...[kernelN, kernelP, withNormals, positionsOnly, three, floor].map((m) => ({ ...m, case: skinLabel })));
+    measurements.push(...[kernelN, kernelP, withNormals, positionsOnly, three, floor, kernelDqs, portableDqs].map((m) => ({ ...m, case: skinLabel })));
     if (flat) {
       const ratio = flat.nsPerOp / withNormals.nsPerOp;
       flatRatios.push(ratio);
@@ -469,6 +483,8 @@ async function main(): Promise<void> {
     figures['skin.kernel_speedup_over_portable'] = round(Math.min(...kernelOverPortable));
     if (kernelFlatRatios.length) figures['skin.kernel_ratio_to_flat_loop'] = round(Math.min(...kernelFlatRatios));
     figures['skin.kernel_ratio_to_memory_floor'] = round(Math.max(...kernelToFloor));
+    figures['skin.kernel_dqs_speedup_over_portable'] = round(Math.min(...kernelDqsOverPortable));
+    figures['skin.kernel_dqs_cost_over_lbs'] = round(Math.max(...kernelDqsOverLbs));
   }
 
   // The command line on large inputs, in child processes (bench/cli-cost.ts).

@@ -1,7 +1,8 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { AnimatedModel } from './animated-model.ts';
-import { skinVertices } from '../skinning/skin-vertices.ts';
 import { MorphedPrimitive } from '../skinning/morph-targets.ts';
+import { DEFAULT_SKINNING_METHOD } from '../skinning/skinning-method.ts';
+import { ModelVertexSkinner } from './model-vertex-skinner.ts';
 import type { Bounds } from './orbit-camera.ts';
 
 /** A mutable axis-aligned box, in the model's units. */
@@ -13,14 +14,18 @@ export interface ModelBounds extends Bounds {
 /**
  * Calls `visit(x, y, z)` with every vertex of a model at its current pose (`animated`'s buffers as its last
  * `evaluate(source)` left them): morph targets applied first at the pose's weights (`MorphedPrimitive`), every
- * skinned primitive skinned on the CPU (`skinVertices`, the reference path) with its skin's skinning matrices,
+ * skinned primitive skinned whole on the CPU by `skinner` (a `SkinningKernel` per primitive: WebAssembly SIMD,
+ * or the portable `skinVertices`; LBS with normalised weights) with its skin's skinning matrices,
  * every rigid one placed by its joint's model-space matrix; then each point has the model's origin
  * (`animated.origin`, to which the pose buffers are relative) added back in f64 and goes through `displayMatrix`
- * when given (model space → display space, e.g. Z-up to Y-up). Non-finite points are skipped. Allocates scratch
- * per call: meant for framing on load, not per frame.
+ * when given (model space → display space, e.g. Z-up to Y-up). Non-finite points are skipped. Allocates (the
+ * skinner's kernels on first use, morphed copies of rigid primitives per call): meant for framing on load, not
+ * per frame; pass one `skinner` to calls over several poses of the same model.
+ * @param skinner skins the skinned primitives, keeping its kernels between calls (default: a new one)
  */
 export function forEachModelVertex(
   asset: ModelAsset, animated: AnimatedModel, displayMatrix: Float32Array | undefined, visit: (x: number, y: number, z: number) => void,
+  skinner: ModelVertexSkinner = new ModelVertexSkinner(),
 ): void {
   const d = displayMatrix;
   const ox = animated.origin[0], oy = animated.origin[1], oz = animated.origin[2];
@@ -35,27 +40,25 @@ export function forEachModelVertex(
     if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return;
     visit(x, y, z);
   };
-  let scratch = new Float32Array(0);
-  for (const instance of asset.meshInstances) {
+  asset.meshInstances.forEach((instance, i) => {
     const mesh = asset.meshes[instance.mesh];
-    if (!mesh) continue;
+    if (!mesh) return;
     const morphOffset = instance.morphWeightOffset ?? -1;
-    for (const sourcePrimitive of mesh.primitives) {
-      const primitive = sourcePrimitive.morphTargets && morphOffset >= 0
-        ? new MorphedPrimitive(sourcePrimitive).apply(animated.morphWeights, morphOffset)
-        : sourcePrimitive;
-      const n = primitive.vertexCount;
-      if (instance.skin >= 0 && primitive.joints && primitive.weights && animated.skinMatrices[instance.skin]) {
-        if (scratch.length < 3 * n) scratch = new Float32Array(3 * n);
-        const out = scratch.length === 3 * n ? scratch : scratch.subarray(0, 3 * n);
-        skinVertices(out, null, primitive, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin]);
+    mesh.primitives.forEach((sourcePrimitive, p) => {
+      const n = sourcePrimitive.vertexCount;
+      if (instance.skin >= 0 && sourcePrimitive.joints && sourcePrimitive.weights && animated.skinMatrices[instance.skin]) {
+        const out = skinner.positions(i, p, sourcePrimitive, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin],
+          DEFAULT_SKINNING_METHOD, animated.morphWeights, morphOffset);
         for (let v = 0; v < n; v++) add(out[3 * v], out[3 * v + 1], out[3 * v + 2]);
       } else {
+        const primitive = sourcePrimitive.morphTargets && morphOffset >= 0
+          ? new MorphedPrimitive(sourcePrimitive).apply(animated.morphWeights, morphOffset)
+          : sourcePrimitive;
         const m = animated.modelMatrices;
         const o = 16 * instance.node;
-        const p = primitive.positions;
+        const rest = primitive.positions;
         for (let v = 0; v < n; v++) {
-          const x = p[3 * v], y = p[3 * v + 1], z = p[3 * v + 2];
+          const x = rest[3 * v], y = rest[3 * v + 1], z = rest[3 * v + 2];
           add(
             m[o] * x + m[o + 4] * y + m[o + 8] * z + m[o + 12],
             m[o + 1] * x + m[o + 5] * y + m[o + 9] * z + m[o + 13],
@@ -63,19 +66,22 @@ export function forEachModelVertex(
           );
         }
       }
-    }
-  }
+    });
+  });
 }
 
 /**
  * The axis-aligned bounds of a model at its current pose: the box around {@link forEachModelVertex}'s points.
- * Allocates scratch per call: meant for framing on load, not per frame.
+ * Allocates (see {@link forEachModelVertex}): meant for framing on load, not per frame.
  *
  * A model with no vertices (or only non-finite ones) gets the unit box around the origin, so a camera
  * framed on it is still valid.
+ * @param skinner skins the skinned primitives, keeping its kernels between calls (default: a new one)
  * @returns in model space, or display space with `displayMatrix`
  */
-export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, displayMatrix?: Float32Array): ModelBounds {
+export function computeModelBounds(
+  asset: ModelAsset, animated: AnimatedModel, displayMatrix?: Float32Array, skinner: ModelVertexSkinner = new ModelVertexSkinner(),
+): ModelBounds {
   const min: [number, number, number] = [Infinity, Infinity, Infinity];
   const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
   forEachModelVertex(asset, animated, displayMatrix, (x, y, z) => {
@@ -85,7 +91,7 @@ export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, d
     if (x > max[0]) max[0] = x;
     if (y > max[1]) max[1] = y;
     if (z > max[2]) max[2] = z;
-  });
+  }, skinner);
   if (!(min[0] <= max[0])) return { min: [-0.5, -0.5, -0.5], max: [0.5, 0.5, 0.5] };
   return { min, max };
 }
@@ -94,19 +100,21 @@ export function computeModelBounds(asset: ModelAsset, animated: AnimatedModel, d
  * The union of {@link computeModelBounds} over the rest pose and `samplesPerClip` evenly spaced times of each
  * clip (both ends included), so a camera framed on it keeps the whole animation in view (a run that leaves
  * its start, a tail that swings wide). Evaluates `animated` at those poses and leaves it at the rest pose:
- * evaluate it again afterwards. Allocates: meant for framing on load, not per frame.
+ * evaluate it again afterwards. Allocates (one kernel per skinned primitive, reused for every pose): meant for
+ * framing on load, not per frame.
  * @param samplesPerClip poses per clip, ≥ 2 (default 8)
  * @returns in model space, or display space with `displayMatrix`
  */
 export function computeAnimatedBounds(asset: ModelAsset, animated: AnimatedModel, displayMatrix?: Float32Array, samplesPerClip = 8): ModelBounds {
   animated.evaluate(animated.clipSample(-1));
-  const box = computeModelBounds(asset, animated, displayMatrix);
+  const skinner = new ModelVertexSkinner();
+  const box = computeModelBounds(asset, animated, displayMatrix, skinner);
   const n = Math.max(2, samplesPerClip);
   for (let c = 0; c < animated.clips.length; c++) {
     const duration = asset.clips[c].duration;
     for (let k = 0; k < n; k++) {
       animated.evaluate(animated.clipSample(c).at((duration * k) / (n - 1)));
-      const b = computeModelBounds(asset, animated, displayMatrix);
+      const b = computeModelBounds(asset, animated, displayMatrix, skinner);
       for (let a = 0; a < 3; a++) {
         box.min[a] = Math.min(box.min[a], b.min[a]);
         box.max[a] = Math.max(box.max[a], b.max[a]);

@@ -3,7 +3,7 @@ import { openHarness } from './helpers/harness.ts';
 import type { SkinningKernelReport } from './pages/skinning-kernel.ts';
 
 // SkinningKernel (src/skinning/skinning-kernel.ts) in Chromium: the WebAssembly SIMD backend compiles on the
-// main thread and matches the reference skinVertices within float32 ulps (the bound of
+// main thread and matches the reference skinVertices within float32 ulps, LBS and DQS (the bound of
 // tests/unit/skinning/skinning-kernel.test.ts); where a Content-Security-Policy forbids WebAssembly it falls
 // back to skinVertices itself instead of failing.
 

@@ -1,8 +1,10 @@
 import type { GpuModel } from '../gpu-model.ts';
 import { ATTRIBUTE_LOCATIONS } from '../gpu-model.ts';
 import type { PoseBuffers } from '../../skeleton/pose-buffers.ts';
+import type { PrimitiveAsset } from '../../asset/model-asset.ts';
 import type { SkinningContext } from '../../skinning/skinning-context.ts';
 import { skinVertices } from '../../skinning/skin-vertices.ts';
+import { SkinningKernel } from '../../skinning/skinning-kernel.ts';
 import type { SkinningMethod } from '../../skinning/skinning-method.ts';
 import type { SkinnedVertexSource } from '../skinned-vertex-source.ts';
 import { vaoReplacing } from '../replaced-attributes-vao.ts';
@@ -13,9 +15,12 @@ export interface CpuSkinnedPrimitive {
   readonly instance: number;
   readonly primitive: number;
   readonly skin: number;
-  /** `Float32Array(3·vertexCount)`: the last {@link CpuVertexBuffers.update}'s positions (model space − origin). */
+  /**
+   * `Float32Array(3·vertexCount)`: the last {@link CpuVertexBuffers.update}'s positions (model space − origin); the
+   * skinning kernel's own array from the first update on (read it after each update, do not keep it).
+   */
   readonly positions: Float32Array;
-  /** `Float32Array(3·vertexCount)`: its unit normals. */
+  /** `Float32Array(3·vertexCount)`: its unit normals (the same lifetime as {@link positions}). */
   readonly normals: Float32Array;
   readonly vao: WebGLVertexArrayObject;
   readonly buffers: readonly WebGLBuffer[];
@@ -26,21 +31,27 @@ export interface CpuSkinnedPrimitive {
 }
 
 /**
- * The CPU reference path's vertices of every skinned primitive of a model (morph targets by `MorphedPrimitive`,
- * then `skinVertices`, the same weights and skinning matrices the shader's palette is packed from), uploaded into VAOs that share the primitive's UVs, tangents and index buffer, so the
- * renderer can draw them instead of the shader's ({@link SkinnedVertexSource}) — the viewer's GPU-vs-CPU toggle.
- * Arrays and buffers are made in the constructor; {@link update} allocates nothing.
+ * The CPU path's vertices of every skinned primitive of a model (morph targets by `MorphedPrimitive`, then a
+ * `SkinningKernel` per primitive — WebAssembly SIMD, or its portable fallback `skinVertices` — with the same
+ * weights and skinning matrices the shader's palette is packed from), uploaded into VAOs that share the
+ * primitive's UVs, tangents and index buffer, so the renderer can draw them instead of the shader's
+ * ({@link SkinnedVertexSource}) — the viewer's GPU-vs-CPU toggle and its parity readout. The whole primitive is
+ * skinned every shown frame, which is the kernel's case; its vertices match `skinVertices` within float32
+ * rounding (tests/unit/skinning/skinning-kernel*.test.ts), as the shader's do.
+ * Buffers are made in the constructor, each primitive's kernel on the first {@link update} with its skinning
+ * context (again only if a different context is given); {@link update} allocates nothing after that.
  */
 export class CpuVertexBuffers implements SkinnedVertexSource {
   /** Every skinned primitive of every mesh instance, in draw order. */
   readonly entries: readonly CpuSkinnedPrimitive[];
+  private readonly cpuEntries: readonly CpuEntry[];
   private readonly byKey = new Map<number, CpuSkinnedPrimitive>();
   private disposed = false;
 
   /** @throws Error when a GL object cannot be made (context lost) */
   constructor(private readonly gl: WebGL2RenderingContext, private readonly gpuModel: GpuModel) {
     const asset = gpuModel.asset;
-    const entries: CpuSkinnedPrimitive[] = [];
+    const entries: CpuEntry[] = [];
     const L = ATTRIBUTE_LOCATIONS;
     asset.meshInstances.forEach((instance, i) => {
       if (instance.skin < 0) return;
@@ -62,14 +73,13 @@ export class CpuVertexBuffers implements SkinnedVertexSource {
         ]);
         const morphOffset = instance.morphWeightOffset ?? -1;
         const morphed = primitive.asset.morphTargets && morphOffset >= 0 ? new MorphedPrimitive(primitive.asset) : null;
-        const entry: CpuSkinnedPrimitive = {
-          instance: i, primitive: p, skin: instance.skin, positions, normals, vao, buffers: [positionBuffer, normalBuffer], morphed, morphOffset,
-        };
+        const entry = new CpuEntry(i, p, instance.skin, primitive.asset, positions, normals, vao, [positionBuffer, normalBuffer], morphed, morphOffset);
         entries.push(entry);
         this.byKey.set(key(i, p), entry);
       });
     });
     this.entries = entries;
+    this.cpuEntries = entries;
   }
 
   /**
@@ -79,11 +89,19 @@ export class CpuVertexBuffers implements SkinnedVertexSource {
   update(pose: PoseBuffers & { readonly skinningContexts: readonly SkinningContext[] }, method: SkinningMethod, upload = true): void {
     if (this.disposed) return;
     const gl = this.gl;
-    const asset = this.gpuModel.asset;
-    for (const entry of this.entries) {
-      let primitive = asset.meshes[asset.meshInstances[entry.instance].mesh].primitives[entry.primitive];
-      if (entry.morphed && pose.morphWeights) primitive = entry.morphed.apply(pose.morphWeights, entry.morphOffset);
-      skinVertices(entry.positions, entry.normals, primitive, pose.skinMatrices[entry.skin], pose.skinningContexts[entry.skin], method);
+    for (const entry of this.cpuEntries) {
+      const context = pose.skinningContexts[entry.skin], skinMatrices = pose.skinMatrices[entry.skin];
+      const kernel = entry.kernelFor(context);
+      if (entry.morphed && !pose.morphWeights) {
+        // No morph weights this frame: the unmorphed source, by the portable path (the kernel holds the morphed arrays).
+        skinVertices(kernel.positions, kernel.normals, entry.source, skinMatrices, context, method);
+      } else {
+        if (entry.morphed) {
+          entry.morphed.apply(pose.morphWeights!, entry.morphOffset);
+          kernel.refreshRest();
+        }
+        kernel.skin(skinMatrices, method, true, false);
+      }
       if (!upload) continue;
       gl.bindBuffer(gl.ARRAY_BUFFER, entry.buffers[0]);
       gl.bufferSubData(gl.ARRAY_BUFFER, 0, entry.positions);
@@ -107,6 +125,35 @@ export class CpuVertexBuffers implements SkinnedVertexSource {
       gl.deleteVertexArray(entry.vao);
       for (const buffer of entry.buffers) gl.deleteBuffer(buffer);
     }
+  }
+}
+
+/** An entry and the kernel that skins it (made on the first update, with the pose's skinning context). */
+class CpuEntry implements CpuSkinnedPrimitive {
+  private kernel: SkinningKernel | null = null;
+
+  constructor(
+    readonly instance: number,
+    readonly primitive: number,
+    readonly skin: number,
+    /** The primitive as loaded (unmorphed). */
+    readonly source: PrimitiveAsset,
+    private readonly initialPositions: Float32Array,
+    private readonly initialNormals: Float32Array,
+    readonly vao: WebGLVertexArrayObject,
+    readonly buffers: readonly WebGLBuffer[],
+    readonly morphed: MorphedPrimitive | null,
+    readonly morphOffset: number,
+  ) {}
+
+  get positions(): Float32Array { return this.kernel ? this.kernel.positions : this.initialPositions; }
+
+  get normals(): Float32Array { return this.kernel ? this.kernel.normals : this.initialNormals; }
+
+  /** The kernel over the (morphed) primitive with `context`, made now when there is none for it. */
+  kernelFor(context: SkinningContext): SkinningKernel {
+    if (this.kernel?.context !== context) this.kernel = new SkinningKernel(this.morphed ? this.morphed.primitive : this.source, context);
+    return this.kernel;
   }
 }
 

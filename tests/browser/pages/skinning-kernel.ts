@@ -1,6 +1,6 @@
 // Test page: SkinningKernel in the browser — which backend this page gets, and its skinned positions,
-// normals and tangents against the reference skinVertices on the built-in octopus, every weight policy
-// (tests/browser/skinning-kernel.spec.ts).
+// normals and tangents against the reference skinVertices on the built-in octopus, LBS and DQS, every weight
+// policy (tests/browser/skinning-kernel.spec.ts).
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
 import { computeModelOrigin } from '../../../src/scene/model-origin.ts';
@@ -8,12 +8,12 @@ import { copyLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { SkinningContext } from '../../../src/skinning/skinning-context.ts';
 import { SkinningKernel, type SkinningKernelBackend } from '../../../src/skinning/skinning-kernel.ts';
-import { WEIGHT_POLICIES } from '../../../src/skinning/skinning-method.ts';
+import { SKINNING_MODES, WEIGHT_POLICIES } from '../../../src/skinning/skinning-method.ts';
 import { sampleClipOnce } from '../../unit/helpers/sample-once.ts';
 
 export interface SkinningKernelReport {
   readonly backend: SkinningKernelBackend;
-  /** Largest |Δ| of a position between the kernel and skinVertices, over the clips at 3 times and the policies. */
+  /** Largest |Δ| of a position between the kernel and skinVertices, over the clips at 3 times, LBS and DQS, and the policies. */
   readonly maxPositionDifference: number;
   /** Largest |position coordinate|, for scale. */
   readonly extent: number;
@@ -40,9 +40,9 @@ function report(): SkinningKernelReport {
       sampleClipOnce(pose.pose, clip, f * clip.duration);
       pose.update();
       const palette = pose.skinMatrices[instance.skin];
-      for (const weights of WEIGHT_POLICIES) {
-        kernel.skin(palette, { skinning: 'lbs', weights });
-        skinVertices(p, nrm, primitive, palette, context, { skinning: 'lbs', weights }, t);
+      for (const weights of WEIGHT_POLICIES) for (const skinning of SKINNING_MODES) {
+        kernel.skin(palette, { skinning, weights });
+        skinVertices(p, nrm, primitive, palette, context, { skinning, weights }, t);
         for (let i = 0; i < p.length; i++) {
           maxPositionDifference = Math.max(maxPositionDifference, Math.abs(kernel.positions[i] - p[i]));
           extent = Math.max(extent, Math.abs(p[i]));

@@ -2,7 +2,7 @@
  * Run by skinning-kernel-allocation.test.ts in a node started with `--expose-gc --min-semi-space-size=64
  * --max-semi-space-size=64` (bench/harness.ts `allocationPerCall` needs both): prints, as JSON, the bytes one
  * `SkinningKernel.skin` allocates per call on the built-in octopus's first 512 vertices, WebAssembly SIMD (positions + normals +
- * tangents, then positions only) and portable, the pose moving every call.
+ * tangents, then positions only, then DQS) and portable, the pose moving every call.
  */
 import { allocationPerCall } from '../../../bench/harness.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
@@ -29,6 +29,7 @@ const context = new SkinningContext(asset.skins[instance.skin]);
 const simd = new SkinningKernel(withTangents, context), portable = new SkinningKernel(withTangents, context, { backend: 'js' });
 if (simd.backend !== 'wasm-simd') throw new Error('skinning-kernel-allocation-probe: no WebAssembly SIMD in this node');
 const asStored: SkinningMethod = { skinning: 'lbs', weights: 'as-stored' };
+const dqs: SkinningMethod = { skinning: 'dqs', weights: 'normalize' };
 let k = 0;
 let kept: Float32Array | null = null;
 const move = (): void => {
@@ -38,6 +39,7 @@ const move = (): void => {
 const calls = {
   simdAll: () => { move(); simd.skin(palette); },
   simdPositions: () => { move(); simd.skin(palette, asStored, false, false); },
+  simdDqs: () => { move(); simd.skin(palette, dqs); },
   portableAll: () => { move(); portable.skin(palette); },
   // The control: the same call plus one small array per call, which the measurement must see.
   control: () => { move(); simd.skin(palette); kept = new Float32Array(4); },

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 const PROBE = fileURLToPath(new URL('./skinning-kernel-allocation-probe.ts', import.meta.url));
 
 describe('SkinningKernel allocates nothing per frame', () => {
-  it('WebAssembly SIMD (all outputs; positions only) and portable: < 1 byte per skin call', () => {
+  it('WebAssembly SIMD (all outputs; positions only; DQS) and portable: < 1 byte per skin call', () => {
     const output = execFileSync(process.execPath, ['--expose-gc', '--no-concurrent-recompilation', '--min-semi-space-size=64', '--max-semi-space-size=64', '--import', 'tsx', PROBE], { encoding: 'utf8' });
     const result = JSON.parse(output.trim().split('\n').at(-1)!) as Record<string, { allocated: number; gcDuring: number }>;
-    expect(Object.keys(result)).toEqual(['simdAll', 'simdPositions', 'portableAll', 'control']);
+    expect(Object.keys(result)).toEqual(['simdAll', 'simdPositions', 'simdDqs', 'portableAll', 'control']);
     const { control, ...calls } = result;
     // The measurement sees a 4-float array allocated per call (a typed array and its buffer: well over 16 bytes).
     expect(control.allocated).toBeGreaterThan(16);
