@@ -1,3 +1,4 @@
+import type { HermiteStream } from '../animation/hermite-stream.ts';
 import type { KeyStream } from '../animation/key-stream.ts';
 import type { RuntimeClip } from '../animation/runtime-clip.ts';
 import type { SamplingBackend } from '../animation/sampling-context.ts';
@@ -70,6 +71,8 @@ export class SamplingKernel implements SamplingBackend {
   private readonly stagingAt = new Int32Array(3);
   /** Which outputs lie in kernel memory, and where. */
   private locator: PoseLocator | null = null;
+  /** Morph weights in kernel memory for outputs whose weights lie outside it (copied in and out), made on first need. */
+  private weights: Float32Array | null = null;
 
   /** Use {@link createSamplingKernel}, which returns null where the module does not compile. */
   constructor(module: WebAssembly.Module, arena: KernelArena | null = null) {
@@ -81,6 +84,13 @@ export class SamplingKernel implements SamplingBackend {
   sampleStreams(out: LocalPose, clip: RuntimeClip, clock: Float64Array): boolean {
     let bound = this.current;
     if (bound === null || bound.clip !== clip) bound = this.select(clip);
+    // Morph weights: written in place when they lie in kernel memory, else through `weights` (the clip's
+    // range; a move to a memory of its own keeps room there for every clip's).
+    const weighted = clip.weightStream.trackCount > 0, needed = clip.requiredMorphWeightCount, mw = out.morphWeights!;
+    if (weighted && mw.buffer !== this.buffer && (this.weights === null || this.weights.length < needed)) {
+      this.makeWeights(needed);
+      bound = this.current!;
+    }
     const locator = this.locator!, offsets = locator.offsets, i = 3 * locator.find(out);
     const direct = offsets[i] >= 0;
     let t = offsets[i], r = offsets[i + 1], s = offsets[i + 2];
@@ -98,14 +108,16 @@ export class SamplingKernel implements SamplingBackend {
       target = staging;
       t = this.stagingAt[0]; r = this.stagingAt[1]; s = this.stagingAt[2];
     }
-    if (bound.t !== t || bound.r !== r || bound.s !== s) this.aim(bound, t, r, s);
+    const staged = weighted && mw.buffer !== this.buffer ? this.weights! : null;
+    if (staged !== null) for (let k = 0; k < needed; k++) staged[k] = mw[k];
+    const w = staged !== null ? staged.byteOffset : weighted ? mw.byteOffset : -1;
+    if (bound.t !== t || bound.r !== r || bound.s !== s || bound.w !== w) this.aim(bound, t, r, s, w);
     const time = clock[0];
-    // NaN samples as before the first key, as the portable loops do; a step back starts both cursors over.
+    // NaN samples as before the first key, as the portable loops do; a step back starts every cursor over.
     const at = time === time ? time : -Infinity;
     if (at < this.last[0]) {
-      const w = bound.block >> 2;
-      this.words[w + 3] = 0;
-      this.words[w + 10] = 0;
+      const words = this.words, record = bound.block >> 2;
+      for (let k = 0; k < STREAMS; k++) words[record + 7 * k + 3] = 0;
     }
     this.last[0] = at;
     this.time[0] = at;
@@ -115,6 +127,7 @@ export class SamplingKernel implements SamplingBackend {
       or.set(target.rotations);
       os.set(target.scales);
     }
+    if (staged !== null) for (let k = 0; k < needed; k++) mw[k] = staged[k];
     return true;
   }
 
@@ -132,11 +145,7 @@ export class SamplingKernel implements SamplingBackend {
     if (this.arena === null) this.use(this.shared ?? privateArena(clipBytes(clip) + 4096));
     let bound = this.tryLay(clip);
     if (bound === null) {
-      const clips = [...this.bound.keys(), clip];
-      const staging = this.staging ? this.staging.translations.length / 3 : 0;
-      this.use(privateArena(2 * (clips.reduce((sum, c) => sum + clipBytes(c), 0) + 40 * staging + 4096)));
-      for (const c of clips) this.tryLay(c);
-      if (staging > 0) this.makeStaging(staging);
+      this.moveOut(clip, 0, 0);
       bound = this.bound.get(clip)!;
     }
     return bound;
@@ -154,64 +163,92 @@ export class SamplingKernel implements SamplingBackend {
     this.bound.clear();
     this.current = null;
     this.staging = null;
+    this.weights = null;
   }
 
   /**
-   * `clip`'s stream records, caches and output addresses in the arena, its streams' entries and step masks
-   * shared with every kernel of the arena; null when there is no room.
+   * `clip`'s stream records, caches and output addresses in the arena, its streams' entries and masks shared
+   * with every kernel of the arena; null when there is no room.
    */
   private tryLay(clip: RuntimeClip): BoundClip | null {
     const arena = this.arena!, words = this.words;
-    const block = arena.allocate(56);
+    const block = arena.allocate(28 * STREAMS);
     if (block < 0) return null;
-    const streams = [clip.vec3Stream, clip.quatStream];
-    for (let k = 0; k < 2; k++) {
+    const streams = streamsOf(clip);
+    for (let k = 0; k < STREAMS; k++) {
       const stream = streams[k], groups = stream.groupCount;
+      const masks = 'steps' in stream ? stream.steps : stream.masks;
       let shared = arena.entries.get(stream);
       if (shared === undefined) {
-        shared = arena.allocate(16 * groups + stream.entries.byteLength);
+        shared = arena.allocate(masks.byteLength + stream.entries.byteLength);
         if (shared < 0) return null;
-        words.set(stream.steps, shared >> 2);
-        new Uint8Array(this.buffer!, shared + 16 * groups, stream.entries.byteLength).set(new Uint8Array(stream.entries));
+        words.set(masks, shared >> 2);
+        new Uint8Array(this.buffer!, shared + masks.byteLength, stream.entries.byteLength).set(new Uint8Array(stream.entries));
         arena.entries.set(stream, shared);
       }
-      const cache = arena.allocate(16 * (2 + 2 * stream.components) * groups), outputs = arena.allocate(16 * groups);
+      const cache = arena.allocate(cacheBytes(stream)), outputs = arena.allocate(16 * groups);
       if (cache < 0 || outputs < 0) return null;
-      words.set([groups, shared + 16 * groups, stream.count, 0, cache, outputs, shared], (block >> 2) + 7 * k);
+      words.set([groups, shared + masks.byteLength, stream.count, 0, cache, outputs, shared], (block >> 2) + 7 * k);
     }
-    const bound: BoundClip = { clip, block, t: -1, r: -1, s: -1 };
+    const bound: BoundClip = { clip, block, t: -1, r: -1, s: -1, w: -1 };
     this.bound.set(clip, bound);
     return bound;
   }
 
-  /** Points `bound`'s output addresses at the pose whose arrays start at byte offsets t, r, s (padding lanes: the sink). */
-  private aim(bound: BoundClip, t: number, r: number, s: number): void {
-    const words = this.words, base = [t, r, s], sink = this.timeAt + 16;
-    const streams = [bound.clip.vec3Stream, bound.clip.quatStream];
-    for (let k = 0; k < 2; k++) {
+  /**
+   * Points `bound`'s output addresses at the pose whose arrays start at byte offsets t, r, s and whose morph
+   * weights start at w (padding lanes: the sink).
+   */
+  private aim(bound: BoundClip, t: number, r: number, s: number, w: number): void {
+    const words = this.words, base = [t, r, s, w], sink = this.timeAt + 16;
+    const streams = streamsOf(bound.clip);
+    for (let k = 0; k < STREAMS; k++) {
       const stream = streams[k], outputs = words[(bound.block >> 2) + 7 * k + 5] >> 2;
       for (let i = 0; i < 4 * stream.groupCount; i++) {
         words[outputs + i] = i < stream.trackCount ? base[stream.paths[i]] + 4 * stream.offsets[i] : sink;
       }
     }
-    bound.t = t; bound.r = r; bound.s = s;
+    bound.t = t; bound.r = r; bound.s = s; bound.w = w;
+  }
+
+  /** `count` morph weights in the arena (or, when full, after moving to a memory of its own). */
+  private makeWeights(count: number): Float32Array {
+    const at = this.arena!.allocate(4 * count);
+    if (at < 0) this.moveOut(null, 0, count);
+    else this.weights = new Float32Array(this.buffer!, at, count);
+    return this.weights!;
   }
 
   /** A staging pose of `jointCount` joints in the arena (or, when full, after moving to a memory of its own). */
   private makeStaging(jointCount: number): LocalPose {
-    let staging = this.arena!.createPose(jointCount);
-    if (staging === null) {
-      const clips = [...this.bound.keys()], current = this.current?.clip;
-      this.use(privateArena(2 * (clips.reduce((sum, c) => sum + clipBytes(c), 0) + 40 * jointCount + 4096)));
-      for (const c of clips) this.tryLay(c);
-      staging = this.arena!.createPose(jointCount)!;
-      if (current) this.current = this.bound.get(current)!;
-    }
+    const staging = this.arena!.createPose(jointCount);
+    if (staging === null) this.moveOut(null, jointCount, 0);
+    else this.setStaging(staging);
+    return this.staging!;
+  }
+
+  private setStaging(staging: LocalPose): void {
     this.staging = staging;
     this.stagingAt[0] = staging.translations.byteOffset;
     this.stagingAt[1] = staging.rotations.byteOffset;
     this.stagingAt[2] = staging.scales.byteOffset;
-    return staging;
+  }
+
+  /**
+   * Moves to a memory of its own, twice the size needed, and lays out again there every clip it has (and
+   * `clip`), its staging pose (at least `jointCount` joints) and staged morph weights (at least `weightCount`);
+   * the clip sampled last stays current.
+   */
+  private moveOut(clip: RuntimeClip | null, jointCount: number, weightCount: number): void {
+    const clips = [...this.bound.keys()], current = this.current?.clip;
+    if (clip !== null) clips.push(clip);
+    const joints = Math.max(jointCount, this.staging ? this.staging.translations.length / 3 : 0);
+    const weights = clips.reduce((most, c) => Math.max(most, c.weightStream.trackCount > 0 ? c.requiredMorphWeightCount : 0), Math.max(weightCount, this.weights?.length ?? 0));
+    this.use(privateArena(2 * (clips.reduce((sum, c) => sum + clipBytes(c), 0) + 40 * joints + 4 * weights + 4096)));
+    for (const c of clips) this.tryLay(c);
+    if (joints > 0) this.setStaging(this.arena!.createPose(joints)!);
+    if (weights > 0) this.weights = new Float32Array(this.buffer!, this.arena!.allocate(4 * weights), weights);
+    if (current) this.current = this.bound.get(current)!;
   }
 }
 
@@ -222,14 +259,31 @@ interface BoundClip {
   t: number;
   r: number;
   s: number;
+  w: number;
+}
+
+/** Stream records per clip (the block's layout in sampling-kernel.as.ts). */
+const STREAMS = 5;
+
+/** A clip's streams in the order of its block's records. */
+function streamsOf(clip: RuntimeClip): readonly [KeyStream, KeyStream, HermiteStream, HermiteStream, HermiteStream] {
+  return [clip.vec3Stream, clip.quatStream, clip.vec3HermiteStream, clip.quatHermiteStream, clip.weightStream];
+}
+
+/** Bytes of a context's cache of `stream`: per group 2 + 2c f32x4 (key streams) or 2 + 4c (Hermite streams). */
+function cacheBytes(stream: KeyStream | HermiteStream): number {
+  return 16 * (2 + ('steps' in stream ? 2 : 4) * stream.components) * stream.groupCount;
+}
+
+/** Bytes of `stream`'s masks and entries, laid out once per arena. */
+function sharedBytes(stream: KeyStream | HermiteStream): number {
+  return ('steps' in stream ? stream.steps : stream.masks).byteLength + stream.entries.byteLength;
 }
 
 /** Upper bound of the bytes {@link SamplingKernel} lays out for `clip` (records, caches, outputs, steps, entries, alignment). */
 export function clipBytes(clip: RuntimeClip): number {
-  let bytes = 64;
-  for (const stream of [clip.vec3Stream, clip.quatStream]) {
-    bytes += 16 * (2 + 2 * stream.components) * stream.groupCount + 32 * stream.groupCount + stream.entries.byteLength + 64;
-  }
+  let bytes = 28 * STREAMS + 16;
+  for (const stream of streamsOf(clip)) bytes += cacheBytes(stream) + 16 * stream.groupCount + sharedBytes(stream) + 64;
   return bytes;
 }
 
@@ -260,11 +314,11 @@ export function animatorSampling(
 export function samplingArenaBytes(clips: readonly RuntimeClip[], jointCount: number): number {
   let bytes = 4096 + 16 * (40 * jointCount + 48);
   for (const clip of clips) {
-    for (const stream of [clip.vec3Stream, clip.quatStream]) {
-      bytes += 16 * stream.groupCount + stream.entries.byteLength + 16;
-      bytes += 24 * (16 * (3 + 2 * stream.components) * stream.groupCount + 32);
+    for (const stream of streamsOf(clip)) {
+      bytes += sharedBytes(stream) + 16;
+      bytes += 24 * (cacheBytes(stream) + 16 * stream.groupCount + 32);
     }
-    bytes += 24 * 64;
+    bytes += 24 * (28 * STREAMS + 16 + 4 * clip.requiredMorphWeightCount + 16);
   }
   return bytes;
 }
