@@ -1,5 +1,5 @@
 /**
- * The sampling kernel (WebAssembly SIMD, LINEAR and STEP channels) against the portable sampler, its reference,
+ * The sampling kernel (WebAssembly SIMD) against the portable sampler, its reference, on the LINEAR and STEP channels,
  * on every shared clip (../shared/assets/gltf/*.glb|gltf and md5/*.md5mesh with their anims) at many times —
  * forward, backward, and jumping — and its nlerp against exact slerp (the bound in src/pose/sampling-kernel.ts).
  * Skips the shared clips when ../shared/assets is absent, fails then when CI is set.
