@@ -84,32 +84,33 @@ export class SamplingKernel implements SamplingBackend {
   sampleStreams(out: LocalPose, clip: RuntimeClip, clock: Float64Array): boolean {
     let bound = this.current;
     if (bound === null || bound.clip !== clip) bound = this.select(clip);
-    // Morph weights: written in place when they lie in kernel memory, else through `weights` (the clip's
-    // range; a move to a memory of its own keeps room there for every clip's).
-    const weighted = clip.weightStream.trackCount > 0, needed = clip.requiredMorphWeightCount, mw = out.morphWeights!;
-    if (weighted && mw.buffer !== this.buffer && (this.weights === null || this.weights.length < needed)) {
-      this.makeWeights(needed);
+    // Morph weights: written in place when they lie in kernel memory, else through `weights`, as long as the
+    // pose's (copied in and out whole: two `set` calls; a move to a memory of its own keeps it).
+    const weighted = clip.weightStream.trackCount > 0, mw = out.morphWeights!;
+    if (weighted && mw.buffer !== this.buffer && (this.weights === null || this.weights.length !== mw.length)) {
+      this.makeWeights(mw.length);
       bound = this.current!;
     }
     const locator = this.locator!, offsets = locator.offsets, i = 3 * locator.find(out);
     const direct = offsets[i] >= 0;
     let t = offsets[i], r = offsets[i + 1], s = offsets[i + 2];
     const ot = out.translations, or = out.rotations, os = out.scales;
-    let target = out;
     if (!direct) {
-      let staging = this.staging;
+      const staging = this.staging;
       if (staging === null || staging.translations.length !== ot.length || staging.rotations.length !== or.length) {
-        staging = this.makeStaging(ot.length / 3);
+        this.makeStaging(ot.length / 3);
+        // Weights that were in the memory it left need staging now too (a move keeps the pose's staging).
+        if (weighted && mw.buffer !== this.buffer && (this.weights === null || this.weights.length !== mw.length)) this.makeWeights(mw.length);
         bound = this.current!;
       }
-      staging.translations.set(ot);
-      staging.rotations.set(or);
-      staging.scales.set(os);
-      target = staging;
+      const target = this.staging!;
+      target.translations.set(ot);
+      target.rotations.set(or);
+      target.scales.set(os);
       t = this.stagingAt[0]; r = this.stagingAt[1]; s = this.stagingAt[2];
     }
     const staged = weighted && mw.buffer !== this.buffer ? this.weights! : null;
-    if (staged !== null) for (let k = 0; k < needed; k++) staged[k] = mw[k];
+    if (staged !== null) staged.set(mw);
     const w = staged !== null ? staged.byteOffset : weighted ? mw.byteOffset : -1;
     if (bound.t !== t || bound.r !== r || bound.s !== s || bound.w !== w) this.aim(bound, t, r, s, w);
     const time = clock[0];
@@ -123,11 +124,12 @@ export class SamplingKernel implements SamplingBackend {
     this.time[0] = at;
     this.exports!.sample(this.timeAt, bound.block);
     if (!direct) {
+      const target = this.staging!;
       ot.set(target.translations);
       or.set(target.rotations);
       os.set(target.scales);
     }
-    if (staged !== null) for (let k = 0; k < needed; k++) mw[k] = staged[k];
+    if (staged !== null) mw.set(staged);
     return true;
   }
 
@@ -236,14 +238,14 @@ export class SamplingKernel implements SamplingBackend {
 
   /**
    * Moves to a memory of its own, twice the size needed, and lays out again there every clip it has (and
-   * `clip`), its staging pose (at least `jointCount` joints) and staged morph weights (at least `weightCount`);
-   * the clip sampled last stays current.
+   * `clip`), its staging pose (`jointCount` joints, or as before) and staged morph weights (`weightCount`, or
+   * as before); the clip sampled last stays current.
    */
   private moveOut(clip: RuntimeClip | null, jointCount: number, weightCount: number): void {
     const clips = [...this.bound.keys()], current = this.current?.clip;
     if (clip !== null) clips.push(clip);
     const joints = Math.max(jointCount, this.staging ? this.staging.translations.length / 3 : 0);
-    const weights = clips.reduce((most, c) => Math.max(most, c.weightStream.trackCount > 0 ? c.requiredMorphWeightCount : 0), Math.max(weightCount, this.weights?.length ?? 0));
+    const weights = weightCount > 0 ? weightCount : this.weights?.length ?? 0;
     this.use(privateArena(2 * (clips.reduce((sum, c) => sum + clipBytes(c), 0) + 40 * joints + 4 * weights + 4096)));
     for (const c of clips) this.tryLay(c);
     if (joints > 0) this.setStaging(this.arena!.createPose(joints)!);
