@@ -23,11 +23,13 @@ export interface SamplingKernelOptions {
 }
 
 /**
- * The WebAssembly SIMD back end of a clip's LINEAR and STEP channels (src/pose/wasm/sampling-kernel.as.ts): a
- * {@link SamplingBackend} for one `SamplingContext`, sampling the clip's key streams (`RuntimeClip.vec3Stream`,
- * `quatStream`) as ozz-animation's SamplingJob does (docs/animation-sampling.md) — four tracks per f32x4, keys
- * read through a cursor that moves forward with time (a backward seek starts it over) into a per-track cache
- * of the two keys around the time.
+ * The WebAssembly SIMD back end of a clip's channels (src/pose/wasm/sampling-kernel.as.ts) — LINEAR, STEP,
+ * CUBICSPLINE, HERMITE and CATMULLROM translations, rotations and scales, and morph `weights` channels of
+ * those kinds; BEZIER stays on the portable loops (`hasHermiteForm`) — a {@link SamplingBackend} for one
+ * `SamplingContext`, sampling the clip's streams (`RuntimeClip.vec3Stream`, `quatStream`, `vec3HermiteStream`,
+ * `quatHermiteStream`, `weightStream`) as ozz-animation's SamplingJob does (docs/animation-sampling.md) — four
+ * tracks per f32x4 (a morph weight is a track), keys read through a cursor that moves forward with time (a
+ * backward seek starts it over) into a per-track cache of the keys (cubic: the interval) around the time.
  *
  * Against the portable loops of `sampleClip` (the reference): translations and scales are the same lerp
  * `v_k + s·(v_{k+1} − v_k)` in float32 instead of double (s too: a few float32 ulps); rotations are the
@@ -41,11 +43,23 @@ export interface SamplingKernelOptions {
  * do, but s is float32: within one float32 rounding of t below a key time t_{k+1}, s rounds to 1 and STEP
  * already takes key k+1.
  *
+ * The cubic kinds are one Hermite cubic `v_k + h01·(v_{k+1} − v_k) + h10·Δm_k + h11·Δm_{k+1}` (glTF 2.0
+ * Appendix C; tangents scaled by the interval Δ at `compileClip`, CATMULLROM's derived from the neighbouring
+ * keys there: `hermiteIntervals`) in float32, rotations normalised after; against the portable loops' double
+ * each component is within B = u·[(T/Δmin + 4)·(1.5·D + 2M) + 12·(V + D + M)] (u = 2⁻²⁴; |t| ≤ T, Δ ≥ Δmin,
+ * V the largest |value|, D the largest |v_{k+1} − v_k|, M the largest |Δ·m|; s's rounding times the cubic's
+ * slope, plus the evaluation's roundings), a rotation within the angle 4B/ν + 4u, ν the smallest norm of the
+ * unnormalised cubic; LINEAR weights within u·[(T/Δmin + 4)·D + 4(V + D)] (derived in
+ * tests/unit/pose/sampling-kernel-cubic.test.ts, which holds synthetic and every shared clip to them). A
+ * CATMULLROM rotation's kernel quaternion may be the portable one's negative at s ≥ 1 rounding (the same
+ * rotation).
+ *
  * Memory: the streams of every clip this context has sampled (copied in the first time; in a pose kernel's
  * arena, once for all its kernels) with their cursors' caches, in the pose kernel's arena when it was given one
  * (`PoseKernel.arena`), else in a memory of its own. An output in that memory (`PoseKernel.pose`, a pose from
  * `KernelArena.createPose`) is written in place; any other is copied into a staging pose there and back
- * (three `set` calls each way). Allocates nothing per frame, nor when the context goes back to a clip it
+ * (three `set` calls each way); morph weights outside it (`createPose` keeps them in ordinary memory) likewise,
+ * one `set` each way. Allocates nothing per frame, nor when the context goes back to a clip it
  * sampled before.
  */
 export class SamplingKernel implements SamplingBackend {
@@ -80,7 +94,7 @@ export class SamplingKernel implements SamplingBackend {
     this.shared = arena;
   }
 
-  /** `SamplingBackend.sampleStreams` (src/animation/sampling-context.ts): LINEAR and STEP channels in SIMD lanes. */
+  /** `SamplingBackend.sampleStreams` (src/animation/sampling-context.ts): every channel in the clip's streams, in SIMD lanes. */
   sampleStreams(out: LocalPose, clip: RuntimeClip, clock: Float64Array): boolean {
     let bound = this.current;
     if (bound === null || bound.clip !== clip) bound = this.select(clip);
