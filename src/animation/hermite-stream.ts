@@ -1,17 +1,16 @@
 /**
- * The cubic channels of a clip (CUBICSPLINE, HERMITE, CATMULLROM) and its morph `weights` channels, laid out
- * for forward sampling like a {@link KeyStream} (src/animation/key-stream.ts; docs/animation-sampling.md), but
+ * The cubic channels of a clip (CUBICSPLINE, HERMITE, CATMULLROM), laid out for forward sampling like a {@link KeyStream} (src/animation/key-stream.ts; docs/animation-sampling.md), but
  * one entry per interval rather than per key: entry k of a track holds all interval k needs —
  * `[t_k, t_{k+1}, v_k, Δ·m_k, v_{k+1}, Δ·m_{k+1}]` (`hermiteIntervals`) — and is needed once t ≥ t_k. Sampling
  * keeps, per track, the entry of the interval around the time (a cache) and a cursor into the stream; an
  * entry simply replaces its track's cache, so nothing is carried from one key to the next (a CATMULLROM
  * rotation's key k+1 may be flipped in interval k, not in interval k+1). Built by `compileClip`
- * (RuntimeClip.vec3HermiteStream, quatHermiteStream, weightStream); sampled by the pose room's SamplingKernel.
+ * (RuntimeClip.vec3HermiteStream, quatHermiteStream); sampled by the pose room's SamplingKernel.
  */
 export class HermiteStream {
-  /** Components per key: 3 (translations, scales), 4 (rotations x y z w) or 1 (one morph weight). */
-  readonly components: 1 | 3 | 4;
-  /** Tracks; track i fills lane i & 3 of group i >> 2. A `weights` channel of n targets is n tracks of 1. */
+  /** Components per key: 3 (translations, scales) or 4 (rotations x y z w). */
+  readonly components: 3 | 4;
+  /** Tracks (channels); track i fills lane i & 3 of group i >> 2. */
   readonly trackCount: number;
   /** ⌈trackCount / 4⌉. */
   readonly groupCount: number;
@@ -23,38 +22,30 @@ export class HermiteStream {
    * Sorted by needed-at time, ties by track. Each track of n keys has n entries: its n − 1 intervals, then
    * the last key held — `[t_{n−1} − 1 − |t_{n−1}|, t_{n−1}, v_{n−1}, 0, v_{n−1}, 0]`, needed at t_{n−1}, so
    * that s ≥ 1 from t_{n−1} on — and the kernel writes that key's value exactly after the last key (and,
-   * STEP-masked, for a track of one key).
+   * masked, for a track of one key).
    */
   readonly entries: ArrayBuffer;
-  /** `Int32Array(trackCount)`: each track's first element in its output array (c·joint, or the morph weight). */
+  /** `Int32Array(trackCount)`: each track's first element in its pose array (c·joint). */
   readonly offsets: Int32Array;
-  /** `Uint8Array(trackCount)`: each track's output, 0 translations, 1 rotations, 2 scales, 3 morph weights. */
+  /** `Uint8Array(trackCount)`: each track's pose array, 0 translations, 1 rotations, 2 scales. */
   readonly paths: Uint8Array;
-  /**
-   * `Int32Array(8·groupCount)`: per group two lane masks, STEP (−1 where the track holds v_k: STEP morph
-   * weights, and tracks of one key) then LINEAR (−1 where it lerps `v_k + s·(v_{k+1} − v_k)`: LINEAR morph
-   * weights); 0 in both: the Hermite cubic.
-   */
+  /** `Int32Array(4·groupCount)`: −1 where the track holds v_k (a track of one key), else 0 (and in padding lanes). */
   readonly masks: Int32Array;
 
   /**
-   * @param components 1, 3 or 4
+   * @param components 3 or 4
    * @param tracks each track's key times, Hermite intervals (`hermiteIntervals`: `Float32Array(4c·(n − 1))`),
-   *   last key value, kind, first output element and output
+   *   last key value, first element and pose array
    */
-  constructor(components: 1 | 3 | 4, tracks: readonly HermiteStreamTrack[]) {
+  constructor(components: 3 | 4, tracks: readonly HermiteStreamTrack[]) {
     const c = components;
     this.components = c;
     this.trackCount = tracks.length;
     this.groupCount = (tracks.length + 3) >> 2;
     this.offsets = Int32Array.from(tracks, (track) => track.offset);
     this.paths = Uint8Array.from(tracks, (track) => track.path);
-    this.masks = new Int32Array(8 * this.groupCount);
-    tracks.forEach((track, i) => {
-      const lane = 8 * (i >> 2) + (i & 3);
-      if (track.kind === 'step' || track.times.length === 1) this.masks[lane] = -1;
-      if (track.kind === 'linear') this.masks[lane + 4] = -1;
-    });
+    this.masks = new Int32Array(4 * this.groupCount);
+    tracks.forEach((track, i) => { this.masks[i] = track.times.length === 1 ? -1 : 0; });
     // Entries from each track's second on, by the time they are needed: their interval's start.
     const later: Array<{ neededAt: number; track: number; entry: number }> = [];
     let count = tracks.length;
@@ -98,10 +89,8 @@ export interface HermiteStreamTrack {
   readonly intervals: Float32Array;
   /** `Float32Array(c)`: the last key's value. */
   readonly last: Float32Array;
-  /** How the kernel interpolates inside an interval. */
-  readonly kind: 'cubic' | 'linear' | 'step';
-  /** The first element written in the output array: c·joint, or the morph weight's index. */
+  /** The first element written in the pose array: c·joint. */
   readonly offset: number;
-  /** 0 translations, 1 rotations, 2 scales, 3 morph weights. */
+  /** 0 translations, 1 rotations, 2 scales. */
   readonly path: number;
 }

@@ -5,6 +5,7 @@ import { compileMarkers, type MarkerTrack } from './clip-markers.ts';
 import { hasHermiteForm, hermiteIntervals } from './hermite-intervals.ts';
 import { HermiteStream, type HermiteStreamTrack } from './hermite-stream.ts';
 import { KeyStream, type KeyStreamTrack } from './key-stream.ts';
+import { WeightChannels, type WeightChannel } from './weight-channels.ts';
 
 /** Codes of the cubic kinds in {@link RuntimeClip.cubicKind}. */
 export const CUBIC_KIND = { CUBICSPLINE: 0, HERMITE: 1, BEZIER: 2, CATMULLROM: 3 } as const;
@@ -101,13 +102,13 @@ export class RuntimeClip {
   readonly vec3Stream: KeyStream;
   readonly quatStream: KeyStream;
   /**
-   * The cubic translations and scales, the cubic rotations and the morph weights (one track per weight), again,
-   * as Hermite intervals for a forward cursor ({@link HermiteStream}): every cubic and `weights` channel but
-   * BEZIER (`hasHermiteForm`), which the kernel samples in place of the cubic and morph loops.
+   * The cubic translations and scales and the cubic rotations, again, as Hermite intervals for a forward cursor
+   * ({@link HermiteStream}), and the morph `weights` channels as {@link WeightChannels}: every cubic and
+   * `weights` channel but BEZIER (`hasHermiteForm`), which the kernel samples in place of the cubic and morph loops.
    */
   readonly vec3HermiteStream: HermiteStream;
   readonly quatHermiteStream: HermiteStream;
-  readonly weightStream: HermiteStream;
+  readonly weightChannels: WeightChannels;
   /**
    * What the streams leave to the portable loops when a kernel samples them: indices into the cubic group and
    * into the `weights` group of the BEZIER channels, and the timelines those use (ascending).
@@ -205,7 +206,7 @@ export class RuntimeClip {
     });
     this.vec3Stream = new KeyStream(3, vec3);
     this.quatStream = new KeyStream(4, quat);
-    const hermiteVec3: HermiteStreamTrack[] = [], hermiteQuat: HermiteStreamTrack[] = [], weights: HermiteStreamTrack[] = [];
+    const hermiteVec3: HermiteStreamTrack[] = [], hermiteQuat: HermiteStreamTrack[] = [], weights: WeightChannel[] = [];
     const portableCubic: number[] = [], portableMorph: number[] = [], portableTimelines = new Set<number>();
     cubic.kind.forEach((code, i) => {
       const kind = INTERPOLATION_OF[code], times = cubic.times[i], path = cubic.path[i], c = path === 1 ? 4 : 3;
@@ -214,8 +215,8 @@ export class RuntimeClip {
         portableTimelines.add(cubic.timeline[i]);
         return;
       }
-      const last = lastValue(cubic.values[i], times.length, cubic.stride[i], cubic.valueOffset[i], c, 0);
-      const track = { times, intervals: hermiteIntervals(kind, times, cubic.values[i], c, path === 1), last, kind: 'cubic' as const, offset: cubic.offset[i], path };
+      const last = lastValue(cubic.values[i], times.length, cubic.stride[i], cubic.valueOffset[i], c);
+      const track = { times, intervals: hermiteIntervals(kind, times, cubic.values[i], c, path === 1), last, offset: cubic.offset[i], path };
       (path === 1 ? hermiteQuat : hermiteVec3).push(track);
     });
     morph.kind.forEach((code, i) => {
@@ -225,19 +226,12 @@ export class RuntimeClip {
         portableTimelines.add(morph.timeline[i]);
         return;
       }
-      // One scalar track per morph target: component j of each interval's four n-vectors.
-      const all = hermiteIntervals(kind, times, morph.values[i], n, false), intervals = times.length - 1;
-      const mode = kind === 'STEP' ? 'step' as const : kind === 'LINEAR' ? 'linear' as const : 'cubic' as const;
-      for (let j = 0; j < n; j++) {
-        const scalar = new Float32Array(4 * intervals);
-        for (let q = 0; q < 4 * intervals; q++) scalar[q] = all[q * n + j];
-        const last = lastValue(morph.values[i], times.length, morph.stride[i], morph.valueOffset[i], n, j).subarray(0, 1);
-        weights.push({ times, intervals: scalar, last, kind: mode, offset: morph.offset[i] + j, path: 3 });
-      }
+      const lastAt = (times.length - 1) * morph.stride[i] + morph.valueOffset[i];
+      weights.push({ interpolation: kind, times, values: morph.values[i], lastAt, count: n, offset: morph.offset[i] });
     });
     this.vec3HermiteStream = new HermiteStream(3, hermiteVec3);
     this.quatHermiteStream = new HermiteStream(4, hermiteQuat);
-    this.weightStream = new HermiteStream(1, weights);
+    this.weightChannels = new WeightChannels(weights);
     this.portableCubic = Int32Array.from(portableCubic);
     this.portableMorph = Int32Array.from(portableMorph);
     this.portableTimelines = Int32Array.from([...portableTimelines].sort((a, b) => a - b));
@@ -248,10 +242,10 @@ export class RuntimeClip {
 /** The interpolation of each {@link MORPH_KIND} (and {@link CUBIC_KIND}) code. */
 const INTERPOLATION_OF: readonly Interpolation[] = ['CUBICSPLINE', 'HERMITE', 'BEZIER', 'CATMULLROM', 'STEP', 'LINEAR'];
 
-/** The last key's value from component `first` on (c − first floats), in a channel's values layout. */
-function lastValue(values: Float32Array, keys: number, stride: number, valueOffset: number, c: number, first: number): Float32Array {
+/** The last key's value (c floats), in a channel's values layout. */
+function lastValue(values: Float32Array, keys: number, stride: number, valueOffset: number, c: number): Float32Array {
   const at = (keys - 1) * stride + valueOffset;
-  return values.slice(at + first, at + c);
+  return values.slice(at, at + c);
 }
 
 function sameTimes(a: Float32Array, b: Float32Array): boolean {

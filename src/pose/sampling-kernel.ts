@@ -27,9 +27,10 @@ export interface SamplingKernelOptions {
  * CUBICSPLINE, HERMITE and CATMULLROM translations, rotations and scales, and morph `weights` channels of
  * those kinds; BEZIER stays on the portable loops (`hasHermiteForm`) — a {@link SamplingBackend} for one
  * `SamplingContext`, sampling the clip's streams (`RuntimeClip.vec3Stream`, `quatStream`, `vec3HermiteStream`,
- * `quatHermiteStream`, `weightStream`) as ozz-animation's SamplingJob does (docs/animation-sampling.md) — four
- * tracks per f32x4 (a morph weight is a track), keys read through a cursor that moves forward with time (a
- * backward seek starts it over) into a per-track cache of the keys (cubic: the interval) around the time.
+ * `quatHermiteStream`) as ozz-animation's SamplingJob does (docs/animation-sampling.md) — four tracks per
+ * f32x4, keys read through a cursor that moves forward with time (a backward seek starts it over) into a
+ * per-track cache of the keys (cubic: the interval) around the time — and the morph weights channel by
+ * channel (`weightChannels`: a channel's weights share its timeline, so they fill the f32x4 lanes).
  *
  * Against the portable loops of `sampleClip` (the reference): translations and scales are the same lerp
  * `v_k + s·(v_{k+1} − v_k)` in float32 instead of double (s too: a few float32 ulps); rotations are the
@@ -100,7 +101,7 @@ export class SamplingKernel implements SamplingBackend {
     if (bound === null || bound.clip !== clip) bound = this.select(clip);
     // Morph weights: written in place when they lie in kernel memory, else through `weights`, as long as the
     // pose's (copied in and out whole: two `set` calls; a move to a memory of its own keeps it).
-    const weighted = clip.weightStream.trackCount > 0, mw = out.morphWeights!;
+    const weighted = clip.weightChannels.count > 0, mw = out.morphWeights!;
     if (weighted && mw.buffer !== this.buffer && (this.weights === null || this.weights.length !== mw.length)) {
       this.makeWeights(mw.length);
       bound = this.current!;
@@ -132,7 +133,7 @@ export class SamplingKernel implements SamplingBackend {
     const at = time === time ? time : -Infinity;
     if (at < this.last[0]) {
       const words = this.words, record = bound.block >> 2;
-      for (let k = 0; k < STREAMS; k++) words[record + 7 * k + 3] = 0;
+      for (let k = 0; k < STREAMS; k++) words[record + 7 * k + 3] = 0; // (the weights' cursors go back by themselves)
     }
     this.last[0] = at;
     this.time[0] = at;
@@ -188,7 +189,7 @@ export class SamplingKernel implements SamplingBackend {
    */
   private tryLay(clip: RuntimeClip): BoundClip | null {
     const arena = this.arena!, words = this.words;
-    const block = arena.allocate(28 * STREAMS);
+    const block = arena.allocate(28 * (STREAMS + 1));
     if (block < 0) return null;
     const streams = streamsOf(clip);
     for (let k = 0; k < STREAMS; k++) {
@@ -206,6 +207,24 @@ export class SamplingKernel implements SamplingBackend {
       if (cache < 0 || outputs < 0) return null;
       words.set([groups, shared + masks.byteLength, stream.count, 0, cache, outputs, shared], (block >> 2) + 7 * k);
     }
+    // Morph weights: the channels' times and values shared; per context a record per channel (output, cursor).
+    const weights = clip.weightChannels, channels = weights.count;
+    let records = 0;
+    if (channels > 0) {
+      let data = arena.entries.get(weights);
+      if (data === undefined) {
+        data = arena.allocate(weights.data.byteLength);
+        if (data < 0) return null;
+        new Uint8Array(this.buffer!, data, weights.data.byteLength).set(new Uint8Array(weights.data));
+        arena.entries.set(weights, data);
+      }
+      records = arena.allocate(28 * channels);
+      if (records < 0) return null;
+      for (let c = 0; c < channels; c++) {
+        words.set([data + 4 * weights.timesAt[c], weights.keys[c], data + 4 * weights.valuesAt[c], weights.weights[c], weights.modes[c], 0, 0], (records >> 2) + 7 * c);
+      }
+    }
+    words.set([channels, records, 0, 0, 0, 0, 0], (block >> 2) + 7 * STREAMS);
     const bound: BoundClip = { clip, block, t: -1, r: -1, s: -1, w: -1 };
     this.bound.set(clip, bound);
     return bound;
@@ -224,6 +243,8 @@ export class SamplingKernel implements SamplingBackend {
         words[outputs + i] = i < stream.trackCount ? base[stream.paths[i]] + 4 * stream.offsets[i] : sink;
       }
     }
+    const weights = bound.clip.weightChannels, records = words[(bound.block >> 2) + 7 * STREAMS + 1] >> 2;
+    for (let c = 0; c < weights.count; c++) words[records + 7 * c + 5] = w + 4 * weights.offsets[c];
     bound.t = t; bound.r = r; bound.s = s; bound.w = w;
   }
 
@@ -278,12 +299,12 @@ interface BoundClip {
   w: number;
 }
 
-/** Stream records per clip (the block's layout in sampling-kernel.as.ts). */
-const STREAMS = 5;
+/** Stream records per clip, before its morph weights' record (the block's layout in sampling-kernel.as.ts). */
+const STREAMS = 4;
 
 /** A clip's streams in the order of its block's records. */
-function streamsOf(clip: RuntimeClip): readonly [KeyStream, KeyStream, HermiteStream, HermiteStream, HermiteStream] {
-  return [clip.vec3Stream, clip.quatStream, clip.vec3HermiteStream, clip.quatHermiteStream, clip.weightStream];
+function streamsOf(clip: RuntimeClip): readonly [KeyStream, KeyStream, HermiteStream, HermiteStream] {
+  return [clip.vec3Stream, clip.quatStream, clip.vec3HermiteStream, clip.quatHermiteStream];
 }
 
 /** Bytes of a context's cache of `stream`: per group 2 + 2c f32x4 (key streams) or 2 + 4c (Hermite streams). */
@@ -298,7 +319,7 @@ function sharedBytes(stream: KeyStream | HermiteStream): number {
 
 /** Upper bound of the bytes {@link SamplingKernel} lays out for `clip` (records, caches, outputs, steps, entries, alignment). */
 export function clipBytes(clip: RuntimeClip): number {
-  let bytes = 28 * STREAMS + 16;
+  let bytes = 28 * (STREAMS + 1) + 16 + clip.weightChannels.data.byteLength + 28 * clip.weightChannels.count + 32;
   for (const stream of streamsOf(clip)) bytes += cacheBytes(stream) + 16 * stream.groupCount + sharedBytes(stream) + 64;
   return bytes;
 }
@@ -334,7 +355,8 @@ export function samplingArenaBytes(clips: readonly RuntimeClip[], jointCount: nu
       bytes += sharedBytes(stream) + 16;
       bytes += 24 * (cacheBytes(stream) + 16 * stream.groupCount + 32);
     }
-    bytes += 24 * (28 * STREAMS + 16 + 4 * clip.requiredMorphWeightCount + 16);
+    bytes += clip.weightChannels.data.byteLength + 16;
+    bytes += 24 * (28 * (STREAMS + 1) + 16 + 28 * clip.weightChannels.count + 16 + 4 * clip.requiredMorphWeightCount + 16);
   }
   return bytes;
 }

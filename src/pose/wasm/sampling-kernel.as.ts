@@ -1,12 +1,13 @@
 // AssemblyScript source of the sampling kernel: the WebAssembly SIMD back end of `sampleClip`'s channels in
 // the clip's streams — LINEAR and STEP (RuntimeClip.vec3Stream, quatStream), CUBICSPLINE, HERMITE and
-// CATMULLROM (vec3HermiteStream, quatHermiteStream) and morph weights of every kind but BEZIER (weightStream);
+// CATMULLROM (vec3HermiteStream, quatHermiteStream) and morph weights of every kind but BEZIER (weightChannels);
 // src/animation/sample-clip.ts holds the formulas and the portable back end. Compiled by `npm run build:wasm`
 // into sampling-kernel-binary.ts; a unit test keeps the two in step. Not type-checked by tsc (AssemblyScript
 // types); `asc` checks it.
 //
 // It samples as ozz-animation's SamplingJob does (docs/animation-sampling.md): tracks of c components
-// (3: translations and scales, 4: rotations, 1: a morph weight) in groups of four, one track per f32x4 lane.
+// (3: translations and scales, 4: rotations) in groups of four, one track per f32x4 lane; a morph `weights`
+// channel's n weights share one timeline, so they are its lanes instead, four per f32x4.
 // Byte offsets into the instance's memory, chosen by SamplingKernel (src/pose/sampling-kernel.ts):
 //
 // - key stream (KeyStream), `count` entries of 3 + c words: [needed-at time f32, key time f32, track i32,
@@ -15,14 +16,19 @@
 //   values c×], each an f32x4 (lane = track & 3); per group one i32x4 mask, all ones where the track is STEP;
 // - Hermite stream (HermiteStream), `count` entries of 4 + 4c words: [needed-at f32, t_k f32, t_{k+1} f32,
 //   track i32, v_k c×, Δm_k c×, v_{k+1} c×, Δm_{k+1} c×], one per interval, needed at t_k; its cache, per
-//   group: [t_k, t_{k+1}, v_k c×, Δm_k c×, v_{k+1} c×, Δm_{k+1} c×], each an f32x4; per group two i32x4 masks,
-//   STEP (hold v_k: STEP morph weights, tracks of one key) then LINEAR (morph weights);
+//   group: [t_k, t_{k+1}, v_k c×, Δm_k c×, v_{k+1} c×, Δm_{k+1} c×], each an f32x4; per group one i32x4 mask,
+//   all ones where the track holds v_k (a track of one key);
+// - morph weights (WeightChannels), per channel a record of 7 i32: [key times, key count K, values, weights n,
+//   mode (0 cubic, 1 LINEAR, 2 STEP), output, cursor]; at `key times` K f32 seconds, at `values` per interval
+//   [v_k, Δm_k, v_{k+1}, Δm_{k+1}] (n4 = 4⌈n/4⌉ f32 each) then the last key's n4 values; the output the first
+//   weight's byte address;
 // - outputs, per group an i32x4 of byte addresses (the joint's x in the pose, or the morph weight; padding
 //   lanes: a sink);
 // - the time t, f64 seconds, at `time` (read from memory: no floating-point argument crosses the call);
-// - per clip, a block of five stream records, 7 i32 each: [groups, stream, count, cursor, cache, outputs,
-//   masks] — translations and scales, rotations (key streams), then cubic translations and scales, cubic
-//   rotations, morph weights (Hermite streams); `sample` moves every cursor.
+// - per clip, a block of five records, 7 i32 each: four streams [groups, stream, count, cursor, cache,
+//   outputs, masks] — translations and scales, rotations (key streams), then cubic translations and scales,
+//   cubic rotations (Hermite streams) — and the morph weights [channels, records, 0…]; `sample` moves every
+//   cursor.
 
 /**
  * Moves the cursor forward: every entry from `cursor` on whose needed-at time is ≤ t enters its track's cache
@@ -160,7 +166,7 @@ function advanceHermite(c: i32, t: f64, stream: usize, count: i32, cursor: i32, 
  */
 function hermiteVec3(t: v128, groups: i32, cache: usize, outputs: usize, masks: usize): void {
   for (let g = 0; g < groups; g++) {
-    const q = cache + <usize>g * 224, step = v128.load(masks + (<usize>g << 5));
+    const q = cache + <usize>g * 224, step = v128.load(masks + (<usize>g << 4));
     const s = ratio(t, q), h01 = basis01(s), h10 = basis10(s), h11 = basis11(s);
     const ax = v128.load(q, 32), ay = v128.load(q, 48), az = v128.load(q, 64);
     const bx = v128.load(q, 128), by = v128.load(q, 144), bz = v128.load(q, 160);
@@ -183,7 +189,7 @@ function hermiteVec3(t: v128, groups: i32, cache: usize, outputs: usize, masks: 
 function hermiteQuat(t: v128, groups: i32, cache: usize, outputs: usize, masks: usize): void {
   const zero = f32x4.splat(0);
   for (let g = 0; g < groups; g++) {
-    const q = cache + <usize>g * 288, step = v128.load(masks + (<usize>g << 5));
+    const q = cache + <usize>g * 288, step = v128.load(masks + (<usize>g << 4));
     const s = ratio(t, q), h01 = basis01(s), h10 = basis10(s), h11 = basis11(s);
     const ax = v128.load(q, 32), ay = v128.load(q, 48), az = v128.load(q, 64), aw = v128.load(q, 80);
     const bx = v128.load(q, 160), by = v128.load(q, 176), bz = v128.load(q, 192), bw = v128.load(q, 208);
@@ -205,21 +211,61 @@ function hermiteQuat(t: v128, groups: i32, cache: usize, outputs: usize, masks: 
   }
 }
 
+/** Writes the n − 4j weights left (at most four) of `v` at `out` + 16j: one v128 store, or the tail lane by lane. */
+@inline function storeWeights(out: usize, j: i32, n: i32, v: v128): void {
+  const at = out + (<usize>j << 4), left = n - (j << 2);
+  if (left >= 4) {
+    v128.store(at, v);
+    return;
+  }
+  store<f32>(at, f32x4.extract_lane(v, 0));
+  if (left > 1) store<f32>(at, f32x4.extract_lane(v, 1), 4);
+  if (left > 2) store<f32>(at, f32x4.extract_lane(v, 2), 8);
+}
+
 /**
- * Morph weights at t, four per f32x4: the Hermite cubic, or where the LINEAR mask is set the lerp
- * `v_k + s·(v_{k+1} − v_k)`, or the held value (STEP mask, s ≤ 0, s ≥ 1), to each weight's output address.
+ * Morph weights at t (f64 seconds), channel by channel, four weights per f32x4: as the portable loops, the
+ * first key's values where t ≤ t_0 (or NaN, or a single key), the last key's where t ≥ t_{K−1}, else the
+ * interval k with t_k ≤ t < t_{k+1} (found from the channel's cursor: forward from it, from 0 after a step
+ * back) and s = (t − t_k)/(t_{k+1} − t_k) in double: STEP v_k, LINEAR `v_k + s·(v_{k+1} − v_k)`, else the
+ * Hermite cubic.
  */
-function hermiteScalar(t: v128, groups: i32, cache: usize, outputs: usize, masks: usize): void {
-  for (let g = 0; g < groups; g++) {
-    const q = cache + <usize>g * 96, m = masks + (<usize>g << 5);
-    const s = ratio(t, q), a = v128.load(q, 32), b = v128.load(q, 64);
-    const cubic = hermite(basis01(s), basis10(s), basis11(s), a, v128.load(q, 48), b, v128.load(q, 80));
-    const v = pick(s, v128.load(m), a, b, v128.bitselect(lerp(s, a, b), cubic, v128.load(m, 16)));
-    const o = outputs + (<usize>g << 4);
-    store<f32>(<usize>load<i32>(o), f32x4.extract_lane(v, 0));
-    store<f32>(<usize>load<i32>(o, 4), f32x4.extract_lane(v, 1));
-    store<f32>(<usize>load<i32>(o, 8), f32x4.extract_lane(v, 2));
-    store<f32>(<usize>load<i32>(o, 12), f32x4.extract_lane(v, 3));
+function sampleWeights(t: f64, channels: i32, records: usize): void {
+  for (let c = 0; c < channels; c++) {
+    const r = records + <usize>c * 28;
+    const times = <usize>load<i32>(r), keys = load<i32>(r, 4), values = <usize>load<i32>(r, 8);
+    const n = load<i32>(r, 12), mode = load<i32>(r, 16), out = <usize>load<i32>(r, 20);
+    const vectors = (n + 3) >> 2, block = <usize>vectors << 4;
+    let from = values;
+    if (keys > 1 && t > <f64>load<f32>(times)) {
+      if (t >= <f64>load<f32>(times + (<usize>(keys - 1) << 2))) {
+        from = values + <usize>(4 * (keys - 1)) * block;
+      } else {
+        let k = load<i32>(r, 24);
+        if (k > keys - 2 || t < <f64>load<f32>(times + (<usize>k << 2))) k = 0;
+        while (t >= <f64>load<f32>(times + (<usize>(k + 1) << 2))) k++;
+        store<i32>(r, k, 24);
+        from = values + <usize>(4 * k) * block;
+        if (mode !== 2) {
+          const t0 = <f64>load<f32>(times + (<usize>k << 2)), t1 = <f64>load<f32>(times + (<usize>(k + 1) << 2));
+          const s = f32x4.splat(<f32>((t - t0) / (t1 - t0)));
+          if (mode === 1) {
+            for (let j = 0; j < vectors; j++) {
+              const a = from + (<usize>j << 4);
+              storeWeights(out, j, n, lerp(s, v128.load(a), v128.load(a + 2 * block)));
+            }
+          } else {
+            const h01 = basis01(s), h10 = basis10(s), h11 = basis11(s);
+            for (let j = 0; j < vectors; j++) {
+              const a = from + (<usize>j << 4);
+              storeWeights(out, j, n, hermite(h01, h10, h11, v128.load(a), v128.load(a + block), v128.load(a + 2 * block), v128.load(a + 3 * block)));
+            }
+          }
+          continue;
+        }
+      }
+    }
+    for (let j = 0; j < vectors; j++) storeWeights(out, j, n, v128.load(from + (<usize>j << 4)));
   }
 }
 
@@ -238,12 +284,12 @@ export function sample(time: usize, block: usize): void {
       store<i32>(r, advance(c, t, load<i32>(r, 4), load<i32>(r, 8), load<i32>(r, 12), cache), 12);
       if (c === 3) interpolateVec3(t4, groups, cache, outputs, masks);
       else interpolateQuat(t4, groups, cache, outputs, masks);
-    } else {
-      const c = k === 2 ? 3 : k === 3 ? 4 : 1;
-      store<i32>(r, advanceHermite(c, t, load<i32>(r, 4), load<i32>(r, 8), load<i32>(r, 12), cache), 12);
+    } else if (k < 4) {
+      store<i32>(r, advanceHermite(k + 1, t, load<i32>(r, 4), load<i32>(r, 8), load<i32>(r, 12), cache), 12);
       if (k === 2) hermiteVec3(t4, groups, cache, outputs, masks);
-      else if (k === 3) hermiteQuat(t4, groups, cache, outputs, masks);
-      else hermiteScalar(t4, groups, cache, outputs, masks);
+      else hermiteQuat(t4, groups, cache, outputs, masks);
+    } else {
+      sampleWeights(t, groups, <usize>load<i32>(r, 4));
     }
   }
 }

@@ -16,8 +16,9 @@
  *   |h10|, |h11| ≤ 4/27), Δ·m rounded to float32 once at compileClip, and the result's float32 store: below
  *   12u·(V + D + M), V the largest |value|, M the largest |Δ·m|.
  *
- * So B = u·[(T/Δmin + 4)·(1.5·D + 2M) + 12·(V + D + M)] per component (LINEAR weights: M = 0; STEP and holds:
- * exact). A rotation is normalised after: two unnormalised quaternions p, p′ with |p − p′| ≤ 2B (four
+ * So B = u·[(T/Δmin + 4)·(1.5·D + 2M) + 12·(V + D + M)] per component (STEP and holds: exact). Morph
+ * weights compute s in double, rounded once to float32 (δs ≤ u): T/Δmin gives way to 1, and LINEAR weights
+ * are within u·[5·D + 4·(V + D)]. A rotation is normalised after: two unnormalised quaternions p, p′ with |p − p′| ≤ 2B (four
  * components) normalise to directions at most 2·2B/|p| apart, so the angle is within 4B/ν + 4u, ν the
  * smallest |p| over the clip (found here from an independent double evaluation of the channel).
  */
@@ -102,8 +103,10 @@ function boundsOf(clip: AnimationClip, jointCount: number, morphCount: number, m
       }
     }
     let b = 0;
+    // Morph weights: s in double, rounded once (δs ≤ u), so T/Δmin gives way to 1.
+    const ts = ch.path === 'weights' ? 1 : maxTime / dmin;
     if (n > 1 && interpolation !== 'STEP') {
-      b = interpolation === 'LINEAR' ? U * ((maxTime / dmin + 4) * D + 4 * (V + D)) : U * ((maxTime / dmin + 4) * (1.5 * D + 2 * M) + 12 * (V + D + M));
+      b = interpolation === 'LINEAR' ? U * ((ts + 4) * D + 4 * (V + D)) : U * ((ts + 4) * (1.5 * D + 2 * M) + 12 * (V + D + M));
     }
     if (ch.path === 'weights') {
       for (let i = 0; i < c; i++) bounds.weight[ch.morphWeightOffset! + i] = interpolation === 'BEZIER' ? 0 : b;
@@ -290,7 +293,7 @@ describe('sampling kernel, cubic channels and morph weights', () => {
     // The kernel leaves BEZIER alone: one translation, one weights channel.
     expect(runtime.portableCubic.length).toBe(1);
     expect(runtime.portableMorph.length).toBe(1);
-    expect(runtime.weightStream.trackCount).toBe(3 + 4 + 5 + 2 + 1);
+    expect(runtime.weightChannels.count).toBe(5);
     const rest = createLocalPose(joints, 17);
     rest.morphWeights!.fill(0.25);
     const bounds = boundsOf(clip, joints, 17, duration + 0.5);
