@@ -10,7 +10,8 @@ export function hasHermiteForm(interpolation: Interpolation): boolean {
 }
 
 /**
- * A channel's intervals in one Hermite form, for the sampling kernel (src/animation/hermite-stream.ts): for
+ * A channel's intervals in one Hermite form, for the sampling kernel (src/animation/hermite-stream.ts,
+ * weight-channels.ts): for
  * each interval k (k < n − 1) `[v_k, Δ·m_k, v_{k+1}, Δ·m_{k+1}]`, c floats each, Δ = t_{k+1} − t_k, so that
  *
  *   `p(s) = v_k + h01·(v_{k+1} − v_k) + h10·Δm_k + h11·Δm_{k+1}`,   h01 = 3s² − 2s³, h10 = s³ − 2s² + s,
@@ -25,8 +26,8 @@ export function hasHermiteForm(interpolation: Interpolation): boolean {
  *   rotations (`rotation`) it flips key k+1 and the neighbours into key k's hemisphere as that sampler does,
  *   per interval, so v_{k+1} may be −q_{k+1} in interval k (the same rotation) while interval k+1 starts at
  *   q_{k+1} itself;
- * - LINEAR and STEP (morph weights only): the two values, tangents 0 (the kernel lerps or holds; a mask says
- *   which).
+ * - LINEAR and STEP (morph weights only): the two values, tangents 0 (the kernel lerps or holds by the
+ *   channel's mode).
  *
  * Not BEZIER ({@link hasHermiteForm}).
  *

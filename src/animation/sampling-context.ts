@@ -4,7 +4,7 @@ import type { RuntimeClip } from './runtime-clip.ts';
 /**
  * A back end for the channels of a clip in its streams — LINEAR and STEP (`RuntimeClip.vec3Stream`,
  * `quatStream`), the cubic kinds but BEZIER (`vec3HermiteStream`, `quatHermiteStream`) and morph weights
- * (`weightStream`) — in place of `sampleClip`'s portable loops over the same channels, which then run only for
+ * (`weightChannels`) — in place of `sampleClip`'s portable loops over the same channels, which then run only for
  * what the streams leave (`RuntimeClip.portableCubic`, `portableMorph`): the pose room's `SamplingKernel`
  * (WebAssembly SIMD). It holds its own cursors, so one back end serves one context.
  */

@@ -50,7 +50,7 @@ export interface SamplingKernelOptions {
  * each component is within B = u·[(T/Δmin + 4)·(1.5·D + 2M) + 12·(V + D + M)] (u = 2⁻²⁴; |t| ≤ T, Δ ≥ Δmin,
  * V the largest |value|, D the largest |v_{k+1} − v_k|, M the largest |Δ·m|; s's rounding times the cubic's
  * slope, plus the evaluation's roundings), a rotation within the angle 4B/ν + 4u, ν the smallest norm of the
- * unnormalised cubic; LINEAR weights within u·[(T/Δmin + 4)·D + 4(V + D)] (derived in
+ * unnormalised cubic; morph weights (s in double) with 1 in place of T/Δmin (derived in
  * tests/unit/pose/sampling-kernel-cubic.test.ts, which holds synthetic and every shared clip to them). A
  * CATMULLROM rotation's kernel quaternion may be the portable one's negative at s ≥ 1 rounding (the same
  * rotation).
