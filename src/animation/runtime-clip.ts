@@ -104,14 +104,15 @@ export class RuntimeClip {
   /**
    * The cubic translations and scales and the cubic rotations, again, as Hermite intervals for a forward cursor
    * ({@link HermiteStream}), and the morph `weights` channels as {@link WeightChannels}: every cubic and
-   * `weights` channel but BEZIER (`hasHermiteForm`), which the kernel samples in place of the cubic and morph loops.
+   * `weights` channel but BEZIER with handles off thirds in time (`hasHermiteForm`), which the kernel samples in
+   * place of the cubic and morph loops.
    */
   readonly vec3HermiteStream: HermiteStream;
   readonly quatHermiteStream: HermiteStream;
   readonly weightChannels: WeightChannels;
   /**
    * What the streams leave to the portable loops when a kernel samples them: indices into the cubic group and
-   * into the `weights` group of the BEZIER channels, and the timelines those use (ascending).
+   * into the `weights` group of the BEZIER channels without a Hermite form, and the timelines those use (ascending).
    */
   readonly portableCubic: Int32Array;
   readonly portableMorph: Int32Array;
@@ -210,7 +211,7 @@ export class RuntimeClip {
     const portableCubic: number[] = [], portableMorph: number[] = [], portableTimelines = new Set<number>();
     cubic.kind.forEach((code, i) => {
       const kind = INTERPOLATION_OF[code], times = cubic.times[i], path = cubic.path[i], c = path === 1 ? 4 : 3;
-      if (!hasHermiteForm(kind)) {
+      if (!hasHermiteForm(kind, times, cubic.values[i], c)) {
         portableCubic.push(i);
         portableTimelines.add(cubic.timeline[i]);
         return;
@@ -221,7 +222,7 @@ export class RuntimeClip {
     });
     morph.kind.forEach((code, i) => {
       const kind = INTERPOLATION_OF[code], times = morph.times[i], n = morph.count[i];
-      if (!hasHermiteForm(kind)) {
+      if (!hasHermiteForm(kind, times, morph.values[i], n)) {
         portableMorph.push(i);
         portableTimelines.add(morph.timeline[i]);
         return;

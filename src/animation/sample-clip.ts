@@ -59,7 +59,7 @@ export function sampleClipAt(out: LocalPose, clip: RuntimeClip, clock: Float64Ar
     throw new RangeError(`sampleClip: clip "${clip.name}" animates ${morphNeeded} morph weights; the pose has ${out.morphWeights?.length ?? 0}`);
   }
   // A sampling back end (SamplingContext.kernel) takes every channel in the clip's streams; the timelines are
-  // then searched only for the BEZIER channels it leaves (RuntimeClip.portableTimelines).
+  // then searched only for the BEZIER channels it leaves (handles off thirds in time; RuntimeClip.portableTimelines).
   const byKernel = context.kernel !== null && context.kernel.sampleStreams(out, clip, clock);
   const portableTimelines = clip.portableTimelines;
   if (byKernel && portableTimelines.length === 0) return out;

@@ -3,7 +3,7 @@ import type { RuntimeClip } from './runtime-clip.ts';
 
 /**
  * A back end for the channels of a clip in its streams — LINEAR and STEP (`RuntimeClip.vec3Stream`,
- * `quatStream`), the cubic kinds but BEZIER (`vec3HermiteStream`, `quatHermiteStream`) and morph weights
+ * `quatStream`), the cubic kinds (BEZIER only with handles at thirds in time; `vec3HermiteStream`, `quatHermiteStream`) and morph weights
  * (`weightChannels`) — in place of `sampleClip`'s portable loops over the same channels, which then run only for
  * what the streams leave (`RuntimeClip.portableCubic`, `portableMorph`): the pose room's `SamplingKernel`
  * (WebAssembly SIMD). It holds its own cursors, so one back end serves one context.

@@ -5,7 +5,7 @@ import { hermiteIntervals } from './hermite-intervals.ts';
 export const WEIGHT_MODE = { CUBIC: 0, LINEAR: 1, STEP: 2 } as const;
 
 /**
- * A clip's morph `weights` channels (all kinds but BEZIER) laid out for the sampling kernel: each channel's n
+ * A clip's morph `weights` channels (all kinds, BEZIER only with handles at thirds in time) laid out for the sampling kernel: each channel's n
  * weights share its timeline, so the kernel finds the interval once per channel (a cursor, as the portable
  * loops do) and interpolates its weights four per f32x4 — the channel's components are its SIMD lanes, where
  * the joint channels' tracks are (docs/animation-sampling.md). Built by `compileClip` (RuntimeClip.weightChannels).
@@ -33,9 +33,9 @@ export class WeightChannels {
   readonly offsets: Int32Array;
 
   /**
-   * @param channels each `weights` channel: interpolation (not BEZIER), key times (`Float32Array(K)`, strictly
+   * @param channels each `weights` channel: interpolation (BEZIER only at thirds: `hasHermiteForm`), key times (`Float32Array(K)`, strictly
    *   increasing seconds), values (`AnimationChannel.values` layout, c = n), n and first morph weight
-   * @throws Error for BEZIER (`hermiteIntervals`)
+   * @throws Error for BEZIER off thirds (`hermiteIntervals`)
    */
   constructor(channels: readonly WeightChannel[]) {
     this.count = channels.length;

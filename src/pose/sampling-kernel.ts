@@ -25,7 +25,8 @@ export interface SamplingKernelOptions {
 /**
  * The WebAssembly SIMD back end of a clip's channels (src/pose/wasm/sampling-kernel.as.ts) — LINEAR, STEP,
  * CUBICSPLINE, HERMITE and CATMULLROM translations, rotations and scales, and morph `weights` channels of
- * those kinds; BEZIER stays on the portable loops (`hasHermiteForm`) — a {@link SamplingBackend} for one
+ * those kinds and BEZIER with handles at thirds in time; other BEZIER channels stay on the portable loops
+ * (`hasHermiteForm`) — a {@link SamplingBackend} for one
  * `SamplingContext`, sampling the clip's streams (`RuntimeClip.vec3Stream`, `quatStream`, `vec3HermiteStream`,
  * `quatHermiteStream`) as ozz-animation's SamplingJob does (docs/animation-sampling.md) — four tracks per
  * f32x4, keys read through a cursor that moves forward with time (a backward seek starts it over) into a

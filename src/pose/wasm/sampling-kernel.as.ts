@@ -1,6 +1,6 @@
 // AssemblyScript source of the sampling kernel: the WebAssembly SIMD back end of `sampleClip`'s channels in
 // the clip's streams — LINEAR and STEP (RuntimeClip.vec3Stream, quatStream), CUBICSPLINE, HERMITE and
-// CATMULLROM (vec3HermiteStream, quatHermiteStream) and morph weights of every kind but BEZIER (weightChannels);
+// CATMULLROM (vec3HermiteStream, quatHermiteStream) and morph weights (weightChannels), BEZIER only with handles at thirds in time;
 // src/animation/sample-clip.ts holds the formulas and the portable back end. Compiled by `npm run build:wasm`
 // into sampling-kernel-binary.ts; a unit test keeps the two in step. Not type-checked by tsc (AssemblyScript
 // types); `asc` checks it.

@@ -26,10 +26,12 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnimationChannel, AnimationClip, Interpolation } from '../../../src/asset/animation-clip.ts';
+import { hasHermiteForm } from '../../../src/animation/hermite-intervals.ts';
 import { compileClip, type RuntimeClip } from '../../../src/animation/runtime-clip.ts';
 import { sampleClip } from '../../../src/animation/sample-clip.ts';
 import { SamplingContext } from '../../../src/animation/sampling-context.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
+import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
 import { createSamplingKernel, samplingArenaBytes } from '../../../src/pose/sampling-kernel.ts';
 import { cloneLocalPose, createLocalPose, type LocalPose } from '../../../src/skeleton/local-pose.ts';
@@ -55,13 +57,19 @@ function curveAt(ch: AnimationChannel, c: number, k: number, s: number): number[
   const s2 = s * s, s3 = s2 * s;
   const h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
   const key = (j: number): number[] => {
-    const stride = interpolation === 'CUBICSPLINE' ? 3 * c : interpolation === 'HERMITE' ? 2 * c : c;
-    const at = j * stride + (interpolation === 'CUBICSPLINE' ? c : 0);
+    const stride = interpolation === 'CUBICSPLINE' ? 3 * c : interpolation === 'HERMITE' ? 2 * c : interpolation === 'BEZIER' ? 5 * c : c;
+    const at = j * stride + (interpolation === 'CUBICSPLINE' ? c : interpolation === 'BEZIER' ? 2 * c : 0);
     return [...values.subarray(at, at + c)];
   };
   const tangent = (j: number, side: 'in' | 'out'): number[] => {
     if (interpolation === 'CUBICSPLINE') return [...values.subarray(j * 3 * c + (side === 'in' ? 0 : 2 * c), j * 3 * c + (side === 'in' ? c : 3 * c))];
     if (interpolation === 'HERMITE') return [...values.subarray(j * 2 * c + c, j * 2 * c + 2 * c)];
+    if (interpolation === 'BEZIER') {
+      // Handles a third of the interval away in time: the end derivative is 3·(handle − key)/Δ.
+      const span = side === 'out' ? times[j + 1] - times[j] : times[j] - times[j - 1];
+      const handle = values.subarray(j * 5 * c + (side === 'out' ? 4 * c : c), j * 5 * c + (side === 'out' ? 5 * c : 2 * c));
+      return key(j).map((x, i) => (side === 'out' ? 3 * (handle[i] - x) : 3 * (x - handle[i])) / span);
+    }
     // CATMULLROM: neighbours aligned to key j's hemisphere for rotations.
     const align = (q: number[], ref: number[]) => (c === 4 && ch.path === 'rotation' && q.reduce((a, x, i) => a + x * ref[i], 0) < 0 ? q.map((x) => -x) : q);
     const here = key(j);
@@ -88,6 +96,8 @@ function boundsOf(clip: AnimationClip, jointCount: number, morphCount: number, m
     const c = ch.path === 'rotation' ? 4 : ch.path === 'weights' ? ch.morphTargetCount! : 3;
     const { times, values, interpolation } = ch, n = times.length;
     let V = 0, D = 0, M = 0, dmin = Infinity, norm = Infinity;
+    // Channels the kernel leaves (BEZIER off thirds) run on the portable loops both sides: bound 0.
+    const portable = !hasHermiteForm(interpolation, times, values, c);
     const stride = interpolation === 'CUBICSPLINE' ? 3 * c : interpolation === 'HERMITE' ? 2 * c : interpolation === 'BEZIER' ? 5 * c : c;
     const at = interpolation === 'CUBICSPLINE' ? c : interpolation === 'BEZIER' ? 2 * c : 0;
     for (let k = 0; k < n; k++) for (let i = 0; i < c; i++) V = Math.max(V, Math.abs(values[k * stride + at + i]));
@@ -98,7 +108,8 @@ function boundsOf(clip: AnimationClip, jointCount: number, morphCount: number, m
       if (interpolation === 'CUBICSPLINE') for (let i = 0; i < c; i++) M = Math.max(M, dt * Math.abs(values[k * stride + 2 * c + i]), dt * Math.abs(values[(k + 1) * stride + i]));
       if (interpolation === 'HERMITE') for (let i = 0; i < c; i++) M = Math.max(M, dt * Math.abs(values[k * stride + c + i]), dt * Math.abs(values[(k + 1) * stride + c + i]));
       if (interpolation === 'CATMULLROM') M = 2 * V; // Δ_k·|v_{k+1} − v_{k−1}|/(t_{k+1} − t_{k−1}) ≤ 2V
-      if (ch.path === 'rotation' && interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'BEZIER') {
+      if (interpolation === 'BEZIER') for (let i = 0; i < c; i++) M = Math.max(M, 3 * Math.abs(values[k * stride + 4 * c + i] - values[k * stride + 2 * c + i]), 3 * Math.abs(values[(k + 1) * stride + 2 * c + i] - values[(k + 1) * stride + c + i]));
+      if (ch.path === 'rotation' && interpolation !== 'LINEAR' && interpolation !== 'STEP' && !portable) {
         for (let j = 0; j <= 64; j++) norm = Math.min(norm, Math.hypot(...curveAt(ch, 4, k, j / 64)));
       }
     }
@@ -109,16 +120,16 @@ function boundsOf(clip: AnimationClip, jointCount: number, morphCount: number, m
       b = interpolation === 'LINEAR' ? U * ((ts + 4) * D + 4 * (V + D)) : U * ((ts + 4) * (1.5 * D + 2 * M) + 12 * (V + D + M));
     }
     if (ch.path === 'weights') {
-      for (let i = 0; i < c; i++) bounds.weight[ch.morphWeightOffset! + i] = interpolation === 'BEZIER' ? 0 : b;
+      for (let i = 0; i < c; i++) bounds.weight[ch.morphWeightOffset! + i] = portable ? 0 : b;
     } else if (ch.path === 'rotation') {
       // LINEAR rotations: the nlerp bound of sampling-kernel.test.ts (θ³/54 over the widest interval).
       let theta = 0;
       if (interpolation === 'LINEAR') for (let k = 0; k + 1 < n; k++) theta = Math.max(theta, quatAngle(values.subarray(4 * k), values.subarray(4 * k + 4)));
-      const angle = interpolation === 'LINEAR' ? theta ** 3 / 54 + 4e-6 : interpolation === 'STEP' || interpolation === 'BEZIER' ? 0 : 4 * b / norm + 4 * U;
+      const angle = interpolation === 'LINEAR' ? theta ** 3 / 54 + 4e-6 : interpolation === 'STEP' || portable ? 0 : 4 * b / norm + 4 * U;
       bounds.angle[ch.joint] = angle;
     } else {
       const o = (ch.path === 'scale' ? 3 * jointCount : 0) + 3 * ch.joint;
-      for (let i = 0; i < 3; i++) bounds.vector[o + i] = interpolation === 'BEZIER' ? 0 : b;
+      for (let i = 0; i < 3; i++) bounds.vector[o + i] = portable ? 0 : b;
     }
   }
   return bounds;
@@ -266,6 +277,14 @@ describe('sampling kernel, cubic channels and morph weights', () => {
     const channel = (joint: number, path: AnimationChannel['path'], interpolation: Interpolation, times: Float32Array, perKey: (k: number) => number[], extra: Partial<AnimationChannel> = {}): AnimationChannel =>
       ({ joint, path, interpolation, times, values: Float32Array.from([...times].flatMap((_, k) => perKey(k))), ...extra });
     const vec = (c: number, scale = 1) => Array.from({ length: c }, () => scale * rand());
+    /** A BEZIER channel through `value(k)` with handles at thirds in time, their values off the key by up to 0.2. */
+    const thirds = (joint: number, path: AnimationChannel['path'], times: Float32Array, c: number, value: (k: number) => number[], extra: Partial<AnimationChannel> = {}): AnimationChannel => {
+      const n = times.length;
+      return channel(joint, path, 'BEZIER', times, (k) => {
+        const into = k > 0 ? (times[k] - times[k - 1]) / 3 : 0.1, out = k + 1 < n ? (times[k + 1] - times[k]) / 3 : 0.1, v = value(k);
+        return [...v.map(() => -into), ...v.map((x) => x + 0.2 * rand()), ...v, ...v.map(() => out), ...v.map((x) => x + 0.2 * rand())];
+      }, extra);
+    };
     const cubicSplineRotation = rotationKeys(9, false), catmullRotation = rotationKeys(11, true), hermiteRotation = rotationKeys(6, false);
     const t1 = timesOf(9, 0), t2 = timesOf(11, -0.3), t3 = timesOf(6, 0.2), t4 = timesOf(7, 0);
     const channels: AnimationChannel[] = [
@@ -286,17 +305,21 @@ describe('sampling kernel, cubic channels and morph weights', () => {
       channel(3, 'weights', 'STEP', t4, () => vec(2), { morphWeightOffset: 12, morphTargetCount: 2 }),
       channel(4, 'weights', 'HERMITE', t4, () => [...vec(1), ...vec(1, 3)], { morphWeightOffset: 14, morphTargetCount: 1 }),
       channel(5, 'weights', 'BEZIER', t3, () => [-0.04, -0.04, ...vec(2), ...vec(2), 0.04, 0.04, ...vec(2)], { morphWeightOffset: 15, morphTargetCount: 2 }),
+      // BEZIER with every handle a third of its interval away in time: a Hermite cubic, so the kernel's.
+      thirds(6, 'translation', t2, 3, () => vec(3, 2)),
+      thirds(5, 'rotation', t3, 4, (k) => hermiteRotation[k]),
+      thirds(6, 'weights', t4, 2, () => vec(2), { morphWeightOffset: 17, morphTargetCount: 2 }),
     ];
     const duration = Math.max(...channels.map((ch) => ch.times[ch.times.length - 1]));
     const clip: AnimationClip = { name: 'every kind', duration, channels };
     const joints = 7, runtime = compileClip(clip, joints);
-    // The kernel leaves BEZIER alone: one translation, one weights channel.
+    // The kernel leaves BEZIER off thirds alone: one translation, one weights channel.
     expect(runtime.portableCubic.length).toBe(1);
     expect(runtime.portableMorph.length).toBe(1);
-    expect(runtime.weightChannels.count).toBe(5);
-    const rest = createLocalPose(joints, 17);
+    expect(runtime.weightChannels.count).toBe(6);
+    const rest = createLocalPose(joints, 19);
     rest.morphWeights!.fill(0.25);
-    const bounds = boundsOf(clip, joints, 17, duration + 0.5);
+    const bounds = boundsOf(clip, joints, 19, duration + 0.5);
     let worst = 0;
     for (const order of ['forward', 'backward', 'jumping'] as const) {
       for (const memory of ['own', 'arena', 'full'] as const) {
@@ -305,6 +328,18 @@ describe('sampling kernel, cubic channels and morph weights', () => {
     }
     // The bounds are not vacuous: the differences use some of them (they are upper bounds, not estimates).
     expect(worst).toBeGreaterThan(1e-3);
+  });
+
+  it('takes every channel of the built-in octopus (HERMITE, CATMULLROM, BEZIER at thirds) within the bounds', () => {
+    const asset = createOctopusAsset();
+    for (const clip of asset.clips) {
+      const runtime = compileClip(clip, asset.skeleton.jointCount);
+      expect(runtime.portableTimelines.length, clip.name).toBe(0);
+      const bounds = boundsOf(clip, asset.skeleton.jointCount, asset.restPose.morphWeights?.length ?? 0, clip.duration + 0.2);
+      for (const order of ['forward', 'jumping'] as const) {
+        holdToPortable(clip, runtime, asset.restPose, asset.skeleton, probeTimes(clip, order), 'arena', bounds, `octopus "${clip.name}" ${order}`);
+      }
+    }
   });
 
   describe.skipIf(assets === null)('against the portable sampler on every shared clip with cubic or weights channels', () => {
