@@ -24,14 +24,14 @@ export interface SamplingKernelOptions {
 
 /**
  * The WebAssembly SIMD back end of a clip's channels (src/pose/wasm/sampling-kernel.as.ts) — LINEAR, STEP,
- * CUBICSPLINE, HERMITE and CATMULLROM translations, rotations and scales, and morph `weights` channels of
- * those kinds and BEZIER with handles at thirds in time; other BEZIER channels stay on the portable loops
- * (`hasHermiteForm`) — a {@link SamplingBackend} for one
- * `SamplingContext`, sampling the clip's streams (`RuntimeClip.vec3Stream`, `quatStream`, `vec3HermiteStream`,
- * `quatHermiteStream`) as ozz-animation's SamplingJob does (docs/animation-sampling.md) — four tracks per
- * f32x4, keys read through a cursor that moves forward with time (a backward seek starts it over) into a
- * per-track cache of the keys (cubic: the interval) around the time — and the morph weights channel by
- * channel (`weightChannels`: a channel's weights share its timeline, so they fill the f32x4 lanes).
+ * CUBICSPLINE, HERMITE and CATMULLROM translations, rotations and scales and morph `weights` channels, and
+ * BEZIER ones with handles at thirds in time; other BEZIER channels stay on the portable loops
+ * (`hasHermiteForm`) — a {@link SamplingBackend} for one `SamplingContext`. It samples the clip's streams
+ * (`RuntimeClip.vec3Stream`, `quatStream`, `vec3HermiteStream`, `quatHermiteStream`) as ozz-animation's
+ * SamplingJob does (docs/animation-sampling.md) — four tracks per f32x4, keys read through a cursor that moves
+ * forward with time (a backward seek starts it over) into a per-track cache of the keys (cubic: the interval)
+ * around the time — and the morph weights channel by channel (`RuntimeClip.weightChannels`: a channel's
+ * weights share its timeline, so they fill the f32x4 lanes).
  *
  * Against the portable loops of `sampleClip` (the reference): translations and scales are the same lerp
  * `v_k + s·(v_{k+1} − v_k)` in float32 instead of double (s too: a few float32 ulps); rotations are the
