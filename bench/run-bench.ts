@@ -53,6 +53,10 @@
  *   loops: crossfade, three layers, masked, additive, masked + additive) and `pose.speedup_vs_three.Fox.layered`
  *   (a frame with a masked layer and an additive one, against three.js; not in `pose.speedup_vs_three`'s
  *   minimum): bench/blend-cost.ts.
+ * - `pose.cubic_sampling_ns_per_channel.*` (and `.portable`), `pose.cubic_sampling_speedup_over_portable.*`: the
+ *   sample stage alone on each character's first clip turned CUBICSPLINE (bench/cubic-sampling-cost.ts), the
+ *   sampling kernel against the portable loops; `pose.morph_sampling_speedup_over_portable.64_weights_*`: the
+ *   same for a clip of one 64-target `weights` channel, LINEAR and CUBICSPLINE.
  * - `pose.retargeted_over_native.Fox`: one frame of Fox playing Walk retargeted from a `mixamorig:`-named copy
  *   of itself (bench/retarget-cost.ts) over the same frame playing its own Walk: ≈ 1, since retargeting makes an
  *   ordinary clip at load. `retarget.load_ms.60_joints_30s`: the load-time cost, retargeting a generated
@@ -111,6 +115,7 @@ import { allocationPerCall, compare, formatNs, table, type Measurement } from '.
 import { buildThreeRig, type ThreeRig } from './three-rig.ts';
 import { runGpuBench } from './gpu-bench.ts';
 import { retargetedFromNamespacedCopy, retargetLoadMs } from './retarget-cost.ts';
+import { asCubicSpline, morphClip, oneJoint, samplingCost } from './cubic-sampling-cost.ts';
 import { foxHotspotFrame } from './hotspot-cost.ts';
 import { pickCost } from './pick-cost.ts';
 import { cliCost } from './cli-cost.ts';
@@ -411,6 +416,27 @@ async function main(): Promise<void> {
   }
   // Blending: the kernel against the portable loops per job, and a masked + additive frame against three.js.
   if (fox?.survey) await blendCost({ ...fox, clips: [fox.clips[0], fox.clips[1], fox.survey] }, figures, rows, measurements, round);
+  // Cubic and morph sampling: the sampling kernel against the portable loops (bench/cubic-sampling-cost.ts).
+  for (const ch of characters) {
+    const key = ch.name.split(' ')[0];
+    const { kernel, portable, channels } = samplingCost(asCubicSpline(ch.clips[0]), ch.skeleton, ch.restPose);
+    const label = `sample: ${ch.name}, clip ${ch.clips[0].name} as CUBICSPLINE, kernel / portable, per channel (${channels})`;
+    rows.push([label, `${(kernel.nsPerOp / channels).toFixed(1)} ns`, `js ${(portable.nsPerOp / channels).toFixed(1)} ns`, `${(portable.nsPerOp / kernel.nsPerOp).toFixed(1)}× (vs js)`, '']);
+    figures[`pose.cubic_sampling_ns_per_channel.${key}`] = round(kernel.nsPerOp / channels);
+    figures[`pose.cubic_sampling_ns_per_channel.${key}.portable`] = round(portable.nsPerOp / channels);
+    figures[`pose.cubic_sampling_speedup_over_portable.${key}`] = round(portable.nsPerOp / kernel.nsPerOp);
+    measurements.push({ ...kernel, case: label }, { ...portable, case: label });
+  }
+  if (!gpuOnly) {
+    for (const interpolation of ['LINEAR', 'CUBICSPLINE'] as const) {
+      const { skeleton, restPose } = oneJoint();
+      const { kernel, portable, channels } = samplingCost(morphClip(64, 61, interpolation), skeleton, restPose);
+      const label = `sample: 64 morph weights, ${interpolation}, kernel / portable, per weight`;
+      rows.push([label, `${(kernel.nsPerOp / channels).toFixed(1)} ns`, `js ${(portable.nsPerOp / channels).toFixed(1)} ns`, `${(portable.nsPerOp / kernel.nsPerOp).toFixed(1)}× (vs js)`, '']);
+      figures[`pose.morph_sampling_speedup_over_portable.64_weights_${interpolation.toLowerCase()}`] = round(portable.nsPerOp / kernel.nsPerOp);
+      measurements.push({ ...kernel, case: label }, { ...portable, case: label });
+    }
+  }
   if (!gpuOnly) {
     const ms = retargetLoadMs();
     rows.push(['retarget at load: 60 joints, 30 s clip (901 keys per channel)', `${ms.toFixed(1)} ms`, '', '', '']);

@@ -59,7 +59,7 @@ export interface AnimatorOptions {
   /** The joint whose travel {@link Animator.rootMotion} takes out (`findMotionRoot`); absent: no root motion. */
   readonly motionRoot?: MotionRoot | null;
   /**
-   * Makes the back end of one clip player's LINEAR and STEP channels (`SamplingContext.kernel`), called once
+   * Makes the back end of one clip player's streamed channels (`SamplingContext.kernel`), called once
    * per layer slot on its first `play`: `() => createSamplingKernel()` for WebAssembly SIMD (src/pose/), as
    * `AnimatedModel` does. Absent, or returning null: the portable loops of `sampleClip`.
    */

@@ -55,7 +55,7 @@ export class ClipPlayer {
   private netWraps = 0;
 
   /**
-   * @param context the player's own sampling context (cursors, and the back end of its LINEAR and STEP
+   * @param context the player's own sampling context (cursors, and the back end of its streamed
    *   channels); default a new portable one
    */
   constructor(clip: RuntimeClip, loop: LoopMode = 'loop', speed = 1, context: SamplingContext = new SamplingContext()) {

@@ -1,8 +1,11 @@
 import {
-  componentCount, keyStride, keyValueOffset, validateAnimationChannel, type AnimationClip,
+  componentCount, keyStride, keyValueOffset, validateAnimationChannel, type AnimationClip, type Interpolation,
 } from '../asset/animation-clip.ts';
 import { compileMarkers, type MarkerTrack } from './clip-markers.ts';
+import { hasHermiteForm, hermiteIntervals } from './hermite-intervals.ts';
+import { HermiteStream, type HermiteStreamTrack } from './hermite-stream.ts';
 import { KeyStream, type KeyStreamTrack } from './key-stream.ts';
+import { WeightChannels, type WeightChannel } from './weight-channels.ts';
 
 /** Codes of the cubic kinds in {@link RuntimeClip.cubicKind}. */
 export const CUBIC_KIND = { CUBICSPLINE: 0, HERMITE: 1, BEZIER: 2, CATMULLROM: 3 } as const;
@@ -94,10 +97,26 @@ export class RuntimeClip {
   /**
    * The LINEAR and STEP translations and scales, and the LINEAR and STEP rotations, again, laid out for a
    * forward cursor ({@link KeyStream}): what the pose room's SamplingKernel samples in place of the loops over
-   * the slerp, lerp and step groups above.
+   * the slerp, lerp and step groups above (docs/animation-sampling.md).
    */
   readonly vec3Stream: KeyStream;
   readonly quatStream: KeyStream;
+  /**
+   * The cubic translations and scales and the cubic rotations, again, as Hermite intervals for a forward cursor
+   * ({@link HermiteStream}), and the morph `weights` channels as {@link WeightChannels}: every cubic and
+   * `weights` channel but BEZIER with handles off thirds in time (`hasHermiteForm`), which the kernel samples in
+   * place of the cubic and morph loops.
+   */
+  readonly vec3HermiteStream: HermiteStream;
+  readonly quatHermiteStream: HermiteStream;
+  readonly weightChannels: WeightChannels;
+  /**
+   * What the streams leave to the portable loops when a kernel samples them: indices into the cubic group and
+   * into the `weights` group of the BEZIER channels without a Hermite form, and the timelines those use (ascending).
+   */
+  readonly portableCubic: Int32Array;
+  readonly portableMorph: Int32Array;
+  readonly portableTimelines: Int32Array;
 
   /** Use {@link compileClip}, which validates `clip` first. */
   constructor(clip: AnimationClip) {
@@ -188,8 +207,46 @@ export class RuntimeClip {
     });
     this.vec3Stream = new KeyStream(3, vec3);
     this.quatStream = new KeyStream(4, quat);
+    const hermiteVec3: HermiteStreamTrack[] = [], hermiteQuat: HermiteStreamTrack[] = [], weights: WeightChannel[] = [];
+    const portableCubic: number[] = [], portableMorph: number[] = [], portableTimelines = new Set<number>();
+    cubic.kind.forEach((code, i) => {
+      const kind = INTERPOLATION_OF[code], times = cubic.times[i], path = cubic.path[i], c = path === 1 ? 4 : 3;
+      if (!hasHermiteForm(kind, times, cubic.values[i], c)) {
+        portableCubic.push(i);
+        portableTimelines.add(cubic.timeline[i]);
+        return;
+      }
+      const last = lastValue(cubic.values[i], times.length, cubic.stride[i], cubic.valueOffset[i], c);
+      const track = { times, intervals: hermiteIntervals(kind, times, cubic.values[i], c, path === 1), last, offset: cubic.offset[i], path };
+      (path === 1 ? hermiteQuat : hermiteVec3).push(track);
+    });
+    morph.kind.forEach((code, i) => {
+      const kind = INTERPOLATION_OF[code], times = morph.times[i], n = morph.count[i];
+      if (!hasHermiteForm(kind, times, morph.values[i], n)) {
+        portableMorph.push(i);
+        portableTimelines.add(morph.timeline[i]);
+        return;
+      }
+      const lastAt = (times.length - 1) * morph.stride[i] + morph.valueOffset[i];
+      weights.push({ interpolation: kind, times, values: morph.values[i], lastAt, count: n, offset: morph.offset[i] });
+    });
+    this.vec3HermiteStream = new HermiteStream(3, hermiteVec3);
+    this.quatHermiteStream = new HermiteStream(4, hermiteQuat);
+    this.weightChannels = new WeightChannels(weights);
+    this.portableCubic = Int32Array.from(portableCubic);
+    this.portableMorph = Int32Array.from(portableMorph);
+    this.portableTimelines = Int32Array.from([...portableTimelines].sort((a, b) => a - b));
     Object.freeze(this);
   }
+}
+
+/** The interpolation of each {@link MORPH_KIND} (and {@link CUBIC_KIND}) code. */
+const INTERPOLATION_OF: readonly Interpolation[] = ['CUBICSPLINE', 'HERMITE', 'BEZIER', 'CATMULLROM', 'STEP', 'LINEAR'];
+
+/** The last key's value (c floats), in a channel's values layout. */
+function lastValue(values: Float32Array, keys: number, stride: number, valueOffset: number, c: number): Float32Array {
+  const at = (keys - 1) * stride + valueOffset;
+  return values.slice(at, at + c);
 }
 
 function sameTimes(a: Float32Array, b: Float32Array): boolean {

@@ -58,14 +58,17 @@ export function sampleClipAt(out: LocalPose, clip: RuntimeClip, clock: Float64Ar
   if (morphNeeded > 0 && !(out.morphWeights && out.morphWeights.length >= morphNeeded)) {
     throw new RangeError(`sampleClip: clip "${clip.name}" animates ${morphNeeded} morph weights; the pose has ${out.morphWeights?.length ?? 0}`);
   }
-  // A sampling back end (SamplingContext.kernel) takes the LINEAR and STEP channels from their key streams;
-  // the timelines are then searched only for the cubic kinds and the morph weights.
+  // A sampling back end (SamplingContext.kernel) takes every channel in the clip's streams; the timelines are
+  // then searched only for the BEZIER channels it leaves (handles off thirds in time; RuntimeClip.portableTimelines).
   const byKernel = context.kernel !== null && context.kernel.sampleStreams(out, clip, clock);
-  if (byKernel && clip.cubicTimeline.length === 0 && clip.morphTimeline.length === 0) return out;
+  const portableTimelines = clip.portableTimelines;
+  if (byKernel && portableTimelines.length === 0) return out;
   const t = clock[0];
   const timelines = clip.timelines;
   const intervals = context.cursors, holds = context.holds, ss = context.factors;
-  for (let u = 0; u < timelines.length; u++) {
+  const searched = byKernel ? portableTimelines.length : timelines.length;
+  for (let i = 0; i < searched; i++) {
+    const u = byKernel ? portableTimelines[i] : i;
     const times = timelines[u];
     const lastKey = times.length - 1, last = lastKey - 1;
     if (last < 0 || !(t > times[0])) {
@@ -94,7 +97,10 @@ export function sampleClipAt(out: LocalPose, clip: RuntimeClip, clock: Float64Ar
   const cubicKind = clip.cubicKind, cubicTimes = clip.cubicTimes, cubicValues = clip.cubicValues;
   const cubicStride = clip.cubicStride, cubicValueOffset = clip.cubicValueOffset;
   const cubicLeave = clip.cubicLeave, cubicArrive = clip.cubicArrive;
-  for (let i = 0; i < cubicTimeline.length; i++) {
+  const portableCubic = clip.portableCubic;
+  const cubicCount = byKernel ? portableCubic.length : cubicTimeline.length;
+  for (let j = 0; j < cubicCount; j++) {
+    const i = byKernel ? portableCubic[j] : j;
     const path = cubicPath[i], u = cubicTimeline[i], o = cubicOffset[i], v = cubicValues[i];
     const target = path === 0 ? translations : path === 1 ? rotations : scales;
     const c = path === 1 ? 4 : 3;
@@ -108,14 +114,14 @@ export function sampleClipAt(out: LocalPose, clip: RuntimeClip, clock: Float64Ar
     if (kind === CUBIC_KIND.BEZIER) {
       bezierInterval(times, v, key, clock, c, target, o);
     } else if (kind === CUBIC_KIND.CATMULLROM) {
-      catmullRomInterval(times, v, key, clock, c, target, o);
+      catmullRomInterval(times, v, key, clock, c, c === 4, target, o);
     } else {
       const stride = cubicStride[i], a = key * stride + cubicValueOffset[i], b = a + stride;
       hermiteInterval(times, v, key, clock, a, a + cubicLeave[i], b, b + cubicArrive[i], c, target, o);
     }
     if (c === 4) normalizeQuatAt(target, o);
   }
-  if (clip.morphTimeline.length > 0) sampleMorphWeights(out.morphWeights!, clip, clock, context);
+  if (clip.morphTimeline.length > 0) sampleMorphWeights(out.morphWeights!, clip, clock, context, byKernel ? clip.portableMorph : null);
   return out;
 }
 
@@ -171,13 +177,18 @@ function sampleLinearAndStep(out: LocalPose, clip: RuntimeClip, context: Samplin
   }
 }
 
-/** The `weights` channels of {@link sampleClipAt}, after the joint channels (intervals already found). */
-function sampleMorphWeights(target: Float32Array, clip: RuntimeClip, clock: Float64Array, context: SamplingContext): void {
+/**
+ * The `weights` channels of {@link sampleClipAt}, after the joint channels (intervals already found): all, or
+ * only those `only` lists (indices into the group: the ones a sampling kernel left).
+ */
+function sampleMorphWeights(target: Float32Array, clip: RuntimeClip, clock: Float64Array, context: SamplingContext, only: Int32Array | null): void {
   const intervals = context.cursors, holds = context.holds, ss = context.factors;
   const morphTimeline = clip.morphTimeline, morphOffset = clip.morphOffset, morphCount = clip.morphCount;
   const morphKind = clip.morphKind, morphTimes = clip.morphTimes, morphValues = clip.morphValues;
   const morphStride = clip.morphStride, morphValueOffset = clip.morphValueOffset;
-  for (let i = 0; i < morphTimeline.length; i++) {
+  const count = only === null ? morphTimeline.length : only.length;
+  for (let m = 0; m < count; m++) {
+    const i = only === null ? m : only[m];
     const u = morphTimeline[i], o = morphOffset[i], c = morphCount[i], v = morphValues[i], kind = morphKind[i];
     const stride = morphStride[i];
     const hold = holds[u];
@@ -193,7 +204,7 @@ function sampleMorphWeights(target: Float32Array, clip: RuntimeClip, clock: Floa
     } else if (kind === MORPH_KIND.BEZIER) {
       bezierInterval(morphTimes[i], v, key, clock, c, target, o);
     } else if (kind === MORPH_KIND.CATMULLROM) {
-      catmullRomInterval(morphTimes[i], v, key, clock, c, target, o);
+      catmullRomInterval(morphTimes[i], v, key, clock, c, false, target, o);
     } else {
       const a = key * stride + morphValueOffset[i], b = a + stride;
       hermiteInterval(morphTimes[i], v, key, clock, a, a + clip.morphLeave[i], b, b + clip.morphArrive[i], c, target, o);

@@ -2,14 +2,17 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { RuntimeClip } from './runtime-clip.ts';
 
 /**
- * A back end for the LINEAR and STEP channels of a clip, sampled from its key streams (`RuntimeClip.vec3Stream`,
- * `quatStream`) in place of `sampleClip`'s portable loops over the same channels: the pose room's
- * `SamplingKernel` (WebAssembly SIMD). It holds its own cursors, so one back end serves one context.
+ * A back end for the channels of a clip in its streams — LINEAR and STEP (`RuntimeClip.vec3Stream`,
+ * `quatStream`), the cubic kinds (BEZIER only with handles at thirds in time; `vec3HermiteStream`, `quatHermiteStream`) and morph weights
+ * (`weightChannels`) — in place of `sampleClip`'s portable loops over the same channels, which then run only for
+ * what the streams leave (`RuntimeClip.portableCubic`, `portableMorph`): the pose room's `SamplingKernel`
+ * (WebAssembly SIMD). It holds its own cursors, so one back end serves one context.
  */
 export interface SamplingBackend {
   /**
-   * Writes `clip`'s LINEAR and STEP channels at the time `clock[0]` (seconds) into `out` (only those
-   * properties; `out` holds at least `clip.requiredJointCount` joints, checked by the caller). Returns false
+   * Writes `clip`'s channels in its streams at the time `clock[0]` (seconds) into `out` (only those
+   * properties; `out` holds at least `clip.requiredJointCount` joints and `clip.requiredMorphWeightCount` morph
+   * weights, checked by the caller). Returns false
    * when it cannot, and the portable loops run instead. Allocates nothing once it has sampled `clip` into a
    * pose of this size.
    */
@@ -40,12 +43,12 @@ export class SamplingContext {
   holds: Int32Array;
   /** `Float64Array(≥ timelineCount)`: per timeline, this frame's s = (t − t_k)/(t_{k+1} − t_k) when interpolating. */
   factors: Float64Array;
-  /** The back end of the LINEAR and STEP channels, or null for the portable loops. */
+  /** The back end of the channels in the clip's streams, or null for the portable loops. */
   readonly kernel: SamplingBackend | null;
 
   /**
    * @param timelineCapacity timelines to allocate for up front (the arrays grow on demand)
-   * @param kernel a back end for the LINEAR and STEP channels, owned by this context alone; null (default): portable
+   * @param kernel a back end for the channels in the clip's streams, owned by this context alone; null (default): portable
    */
   constructor(timelineCapacity = 0, kernel: SamplingBackend | null = null) {
     this.kernel = kernel;

@@ -1,3 +1,4 @@
+import type { HermiteStream } from '../animation/hermite-stream.ts';
 import type { KeyStream } from '../animation/key-stream.ts';
 import type { RuntimeClip } from '../animation/runtime-clip.ts';
 import type { SamplingBackend } from '../animation/sampling-context.ts';
@@ -22,11 +23,15 @@ export interface SamplingKernelOptions {
 }
 
 /**
- * The WebAssembly SIMD back end of a clip's LINEAR and STEP channels (src/pose/wasm/sampling-kernel.as.ts): a
- * {@link SamplingBackend} for one `SamplingContext`, sampling the clip's key streams (`RuntimeClip.vec3Stream`,
- * `quatStream`) as ozz-animation's SamplingJob does (docs/animation-sampling.md) — four tracks per f32x4, keys
- * read through a cursor that moves forward with time (a backward seek starts it over) into a per-track cache
- * of the two keys around the time.
+ * The WebAssembly SIMD back end of a clip's channels (src/pose/wasm/sampling-kernel.as.ts) — LINEAR, STEP,
+ * CUBICSPLINE, HERMITE and CATMULLROM translations, rotations and scales and morph `weights` channels, and
+ * BEZIER ones with handles at thirds in time; other BEZIER channels stay on the portable loops
+ * (`hasHermiteForm`) — a {@link SamplingBackend} for one `SamplingContext`. It samples the clip's streams
+ * (`RuntimeClip.vec3Stream`, `quatStream`, `vec3HermiteStream`, `quatHermiteStream`) as ozz-animation's
+ * SamplingJob does (docs/animation-sampling.md) — four tracks per f32x4, keys read through a cursor that moves
+ * forward with time (a backward seek starts it over) into a per-track cache of the keys (cubic: the interval)
+ * around the time — and the morph weights channel by channel (`RuntimeClip.weightChannels`: a channel's
+ * weights share its timeline, so they fill the f32x4 lanes).
  *
  * Against the portable loops of `sampleClip` (the reference): translations and scales are the same lerp
  * `v_k + s·(v_{k+1} − v_k)` in float32 instead of double (s too: a few float32 ulps); rotations are the
@@ -40,11 +45,23 @@ export interface SamplingKernelOptions {
  * do, but s is float32: within one float32 rounding of t below a key time t_{k+1}, s rounds to 1 and STEP
  * already takes key k+1.
  *
+ * The cubic kinds are one Hermite cubic `v_k + h01·(v_{k+1} − v_k) + h10·Δm_k + h11·Δm_{k+1}` (glTF 2.0
+ * Appendix C; tangents scaled by the interval Δ at `compileClip`, CATMULLROM's derived from the neighbouring
+ * keys there: `hermiteIntervals`) in float32, rotations normalised after; against the portable loops' double
+ * each component is within B = u·[(T/Δmin + 4)·(1.5·D + 2M) + 12·(V + D + M)] (u = 2⁻²⁴; |t| ≤ T, Δ ≥ Δmin,
+ * V the largest |value|, D the largest |v_{k+1} − v_k|, M the largest |Δ·m|; s's rounding times the cubic's
+ * slope, plus the evaluation's roundings), a rotation within the angle 4B/ν + 4u, ν the smallest norm of the
+ * unnormalised cubic; morph weights (s in double) with 1 in place of T/Δmin (derived in
+ * tests/unit/pose/sampling-kernel-cubic.test.ts, which holds synthetic and every shared clip to them). A
+ * CATMULLROM rotation's kernel quaternion may be the portable one's negative at s ≥ 1 rounding (the same
+ * rotation).
+ *
  * Memory: the streams of every clip this context has sampled (copied in the first time; in a pose kernel's
  * arena, once for all its kernels) with their cursors' caches, in the pose kernel's arena when it was given one
  * (`PoseKernel.arena`), else in a memory of its own. An output in that memory (`PoseKernel.pose`, a pose from
  * `KernelArena.createPose`) is written in place; any other is copied into a staging pose there and back
- * (three `set` calls each way). Allocates nothing per frame, nor when the context goes back to a clip it
+ * (three `set` calls each way); morph weights outside it (`createPose` keeps them in ordinary memory) likewise,
+ * one `set` each way. Allocates nothing per frame, nor when the context goes back to a clip it
  * sampled before.
  */
 export class SamplingKernel implements SamplingBackend {
@@ -70,6 +87,8 @@ export class SamplingKernel implements SamplingBackend {
   private readonly stagingAt = new Int32Array(3);
   /** Which outputs lie in kernel memory, and where. */
   private locator: PoseLocator | null = null;
+  /** Morph weights in kernel memory for outputs whose weights lie outside it (copied in and out), made on first need. */
+  private weights: Float32Array | null = null;
 
   /** Use {@link createSamplingKernel}, which returns null where the module does not compile. */
   constructor(module: WebAssembly.Module, arena: KernelArena | null = null) {
@@ -77,44 +96,56 @@ export class SamplingKernel implements SamplingBackend {
     this.shared = arena;
   }
 
-  /** `SamplingBackend.sampleStreams` (src/animation/sampling-context.ts): LINEAR and STEP channels in SIMD lanes. */
+  /** `SamplingBackend.sampleStreams` (src/animation/sampling-context.ts): every channel in the clip's streams, in SIMD lanes. */
   sampleStreams(out: LocalPose, clip: RuntimeClip, clock: Float64Array): boolean {
     let bound = this.current;
     if (bound === null || bound.clip !== clip) bound = this.select(clip);
+    // Morph weights: written in place when they lie in kernel memory, else through `weights`, as long as the
+    // pose's (copied in and out whole: two `set` calls; a move to a memory of its own keeps it).
+    const weighted = clip.weightChannels.count > 0, mw = out.morphWeights!;
+    if (weighted && mw.buffer !== this.buffer && (this.weights === null || this.weights.length !== mw.length)) {
+      this.makeWeights(mw.length);
+      bound = this.current!;
+    }
     const locator = this.locator!, offsets = locator.offsets, i = 3 * locator.find(out);
     const direct = offsets[i] >= 0;
     let t = offsets[i], r = offsets[i + 1], s = offsets[i + 2];
     const ot = out.translations, or = out.rotations, os = out.scales;
-    let target = out;
     if (!direct) {
-      let staging = this.staging;
+      const staging = this.staging;
       if (staging === null || staging.translations.length !== ot.length || staging.rotations.length !== or.length) {
-        staging = this.makeStaging(ot.length / 3);
+        this.makeStaging(ot.length / 3);
+        // Weights that were in the memory it left need staging now too (a move keeps the pose's staging).
+        if (weighted && mw.buffer !== this.buffer && (this.weights === null || this.weights.length !== mw.length)) this.makeWeights(mw.length);
         bound = this.current!;
       }
-      staging.translations.set(ot);
-      staging.rotations.set(or);
-      staging.scales.set(os);
-      target = staging;
+      const target = this.staging!;
+      target.translations.set(ot);
+      target.rotations.set(or);
+      target.scales.set(os);
       t = this.stagingAt[0]; r = this.stagingAt[1]; s = this.stagingAt[2];
     }
-    if (bound.t !== t || bound.r !== r || bound.s !== s) this.aim(bound, t, r, s);
+    const staged = weighted && mw.buffer !== this.buffer ? this.weights! : null;
+    if (staged !== null) staged.set(mw);
+    const w = staged !== null ? staged.byteOffset : weighted ? mw.byteOffset : -1;
+    if (bound.t !== t || bound.r !== r || bound.s !== s || bound.w !== w) this.aim(bound, t, r, s, w);
     const time = clock[0];
-    // NaN samples as before the first key, as the portable loops do; a step back starts both cursors over.
+    // NaN samples as before the first key, as the portable loops do; a step back starts every cursor over.
     const at = time === time ? time : -Infinity;
     if (at < this.last[0]) {
-      const w = bound.block >> 2;
-      this.words[w + 3] = 0;
-      this.words[w + 10] = 0;
+      const words = this.words, record = bound.block >> 2;
+      for (let k = 0; k < STREAMS; k++) words[record + 7 * k + 3] = 0; // (the weights' cursors go back by themselves)
     }
     this.last[0] = at;
     this.time[0] = at;
     this.exports!.sample(this.timeAt, bound.block);
     if (!direct) {
+      const target = this.staging!;
       ot.set(target.translations);
       or.set(target.rotations);
       os.set(target.scales);
     }
+    if (staged !== null) mw.set(staged);
     return true;
   }
 
@@ -132,11 +163,7 @@ export class SamplingKernel implements SamplingBackend {
     if (this.arena === null) this.use(this.shared ?? privateArena(clipBytes(clip) + 4096));
     let bound = this.tryLay(clip);
     if (bound === null) {
-      const clips = [...this.bound.keys(), clip];
-      const staging = this.staging ? this.staging.translations.length / 3 : 0;
-      this.use(privateArena(2 * (clips.reduce((sum, c) => sum + clipBytes(c), 0) + 40 * staging + 4096)));
-      for (const c of clips) this.tryLay(c);
-      if (staging > 0) this.makeStaging(staging);
+      this.moveOut(clip, 0, 0);
       bound = this.bound.get(clip)!;
     }
     return bound;
@@ -154,64 +181,112 @@ export class SamplingKernel implements SamplingBackend {
     this.bound.clear();
     this.current = null;
     this.staging = null;
+    this.weights = null;
   }
 
   /**
-   * `clip`'s stream records, caches and output addresses in the arena, its streams' entries and step masks
-   * shared with every kernel of the arena; null when there is no room.
+   * `clip`'s stream records, caches and output addresses in the arena, its streams' entries and masks shared
+   * with every kernel of the arena; null when there is no room.
    */
   private tryLay(clip: RuntimeClip): BoundClip | null {
     const arena = this.arena!, words = this.words;
-    const block = arena.allocate(56);
+    const block = arena.allocate(28 * (STREAMS + 1));
     if (block < 0) return null;
-    const streams = [clip.vec3Stream, clip.quatStream];
-    for (let k = 0; k < 2; k++) {
+    const streams = streamsOf(clip);
+    for (let k = 0; k < STREAMS; k++) {
       const stream = streams[k], groups = stream.groupCount;
+      const masks = 'steps' in stream ? stream.steps : stream.masks;
       let shared = arena.entries.get(stream);
       if (shared === undefined) {
-        shared = arena.allocate(16 * groups + stream.entries.byteLength);
+        shared = arena.allocate(masks.byteLength + stream.entries.byteLength);
         if (shared < 0) return null;
-        words.set(stream.steps, shared >> 2);
-        new Uint8Array(this.buffer!, shared + 16 * groups, stream.entries.byteLength).set(new Uint8Array(stream.entries));
+        words.set(masks, shared >> 2);
+        new Uint8Array(this.buffer!, shared + masks.byteLength, stream.entries.byteLength).set(new Uint8Array(stream.entries));
         arena.entries.set(stream, shared);
       }
-      const cache = arena.allocate(16 * (2 + 2 * stream.components) * groups), outputs = arena.allocate(16 * groups);
+      const cache = arena.allocate(cacheBytes(stream)), outputs = arena.allocate(16 * groups);
       if (cache < 0 || outputs < 0) return null;
-      words.set([groups, shared + 16 * groups, stream.count, 0, cache, outputs, shared], (block >> 2) + 7 * k);
+      words.set([groups, shared + masks.byteLength, stream.count, 0, cache, outputs, shared], (block >> 2) + 7 * k);
     }
-    const bound: BoundClip = { clip, block, t: -1, r: -1, s: -1 };
+    // Morph weights: the channels' times and values shared; per context a record per channel (output, cursor).
+    const weights = clip.weightChannels, channels = weights.count;
+    let records = 0;
+    if (channels > 0) {
+      let data = arena.entries.get(weights);
+      if (data === undefined) {
+        data = arena.allocate(weights.data.byteLength);
+        if (data < 0) return null;
+        new Uint8Array(this.buffer!, data, weights.data.byteLength).set(new Uint8Array(weights.data));
+        arena.entries.set(weights, data);
+      }
+      records = arena.allocate(28 * channels);
+      if (records < 0) return null;
+      for (let c = 0; c < channels; c++) {
+        words.set([data + 4 * weights.timesAt[c], weights.keys[c], data + 4 * weights.valuesAt[c], weights.weights[c], weights.modes[c], 0, 0], (records >> 2) + 7 * c);
+      }
+    }
+    words.set([channels, records, 0, 0, 0, 0, 0], (block >> 2) + 7 * STREAMS);
+    const bound: BoundClip = { clip, block, t: -1, r: -1, s: -1, w: -1 };
     this.bound.set(clip, bound);
     return bound;
   }
 
-  /** Points `bound`'s output addresses at the pose whose arrays start at byte offsets t, r, s (padding lanes: the sink). */
-  private aim(bound: BoundClip, t: number, r: number, s: number): void {
-    const words = this.words, base = [t, r, s], sink = this.timeAt + 16;
-    const streams = [bound.clip.vec3Stream, bound.clip.quatStream];
-    for (let k = 0; k < 2; k++) {
+  /**
+   * Points `bound`'s output addresses at the pose whose arrays start at byte offsets t, r, s and whose morph
+   * weights start at w (padding lanes: the sink).
+   */
+  private aim(bound: BoundClip, t: number, r: number, s: number, w: number): void {
+    const words = this.words, base = [t, r, s, w], sink = this.timeAt + 16;
+    const streams = streamsOf(bound.clip);
+    for (let k = 0; k < STREAMS; k++) {
       const stream = streams[k], outputs = words[(bound.block >> 2) + 7 * k + 5] >> 2;
       for (let i = 0; i < 4 * stream.groupCount; i++) {
         words[outputs + i] = i < stream.trackCount ? base[stream.paths[i]] + 4 * stream.offsets[i] : sink;
       }
     }
-    bound.t = t; bound.r = r; bound.s = s;
+    const weights = bound.clip.weightChannels, records = words[(bound.block >> 2) + 7 * STREAMS + 1] >> 2;
+    for (let c = 0; c < weights.count; c++) words[records + 7 * c + 5] = w + 4 * weights.offsets[c];
+    bound.t = t; bound.r = r; bound.s = s; bound.w = w;
+  }
+
+  /** `count` morph weights in the arena (or, when full, after moving to a memory of its own). */
+  private makeWeights(count: number): Float32Array {
+    const at = this.arena!.allocate(4 * count);
+    if (at < 0) this.moveOut(null, 0, count);
+    else this.weights = new Float32Array(this.buffer!, at, count);
+    return this.weights!;
   }
 
   /** A staging pose of `jointCount` joints in the arena (or, when full, after moving to a memory of its own). */
   private makeStaging(jointCount: number): LocalPose {
-    let staging = this.arena!.createPose(jointCount);
-    if (staging === null) {
-      const clips = [...this.bound.keys()], current = this.current?.clip;
-      this.use(privateArena(2 * (clips.reduce((sum, c) => sum + clipBytes(c), 0) + 40 * jointCount + 4096)));
-      for (const c of clips) this.tryLay(c);
-      staging = this.arena!.createPose(jointCount)!;
-      if (current) this.current = this.bound.get(current)!;
-    }
+    const staging = this.arena!.createPose(jointCount);
+    if (staging === null) this.moveOut(null, jointCount, 0);
+    else this.setStaging(staging);
+    return this.staging!;
+  }
+
+  private setStaging(staging: LocalPose): void {
     this.staging = staging;
     this.stagingAt[0] = staging.translations.byteOffset;
     this.stagingAt[1] = staging.rotations.byteOffset;
     this.stagingAt[2] = staging.scales.byteOffset;
-    return staging;
+  }
+
+  /**
+   * Moves to a memory of its own, twice the size needed, and lays out again there every clip it has (and
+   * `clip`), its staging pose (`jointCount` joints, or as before) and staged morph weights (`weightCount`, or
+   * as before); the clip sampled last stays current.
+   */
+  private moveOut(clip: RuntimeClip | null, jointCount: number, weightCount: number): void {
+    const clips = [...this.bound.keys()], current = this.current?.clip;
+    if (clip !== null) clips.push(clip);
+    const joints = Math.max(jointCount, this.staging ? this.staging.translations.length / 3 : 0);
+    const weights = weightCount > 0 ? weightCount : this.weights?.length ?? 0;
+    this.use(privateArena(2 * (clips.reduce((sum, c) => sum + clipBytes(c), 0) + 40 * joints + 4 * weights + 4096)));
+    for (const c of clips) this.tryLay(c);
+    if (joints > 0) this.setStaging(this.arena!.createPose(joints)!);
+    if (weights > 0) this.weights = new Float32Array(this.buffer!, this.arena!.allocate(4 * weights), weights);
+    if (current) this.current = this.bound.get(current)!;
   }
 }
 
@@ -222,14 +297,31 @@ interface BoundClip {
   t: number;
   r: number;
   s: number;
+  w: number;
+}
+
+/** Stream records per clip, before its morph weights' record (the block's layout in sampling-kernel.as.ts). */
+const STREAMS = 4;
+
+/** A clip's streams in the order of its block's records. */
+function streamsOf(clip: RuntimeClip): readonly [KeyStream, KeyStream, HermiteStream, HermiteStream] {
+  return [clip.vec3Stream, clip.quatStream, clip.vec3HermiteStream, clip.quatHermiteStream];
+}
+
+/** Bytes of a context's cache of `stream`: per group 2 + 2c f32x4 (key streams) or 2 + 4c (Hermite streams). */
+function cacheBytes(stream: KeyStream | HermiteStream): number {
+  return 16 * (2 + ('steps' in stream ? 2 : 4) * stream.components) * stream.groupCount;
+}
+
+/** Bytes of `stream`'s masks and entries, laid out once per arena. */
+function sharedBytes(stream: KeyStream | HermiteStream): number {
+  return ('steps' in stream ? stream.steps : stream.masks).byteLength + stream.entries.byteLength;
 }
 
 /** Upper bound of the bytes {@link SamplingKernel} lays out for `clip` (records, caches, outputs, steps, entries, alignment). */
 export function clipBytes(clip: RuntimeClip): number {
-  let bytes = 64;
-  for (const stream of [clip.vec3Stream, clip.quatStream]) {
-    bytes += 16 * (2 + 2 * stream.components) * stream.groupCount + 32 * stream.groupCount + stream.entries.byteLength + 64;
-  }
+  let bytes = 28 * (STREAMS + 1) + 16 + clip.weightChannels.data.byteLength + 28 * clip.weightChannels.count + 32;
+  for (const stream of streamsOf(clip)) bytes += cacheBytes(stream) + 16 * stream.groupCount + sharedBytes(stream) + 64;
   return bytes;
 }
 
@@ -260,11 +352,12 @@ export function animatorSampling(
 export function samplingArenaBytes(clips: readonly RuntimeClip[], jointCount: number): number {
   let bytes = 4096 + 16 * (40 * jointCount + 48);
   for (const clip of clips) {
-    for (const stream of [clip.vec3Stream, clip.quatStream]) {
-      bytes += 16 * stream.groupCount + stream.entries.byteLength + 16;
-      bytes += 24 * (16 * (3 + 2 * stream.components) * stream.groupCount + 32);
+    for (const stream of streamsOf(clip)) {
+      bytes += sharedBytes(stream) + 16;
+      bytes += 24 * (cacheBytes(stream) + 16 * stream.groupCount + 32);
     }
-    bytes += 24 * 64;
+    bytes += clip.weightChannels.data.byteLength + 16;
+    bytes += 24 * (28 * (STREAMS + 1) + 16 + 28 * clip.weightChannels.count + 16 + 4 * clip.requiredMorphWeightCount + 16);
   }
   return bytes;
 }

@@ -60,7 +60,7 @@ export class AnimatedModel implements PoseBuffers {
    * `animator.play(model.clips[i], …)` (with nothing playing it gives the rest pose). Time moves only by
    * `animator.update(dt)`; {@link evaluate} reads it without moving it. Its motion root is the hips
    * (`findMotionRoot`), so `animator.rootMotion` works on this model's clips. With the WebAssembly backend
-   * it samples LINEAR and STEP channels and blends (crossfades, masked and additive layers;
+   * it samples every channel but BEZIER off thirds and blends (crossfades, masked and additive layers;
    * docs/animation-blending.md) in SIMD in {@link kernel}'s memory (`animatorSampling`): rotations by nlerp, within θ³/54 of slerp for keys θ apart
    * (docs/animation-sampling.md); {@link clipSample} and `backend: 'js'` keep glTF's slerp exactly.
    */

@@ -18,7 +18,7 @@ export class ClipSample implements PoseSource {
   time = 0;
   private readonly context: SamplingContext | null;
 
-  /** @param kernel the back end of the clip's LINEAR and STEP channels (`SamplingContext.kernel`); null: portable */
+  /** @param kernel the back end of the channels in the clip's streams (`SamplingContext.kernel`); null: portable */
   constructor(clip: RuntimeClip | null, kernel: SamplingBackend | null = null) {
     this.clip = clip;
     this.context = clip ? new SamplingContext(clip.timelines.length, kernel) : null;

@@ -10,16 +10,18 @@
  * v₋₁ = 2v₀ − v₁ at t₋₁ = 2t₀ − t₁; three.js calls this `ZeroCurvatureEnding`. With evenly spaced keys
  * this is exactly three.js's `CubicInterpolant`. Outside the key range the end value holds (glTF clamp).
  *
- * Rotations (c = 4): the neighbouring keys are flipped into the hemisphere of key k before use, and the
- * result is normalised. Allocates nothing.
+ * Rotations (`rotation`): the neighbouring keys are flipped into the hemisphere of key k before use, and the
+ * caller normalises the result; other channels (a morph `weights` channel of four targets too) are plain
+ * component-wise. Allocates nothing.
  *
  * @param times `Float32Array(n)`, n ≥ 2, strictly increasing seconds
  * @param values `Float32Array(n·c)`, value of key j at `j·c`
  * @param key interval index k (t_k ≤ t < t_{k+1})
  * @param clock `Float64Array(1)`: the time t in seconds (see samplers/linear.ts for why)
+ * @param rotation c = 4 unit quaternions (x y z w), flipped into one hemisphere
  */
 export function catmullRomInterval(
-  times: Float32Array, values: Float32Array, key: number, clock: Float64Array, c: number, out: Float32Array, o: number,
+  times: Float32Array, values: Float32Array, key: number, clock: Float64Array, c: number, rotation: boolean, out: Float32Array, o: number,
 ): void {
   const n = times.length;
   const t = clock[0], t0 = times[key], t1 = times[key + 1], dt = t1 - t0;
@@ -31,7 +33,7 @@ export function catmullRomInterval(
   const dNext = hasNext ? times[key + 2] - t0 : dt;
   // Hemisphere signs of the neighbours relative to key k (rotations only).
   let sb = 1, sp = 1, sq = 1;
-  if (c === 4) {
+  if (rotation) {
     const v = values;
     sb = v[a] * v[b] + v[a + 1] * v[b + 1] + v[a + 2] * v[b + 2] + v[a + 3] * v[b + 3] < 0 ? -1 : 1;
     if (hasPrev) sp = v[a] * v[p] + v[a + 1] * v[p + 1] + v[a + 2] * v[p + 2] + v[a + 3] * v[p + 3] < 0 ? -1 : 1;

@@ -40,7 +40,7 @@ export function sampleChannel(channel: AnimationChannel, t: number, key: number,
       for (let i = 0; i < c; i++) out[offset + i] = values[key * c + i];
       return;
     case 'LINEAR':
-      if (c === 4) slerpQuaternions(values, 4 * key, 4 * key + 4, Float64Array.of(s), 0, out, offset);
+      if (channel.path === 'rotation') slerpQuaternions(values, 4 * key, 4 * key + 4, Float64Array.of(s), 0, out, offset);
       else for (let i = 0; i < c; i++) out[offset + i] = values[key * c + i] + s * (values[(key + 1) * c + i] - values[key * c + i]);
       return;
     case 'CUBICSPLINE': {
@@ -58,8 +58,8 @@ export function sampleChannel(channel: AnimationChannel, t: number, key: number,
       bezierInterval(times, values, key, clock, c, out, offset);
       break;
     case 'CATMULLROM':
-      catmullRomInterval(times, values, key, clock, c, out, offset);
+      catmullRomInterval(times, values, key, clock, c, channel.path === 'rotation', out, offset);
       break;
   }
-  if (c === 4) normalizeQuatAt(out, offset);
+  if (channel.path === 'rotation') normalizeQuatAt(out, offset);
 }

@@ -1,6 +1,7 @@
 /**
- * The sampling kernel (WebAssembly SIMD, LINEAR and STEP channels) against the portable sampler, its reference,
- * on every shared clip (../shared/assets/gltf/*.glb|gltf and md5/*.md5mesh with their anims) at many times —
+ * The sampling kernel (WebAssembly SIMD) against the portable sampler, its reference, on every shared clip
+ * (../shared/assets/gltf/*.glb|gltf and md5/*.md5mesh with their anims; the cubic channels and morph weights in
+ * detail, with their own bounds, in sampling-kernel-cubic.test.ts) at many times —
  * forward, backward, and jumping — and its nlerp against exact slerp (the bound in src/pose/sampling-kernel.ts).
  * Skips the shared clips when ../shared/assets is absent, fails then when CI is set.
  */
