@@ -1,4 +1,6 @@
 import type { RuntimeClip } from '../animation/runtime-clip.ts';
+import type { KeyStream } from '../animation/key-stream.ts';
+import type { HermiteStream } from '../animation/hermite-stream.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { JointBounds } from '../skinning/joint-bounds.ts';
@@ -8,22 +10,22 @@ import type { PoseSource } from '../scene/pose-source.ts';
 import { EmbeddedModule, kernelAbort, KernelLayout } from '../pose/wasm-module.ts';
 import { CROWD_KERNEL_WASM_BASE64 } from './wasm/crowd-kernel-binary.ts';
 
-/** Sampling cache bytes per group of four tracks: two key times and two values of 3 or 4 components, f32x4 each. */
-const VEC3_CACHE = 16 * (2 + 2 * 3), QUAT_CACHE = 16 * (2 + 2 * 4);
-/** Per instance: its two sampling records (64 bytes each), their last sampled times (8 each) and its box (32). */
-const INSTANCE_FIXED_BYTES = 128 + 16 + 32;
+/** Bytes of one instance record (crowd-kernel.as.ts `RECORD`): the sampling kernel's block of 5 records, bound clip, cache. */
+const RECORD = 160;
+/** Per instance: its two sampling records, their last sampled times (8 each) and its box (32). */
+const INSTANCE_FIXED_BYTES = 2 * RECORD + 16 + 32;
 
 /**
  * Whether {@link CrowdKernel} can pose a crowd of `asset` (its compiled `clips`) drawn by `method`: four joints
- * or more, LBS (palette rows), no morph targets, and clips of LINEAR and STEP channels only — what the sampling
- * kernel's key streams hold.
+ * or more, LBS (palette rows), no morph targets, and clips the sampling kernel samples whole (every kind but
+ * BEZIER with handles off thirds: `RuntimeClip.portableCubic` empty).
  * Otherwise the crowd poses each instance with `AnimatedModel.evaluate`.
  */
 export function crowdKernelSupports(asset: ModelAsset, clips: readonly RuntimeClip[], method: SkinningMethod, layout: InstancePoseLayout): boolean {
   // The blending kernel blends four joints at a time: skeletons of fewer are left to the per-instance path.
   return asset.skeleton.jointCount >= 4 && method.skinning === 'lbs' && layout.stride === 3 && layout.morphOffsets.every((o) => o < 0)
     && asset.meshInstances.every((m) => (m.morphWeightOffset ?? -1) < 0)
-    && clips.every((clip) => clip.cubicTimeline.length === 0 && clip.morphTimeline.length === 0);
+    && clips.every((clip) => clip.portableCubic.length === 0 && clip.weightChannels.count === 0);
 }
 
 /**
@@ -36,9 +38,19 @@ export function crowdKernelInstanceBytes(clips: readonly RuntimeClip[]): number 
   return INSTANCE_FIXED_BYTES + 2 * instanceCacheBytes(clips);
 }
 
+/** A clip's streams in the order of the sampling block's records (src/pose/sampling-kernel.ts). */
+function streamsOf(clip: RuntimeClip): readonly (KeyStream | HermiteStream)[] {
+  return [clip.vec3Stream, clip.quatStream, clip.vec3HermiteStream, clip.quatHermiteStream];
+}
+
+/** Bytes of a stream's cache per sampling context: per group 2 + 2c f32x4 (key streams), 2 + 4c (Hermite streams). */
+function cacheBytes(stream: KeyStream | HermiteStream): number {
+  return 16 * (2 + ('steps' in stream ? 2 : 4) * stream.components) * stream.groupCount;
+}
+
 function instanceCacheBytes(clips: readonly RuntimeClip[]): number {
   let bytes = 0;
-  for (const clip of clips) bytes = Math.max(bytes, VEC3_CACHE * clip.vec3Stream.groupCount + QUAT_CACHE * clip.quatStream.groupCount);
+  for (const clip of clips) bytes = Math.max(bytes, streamsOf(clip).reduce((sum, stream) => sum + cacheBytes(stream), 0));
   return bytes;
 }
 
@@ -60,8 +72,8 @@ export interface CrowdKernelModel {
 /**
  * The live crowd's CPU animation for all its instances in one WebAssembly SIMD call ({@link animate},
  * src/crowd/wasm/crowd-kernel.as.ts), with no JavaScript object per instance: per instance k, its clip
- * ({@link clipIndices}) sampled at its time ({@link times}) by the sampling kernel's code (LINEAR and STEP channels
- * in SIMD lanes, rotations by nlerp within θ³/54 of slerp: src/pose/sampling-kernel.ts), with a forward cursor and
+ * ({@link clipIndices}) sampled at its time ({@link times}) by the sampling kernel's code (LINEAR, STEP and the cubic
+ * kinds in SIMD lanes, rotations by nlerp within θ³/54 of slerp: src/pose/sampling-kernel.ts), with a forward cursor and
  * key cache of its own (ozz-animation's per-instance `SamplingJob::Context`); model-space matrices and skinning
  * matrices by the pose kernel's code (docs/skinning-formulas.md S4, S0), relative to the model origin; the palette
  * rows (`packPaletteRows`) and rigid nodes' rows, and its box ({@link boxes}) from the per-joint bounds
@@ -127,15 +139,15 @@ export class CrowdKernel {
     });
     const rigid = asset.meshInstances.flatMap((instance, i) => (layout.rigidOffsets[i] >= 0 ? [i] : []));
     const rigidTable = L.words(12 * rigid.length);
-    const clipTable = L.words(32 * clips.length);
-    const clipSlots = clips.map((clip) => [clip.vec3Stream, clip.quatStream].map((stream) => ({
-      stream, shared: L.words(4 * stream.groupCount + (stream.entries.byteLength >> 2)),
+    const clipTable = L.words((2 * RECORD >> 2) * clips.length);
+    const clipSlots = clips.map((clip) => streamsOf(clip).map((stream) => ({
+      stream, shared: L.words((('steps' in stream ? stream.steps : stream.masks).byteLength + stream.entries.byteLength) >> 2),
       outputs: [L.words(4 * stream.groupCount), L.words(4 * stream.groupCount)],
     })));
-    const cacheBytes = instanceCacheBytes(clips);
+    const contextBytes = instanceCacheBytes(clips);
     const clipsAt = L.words(Math.ceil(capacity / 2)), timesAt = L.words(2 * capacity), lastAt = L.words(4 * capacity);
     const blendClipsAt = L.words(Math.ceil(capacity / 2)), blendTimesAt = L.words(2 * capacity), weightsAt = L.words(capacity);
-    const records = L.words(32 * capacity), caches = L.words((cacheBytes >> 1) * capacity);
+    const records = L.words((2 * RECORD >> 2) * capacity), caches = L.words((contextBytes >> 1) * capacity);
     const boxesAt = L.words(8 * capacity), base = L.words(8);
     const worldsAt = L.words(16 * capacity), worldBoundsAt = L.words(12 * capacity), viewAt = L.words(32);
     const orderAt = L.words(capacity), blocksAt = L.words(blockFloats);
@@ -188,19 +200,19 @@ export class CrowdKernel {
     clips.forEach((_, c) => {
       let cacheAt = 0;
       clipSlots[c].forEach(({ stream, shared, outputs }, k) => {
-        const groups = stream.groupCount;
-        words.set(stream.steps, w(shared));
-        new Uint8Array(buffer, shared + 16 * groups, stream.entries.byteLength).set(new Uint8Array(stream.entries));
+        const groups = stream.groupCount, masks = 'steps' in stream ? stream.steps : stream.masks;
+        words.set(masks, w(shared));
+        new Uint8Array(buffer, shared + masks.byteLength, stream.entries.byteLength).set(new Uint8Array(stream.entries));
         for (let b = 0; b < 2; b++) {
           for (let i = 0; i < 4 * groups; i++) words[w(outputs[b]) + i] = i < stream.trackCount ? bases[b][stream.paths[i]] + 4 * stream.offsets[i] : sink;
-          words.set([groups, shared + 16 * groups, stream.count, 0, cacheAt, outputs[b], shared], w(clipTable) + 32 * c + 16 * b + 7 * k);
+          words.set([groups, shared + masks.byteLength, stream.count, 0, cacheAt, outputs[b], shared], w(clipTable) + (w(2 * RECORD) * c) + w(RECORD) * b + 7 * k);
         }
-        cacheAt += (stream.components === 3 ? VEC3_CACHE : QUAT_CACHE) * groups;
+        cacheAt += cacheBytes(stream);
       });
     });
     for (let k = 0; k < 2 * capacity; k++) {
-      words[w(records) + 16 * k + 14] = -1;
-      words[w(records) + 16 * k + 15] = caches + cacheBytes * k;
+      words[w(records + RECORD * k) + 35] = -1;
+      words[w(records + RECORD * k) + 36] = caches + contextBytes * k;
     }
     this.header = header;
     this.words = new Int32Array(buffer, header, 48);

@@ -48,7 +48,7 @@ export interface CrowdOptions {
   /**
    * `'auto'` (default): live instances are posed by the WebAssembly SIMD crowd kernel (`CrowdKernel`, all
    * instances in one call) where the platform compiles it and the crowd is of the kind it poses
-   * (`crowdKernelSupports`: LBS, no morph targets, LINEAR and STEP clips), else one by one in JavaScript
+   * (`crowdKernelSupports`: LBS, no morph targets, clips the sampling kernel samples whole), else one by one in JavaScript
    * (`AnimatedModel.evaluate`). `'js'`: always one by one.
    */
   readonly backend?: 'auto' | 'js';

@@ -21,11 +21,12 @@
 //   of its rows in an instance's rows, bounded joints b, their indices i32[b], their boxes (centre f32x4,
 //   extent f32x4)[b]];
 // - rigid table, 48 bytes each: [node, first byte of its rows, 1 when it has a box, 0], centre f32x4, extent f32x4;
-// - instance records, 128 bytes per instance, one for its clip then one for its blended clip, each: the sampling
-//   kernel's block of two stream records (14 words, sampling-kernel.as.ts), what it is bound to (word 14: 2·clip,
-//   + 1 for the clip table's second block; −1 nothing), its cache (word 15);
-// - clip table, 128 bytes per clip: the block for that clip with each cache word relative to an instance's cache,
-//   writing into the scratch pose, then the same writing into the second scratch pose;
+// - instance records, RECORD bytes each, two per instance (its clip's, then its blended clip's): the sampling
+//   kernel's block of five records (35 words, sampling-kernel.as.ts: the key and Hermite streams, no morph
+//   weights), what it is bound to (word 35: 2·clip, + 1 for the clip table's second block; −1 nothing), its cache
+//   (word 36);
+// - clip table, 2·RECORD bytes per clip: the block for that clip with each stream's cache word relative to an
+//   instance's cache, writing into the scratch pose, then the same writing into the second scratch pose;
 // - boxes, 32 bytes per instance: min f32x4, max f32x4 (xyz; relative to the model origin);
 // - world boxes, 48 bytes per instance: min x y z, max x y z (f64, world space);
 // - base box: the rest boxes of the vertices without weights (min, max), where every instance's box starts.
@@ -33,6 +34,13 @@
 import { sample } from '../../pose/wasm/sampling-kernel.as';
 import { modelMatrices, skinMatrices } from '../../pose/wasm/pose-kernel.as';
 import { blend } from '../../pose/wasm/blending-kernel.as';
+
+/** Bytes of an instance record: the sampling block's 5 × 7 words, then the bound clip and the cache. */
+const RECORD: usize = 160;
+/** The sampling block's bytes, and the byte offsets of its four streams' records. */
+const BLOCK: usize = 140;
+/** Where the record keeps what it is bound to, and its cache. */
+const BOUND: usize = 140, CACHE: usize = 144;
 
 /** Relative growth of a box's extent, so that float32 rounding of c' and e' cannot shrink it (a few ulps). */
 const GROW: f32 = 1.0 / 262144.0;
@@ -44,11 +52,10 @@ const GROW: f32 = 1.0 / 262144.0;
  * scratch pose, when `second`): copies the block, fixes its caches, cursors at 0.
  */
 function bind(h: usize, record: usize, clip: i32, second: bool): void {
-  const template = word(h, 16) + (<usize>clip << 7) + (second ? 64 : 0), cache = <usize>load<i32>(record, 60);
-  memory.copy(record, template, 56);
-  store<i32>(record, load<i32>(record, 16) + <i32>cache, 16);
-  store<i32>(record, load<i32>(record, 44) + <i32>cache, 44);
-  store<i32>(record, (clip << 1) | (second ? 1 : 0), 56);
+  const template = word(h, 16) + <usize>clip * (RECORD << 1) + (second ? RECORD : 0), cache = load<i32>(record, CACHE);
+  memory.copy(record, template, BLOCK);
+  for (let k: usize = 0; k < 4; k++) store<i32>(record + 28 * k, load<i32>(record + 28 * k, 16) + cache, 16);
+  store<i32>(record, (clip << 1) | (second ? 1 : 0), BOUND);
 }
 
 /**
@@ -57,15 +64,12 @@ function bind(h: usize, record: usize, clip: i32, second: bool): void {
  * before the last starts its cursors over; NaN samples as before the first key.
  */
 function sampleInto(h: usize, record: usize, last: usize, clip: i32, t: f64, second: bool): void {
-  if (load<i32>(record, 56) !== ((clip << 1) | (second ? 1 : 0))) {
+  if (load<i32>(record, BOUND) !== ((clip << 1) | (second ? 1 : 0))) {
     bind(h, record, clip, second);
     store<f64>(last, Infinity);
   }
   if (t !== t) t = -Infinity;
-  if (t < load<f64>(last)) {
-    store<i32>(record, 0, 12);
-    store<i32>(record, 0, 40);
-  }
+  if (t < load<f64>(last)) for (let k: usize = 0; k < 4; k++) store<i32>(record + 28 * k, 0, 12);
   store<f64>(last, t);
   const slot = word(h, 21);
   store<f64>(slot, t);
@@ -81,19 +85,19 @@ function sampleInto(h: usize, record: usize, last: usize, clip: i32, t: f64, sec
 export function localPose(h: usize, k: i32): void {
   const n = load<i32>(h), poseBytes = word(h, 5), rest = word(h, 4), T = word(h, 1);
   memory.copy(T, rest, poseBytes);
-  const records = word(h, 15) + (<usize>k << 7), lasts = word(h, 14) + (<usize>k << 4);
+  const records = word(h, 15) + <usize>k * (RECORD << 1), lasts = word(h, 14) + (<usize>k << 4);
   const w = load<f32>(word(h, 25) + (<usize>k << 2));
   const clip = <i32>load<i16>(word(h, 12) + (<usize>k << 1));
   if (!(w >= 1) && clip >= 0) sampleInto(h, records, lasts, clip, load<f64>(word(h, 13) + (<usize>k << 3)), false);
   if (!(w > 0)) return;
   const other = <i32>load<i16>(word(h, 23) + (<usize>k << 1)), otherTime = load<f64>(word(h, 24) + (<usize>k << 3));
   if (w >= 1) {
-    if (other >= 0) sampleInto(h, records + 64, lasts + 8, other, otherTime, false);
+    if (other >= 0) sampleInto(h, records + RECORD, lasts + 8, other, otherTime, false);
     return;
   }
   const U = word(h, 22);
   memory.copy(U, rest, poseBytes);
-  if (other >= 0) sampleInto(h, records + 64, lasts + 8, other, otherTime, true);
+  if (other >= 0) sampleInto(h, records + RECORD, lasts + 8, other, otherTime, true);
   const job = word(h, 35);
   store<f32>(job, <f32>1 - w, 48);
   store<f32>(job, w, 68);

@@ -46,7 +46,8 @@ describe('crowd instances blending two clips', async () => {
   const cases: [string, ModelAsset, 'auto' | 'js'][] = [
     ['worm, crowd kernel', createWorm(WORM_800), 'auto'],
     ['worm, per instance', createWorm(WORM_800), 'js'],
-    ['octopus (cubic clips), per instance', createOctopusAsset(), 'auto'],
+    ['octopus (cubic clips), crowd kernel', createOctopusAsset(), 'auto'],
+    ['octopus (cubic clips), per instance', createOctopusAsset(), 'js'],
   ];
   if (fox) cases.push(['Fox, crowd kernel', fox, 'auto'], ['Fox, per instance', fox, 'js']);
 
