@@ -7,7 +7,8 @@ import type { JointBounds } from '../skinning/joint-bounds.ts';
 import type { InstancePoseLayout } from '../skinning/instance-blocks.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
 import type { PoseSource } from '../scene/pose-source.ts';
-import { EmbeddedModule, kernelAbort, KernelLayout } from '../pose/wasm-module.ts';
+import { EmbeddedModule, kernelAbort } from '../wasm/embedded-module.ts';
+import { KernelLayout } from '../wasm/kernel-layout.ts';
 import { CROWD_KERNEL_WASM_BASE64 } from './wasm/crowd-kernel-binary.ts';
 
 /** Bytes of one instance record (crowd-kernel.as.ts `RECORD`): the sampling kernel's block of 5 records, bound clip, cache. */

@@ -3,7 +3,7 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { KernelArena } from './kernel-arena.ts';
 import { BLENDING_KERNEL_WASM_BASE64 } from './wasm/blending-kernel-binary.ts';
 import { PoseLocator } from './pose-locator.ts';
-import { EmbeddedModule } from './wasm-module.ts';
+import { EmbeddedModule } from '../wasm/embedded-module.ts';
 
 /** Normal and additive layers a {@link BlendingKernel} takes in one job (more: the portable loops run). */
 export const BLENDING_KERNEL_MAX_LAYERS = 16;

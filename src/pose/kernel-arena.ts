@@ -1,5 +1,5 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import { kernelAbort } from './wasm-module.ts';
+import { kernelAbort } from '../wasm/embedded-module.ts';
 
 /**
  * A region of a `PoseKernel`'s WebAssembly memory set aside for the sampling kernels of the same character

@@ -6,7 +6,8 @@ import { localToModel } from '../skeleton/local-to-model.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import { POSE_KERNEL_WASM_BASE64 } from './wasm/pose-kernel-binary.ts';
 import { KernelArena } from './kernel-arena.ts';
-import { EmbeddedModule, kernelAbort, KernelLayout } from './wasm-module.ts';
+import { EmbeddedModule, kernelAbort } from '../wasm/embedded-module.ts';
+import { KernelLayout } from '../wasm/kernel-layout.ts';
 
 /**
  * How a {@link PoseKernel} computes: `'wasm-simd'`, the WebAssembly SIMD kernel (src/pose/wasm/pose-kernel.as.ts,

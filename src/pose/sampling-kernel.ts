@@ -9,7 +9,7 @@ import type { PoseKernel } from './pose-kernel.ts';
 import { SAMPLING_KERNEL_WASM_BASE64 } from './wasm/sampling-kernel-binary.ts';
 import { KernelArena } from './kernel-arena.ts';
 import { PoseLocator } from './pose-locator.ts';
-import { EmbeddedModule } from './wasm-module.ts';
+import { EmbeddedModule } from '../wasm/embedded-module.ts';
 
 /** {@link createSamplingKernel} settings: `'auto'` (default) WebAssembly SIMD where it compiles, `'js'` none. */
 export interface SamplingKernelOptions {

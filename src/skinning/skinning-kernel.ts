@@ -4,7 +4,8 @@ import { skinVertices } from './skin-vertices.ts';
 import type { SkinningContext } from './skinning-context.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod, type WeightPolicy } from './skinning-method.ts';
 import { SKIN_KERNEL_WASM_BASE64 } from './wasm/skin-kernel-binary.ts';
-import { compileBase64Module, unreachableAbort, WasmLayout } from './wasm-module.ts';
+import { EmbeddedModule, kernelAbort } from '../wasm/embedded-module.ts';
+import { KernelLayout } from '../wasm/kernel-layout.ts';
 
 /**
  * How a {@link SkinningKernel} skins (LBS and DQS alike): `'wasm-simd'`, the WebAssembly SIMD kernel
@@ -81,15 +82,15 @@ export class SkinningKernel {
     this.primitive = primitive;
     this.context = context;
     const tangents = primitive.tangents ?? null;
-    const module = options.backend === 'js' ? null : compiledKernel();
+    const module = options.backend === 'js' ? null : compiled.get();
     if (module) {
-      const layout = new WasmLayout();
+      const layout = new KernelLayout();
       const palette = layout.words(16 * m), dualPalette = layout.words(DQ_PACKED_STRIDE * m), restP = layout.words(3 * n), restN = layout.words(3 * n);
       const restT = tangents ? layout.words(4 * n) : 0, slotJoints = layout.halves(c * n), slotWeights = layout.words(c * n);
       // One spare float after each three-per-vertex output: the kernel stores whole v128s (skin-kernel.as.ts).
       const outP = layout.words(3 * n + 1), outN = layout.words(3 * n + 1), outT = tangents ? layout.words(4 * n) : 0;
       const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
-      const exports = new WebAssembly.Instance(module, { env: { memory, abort: () => unreachableAbort('skinning kernel') } }).exports as unknown as KernelExports;
+      const exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;
       const buffer = memory.buffer;
       const restPView = new Float32Array(buffer, restP, 3 * n), restNView = new Float32Array(buffer, restN, 3 * n);
       const restTView = tangents ? new Float32Array(buffer, restT, 4 * n) : null;
@@ -230,10 +231,4 @@ interface KernelExports {
   stream(n: number, c: number, positions: number, normals: number, joints: number, weights: number, outP: number, outN: number, mask: number): void;
 }
 
-// Compiled once per realm, on first use; null when this platform cannot compile it.
-let compiled: WebAssembly.Module | null | undefined;
-
-function compiledKernel(): WebAssembly.Module | null {
-  if (compiled === undefined) compiled = compileBase64Module(SKIN_KERNEL_WASM_BASE64);
-  return compiled;
-}
+const compiled = new EmbeddedModule(SKIN_KERNEL_WASM_BASE64);
