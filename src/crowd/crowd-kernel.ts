@@ -150,7 +150,7 @@ export class CrowdKernel {
     const blendClipsAt = L.words(Math.ceil(capacity / 2)), blendTimesAt = L.words(2 * capacity), weightsAt = L.words(capacity);
     const records = L.words((2 * RECORD >> 2) * capacity), caches = L.words((contextBytes >> 1) * capacity);
     const boxesAt = L.words(8 * capacity), base = L.words(8);
-    const worldsAt = L.words(16 * capacity), worldBoundsAt = L.words(12 * capacity), viewAt = L.words(32);
+    const worldsAt = L.words(16 * capacity), worldBoundsAt = L.words(12 * capacity), viewAt = L.words(2 * (16 + 24));
     const orderAt = L.words(capacity), blocksAt = L.words(blockFloats);
     const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(L.bytes / 65536)) });
     this.exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;

@@ -13,7 +13,7 @@
 //   20 base box · 21 time slot (f64) · 22 second scratch pose (the
 //   blended clip's; the same layout) · 23 blended clips i16[N] · 24 their times f64[N] · 25 blend weights f32[N] ·
 //   26 world matrices f32[16N] (column-major) · 27 world boxes f64[6N] · 28 blocks · 29 draw order i32[N] ·
-//   30 the view-projection matrix f64[16] (0: no culling) · 31 capacity N · 32 bytes per block · 33 bytes of a
+//   30 the view-projection matrix f64[16], then room for its six planes f64[24] (0: no culling) · 31 capacity N · 32 bytes per block · 33 bytes of a
 //   block's world rows · 34 (written by `animate`) mirrored blocks · 35 the blending job (blending-kernel.as.ts:
 //   two normal layers, the scratch pose at weight 1 − w and the second one at w, into the scratch pose) · then at
 //   byte 160 the model origin, three f64.
@@ -105,19 +105,29 @@ export function localPose(h: usize, k: i32): void {
 }
 
 /**
- * Grows the box at `box` (min f32x4, max f32x4) by the box at `q` (centre f32x4, extent f32x4) under the affine
- * matrix at `a` (column-major): c' = A·c, e' = |A₃ₓ₃|·e (Arvo, "Transforming axis-aligned bounding boxes",
- * Graphics Gems 1990), e' grown by GROW·(e' + |c'|) for rounding.
+ * The box at `q` (centre f32x4, extent f32x4) under the affine matrix at `a` (column-major), as centre
+ * c' = A·c ({@link boxCentre}) and extent e' = |A₃ₓ₃|·e ({@link boxExtent}; Arvo, "Transforming axis-aligned
+ * bounding boxes", Graphics Gems 1990). The caller keeps the union in registers (a min and a max it carries
+ * through its loop), not in memory, so no joint waits on the last one's store, and grows the union once for
+ * rounding ({@link grown}).
  */
-@inline function growBox(box: usize, a: usize, q: usize): void {
-  const a0 = v128.load(a), a1 = v128.load(a, 16), a2 = v128.load(a, 32), a3 = v128.load(a, 48);
-  const cx = v128.load32_splat(q), cy = v128.load32_splat(q, 4), cz = v128.load32_splat(q, 8);
-  const ex = v128.load32_splat(q, 16), ey = v128.load32_splat(q, 20), ez = v128.load32_splat(q, 24);
-  const centre = f32x4.add(f32x4.add(f32x4.mul(a0, cx), f32x4.mul(a1, cy)), f32x4.add(f32x4.mul(a2, cz), a3));
-  let extent = f32x4.add(f32x4.add(f32x4.mul(f32x4.abs(a0), ex), f32x4.mul(f32x4.abs(a1), ey)), f32x4.mul(f32x4.abs(a2), ez));
-  extent = f32x4.add(extent, f32x4.mul(f32x4.splat(GROW), f32x4.add(extent, f32x4.abs(centre))));
-  v128.store(box, f32x4.min(v128.load(box), f32x4.sub(centre, extent)));
-  v128.store(box, f32x4.max(v128.load(box, 16), f32x4.add(centre, extent)), 16);
+@inline function boxCentre(a: usize, q: usize): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(v128.load(a), v128.load32_splat(q)), f32x4.mul(v128.load(a, 16), v128.load32_splat(q, 4))),
+    f32x4.add(f32x4.mul(v128.load(a, 32), v128.load32_splat(q, 8)), v128.load(a, 48)));
+}
+
+@inline function boxExtent(a: usize, q: usize): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(f32x4.abs(v128.load(a)), v128.load32_splat(q, 16)), f32x4.mul(f32x4.abs(v128.load(a, 16)), v128.load32_splat(q, 20))),
+    f32x4.mul(f32x4.abs(v128.load(a, 32)), v128.load32_splat(q, 24)));
+}
+
+/**
+ * The union (lo, hi) grown by GROW·max(|lo|, |hi|) per axis: c' ± e' of every box in it is within a few float32
+ * ulps of |c'| + e' ≤ max(|lo|, |hi|) of its exact value, so the grown union holds every exact box. Returns the
+ * growth, to subtract from lo and add to hi.
+ */
+@inline function grown(lo: v128, hi: v128): v128 {
+  return f32x4.mul(f32x4.splat(GROW), f32x4.max(f32x4.abs(lo), f32x4.abs(hi)));
 }
 
 /** The upper three rows of the column-major affine matrix at `a`, row-major 3×4 at `o` (`packPaletteRows`). */
@@ -131,28 +141,35 @@ export function localPose(h: usize, k: i32): void {
 }
 
 /**
- * Whether the box (min x y z, max x y z, f64 at `box`) lies wholly outside the view volume of the column-major
- * world → clip matrix at `m` (f64): all 8 corners beyond one and the same clip plane (`boxOutsideFrustum`,
- * src/crowd/frustum.ts, the same arithmetic).
+ * The six clip planes of the column-major world → clip matrix at `m` (f64), as `boxOutsideFrustum`
+ * (src/crowd/frustum.ts) tests them — −w ≤ x, y, z ≤ w, i.e. (r₃ ± rᵢ)·p ≥ 0 for the matrix rows r — into
+ * `planes` (6 × 4 f64: a, b, c, d with a point p inside where a·x + b·y + c·z + d ≥ 0).
  */
-function outsideFrustum(m: usize, box: usize): bool {
-  let outside = 63;
-  for (let corner = 0; corner < 8 && outside !== 0; corner++) {
-    const x = load<f64>(box + (corner & 1 ? 24 : 0)), y = load<f64>(box + (corner & 2 ? 32 : 8)), z = load<f64>(box + (corner & 4 ? 40 : 16));
-    const cx = load<f64>(m) * x + load<f64>(m, 32) * y + load<f64>(m, 64) * z + load<f64>(m, 96);
-    const cy = load<f64>(m, 8) * x + load<f64>(m, 40) * y + load<f64>(m, 72) * z + load<f64>(m, 104);
-    const cz = load<f64>(m, 16) * x + load<f64>(m, 48) * y + load<f64>(m, 80) * z + load<f64>(m, 112);
-    const cw = load<f64>(m, 24) * x + load<f64>(m, 56) * y + load<f64>(m, 88) * z + load<f64>(m, 120);
-    let bits = 0;
-    if (cx < -cw) bits |= 1;
-    if (cx > cw) bits |= 2;
-    if (cy < -cw) bits |= 4;
-    if (cy > cw) bits |= 8;
-    if (cz < -cw) bits |= 16;
-    if (cz > cw) bits |= 32;
-    outside &= bits;
+function clipPlanes(m: usize, planes: usize): void {
+  for (let i: usize = 0; i < 3; i++) {
+    for (let k: usize = 0; k < 4; k++) {
+      const w = load<f64>(m + (k << 5) + 24), r = load<f64>(m + (k << 5) + (i << 3));
+      store<f64>(planes + (i << 6) + (k << 3), w + r);
+      store<f64>(planes + (i << 6) + 32 + (k << 3), w - r);
+    }
   }
-  return outside !== 0;
+}
+
+/**
+ * Whether the box (min x y z, max x y z, f64 at `box`) lies wholly outside one of the six planes at `planes`:
+ * its farthest corner along the plane's normal, p·n + |n|·e from the centre, below the plane. The same test as
+ * `boxOutsideFrustum`'s "all 8 corners beyond one plane", by centre and extent.
+ */
+function outsidePlanes(planes: usize, box: usize): bool {
+  const x0 = load<f64>(box), y0 = load<f64>(box, 8), z0 = load<f64>(box, 16);
+  const x1 = load<f64>(box, 24), y1 = load<f64>(box, 32), z1 = load<f64>(box, 40);
+  const cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
+  const ex = 0.5 * (x1 - x0), ey = 0.5 * (y1 - y0), ez = 0.5 * (z1 - z0);
+  for (let p: usize = 0; p < 6; p++) {
+    const q = planes + (p << 5), a = load<f64>(q), b = load<f64>(q, 8), c = load<f64>(q, 16);
+    if (a * cx + b * cy + c * cz + load<f64>(q, 24) + Math.abs(a) * ex + Math.abs(b) * ey + Math.abs(c) * ez < 0) return true;
+  }
+  return false;
 }
 
 /**
@@ -178,6 +195,8 @@ export function animate(h: usize, count: i32): i32 {
   const ox = load<f64>(h, 160), oy = load<f64>(h, 168), oz = load<f64>(h, 176), weights = word(h, 25);
   const worlds = word(h, 26), worldBounds = word(h, 27), blocks = word(h, 28), order = word(h, 29);
   const viewProjection = word(h, 30), capacity = load<i32>(h, 124), blockBytes = word(h, 32), worldBytes = word(h, 33);
+  const planes = viewProjection + 128;
+  if (viewProjection) clipPlanes(viewProjection, planes);
   let previousClip: i32 = -3, previousTime: f64 = NaN, drawn = 0, back = capacity;
   for (let k = 0; k < count; k++) {
     const box = boxes + (<usize>k << 5);
@@ -191,18 +210,29 @@ export function animate(h: usize, count: i32): i32 {
       previousTime = time;
       localPose(h, k);
       modelMatrices(n, 0, T, R, S, parents, model, ox, oy, oz);
-      memory.copy(box, base, 32);
+      let lo = v128.load(base), hi = v128.load(base, 16);
       for (let s = 0; s < skins; s++) {
         const e = skinTable + <usize>(s << 5);
         const K = <usize>load<i32>(e, 12);
         skinMatrices(load<i32>(e), <usize>load<i32>(e, 4), model, <usize>load<i32>(e, 8), K);
         const b = load<i32>(e, 20), joints = <usize>load<i32>(e, 24), bounds = <usize>load<i32>(e, 28);
-        for (let j = 0; j < b; j++) growBox(box, K + (<usize>load<i32>(joints + (<usize>j << 2)) << 6), bounds + (<usize>j << 5));
+        for (let j = 0; j < b; j++) {
+          const a = K + (<usize>load<i32>(joints + (<usize>j << 2)) << 6), q = bounds + (<usize>j << 5);
+          const c = boxCentre(a, q), x = boxExtent(a, q);
+          lo = f32x4.min(lo, f32x4.sub(c, x));
+          hi = f32x4.max(hi, f32x4.add(c, x));
+        }
       }
       for (let r = 0; r < rigids; r++) {
         const e = rigidTable + <usize>r * 48;
-        if (load<i32>(e, 8) !== 0) growBox(box, model + (<usize>load<i32>(e) << 6), e + 16);
+        if (load<i32>(e, 8) === 0) continue;
+        const a = model + (<usize>load<i32>(e) << 6), c = boxCentre(a, e + 16), x = boxExtent(a, e + 16);
+        lo = f32x4.min(lo, f32x4.sub(c, x));
+        hi = f32x4.max(hi, f32x4.add(c, x));
       }
+      const g = grown(lo, hi);
+      v128.store(box, f32x4.sub(lo, g));
+      v128.store(box, f32x4.add(hi, g), 16);
     }
     // W' = W·T(O) in f64, as `Crowd.worldOf`; the world box under it, as `transformBoxInto`.
     const w = worlds + (<usize>k << 6), wb = worldBounds + <usize>k * 48;
@@ -226,7 +256,7 @@ export function animate(h: usize, count: i32): i32 {
       c = w2 * cx + w6 * cy + w10 * cz + w14; e = Math.abs(w2) * ex + Math.abs(w6) * ey + Math.abs(w10) * ez;
       store<f64>(wb, c - e, 16); store<f64>(wb, c + e, 40);
     }
-    if (viewProjection && outsideFrustum(viewProjection, wb)) continue;
+    if (viewProjection && outsidePlanes(planes, wb)) continue;
     const det = w0 * (w5 * w10 - w6 * w9) - w4 * (w1 * w10 - w2 * w9) + w8 * (w1 * w6 - w2 * w5);
     const slot = det < 0 ? --back : drawn++;
     const o = blocks + <usize>slot * blockBytes;
