@@ -78,7 +78,8 @@ export interface CrowdKernelModel {
  * key cache of its own (ozz-animation's per-instance `SamplingJob::Context`); model-space matrices and skinning
  * matrices by the pose kernel's code (docs/skinning-formulas.md S4, S0), relative to the model origin; the palette
  * rows (`packPaletteRows`) and rigid nodes' rows, and its box ({@link boxes}) from the per-joint bounds
- * (src/skinning/joint-bounds.ts; centre and extent, grown by 2⁻¹⁸ of themselves against float32 rounding); then
+ * (src/skinning/joint-bounds.ts; centre and extent, the union grown by 2⁻¹⁸ of its largest coordinate against
+ * float32 rounding); then
  * its world box, the cull against the view volume and, for a drawn instance, its block in {@link blocks} in draw
  * order — what `Crowd.prepare` does per instance for the other paths, here with no JavaScript per instance.
  *
