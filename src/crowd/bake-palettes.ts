@@ -33,10 +33,12 @@ export function bakedFrameCount(duration: number, rate: number): number {
 }
 
 /**
- * The two baked frames around `time` (seconds) of clip `c` of `baked` (`clips.length`: the rest pose) and the
- * blend factor between them, `[f₀, f₁, a]` into `out[at…at+3)`: the frame u = t/duration·(F − 1) falls in.
+ * The two baked frames around the time `times[k]` (seconds) of clip `c` of `baked` (`clips.length`: the rest
+ * pose) and the blend factor between them, `[f₀, f₁, a]` into `out[at…at+3)`: the frame u = t/duration·(F − 1)
+ * falls in. (The time is read here, not passed, so that V8 boxes no double per call.)
  */
-export function bakedFrames(out: Float64Array, at: number, baked: BakedClips, c: number, time: number): void {
+export function bakedFrames(out: Float64Array, at: number, baked: BakedClips, c: number, times: Float64Array, k: number): void {
+  const time = times[k];
   const frames = baked.frameCounts[c];
   const u = frames > 1 && baked.durations[c] > 0 ? (time / baked.durations[c]) * (frames - 1) : 0;
   const i0 = Math.min(Math.floor(u), frames - 1);

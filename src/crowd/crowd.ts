@@ -349,7 +349,7 @@ export class Crowd implements InstanceBlocks {
     const clip = this.clipIndices[k], w = this.blendWeights[k];
     const a = this.timedSource(clip);
     if (!(w > 0)) return a.at(this.times[k]);
-    return this.blended.set(a, this.times[k], this.timedSource(this.blendClipIndices[k]), this.blendTimes[k], w);
+    return this.blended.set(a, this.timedSource(this.blendClipIndices[k]), this, k);
   }
 
   private timedSource(clip: number): TimedPoseSource {
@@ -437,11 +437,10 @@ export class Crowd implements InstanceBlocks {
   update(dt: number): void {
     const motion = this.motion, weights = this.blendWeights, rates = this.fadeRates;
     for (let k = 0; k < this.count; k++) {
-      const clip = this.clipIndices[k], raw = this.times[k] + dt * this.speeds[k], t = this.wrap(clip, raw);
-      this.times[k] = t;
-      if (t !== raw && motion.moves(clip)) motion.wrapped(k, clip, Math.round((raw - t) / this.model.clips[clip].duration));
+      const clip = this.clipIndices[k], wraps = this.step(this.times, this.speeds, clip, k, dt);
+      if (wraps !== 0 && motion.moves(clip)) motion.wrapped(k, clip, wraps);
       if (!(weights[k] > 0 || rates[k] > 0)) continue;
-      this.blendTimes[k] = this.wrap(this.blendClipIndices[k], this.blendTimes[k] + dt * this.blendSpeeds[k]);
+      this.step(this.blendTimes, this.blendSpeeds, this.blendClipIndices[k], k, dt);
       if (rates[k] > 0) {
         // Within 2⁻²⁰ of 1 ends it: the float32 weight summed frame by frame may stop a rounding short of 1.
         weights[k] = Math.min(1, weights[k] + dt * rates[k]);
@@ -464,7 +463,8 @@ export class Crowd implements InstanceBlocks {
     const motion = this.motion, inPlace = this.inPlace, applied = inPlace && this.rootMotion === 'applied';
     const kernel = baked || inPlace ? null : this.kernel;
     if (kernel) {
-      const [plain, mirrored] = kernel.animate(this.count, this.cull ? viewProjection : null, blockTexels, worldTexels, this.counted);
+      const counted = kernel.animate(this.count, this.cull ? viewProjection : null, blockTexels, worldTexels, this.counted);
+      const plain = counted[0], mirrored = counted[1];
       this.mirroredStart = plain;
       this.drawn = plain + mirrored;
       this.revisionValue++;
@@ -477,10 +477,10 @@ export class Crowd implements InstanceBlocks {
       const w = this.blendWeights[k], picks = this.picks;
       emptyBox(box);
       if (baked) {
-        bakedFrames(picks, 0, baked, clip < 0 ? clipCount : clip, time);
+        bakedFrames(picks, 0, baked, clip < 0 ? clipCount : clip, this.times, k);
         if (w > 0) {
           const other = this.blendClipIndices[k];
-          bakedFrames(picks, 3, baked, other < 0 ? clipCount : other, this.blendTimes[k]);
+          bakedFrames(picks, 3, baked, other < 0 ? clipCount : other, this.blendTimes, k);
           unionBox(box, baked.frameBounds, 6 * picks[3]);
           unionBox(box, baked.frameBounds, 6 * picks[4]);
         }
@@ -505,7 +505,7 @@ export class Crowd implements InstanceBlocks {
       const wb = this.worldBounds, o = 6 * k;
       wb[o] = wb[o + 1] = wb[o + 2] = Infinity;
       wb[o + 3] = wb[o + 4] = wb[o + 5] = -Infinity;
-      if (box[0] <= box[3]) transformBoxInto(wb, box[0], box[1], box[2], box[3], box[4], box[5], W, 0, o);
+      if (box[0] <= box[3]) transformBoxInto(wb, box, 0, 0, W, 0, o);
       if (this.cull && viewProjection && boxOutsideFrustum(viewProjection, wb, o)) continue;
       const mirrored = determinant3x3(W, 0) < 0;
       const slot = mirrored ? --back : drawn++;
@@ -546,6 +546,18 @@ export class Crowd implements InstanceBlocks {
     if (this.inPlace && this.rootMotion === 'applied' && this.motion.moves(this.clipIndices[k])) placeWorld(out, this.motion.placements, 3 * k);
     for (let r = 0; r < 3; r++) out[12 + r] += out[r] * O[0] + out[4 + r] * O[1] + out[8 + r] * O[2];
     return out;
+  }
+
+  /**
+   * `times[k]` ← its clip's time `dt · speeds[k]` seconds on, looped within the clip; returns the whole loops
+   * crossed (negative backwards; 0 for a clip of duration 0). Arrays and an index, not a time, cross the call,
+   * so that V8 boxes no double per instance and frame.
+   */
+  private step(times: Float64Array, speeds: Float32Array, clip: number, k: number, dt: number): number {
+    const raw = times[k] + dt * speeds[k], t = this.wrap(clip, raw);
+    times[k] = t;
+    const duration = clip >= 0 ? this.model.clips[clip].duration : 0;
+    return t !== raw && duration > 0 ? Math.round((raw - t) / duration) : 0;
   }
 
   private wrap(clip: number, time: number): number {

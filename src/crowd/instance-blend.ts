@@ -8,6 +8,13 @@ export interface TimedPoseSource extends PoseSource {
   at(time: number): PoseSource;
 }
 
+/** Per instance: its clip's time, its blended clip's time and weight (a `Crowd`'s arrays). */
+export interface BlendedInstances {
+  readonly times: Float64Array;
+  readonly blendTimes: Float64Array;
+  readonly blendWeights: Float32Array;
+}
+
 /**
  * A {@link PoseSource} for a crowd instance playing two clips at once, one by one in JavaScript (the path of
  * crowds the crowd kernel does not pose): clip A at its time blended with clip B at its own by weight w, as the
@@ -18,9 +25,8 @@ export interface TimedPoseSource extends PoseSource {
 export class InstanceBlend implements PoseSource {
   private a: TimedPoseSource | null = null;
   private b: TimedPoseSource | null = null;
-  private timeA = 0;
-  private timeB = 0;
-  private weight = 0;
+  private instances: BlendedInstances | null = null;
+  private k = 0;
   private readonly other: LocalPose;
   private readonly job = new BlendingJob();
   private readonly layerA: BlendingLayer;
@@ -34,25 +40,28 @@ export class InstanceBlend implements PoseSource {
     this.job.scratchFor(jointCount);
   }
 
-  /** Sets what {@link evaluate} blends: `a` at `timeA` and `b` at `timeB` (seconds), B weighing `weight`. Returns this. */
-  set(a: TimedPoseSource, timeA: number, b: TimedPoseSource, timeB: number, weight: number): this {
+  /**
+   * Sets what {@link evaluate} blends: instance k of `instances`, `a` at its time and `b` at its blended time, B
+   * weighing its blend weight (read when evaluated: arrays and an index cross the call, no double to box).
+   * Returns this.
+   */
+  set(a: TimedPoseSource, b: TimedPoseSource, instances: BlendedInstances, k: number): this {
     this.a = a;
     this.b = b;
-    this.timeA = timeA;
-    this.timeB = timeB;
-    this.weight = weight;
+    this.instances = instances;
+    this.k = k;
     return this;
   }
 
   /** `out` = A and B blended (see the class). */
   evaluate(out: LocalPose, restPose: LocalPose): LocalPose {
-    const w = this.weight;
+    const instances = this.instances!, k = this.k, w = instances.blendWeights[k];
     if (w >= 1) {
-      this.b!.at(this.timeB).evaluate(out, restPose);
+      this.b!.at(instances.blendTimes[k]).evaluate(out, restPose);
       return out;
     }
-    if (w > 0) this.b!.at(this.timeB).evaluate(this.other, restPose);
-    this.a!.at(this.timeA).evaluate(out, restPose);
+    if (w > 0) this.b!.at(instances.blendTimes[k]).evaluate(this.other, restPose);
+    this.a!.at(instances.times[k]).evaluate(out, restPose);
     if (!(w > 0)) return out;
     this.layerA.pose = out;
     this.layerA.weight = 1 - w;

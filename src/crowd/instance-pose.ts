@@ -113,7 +113,7 @@ export function accumulatePoseBounds(box: Float64Array, pose: PoseBuffers, asset
     const o = 6 * i;
     if (!(b[o] <= b[o + 3])) continue;
     const pad = morphPad(pose, instances[i].morphWeightOffset, data.morphReach[i]);
-    transformBoxInto(box, b[o] - pad, b[o + 1] - pad, b[o + 2] - pad, b[o + 3] + pad, b[o + 4] + pad, b[o + 5] + pad, m, 16 * instances[i].node);
+    transformBoxInto(box, b, o, pad, m, 16 * instances[i].node);
   }
 }
 

@@ -51,7 +51,7 @@ export function movedClusterBox(out: Float64Array, clusters: PickClusters, c: nu
   const x0 = b[o] - pad, y0 = b[o + 1] - pad, z0 = b[o + 2] - pad, x1 = b[o + 3] + pad, y1 = b[o + 4] + pad, z1 = b[o + 5] + pad;
   emptyBox(out);
   if (pose.rigid) {
-    transformBoxInto(out, x0, y0, z0, x1, y1, z1, pose.matrices, pose.node);
+    transformBoxInto(out, b, o, pad, pose.matrices, pose.node);
     return grow(out, 0);
   }
   const flags = clusters.flags[c], policy = pose.method.weights;
@@ -74,7 +74,7 @@ export function movedClusterBox(out: Float64Array, clusters: PickClusters, c: nu
     padded[0] = x0; padded[1] = y0; padded[2] = z0; padded[3] = x1; padded[4] = y1; padded[5] = z1;
     if (!dqsBox(out, pose.palette, list, start, end, padded, O, restJoint, policy === 'as-stored' && short, pose.norms)) return false;
   } else {
-    for (let k = start; k < end; k++) transformBoxInto(out, x0, y0, z0, x1, y1, z1, pose.matrices, list[k] << 4);
+    for (let k = start; k < end; k++) transformBoxInto(out, b, o, pad, pose.matrices, list[k] << 4);
     if (short && policy === 'as-stored') addPoint(out, -O[0], -O[1], -O[2]);
   }
   if (atRest || (short && policy === 'rest-remainder')) {

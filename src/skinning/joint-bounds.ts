@@ -74,7 +74,7 @@ export function accumulateSkinBounds(out: Float64Array, bounds: JointBounds, ski
   for (let i = 0; i < m; i++) {
     const o = 6 * i;
     if (!(b[o] <= b[o + 3])) continue;
-    transformBoxInto(out, b[o] - pad, b[o + 1] - pad, b[o + 2] - pad, b[o + 3] + pad, b[o + 4] + pad, b[o + 5] + pad, skinMatrices, i << 4);
+    transformBoxInto(out, b, o, pad, skinMatrices, i << 4);
   }
   const r = bounds.rest;
   if (r[0] <= r[3]) {
@@ -88,13 +88,14 @@ export function accumulateSkinBounds(out: Float64Array, bounds: JointBounds, ski
 }
 
 /**
- * Grows `out` (min then max) by the axis-aligned box of the affine image of the box (x0 … x1) under the
- * column-major matrix at `m[o…o+16)` (centre and extent: Arvo, "Transforming axis-aligned bounding boxes",
- * Graphics Gems 1990) — at `out[at…at+6)`. Allocates nothing.
+ * Grows `out` (min then max) by the axis-aligned box of the affine image of the box `box[b…b+6)` (min x, y, z
+ * then max), grown first by `pad` on each side, under the column-major matrix at `m[o…o+16)` (centre and extent:
+ * Arvo, "Transforming axis-aligned bounding boxes", Graphics Gems 1990) — at `out[at…at+6)`. The box comes
+ * through an array and an index, not six numbers: doubles passed to a call V8 does not inline are boxed on the
+ * heap, once per call. Allocates nothing.
  */
-export function transformBoxInto(
-  out: Float64Array, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, m: ArrayLike<number>, o = 0, at = 0,
-): void {
+export function transformBoxInto(out: Float64Array, box: ArrayLike<number>, b: number, pad: number, m: ArrayLike<number>, o = 0, at = 0): void {
+  const x0 = box[b] - pad, y0 = box[b + 1] - pad, z0 = box[b + 2] - pad, x1 = box[b + 3] + pad, y1 = box[b + 4] + pad, z1 = box[b + 5] + pad;
   const cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
   const ex = 0.5 * (x1 - x0), ey = 0.5 * (y1 - y0), ez = 0.5 * (z1 - z0);
   for (let a = 0; a < 3; a++) {
