@@ -36,6 +36,13 @@ const CASES: { model: string; method: SkinningMethod }[] = [
   { model: 'uneven:worm-5000', method: { skinning: 'lbs', weights: 'rest-remainder' } },
   { model: 'uneven:worm-5000', method: { skinning: 'lbs', weights: 'implicit-last' } },
   { model: 'uneven:worm-5000', method: { skinning: 'dqs', weights: 'rest-remainder' } },
+  // The model origin O ≠ 0 (the model 1 300 m from model space's origin, its instances moved back): LBS folds
+  // each instance's W·T(O) into its joints (src/gl/instance-prepass.ts), and the policies whose weights leave a
+  // share at rest or missing read W's own translation W't − W'O.
+  { model: 'far:worm-5000', method: LBS },
+  { model: 'far:uneven:worm-5000', method: { skinning: 'lbs', weights: 'as-stored' } },
+  { model: 'far:uneven:worm-5000', method: { skinning: 'lbs', weights: 'rest-remainder' } },
+  { model: 'far:worm+prop', method: DQS },
   // 8 influences (second attribute pair) and 12 (overflow texture), weights not summing to 1.
   { model: 'wide-8', method: { skinning: 'lbs', weights: 'normalize' } },
   { model: 'wide-12', method: { skinning: 'dqs', weights: 'as-stored' } },
@@ -63,6 +70,7 @@ for (const { model, method } of CASES) {
         expect(result.maxAttachmentError).toBeLessThanOrEqual(1e-5);
       }
       if (model.includes('morph') || model.includes('Morph')) expect(result.morphedVerticesCompared).toBeGreaterThan(0);
+      if (model.startsWith('far:')) expect(result.originDistance).toBeGreaterThan(1024);
       expect(result.maxRelativePositionError).toBeLessThanOrEqual(1e-5);
       expect(result.maxNormalError).toBeLessThanOrEqual(1e-4);
       if (mode === 'baked') expect(result.maxBakedInterpolationError).toBeGreaterThan(0);
