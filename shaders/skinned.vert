@@ -20,7 +20,8 @@
 //                    block in u_instanceTexture (src/skinning/instance-blocks.ts): its world matrix W' = W·T(O),
 //                    then its pose, as the per-frame pass src/gl/instance-prepass.ts leaves them (baked crowds'
 //                    two frames blended, rows linearly, DQS rotations nlerp; every 3-row matrix of the pose —
-//                    LBS joints, rigid nodes — premultiplied by W', so LBS reads no world matrix per vertex).
+//                    LBS joints, rigid nodes — premultiplied by W', so LBS reads no world matrix per vertex:
+//                    INSTANCE_FOLDED, defined below).
 //                    A crowd's rigid mesh is drawn by it too, as skinned to its node's matrix in the pose with
 //                    weight 1 (the generic attributes a_joints = 0, a_weights = (1, 0, 0, 0))
 //   INSTANCE_TEXTURE_WIDTH n  texels per row of u_instanceTexture (with INSTANCED; instance-blocks.ts), a
@@ -378,7 +379,8 @@ void main() {
     }
 #endif
 #if defined(WEIGHTS_REST_REMAINDER) && defined(INSTANCE_FOLDED)
-    // The missing weight stays at rest, placed by the instance: W'·T(−O) = W (the palette's T(−O) below folded in).
+    // The missing weight stays at rest, then is placed by the instance: (1 − Σwᵢ)·W'·T(−O) = (1 − Σwᵢ)·W, the
+    // unfolded path's (1 − Σwᵢ)·I and its −(1 − Σwᵢ)·O in one.
     if (weightSum != 1.0) {
       mat3x4 world = instanceWorld();
       world[0].w -= dot(world[0].xyz, u_origin);
@@ -395,8 +397,8 @@ void main() {
     position /= weightSum;
     tangent /= weightSum;
 #elif defined(INSTANCE_FOLDED) && !defined(WEIGHTS_REST_REMAINDER)
-    // Σwᵢ·W'Kᵢ carries Σwᵢ of W''s translation where W'·(… − (1 − Σwᵢ)·O) carries all of it less (1 − Σwᵢ)·W'O:
-    // the missing share of W's own translation W't − W'O (skin-vertices.ts for the untransformed form).
+    // Σwᵢ·W'Kᵢ carries Σwᵢ·W't where the unfolded W'·(… − (1 − Σwᵢ)·O) carries W't − (1 − Σwᵢ)·W'O: add the
+    // difference, (1 − Σwᵢ) of W's own translation W't − W'O (W' = W·T(O)).
     if (weightSum != 1.0) {
       mat3x4 world = instanceWorld();
       position += (1.0 - weightSum) * (vec3(world[0].w, world[1].w, world[2].w) - vec4(u_origin, 0.0) * world);
