@@ -91,15 +91,21 @@ uniform highp sampler2D u_instanceTexture;
 uniform int u_blockTexels;
 // The block of gl_InstanceID 0: a crowd draws the instances that mirror as a second range (WebGL2 has no base instance).
 uniform int u_instanceBase;
+// Texel t's place in rows of INSTANCE_TEXTURE_WIDTH: the quotient by a float product (no integer division),
+// off by at most one where float(t) rounds (t ≥ 2²⁴) or t / width is within rounding of an integer, then corrected.
+ivec2 instanceTexelAt(int t) {
+  int row = int(float(t) * (1.0 / float(INSTANCE_TEXTURE_WIDTH)));
+  int column = t - row * INSTANCE_TEXTURE_WIDTH;
+  row += (column >= INSTANCE_TEXTURE_WIDTH ? 1 : 0) - (column < 0 ? 1 : 0);
+  return ivec2(t - row * INSTANCE_TEXTURE_WIDTH, row);
+}
 vec4 blockTexel(int texel) {
-  int t = (u_instanceBase + gl_InstanceID) * u_blockTexels + texel;
-  return texelFetch(u_instanceTexture, ivec2(t % INSTANCE_TEXTURE_WIDTH, t / INSTANCE_TEXTURE_WIDTH), 0);
+  return texelFetch(u_instanceTexture, instanceTexelAt((u_instanceBase + gl_InstanceID) * u_blockTexels + texel), 0);
 }
 // The block's first texel. Its world rows share that row: blocks are multiples of the palette stride (3 +
 // 3·entries, or 4 + 4·entries for DQS), and the width (2 040) is a multiple of 3 and 4.
 ivec2 blockStart() {
-  int t = (u_instanceBase + gl_InstanceID) * u_blockTexels;
-  return ivec2(t % INSTANCE_TEXTURE_WIDTH, t / INSTANCE_TEXTURE_WIDTH);
+  return instanceTexelAt((u_instanceBase + gl_InstanceID) * u_blockTexels);
 }
 // The instance's world matrix W' = W·T(O): its 3 rows as the columns of a mat3x4.
 mat3x4 instanceWorld() {
@@ -143,8 +149,7 @@ vec4 jointVector(uint joint, int k) {
 // A joint's texels never straddle a row (blocks, skin offsets and the width are multiples of PALETTE_STRIDE):
 // one division for all three rows.
 mat3x4 jointMatrix(uint joint) {
-  int t = (u_instanceBase + gl_InstanceID) * u_blockTexels + u_skinOffset + int(joint) * PALETTE_STRIDE;
-  ivec2 at = ivec2(t % INSTANCE_TEXTURE_WIDTH, t / INSTANCE_TEXTURE_WIDTH);
+  ivec2 at = instanceTexelAt((u_instanceBase + gl_InstanceID) * u_blockTexels + u_skinOffset + int(joint) * PALETTE_STRIDE);
   return mat3x4(texelFetch(u_instanceTexture, at, 0), texelFetch(u_instanceTexture, at + ivec2(1, 0), 0),
                 texelFetch(u_instanceTexture, at + ivec2(2, 0), 0));
 }

@@ -69,7 +69,7 @@ const FAR: [number, number, number] = [1100, 0, -700];
 
 function worldOf(k: number, size: number): Float32Array {
   const a = 0.7 * k + 0.3, c = Math.cos(a), s = Math.sin(a);
-  const sx = (k % 3 === 1 ? -1 : 1) * (1 + 0.1 * k), sy = 1 - 0.05 * k, sz = 1 + 0.2 * (k % 3);
+  const sx = (k % 3 === 1 ? -1 : 1) * (1 + 0.1 * k), sy = 1 - 0.05 * (k % 6), sz = 1 + 0.2 * (k % 3);
   // R_y(a) · S, then a translation of a few sizes.
   return new Float32Array([
     c * sx, 0, -s * sx, 0,
@@ -124,15 +124,18 @@ function modelSize(asset: ModelAsset): number {
 }
 
 /**
- * Instances of `model` (a built-in name or a glTF URL) with different clips, times, speeds and world matrices, drawn
+ * Six instances (forty for a `many:` prefix) of `model` (a built-in name or a glTF URL, as {@link load} takes) with different clips, times, speeds and world matrices, drawn
  * instanced and captured by transform feedback; each compared with the CPU reference (skinVertices at its
  * clip and time — baked mode: times on baked frames — then its world matrix in f64).
  */
 async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFAULT_SKINNING_METHOD): Promise<CrowdParity> {
+  // many: 40 instances, so blocks start and end on many rows of the instance texture (its row arithmetic).
+  const many = model.startsWith('many:');
+  if (many) model = model.slice(5);
   const sworded = model.endsWith('+sword'), far = model.startsWith('far:');
   const character = await load(sworded ? model.slice(0, -6) : model);
   const sword = sworded ? swordProp(character) : null;
-  const count = 6;
+  const count = many ? 40 : 6;
   const crowd = new Crowd(character, { capacity: count, mode, method, props: sword ? [sword] : [] });
   // The crowd draws the character with its props composed in (withProp): that asset is the one to upload.
   const asset = crowd.asset;
