@@ -20,12 +20,18 @@
  *   baked against three.js (which has no baked mode: its live figure is the baseline of both).
  *   `crowd.N1000.vertex_share.*`: Sinew's frame with rasterisation discarded over its full frame — the share
  *   of the frame spent shading vertices (SwiftShader shades them on the CPU).
+ * - `crowd.N1000.ratio_to_rigid.{live,baked}` (case `vertex_stage`): the 5 000-vertex worm, N = 1 000, Sinew's
+ *   skinned instanced frame over the same vertices drawn rigid and instanced (the model's skins dropped, drawn as
+ *   a crowd: each mesh placed by its node's matrix and the instance's world matrix, the page's
+ *   `rigid-instanced` mode); `crowd.N1000.vertex_ratio_to_rigid.*` the same with rasterisation discarded (the
+ *   vertex stages alone, the fairer figure on SwiftShader); `crowd.N1000.ratio_to_rigid` is the larger of the
+ *   two full-frame modes.
  *
  * - `skin_once.*`: skin once per frame (transform feedback) against skinning in each pass, main draw + contact
  *   shadow, on Fox (when ../shared/assets is there, served at /shared/assets/) and `worm-5000`
  *   (bench/skin-once-bench.ts).
  *
- * `only` (run-bench's `--gpu-cases=N50,N1000,skin_once`) runs some of the cases.
+ * `only` (run-bench's `--gpu-cases=N50,N1000,vertex_stage,skin_once`) runs some of the cases.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -59,7 +65,7 @@ export async function runGpuBench(log: (line: string) => void, only?: readonly s
     return null;
   }
   const wanted = (name: string) => !only || only.includes(name);
-  const crowdCases = [1, 10, 50, 200, 1000].some((N) => wanted(`N${N}`));
+  const crowdCases = [1, 10, 50, 200, 1000].some((N) => wanted(`N${N}`)) || wanted('vertex_stage');
   const threeOut = mkdtempSync(join(os.tmpdir(), 'sinew-three-bench-'));
   if (crowdCases) {
     const { build } = await import('vite');
@@ -164,6 +170,29 @@ export async function runGpuBench(log: (line: string) => void, only?: readonly s
       }
       figures[`three.crowd.N${N}.ms`] = round(t);
       figures[`three.crowd.N${N}.anim_ms`] = round(m.last('three').animMs);
+    }
+    if (wanted('vertex_stage')) {
+      const N = 1000, o = { model: 'worm-5000', N, frames: 3, warmup: 1 };
+      const cases: { key: string; page: typeof sinew; options: Options }[] = [];
+      for (const rasterize of [true, false]) {
+        for (const mode of ['live', 'baked', 'rigid-instanced']) cases.push({ key: `${mode}${rasterize ? '' : '-vertices'}`, page: sinew, options: { ...o, mode, rasterize } });
+      }
+      const m = await measure(cases, 2);
+      let worst = 0;
+      for (const mode of ['live', 'baked']) {
+        const full = m.ms(mode) / m.ms('rigid-instanced'), vertices = m.ms(`${mode}-vertices`) / m.ms('rigid-instanced-vertices');
+        worst = Math.max(worst, full);
+        figures[`crowd.N${N}.ratio_to_rigid.${mode}`] = round(full);
+        figures[`crowd.N${N}.vertex_ratio_to_rigid.${mode}`] = round(vertices);
+        figures[`crowd.N${N}.worm_5000.${mode}_ms`] = round(m.ms(mode));
+        figures[`crowd.N${N}.worm_5000.${mode}_vertices_ms`] = round(m.ms(`${mode}-vertices`));
+        rows.push([`crowd: worm 5 000 vertices, 64 joints, N = ${N}, ${mode} / rigid instanced (vertex stages: ${m.ms(`${mode}-vertices`).toFixed(0)} / ${m.ms('rigid-instanced-vertices').toFixed(0)} ms, ${vertices.toFixed(2)})`,
+          `${m.ms(mode).toFixed(0)} ms`, `${m.ms('rigid-instanced').toFixed(0)} ms`, `${full.toFixed(2)}`, '']);
+        log(rows[rows.length - 1].join('  '));
+      }
+      figures[`crowd.N${N}.ratio_to_rigid`] = round(worst);
+      figures[`crowd.N${N}.worm_5000.rigid_instanced_ms`] = round(m.ms('rigid-instanced'));
+      figures[`crowd.N${N}.worm_5000.rigid_instanced_vertices_ms`] = round(m.ms('rigid-instanced-vertices'));
     }
     return { figures, rows };
   } finally {

@@ -17,11 +17,15 @@
 //                    without either: from `uniform vec4 u_joints[PALETTE_STRIDE * JOINT_COUNT]`
 //   JOINT_COUNT n    joints of the uniform / block palette array (not the texture path)
 //   INSTANCED        instanced skinning (src/crowd/crowd.ts): u_instanceBase + gl_InstanceID picks the instance's
-//                    block in u_instanceTexture (src/skinning/instance-blocks.ts): its world matrix, then its
-//                    pose (baked crowds too: their two frames are blended into such blocks first by
-//                    src/gl/baked-blend.ts, rows linearly, DQS rotations nlerp). A crowd's rigid mesh is drawn by
-//                    it too, as skinned to its node's matrix in the pose with weight 1 (the generic attributes
-//                    a_joints = 0, a_weights = (1, 0, 0, 0))
+//                    block in u_instanceTexture (src/skinning/instance-blocks.ts): its world matrix W' = W·T(O),
+//                    then its pose, as the per-frame pass src/gl/instance-prepass.ts leaves them (baked crowds'
+//                    two frames blended, rows linearly, DQS rotations nlerp; every 3-row matrix of the pose —
+//                    LBS joints, rigid nodes — premultiplied by W', so LBS reads no world matrix per vertex:
+//                    INSTANCE_FOLDED, defined below).
+//                    A crowd's rigid mesh is drawn by it too, as skinned to its node's matrix in the pose with
+//                    weight 1 (the generic attributes a_joints = 0, a_weights = (1, 0, 0, 0))
+//   INSTANCE_TEXTURE_WIDTH n  texels per row of u_instanceTexture (with INSTANCED; instance-blocks.ts), a
+//                    constant so that the texel addresses divide by a constant
 //   MORPH_TARGETS    morph targets applied before skinning (or before u_toDisplay for rigid meshes): the
 //                    active targets' deltas from float textures (src/gl/morph-texture.ts, docs/skinning-formulas.md M0);
 //                    with INSTANCED the weights come from the instance's pose (u_morphWeights)
@@ -87,18 +91,32 @@ uniform highp sampler2D u_instanceTexture;
 uniform int u_blockTexels;
 // The block of gl_InstanceID 0: a crowd draws the instances that mirror as a second range (WebGL2 has no base instance).
 uniform int u_instanceBase;
+// Texel t's place in rows of INSTANCE_TEXTURE_WIDTH: the quotient by a float product (no integer division),
+// off by at most one where float(t) rounds (t ≥ 2²⁴) or t / width is within rounding of an integer, then corrected.
+ivec2 instanceTexelAt(int t) {
+  int row = int(float(t) * (1.0 / float(INSTANCE_TEXTURE_WIDTH)));
+  int column = t - row * INSTANCE_TEXTURE_WIDTH;
+  row += (column >= INSTANCE_TEXTURE_WIDTH ? 1 : 0) - (column < 0 ? 1 : 0);
+  return ivec2(t - row * INSTANCE_TEXTURE_WIDTH, row);
+}
 vec4 blockTexel(int texel) {
-  int width = textureSize(u_instanceTexture, 0).x;
-  int t = (u_instanceBase + gl_InstanceID) * u_blockTexels + texel;
-  return texelFetch(u_instanceTexture, ivec2(t % width, t / width), 0);
+  return texelFetch(u_instanceTexture, instanceTexelAt((u_instanceBase + gl_InstanceID) * u_blockTexels + texel), 0);
 }
 // The block's first texel. Its world rows share that row: blocks are multiples of the palette stride (3 +
 // 3·entries, or 4 + 4·entries for DQS), and the width (2 040) is a multiple of 3 and 4.
 ivec2 blockStart() {
-  int width = textureSize(u_instanceTexture, 0).x;
-  int t = (u_instanceBase + gl_InstanceID) * u_blockTexels;
-  return ivec2(t % width, t / width);
+  return instanceTexelAt((u_instanceBase + gl_InstanceID) * u_blockTexels);
 }
+// The instance's world matrix W' = W·T(O): its 3 rows as the columns of a mat3x4.
+mat3x4 instanceWorld() {
+  ivec2 at = blockStart();
+  return mat3x4(texelFetch(u_instanceTexture, at, 0), texelFetch(u_instanceTexture, at + ivec2(1, 0), 0),
+                texelFetch(u_instanceTexture, at + ivec2(2, 0), 0));
+}
+#ifndef SKINNING_DQS
+// LBS: the pose's matrices are W'·K (instance-prepass.ts), so the blend lands in world space directly.
+#define INSTANCE_FOLDED
+#endif
 #endif
 
 #ifdef SKINNED
@@ -131,9 +149,7 @@ vec4 jointVector(uint joint, int k) {
 // A joint's texels never straddle a row (blocks, skin offsets and the width are multiples of PALETTE_STRIDE):
 // one division for all three rows.
 mat3x4 jointMatrix(uint joint) {
-  int width = textureSize(u_instanceTexture, 0).x;
-  int t = (u_instanceBase + gl_InstanceID) * u_blockTexels + u_skinOffset + int(joint) * PALETTE_STRIDE;
-  ivec2 at = ivec2(t % width, t / width);
+  ivec2 at = instanceTexelAt((u_instanceBase + gl_InstanceID) * u_blockTexels + u_skinOffset + int(joint) * PALETTE_STRIDE);
   return mat3x4(texelFetch(u_instanceTexture, at, 0), texelFetch(u_instanceTexture, at + ivec2(1, 0), 0),
                 texelFetch(u_instanceTexture, at + ivec2(2, 0), 0));
 }
@@ -175,9 +191,7 @@ vec3 rotateByQuaternion(vec4 r, vec3 v) {
 // The instance's world matrix W·T(O) (3 rows; INSTANCED implies SKINNED): into world space, normals by its
 // cofactor, tangents by the matrix itself.
 void instanceToWorld(inout vec3 position, inout vec3 normal, inout vec3 tangent) {
-  ivec2 at = blockStart();
-  mat3x4 world = mat3x4(texelFetch(u_instanceTexture, at, 0), texelFetch(u_instanceTexture, at + ivec2(1, 0), 0),
-                        texelFetch(u_instanceTexture, at + ivec2(2, 0), 0));
+  mat3x4 world = instanceWorld();
   position = vec4(position, 1.0) * world;
   tangent = vec4(tangent, 0.0) * world;
   mat3 a = transpose(mat3(world));
@@ -369,7 +383,17 @@ void main() {
       if (jw.y != 0.0) blend += jw.y * jointMatrix(uint(jw.x));
     }
 #endif
-#ifdef WEIGHTS_REST_REMAINDER
+#if defined(WEIGHTS_REST_REMAINDER) && defined(INSTANCE_FOLDED)
+    // The missing weight stays at rest, then is placed by the instance: (1 − Σwᵢ)·W'·T(−O) = (1 − Σwᵢ)·W, the
+    // unfolded path's (1 − Σwᵢ)·I and its −(1 − Σwᵢ)·O in one.
+    if (weightSum != 1.0) {
+      mat3x4 world = instanceWorld();
+      world[0].w -= dot(world[0].xyz, u_origin);
+      world[1].w -= dot(world[1].xyz, u_origin);
+      world[2].w -= dot(world[2].xyz, u_origin);
+      blend += (1.0 - weightSum) * world;
+    }
+#elif defined(WEIGHTS_REST_REMAINDER)
     blend += (1.0 - weightSum) * mat3x4(1.0);   // S2 difference form: the missing weight stays at rest
 #endif
     position = vec4(position, 1.0) * blend;
@@ -377,7 +401,14 @@ void main() {
 #ifdef WEIGHTS_NORMALIZE
     position /= weightSum;
     tangent /= weightSum;
-#else
+#elif defined(INSTANCE_FOLDED) && !defined(WEIGHTS_REST_REMAINDER)
+    // Σwᵢ·W'Kᵢ carries Σwᵢ·W't where the unfolded W'·(… − (1 − Σwᵢ)·O) carries W't − (1 − Σwᵢ)·W'O: add the
+    // difference, (1 − Σwᵢ) of W's own translation W't − W'O (W' = W·T(O)).
+    if (weightSum != 1.0) {
+      mat3x4 world = instanceWorld();
+      position += (1.0 - weightSum) * (vec3(world[0].w, world[1].w, world[2].w) - vec4(u_origin, 0.0) * world);
+    }
+#elif !defined(INSTANCE_FOLDED)
     position -= (1.0 - weightSum) * u_origin;   // the share missing from the palette's T(−O) (skin-vertices.ts)
 #endif
     // Normals by the inverse transpose of the blended 3×3 A; mat3(blend) holds A's rows as columns, so it is Aᵀ.
@@ -385,6 +416,9 @@ void main() {
     normal = cofactorTimes(a[0], a[1], a[2], normal);
   } else {
     position -= u_origin;   // left at rest: T(−O)
+#ifdef INSTANCE_FOLDED
+    instanceToWorld(position, normal, tangent);
+#endif
   }
 #endif
 #ifdef WEIGHT_VIEW
@@ -422,7 +456,9 @@ void main() {
 #endif
 #ifdef INSTANCED
   // World space is display space: crowds are drawn without u_toDisplay (an identity there).
+#ifndef INSTANCE_FOLDED
   instanceToWorld(position, normal, tangent);
+#endif
   v_displayPosition = position;
   vec3 displayNormal = normal;
 #else

@@ -14,10 +14,12 @@
  *   vertex count × instances per draw) are the last frame's.
  * A model is loaded once and kept for later calls with the same URL.
  *
- * Two more modes and an option serve `npm run bench` (bench/gpu-bench.ts): `mode: 'rigid'` draws the same
+ * More modes and an option serve `npm run bench` (bench/gpu-bench.ts): `mode: 'rigid'` draws the same
  * geometry without skinning (the model's skins dropped: one `SkinnedRenderer.draw` per instance, at the
- * same grid places), and `rasterize: false` shades the vertices but rasterises nothing (RASTERIZER_DISCARD),
- * so the share of a frame spent shading vertices can be measured.
+ * same grid places); `mode: 'rigid-instanced'` draws that skinless model as a crowd (one instanced draw per
+ * primitive, each mesh placed by its node's matrix and the instance's world matrix: the instanced rigid floor
+ * of `crowd.N1000.ratio_to_rigid`); `rasterize: false` shades the vertices but rasterises nothing
+ * (RASTERIZER_DISCARD), so the share of a frame spent shading vertices can be measured.
  */
 import type { ModelAsset } from '../../src/asset/model-asset.ts';
 import { contextInfo, median } from './bench-page-common.ts';
@@ -33,7 +35,7 @@ interface BenchOptions {
   N: number;
   frames: number;
   warmup?: number;
-  mode?: CrowdMode | 'rigid';
+  mode?: CrowdMode | 'rigid' | 'rigid-instanced';
   rasterize?: boolean;
 }
 
@@ -52,6 +54,7 @@ const gl = canvas.getContext('webgl2', { antialias: false, preserveDrawingBuffer
 const pixel = new Uint8Array(4);
 let loaded: { url: string; asset: ModelAsset } | null = null;
 let stage: { key: string; stage: CrowdStage } | null = null;
+let rigidStage: { key: string; stage: CrowdStage } | null = null;
 
 
 async function assetOf(url: string): Promise<ModelAsset> {
@@ -64,19 +67,28 @@ async function bench(options: BenchOptions): Promise<BenchResult> {
   const { model, N, frames } = options;
   const warmup = options.warmup ?? 10, mode = options.mode ?? 'live';
   if (!(Number.isInteger(N) && N >= 1)) throw new Error(`crowd-bench: N must be a positive integer, not ${N}`);
-  if (mode !== 'live' && mode !== 'baked' && mode !== 'rigid') throw new Error(`crowd-bench: mode must be 'live', 'baked' or 'rigid', not ${String(mode)}`);
-  const asset = await assetOf(model);
-  const key = `${model} ${N}`;
-  if (stage?.key !== key) {
-    stage?.stage.dispose();
-    stage = { key, stage: new CrowdStage(gl, asset, N) };
-    await stage.stage.texturesReady;
+  if (mode !== 'live' && mode !== 'baked' && mode !== 'rigid' && mode !== 'rigid-instanced') {
+    throw new Error(`crowd-bench: mode must be 'live', 'baked', 'rigid' or 'rigid-instanced', not ${String(mode)}`);
   }
-  const s = stage.stage;
+  const asset = await assetOf(model);
+  // The rigid crowd has its own stage (another asset), kept beside the skinned one so interleaved runs reuse both.
+  const instancedRigid = mode === 'rigid-instanced';
+  const key = `${model} ${N}${instancedRigid ? ' rigid' : ''}`;
+  const held = instancedRigid ? rigidStage : stage;
+  let s: CrowdStage;
+  if (held?.key === key) {
+    s = held.stage;
+  } else {
+    held?.stage.dispose();
+    s = new CrowdStage(gl, instancedRigid ? rigidAssetOf(asset) : asset, N);
+    if (instancedRigid) rigidStage = { key, stage: s };
+    else stage = { key, stage: s };
+    await s.texturesReady;
+  }
   s.setCount(N, 1);
   s.rasterize = options.rasterize ?? true;
   const rigid = mode === 'rigid' ? rigidOf(asset) : null;
-  if (mode !== 'rigid') s.setMode(mode);
+  if (mode === 'live' || mode === 'baked') s.setMode(mode);
   const frameMs: number[] = [], anim: number[] = [], submit: number[] = [], sync: number[] = [];
   let drawCalls = 0, verts = 0;
   for (let i = 0; i < warmup + frames; i++) {
@@ -96,16 +108,28 @@ async function bench(options: BenchOptions): Promise<BenchResult> {
   return { frameMs, animMs: median(anim), submitMs: median(submit), syncMs: median(sync), drawCalls, verts };
 }
 
+/** The model with its skins dropped: the same vertices, each mesh placed by its node (the same object per `asset`). */
+let rigidAssetCache: { asset: ModelAsset; rigid: ModelAsset } | null = null;
+function rigidAssetOf(asset: ModelAsset): ModelAsset {
+  if (rigidAssetCache?.asset !== asset) {
+    rigidAssetCache = {
+      asset,
+      rigid: {
+        ...asset,
+        meshInstances: asset.meshInstances.map((instance) => ({ ...instance, skin: -1 })),
+        meshes: asset.meshes.map((mesh) => ({ ...mesh, primitives: mesh.primitives.map((p) => ({ ...p, joints: null, weights: null })) })),
+        skins: [],
+      },
+    };
+  }
+  return rigidAssetCache.rigid;
+}
+
 /** The model without skins, drawn one instance per draw where the crowd's instances stand. */
 let rigidCache: { asset: ModelAsset; frame: (stage: CrowdStage) => CrowdFrameStats } | null = null;
 function rigidOf(asset: ModelAsset): { frame: (stage: CrowdStage) => CrowdFrameStats } {
   if (rigidCache?.asset === asset) return rigidCache;
-  const rigidAsset: ModelAsset = {
-    ...asset,
-    meshInstances: asset.meshInstances.map((instance) => ({ ...instance, skin: -1 })),
-    meshes: asset.meshes.map((mesh) => ({ ...mesh, primitives: mesh.primitives.map((p) => ({ ...p, joints: null, weights: null })) })),
-    skins: [],
-  };
+  const rigidAsset = rigidAssetOf(asset);
   const pose = new AnimatedModel(rigidAsset);
   let gpuModel: GpuModel | null = null;
   let worlds: Float32Array[] = [];

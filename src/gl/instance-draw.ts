@@ -4,44 +4,49 @@ import { bindMaterial, setAlphaState } from './material-binding.ts';
 import { DEFAULT_SKINNING_METHOD } from '../skinning/skinning-method.ts';
 import { INSTANCE_TEXTURE_WIDTH, type BakedPalettes, type InstanceBlocks } from '../skinning/instance-blocks.ts';
 import { createDataTexture } from './data-texture.ts';
-import { BakedBlend, bakedBlockTexels } from './baked-blend.ts';
+import { bakedBlockTexels, emptyPrepassLayout, InstancePrepass, needsPrepass, prepassLayout } from './instance-prepass.ts';
 import type { ShaderVariant } from './shader-variant.ts';
 
 
 /**
  * The GL side of instanced skinning for one model in one context: the RGBA32F texture of instance blocks
  * ({@link InstanceBlocks}, {@link INSTANCE_TEXTURE_WIDTH} texels wide, grown to the blocks' rows on first
- * need), the baked palettes texture (uploaded when the {@link BakedPalettes} object changes) and baked mode's
- * blend pass ({@link BakedBlend}). Free with {@link dispose}; after a context loss make a new one.
+ * need), the baked palettes texture (uploaded when the {@link BakedPalettes} object changes) and the per-frame
+ * pass that blends baked frames and folds each instance's world matrix into its pose's matrices
+ * ({@link InstancePrepass}). Free with {@link dispose}; after a context loss make a new one.
  */
 export class GpuInstances {
   private instanceTexture: WebGLTexture | null = null;
   private instanceRows = 0;
   private bakedTexture: WebGLTexture | null = null;
   private bakedSource: BakedPalettes | null = null;
-  private readonly bakedBlend: BakedBlend;
+  private readonly prepass: InstancePrepass;
+  private readonly layout = emptyPrepassLayout();
   /** The blocks last uploaded and their {@link InstanceBlocks.revision} then. */
   private uploadedBlocks: InstanceBlocks | null = null;
   private uploadedRevision = -1;
+  /** The texture the skinning shader reads for the blocks last uploaded: the pass's output, or the upload's. */
+  private skinnedTexture: WebGLTexture | null = null;
 
   constructor(private readonly gl: WebGL2RenderingContext) {
-    this.bakedBlend = new BakedBlend(gl);
+    this.prepass = new InstancePrepass(gl);
   }
 
   /**
    * Uploads the first `blocks.drawCount` blocks with one `texSubImage2D` (whole rows, straight from
-   * `blocks.blocks`), and the baked palettes if they changed; in baked mode runs the blend pass. Blocks already
-   * uploaded at their current {@link InstanceBlocks.revision} are only bound again. Leaves the
-   * blocks the skinning shader reads, in the live layout ({@link skinnedBlockTexels}), bound on INSTANCE_UNIT.
-   * Changes the current program in baked mode.
+   * `blocks.blocks`), and the baked palettes if they changed; then runs the pass ({@link InstancePrepass}: baked
+   * frames blended, the world matrix folded into LBS joints and rigid nodes) unless the blocks need neither
+   * (live DQS without rigid meshes). Blocks already uploaded at their current {@link InstanceBlocks.revision}
+   * are only bound again. Leaves the blocks the skinning shader reads, in the live layout
+   * ({@link skinnedBlockTexels}), bound on INSTANCE_UNIT. Changes the current program when the pass runs.
    * @throws Error when the blocks need more rows than `MAX_TEXTURE_SIZE`
    */
   upload(blocks: InstanceBlocks): void {
     const gl = this.gl;
-    if (blocks === this.uploadedBlocks && blocks.revision === this.uploadedRevision && this.instanceTexture) {
+    if (blocks === this.uploadedBlocks && blocks.revision === this.uploadedRevision && this.skinnedTexture) {
       // The same frame's blocks drawn again (a shadow pass): they are on the GPU already.
       gl.activeTexture(gl.TEXTURE0 + INSTANCE_UNIT);
-      gl.bindTexture(gl.TEXTURE_2D, blocks.baked ? this.bakedBlend.output : this.instanceTexture);
+      gl.bindTexture(gl.TEXTURE_2D, this.skinnedTexture);
       return;
     }
     this.uploadedBlocks = blocks;
@@ -59,17 +64,20 @@ export class GpuInstances {
       gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
       gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, INSTANCE_TEXTURE_WIDTH, rows, gl.RGBA, gl.FLOAT, blocks.blocks, 0);
     }
+    this.skinnedTexture = this.instanceTexture;
     const baked = blocks.baked;
-    if (baked) {
-      if (baked !== this.bakedSource) {
-        gl.activeTexture(gl.TEXTURE0 + BAKED_UNIT);
-        if (this.bakedTexture) gl.deleteTexture(this.bakedTexture);
-        const bakedRows = baked.rows.length / (4 * INSTANCE_TEXTURE_WIDTH);
-        this.bakedTexture = createRowsTexture(gl, bakedRows);
-        gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, INSTANCE_TEXTURE_WIDTH, bakedRows, gl.RGBA, gl.FLOAT, baked.rows, 0);
-        this.bakedSource = baked;
-      }
-      if (blocks.drawCount > 0) this.bakedBlend.run(this.instanceTexture, this.bakedTexture!, blocks.drawCount, baked, capacityRows);
+    if (baked && baked !== this.bakedSource) {
+      gl.activeTexture(gl.TEXTURE0 + BAKED_UNIT);
+      if (this.bakedTexture) gl.deleteTexture(this.bakedTexture);
+      const bakedRows = baked.rows.length / (4 * INSTANCE_TEXTURE_WIDTH);
+      this.bakedTexture = createRowsTexture(gl, bakedRows);
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, INSTANCE_TEXTURE_WIDTH, bakedRows, gl.RGBA, gl.FLOAT, baked.rows, 0);
+      this.bakedSource = baked;
+    }
+    const layout = prepassLayout(blocks, this.layout);
+    if (blocks.drawCount > 0 && needsPrepass(layout)) {
+      this.prepass.run(this.instanceTexture, baked ? this.bakedTexture : null, blocks.drawCount, layout, capacityRows);
+      this.skinnedTexture = this.prepass.output;
     }
   }
 
@@ -79,8 +87,8 @@ export class GpuInstances {
       if (this.instanceTexture) this.gl.deleteTexture(this.instanceTexture);
       if (this.bakedTexture) this.gl.deleteTexture(this.bakedTexture);
     }
-    this.bakedBlend.dispose();
-    this.instanceTexture = this.bakedTexture = null;
+    this.prepass.dispose();
+    this.instanceTexture = this.bakedTexture = this.skinnedTexture = null;
     this.bakedSource = null;
     this.uploadedBlocks = null;
     this.instanceRows = 0;

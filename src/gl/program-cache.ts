@@ -74,7 +74,7 @@ export const PALETTE_UNIT = 1;
 export const OVERFLOW_UNIT = 2;
 /** Texture unit of the instance blocks (instanced variants; high, clear of the material units). */
 export const INSTANCE_UNIT = 14;
-/** Texture unit of the baked palettes (baked mode's blend pass, src/gl/baked-blend.ts). */
+/** Texture unit of the baked palettes (baked mode's blend in the crowd's pass, src/gl/instance-prepass.ts). */
 export const BAKED_UNIT = 15;
 /** Texture units of a primitive's morph deltas and of the model's active-target list (src/gl/morph-texture.ts); high, out of the material units' way. */
 export const MORPH_DELTAS_UNIT = 12;

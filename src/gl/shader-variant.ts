@@ -1,5 +1,6 @@
 import type { SkinningMode, WeightPolicy } from '../skinning/skinning-method.ts';
 import { WEIGHT_POLICIES } from '../skinning/skinning-method.ts';
+import { INSTANCE_TEXTURE_WIDTH } from '../skinning/instance-blocks.ts';
 import { paletteStride, type PalettePath } from './palette-path.ts';
 
 /**
@@ -27,7 +28,7 @@ export interface ShaderVariant {
   influences?: 4 | 8 | 12;
   /**
    * Instanced skinning (`INSTANCED`, src/crowd/crowd.ts): joints per instance block (live, or blended from
-   * baked frames first by src/gl/baked-blend.ts); absent or false: one model per draw. Skinned variants only;
+   * baked frames first; LBS matrices premultiplied by the instance's world matrix: src/gl/instance-prepass.ts); absent or false: one model per draw. Skinned variants only;
    * the palette path is then the instance texture.
    */
   instanced?: boolean;
@@ -139,7 +140,7 @@ function skinningDefines(variant: ShaderVariant): string[] {
   if (influences > 8) defines.push('INFLUENCE_OVERFLOW');
   defines.push(`PALETTE_STRIDE ${paletteStride(variant.skinning)}`);
   if (variant.instanced) {
-    defines.push('INSTANCED');
+    defines.push('INSTANCED', `INSTANCE_TEXTURE_WIDTH ${INSTANCE_TEXTURE_WIDTH}`);
     return defines;
   }
   if (variant.palettePath === 'texture') defines.push('PALETTE_TEXTURE');

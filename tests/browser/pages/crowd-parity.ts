@@ -18,6 +18,7 @@ import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
 import { propMatrix } from '../../../src/scene/prop-placement.ts';
 import type { CrowdProp } from '../../../src/crowd/crowd.ts';
 import { withUnevenWeights } from '../helpers/uneven-weights.ts';
+import { atOffset } from '../helpers/far-offset.ts';
 import { createWideChain } from '../helpers/wide-chain.ts';
 
 /** Instanced output against the CPU reference, per mode. */
@@ -26,6 +27,8 @@ export interface CrowdParity {
   mode: CrowdMode;
   method: SkinningMethod;
   instances: number;
+  /** |O|, the crowd's model origin's distance from model space's origin (0 for a model near it). */
+  originDistance: number;
   /** Drawn instances whose world matrix mirrors (det < 0). */
   mirrored: number;
   /** Drawn instances blending a second clip (blend weight > 0). */
@@ -61,9 +64,15 @@ if (!gl) throw new Error('crowd parity harness: no WebGL2');
  * Instance k's world matrix: a rotation about a tilted axis, a non-uniform scale (a mirror in x for k = 1 and
  * 4) and a translation.
  */
+/**
+ * Where `far:` models stand: just past FAR_FROM_ORIGIN (1 024), so O ≠ 0 while float32 positions there
+ * (spacing 2⁻¹³) stay well inside the comparison's tolerance; their instances' world matrices move them back.
+ */
+const FAR: [number, number, number] = [1100, 0, -700];
+
 function worldOf(k: number, size: number): Float32Array {
   const a = 0.7 * k + 0.3, c = Math.cos(a), s = Math.sin(a);
-  const sx = (k % 3 === 1 ? -1 : 1) * (1 + 0.1 * k), sy = 1 - 0.05 * k, sz = 1 + 0.2 * (k % 3);
+  const sx = (k % 3 === 1 ? -1 : 1) * (1 + 0.1 * k), sy = 1 - 0.05 * (k % 6), sz = 1 + 0.2 * (k % 3);
   // R_y(a) · S, then a translation of a few sizes.
   return new Float32Array([
     c * sx, 0, -s * sx, 0,
@@ -76,9 +85,11 @@ function worldOf(k: number, size: number): Float32Array {
 /**
  * A built-in name, `wide-<n>` (the joint chain with n influences per vertex), `morph-tube` / `morph-tube-rigid`
  * (5 morph targets with animated weights, skinned or on a moving node), a glTF URL; prefixed `uneven:` for
- * weights whose sums differ from 1, suffixed `+prop` for a rigid box held by skeleton joint 3.
+ * weights whose sums differ from 1, `far:` for the model moved {@link FAR} from model space's origin (so its
+ * origin O is not 0), suffixed `+prop` for a rigid box held by skeleton joint 3.
  */
 async function load(model: string): Promise<ModelAsset> {
+  if (model.startsWith('far:')) return atOffset(await load(model.slice(4)), FAR);
   if (model.startsWith('uneven:')) return withUnevenWeights(await load(model.slice(7)));
   if (model.endsWith('+prop')) {
     const asset = await load(model.slice(0, -5));
@@ -116,15 +127,18 @@ function modelSize(asset: ModelAsset): number {
 }
 
 /**
- * Instances of `model` (a built-in name or a glTF URL) with different clips, times, speeds and world matrices, drawn
+ * Six instances (forty for a `many:` prefix) of `model` (a built-in name or a glTF URL, as {@link load} takes) with different clips, times, speeds and world matrices, drawn
  * instanced and captured by transform feedback; each compared with the CPU reference (skinVertices at its
  * clip and time — baked mode: times on baked frames — then its world matrix in f64).
  */
 async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFAULT_SKINNING_METHOD, blend = false): Promise<CrowdParity> {
-  const sworded = model.endsWith('+sword');
+  // many: 40 instances, so blocks start and end on many rows of the instance texture (its row arithmetic).
+  const many = model.startsWith('many:');
+  if (many) model = model.slice(5);
+  const sworded = model.endsWith('+sword'), far = model.startsWith('far:');
   const character = await load(sworded ? model.slice(0, -6) : model);
   const sword = sworded ? swordProp(character) : null;
-  const count = 6;
+  const count = many ? 40 : 6;
   const crowd = new Crowd(character, { capacity: count, mode, method, props: sword ? [sword] : [] });
   // The crowd draws the character with its props composed in (withProp): that asset is the one to upload.
   const asset = crowd.asset;
@@ -146,7 +160,10 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
       const frames = baked.frameCounts[clip];
       time = (baked.durations[clip] * Math.round((time / baked.durations[clip]) * (frames - 1))) / (frames - 1);
     }
-    crowd.add(k === count - 1 ? -1 : clip, time, 1 + 0.25 * k, worldOf(k, size));
+    const world = worldOf(k, size);
+    // far: W·T(−FAR) (each instance where the near model's stands).
+    if (far) for (let r = 0; r < 3; r++) world[12 + r] -= world[r] * FAR[0] + world[4 + r] * FAR[1] + world[8 + r] * FAR[2];
+    crowd.add(k === count - 1 ? -1 : clip, time, 1 + 0.25 * k, world);
   }
   if (blend && clips.length > 0) {
     // Instances 1, 2 and 4 also play the next clip (instance 4 that one alone: weight 1), on a baked frame in baked mode.
@@ -162,7 +179,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
   const instances = new GpuInstances(gl!);
   const capture = new TransformFeedbackCapture(gl!);
   const result: CrowdParity = {
-    model, mode, method, instances: crowd.drawCount, mirrored: crowd.drawCount - crowd.mirroredFrom,
+    model, mode, method, originDistance: Math.hypot(crowd.origin[0], crowd.origin[1], crowd.origin[2]), instances: crowd.drawCount, mirrored: crowd.drawCount - crowd.mirroredFrom,
     blended: Array.from(crowd.drawnInstances.subarray(0, crowd.drawCount), (k) => crowd.blendWeights[k]).filter((w) => w > 0).length, rigidVerticesCompared: 0, morphedVerticesCompared: 0,
     attachmentVerticesCompared: 0, maxAttachmentError: 0,
     verticesCompared: 0, maxRelativePositionError: 0, maxNormalError: 0,
