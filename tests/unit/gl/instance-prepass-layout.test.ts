@@ -3,6 +3,7 @@ import { Crowd } from '../../../src/crowd/crowd.ts';
 import { emptyPrepassLayout, needsPrepass, prepassLayout } from '../../../src/gl/instance-prepass.ts';
 import { createWorm, WORM_800 } from '../../../src/procedural/worm.ts';
 import { withRigidProp } from '../../browser/helpers/rigid-prop.ts';
+import { BAKED_BLOCK_TEXELS } from '../../../src/skinning/instance-blocks.ts';
 
 // What the crowd's per-frame pass writes (src/gl/instance-prepass.ts): which pose texels it folds the world
 // matrix into (LBS: every joint and rigid node; DQS: rigid nodes only), where a baked DQS pose's rotations end,
@@ -28,7 +29,7 @@ describe('prepassLayout', () => {
       const layout = prepassLayout(crowdOf(LBS, true, mode), emptyPrepassLayout());
       // 16 joints + 1 rigid node, 3 texels each.
       expect(layout).toMatchObject({ worldTexels: 3, blockTexels: 3 + 3 * 17, foldFirst: 0, foldEnd: 3 * 17, quaternionEnd: 0 });
-      expect(layout.sourceBlockTexels).toBe(mode === 'live' ? 3 + 3 * 17 : 4);
+      expect(layout.sourceBlockTexels).toBe(mode === 'live' ? 3 + 3 * 17 : BAKED_BLOCK_TEXELS);
       expect(layout.frameTexels).toBe(mode === 'live' ? 0 : 3 * 17);
       expect(needsPrepass(layout)).toBe(true);
     }
@@ -38,7 +39,7 @@ describe('prepassLayout', () => {
     const live = prepassLayout(crowdOf(DQS, true, 'live'), emptyPrepassLayout());
     expect(live).toMatchObject({ worldTexels: 4, blockTexels: 4 + 4 * 17, foldFirst: 4 * 16, foldEnd: 4 * 17, quaternionEnd: 0, frameTexels: 0 });
     const baked = prepassLayout(crowdOf(DQS, true, 'baked'), emptyPrepassLayout());
-    expect(baked).toMatchObject({ sourceBlockTexels: 4, blockTexels: 4 + 4 * 17, foldFirst: 4 * 16, foldEnd: 4 * 17, quaternionEnd: 4 * 16, frameTexels: 4 * 17 });
+    expect(baked).toMatchObject({ sourceBlockTexels: BAKED_BLOCK_TEXELS, blockTexels: 4 + 4 * 17, foldFirst: 4 * 16, foldEnd: 4 * 17, quaternionEnd: 4 * 16, frameTexels: 4 * 17 });
   });
 
   it('live DQS blocks without a rigid mesh need no pass; baked ones still blend', () => {
