@@ -147,6 +147,15 @@ const MASKS = 8;
 const compiled = new EmbeddedModule(BLENDING_KERNEL_WASM_BASE64);
 
 /**
+ * Bytes of a pose kernel's arena an animator's blending takes on `jointCount` joints: one {@link BlendingKernel}'s
+ * job record, sixteen per-joint weight arrays (its layers' masks, their complements) and four poses (additive
+ * reference poses), counted into `samplingArenaBytes` so that blends do not leave the arena for the portable loops.
+ */
+export function blendingArenaBytes(jointCount: number): number {
+  return JOB_BYTES + 16 * (4 * jointCount + 16) + 4 * (40 * jointCount + 48);
+}
+
+/**
  * A {@link BlendingKernel} on `arena` (one per animator: it holds its job record), or null without an arena,
  * with `backend: 'js'`, when the arena has no room for the record, or where the module does not compile.
  */

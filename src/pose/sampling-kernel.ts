@@ -4,7 +4,7 @@ import type { RuntimeClip } from '../animation/runtime-clip.ts';
 import type { SamplingBackend } from '../animation/sampling-context.ts';
 import type { AnimatorOptions } from '../animation/animator.ts';
 import { createLocalPose, type LocalPose } from '../skeleton/local-pose.ts';
-import { createBlendingKernel } from './blending-kernel.ts';
+import { blendingArenaBytes, createBlendingKernel } from './blending-kernel.ts';
 import type { PoseKernel } from './pose-kernel.ts';
 import { SAMPLING_KERNEL_WASM_BASE64 } from './wasm/sampling-kernel-binary.ts';
 import { KernelArena } from './kernel-arena.ts';
@@ -328,7 +328,8 @@ export function clipBytes(clip: RuntimeClip): number {
 /**
  * The `Animator` options that put its sampling and blending into `kernel`'s arena: a {@link SamplingKernel} per
  * clip player there, the layers' poses made there (`KernelArena.createPose`, else `createLocalPose` once it is
- * full) and a `BlendingKernel` for its crossfades, so that clips are sampled and blended in place, into the
+ * full) and a `BlendingKernel` for its blending jobs (crossfades, masked and additive layers), so that clips are
+ * sampled and blended in place, into the
  * poses the pose kernel reads. Without an arena (the `'js'` pose
  * kernel, or none set aside): kernels with memories of their own, or none with `backend: 'js'`.
  */
@@ -346,11 +347,12 @@ export function animatorSampling(
 /**
  * Bytes of a pose kernel's arena (`PoseKernelOptions.arenaBytes`) for a character playing `clips` on
  * `jointCount` joints: each clip's streams once, caches for two dozen contexts per clip (the animator's slots,
- * a `ClipSample` each) and sixteen poses (`KernelArena.createPose`: the animator's layers). More contexts or
- * other clips still sample correctly, from a memory of their own once the arena is full.
+ * a `ClipSample` each), sixteen poses (`KernelArena.createPose`: the animator's layers) and its blending
+ * ({@link blendingArenaBytes}). More contexts or other clips still sample correctly, from a memory of their own
+ * once the arena is full.
  */
 export function samplingArenaBytes(clips: readonly RuntimeClip[], jointCount: number): number {
-  let bytes = 4096 + 16 * (40 * jointCount + 48);
+  let bytes = 4096 + 16 * (40 * jointCount + 48) + blendingArenaBytes(jointCount);
   for (const clip of clips) {
     for (const stream of streamsOf(clip)) {
       bytes += sharedBytes(stream) + 16;
