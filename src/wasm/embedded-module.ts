@@ -5,6 +5,12 @@
  * of an immutable value, filled once, not state a frame changes.
  */
 export class EmbeddedModule {
+  /**
+   * Set once any kernel fails to compile in this realm: every kernel needs WebAssembly with SIMD, so the others
+   * would fail alike, and under a Content-Security-Policy without `'wasm-unsafe-eval'` each refused attempt is
+   * reported to the page. The first refusal answers for all (one report per page).
+   */
+  private static refused = false;
   private readonly base64: string;
   private compiled: WebAssembly.Module | null | undefined;
 
@@ -14,9 +20,11 @@ export class EmbeddedModule {
 
   /**
    * The compiled module, or null when this platform cannot compile it: no WebAssembly, no SIMD, or a
-   * Content-Security-Policy without `'wasm-unsafe-eval'` (the caller then takes its portable path).
+   * Content-Security-Policy without `'wasm-unsafe-eval'` (the caller then takes its portable path). After one
+   * kernel's refusal, null for every other without trying.
    */
   get(): WebAssembly.Module | null {
+    if (this.compiled === undefined && EmbeddedModule.refused) this.compiled = null;
     if (this.compiled === undefined) {
       try {
         const text = atob(this.base64);
@@ -25,6 +33,7 @@ export class EmbeddedModule {
         this.compiled = new WebAssembly.Module(bytes);
       } catch {
         this.compiled = null;
+        EmbeddedModule.refused = true;
       }
     }
     return this.compiled;

@@ -106,8 +106,9 @@ async function underPolicy(page: Page, scriptSrc: string): Promise<{ violations:
 }
 
 test('dist/sinew-viewer.js works under a strict Content-Security-Policy (script-src self, no eval, no inline script)', async ({ page }) => {
-  // Without 'wasm-unsafe-eval' the pose kernel's WebAssembly is refused once per page (the browser reports that
-  // one attempt) and every model computes its matrices with the portable backend; nothing else is refused.
+  // Without 'wasm-unsafe-eval' the first kernel's WebAssembly is refused once per page (the browser reports that
+  // one attempt; the other kernels do not try again: EmbeddedModule) and every model poses and skins with the
+  // portable backends; nothing else is refused.
   const { violations, errors } = await underPolicy(page, "'self'");
   expect(violations).toEqual(['script-src wasm-eval']);
   expect(errors.filter((e) => !/WebAssembly/.test(e))).toEqual([]);
