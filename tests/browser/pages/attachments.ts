@@ -90,7 +90,8 @@ function frameAt(time: number): PropFrame {
     const restored = new Promise((resolve) => canvas.addEventListener('webglcontextrestored', resolve, { once: true }));
     ext.restoreContext();
     await restored;
-    for (let i = 0; i < 200 && !(cube!.gpu && cube!.gpu.generation === view.inspect((f) => f.renderer.generation)); i++) {
+    // Up to 30 s for the upload again: a loaded 2-core machine (the suite's first minutes) can take several.
+    for (let i = 0; i < 1500 && !(cube!.gpu && cube!.gpu.generation === view.inspect((f) => f.renderer.generation)); i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       view.renderOnce();
     }
