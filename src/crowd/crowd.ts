@@ -85,14 +85,17 @@ export interface CrowdProp {
  * {@link prepare} culls against a view volume and writes the {@link InstanceBlocks} the renderer uploads with
  * one `texSubImage2D`:
  *
- * - live: every visible instance's pose is evaluated on the CPU (`AnimatedModel.evaluate`: sample,
- *   localToModel, skinning matrices) and packed into its block; consecutive instances with the same clip and time share
- *   one evaluation.
+ * - live: every instance's pose is evaluated on the CPU — by the {@link kernel} for all instances in one call
+ *   where it can (`CrowdKernel`: sample, blend, matrices, bounds, culling, blocks), else one by one
+ *   (`AnimatedModel.evaluate`: sample, localToModel, skinning matrices, packed into its block); consecutive
+ *   unblended instances with the same clip and time share one evaluation.
  * - baked: clips are baked once ({@link bakeClips}, at {@link CrowdOptions.bakeRate}; skins and rigid nodes
- *   alike); per instance only its world matrix and two frame indices with a blend factor are written, and the
- *   vertex shader blends the two baked frames: matrix rows linearly, DQS rotations by nlerp. It cannot blend
- *   clips, play additive layers or crossfade (one clip per instance), and between baked frames its matrices
- *   are the blend of the neighbouring frames' (not the sampled pose): see README "Crowds" for the measured error.
+ *   alike); per instance only its world matrix and two frame indices with a blend factor are written (and the
+ *   same for its blended clip, {@link blend}), and the per-frame pass blends the baked frames: matrix rows
+ *   linearly, DQS rotations by nlerp. It plays no additive layers or masks, and between baked frames its
+ *   matrices are the blend of the neighbouring frames' (not the sampled pose): see README "Crowds" for the
+ *   measured error.
+ * - both: each instance may play a second clip at its own weight ({@link blend}, {@link crossfade}).
  *
  * Mirroring: instances whose world matrix has a negative determinant are gathered after the others
  * ({@link InstanceBlocks.mirroredFrom}) and drawn with the opposite `frontFace`; normals use the cofactor of
