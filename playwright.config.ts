@@ -1,7 +1,24 @@
+import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from './src/node/find-chromium.ts';
 
-const port = Number(process.env.SINEW_TEST_PORT ?? 5183);
+/** A port the system has free now: the kernel picks it for a listener on port 0, which is then closed. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+// Each run serves this checkout on a port of its own, chosen once in the runner process: workers load this file
+// again and inherit the variable, so they all reach the same server. A fixed port let a run test another checkout's
+// server (and fail with ERR_CONNECTION_REFUSED, unexplained, once that server stopped).
+process.env.SINEW_TEST_PORT ??= String(await freePort());
+const port = Number(process.env.SINEW_TEST_PORT);
 const chromium = await findChromium();
 if (!chromium) throw new Error(`sinew: ${NO_CHROMIUM_MESSAGE}`);
 
@@ -25,7 +42,7 @@ export default defineConfig({
   webServer: {
     command: `npx vite --port ${port} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 120_000,
   },
 });
