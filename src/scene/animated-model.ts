@@ -120,7 +120,7 @@ export class AnimatedModel implements PoseBuffers {
     this.animator = new Animator(asset.skeleton.jointCount, {
       morphWeightJoints: morphJoints, motionRoot, ...sampling,
     });
-    this.roots = Int32Array.from(asset.skeleton.parents.reduce<number[]>((list, p, j) => (p < 0 ? [...list, j] : list), []));
+    this.roots = rootJoints(asset.skeleton.parents);
     this.kernel.listJoints(animatedSubtrees(asset));
     this.evaluate(this.clipSample(-1));
   }
@@ -206,4 +206,13 @@ export class AnimatedModel implements PoseBuffers {
     }
     return out;
   }
+}
+
+/** The joints without a parent, in joint order: `parents` has length `jointCount`, −1 for a root. */
+function rootJoints(parents: ArrayLike<number>): Int32Array {
+  let count = 0;
+  for (let j = 0; j < parents.length; j++) if (parents[j] < 0) count++;
+  const roots = new Int32Array(count);
+  for (let j = 0, r = 0; j < parents.length; j++) if (parents[j] < 0) roots[r++] = j;
+  return roots;
 }
