@@ -4,8 +4,8 @@
  *
  * - `size.standalone_gzip`: dist/sinew-viewer.js, the whole `<sinew-viewer>` (dependencies included) as shipped;
  * - `size.skin_vertices_gzip`: a consumer bundle that imports only `skinVertices` from the built package (what
- *   tree-shaking leaves of `sinew`), minified by Vite;
- * - `size.element_gzip`: a consumer bundle of `import 'sinew/element'`, dependencies included, minified: the
+ *   tree-shaking leaves of `sinew-gl`), minified by Vite;
+ * - `size.element_gzip`: a consumer bundle of `import 'sinew-gl/element'`, dependencies included, minified: the
  *   entry and what it imports statically;
  * - `size.element_lazy_gzip`: that bundle's chunks reached only by dynamic imports (the KHR_texture_basisu
  *   transcoder, the KHR_draco_mesh_compression and EXT_meshopt_compression decoders with Sinew's checks,
@@ -42,7 +42,7 @@ async function bundledSize(source: string, work: string): Promise<number> {
     configFile: false,
     logLevel: 'silent',
     root: work,
-    resolve: { alias: { sinew: root } },
+    resolve: { alias: { 'sinew-gl': root } },
     build: { write: false, lib: { entry, formats: ['es'], fileName: 'out' }, minify: true, target: 'es2022' },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []))

@@ -1,6 +1,6 @@
 /**
- * `sinew/node`: Sinew's node-only API (it imports `node:fs`; never import it into a browser bundle). The
- * browser-safe API is the package root, `sinew`.
+ * `sinew-gl/node`: Sinew's node-only API (it imports `node:fs`; never import it into a browser bundle). The
+ * browser-safe API is the package root, `sinew-gl`.
  */
 export { loadModelFromPath, type LoadModelFromPathOptions } from './load-model-from-path.ts';
 export { loadClipsFromPath } from './load-clips-from-path.ts';
