@@ -46,7 +46,7 @@ function hostOf(doc: Document): ViewerHost {
 
 /**
  * `HTMLElement` where there is a DOM; elsewhere (node, server-side rendering) an empty stand-in, so importing
- * `sinew/element` there defines the class without throwing (and {@link defineSinewViewer} registers nothing).
+ * `sinew-gl/element` there defines the class without throwing (and {@link defineSinewViewer} registers nothing).
  */
 const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
