@@ -39,7 +39,7 @@ export class MotionRoot {
 /**
  * The motion root: of the joints some clip translates (`clips`' translation channels), the one nearest the
  * skeleton's root (the hips), ties to the lower index; null when no clip translates a joint. Its parent's rest
- * frame is composed down the parents' rest transforms (docs/skinning-formulas.md S4, scales taken as uniform).
+ * frame is composed down the parents' rest transforms (docs/explanation/skinning-formulas.md S4, scales taken as uniform).
  * Allocates: call once per model.
  */
 export function findMotionRoot(skeleton: Skeleton, restPose: LocalPose, clips: readonly RuntimeClip[]): MotionRoot | null {

@@ -26,7 +26,7 @@ export class LoadError extends Error {
    * Short UPPER_SNAKE code: the Khronos glTF-Validator's code where one fits (`ACCESSOR_INVALID_FLOAT`,
    * `BUFFER_VIEW_TOO_LONG`, `UNRESOLVED_REFERENCE`, `GLB_UNEXPECTED_END_OF_CHUNK_DATA`, `FILE_NOT_FOUND`, …),
    * otherwise a Sinew one (`MD5_SYNTAX`, `MD5_ANIM_MISMATCH`, `UNSUPPORTED_FILE_TYPE`, `INTERNAL`, …): one of
-   * the registry LOAD_ERROR_CODES (load-error-codes.ts, listed in docs/load-errors.md).
+   * the registry LOAD_ERROR_CODES (load-error-codes.ts, listed in docs/explanation/load-errors.md).
    */
   readonly code: LoadErrorCode;
   /** The problem alone, without the file and place. */

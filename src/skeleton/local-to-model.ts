@@ -3,7 +3,7 @@ import type { LocalPose } from './local-pose.ts';
 
 /**
  * Local-to-model: the model-space matrix of every joint, `M[i] = M[parent[i]] · T·R·S(i)`
- * (docs/skinning-formulas.md S4; glTF 2.0 §3.5.3). One forward pass, relying on parents before children.
+ * (docs/explanation/skinning-formulas.md S4; glTF 2.0 §3.5.3). One forward pass, relying on parents before children.
  *
  * Affine throughout: a TRS matrix has bottom row 0 0 0 1, and so has a product of such matrices, so
  * each joint is composed straight from its T, R, S into twelve locals (the formula of gl-matrix

@@ -107,7 +107,7 @@ describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => 
       expect(raw.json.accessors[output].componentType).toBe(componentType);
       const stored = rawAccessor(raw, output);
       const decoded = stored.map((c) => decode(c, componentType, raw.json.accessors[output].normalized ?? false));
-      // LINEAR keys are normalised at load (the Sample Viewer's rule before slerp; docs/compatibility.md).
+      // LINEAR keys are normalised at load (the Sample Viewer's rule before slerp; docs/explanation/compatibility.md).
       const expected = decoded.map((c, i) => c / Math.hypot(...decoded.slice(i - (i % 4), i - (i % 4) + 4)));
       const values = asset.clips[0].channels[0].values;
       expect(values).toHaveLength(expected.length);
