@@ -58,7 +58,7 @@ export {
   type RetargetSide, type RetargetOptions, type JointMatch,
 } from './animation/retarget-clip.ts';
 
-// Inverse kinematics: pose jobs run by AnimatedModel.evaluate (model.poseJobs), README "Inverse kinematics"
+// Inverse kinematics: pose jobs run by AnimatedModel.evaluate (model.poseJobs), docs/guide/ik.md
 export { TwoBoneIkJob, midAxisFromPose, type TwoBoneIkOptions } from './ik/two-bone-ik-job.ts';
 export { AimIkJob, type AimIkOptions } from './ik/aim-ik-job.ts';
 export { FootPlacementJob, type FootPlacementOptions, type FootPlacementLeg } from './ik/foot-placement-job.ts';

@@ -1,6 +1,6 @@
 /**
  * The site's reference pages that are generated from the code at build time, so they cannot drift from it
- * (docs/reference/README of the site: docs/reference/index.md). Each function returns one Markdown page;
+ * (listed on docs/reference/index.md). Each function returns one Markdown page;
  * build-site.ts writes them into docs/reference/ (git-ignored) before VitePress builds.
  *
  * - {@link elementReferencePage}: `<sinew-viewer>`'s attributes (`ELEMENT_ATTRIBUTES`), its properties and methods

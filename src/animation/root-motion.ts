@@ -6,7 +6,7 @@ import type { SamplingContext } from './sampling-context.ts';
 import { copyLocalPose } from '../skeleton/local-pose.ts';
 
 /**
- * What the `Animator` does with the motion root's horizontal travel (README.md "Root motion"; ozz-animation's
+ * What the `Animator` does with the motion root's horizontal travel (docs/guide/root-motion.md; ozz-animation's
  * motion extraction sample):
  * - `off`: the pose as the clip has it;
  * - `in-place`: the root's horizontal translation (model-space X, Z; Y is up) and yaw (its turn about Y) since

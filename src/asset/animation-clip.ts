@@ -61,7 +61,7 @@ export interface AnimationChannel {
 /**
  * A named instant of a clip (a footstep, a sound cue): the `Animator` reports it each time the playhead
  * crosses it (`AnimationEventList`, type `marker`). glTF files carry them in the animation's extras,
- * `extras: { markers: [{ time, name }] }` (README.md "Animation events").
+ * `extras: { markers: [{ time, name }] }` (docs/guide/events.md).
  */
 export interface ClipMarker {
   /** Seconds, in [0, clip duration]. */

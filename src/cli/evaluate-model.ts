@@ -38,7 +38,7 @@ export interface EvaluatedJoint {
   matrix: number[];
 }
 
-/** The document `sinew eval` writes (README "Command line: `sinew`"). */
+/** The document `sinew eval` writes (docs/guide/cli.md). */
 export interface Evaluation {
   /** Name of the clip applied, or null for the rest pose. */
   clip: string | null;

@@ -50,8 +50,8 @@ const IDENTITY = mat4.create() as Float32Array;
 /**
  * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (every influence, by LBS, docs/explanation/skinning-formulas.md S0, or
  * DQS, under a weight policy, per model: {@link SkinningMethod}; palette as a uniform array, an RGBA32F
- * texture or a uniform buffer) and `shaders/lit.frag` (glTF metallic-roughness under image-based light; README
- * "Materials and lighting"). Programs are compiled per variant on first use and cached. Owns its programs and
+ * texture or a uniform buffer) and `shaders/lit.frag` (glTF metallic-roughness under image-based light;
+ * docs/guide/lighting.md). Programs are compiled per variant on first use and cached. Owns its programs and
  * its {@link ImageBasedLighting} (the studio environment, prefiltered by the constructor and again on a
  * context restore); models are owned by the caller ({@link GpuModel.dispose}).
  * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are
@@ -105,7 +105,7 @@ export class SkinnedRenderer {
   private readonly blended = new BlendOrder();
 
   /**
-   * Prefilters the environment on the GPU (synchronous; see README "Materials and lighting" for its cost).
+   * Prefilters the environment on the GPU (synchronous; see docs/guide/lighting.md for its cost).
    * @throws Error when the context is lost already, or an environment pass fails to build
    */
   constructor(gl: WebGL2RenderingContext, options: RendererOptions = {}) {

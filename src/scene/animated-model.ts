@@ -146,7 +146,7 @@ export class AnimatedModel implements PoseBuffers {
    * (given a source that does not).
    *
    * Only the animated subtrees' matrices are recomputed (the clips' target nodes, the skin joints and their
-   * descendants: `animatedSubtrees`; README "Large scenes"): a source writes the rest pose for every other node,
+   * descendants: `animatedSubtrees`; docs/guide/large-scenes.md): a source writes the rest pose for every other node,
    * whose matrices therefore stay as computed. When root motion places the roots, pose jobs run or the source is
    * neither {@link animator} nor a {@link ClipSample} (it may write any node), every matrix is recomputed, then
    * and on the next evaluate. So the animator plays {@link clips} (a clip from elsewhere joins the asset first:

@@ -24,7 +24,7 @@ import type { LocalPose } from './local-pose.ts';
  *
  * With `joints` (a subset, parents before children) only those joints are computed, each from its parent's
  * matrix as `out` holds it: the other joints' matrices must be up to date already (`PoseKernel`'s moving joints,
- * README "Large scenes").
+ * docs/guide/large-scenes.md).
  *
  * @param out `Float32Array(16·jointCount)`, column-major, joint i at `16i`
  * @param origin `Float64Array(3)` O in model space, in the file's units; default (0, 0, 0)

@@ -1,6 +1,6 @@
 /**
  * Most joints (nodes) a {@link Skeleton} holds: 2²⁴, so a joint index is exact in a float32 (textures address
- * joints by float rows). The memory budget (README "Memory ceiling") bounds real files long before it.
+ * joints by float rows). The memory budget (docs/guide/memory-ceiling.md) bounds real files long before it.
  */
 export const MAX_SKELETON_JOINTS = 1 << 24;
 

@@ -21,7 +21,7 @@ function decode(value: number, componentType: number, normalized: boolean): numb
 }
 
 describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => {
-  // Animation_SkinType: JOINTS u8/u16, WEIGHTS float / unorm8 / unorm16 (README table).
+  // Animation_SkinType: JOINTS u8/u16, WEIGHTS float / unorm8 / unorm16 (the Asset Generator's README table).
   const variants = [
     { file: 'Animation_SkinType_00.gltf', joints: 5121, weights: 5126 },
     { file: 'Animation_SkinType_01.gltf', joints: 5121, weights: 5121 },

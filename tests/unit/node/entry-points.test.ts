@@ -8,12 +8,12 @@ describe('the load entry points a user needs, one naming rule: loadModel*(source
     expect(Object.keys(core.LOAD_ERROR_CODES)).toContain('FILE_NOT_FOUND');
   });
 
-  it('sinew/node: loadModelFromPath; the names it replaced are gone (README "Use it as a package")', () => {
+  it('sinew/node: loadModelFromPath; the names it replaced are gone (docs/guide/install.md)', () => {
     expect(typeof node.loadModelFromPath).toBe('function');
     for (const old of ['readGltfFile', 'readMd5Files', 'loadModelFile', 'readModelFile']) expect(old in node).toBe(false);
   });
 
-  it('clips from other files (README "Clips from other files"): sinew exports loadClips, retargetClipLibrary, retargetClip, matchJoints; sinew/node loadClipsFromPath', () => {
+  it('clips from other files (docs/guide/clips-from-files.md): sinew exports loadClips, retargetClipLibrary, retargetClip, matchJoints; sinew/node loadClipsFromPath', () => {
     const names = ['loadClips', 'retargetClipLibrary', 'retargetClip', 'matchJoints', 'bareJointName', 'RetargetError'] as const;
     expect(names.map((name) => typeof core[name])).toEqual(names.map(() => 'function'));
     expect(core.CLIP_EXTENSIONS).toEqual(['.glb', '.gltf', '.md5anim']);
