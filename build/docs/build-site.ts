@@ -28,6 +28,11 @@ const REFERENCE = join(DOCS, 'reference');
 /** The package's entry points, as TypeDoc documents them (package.json `exports`). */
 export const API_ENTRY_POINTS = ['src/index.ts', 'src/element/index.ts', 'src/node/index.ts', 'src/testing.ts'];
 
+/** Each entry point's TypeDoc module name → the import it is (package.json `exports`). */
+const MODULE_NAMES: Readonly<Record<string, string>> = {
+  index: 'sinew-gl', element: 'sinew-gl/element', 'element/index': 'sinew-gl/element', node: 'sinew-gl/node', 'node/index': 'sinew-gl/node', testing: 'sinew-gl/testing',
+};
+
 /** Sources of `<sinew-viewer>` scanned for its shadow parts and the events it fires. */
 const ELEMENT_SOURCES = [
   'src/element/sinew-viewer-core.ts', 'src/element/sinew-viewer-element.ts', 'src/element/element-controls.ts',
@@ -88,6 +93,7 @@ async function writeApiReference(): Promise<void> {
     out,
     // typedoc-vitepress-theme: links and the sidebar are relative to the VitePress source folder.
     docsRoot: DOCS,
+    name: 'sinew-gl API',
     readme: 'none',
     entryFileName: 'index',
     excludePrivate: true,
@@ -103,6 +109,8 @@ async function writeApiReference(): Promise<void> {
   } as Parameters<typeof Application.bootstrapWithPlugins>[0]);
   const project = await app.convert();
   if (!project) throw new Error('TypeDoc could not convert the entry points (see the messages above)');
+  // TypeDoc names each module by its path (`index`, `element`, …); readers import them by package name.
+  for (const module of project.children ?? []) module.name = MODULE_NAMES[module.name] ?? module.name;
   await app.generateOutputs(project);
   if (app.logger.hasErrors()) throw new Error('TypeDoc reported errors (see the messages above)');
 }

@@ -38,6 +38,11 @@ function cell(text: string): string {
   return escapeHtmlOutsideCode(text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim());
 }
 
+/** A Markdown table cell holding code: pipes escaped, line breaks folded (VitePress escapes the rest). */
+function code(text: string): string {
+  return `\`${text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim()}\``;
+}
+
 /**
  * VitePress compiles Markdown to Vue templates: a bare `<sinew-viewer>` or `{{` in prose would be read as markup.
  * Code spans are safe (VitePress escapes them); elsewhere `<` becomes `&lt;` and `{{` is broken up.
@@ -190,7 +195,7 @@ export function elementReferencePage(root: string, elementFiles: readonly string
       ? 'Beyond the attributes\' reflected properties above:'
       : 'See the API reference\'s `SinewViewerElement` for parameter types.', '');
     lines.push(`| ${kind} | meaning | source |`, '|---|---|---|');
-    for (const m of members.filter((x) => x.kind === kind)) lines.push(`| \`${cell(m.signature)}\` | ${cell(m.doc) || '—'} | ${m.source} |`);
+    for (const m of members.filter((x) => x.kind === kind)) lines.push(`| ${code(m.signature)} | ${cell(m.doc) || '—'} | ${m.source} |`);
   }
 
   const details = detailTypes(root, 'src/element/element-events.ts');
@@ -204,7 +209,7 @@ export function elementReferencePage(root: string, elementFiles: readonly string
     const viaMap = !direct && detailName ? findDetailByEvent(root, detailName, details) : undefined;
     const info = direct ?? viaMap;
     if (info) fields = info.fields.map((f) => `\`${f.name}\`${f.doc ? `: ${f.doc}` : ''}`).join('; ');
-    lines.push(`| \`${name}\`${DEPRECATED_EVENTS.has(name) ? ' *deprecated*' : ''} | \`${cell(type)}\` | ${cell(fields) || '—'} |`);
+    lines.push(`| \`${name}\`${DEPRECATED_EVENTS.has(name) ? ' *deprecated*' : ''} | ${code(type)} | ${cell(fields) || '—'} |`);
   }
   const declared = new Set(declaredEvents(root, 'src/element/sinew-viewer-element.ts').map((e) => e.name));
   const undeclared = firedEvents(root, elementFiles).filter((name) => !declared.has(name));
@@ -254,7 +259,7 @@ export function cliReferencePage(program: Command): string {
     for (const o of cmd.options) {
       const def = o.defaultValue === undefined ? '' : `\`${JSON.stringify(o.defaultValue)}\``;
       const choices = o.argChoices ? ` (one of ${o.argChoices.map((c) => `\`${c}\``).join(', ')})` : '';
-      lines.push(`| \`${o.flags}\` | ${cell(o.description + choices)} | ${def} |`);
+      lines.push(`| ${code(o.flags)} | ${cell(o.description + choices)} | ${def} |`);
     }
   };
   options(program);
@@ -263,7 +268,7 @@ export function cliReferencePage(program: Command): string {
     const args = cmd.registeredArguments;
     if (args.length) {
       lines.push('', '| argument | meaning | required |', '|---|---|---|');
-      for (const a of args) lines.push(`| \`${a.name()}\` | ${cell(a.description || '—')} | ${a.required ? 'yes' : 'no'} |`);
+      for (const a of args) lines.push(`| ${code(a.name())} | ${cell(a.description || '—')} | ${a.required ? 'yes' : 'no'} |`);
     }
     options(cmd);
   }
