@@ -93,7 +93,7 @@ export {
 export { GpuModel } from './gl/gpu-model.ts';
 export { OrbitCamera } from './scene/orbit-camera.ts';
 
-// Attachments: a prop's matrix on a joint (README "Attachments"), kept precise far from the origin.
+// Attachments: a prop's matrix on a joint (docs/guide/attachments.md), kept precise far from the origin.
 export { defaultPropJoint, propMatrix, splitDisplayTranslation, swordOffset } from './scene/prop-placement.ts';
 export type { Attachment, PropSource } from './view/view-attachments.ts';
 

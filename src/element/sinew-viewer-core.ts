@@ -74,7 +74,7 @@ export abstract class SinewViewerCore extends ElementBase {
   protected readonly revealer: ElementReveal;
   /** `animations` and `appendAnimations`: clips from other files. */
   protected readonly clipFiles: ElementAnimations;
-  /** Children slotted as `hotspot-…`, placed over the canvas in each frame (README "Hotspots"). */
+  /** Children slotted as `hotspot-…`, placed over the canvas in each frame (docs/guide/hotspots.md). */
   protected readonly hotspots: ElementHotspots;
   /** `<sinew-attachment>` children and `attach` / `detach`: props on joints. */
   protected readonly props: ElementAttachments;
