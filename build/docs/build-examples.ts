@@ -4,7 +4,7 @@
  * button, plus `index.html` (from docs/examples/manifest.json) and `credits.html`.
  *
  * Models: the built-in ones are made in code by the pages themselves (octopus, sword) or here (a morphed tube and
- * a scene of many mesh nodes, `SITE/examples/models/`). When `../shared/assets` exists, the third-party characters
+ * a twisting cylinder and a scene of many mesh nodes, `SITE/examples/models/`). When `../shared/assets` exists, the third-party characters
  * the pages use are copied into `SITE/assets/` with their licences on the credits page; `SITE/assets/models.json`
  * lists the ones copied (empty without that folder), and the pages fall back to the octopus for the others.
  *
@@ -17,6 +17,7 @@ import { build, type Plugin } from 'vite';
 import { decoderModules } from '../decoder-modules-plugin.ts';
 import { manyMeshNodes } from '../../tests/fixtures/large-models.ts';
 import { skinnedMorphTube } from '../../tests/unit/helpers/morph-tube.ts';
+import { twistCylinderGlb } from './gallery-models.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const EXAMPLES = join(ROOT, 'docs/examples');
@@ -179,7 +180,7 @@ function creditsPage(copied: readonly string[]): string {
     ? `<table>\n  <tr><th>model</th><th>licence and authors</th></tr>\n${rows}\n</table>`
     : '<p>This build copied no third-party model.</p>';
   return page('Sinew examples: credits', `<h1>Credits</h1>
-<p>The octopus, the worm, the sword, the morphed tube and the many-node scene are made in code by Sinew (MIT).
+<p>The octopus, the sword, the morphed tube, the twisting cylinder and the many-node scene are made in code by Sinew (MIT).
 The third-party models some examples show are served beside the gallery, each under its own licence:</p>
 ${table}
 <p><a href="./index.html">Back to the examples</a></p>`);
@@ -223,7 +224,11 @@ export async function buildExamples(siteDir: string): Promise<void> {
 
   const models = join(outDir, 'models');
   mkdirSync(models, { recursive: true });
-  writeFileSync(join(models, 'morph-tube.glb'), skinnedMorphTube({ targets: 3 }).glb());
+  const tube = skinnedMorphTube({ targets: 3 });
+  tube.json.materials = [{ name: 'teal', pbrMetallicRoughness: { baseColorFactor: [0.2, 0.7, 0.65, 1], metallicFactor: 0, roughnessFactor: 0.5 } }];
+  tube.json.meshes[0].primitives[0].material = 0;
+  writeFileSync(join(models, 'morph-tube.glb'), tube.glb());
+  writeFileSync(join(models, 'twist-cylinder.glb'), twistCylinderGlb());
   writeFileSync(join(models, 'city.glb'), manyMeshNodes(4000, { materials: 4 }).glb());
 
   const assets = join(site, 'assets');
