@@ -19,6 +19,9 @@ function freePort(): Promise<number> {
 // server (and fail with ERR_CONNECTION_REFUSED, unexplained, once that server stopped).
 process.env.SINEW_TEST_PORT ??= String(await freePort());
 const port = Number(process.env.SINEW_TEST_PORT);
+// The built site (`npm run docs`) for the gallery's specs (tests/browser/gallery/), on a port of its own chosen alike.
+process.env.SINEW_SITE_PORT ??= String(await freePort());
+const sitePort = Number(process.env.SINEW_SITE_PORT);
 const chromium = await findChromium();
 if (!chromium) throw new Error(`sinew: ${NO_CHROMIUM_MESSAGE}`);
 
@@ -39,10 +42,19 @@ export default defineConfig({
     deviceScaleFactor: 1,
     launchOptions: { executablePath: chromium.executablePath, args: [...CHROMIUM_ARGS] },
   },
-  webServer: {
-    command: `npx vite --port ${port} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+  webServer: [
+    {
+      command: `npx vite --port ${port} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `node --import tsx tests/browser/helpers/static-site-server.ts site ${sitePort}`,
+      // Answered whether site/ is built or not: without it the gallery's specs say what is missing.
+      url: `http://127.0.0.1:${sitePort}/.server-ready`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

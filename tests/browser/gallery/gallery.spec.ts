@@ -1,0 +1,146 @@
+// The examples gallery (docs/examples/, built into site/examples/ by build/docs/build-examples.ts through
+// `npm run docs`): every page loads in headless Chromium with no page error and no console error and draws its
+// character; the pages whose picture holds still match goldens; the index, the credits and the copy button work.
+// The site is served by tests/browser/helpers/static-site-server.ts (playwright.config.ts, SINEW_SITE_PORT).
+import { existsSync, readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+interface Entry { page: string; title: string; description: string }
+
+const SITE_INDEX = 'site/examples/index.html';
+const manifest = JSON.parse(readFileSync('docs/examples/manifest.json', 'utf8')) as Entry[];
+const examples = `http://127.0.0.1:${process.env.SINEW_SITE_PORT}/examples/`;
+
+/** The pages whose picture holds still (no autoplay, a fixed time): the region matched against a golden. */
+const GOLDEN: Readonly<Record<string, string>> = {
+  'camera.html': 'sinew-viewer',
+  'environment.html': '.row',
+  'shadow.html': '.row',
+  'dqs-vs-lbs.html': '.row',
+  'many-elements.html': '#grid',
+  'skeleton-weights.html': '.stage',
+  'gpu-vs-cpu.html': '#stage',
+};
+
+/** What some pages say they do, checked after the page drew: the page's own promise, from the user's side. */
+const CHECKS: Readonly<Record<string, (page: Page) => Promise<void>>> = {
+  'gpu-vs-cpu.html': async (page) => {
+    await expect(page.locator('#result')).toContainText('equal to float32 rounding', { timeout: 60_000 });
+  },
+  'snapshot.html': async (page) => {
+    await page.getByRole('button', { name: 'Take a snapshot' }).click();
+    await expect.poll(() => page.locator('#picture').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  },
+  'picking.html': async (page) => {
+    const box = (await page.locator('sinew-viewer').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.locator('#hit')).toContainText(/joint (head|tentacle\d_\d)/);
+  },
+};
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test.beforeAll(() => {
+  if (!existsSync(SITE_INDEX)) throw new Error(`${SITE_INDEX} is missing: run \`npm run docs\` to build the site first`);
+});
+
+/** Fails the test on any page error or console error (a 404 is one too). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()} (${message.location().url})`);
+  });
+  return errors;
+}
+
+/** The fraction of the pixels of RGBA `data` that differ from its first pixel by more than 30 over R + G + B + A. */
+function differing(data: Uint8ClampedArray): number {
+  let count = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) + Math.abs(data[i + 3] - data[3]) > 30) count++;
+  }
+  return (4 * count) / Math.max(4, data.length);
+}
+
+/**
+ * How much of each drawing of the page differs from its background (its top-left pixel; see {@link differing}).
+ * A `<sinew-viewer>` is read in the page from its canvas (part `canvas` of its shadow root: the pixels it shows,
+ * transparent where the model is not), which is fast; a WebGL canvas of the pages that draw with the API
+ * (`canvas#stage`, `canvas#gl`) keeps no pixels once shown, so it is read from a screenshot.
+ */
+async function coverages(page: Page): Promise<number[]> {
+  const viewers = await page.evaluate((measure) => {
+    const differing = new Function(`return ${measure}`)() as (data: Uint8ClampedArray) => number;
+    return [...document.querySelectorAll('sinew-viewer')].map((viewer) => {
+      const canvas = viewer.shadowRoot!.querySelector('canvas[part="canvas"]') as HTMLCanvasElement;
+      if (!(canvas.width > 0 && canvas.height > 0)) return 0;
+      return differing(canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data);
+    });
+  }, differing.toString());
+  const canvases = page.locator('canvas#stage, canvas#gl');
+  const shots: number[] = [];
+  for (let i = 0; i < await canvases.count(); i++) {
+    const png = (await canvases.nth(i).screenshot({ animations: 'allow' })).toString('base64');
+    shots.push(await page.evaluate(async ({ base64, measure }) => {
+      const differing = new Function(`return ${measure}`)() as (data: Uint8ClampedArray) => number;
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      return differing(context.getImageData(0, 0, bitmap.width, bitmap.height).data);
+    }, { base64: png, measure: differing.toString() }));
+  }
+  return [...viewers, ...shots];
+}
+
+/** Opens a page and waits until every `<sinew-viewer>` shows its model; then draws each once more, now. */
+async function open(page: Page, file: string): Promise<void> {
+  await page.goto(examples + file);
+  await page.waitForFunction(() => {
+    const viewers = [...document.querySelectorAll('sinew-viewer')] as HTMLElementTagNameMap['sinew-viewer'][];
+    return viewers.every((viewer) => viewer.loaded);
+  }, undefined, { timeout: 60_000 });
+  // requestAnimationFrame is throttled in a headless page: draw the elements' frames on demand.
+  await page.evaluate(() => document.querySelectorAll('sinew-viewer').forEach((viewer) => viewer.renderOnce()));
+}
+
+for (const { page: file } of manifest) {
+  test(`${file} loads without an error and draws its character`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page, file);
+    // Every drawing covers more than 1 % of its canvas (the least of them is checked).
+    await expect.poll(async () => {
+      const covered = await coverages(page);
+      return covered.length ? Math.min(...covered) : -1;
+    }, { message: `${file}: a drawing stays empty (-1: no <sinew-viewer> and no canvas#stage / canvas#gl to check)` }).toBeGreaterThan(0.01);
+    if (GOLDEN[file]) {
+      await page.evaluate(() => document.querySelectorAll('sinew-viewer').forEach((viewer) => viewer.renderOnce()));
+      await expect(page.locator(GOLDEN[file]).first()).toHaveScreenshot(file.replace('.html', '.png'));
+    }
+    await CHECKS[file]?.(page);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the index lists every page with its title and description, and the credits name each model copied', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(examples);
+  const items = page.locator('li');
+  await expect(items).toHaveCount(manifest.length);
+  for (const [i, entry] of manifest.entries()) {
+    await expect(items.nth(i)).toHaveText(`${entry.title}: ${entry.description}`);
+    await expect(items.nth(i).locator('a')).toHaveAttribute('href', `./${entry.page}`);
+  }
+  await page.goto(examples + 'credits.html');
+  const copied = JSON.parse(readFileSync('site/assets/models.json', 'utf8')) as string[];
+  for (const model of copied) await expect(page.locator('tr', { hasText: model })).toContainText('CC');
+  expect(errors).toEqual([]);
+});
+
+test('the copy button copies the page exactly as it is written in docs/examples/', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(examples + 'attachments.html');
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(readFileSync('docs/examples/attachments.html', 'utf8'));
+});
