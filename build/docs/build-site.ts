@@ -100,11 +100,13 @@ async function writeApiReference(): Promise<void> {
     excludeProtected: true,
     excludeInternal: true,
     hideGenerator: true,
+    // Source links would point at a git remote; a clone may have none (CI clones a local path).
+    disableSources: true,
     // The type check is `tsc --noEmit`'s job; here only the declarations matter.
     skipErrorChecking: true,
     logLevel: LogLevel.Warn,
     // Doc comments name source files and docs pages in prose; TypeDoc need not resolve those as links.
-    validation: { notExported: false, invalidLink: false, rewrittenLink: false },
+    validation: { notExported: false, invalidLink: true, rewrittenLink: false },
     sidebar: { autoConfiguration: true, format: 'vitepress', pretty: false, collapsed: true },
   } as Parameters<typeof Application.bootstrapWithPlugins>[0]);
   const project = await app.convert();
