@@ -9,7 +9,7 @@
  *   of batches (bench/harness.ts).
  * - `nodes20k.element_load_ms`, `nodes20k.frame_ms`, `nodes20k.draw_calls` (headless
  *   Chromium on SwiftShader, the vite dev server, in the GPU half: `--no-gpu` skips them): `<sinew-viewer>` given
- *   the file, from `src` set to `sinew-load`; then one frame (`renderOnce`, waited for by reading a pixel),
+ *   the file, from setting `src` to its `load` event; then one frame (`renderOnce`, waited for by reading a pixel),
  *   median of 5 after a warm-up; the drawElements calls of one frame.
  *
  * Run alone: `node --import tsx bench/many-nodes-cost.ts` prints all of them.
@@ -76,10 +76,10 @@ export async function manyNodesBrowserCost(glb: Uint8Array = manyNodesFile()): P
       document.body.append(viewer);
       const start = performance.now();
       viewer.addEventListener('sinew-error', (e) => fail(new Error((e as CustomEvent).detail.message)), { once: true });
-      viewer.addEventListener('sinew-load', () => done({ loadMs: performance.now() - start }), { once: true });
+      viewer.addEventListener('load', () => done({ loadMs: performance.now() - start }), { once: true });
       viewer.setAttribute('src', '/bench/many-nodes.glb');
       // A page that never loads it (reloaded by the dev server, say) fails the case instead of hanging the bench.
-      setTimeout(() => fail(new Error('many-nodes bench: no sinew-load within 300 s')), 300_000);
+      setTimeout(() => fail(new Error('many-nodes bench: no load within 300 s')), 300_000);
     }));
     const frames = await page.evaluate(measureElementFrames, { id: 'v', frames: 5 });
     return { loadMs, frameMs: median(frames.times), drawCalls: frames.drawCalls };

@@ -16,14 +16,14 @@ export interface CameraReading<T> {
 const TERM = /^([+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?))(deg|rad|m|cm|mm|%)?$/i;
 const DEG = Math.PI / 180;
 
-/** The terms of `raw` (null or blank: none). */
-function terms(raw: string | null): string[] {
+/** The terms of `raw` (null or blank: none), split at spaces and commas as model-viewer's `parseExpressions`. */
+export function terms(raw: string | null): string[] {
   const text = (raw ?? '').trim();
   return text === '' ? [] : text.split(/[\s,]+/);
 }
 
-/** One angle term in radians; null for `auto`; undefined when malformed. */
-function angle(term: string): number | null | undefined {
+/** One angle term in radians (`deg`, `rad`, no unit: radians); null for `auto`; undefined when malformed. */
+export function angle(term: string): number | null | undefined {
   if (term.toLowerCase() === 'auto') return null;
   const m = TERM.exec(term);
   if (!m) return undefined;

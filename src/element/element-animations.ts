@@ -1,6 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { loadClipsFromUrl } from '../loaders/fetch/load-clips-from-url.ts';
 import { memoryBudgetOf } from './memory-budget-attribute.ts';
+import { requestedClip } from './element-playback.ts';
 import type { AddedClips } from '../view/added-clips.ts';
 import { messageOf, type ModelView } from '../view/model-view.ts';
 
@@ -83,7 +84,8 @@ export class ElementAnimations {
         const added = view.addClips(library);
         this.addedTo.set(view.asset, new Set([...before, resolved(url)]));
         const clips = Object.freeze(view.asset.clips.map((clip) => clip.name));
-        const clip = this.owner.element.getAttribute('clip');
+        // `animation-name` (or its deprecated alias `clip`) naming an added clip selects it now.
+        const clip = requestedClip(this.owner.element)?.value ?? null;
         if (fromAttribute && clip !== null && added.names.includes(clip) && view.state().clip !== clip) view.selectClipByName(clip, 0);
         this.owner.added(added, clips);
         return Object.freeze([...added.names]);

@@ -12,6 +12,7 @@ import { parseMemoryBudgetSetting } from './memory-budget-attribute.ts';
 import {
   parseExposureSetting, parseShadowIntensitySetting, parseShadowSoftnessSetting, parseToneMappingSetting,
 } from './lighting-attributes.ts';
+import { parseOrientation, parseScale } from './placement-syntax.ts';
 import {
   parseAutoRotateDelay, parseCameraOrbit, parseCameraTarget, parseFieldOfView, parseInteractionPrompt, parseRotationPerSecond,
 } from './camera-syntax.ts';
@@ -146,6 +147,14 @@ export const ELEMENT_ATTRIBUTES = {
   weights: {
     kind: 'text', absent: '`normalize`', parse: parseWeightsSetting,
     doc: 'Weight policy: `normalize`, `as-stored`, `rest-remainder` or `implicit-last` (absent: `normalize`).',
+  },
+  orientation: {
+    kind: 'text', absent: '`0deg 0deg 0deg`', parse: parseOrientation,
+    doc: "model-viewer's `\"roll pitch yaw\"`: the model turned about its own origin, in deg or rad (no unit: rad), yaw about +Y applied last (Euler order YXZ); the camera frames the turned model.",
+  },
+  scale: {
+    kind: 'text', absent: '`1 1 1`', parse: parseScale,
+    doc: "model-viewer's `\"x y z\"`: the model stretched along its own axes by these non-zero factors (before `orientation` turns it); the camera frames the scaled model.",
   },
   'camera-controls': {
     kind: 'boolean', absent: null,

@@ -4,7 +4,7 @@
  *
  * ```html
  * <script type="module" src="./sinew-viewer.js"></script>
- * <sinew-viewer src="/models/Fox.glb" clip="Run" controls></sinew-viewer>
+ * <sinew-viewer src="/models/Fox.glb" animation-name="Run" autoplay camera-controls></sinew-viewer>
  * ```
  *
  * or, from a module: `import 'sinew-gl/element'` (or `import { SinewViewerElement } from 'sinew-gl/element'`).
@@ -24,5 +24,6 @@ export type { ToBlobOptions } from './element-snapshot.ts';
 export type { HotspotConfiguration, HotspotData } from './element-hotspots.ts';
 export type { Vector2D, Vector3D } from './model-viewer-vectors.ts';
 export type { ElementSurfaceHit } from './element-picking.ts';
-export type { SinewCameraChangeDetail } from './element-events.ts';
+export type { SinewCameraChangeDetail, SinewClipsAddedDetail } from './element-events.ts';
+export type { SinewViewerElementEventMap } from './element-event-map.ts';
 export type { SphericalPosition } from './element-camera.ts';

@@ -20,6 +20,8 @@ import { ElementHotspots } from './element-hotspots.ts';
 import { defineAnimationProperties, ElementAnimationApi, type AnimationApiProperties } from './element-animation-api.ts';
 import { ElementReveal } from './element-reveal.ts';
 import { CAMERA_PARSED_ATTRIBUTES, ElementCamera, isCameraAttribute } from './element-camera.ts';
+import { applyPlacement, PLACEMENT_ATTRIBUTES } from './element-placement.ts';
+import { watchUnsupported } from './unsupported-features.ts';
 
 /** Frames are cleared to transparent: the canvas's CSS background (the `background` attribute) shows through. */
 const CLEAR: Rgba = [0, 0, 0, 0];
@@ -96,6 +98,8 @@ export abstract class SinewViewerCore extends ElementBase {
     report: (message) => this.report(message),
   });
   protected resizeObserver: ResizeObserver | null = null;
+  /** Stops the watch for `<model-viewer>` attributes and slots the element ignores (unsupported-features.ts). */
+  protected stopUnsupportedWatch: (() => void) | null = null;
   protected boxWidth = -1;
   protected boxHeight = -1;
   /** play() / pause() before the first model: its start state. */
@@ -249,6 +253,7 @@ export abstract class SinewViewerCore extends ElementBase {
     const method = readSkinningMethod(this, null);
     const view = new ModelView(canvas, { paletteRequest, method, distance: distance ?? 1, host, background: CLEAR }, this.listener);
     this.view = view;
+    applyPlacement(this, view, null);
     this.cameraRules.apply(view, null);
     applyPlaybackSettings(this, view, null);
     this.animationApi.noteDeprecated('clip');
@@ -263,7 +268,7 @@ export abstract class SinewViewerCore extends ElementBase {
         this.showNotice(view.startupError);
         this.report(view.startupError);
       }
-      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'reveal', 'exposure', 'tone-mapping', 'shadow-intensity', 'shadow-softness', ...CAMERA_PARSED_ATTRIBUTES] as const) {
+      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'reveal', 'exposure', 'tone-mapping', 'shadow-intensity', 'shadow-softness', ...PLACEMENT_ATTRIBUTES, ...CAMERA_PARSED_ATTRIBUTES] as const) {
         readAttribute(this, name, this.reporter);
       }
       this.applyBackground(true);
@@ -272,6 +277,7 @@ export abstract class SinewViewerCore extends ElementBase {
     this.boxWidth = this.boxHeight = -1;
     this.resizeObserver = new ResizeObserver((entries) => this.onResize(entries));
     this.resizeObserver.observe(this);
+    this.stopUnsupportedWatch = watchUnsupported(this);
     this.props.connect(view);
     this.light.connect(view, false);
     this.revealer.connect();
@@ -299,6 +305,8 @@ export abstract class SinewViewerCore extends ElementBase {
     view.canvas.remove();
     this.resizeObserver?.disconnect();
     this.resizeObserver = null;
+    this.stopUnsupportedWatch?.();
+    this.stopUnsupportedWatch = null;
   }
 
   /** @internal */
@@ -332,6 +340,12 @@ export abstract class SinewViewerCore extends ElementBase {
       case 'shadow-intensity':
       case 'shadow-softness':
         this.shadowStage.changed(name);
+        break;
+      case 'orientation':
+      case 'scale':
+        // Framed again as a new model is (model-viewer frames the placed model at load, and on `updateFraming()`).
+        applyPlacement(this, view, this.reporter, name);
+        if (view.asset) this.cameraRules.jumpCameraToGoal();
         break;
       case 'memory-budget':
         // Read by each load as it starts; said now when malformed.

@@ -2,7 +2,7 @@ import type { ElementPicking, ElementSurfaceHit } from './element-picking.ts';
 import { messageOf } from '../view/model-view.ts';
 import type { ViewerHost } from '../view/viewer-host.ts';
 import type { ElementAttributeProperties } from './element-attributes.ts';
-import type { ModelVisibilityDetail, SinewEventDetails } from './element-events.ts';
+import type { SinewViewerElementEventMap } from './element-event-map.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { Attachment } from '../view/view-attachments.ts';
 import type { HotspotConfiguration, HotspotData } from './element-hotspots.ts';
@@ -15,20 +15,6 @@ import { SinewViewerCore } from './sinew-viewer-core.ts';
 declare global {
   interface HTMLElementTagNameMap {
     'sinew-viewer': SinewViewerElement;
-  }
-  interface HTMLElementEventMap {
-    'sinew-load': CustomEvent<SinewEventDetails['sinew-load']>;
-    'sinew-error': CustomEvent<SinewEventDetails['sinew-error']>;
-    'sinew-timeupdate': CustomEvent<SinewEventDetails['sinew-timeupdate']>;
-    'sinew-progress': CustomEvent<SinewEventDetails['sinew-progress']>;
-    'sinew-clipsadded': CustomEvent<SinewEventDetails['sinew-clipsadded']>;
-    loop: CustomEvent<SinewEventDetails['loop']>;
-    'append-animation': CustomEvent<null>;
-    'detach-animation': CustomEvent<null>;
-    finished: CustomEvent<SinewEventDetails['finished']>;
-    marker: CustomEvent<SinewEventDetails['marker']>;
-    'model-visibility': CustomEvent<ModelVisibilityDetail>;
-    'camera-change': CustomEvent<SinewEventDetails['camera-change']>;
   }
 }
 
@@ -51,9 +37,12 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
  * - children slotted as `hotspot-NAME`: hotspots placed on a joint, the skinned surface or a model-space point
  *   in every frame (element-hotspots.ts, docs/guide/hotspots.md);
  * - children: `<sinew-attachment src joint offset offset-rotation offset-scale>`, props on joints (element-attachments.ts);
- * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`,
- *   `sinew-clipsadded`, `camera-change`, and `loop`, `finished`, `marker` as clips play (element-events.ts);
- *   `<model-viewer>`'s `load`, `error`, `progress` (beside the `sinew-*` aliases), `poster-dismissed`, `model-visibility`.
+ * - events (bubbling, composed, typed by {@link SinewViewerElementEventMap}): `<model-viewer>`'s `load`, `error`,
+ *   `progress`, `camera-change`, `poster-dismissed`, `model-visibility`, and `loop`, `finished`, `marker` as clips
+ *   play; Sinew's `sinew-error` (every problem, malformed attributes too), `sinew-timeupdate`, `sinew-clipsadded`
+ *   (element-events.ts); the deprecated aliases `sinew-load` and `sinew-progress`;
+ * - `<model-viewer>`'s `orientation` and `scale` place the model (element-placement.ts); its attributes and slots
+ *   Sinew does not support are ignored with a console warning, once per element (unsupported-features.ts).
  *
  * All elements of a document share one WebGL2 context, renderer and animation-frame loop (a
  * {@link ViewerHost}, made when the first connects and released when the last disconnects): each frame is
@@ -63,6 +52,26 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
  * keeps playing.
  */
 export class SinewViewerElement extends SinewViewerCore {
+  // ── Events, typed (element-event-map.ts) ────────────────────────────────────────────────────────
+
+  /** Listens for `type`; the element's own events (`load`, `loop`, …) come with their `detail` typed. */
+  override addEventListener<K extends keyof SinewViewerElementEventMap>(
+    type: K, listener: (this: SinewViewerElement, ev: SinewViewerElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
+    super.addEventListener(type, listener, options);
+  }
+
+  /** Stops listening, as {@link addEventListener} typed. */
+  override removeEventListener<K extends keyof SinewViewerElementEventMap>(
+    type: K, listener: (this: SinewViewerElement, ev: SinewViewerElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions,
+  ): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void {
+    super.removeEventListener(type, listener, options);
+  }
+
   // ── Methods ───────────────────────────────────────────────────────────────────────────────────────
 
   /**

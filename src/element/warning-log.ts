@@ -14,3 +14,18 @@ export function logWarningsOnce(source: string, warnings: readonly string[]): vo
     console.warn(`sinew-viewer: ${warning}`);
   }
 }
+
+/** The warnings each element has logged through {@link warnOncePerElement}. */
+const loggedBy = new WeakMap<Element, Set<string>>();
+
+/**
+ * Logs `warning` to the console as `sinew-viewer: WARNING` unless `element` has logged it before: a warning
+ * about the element's own markup (an attribute it ignores), said once per element however often it is checked.
+ */
+export function warnOncePerElement(element: Element, warning: string): void {
+  let seen = loggedBy.get(element);
+  if (!seen) loggedBy.set(element, (seen = new Set()));
+  if (seen.has(warning)) return;
+  seen.add(warning);
+  console.warn(`sinew-viewer: ${warning}`);
+}

@@ -18,7 +18,7 @@ import { CameraFraming } from './camera-framing.ts';
 import { ClipLayers } from './clip-layers.ts';
 import { ViewLayers } from './view-layers.ts';
 import { ViewAttachments } from './view-attachments.ts';
-import { prepareModel, type LoadedModel } from './loaded-model.ts';
+import { placeModel, prepareModel, type LoadedModel } from './loaded-model.ts';
 import { BACKGROUND, type ModelViewOptions, type ShowOptions } from './model-view-options.ts';
 import type { ModelViewListener } from './model-view-listener.ts';
 import { describeView, type ModelViewState } from './model-view-state.ts';
@@ -75,6 +75,7 @@ export class ModelView {
   /** The light of this view's frames (src/gl/scene-lighting.ts), the caller's to mutate; null: the default. */
   lighting: Readonly<SceneLighting> | null = null;
   private readonly frameAnimation: boolean;
+  private readonly placement = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
   /** The camera's framing: its rules (`framing.goal`) and distance multiple. */
   readonly framing: CameraFraming;
   /** Orbit input's settings, read at each input event (turn input, zoom, pan off and on). */
@@ -192,7 +193,7 @@ export class ModelView {
       const asset = typeof source === 'function' ? await source() : source;
       if (stale()) return false;
       const { animated, player, clipIndex, clipWarning, displayMatrix, bounds } =
-        prepareModel(asset, options.clip, this.playback.startOptions(0, options.time ?? undefined), this.frameAnimation);
+        prepareModel(asset, options.clip, this.playback.startOptions(0, options.time ?? undefined), this.frameAnimation, this.placement);
       let palettePath: PalettePath = 'uniform';
       const renderer = this.surface.renderer;
       if (renderer) palettePath = renderer.palettePathFor(asset, this.currentPaletteRequest, this.method);
@@ -317,9 +318,7 @@ export class ModelView {
     this.renderOnce();
   }
 
-  /**
-   * Resumes playback, as {@link Playback.play} describes (a finished `once` clip restarts).
-   */
+  /** Resumes playback, as {@link Playback.play} describes (a finished `once` clip restarts). */
   play(): void {
     const wasPlaying = this.playback.playing;
     this.playback.play();
@@ -359,6 +358,16 @@ export class ModelView {
   setCamera(view: { yaw?: number; pitch?: number; distance?: number }): void {
     this.framing.set(view);
     this.requestRedraw();
+  }
+
+  /**
+   * Places this model and those loaded later by `matrix` (16 numbers, column-major, after the up-axis turn:
+   * `<sinew-viewer>`'s `orientation` and `scale`), measures the shown one's bounds again and frames it.
+   */
+  setPlacement(matrix: ArrayLike<number>): void {
+    this.placement.set(matrix);
+    if (this.current) placeModel(this.current, this.placement, this.frameAnimation);
+    this.frameModel();
   }
 
   /** Re-aims the camera at the current model's bounds at the set distance multiple (default 1). */
@@ -468,9 +477,7 @@ export class ModelView {
   }
 
   /** Draws on the next animation frame (once, however often it is called before then). */
-  requestRedraw(): void {
-    this.startLoop();
-  }
+  requestRedraw(): void { this.startLoop(); }
 
   /**
    * Stops the loop, deletes the model's GL objects, removes every listener and gives the surface back: its
@@ -490,10 +497,7 @@ export class ModelView {
     this.surface.dispose();
   }
 
-  /**
-   * Draws `gpu` once, not shown (the next frame draws over it), with `paletteRequest` and `method`: builds the shader
-   * variant they need now, so that a failure throws before anything switches.
-   */
+  /** Draws `gpu` once, not shown, with `paletteRequest` and `method`: builds their shader variant now (a failure throws before anything switches). */
   private trialDraw(gpu: GpuModel, animated: AnimatedModel, displayMatrix: Float32Array, paletteRequest: PaletteRequest, method: SkinningMethod): void {
     this.surface.resize();
     this.framing.update(this.surface.width, this.surface.height);
@@ -538,9 +542,7 @@ export class ModelView {
     this.surface.requestFrame();
   }
 
-  private stopLoop(): void {
-    this.surface.cancelFrame();
-  }
+  private stopLoop(): void { this.surface.cancelFrame(); }
 
   private onFrame(nowMs: number): void {
     if (this.surface.contextLost || this.disposed) return;

@@ -98,7 +98,7 @@ test('viewer: a drop of an animation-only glTF adds its clips without Shift; a f
   expect(errors).toEqual([]);
 });
 
-test('element: animations= adds clips that clip= selects and that play; appendAnimations resolves with the names or rejects', async ({ page }) => {
+test('element: animations= adds clips that animation-name= selects and that play; appendAnimations resolves with the names or rejects', async ({ page }) => {
   requireSharedAssets();
   await page.goto('/tests/browser/pages/empty-page.html');
   const added = await page.evaluate((src) => new Promise<{ detail: { added: string[]; clips: string[]; unmatched: string[] }; selected: string }>((done, fail) => {
@@ -106,7 +106,7 @@ test('element: animations= adds clips that clip= selects and that play; appendAn
     viewer.id = 'v';
     viewer.style.cssText = 'width: 320px; height: 240px';
     // The clip CesiumMan's unnamed clip becomes once added again: selected when its file is added.
-    viewer.setAttribute('clip', 'animation 0 (CesiumMan.glb)');
+    viewer.setAttribute('animation-name', 'animation 0 (CesiumMan.glb)');
     viewer.setAttribute('controls', '');
     const selected = (): string => (viewer.shadowRoot!.querySelector('[part=clip]') as HTMLSelectElement).value;
     viewer.addEventListener('sinew-clipsadded', (e) => done({ detail: (e as CustomEvent).detail, selected: selected() }), { once: true });
@@ -122,7 +122,7 @@ test('element: animations= adds clips that clip= selects and that play; appendAn
 
   const state = await page.evaluate(async (name) => {
     const viewer = document.getElementById('v') as HTMLElementTagNameMap['sinew-viewer'];
-    viewer.clip = name; // select the added clip by its unique name
+    viewer.animationName = name; // select the added clip by its unique name
     viewer.pause();
     const read = (): string => {
       viewer.renderOnce();

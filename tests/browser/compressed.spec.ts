@@ -49,7 +49,7 @@ function drawn(page: Page): Promise<{ covered: number; sum: number }> {
   });
 }
 
-/** Loads `src` into a new `#v` element and resolves its sinew-load or sinew-error. */
+/** Loads `src` into a new `#v` element and resolves at its load or sinew-error. */
 function loadInElement(page: Page, src: string): Promise<string> {
   return page.evaluate((url) => new Promise<string>((done) => {
     let viewer = document.getElementById('v') as Viewer | null;
@@ -60,7 +60,7 @@ function loadInElement(page: Page, src: string): Promise<string> {
       viewer.setAttribute('autoplay', '');
       document.body.append(viewer);
     }
-    viewer.addEventListener('sinew-load', () => done('LOADED'), { once: true });
+    viewer.addEventListener('load', () => done('LOADED'), { once: true });
     viewer.addEventListener('sinew-error', (e) => done((e as CustomEvent).detail.message), { once: true });
     viewer.setAttribute('src', url);
   }), src);

@@ -44,7 +44,7 @@ test('loop, finished and marker events: each crossing once, in order, with clip,
     const el = document.createElement('sinew-viewer');
     el.id = 'fox';
     el.setAttribute('src', '/marked/Fox.glb');
-    el.setAttribute('clip', 'Walk');
+    el.setAttribute('animation-name', 'Walk');
     el.setAttribute('time', '0'); // paused until the clock is ours
     document.body.append(el);
   });

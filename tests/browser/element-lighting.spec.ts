@@ -26,7 +26,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const events: unknown[] = [];
     (window as unknown as { __events: unknown[] }).__events = events;
-    for (const type of ['sinew-load', 'sinew-error', 'error']) {
+    for (const type of ['load', 'sinew-error', 'error']) {
       document.addEventListener(type, (e) => {
         const detail = (e as CustomEvent).detail as { message?: string; url?: string; type?: string } | undefined;
         events.push({ id: (e.target as HTMLElement).id, type, message: detail?.message ?? '', url: detail?.url ?? '', detailType: detail?.type ?? '' });

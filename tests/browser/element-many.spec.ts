@@ -16,10 +16,10 @@ test.beforeEach(async ({ page }) => {
   await isolateFromLiveReload(page);
   await recordGlContexts(page);
   await page.addInitScript(() => {
-    // Every sinew-load / sinew-error.
+    // Every load / sinew-error.
     const events: unknown[] = [];
     (window as unknown as { __events: unknown[] }).__events = events;
-    for (const type of ['sinew-load', 'sinew-error']) {
+    for (const type of ['load', 'sinew-error']) {
       document.addEventListener(type, (e) => events.push({ id: (e.target as HTMLElement).id, type }));
     }
   });
@@ -61,7 +61,7 @@ test('50 elements on one page share one WebGL2 context and all draw, with no con
       models: [...new Set(viewers.map((el) => el.model))],
       contexts: w.__contexts.length,
       lost: w.__contexts.map((gl) => gl.isContextLost()),
-      loads: w.__events.filter((e) => e.type === 'sinew-load').length,
+      loads: w.__events.filter((e) => e.type === 'load').length,
       errors: w.__events.filter((e) => e.type === 'sinew-error').length,
       inView: viewers.every((el) => el.getBoundingClientRect().bottom <= innerHeight),
     };
@@ -80,7 +80,7 @@ test('50 elements on one page share one WebGL2 context and all draw, with no con
   expect(errors).toEqual([]);
 });
 
-test('the console gets each loader warning once per page and model URL; every element\'s sinew-load lists it', async ({ page }) => {
+test('the console gets each loader warning once per page and model URL; every element\'s sinew-load (deprecated alias of load, the one event with the warnings) lists it', async ({ page }) => {
   const errors = collectErrors(page);
   const messages = collectConsole(page);
   // A lenient file: one warning (an extension it uses but does not require, which Sinew ignores).
@@ -103,10 +103,10 @@ test('the console gets each loader warning once per page and model URL; every el
   });
   const expected = 'lenient.glb: uses extension "EXT_mesh_gpu_instancing", not required; ignored';
   expect(warnings).toEqual(Array.from({ length: 8 }, () => [expected]));
-  // Re-adding an element shows its model again (sinew-load again) without a second console line.
+  // Re-adding an element shows its model again (load again) without a second console line.
   await page.evaluate(() => new Promise<void>((done) => {
     const viewer = document.getElementById('w0')!;
-    viewer.addEventListener('sinew-load', () => done(), { once: true });
+    viewer.addEventListener('load', () => done(), { once: true });
     viewer.remove();
     document.getElementById('grid')!.append(viewer);
   }));

@@ -11,7 +11,7 @@ const PAGE = '/tests/browser/pages/embed-example.html';
 interface Recorded {
   id: string;
   type: string;
-  detail: { model?: string; clips?: string[]; warnings?: string[]; message?: string; currentTime?: number; paused?: boolean };
+  detail: { url?: string | null; model?: string; clips?: string[]; warnings?: string[]; message?: string; currentTime?: number; paused?: boolean };
 }
 
 /** The element's type (from the global tag map). */
@@ -30,10 +30,11 @@ test.beforeEach(async ({ page }) => {
   await recordGlContexts(page);
   await trackGlObjectsInPage(page);
   await page.addInitScript(() => {
-    // Every sinew-* event, recorded from the start (they bubble and are composed).
+    // The element's load and problem events, recorded from the start (they bubble and are composed); sinew-load,
+    // the deprecated alias of load, for the test of its detail.
     const events: unknown[] = [];
     (window as unknown as { __events: unknown[] }).__events = events;
-    for (const type of ['sinew-load', 'sinew-error', 'sinew-timeupdate', 'sinew-progress']) {
+    for (const type of ['load', 'sinew-load', 'sinew-error', 'sinew-timeupdate']) {
       document.addEventListener(type, (e) => {
         events.push({ id: (e.target as HTMLElement).id, type, detail: JSON.parse(JSON.stringify((e as CustomEvent).detail)) });
       });
@@ -104,7 +105,7 @@ function gridDistance(a: Frame, b: Frame): number {
   return sum / a.grid.length;
 }
 
-test('two viewers on a plain page: each draws its own model, both through one shared context; sinew-load gives the clips', async ({ page }) => {
+test('two viewers on a plain page: each draws its own model, both through one shared context; load fires, and the deprecated sinew-load still gives the clips', async ({ page }) => {
   requireSharedAssets();
   const errors = collectErrors(page);
   await openEmbed(page);
@@ -116,6 +117,8 @@ test('two viewers on a plain page: each draws its own model, both through one sh
   const foxLoad = await events(page, 'sinew-load', 'fox');
   expect(foxLoad).toHaveLength(1);
   expect(foxLoad[0].detail).toEqual({ model: 'Fox.glb', clips: ['Survey', 'Walk', 'Run'], warnings: [] });
+  expect((await events(page, 'load', 'fox')).map((e) => e.detail)).toEqual([{ url: '/shared/assets/gltf/Fox.glb' }]);
+  expect((await events(page, 'load', 'octopus')).map((e) => e.detail)).toEqual([{ url: null }]);
   expect(await events(page, 'sinew-error')).toEqual([]);
 
   const state = await page.evaluate(() => {
@@ -123,7 +126,7 @@ test('two viewers on a plain page: each draws its own model, both through one sh
     const canvasOf = (el: Element) => el.shadowRoot!.querySelector('canvas')!;
     return {
       octopus: { paused: octopus.paused, clips: octopus.clips, src: octopus.src, theta: octopus.getCameraOrbit().theta },
-      fox: { model: fox.model, clips: fox.clips, paused: fox.paused, time: fox.currentTime, duration: fox.duration, clip: fox.clip, controls: fox.controls },
+      fox: { model: fox.model, clips: fox.clips, paused: fox.paused, time: fox.currentTime, duration: fox.duration, animationName: fox.animationName, controls: fox.controls },
       // One WebGL2 context for the page, on a canvas of its own; each element shows its frames in a 2D canvas.
       contexts: (window as unknown as TestWindow).__contexts.length,
       sharedCanvasInDom: document.contains((window as unknown as TestWindow).__contexts[0].canvas as HTMLCanvasElement),
@@ -134,7 +137,7 @@ test('two viewers on a plain page: each draws its own model, both through one sh
   expect(state.octopus.paused).toBe(false); // autoplay: playing
   expect(state.octopus.src).toBeNull();
   expect(state.octopus.theta).toBeCloseTo((25 * Math.PI) / 180, 6);
-  expect(state.fox).toMatchObject({ model: 'Fox.glb', clips: ['Survey', 'Walk', 'Run'], paused: true, time: 0.5, clip: 'Run', controls: true });
+  expect(state.fox).toMatchObject({ model: 'Fox.glb', clips: ['Survey', 'Walk', 'Run'], paused: true, time: 0.5, animationName: 'Run', controls: true });
   expect(state.fox.duration).toBeGreaterThan(0.5);
   expect(state.contexts).toBe(1);
   expect(state.sharedCanvasInDom).toBe(false);
@@ -166,7 +169,7 @@ test('golden: the embed example page', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-test('clip, time and camera attributes change the picture; properties reflect them', async ({ page }) => {
+test('animation-name, time and camera attributes change the picture; properties reflect them', async ({ page }) => {
   requireSharedAssets();
   await openEmbed(page);
   const run05 = (await drawAndRead(page, 'fox'))!;
@@ -178,22 +181,22 @@ test('clip, time and camera attributes change the picture; properties reflect th
   expect(await page.evaluate(() => [(document.getElementById('fox') as Viewer).currentTime, (document.getElementById('fox') as Viewer).paused])).toEqual([0.2, true]);
   expect(gridDistance(run05, run02)).toBeGreaterThan(0.2);
 
-  // clip (through the property, reflected to the attribute): paused, so the time stays.
+  // animation-name (through the property, reflected to the attribute): paused, so the time stays.
   const clip = await page.evaluate(() => {
     const fox = (document.getElementById('fox') as Viewer);
-    fox.clip = 'Survey';
-    return { attribute: fox.getAttribute('clip'), time: fox.currentTime };
+    fox.animationName = 'Survey';
+    return { attribute: fox.getAttribute('animation-name'), time: fox.currentTime };
   });
   expect(clip).toEqual({ attribute: 'Survey', time: 0.2 });
   const survey02 = (await drawAndRead(page, 'fox'))!;
   expect(gridDistance(run02, survey02)).toBeGreaterThan(0.2);
 
   // A clip index works too, and the rest pose.
-  await page.evaluate(() => ((document.getElementById('fox') as Viewer).clip = 2));
+  await page.evaluate(() => ((document.getElementById('fox') as Viewer).animationName = 2));
   expect(gridDistance(run02, (await drawAndRead(page, 'fox'))!)).toBe(0);
-  await page.evaluate(() => ((document.getElementById('fox') as Viewer).clip = 'rest'));
+  await page.evaluate(() => ((document.getElementById('fox') as Viewer).animationName = 'rest'));
   expect(gridDistance(run02, (await drawAndRead(page, 'fox'))!)).toBeGreaterThan(0.2);
-  await page.evaluate(() => ((document.getElementById('fox') as Viewer).clip = 'Run'));
+  await page.evaluate(() => ((document.getElementById('fox') as Viewer).animationName = 'Run'));
 
   // Camera: camera-orbit's θ turns the model, its radius shrinks it.
   await page.evaluate(() => (document.getElementById('fox') as Viewer).setAttribute('camera-orbit', '30deg 75deg'));
@@ -208,9 +211,9 @@ test('clip, time and camera attributes change the picture; properties reflect th
   expect(far.coverage).toBeLessThan(0.6 * side.coverage);
 
   // An unknown clip is reported, naming the clip and the model, and changes nothing.
-  await page.evaluate(() => (document.getElementById('fox') as Viewer).setAttribute('clip', 'Jump'));
+  await page.evaluate(() => (document.getElementById('fox') as Viewer).setAttribute('animation-name', 'Jump'));
   const clipErrors = await events(page, 'sinew-error', 'fox');
-  expect(clipErrors.map((e) => e.detail.message)).toEqual(['<sinew-viewer clip="Jump">: Fox.glb has no such clip (clips: Survey, Walk, Run)']);
+  expect(clipErrors.map((e) => e.detail.message)).toEqual(['<sinew-viewer animation-name="Jump">: Fox.glb has no such clip (clips: Survey, Walk, Run)']);
   expect(gridDistance(far, (await drawAndRead(page, 'fox'))!)).toBe(0);
 
   // Removing `time` changes nothing (model-viewer's rule: no autoplay, no play); autoplay with time plays from there.
@@ -309,25 +312,26 @@ test('a bad src fires sinew-error naming the file while the previous model keeps
     expect(await page.evaluate(() => [(document.getElementById('fox') as Viewer).model, (document.getElementById('fox') as Viewer).clips])).toEqual(['Fox.glb', ['Survey', 'Walk', 'Run']]);
     expect(gridDistance(before, (await drawAndRead(page, 'fox'))!)).toBe(0);
   }
-  expect(await events(page, 'sinew-load', 'fox')).toHaveLength(1);
+  expect(await events(page, 'load', 'fox')).toHaveLength(1);
 
-  // A good model with an explicit anim (MD5) replaces it; the element's clip / time apply to it.
+  // A good model with an explicit anim (MD5) replaces it; the element's animation-name / time apply to it.
   await page.evaluate(() => {
     const fox = (document.getElementById('fox') as Viewer);
-    fox.removeAttribute('clip');
+    fox.removeAttribute('animation-name');
     fox.anim = '/shared/assets/md5/Bob.md5anim';
     fox.src = '/shared/assets/md5/Bob.md5mesh';
   });
   await page.waitForFunction(() => (document.getElementById('fox') as Viewer).model === 'Bob.md5mesh');
-  const loads = await events(page, 'sinew-load', 'fox');
-  expect(loads.at(-1)!.detail).toEqual({ model: 'Bob.md5mesh', clips: ['Bob'], warnings: [] });
+  const loads = await events(page, 'load', 'fox');
+  expect(loads.at(-1)!.detail).toEqual({ url: '/shared/assets/md5/Bob.md5mesh' });
+  expect(await page.evaluate(() => (document.getElementById('fox') as Viewer).clips)).toEqual(['Bob']);
   expect(await page.evaluate(() => [(document.getElementById('fox') as Viewer).paused, (document.getElementById('fox') as Viewer).currentTime])).toEqual([true, 0.5]);
   const bob = (await drawAndRead(page, 'fox'))!;
   expect(bob.coverage).toBeGreaterThan(0.03);
   expect(gridDistance(before, bob)).toBeGreaterThan(0.2);
   // The octopus next to it was never disturbed.
   expect((await drawAndRead(page, 'octopus'))!.coverage).toBeGreaterThan(0.03);
-  expect(await events(page, 'sinew-load', 'octopus')).toHaveLength(1);
+  expect(await events(page, 'load', 'octopus')).toHaveLength(1);
   expect(errors).toEqual([]);
 });
 
@@ -391,16 +395,16 @@ test('removing an element deletes its GL objects; removing the last releases the
     w.__parents[0].prepend(w.__removed[0]);
     w.__parents[1].prepend(w.__removed[1]);
   });
-  await page.waitForFunction(() => ['fox', 'octopus'].every((id) => (window as unknown as TestWindow).__events.filter((e) => e.type === 'sinew-load' && e.id === id).length === 2));
+  await page.waitForFunction(() => ['fox', 'octopus'].every((id) => (window as unknown as TestWindow).__events.filter((e) => e.type === 'load' && e.id === id).length === 2));
   const again = await page.evaluate(() => {
     const fox = (document.getElementById('fox') as Viewer);
     const w = window as unknown as W;
     return {
-      model: fox.model, clip: fox.clip, time: fox.currentTime, paused: fox.paused,
+      model: fox.model, animationName: fox.animationName, time: fox.currentTime, paused: fox.paused,
       contexts: w.__contexts.length, newContextLive: !w.__contexts[1].isContextLost(),
     };
   });
-  expect(again).toEqual({ model: 'Fox.glb', clip: 'Run', time: 0.5, paused: true, contexts: 2, newContextLive: true });
+  expect(again).toEqual({ model: 'Fox.glb', animationName: 'Run', time: 0.5, paused: true, contexts: 2, newContextLive: true });
   expect(requests.filter((u) => u.endsWith('.glb'))).toEqual([]);
   expect((await drawAndRead(page, 'fox'))!.coverage).toBeGreaterThan(0.03);
   expect((await drawAndRead(page, 'octopus'))!.coverage).toBeGreaterThan(0.03);
@@ -591,7 +595,7 @@ test('a lost shared context is restored for every element; a restore that fails 
     expect(gridDistance(before[id], (await drawAndRead(page, id))!)).toBeLessThan(0.5);
   }
   expect(await events(page, 'sinew-error')).toEqual([]);
-  expect(await events(page, 'sinew-load')).toHaveLength(2); // a restore is not a new load
+  expect(await events(page, 'load')).toHaveLength(2); // a restore is not a new load
   expect(await page.evaluate(() => (window as unknown as TestWindow).__contexts.length)).toBe(1);
 
   // A context that comes back unable to take the models: each element says so.

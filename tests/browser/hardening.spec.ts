@@ -202,8 +202,8 @@ test('loading every shared model 20 times into one element leaves no GL object b
     document.body.append(viewer);
     const loadOnce = (src: string) => new Promise<string>((done) => {
       const onLoad = () => { viewer.removeEventListener('sinew-error', onError); done(''); };
-      const onError = (e: Event) => { viewer.removeEventListener('sinew-load', onLoad); done((e as CustomEvent).detail.message); };
-      viewer.addEventListener('sinew-load', onLoad, { once: true });
+      const onError = (e: Event) => { viewer.removeEventListener('load', onLoad); done((e as CustomEvent).detail.message); };
+      viewer.addEventListener('load', onLoad, { once: true });
       viewer.addEventListener('sinew-error', onError, { once: true });
       viewer.setAttribute('src', src);
     });
@@ -304,10 +304,10 @@ test('every file of the malformed corpus ends in one sinew-error in the element,
       const files: string[] = [name, ...referenced];
       const started = performance.now();
       const outcome = await new Promise<string>((done) => {
-        const onError = (e: Event) => { viewer.removeEventListener('sinew-load', onLoad); done((e as CustomEvent).detail.message); };
+        const onError = (e: Event) => { viewer.removeEventListener('load', onLoad); done((e as CustomEvent).detail.message); };
         const onLoad = () => { viewer.removeEventListener('sinew-error', onError); done('LOADED'); };
         viewer.addEventListener('sinew-error', onError, { once: true });
-        viewer.addEventListener('sinew-load', onLoad, { once: true });
+        viewer.addEventListener('load', onLoad, { once: true });
         viewer.setAttribute('src', `/corpus/${encodeURIComponent(name)}`);
       });
       slowest = Math.max(slowest, performance.now() - started);
@@ -336,7 +336,7 @@ test('a 1 000 000-vertex skinned mesh loads and renders in the element (README "
     viewer.setAttribute('src', '/large/grid.glb');
     viewer.setAttribute('time', '1');
     viewer.style.cssText = 'width: 160px; height: 120px';
-    viewer.addEventListener('sinew-load', () => done('loaded'), { once: true });
+    viewer.addEventListener('load', () => done('loaded'), { once: true });
     viewer.addEventListener('sinew-error', (e) => done((e as CustomEvent).detail.message), { once: true });
     document.body.append(viewer);
   }));

@@ -44,7 +44,7 @@ test(`<sinew-viewer> on a ${NODES}-node model: input answered within 1 s while l
     const progress: number[] = [];
     (window as unknown as { __progress: number[] }).__progress = progress;
     viewer.addEventListener('progress', (e) => progress.push((e as unknown as CustomEvent<{ totalProgress: number }>).detail.totalProgress));
-    viewer.addEventListener('sinew-load', () => {
+    viewer.addEventListener('load', () => {
       viewer.renderOnce();
       done('loaded');
     }, { once: true });

@@ -1,6 +1,7 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { isolateFromLiveReload, requireSharedAssets } from './helpers/viewer-page.ts';
+import { compareWithModelViewer } from './helpers/model-viewer-compare.ts';
 
 // The same page with the same camera attributes in <model-viewer> (its bundled three.js) and <sinew-viewer>:
 // the model's silhouettes (alpha > 0) must overlap with IoU ≥ 0.95. Both show the file's node pose. The IoU of
@@ -14,66 +15,6 @@ const SETTINGS = [
   { name: 'turned, closer', orbit: '45deg 60deg 90%', fov: '25deg', target: '', w: 320, h: 240 },
   { name: 'low, narrow, target at the feet', orbit: '-60deg 95deg 100%', fov: 'auto', target: 'auto 0m auto', w: 200, h: 300 },
 ] as const satisfies ReadonlyArray<{ name: string; orbit: string; fov: string; target: string; w: number; h: number; controls?: boolean; bare?: boolean }>;
-
-interface Comparison {
-  iou: number;
-  sinewPixels: number;
-  modelViewerPixels: number;
-  /** Side-by-side PNG (model-viewer left, sinew right, overlap below) as a data URL. */
-  image: string;
-}
-
-/** Draws both elements' pictures, measures their silhouettes' IoU, and returns a side-by-side image. */
-async function compare(page: Page): Promise<Comparison> {
-  return page.evaluate(async () => {
-    type MV = HTMLElement & { loaded: boolean; toDataURL(type?: string): string; jumpCameraToGoal(): void };
-    const mv = document.getElementById('model-viewer') as MV;
-    const sv = document.getElementById('sinew-viewer') as HTMLElementTagNameMap['sinew-viewer'];
-    sv.renderOnce();
-    const sinewCanvas = sv.shadowRoot!.querySelector('canvas')!;
-    const w = sinewCanvas.width;
-    const h = sinewCanvas.height;
-    // model-viewer's one renderer canvas is resized in its frame loop: a picture of another size is not settled yet.
-    let image = new Image();
-    for (let i = 0; i < 120; i++) {
-      image = new Image();
-      image.src = mv.toDataURL('image/png');
-      await image.decode();
-      if (image.naturalWidth === w && image.naturalHeight === h) break;
-      await new Promise((r) => requestAnimationFrame(r));
-    }
-    if (image.naturalWidth !== w || image.naturalHeight !== h) throw new Error(`model-viewer's picture is ${image.naturalWidth} × ${image.naturalHeight}, not ${w} × ${h}`);
-    const mvCanvas = document.createElement('canvas');
-    mvCanvas.width = w;
-    mvCanvas.height = h;
-    const mctx = mvCanvas.getContext('2d')!;
-    mctx.drawImage(image, 0, 0);
-    const a = mctx.getImageData(0, 0, w, h).data;
-    const b = sinewCanvas.getContext('2d')!.getImageData(0, 0, w, h).data;
-    const out = document.createElement('canvas');
-    out.width = 3 * w;
-    out.height = h;
-    const octx = out.getContext('2d')!;
-    octx.drawImage(mvCanvas, 0, 0);
-    octx.drawImage(sinewCanvas, w, 0);
-    const overlap = octx.createImageData(w, h);
-    let both = 0, either = 0, na = 0, nb = 0;
-    for (let i = 0; i < w * h; i++) {
-      const inA = a[4 * i + 3] > 0;
-      const inB = b[4 * i + 3] > 0;
-      if (inA) na++;
-      if (inB) nb++;
-      if (inA && inB) both++;
-      if (inA || inB) either++;
-      overlap.data[4 * i] = inA ? 255 : 0;
-      overlap.data[4 * i + 1] = inB ? 255 : 0;
-      overlap.data[4 * i + 2] = 0;
-      overlap.data[4 * i + 3] = inA || inB ? 255 : 0;
-    }
-    octx.putImageData(overlap, 2 * w, 0);
-    return { iou: either ? both / either : 0, sinewPixels: nb, modelViewerPixels: na, image: out.toDataURL('image/png') };
-  });
-}
 
 test.beforeEach(async ({ page }) => {
   requireSharedAssets();
@@ -101,7 +42,7 @@ for (const model of MODELS) {
         await mv.updateComplete;
         for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
       });
-      const c = await compare(page);
+      const c = await compareWithModelViewer(page);
       mkdirSync('test-results/side-by-side', { recursive: true });
       writeFileSync(`test-results/side-by-side/${model}-${SETTINGS.indexOf(s)}.png`, Buffer.from(c.image.split(',')[1], 'base64'));
       const cameras = await page.evaluate(() => {

@@ -31,7 +31,7 @@ async function expectedPoints(id: string, specs: ExpectedSpec[]): Promise<Expect
   if (!assets.has(url)) assets.set(url, loadGltf(url));
   const asset = await assets.get(url)!;
   const model = new AnimatedModel(asset);
-  const clip = asset.clips.findIndex((c) => c.name === el.clip);
+  const clip = asset.clips.findIndex((c) => c.name === el.animationName);
   model.evaluate(model.clipSample(clip).at(el.currentTime));
   // The camera and display matrix of the last frame the element drew (test-only access to its view).
   const view = (el as unknown as { view: ModelView }).view;
@@ -75,7 +75,7 @@ async function bounds(id: string): Promise<[number[], number[]]> {
   if (!assets.has(url)) assets.set(url, loadGltf(url));
   const asset = await assets.get(url)!;
   const model = new AnimatedModel(asset);
-  model.evaluate(model.clipSample(asset.clips.findIndex((c) => c.name === el.clip)).at(el.currentTime));
+  model.evaluate(model.clipSample(asset.clips.findIndex((c) => c.name === el.animationName)).at(el.currentTime));
   const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
   asset.meshInstances.forEach((instance) => {
     for (const primitive of asset.meshes[instance.mesh].primitives) {
