@@ -80,6 +80,11 @@ export interface SinewMarkerDetail {
 export interface ModelViewerLoadDetail {
   /** The `src` it came from, as written (null for the built-in octopus). */
   readonly url: string | null;
+  /**
+   * Sinew's addition to `<model-viewer>`'s detail: what the loader noticed but could draw past (an unknown
+   * extension, a clamped weight, …), one sentence each; the console gets each once per page too.
+   */
+  readonly warnings: readonly string[];
 }
 
 /** `detail` of the `error` event (`<model-viewer>`'s). */

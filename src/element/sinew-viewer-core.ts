@@ -105,6 +105,8 @@ export abstract class SinewViewerCore extends ElementBase {
   /** play() / pause() before the first model: its start state. */
   protected requestedPlaying: boolean | null = null;
   protected clipNames: readonly string[] = Object.freeze([]);
+  /** The loader's warnings about the model shown, for `load`'s detail. */
+  protected shownWarnings: readonly string[] = Object.freeze([]);
   protected readonly timeUpdates = new TimeUpdateThrottle();
   /** {@link report}, bound once: where malformed attributes go. */
   protected readonly reporter = (message: string): void => this.report(message);
@@ -115,7 +117,8 @@ export abstract class SinewViewerCore extends ElementBase {
       this.bar.setModel(this.clipNames, clipIndex);
       this.applyAlt();
       logWarningsOnce(this.loader.resolvedSourceKey(), warnings);
-      this.emit('sinew-load', { model: asset.name, clips: this.clipNames, warnings: Object.freeze([...warnings]) });
+      this.shownWarnings = Object.freeze([...warnings]);
+      this.emit('sinew-load', { model: asset.name, clips: this.clipNames, warnings: this.shownWarnings });
       this.clipFiles.shown();
       this.props.shown();
       if (this.view) this.animationApi.shown(this.view);
@@ -159,7 +162,7 @@ export abstract class SinewViewerCore extends ElementBase {
       shown: () => {
         this.requestedPlaying = null;
         this.revealer.update();
-        this.emit('load', { url: this.getAttribute('src') });
+        this.emit('load', { url: this.getAttribute('src'), warnings: this.shownWarnings });
       },
       report: this.reporter,
       applyPlayback: () => this.applyPlayback('all'),

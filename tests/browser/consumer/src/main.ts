@@ -1,7 +1,6 @@
 // A consumer of the packed `sinew-gl` tarball, type-checked under create-vite's strict settings.
 import 'sinew-gl/element';
 import { computeSkinMatrices, parseGltf, type ModelAsset } from 'sinew-gl';
-import type { SinewLoadDetail } from 'sinew-gl/element';
 
 async function describeModel(url: string): Promise<string> {
   const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
@@ -16,8 +15,10 @@ viewer.setAttribute('src', '/CesiumMan.glb');
 viewer.setAttribute('autoplay', '');
 viewer.style.width = '320px';
 viewer.style.height = '240px';
-viewer.addEventListener('sinew-load', (event: CustomEvent<SinewLoadDetail>) => {
-  document.body.dataset.clips = event.detail.clips.join(',');
+viewer.addEventListener('load', (event) => {
+  // `detail` is typed on the element's own event map (model-viewer's `{ url }`).
+  document.body.dataset.url = event.detail.url ?? '';
+  document.body.dataset.clips = viewer.clips.join(',');
 });
 document.querySelector('#app')!.append(viewer);
 
