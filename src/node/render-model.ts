@@ -4,7 +4,7 @@ import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from './find-chromiu
 import { startFileServer } from './file-server.ts';
 import { sinewPackageRoot } from './package-root.ts';
 import { renderPageHtml } from './render-page.ts';
-import { findClipIndex } from '../animation/find-clip.ts';
+import { findClipIndex, unknownClipHint } from '../animation/find-clip.ts';
 import { importOptional } from './import-optional.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
 
@@ -128,7 +128,7 @@ export async function renderModel(options: RenderModelOptions): Promise<Uint8Arr
     const clips = result.detail.clips ?? [];
     // The element's own rule (findClipIndex): an unknown clip would silently show the first one.
     if (options.clip !== undefined && findClipIndex(options.clip, clips) === null) {
-      throw new RenderModelError(`${basename(model)}: no clip ${JSON.stringify(options.clip)} (clips: ${clips.length ? clips.map((name) => JSON.stringify(name)).join(', ') : 'none'})`);
+      throw new RenderModelError(`${basename(model)}: no clip ${JSON.stringify(options.clip)} (${unknownClipHint(options.clip, clips)})`);
     }
     await tab.evaluate('document.getElementById("viewer").renderOnce()');
     return await tab.locator('#viewer').screenshot({ omitBackground: options.background === 'transparent', type: 'png' });

@@ -6,7 +6,8 @@ import { loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { propMatrix, splitDisplayTranslation } from '../scene/prop-placement.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
-import type { Skeleton } from '../skeleton/skeleton.ts';
+import { didYouMeanJoint, type Skeleton } from '../skeleton/skeleton.ts';
+import { didYouMean } from '../math/did-you-mean.ts';
 import { messageOf } from './message-of.ts';
 import type { FrameStage, ViewFrame } from './view-frame.ts';
 
@@ -244,7 +245,7 @@ export class ViewAttachments implements FrameStage {
     const index = typeof joint === 'number' ? joint : skeleton.names.indexOf(joint);
     if (!Number.isInteger(index) || index < 0 || index >= skeleton.jointCount) {
       const names = skeleton.names.filter((n) => n !== '');
-      throw new RangeError(`${character.asset.name}: no joint ${typeof joint === 'number' ? joint : JSON.stringify(joint)} to attach ${prop} to (joints: ${names.length > 0 ? names.join(', ') : `0 to ${skeleton.jointCount - 1}, unnamed`})`);
+      throw new RangeError(`${character.asset.name}: no joint ${typeof joint === 'number' ? joint : JSON.stringify(joint)} to attach ${prop} to (${didYouMeanJoint(skeleton, joint)}joints: ${names.length > 0 ? names.join(', ') : `0 to ${skeleton.jointCount - 1}, unnamed`})`);
     }
     return index;
   }
@@ -260,7 +261,10 @@ export class ViewAttachments implements FrameStage {
     for (const a of [...this.attachments]) {
       const index = a.jointName !== '' ? skeleton.names.indexOf(a.jointName) : a.joint < skeleton.jointCount ? a.joint : -1;
       if (index >= 0) a.setJoint(index, a.jointName);
-      else this.drop(a, `${a.asset.name}: dropped, ${character.asset.name} has no joint ${a.jointName !== '' ? JSON.stringify(a.jointName) : a.joint} to hold it`);
+      else {
+        const hint = a.jointName !== '' ? didYouMean(a.jointName, skeleton.names) : '';
+        this.drop(a, `${a.asset.name}: dropped, ${character.asset.name} has no joint ${a.jointName !== '' ? JSON.stringify(a.jointName) : a.joint} to hold it${hint ? ` (${hint})` : ''}`);
+      }
     }
   }
 
