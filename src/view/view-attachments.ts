@@ -7,7 +7,6 @@ import { AnimatedModel } from '../scene/animated-model.ts';
 import { propMatrix, splitDisplayTranslation } from '../scene/prop-placement.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { didYouMeanJoint, type Skeleton } from '../skeleton/skeleton.ts';
-import { didYouMean } from '../math/did-you-mean.ts';
 import { messageOf } from './message-of.ts';
 import type { FrameStage, ViewFrame } from './view-frame.ts';
 
@@ -261,10 +260,7 @@ export class ViewAttachments implements FrameStage {
     for (const a of [...this.attachments]) {
       const index = a.jointName !== '' ? skeleton.names.indexOf(a.jointName) : a.joint < skeleton.jointCount ? a.joint : -1;
       if (index >= 0) a.setJoint(index, a.jointName);
-      else {
-        const hint = a.jointName !== '' ? didYouMean(a.jointName, skeleton.names) : '';
-        this.drop(a, `${a.asset.name}: dropped, ${character.asset.name} has no joint ${a.jointName !== '' ? JSON.stringify(a.jointName) : a.joint} to hold it${hint ? ` (${hint})` : ''}`);
-      }
+      else this.drop(a, `${a.asset.name}: dropped, ${character.asset.name} has no joint ${a.jointName !== '' ? JSON.stringify(a.jointName) : a.joint} to hold it`);
     }
   }
 
