@@ -52,10 +52,11 @@ const quietNodeStubs: OnLog = (level, log, handler) => {
 
 /**
  * `vite` / `vite build` (no mode): the demo viewer (index.html) into dist/app.
- * `vite build --mode lib`: the package's ES module entries into dist/ (`sinew`, `sinew/element`, `sinew/node`,
- * `sinew/testing`, the `sinew` command), dependencies left as imports.
- * `vite build --mode standalone`: dist/sinew-viewer.js, the `<sinew-viewer>` element as one self-contained
- * module (dependencies and shaders inlined) for pages without a bundler.
+ * `vite build --mode lib`: the package's ES module entries into dist/ (`sinew-gl`, `sinew-gl/element`,
+ * `sinew-gl/node`, `sinew-gl/testing`, the `sinew` command), dependencies left as imports.
+ * `vite build --mode standalone`: dist/standalone/sinew-viewer.js, the `<sinew-viewer>` element as one
+ * self-contained module (dependencies and shaders inlined) for pages without a bundler, with the chunks it loads
+ * on demand (the Draco, meshopt and KTX2 decoders) beside it in that folder.
  * `vite build --mode bench`: dist/bench/crowd-bench.html and skin-once-bench.html, the static benchmark pages (bench/pages), relative
  * URLs so any static server can serve it from any folder; not part of the published package.
  * The default build has two pages: the viewer (index.html) and the crowd demo (crowd.html).
@@ -85,8 +86,10 @@ export default defineConfig(({ mode }): UserConfig => {
       plugins: [decoderModules()],
       build: {
         target: 'es2022',
-        outDir: 'dist',
-        emptyOutDir: false,
+        // A folder of its own, holding the element and every chunk it loads and nothing else: copying that one
+        // folder is enough for a page (package.json exports it as `sinew-gl/sinew-viewer.js`).
+        outDir: 'dist/standalone',
+        emptyOutDir: true,
         lib: { entry: src('element/index.ts'), formats: ['es'], fileName: () => 'sinew-viewer.js' },
         rolldownOptions: {
           // The lazily loaded chunks (the Draco reader, the KTX2 transcoder) may import what the element already

@@ -2,17 +2,18 @@
  * `npm run bench:size`: what Sinew adds to a page, minified and gzipped, beside three.js and <model-viewer>.
  * Prints a table (nothing is written to the checkout):
  *
- * - `size.standalone_gzip`: dist/sinew-viewer.js, the whole `<sinew-viewer>` (dependencies included) as shipped;
+ * - `size.standalone_gzip`: dist/standalone/sinew-viewer.js, the whole `<sinew-viewer>` (dependencies included)
+ *   as shipped;
  * - `size.skin_vertices_gzip`: a consumer bundle that imports only `skinVertices` from the built package (what
- *   tree-shaking leaves of `sinew`), minified by Vite;
- * - `size.element_gzip`: a consumer bundle of `import 'sinew/element'`, dependencies included, minified: the
+ *   tree-shaking leaves of `sinew-gl`), minified by Vite;
+ * - `size.element_gzip`: a consumer bundle of `import 'sinew-gl/element'`, dependencies included, minified: the
  *   entry and what it imports statically;
  * - `size.element_lazy_gzip`: that bundle's chunks reached only by dynamic imports (the KHR_texture_basisu
  *   transcoder, the KHR_draco_mesh_compression and EXT_meshopt_compression decoders with Sinew's checks,
  *   WebAssembly inlined), loaded only for a model that needs them;
  * - `size.standalone_ktx2_gzip`, `size.standalone_draco_gzip`, `size.standalone_meshopt_gzip`: those chunks as
- *   dist/sinew-viewer.js fetches them from beside itself (dist/ktx2-texture-*.js, draco-primitives-*.js,
- *   meshopt-views-*.js); dist/sinew-viewer.js itself holds none of them;
+ *   dist/standalone/sinew-viewer.js fetches them from beside itself (dist/standalone/ktx2-texture-*.js,
+ *   draco-primitives-*.js, meshopt-views-*.js); sinew-viewer.js itself holds none of them;
  * - `size.three_core_gzip`: three.js's core (`three/build/three.core.js`, the devDependency's version), minified
  *   by the same Vite run;
  * - `size.model_viewer_gzip`: `@google/model-viewer`'s published `dist/model-viewer.min.js` (three.js inside),
@@ -42,7 +43,7 @@ async function bundledSize(source: string, work: string): Promise<number> {
     configFile: false,
     logLevel: 'silent',
     root: work,
-    resolve: { alias: { sinew: root } },
+    resolve: { alias: { 'sinew-gl': root } },
     build: { write: false, lib: { entry, formats: ['es'], fileName: 'out' }, minify: true, target: 'es2022' },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []))
@@ -71,8 +72,8 @@ let lastLazyKiB = 0;
 
 /** KiB (gzip -9) of the standalone build's lazily loaded chunk whose file name starts with `prefix` (null when absent). */
 function standaloneChunkKiB(prefix: string): number | null {
-  const name = readdirSync(join(root, 'dist')).find((file) => file.startsWith(prefix) && file.endsWith('.js'));
-  return name ? gzipKiB(readFileSync(join(root, 'dist', name))) : null;
+  const name = readdirSync(join(root, 'dist/standalone')).find((file) => file.startsWith(prefix) && file.endsWith('.js'));
+  return name ? gzipKiB(readFileSync(join(root, 'dist/standalone', name))) : null;
 }
 
 function modelViewerSize(work: string): number | null {
@@ -89,7 +90,7 @@ function modelViewerSize(work: string): number | null {
 const work = mkdtempSync(join(tmpdir(), 'sinew-size-'));
 try {
   const figures: Record<string, number | null> = {
-    'size.standalone_gzip': gzipKiB(readFileSync(join(root, 'dist/sinew-viewer.js'))),
+    'size.standalone_gzip': gzipKiB(readFileSync(join(root, 'dist/standalone/sinew-viewer.js'))),
     'size.standalone_ktx2_gzip': standaloneChunkKiB('ktx2-texture-'),
     'size.standalone_draco_gzip': standaloneChunkKiB('draco-primitives-'),
     'size.standalone_meshopt_gzip': standaloneChunkKiB('meshopt-views-'),

@@ -1,5 +1,5 @@
 /**
- * The crowd's CPU side (issue 24; README "Crowds"), in node, on the crowd bench's characters made in code:
+ * The crowd's CPU side (issue 24; docs/guide/crowds.md), in node, on the crowd bench's characters made in code:
  *
  * - `crowd.cpu.ns_per_instance_joint.N{1000,10000}.{live,live_js,baked}`: one frame's `Crowd.update` +
  *   `Crowd.prepare` (time, poses or frame picks, bounds, culling against a view volume holding every instance,

@@ -1,5 +1,5 @@
 /**
- * The JavaScript limit for `skinVertices`: the same arithmetic (docs/skinning-formulas.md S0 accumulate-then-apply LBS, divide
+ * The JavaScript limit for `skinVertices`: the same arithmetic (docs/explanation/skinning-formulas.md S0 accumulate-then-apply LBS, divide
  * by the weight sum, cofactor normals) written as one flat loop over monomorphic typed arrays passed in
  * directly, with nothing else around it. `skin.ratio_to_flat_loop` = this loop's time / skinVertices's time.
  */

@@ -1,5 +1,5 @@
 /**
- * The cost of a scene of 20 000 rigid mesh nodes (issue 25; README "Large scenes"), on the generated file of
+ * The cost of a scene of 20 000 rigid mesh nodes (issue 25; docs/guide/large-scenes.md), on the generated file of
  * tests/fixtures/large-models.ts `manyMeshNodes(20 000)` (4 materials, 8 boxes under a spinning node, the
  * skinned grid character), built in memory: nothing is written.
  *

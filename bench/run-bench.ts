@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: Sinew's animation and skinning hot paths beside three.js's, on the same inputs, in one
  * process run. Prints a table and writes the figures as JSON to the temporary folder
- * (`sinew-bench-results.json`), or to `bench/results.json` (the README's source) with `--save`:
+ * (`sinew-bench-results.json`), or to `bench/results.json` (the source of the site's generated performance reference, build/docs/reference-pages.ts) with `--save`:
  *
  * - `pose.speedup_vs_three`: one character per frame — Animator.update + evaluate (sample + blend) +
  *   localToModel + computeSkinMatrices — against three.js `AnimationMixer.update` + `updateMatrixWorld` +
@@ -563,7 +563,7 @@ async function main(): Promise<void> {
     },
     measurements,
   };
-  // The committed bench/results.json backs the README's figures: a plain run must not rewrite the checkout.
+  // The committed bench/results.json backs the site's performance reference: a plain run must not rewrite the checkout.
   const target = process.argv.includes('--save') ? resolve(here, 'results.json') : resolve(os.tmpdir(), 'sinew-bench-results.json');
   writeFileSync(target, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote ${target} (${results.seconds.toFixed(0)} s)${target.endsWith('sinew-bench-results.json') ? '; `npm run bench -- --save` updates bench/results.json' : ''}`);

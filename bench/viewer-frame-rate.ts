@@ -28,7 +28,7 @@ type SinewWindow = { sinew: { measureFrames(n: number): Stats; attachInspection(
 
 async function main(): Promise<void> {
   const found = await findChromium();
-  if (!found) throw new Error('no Chromium found (see README: Set up)');
+  if (!found) throw new Error('no Chromium found (see docs/guide/install.md)');
   const server = await createServer({ root, logLevel: 'error', server: { port: 0, host: '127.0.0.1' } });
   await server.listen();
   const address = server.httpServer!.address();

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 
 const cli = new URL('../dist/cli.js', import.meta.url);
 if (!existsSync(cli)) {
-  process.stderr.write('sinew: dist/cli.js is missing: run `npm run build` in the sinew checkout first\n');
+  process.stderr.write('sinew: dist/cli.js is missing: run `npm run build` in the sinew-gl checkout first\n');
   process.exit(1);
 }
 const { main } = await import(cli.href);

@@ -7,7 +7,7 @@
 //                    (src/gl/influence-overflow.ts); no influence is ever dropped
 //   WEIGHTS_NORMALIZE | WEIGHTS_AS_STORED | WEIGHTS_REST_REMAINDER | WEIGHTS_IMPLICIT_LAST
 //                    how weights are read (exactly one when SKINNED; src/skinning/skinning-method.ts WeightPolicy,
-//                    docs/skinning-formulas.md S0, S2)
+//                    docs/explanation/skinning-formulas.md S0, S2)
 //   SKINNING_DQS     dual quaternion skinning (Kavan, Collins, Žára, O'Sullivan 2008, two-phase for scale:
 //                    src/skinning/skin-vertices-dqs.ts); without it linear blend skinning (S0)
 //   PALETTE_STRIDE n vec4s per joint: 3 for LBS (rows of the affine 3×4, src/skinning/palette-rows.ts), 4 for DQS
@@ -27,7 +27,7 @@
 //   INSTANCE_TEXTURE_WIDTH n  texels per row of u_instanceTexture (with INSTANCED; instance-blocks.ts), a
 //                    constant so that the texel addresses divide by a constant
 //   MORPH_TARGETS    morph targets applied before skinning (or before u_toDisplay for rigid meshes): the
-//                    active targets' deltas from float textures (src/gl/morph-texture.ts, docs/skinning-formulas.md M0);
+//                    active targets' deltas from float textures (src/gl/morph-texture.ts, docs/explanation/skinning-formulas.md M0);
 //                    with INSTANCED the weights come from the instance's pose (u_morphWeights)
 //   TEXCOORD, TEXCOORD_1, VERTEX_COLOR, VERTEX_TANGENT  the optional outputs v_uv, v_uv1, v_color,
 //                    v_displayTangent, each only when lit.frag reads it (shader-variant.ts vertexOutputDefines;
@@ -38,7 +38,7 @@
 // Arrays of vec4, not of mat3x4: an implementation may store a mat3x4 as 4 vectors (ANGLE does), which
 // would cost the uniform path the joints its 3-row layout gains. jointMatrix() returns a joint's first 3 vec4s
 // as the columns of a mat3x4 J, so `vec4(p, 1.0) * J` is the transformed point (`vec4(p, 0.0) * J` its 3×3 part).
-// Spaces (docs/skinning-formulas.md "Spaces and poses"): the palette takes a bind-pose vertex to model space (the
+// Spaces (docs/explanation/skinning-formulas.md "Spaces and poses"): the palette takes a bind-pose vertex to model space (the
 // skeleton's root space); u_toDisplay takes that to display space, where the camera and lights are. The outputs
 // v_displayPosition / v_displayNormal are what transform feedback captures for GPU-vs-CPU parity (with
 // u_toDisplay = identity, so display space is model space there).
@@ -200,7 +200,7 @@ void instanceToWorld(inout vec3 position, inout vec3 normal, inout vec3 tangent)
 #endif
 
 #ifdef MORPH_TARGETS
-// Morph targets (src/gl/morph-texture.ts has the layouts; docs/skinning-formulas.md M0). u_morphDeltas: RGBA32F,
+// Morph targets (src/gl/morph-texture.ts has the layouts; docs/explanation/skinning-formulas.md M0). u_morphDeltas: RGBA32F,
 // per target t and vertex v, u_morphLayout.y texels (position delta; normal delta at slot u_morphLayout.z,
 // tangent delta at slot u_morphLayout.w, −1 when absent) from texel (t·u_morphLayout.x + v)·u_morphLayout.y, rows
 // wrapped. u_morphActive: RG32F (target index, weight) of the u_morphActiveCount targets whose weight is not 0,
@@ -361,7 +361,7 @@ void main() {
   }
 #else
   if (weighted) {
-    // docs/skinning-formulas.md S0: p = (Σ wᵢ Kᵢ) p₀ / Σ wᵢ; other policies per S2.
+    // docs/explanation/skinning-formulas.md S0: p = (Σ wᵢ Kᵢ) p₀ / Σ wᵢ; other policies per S2.
     // Summed in slot order; a slot of zero weight adds nothing (0·K = 0), so its joint matrix is not fetched
     // (glTF pads unused slots with weight 0).
     mat3x4 blend = w.x * jointMatrix(a_joints.x);

@@ -1,94 +1,110 @@
 /**
- * Sinew's public API: explicit named exports only. Everything here runs in the browser (and in node, touching no
- * DOM at import); the node reader `loadModelFromPath` is in `sinew/node` (src/node/index.ts), and verification
- * helpers (`captureSkinnedVertices`) in `sinew/testing` (src/testing.ts).
+ * `sinew-gl`, Sinew's public API: explicit named exports only, each group saying why it is here. Everything here
+ * runs in the browser (and in node, touching no DOM at import). Elsewhere: the `<sinew-viewer>` element in
+ * `sinew-gl/element` (src/element/index.ts), the node readers and `renderModel` in `sinew-gl/node`
+ * (src/node/index.ts), verification helpers (`captureSkinnedVerticesAsync`) in `sinew-gl/testing` (src/testing.ts).
+ *
+ * What is not here is internal (kernel memory layouts, arena byte counts, constants of the implementation, the
+ * MD5 parser's intermediate records): the repository's own tests and tools import those from their modules.
  */
 
-// Data types
+// The data a loader returns: a model's meshes, skeleton, skins, materials and clips, as the file states them.
 export type {
   ModelAsset, MeshAsset, PrimitiveAsset, SkinAsset, MeshInstance, MaterialAsset, ImageAsset,
 } from './asset/model-asset.ts';
 export type { Skeleton } from './skeleton/skeleton.ts';
-export type { LocalPose } from './skeleton/local-pose.ts';
-export type { PoseBuffers } from './skeleton/pose-buffers.ts';
 export type { AnimationClip, AnimationChannel, ChannelPath, ClipMarker, Interpolation } from './asset/animation-clip.ts';
 
-// Loaders (bytes → ModelAsset)
-export { parseGltf } from './loaders/gltf/parse-gltf.ts';
-export { parseMd5Mesh } from './loaders/md5/parse-md5-mesh.ts';
-export { parseMd5Anim } from './loaders/md5/parse-md5-anim.ts';
-export { md5ToModelAsset } from './loaders/md5/md5-to-model-asset.ts';
-export { LoadError } from './loaders/load-error.ts';
-export { LOAD_ERROR_CODES, type LoadErrorCode } from './loaders/load-error-codes.ts';
-export { DEFAULT_MEMORY_BUDGET_BYTES } from './asset/memory-budget.ts';
+// Loading a model: from a URL or dropped files in a browser, through any I/O (`loadModel`), or from glTF bytes.
 export {
-  loadModel, modelFormatOf, MODEL_EXTENSIONS, type ModelFile, type FetchCompanion, type LoadModelOptions, type ModelFormat,
+  loadModel, MODEL_EXTENSIONS, type ModelFile, type FetchCompanion, type LoadModelOptions,
 } from './loaders/load-model.ts';
 export { loadModelFromUrl, type LoadModelFromUrlOptions } from './loaders/fetch/load-model-from-url.ts';
 export { loadModelFromFiles, type LoadModelFromFilesOptions } from './loaders/fetch/load-model-from-files.ts';
 export type { ProgressCallback } from './loaders/fetch/download-progress.ts';
-export { loadClipsFromUrl, loadClipsFromFiles, type LoadClipsFromUrlOptions } from './loaders/fetch/load-clips-from-url.ts';
+export { parseGltf, type GltfParseOptions } from './loaders/gltf/parse-gltf.ts';
+// The default of every loader's memory ceiling (`memoryBudgetBytes`), for a page that raises or lowers it.
+export { DEFAULT_MEMORY_BUDGET_BYTES } from './asset/memory-budget.ts';
+
+// Errors: every load failure is a LoadError whose `code` is one of LOAD_ERROR_CODES; a retargeting one a RetargetError.
+export { LoadError } from './loaders/load-error.ts';
+export { LOAD_ERROR_CODES, type LoadErrorCode } from './loaders/load-error-codes.ts';
+export { RetargetError } from './animation/retarget-clip.ts';
+
+// Models made in code, which need no file (the octopus; the sword prop), and a prop joined to a character.
 export { createOctopusAsset } from './procedural/octopus.ts';
 export { createSwordAsset } from './procedural/sword.ts';
 export { withProp } from './asset/with-prop.ts';
-export { loadClips, CLIP_EXTENSIONS, type ClipLibrary } from './loaders/load-clips.ts';
-export { retargetClipLibrary } from './loaders/clip-library.ts';
 
-// Skeleton and pose
-export { validateSkeleton, findJoint } from './skeleton/skeleton.ts';
+// Clips from other files: loaded, then retargeted by joint name onto a character's skeleton.
+export { loadClips, CLIP_EXTENSIONS, type ClipLibrary } from './loaders/load-clips.ts';
+export { loadClipsFromUrl, loadClipsFromFiles, type LoadClipsFromUrlOptions } from './loaders/fetch/load-clips-from-url.ts';
+export { retargetClipLibrary } from './loaders/clip-library.ts';
+export {
+  retargetClip, matchJoints, type RetargetSide, type RetargetOptions, type JointMatch,
+} from './animation/retarget-clip.ts';
+
+// The animation runtime: an Animator plays compiled clips on layers with crossfades, reports loops, ends and
+// markers, and takes root motion out of the base layer.
+export { compileClip, RuntimeClip } from './animation/runtime-clip.ts';
+export { Animator, type AnimatorOptions, type PlayOptions, type LayerOptions, type LayerMode } from './animation/animator.ts';
+export { ClipPlayer } from './animation/clip-player.ts';
+export type { LoopMode } from './animation/loop-mode.ts';
+export { AnimationEvent, AnimationEventList, type AnimationEventType } from './animation/animation-events.ts';
+export type { MarkerTrack } from './animation/clip-markers.ts';
+export { findMotionRoot, type MotionRoot, type RootMotionMode } from './animation/root-motion.ts';
+
+// Poses for a pipeline of one's own (docs/animation-sampling.md, docs/animation-blending.md): sample a clip into a
+// local pose, blend poses, turn a local pose into model-space matrices; the PoseKernel does all three in WebAssembly.
+export type { LocalPose } from './skeleton/local-pose.ts';
+export type { PoseBuffers } from './skeleton/pose-buffers.ts';
+export { findJoint } from './skeleton/skeleton.ts';
 export { createLocalPose, copyLocalPose, cloneLocalPose } from './skeleton/local-pose.ts';
+export { SamplingContext } from './animation/sampling-context.ts';
+export { sampleClip } from './animation/sample-clip.ts';
+export { BlendingJob, blendLayers, type BlendingLayer } from './animation/blending-job.ts';
 export { localToModel } from './skeleton/local-to-model.ts';
 export { PoseKernel, type PoseKernelBackend, type PoseKernelOptions } from './pose/pose-kernel.ts';
 
-// Animation
-export { compileClip, RuntimeClip } from './animation/runtime-clip.ts';
-export { SamplingContext } from './animation/sampling-context.ts';
-export { sampleClip } from './animation/sample-clip.ts';
-export {
-  BlendingJob, blendLayers, DEFAULT_BLEND_THRESHOLD, type BlendingLayer,
-} from './animation/blending-job.ts';
-export { ClipPlayer } from './animation/clip-player.ts';
-export { AnimationEvent, AnimationEventList, type AnimationEventType } from './animation/animation-events.ts';
-export { MarkerTrack } from './animation/clip-markers.ts';
-export { applyPlacement, findMotionRoot, MotionRoot, takeRootMotion, type RootMotionMode } from './animation/root-motion.ts';
-export { Animator, type AnimatorOptions, type PlayOptions, type LayerOptions, type LayerMode } from './animation/animator.ts';
-export type { LoopMode } from './animation/loop-mode.ts';
-export {
-  retargetClip, matchJoints, bareJointName, RetargetError, RETARGET_RESAMPLE_RATE,
-  type RetargetSide, type RetargetOptions, type JointMatch,
-} from './animation/retarget-clip.ts';
-
-// Inverse kinematics: pose jobs run by AnimatedModel.evaluate (model.poseJobs), README "Inverse kinematics"
+// Inverse kinematics: pose jobs run by AnimatedModel.evaluate (`model.poseJobs`), and the rig lookups that set them up.
+export type { PoseJob } from './skeleton/pose-job.ts';
 export { TwoBoneIkJob, midAxisFromPose, type TwoBoneIkOptions } from './ik/two-bone-ik-job.ts';
 export { AimIkJob, type AimIkOptions } from './ik/aim-ik-job.ts';
 export { FootPlacementJob, type FootPlacementOptions, type FootPlacementLeg } from './ik/foot-placement-job.ts';
 export { poseJointMatrix } from './ik/pose-joint-matrix.ts';
-export type { PoseJob } from './skeleton/pose-job.ts';
 export { findLegs, findLookAtChain, commonAncestor, type LegJoints } from './ik/rig-names.ts';
 
-// Skinning (CPU reference path, and its WebAssembly SIMD fast path)
+// Skinning on the CPU: the reference the GPU is proven equal to, and its WebAssembly SIMD fast path; the method
+// (LBS or DQS, and the weight policy) is chosen the same way for the CPU and the GPU.
 export { SkinningContext } from './skinning/skinning-context.ts';
 export { computeSkinMatrices } from './skinning/skin-matrices.ts';
 export { skinVertices } from './skinning/skin-vertices.ts';
 export { SkinningKernel, type SkinningKernelBackend, type SkinningKernelOptions } from './skinning/skinning-kernel.ts';
-export { limitInfluences, MAX_INFLUENCES } from './skinning/influences.ts';
+export type { SkinningMethod, SkinningMode, WeightPolicy } from './skinning/skinning-method.ts';
 
-// Per-frame model state and the GPU path
+// Rendering: a model's state each frame (AnimatedModel, posed by an Animator or a clip at a time), and the WebGL2
+// renderer that skins it on the GPU, with an orbit camera to look at it.
 export { AnimatedModel } from './scene/animated-model.ts';
 export { ClipSample } from './scene/clip-sample.ts';
+export type { PoseSource } from './scene/pose-source.ts';
+export {
+  SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits,
+} from './gl/renderer.ts';
+export { GpuModel } from './gl/gpu-model.ts';
+export { OrbitCamera } from './scene/orbit-camera.ts';
+
+// Attachments: a prop's matrix on a joint (docs/guide/attachments.md), kept precise far from the origin.
 export { defaultPropJoint, propMatrix, splitDisplayTranslation, swordOffset } from './scene/prop-placement.ts';
 export type { Attachment, PropSource } from './view/view-attachments.ts';
-export type { PoseSource } from './scene/pose-source.ts';
-export { OrbitCamera } from './scene/orbit-camera.ts';
+
+// Hotspots and picking: points that ride a joint or the skinned surface, whether they are hidden, and where a ray
+// through a pixel meets the character as it is posed now.
 export { ModelPoint, type ModelPointSpec, type Vec3Tuple } from './scene/model-point.ts';
-export { PointOcclusion, OCCLUSION_TOLERANCE } from './scene/point-occlusion.ts';
+export { PointOcclusion } from './scene/point-occlusion.ts';
 export { createRay, createSurfaceHit, PickContext, pickModel, type Ray, type SurfaceHit } from './scene/pick-model.ts';
 export { blendHitWeights } from './scene/hit-weights.ts';
 export { cssToBuffer, PixelRays } from './view/pixel-ray.ts';
-export { SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits } from './gl/renderer.ts';
-export { GpuModel } from './gl/gpu-model.ts';
-export { Crowd, crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd/crowd.ts';
-export { crowdKernelInstanceBytes, crowdKernelSupports, type CrowdKernel } from './crowd/crowd-kernel.ts';
-export { InPlaceClipSample, InstanceMotion } from './crowd/instance-motion.ts';
+
+// Crowds: thousands of instances of one model, posed live or from baked clips, drawn by SkinnedRenderer.drawCrowd.
+export { Crowd, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd/crowd.ts';
 export { GpuInstances, type InstancedDrawStats } from './gl/instance-draw.ts';
-export type { InstanceBlocks, BakedPalettes, InstancePoseLayout } from './skinning/instance-blocks.ts';

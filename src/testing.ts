@@ -1,6 +1,6 @@
 /**
- * `sinew/testing`: what Sinew offers for verifying its output rather than for showing models — kept out of the
- * `sinew` root so that applications do not ship it. Browser only (WebGL2).
+ * `sinew-gl/testing`: what Sinew offers for verifying its output rather than for showing models — kept out of the
+ * `sinew-gl` root so that applications do not ship it. Browser only (WebGL2).
  *
  * - `captureSkinnedVerticesAsync` / `captureSkinnedVertices` / `TransformFeedbackCapture`: the vertices
  *   `shaders/skinned.vert` computes, read back with transform feedback, to hold against `skinVertices` (the CPU

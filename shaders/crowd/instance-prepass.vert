@@ -11,7 +11,7 @@
 //   weights — except a DQS rotation quaternion (j < u_quaternionEnd, j mod 4 = 3), blended on the shorter arc
 //   and normalised (nlerp), so it stays a unit rotation. When the baked block's texel 4, (g₀, g₁, b, w), has
 //   w > 0, the instance's blended clip's frames g₀, g₁ give B(j) alike and P(j) = (1 − w)·A(j) + w·B(j)
-//   (quaternions again by nlerp): a per-instance crossfade. README "Crowds" documents this blend's error
+//   (quaternions again by nlerp): a per-instance crossfade. docs/guide/crowds.md documents this blend's error
 //   against the live pose.
 // - texels of the 3-row matrices in [u_foldFirst, u_foldEnd) (entries of u_worldTexels texels: LBS joints and
 //   rigid nodes; DQS rigid nodes only, their palettes are not matrices) are premultiplied by the world matrix:

@@ -1,4 +1,4 @@
-// The studio environment Sinew lights models with (README "Materials and lighting"): radiance in linear
+// The studio environment Sinew lights models with (docs/guide/lighting.md): radiance in linear
 // units for each direction of display space (+Y up, the camera on +Z at yaw 0). A sky fading from a pale
 // horizon to a soft blue-grey zenith, a darker warm ground below a soft horizon line, and three soft-edged
 // area lights: a large warm key above front right (≈ 22° across, radiance 7), a cool fill on the left and a

@@ -128,7 +128,7 @@ export class Animator {
   /** Markers added by {@link addMarker}, per clip (with the clip's own): what its players report. */
   private readonly markerTracks = new Map<RuntimeClip, MarkerTrack>();
   /**
-   * Root motion of the base layer's clips (`RootMotionMode`; README.md "Root motion"): `off` (default),
+   * Root motion of the base layer's clips (`RootMotionMode`; docs/guide/root-motion.md): `off` (default),
    * `in-place` or `applied`. Needs `AnimatorOptions.motionRoot`; without it every mode is `off`.
    */
   rootMotion: RootMotionMode = 'off';

@@ -131,7 +131,7 @@ export class BlendingJob {
  *   whose poses have them; a morph weight takes its joint's factor (`morphWeightJoints`).
  *
  * A crossfade from A to B at α is two layers, A at `1 − α` and B at α (per joint: jointWeights `1 − α·m_j`
- * and `α·m_j`); the `Animator` lays each layer over the result so far that way. docs/animation-blending.md
+ * and `α·m_j`); the `Animator` lays each layer over the result so far that way. docs/explanation/animation-blending.md
  * gives these formulas with their sources. With a `job.kernel` the joints run there, the whole job in one
  * call, when its poses and per-joint weights are in the kernel's memory (in float32: within the bound of
  * tests/unit/pose/blending-kernel.test.ts); these loops run otherwise, and are its reference. Sums are taken in f64 (the

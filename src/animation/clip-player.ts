@@ -15,7 +15,7 @@ import { SamplingContext } from './sampling-context.ts';
  * constructor and in {@link ClipPlayer.setClip} when a clip has more timelines than any before; `advance` and
  * `sample` allocate nothing (`advance` writes events into the caller's list).
  *
- * Events (ozz-animation's track triggering job, README.md "Animation events"): `advance` sweeps the
+ * Events (ozz-animation's track triggering job, docs/guide/events.md): `advance` sweeps the
  * playhead's path, unreduced, and reports each end reached (`loop`, `finished`) and each marker crossed, in
  * the order met, however many periods one step spans, in either direction. Going forward the swept span is
  * (from, to], backward [to, from): an instant is crossed once even when a step ends on it, and the instant

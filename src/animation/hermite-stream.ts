@@ -1,5 +1,5 @@
 /**
- * The cubic channels of a clip (CUBICSPLINE, HERMITE, CATMULLROM), laid out for forward sampling like a {@link KeyStream} (src/animation/key-stream.ts; docs/animation-sampling.md), but
+ * The cubic channels of a clip (CUBICSPLINE, HERMITE, CATMULLROM), laid out for forward sampling like a {@link KeyStream} (src/animation/key-stream.ts; docs/explanation/animation-sampling.md), but
  * one entry per interval rather than per key: entry k of a track holds all interval k needs —
  * `[t_k, t_{k+1}, v_k, Δ·m_k, v_{k+1}, Δ·m_{k+1}]` (`hermiteIntervals`) — and is needed once t ≥ t_k. Sampling
  * keeps, per track, the entry of the interval around the time (a cache) and a cursor into the stream; an

@@ -1,6 +1,6 @@
 /**
  * The LINEAR and STEP channels of a clip laid out for forward sampling, as ozz-animation lays out its
- * keyframes (docs/animation-sampling.md): every key of every track in one stream, sorted by the time it is
+ * keyframes (docs/explanation/animation-sampling.md): every key of every track in one stream, sorted by the time it is
  * first needed. Sampling keeps, per track, the two keys around the time (a cache) and a cursor into the stream;
  * moving time forward only reads on from the cursor — a key k+1 is needed once t ≥ t_k, the time of the key
  * before it — so playback touches each key once per loop, whatever the number of tracks. A backward seek

@@ -23,7 +23,7 @@ export function bareJointName(name: string): string {
 }
 
 /**
- * Pairs each target joint with a source joint by name (README "Clips from other files"), by the first rule
+ * Pairs each target joint with a source joint by name (docs/guide/clips-from-files.md), by the first rule
  * that gives one:
  * 1. `map[targetName]`: an explicit source joint name (target → source), which overrides both rules below;
  *    a name the source does not have leaves the joint unmatched;

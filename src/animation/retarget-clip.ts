@@ -51,7 +51,7 @@ export class RetargetError extends Error {
 export const RETARGET_RESAMPLE_RATE = 60;
 
 /**
- * Plays `clip`, made for `source`, on `target` (docs/skinning-formulas.md R1; the rule of three.js
+ * Plays `clip`, made for `source`, on `target` (docs/explanation/skinning-formulas.md R1; the rule of three.js
  * `SkeletonUtils.retarget` and Babylon.js animation retargeting): per matched joint (by {@link matchJoints}) in
  * model space `Q_target(t) = Q_source(t) · Q_source,rest⁻¹ · Q_target,rest`, turned into a local rotation
  * through the target parent's current model rotation. Unmatched target joints keep their rest pose.

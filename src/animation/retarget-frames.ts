@@ -5,7 +5,7 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
  * Model-space frames of a skeleton's joints in f64, without shear: rotation `q` (`Float64Array(4n)`, x, y, z,
  * w at `4j`), position `p` (`Float64Array(3n)` at `3j`, the file's units) and accumulated scale `s`
  * (`Float64Array(3n)`, the component-wise product of the scales above and at the joint, exact for uniform
- * scales). Composition (docs/skinning-formulas.md S4 with TRS): `Q_j = Q_parent·q_j`,
+ * scales). Composition (docs/explanation/skinning-formulas.md S4 with TRS): `Q_j = Q_parent·q_j`,
  * `P_j = P_parent + Q_parent·(S_parent ⊙ t_j)`, `S_j = S_parent ⊙ s_j`; roots start from `root` (a rotation
  * applied above every root, e.g. an up-axis change) and the origin.
  */

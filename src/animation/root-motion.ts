@@ -6,7 +6,7 @@ import type { SamplingContext } from './sampling-context.ts';
 import { copyLocalPose } from '../skeleton/local-pose.ts';
 
 /**
- * What the `Animator` does with the motion root's horizontal travel (README.md "Root motion"; ozz-animation's
+ * What the `Animator` does with the motion root's horizontal travel (docs/guide/root-motion.md; ozz-animation's
  * motion extraction sample):
  * - `off`: the pose as the clip has it;
  * - `in-place`: the root's horizontal translation (model-space X, Z; Y is up) and yaw (its turn about Y) since
@@ -39,7 +39,7 @@ export class MotionRoot {
 /**
  * The motion root: of the joints some clip translates (`clips`' translation channels), the one nearest the
  * skeleton's root (the hips), ties to the lower index; null when no clip translates a joint. Its parent's rest
- * frame is composed down the parents' rest transforms (docs/skinning-formulas.md S4, scales taken as uniform).
+ * frame is composed down the parents' rest transforms (docs/explanation/skinning-formulas.md S4, scales taken as uniform).
  * Allocates: call once per model.
  */
 export function findMotionRoot(skeleton: Skeleton, restPose: LocalPose, clips: readonly RuntimeClip[]): MotionRoot | null {

@@ -97,7 +97,7 @@ export class RuntimeClip {
   /**
    * The LINEAR and STEP translations and scales, and the LINEAR and STEP rotations, again, laid out for a
    * forward cursor ({@link KeyStream}): what the pose room's SamplingKernel samples in place of the loops over
-   * the slerp, lerp and step groups above (docs/animation-sampling.md).
+   * the slerp, lerp and step groups above (docs/explanation/animation-sampling.md).
    */
   readonly vec3Stream: KeyStream;
   readonly quatStream: KeyStream;

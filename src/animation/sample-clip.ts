@@ -10,7 +10,7 @@ import { normalizeQuatAt, slerpQuaternions } from './samplers/linear.ts';
 /**
  * Samples every channel of `clip` at `timeSeconds` into `out`, overwriting only the animated properties of
  * the animated joints: the caller first copies the rest pose (`copyLocalPose(out, asset.restPose)`) so that
- * joints the clip does not animate stay at rest. Works at any time, not only at keys (docs/skinning-formulas.md
+ * joints the clip does not animate stay at rest. Works at any time, not only at keys (docs/explanation/skinning-formulas.md
  * S4): before a channel's first key its first value holds, after its last key the last value (glTF 2.0
  * §3.11), and in between each channel interpolates by its kind (k the interval with t_k ≤ t < t_{k+1},
  * Δ = t_{k+1} − t_k, s = (t − t_k)/Δ):

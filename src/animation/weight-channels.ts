@@ -8,7 +8,7 @@ export const WEIGHT_MODE = { CUBIC: 0, LINEAR: 1, STEP: 2 } as const;
  * A clip's morph `weights` channels (all kinds, BEZIER only with handles at thirds in time) laid out for the sampling kernel: each channel's n
  * weights share its timeline, so the kernel finds the interval once per channel (a cursor, as the portable
  * loops do) and interpolates its weights four per f32x4 — the channel's components are its SIMD lanes, where
- * the joint channels' tracks are (docs/animation-sampling.md). Built by `compileClip` (RuntimeClip.weightChannels).
+ * the joint channels' tracks are (docs/explanation/animation-sampling.md). Built by `compileClip` (RuntimeClip.weightChannels).
  */
 export class WeightChannels {
   /** Channels laid out. */

@@ -4,7 +4,7 @@ import type { ModelAsset } from './model-asset.ts';
  * Nodes a model's own animation moves, `Uint8Array(jointCount)` (1 = moves): every clip channel's target
  * (`weights` channels move no node) and every skin joint (pose jobs such as inverse kinematics turn joints).
  * The others keep their rest transform relative to their parent, so their model-space matrices change only
- * with an ancestor's (README "Large scenes"). Linear in nodes + channels + joints.
+ * with an ancestor's (docs/guide/large-scenes.md). Linear in nodes + channels + joints.
  */
 export function animatedNodes(asset: ModelAsset): Uint8Array {
   const moves = new Uint8Array(asset.skeleton.jointCount);

@@ -5,7 +5,7 @@
 export type ChannelPath = 'translation' | 'rotation' | 'scale' | 'weights';
 
 /**
- * How a sampler interpolates between keyframes (docs/skinning-formulas.md S4).
+ * How a sampler interpolates between keyframes (docs/explanation/skinning-formulas.md S4).
  * Chosen per channel; {@link AnimationChannel.values} documents each layout.
  * - `STEP`: the value of the key at or before t (glTF 2.0 §3.11 "Animations", Appendix C).
  * - `LINEAR`: lerp for vectors, shortest-arc slerp for rotations (glTF 2.0 Appendix C).
@@ -61,7 +61,7 @@ export interface AnimationChannel {
 /**
  * A named instant of a clip (a footstep, a sound cue): the `Animator` reports it each time the playhead
  * crosses it (`AnimationEventList`, type `marker`). glTF files carry them in the animation's extras,
- * `extras: { markers: [{ time, name }] }` (README.md "Animation events").
+ * `extras: { markers: [{ time, name }] }` (docs/guide/events.md).
  */
 export interface ClipMarker {
   /** Seconds, in [0, clip duration]. */

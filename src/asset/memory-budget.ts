@@ -1,6 +1,6 @@
 /**
  * Sinew's memory budget: one number of bytes bounding what a model may make Sinew hold, checked before each
- * allocation it bounds rather than after (README "Memory ceiling"). Default {@link DEFAULT_MEMORY_BUDGET_BYTES}.
+ * allocation it bounds rather than after (docs/guide/memory-ceiling.md). Default {@link DEFAULT_MEMORY_BUDGET_BYTES}.
  *
  * Set by: the loaders' `memoryBudgetBytes` option (`loadModel`, `loadClips`, `loadModelFromUrl`,
  * `loadModelFromFiles`, `loadClipsFromUrl`, `loadModelFromPath`, `loadEnvironmentImage`), `CrowdOptions.memoryBudgetBytes`, and

@@ -15,7 +15,7 @@ export interface ModelAsset {
   /**
    * The rest pose: the file's static local transforms of every joint (glTF node TRS; MD5 `.md5mesh` joints,
    * made parent-relative). Not necessarily the bind pose, which the skins' inverse bind matrices encode
-   * (docs/skinning-formulas.md "Spaces and poses").
+   * (docs/explanation/skinning-formulas.md "Spaces and poses").
    */
   readonly restPose: LocalPose;
   readonly meshes: readonly MeshAsset[];
@@ -34,7 +34,7 @@ export interface ModelAsset {
   /**
    * Non-fatal findings of the loader, each starting with the file name (e.g. morph targets ignored, a
    * repeated key time played as a step): one line per kind of deviation and file, however often it occurs
-   * (docs/compatibility.md).
+   * (docs/explanation/compatibility.md).
    */
   readonly warnings: readonly string[];
 }
@@ -59,7 +59,7 @@ export interface MeshAsset {
 
 /**
  * A primitive's morph targets (glTF 2.0 §3.7.2.2): per target, per vertex, a displacement added to the
- * attribute before skinning, `a = a₀ + Σₜ wₜ·Δaₜ` (docs/skinning-formulas.md M0). Target-major: the delta of
+ * attribute before skinning, `a = a₀ + Σₜ wₜ·Δaₜ` (docs/explanation/skinning-formulas.md M0). Target-major: the delta of
  * target t, vertex v starts at `3·(t·vertexCount + v)`. A null array means no target of the primitive moves
  * that attribute (a target without it contributes 0; sparse accessors are already expanded).
  */
@@ -122,7 +122,7 @@ export interface PrimitiveAsset {
   readonly joints: Uint8Array | Uint16Array | null;
   /**
    * `Float32Array(c·vertexCount)`: influence weights matching `joints`, de-normalised from unorm8/16, as
-   * stored (not renormalised: skinning divides by their sum, docs/skinning-formulas.md S0). Null for rigid primitives.
+   * stored (not renormalised: skinning divides by their sum, docs/explanation/skinning-formulas.md S0). Null for rigid primitives.
    */
   readonly weights: Float32Array | null;
   /**

@@ -11,10 +11,10 @@ const SHEAR_TOLERANCE = 1e-6;
 
 /**
  * A copy of `character` that carries `prop` on `joint`, as one model: what `propMatrix(character, joint, offset)`
- * draws beside the character (README "Attachments: props on joints"), baked into the asset, so that whatever draws
+ * draws beside the character (docs/guide/attachments.md), baked into the asset, so that whatever draws
  * one asset — a `Crowd` (every instance carries the prop, live and baked, LBS and DQS), `sinew eval`, a view —
  * draws the prop with it. The prop's vertices land at `Mⱼ · offset · M'ₚ · p` (Mⱼ the joint's model-space matrix,
- * M'ₚ the prop node's in the prop's own rest pose; docs/skinning-formulas.md S4), the single-model attachment's place.
+ * M'ₚ the prop node's in the prop's own rest pose; docs/explanation/skinning-formulas.md S4), the single-model attachment's place.
  *
  * Appended after the character's own data, which keeps its indices (its clips, skins, mesh instances and morph
  * weight ranges address the same things; its evaluated vertices are the same numbers unless the model origin O moves —

@@ -36,7 +36,7 @@ interface InspectOptions {
 }
 
 /**
- * Builds the `sinew` program: its commands, options and help texts (README "Command line: `sinew`"). Parsing
+ * Builds the `sinew` program: its commands, options and help texts (docs/guide/cli.md). Parsing
  * it with `parseAsync(argv, { from: 'user' })` runs one command; nothing calls `process.exit`
  * (`exitOverride`): help, version and every usage mistake end in a thrown `CommanderError` whose `exitCode` is
  * 0 for help and version (commander has printed them through `writeOut`) and non-zero for a usage mistake

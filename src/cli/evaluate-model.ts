@@ -33,12 +33,12 @@ export interface EvaluatedJoint {
   /**
    * 16 numbers, column-major: the joint's model-space matrix (the scene root's frame, glTF 2.0 §3.5.3; the
    * file's units and axes) in the evaluated pose, `AnimatedModel.jointMatrix` with an identity `world`: the
-   * precision origin O added back in f64 (docs/skinning-formulas.md S4).
+   * precision origin O added back in f64 (docs/explanation/skinning-formulas.md S4).
    */
   matrix: number[];
 }
 
-/** The document `sinew eval` writes (README "Command line: `sinew`"). */
+/** The document `sinew eval` writes (docs/guide/cli.md). */
 export interface Evaluation {
   /** Name of the clip applied, or null for the rest pose. */
   clip: string | null;
@@ -233,8 +233,8 @@ function openObject(value: object): string {
  * formatted chunk by chunk, so memory beyond the loaded model stays bounded whatever the vertex count.
  *
  * Per vertex: morph targets first, at the instance's weights of this pose (`p₀ + Σₜ wₜ·Δpₜ`, glTF 2.0
- * §3.7.2.2, docs/skinning-formulas.md M0; `MorphedPrimitive`), then skinned primitives by
- * `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, docs/skinning-formulas.md S0), rigid
+ * §3.7.2.2, docs/explanation/skinning-formulas.md M0; `MorphedPrimitive`), then skinned primitives by
+ * `p = Σ wᵢ · jointWorldᵢ · inverseBindᵢ · v / Σ wᵢ` (glTF 2.0 §3.7.3, docs/explanation/skinning-formulas.md S0), rigid
  * ones by their node's world matrix. Joints the clip does not animate stay at rest. Computed relative to the
  * model's origin O (`AnimatedModel.origin`, float32) and reported in the file's space: O added back in f64.
  *

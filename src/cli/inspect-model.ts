@@ -10,7 +10,7 @@ import { loadCommandModelAndClips } from './load-command-model.ts';
 import type { AnimationClip } from '../asset/animation-clip.ts';
 
 /**
- * What `sinew inspect --json` prints (README "Command line: `sinew`"): a model's structure as its file states
+ * What `sinew inspect --json` prints (docs/guide/cli.md): a model's structure as its file states
  * it, after Sinew has loaded it (so the file is known to be valid). A contract scripts rely on: fields may be
  * added, existing ones keep their names and meaning. Indices are positions in the file's arrays (glTF
  * `nodes`, `scenes`, …; MD5: the file's joint list).
@@ -37,7 +37,7 @@ export interface ModelInspection {
   retarget?: RetargetInspection;
 }
 
-/** `sinew inspect MODEL --anim CLIPS`: the clips' file, joint by joint (README "Clips from other files"). */
+/** `sinew inspect MODEL --anim CLIPS`: the clips' file, joint by joint (docs/guide/clips-from-files.md). */
 export interface RetargetInspection {
   /** The clips' file name, without folders. */
   file: string;

@@ -31,7 +31,7 @@ export interface CommandRetarget {
 
 /**
  * Node only: the model of `sinew eval` / `sinew inspect` and, when `--anim` names clips to retarget, them
- * (README "Command line: `sinew`", "Clips from other files"):
+ * (docs/guide/cli.md, "Clips from other files"):
  * - `--anim X.md5anim` on an `.md5mesh`: the anim of the same skeleton, as loadModelFromPath's `anims` (no
  *   retargeting; a different skeleton fails with `MD5_ANIM_MISMATCH`); `retarget` null;
  * - `--anim X.md5anim` on a glTF, or `--anim X.glb` / `X.gltf` on any model: the file's clips through

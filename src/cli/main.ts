@@ -5,8 +5,8 @@ import { readSinewVersion } from './package-version.ts';
 import { writeStandardOutput } from './standard-output.ts';
 
 /**
- * The `sinew` command line (bin/sinew.mjs sets `process.exitCode` to the result; README "Command line:
- * `sinew`"). Runs one command of {@link createProgram} on `argv` (the arguments after `sinew`).
+ * The `sinew` command line (bin/sinew.mjs sets `process.exitCode` to the result; docs/guide/cli.md;
+ * the generated reference: {@link createProgram}). Runs one command of {@link createProgram} on `argv` (the arguments after `sinew`).
  *
  * @returns the exit code: 0 success (and `--help`, `--version`); 1 an unreadable or invalid model or an I/O
  *   error, after printing `sinew: message` (naming the file) to stderr; 2 a usage error, after printing

@@ -5,7 +5,7 @@ import { sinewPackageRoot } from '../node/package-root.ts';
 /**
  * Node only: the `version` of Sinew's own package.json, read at run time (see `sinewPackageRoot` for how the
  * file is found from the sources and from the bundled dist/ files alike).
- * @throws Error when no package.json named `sinew` is above this module, or it has no string `version`
+ * @throws Error when no package.json named `sinew-gl` is above this module, or it has no string `version`
  */
 export function readSinewVersion(): string {
   const file = join(sinewPackageRoot(import.meta.url), 'package.json');

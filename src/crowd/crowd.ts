@@ -93,7 +93,7 @@ export interface CrowdProp {
  *   alike); per instance only its world matrix and two frame indices with a blend factor are written (and the
  *   same for its blended clip, {@link blend}), and the per-frame pass blends the baked frames: matrix rows
  *   linearly, DQS rotations by nlerp. It plays no additive layers or masks, and between baked frames its
- *   matrices are the blend of the neighbouring frames' (not the sampled pose): see README "Crowds" for the
+ *   matrices are the blend of the neighbouring frames' (not the sampled pose): see docs/guide/crowds.md for the
  *   measured error.
  * - both: each instance may play a second clip at its own weight ({@link blend}, {@link crossfade}).
  *
@@ -108,7 +108,7 @@ export interface CrowdProp {
  * matrix: {@link worldBounds}, all grown by how far the instance's morph weights may move a vertex. They hold
  * LBS with weights summing to 1; DQS and other weight policies may reach slightly outside them.
  *
- * Root motion ({@link rootMotion}, README.md "Crowds"): `in-place` takes the hips' horizontal travel and yaw out
+ * Root motion ({@link rootMotion}, docs/guide/crowds.md): `in-place` takes the hips' horizontal travel and yaw out
  * of every instance's pose as the `Animator` does (live: `InPlaceClipSample`; baked: the clips are baked in
  * place); `applied` also moves each instance by its own accumulated travel ({@link placementOf},
  * {@link InstanceMotion}): its block's matrix and its bounds become `W·T(x, 0, z)·R_y(yaw)·T(O)`.

@@ -8,7 +8,7 @@ import type { ClipSample } from '../scene/clip-sample.ts';
 import type { PoseSource } from '../scene/pose-source.ts';
 
 /**
- * A {@link PoseSource} for one clip played in place (README.md "Root motion"): the clip's pose at {@link time}
+ * A {@link PoseSource} for one clip played in place (docs/guide/root-motion.md): the clip's pose at {@link time}
  * with the motion root's horizontal travel and yaw since time 0 taken out by `takeRootMotion`, the path the
  * `Animator` takes in its `in-place` and `applied` modes. Each evaluate leaves that travel, the motion
  * transform M(t) = [c_x, c_z, ψ] (`composeMotion`; file units, radians), in {@link motion}. Allocates nothing.

@@ -7,7 +7,7 @@ import { messageOf } from '../view/message-of.ts';
 import type { ModelView } from '../view/model-view.ts';
 import type { Attachment } from '../view/view-attachments.ts';
 
-/** The child element that attaches a prop (README "Attachments"). */
+/** The child element that attaches a prop (docs/guide/attachments.md). */
 export const ATTACHMENT_TAG = 'sinew-attachment';
 /** The attributes of a `<sinew-attachment>` child the element reads. */
 export const ATTACHMENT_ATTRIBUTES = ['src', 'joint', 'offset', 'offset-rotation', 'offset-scale'] as const;

@@ -1,7 +1,7 @@
 /**
  * The attributes of `<sinew-viewer>`, in one table: the element's `observedAttributes`, its reflected
  * properties ({@link defineAttributeProperties}) and the reading rule of each ({@link readAttribute}) come from
- * it, and README.md ("Embedding") lists exactly these attributes with these defaults
+ * it, and docs/reference/element-attributes.md lists exactly these attributes with these defaults
  * (tests/unit/element/element-attributes.test.ts checks it).
  */
 import {
@@ -33,7 +33,8 @@ export interface AttributeReading<T> {
 export interface AttributeSpec {
   readonly kind: AttributeKind;
   /**
-   * What the element does when the attribute is absent, in README's words: README's row says `default X`,
+   * What the element does when the attribute is absent, in the words of
+   * docs/reference/element-attributes.md: its row says `default X`,
    * `X (default)` or `absent: X` with this X. Booleans are off when absent and need none.
    */
   readonly absent: string | null;
@@ -84,7 +85,7 @@ export function parseCrossfadeSetting(raw: string | null): AttributeReading<numb
   return { value: null, error: `expected milliseconds ≥ 0; using ${DEFAULT_CROSSFADE_MS}` };
 }
 
-/** Every attribute of `<sinew-viewer>`, in README's order. */
+/** Every attribute of `<sinew-viewer>`, in the order docs/reference/element-attributes.md lists them. */
 export const ELEMENT_ATTRIBUTES = {
   src: {
     kind: 'text', absent: 'the built-in octopus',

@@ -1,6 +1,6 @@
 /**
  * `<sinew-viewer>`'s light (model-viewer's `environment-image`, `skybox-image`, `exposure`, `tone-mapping`;
- * README "Materials and lighting"): reads the attributes into the element's own {@link SceneLighting}, which
+ * docs/guide/lighting.md): reads the attributes into the element's own {@link SceneLighting}, which
  * its view hands the shared renderer before each of its draws, so every element keeps its own light on the
  * one context. Images are fetched and decoded once per URL per page (element instances share them); a
  * failing image keeps the light shown before and fires one `error` event (and `sinew-error`) naming it.

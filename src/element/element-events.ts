@@ -1,7 +1,7 @@
 import type { AnimationEventList } from '../animation/animation-events.ts';
 
 /**
- * The events `<sinew-viewer>` fires (README.md "Embedding", events table): their `detail` types, how they are
+ * The events `<sinew-viewer>` fires (docs/guide/events.md, events table): their `detail` types, how they are
  * dispatched, and how often `sinew-timeupdate` is.
  */
 

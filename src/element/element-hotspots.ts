@@ -3,7 +3,7 @@
  * are shown over the canvas, their centre on a point that follows the model — a joint (`data-joint`,
  * `data-offset`), a point of the skinned surface (`data-surface`) or a fixed model-space point
  * (`data-position`) — placed in every frame the view draws, by a frame stage that runs right after the model is
- * drawn (no frame of lag). README "Hotspots" documents the attributes, visibility rule, CSS and methods.
+ * drawn (no frame of lag). docs/guide/hotspots.md documents the attributes, visibility rule, CSS and methods.
  */
 import { vector3D, type Vector3D } from './model-viewer-vectors.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';

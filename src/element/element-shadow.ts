@@ -1,5 +1,5 @@
 /**
- * `<sinew-viewer>`'s contact shadow (model-viewer's `shadow-intensity`, `shadow-softness`; README "Embedding"):
+ * `<sinew-viewer>`'s contact shadow (model-viewer's `shadow-intensity`, `shadow-softness`; docs/guide/embedding.md):
  * reads the attributes into the element's own {@link ContactShadow}, drawn by a frame stage of its view right
  * after the model, so each element on the shared context keeps its own shadow (or none).
  */

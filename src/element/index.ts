@@ -1,5 +1,5 @@
 /**
- * `sinew/element` (and, bundled with its dependencies, `dist/sinew-viewer.js`): registers `<sinew-viewer>`
+ * `sinew-gl/element` (and, bundled with its dependencies, `dist/standalone/sinew-viewer.js`): registers `<sinew-viewer>`
  * (see {@link SinewViewerElement}) when imported.
  *
  * ```html
@@ -7,7 +7,7 @@
  * <sinew-viewer src="/models/Fox.glb" clip="Run" controls></sinew-viewer>
  * ```
  *
- * or, from a module: `import 'sinew/element'` (or `import { SinewViewerElement } from 'sinew/element'`).
+ * or, from a module: `import 'sinew-gl/element'` (or `import { SinewViewerElement } from 'sinew-gl/element'`).
  * Importing it twice, or next to another copy, is harmless: the first definition stays. Importing it in node
  * or during server-side rendering registers nothing and throws nothing.
  */

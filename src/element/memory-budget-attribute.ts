@@ -3,8 +3,8 @@ import { DEFAULT_MEMORY_BUDGET_BYTES } from '../asset/memory-budget.ts';
 const MIB = 1024 * 1024;
 
 /**
- * Reads `memory-budget` (Sinew-only): the memory budget of the element's loads in MiB (README "Memory
- * ceiling"), a number > 0; absent or empty: the default, {@link DEFAULT_MEMORY_BUDGET_BYTES}. Returns bytes.
+ * Reads `memory-budget` (Sinew-only): the memory budget of the element's loads in MiB
+ * (docs/guide/memory-ceiling.md), a number > 0; absent or empty: the default, {@link DEFAULT_MEMORY_BUDGET_BYTES}. Returns bytes.
  * Malformed: the default and an error.
  */
 export function parseMemoryBudgetSetting(raw: string | null): { value: number; error: string | null } {

@@ -46,7 +46,7 @@ function hostOf(doc: Document): ViewerHost {
 
 /**
  * `HTMLElement` where there is a DOM; elsewhere (node, server-side rendering) an empty stand-in, so importing
- * `sinew/element` there defines the class without throwing (and {@link defineSinewViewer} registers nothing).
+ * `sinew-gl/element` there defines the class without throwing (and {@link defineSinewViewer} registers nothing).
  */
 const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
@@ -74,7 +74,7 @@ export abstract class SinewViewerCore extends ElementBase {
   protected readonly revealer: ElementReveal;
   /** `animations` and `appendAnimations`: clips from other files. */
   protected readonly clipFiles: ElementAnimations;
-  /** Children slotted as `hotspot-…`, placed over the canvas in each frame (README "Hotspots"). */
+  /** Children slotted as `hotspot-…`, placed over the canvas in each frame (docs/guide/hotspots.md). */
   protected readonly hotspots: ElementHotspots;
   /** `<sinew-attachment>` children and `attach` / `detach`: props on joints. */
   protected readonly props: ElementAttachments;

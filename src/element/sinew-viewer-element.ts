@@ -38,8 +38,8 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
 /**
  * `<sinew-viewer>`: a skinned model drawn with WebGL2 into a canvas in its own shadow root, sized by the
  * element's CSS box (default 300 × 150 CSS pixels, drawn at devicePixelRatio). Drag to orbit, shift/right-drag
- * to pan, wheel to zoom (with model-viewer's camera attributes, only with `camera-controls`: element-camera.ts). Attributes, properties, methods and events are documented in README.md
- * ("Embedding"); in brief:
+ * to pan, wheel to zoom (with model-viewer's camera attributes, only with `camera-controls`: element-camera.ts). Attributes, properties, methods and events are documented in
+ * docs/guide/embedding.md and the site's generated element reference (build/docs/reference-pages.ts); in brief:
  *
  * - attributes, reflected as properties: the rows of `ELEMENT_ATTRIBUTES` (element-attributes.ts), each with
  *   its kind, default, reading rule and meaning;
@@ -49,7 +49,7 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
  *   `queryHotspot(name)`, `attach(src, joint, offset)`, `detach(attachment)`, `dismissPoster()`, `showPoster()`,
  *   `toDataURL(type, quality)`, `toBlob(options)`;
  * - children slotted as `hotspot-NAME`: hotspots placed on a joint, the skinned surface or a model-space point
- *   in every frame (element-hotspots.ts, README "Hotspots");
+ *   in every frame (element-hotspots.ts, docs/guide/hotspots.md);
  * - children: `<sinew-attachment src joint offset offset-rotation offset-scale>`, props on joints (element-attachments.ts);
  * - events (bubbling, composed): `sinew-load`, `sinew-error`, `sinew-timeupdate`, `sinew-progress`,
  *   `sinew-clipsadded`, `camera-change`, and `loop`, `finished`, `marker` as clips play (element-events.ts);
@@ -85,7 +85,7 @@ export class SinewViewerElement extends SinewViewerCore {
   /**
    * `<model-viewer>` 4.2's `appendAnimation(name, options)`: plays clip `name` over the current one, blended
    * on a layer of its own (`weight` in [0, 1], own `timeScale`, `fade` seconds, `repetitions`, `pingpong`,
-   * start `time` in seconds; README "Animation"). Not `appendAnimations(url)`, which adds clips from a file.
+   * start `time` in seconds; docs/guide/animation.md). Not `appendAnimations(url)`, which adds clips from a file.
    */
   appendAnimation(name: string, options?: AppendAnimationOptions): void {
     this.animationApi.appendAnimation(name, options);
@@ -162,12 +162,12 @@ export class SinewViewerElement extends SinewViewerCore {
     return snapshotBlob(this.view, options);
   }
 
-  /** `<model-viewer>`'s `updateHotspot`: moves the hotspot `config.name` until its data attributes change (README "Hotspots"). */
+  /** `<model-viewer>`'s `updateHotspot`: moves the hotspot `config.name` until its data attributes change (docs/guide/hotspots.md). */
   updateHotspot(config: HotspotConfiguration): void {
     this.hotspots.updateHotspot(config);
   }
 
-  /** `<model-viewer>`'s `queryHotspot`: the hotspot's place in the last frame drawn, or null (README "Hotspots"). */
+  /** `<model-viewer>`'s `queryHotspot`: the hotspot's place in the last frame drawn, or null (docs/guide/hotspots.md). */
   queryHotspot(name: string): HotspotData | null {
     return this.hotspots.queryHotspot(name);
   }
@@ -175,7 +175,7 @@ export class SinewViewerElement extends SinewViewerCore {
   /**
    * Draws the model at `source` (a URL relative to the page, or a loaded `ModelAsset`) on joint `joint` (name or
    * skeleton index) of the model shown, from the next frame on, waiting for the first model if none is shown yet
-   * (README "Attachments").
+   * (docs/guide/attachments.md).
    * @param offset 3 numbers (a translation in metres) or 16 (a column-major matrix), in the joint's frame;
    *   default identity
    * @throws Error (rejects, after firing `sinew-error`; the model and other props stay) for an unknown joint (the

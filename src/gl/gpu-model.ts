@@ -156,7 +156,7 @@ export class GpuModel {
    */
   readonly morphActive: MorphActiveList | null;
   /**
-   * The rigid batches drawn in place of their members (src/gl/rigid-batches.ts, README "Large scenes"): each a
+   * The rigid batches drawn in place of their members (src/gl/rigid-batches.ts, docs/guide/large-scenes.md): each a
    * merged primitive and its anchor node. The members keep their own {@link meshes} entries (inspection views,
    * crowds and captures draw them one by one).
    */

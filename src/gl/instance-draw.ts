@@ -145,7 +145,7 @@ export function instancedProgram(
 /**
  * Sets the instanced uniforms of `program` (in use) for primitive `primitive` of mesh instance `instance`:
  * block size, the entry in the pose (its skin's palette, or its rigid node's matrix),
- * its morph weights and deltas (morph targets: every target's weight from the pose, docs/skinning-formulas.md
+ * its morph weights and deltas (morph targets: every target's weight from the pose, docs/explanation/skinning-formulas.md
  * M0) and `u_instanceBase` = 0; binds the overflow texture. A rigid primitive has no joint attributes: the generic
  * attributes stand in, joint 0 (its node's entry) with weight 1, so the shader's blend is that matrix.
  * Allocates nothing.

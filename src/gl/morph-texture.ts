@@ -2,7 +2,7 @@ import type { PrimitiveAsset } from '../asset/model-asset.ts';
 import { createDataTexture } from './data-texture.ts';
 
 /**
- * Morph targets on the GPU (`MORPH_TARGETS` variant of shaders/skinned.vert, docs/skinning-formulas.md M0):
+ * Morph targets on the GPU (`MORPH_TARGETS` variant of shaders/skinned.vert, docs/explanation/skinning-formulas.md M0):
  *
  * - **Deltas**, one RGBA32F texture per primitive with targets ({@link packMorphDeltas}): per target t, per
  *   vertex v, `A` texels — the POSITION delta, then the NORMAL delta when any target has one, then the TANGENT

@@ -34,7 +34,7 @@ export interface RendererOptions {
 
 /**
  * Camera matrices, column-major, in display space (model space after a model's display matrix, see
- * docs/skinning-formulas.md "Spaces and poses"): the space the camera and the lights are in.
+ * docs/explanation/skinning-formulas.md "Spaces and poses"): the space the camera and the lights are in.
  */
 export interface CameraMatrices {
   /** `Float32Array(16)`: display space → view. */
@@ -48,10 +48,10 @@ export interface CameraMatrices {
 const IDENTITY = mat4.create() as Float32Array;
 
 /**
- * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (every influence, by LBS, docs/skinning-formulas.md S0, or
+ * Draws skinned and rigid glTF/MD5 models with WebGL2: `shaders/skinned.vert` (every influence, by LBS, docs/explanation/skinning-formulas.md S0, or
  * DQS, under a weight policy, per model: {@link SkinningMethod}; palette as a uniform array, an RGBA32F
- * texture or a uniform buffer) and `shaders/lit.frag` (glTF metallic-roughness under image-based light; README
- * "Materials and lighting"). Programs are compiled per variant on first use and cached. Owns its programs and
+ * texture or a uniform buffer) and `shaders/lit.frag` (glTF metallic-roughness under image-based light;
+ * docs/guide/lighting.md). Programs are compiled per variant on first use and cached. Owns its programs and
  * its {@link ImageBasedLighting} (the studio environment, prefiltered by the constructor and again on a
  * context restore); models are owned by the caller ({@link GpuModel.dispose}).
  * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are
@@ -105,7 +105,7 @@ export class SkinnedRenderer {
   private readonly blended = new BlendOrder();
 
   /**
-   * Prefilters the environment on the GPU (synchronous; see README "Materials and lighting" for its cost).
+   * Prefilters the environment on the GPU (synchronous; see docs/guide/lighting.md for its cost).
    * @throws Error when the context is lost already, or an environment pass fails to build
    */
   constructor(gl: WebGL2RenderingContext, options: RendererOptions = {}) {
@@ -287,7 +287,7 @@ export class SkinnedRenderer {
 
   /**
    * Draws every mesh instance of `gpuModel` in `pose`, morph targets first at the instance's weights in
-   * `pose.morphWeights` (docs/skinning-formulas.md M0; only the non-zero ones cost work), then a rigid primitive with
+   * `pose.morphWeights` (docs/explanation/skinning-formulas.md M0; only the non-zero ones cost work), then a rigid primitive with
    * `u_toDisplay = displayMatrix · pose.modelMatrices[instance joint]`, a skinned one with its skin's skinning matrices
    * `pose.skinMatrices[instance.skin]` (which lands it in model space) and `u_toDisplay = displayMatrix`;
    * static rigid primitives merged at upload (`gpuModel.rigidBatches`, src/gl/rigid-batches.ts) one draw per batch

@@ -11,7 +11,7 @@ import { determinant3x3 } from '../math/strided-mat4.ts';
 export const MAX_BATCH_VERTICES = 1 << 22;
 
 /**
- * Rigid primitives merged at load into one primitive (README "Large scenes"): they share a material, a vertex
+ * Rigid primitives merged at load into one primitive (docs/guide/large-scenes.md): they share a material, a vertex
  * layout and an anchor node, so one draw call with the anchor's model-space matrix draws them all.
  */
 export interface RigidBatch {

@@ -19,7 +19,7 @@ interface Entry {
  * Every pass of the frame that needs the skinned model (the main draw, a contact shadow) then draws these by
  * the rigid variant instead of skinning each vertex again (`SkinnedRenderer.draw`'s `skinnedVertices`).
  * Nothing is read back. Made for one {@link GpuModel} in one context generation; 40 bytes a skinned vertex.
- * Why and when it is faster than skinning in each pass: README "Skin once or skin per pass" (bench keys
+ * Why and when it is faster than skinning in each pass: docs/explanation/performance.md "Skin once or skin per pass" (bench keys
  * `skin_once.*`).
  */
 export class SkinnedVertexBuffers implements SkinnedVertexSource {

@@ -90,7 +90,7 @@ export class AimIkJob implements PoseJob {
   private readonly o = new Float64Array(3);
   private readonly t = new Float64Array(3);
   private readonly v = new Float64Array(3);
-  /** [0]: the step's weight, passed to `weightCorrection` in an array (see ik-math.ts). */
+  /** Element 0: the step's weight, passed to `weightCorrection` in an array (see ik-math.ts). */
   private readonly scalars = new Float64Array(1);
 
   /**

@@ -4,7 +4,7 @@ import { didYouMeanJoint, findJoint } from '../skeleton/skeleton.ts';
 
 /**
  * Joint `joint`'s matrix relative to its ancestor `ancestor` (−1: model space), straight from the local pose
- * in f64: `L[ancestor→…] · … · L[parent] · L[joint]`, each `L = T·R·S` (docs/skinning-formulas.md S4; glTF 2.0
+ * in f64: `L[ancestor→…] · … · L[parent] · L[joint]`, each `L = T·R·S` (docs/explanation/skinning-formulas.md S4; glTF 2.0
  * §3.5.3). Walks only the joint's ancestors, not the whole skeleton, so an IK job reads the few joints it needs
  * before the matrix stages have run. No model origin is subtracted: this is the pose's own model space, where
  * `PoseJob` targets live. When `ancestor` is not an ancestor of `joint` the walk ends at the root, so the result

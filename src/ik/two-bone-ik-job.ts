@@ -98,7 +98,7 @@ export class TwoBoneIkJob implements PoseJob {
   private readonly v = new Float64Array(3);
   private readonly w = new Float64Array(3);
   private readonly q = new Float64Array(4);
-  /** [0]: the weight applied (in (0, 1]), passed to `weightCorrection` in an array (see ik-math.ts). */
+  /** Element 0: the weight applied (in (0, 1]), passed to `weightCorrection` in an array (see ik-math.ts). */
   private readonly scalars = new Float64Array(1);
 
   /**

@@ -21,7 +21,7 @@ export interface RetargetJoints {
 }
 
 /**
- * Plays every clip of `library` on `target` (retargetClip, docs/skinning-formulas.md R1): one joint match for
+ * Plays every clip of `library` on `target` (retargetClip, docs/explanation/skinning-formulas.md R1): one joint match for
  * all clips, each clip retargeted to an ordinary clip of `target`'s skeleton (compile it like the model's own).
  * - `warnings`: one line when some of the target's skin joints (every joint, for a model without skins) match
  *   nothing — they keep their rest pose — naming them (the first 12, then a count); the lines retargetClip

@@ -1,5 +1,5 @@
 /**
- * One warning per kind of deviation and file (docs/compatibility.md): warnings that differ only in their
+ * One warning per kind of deviation and file (docs/explanation/compatibility.md): warnings that differ only in their
  * numbers and quoted names (`mesh 3 primitive 0 has morph targets; ignored`, `mesh 7 primitive 1 has …`) are
  * one kind; the first stays, followed by ` (and N more like it)`. Order is kept (by each kind's first
  * occurrence). Builders that count a deviation themselves already push a single line.

@@ -12,7 +12,7 @@ import { requirePositiveBytes } from './require-positive-bytes.ts';
 
 /**
  * The clips of a file, with the skeleton and rest pose they were made for: what {@link loadClips} reads and
- * `retargetClipLibrary` plays on another model (README "Clips from other files").
+ * `retargetClipLibrary` plays on another model (docs/guide/clips-from-files.md).
  * - `name`: the file's name (e.g. `Walk.glb`), as messages name it;
  * - `skeleton`, `restPose`: glTF every node and its TRS; `.md5anim` its hierarchy and baseframe;
  * - `clips`: in file order (an `.md5anim`: one, named after the file);

@@ -2,7 +2,7 @@
  * Every code a {@link LoadError} may carry, with its default meaning in one line: the registry that
  * `LoadError.code`'s type is made from, so a code that is not listed here (a typo) fails to compile. Codes
  * follow the Khronos glTF-Validator's names where one fits (its ISSUES.md), otherwise they are Sinew's own
- * (`MD5_…`, `UNSUPPORTED_FILE_TYPE`, `MEMORY_BUDGET_EXCEEDED`, `INTERNAL`, …). docs/load-errors.md lists the
+ * (`MD5_…`, `UNSUPPORTED_FILE_TYPE`, `MEMORY_BUDGET_EXCEEDED`, `INTERNAL`, …). docs/explanation/load-errors.md lists the
  * same codes and meanings; tests/unit/loaders/load-error-codes.test.ts fails when the two differ, or when a code
  * here is used nowhere in src/.
  */

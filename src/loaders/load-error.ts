@@ -6,7 +6,7 @@ import type { LoadErrorCode } from './load-error-codes.ts';
  * unforeseen failure inside a loader). It names the file, the place in it and the problem, and carries a short
  * code for programs to branch on.
  *
- * `message` keeps the forms Sinew has always printed (README "Command line: `sinew`"):
+ * `message` keeps the forms Sinew has always printed (docs/guide/cli.md):
  * - a line (`"212"`) or line and column (`"23:5"`): `Bob.md5mesh:212: weight 9 names joint 40 of 33`;
  * - a JSON pointer (`"/skins/0/joints/1"`), read as the subject of the problem:
  *   `quad.gltf: /skins/0/joints/1 is not a node (41 of 3)`;
@@ -26,7 +26,7 @@ export class LoadError extends Error {
    * Short UPPER_SNAKE code: the Khronos glTF-Validator's code where one fits (`ACCESSOR_INVALID_FLOAT`,
    * `BUFFER_VIEW_TOO_LONG`, `UNRESOLVED_REFERENCE`, `GLB_UNEXPECTED_END_OF_CHUNK_DATA`, `FILE_NOT_FOUND`, …),
    * otherwise a Sinew one (`MD5_SYNTAX`, `MD5_ANIM_MISMATCH`, `UNSUPPORTED_FILE_TYPE`, `INTERNAL`, …): one of
-   * the registry LOAD_ERROR_CODES (load-error-codes.ts, listed in docs/load-errors.md).
+   * the registry LOAD_ERROR_CODES (load-error-codes.ts, listed in docs/explanation/load-errors.md).
    */
   readonly code: LoadErrorCode;
   /** The problem alone, without the file and place. */

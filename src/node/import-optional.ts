@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * Node only: imports an optional peer dependency by name, resolved at run time next to Sinew's own files, so
- * that a bundler of `sinew/node` never tries to resolve (or inline) it. For a CommonJS package the exports
+ * that a bundler of `sinew-gl/node` never tries to resolve (or inline) it. For a CommonJS package the exports
  * object is returned (`default` unwrapped when it holds them).
  * @returns the module, or null when it is not installed
  * @throws Error when it is installed but fails to load

@@ -1,9 +1,13 @@
 /**
- * `sinew/node`: Sinew's node-only API (it imports `node:fs`; never import it into a browser bundle). The
- * browser-safe API is the package root, `sinew`.
+ * `sinew-gl/node`: Sinew's node-only API (it imports `node:fs`; never import it into a browser bundle). The
+ * browser-safe API is the package root, `sinew-gl`.
  */
+
+// Reading a model, or clips for it, from disk: the node counterparts of `loadModelFromUrl` and `loadClipsFromUrl`.
 export { loadModelFromPath, type LoadModelFromPathOptions } from './load-model-from-path.ts';
 export { loadClipsFromPath } from './load-clips-from-path.ts';
-export { findChromium, CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, type FoundChromium, type ChromiumSource } from './find-chromium.ts';
+
+// A PNG of a model through headless Chromium (what `sinew render` runs), and the Chromium it finds, with the
+// launch arguments it needs without a GPU, for a page's own screenshot tests.
 export { renderModel, RenderModelError, type RenderModelOptions } from './render-model.ts';
-export { startFileServer, type FileServer, type FolderRoute } from './file-server.ts';
+export { findChromium, CHROMIUM_ARGS, type FoundChromium, type ChromiumSource } from './find-chromium.ts';

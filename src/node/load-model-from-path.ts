@@ -33,7 +33,7 @@ export interface LoadModelFromPathOptions {
 export const DEFAULT_MAX_FILE_BYTES = DEFAULT_MEMORY_BUDGET_BYTES;
 
 /**
- * Node only (uses `node:fs`; keep out of browser imports; `sinew/node`): reads a model file — `.glb`, `.gltf`
+ * Node only (uses `node:fs`; keep out of browser imports; `sinew-gl/node`): reads a model file — `.glb`, `.gltf`
  * with its external buffers and images, or `.md5mesh` with its `.md5anim` files and images — and gives it to
  * {@link loadModel} with companions read from disk. Messages name files by their base names
  * (`Bob.md5mesh:212: …`), except a model that cannot be read at all, named by `path` as given.

@@ -109,12 +109,13 @@ export async function renderModel(options: RenderModelOptions): Promise<Uint8Arr
     distance: options.distance,
     background: options.background,
   });
-  const dist = join(sinewPackageRoot(import.meta.url), 'dist');
+  // The standalone element's folder: sinew-viewer.js and the decoder chunks it fetches from beside itself.
+  const standalone = join(sinewPackageRoot(import.meta.url), 'dist/standalone');
   const server = await startFileServer(
     [
       { prefix: '/model/', folder: dirname(model) },
       ...(options.anim === undefined ? [] : [{ prefix: '/anim/', folder: dirname(resolve(options.anim)) }]),
-      { prefix: '/', folder: dist },
+      { prefix: '/', folder: standalone },
     ],
     { '/': page },
   );

@@ -14,7 +14,7 @@ export const BLENDING_KERNEL_MAX_LAYERS = 16;
  * layers — in one call, on poses in a pose kernel's arena (`PoseKernel.pose`, `KernelArena.createPose`) and
  * per-joint weights there ({@link createJointWeights}): the animator's crossfades, masked layers and additive
  * layers, blended where they were sampled, nothing copied. The formulas are the portable loops'
- * (src/animation/blending-job.ts, after ozz-animation's BlendingJob; docs/animation-blending.md), in float32
+ * (src/animation/blending-job.ts, after ozz-animation's BlendingJob; docs/explanation/animation-blending.md), in float32
  * where those sum in double: a few float32 ulps apart (tests/unit/pose/blending-kernel.test.ts states and
  * checks the bound). A joint with one input takes it bit for bit, as in the portable loops. Jobs it cannot
  * run — a pose or per-joint weight array outside the arena, fewer than four joints, more than

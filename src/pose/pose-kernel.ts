@@ -32,7 +32,7 @@ export interface PoseKernelOptions {
 
 /**
  * The matrix half of the per-frame pose pipeline, for one skeleton and its skins: local pose → model-space
- * matrices (`M[i] = M[parent[i]] · T·R·S(i)`, docs/skinning-formulas.md S4) → one set of skinning matrices per skin
+ * matrices (`M[i] = M[parent[i]] · T·R·S(i)`, docs/explanation/skinning-formulas.md S4) → one set of skinning matrices per skin
  * (`K = M · B⁻¹`, S0), relative to a fixed model origin O. Its buffers — {@link pose}, {@link modelMatrices},
  * {@link skinMatrices} — are allocated once, in the kernel's own WebAssembly memory when the backend is
  * `'wasm-simd'` (fixed size, never grown, so the views stay valid for the kernel's life): write the pose, call

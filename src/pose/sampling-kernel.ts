@@ -28,7 +28,7 @@ export interface SamplingKernelOptions {
  * BEZIER ones with handles at thirds in time; other BEZIER channels stay on the portable loops
  * (`hasHermiteForm`) — a {@link SamplingBackend} for one `SamplingContext`. It samples the clip's streams
  * (`RuntimeClip.vec3Stream`, `quatStream`, `vec3HermiteStream`, `quatHermiteStream`) as ozz-animation's
- * SamplingJob does (docs/animation-sampling.md) — four tracks per f32x4, keys read through a cursor that moves
+ * SamplingJob does (docs/explanation/animation-sampling.md) — four tracks per f32x4, keys read through a cursor that moves
  * forward with time (a backward seek starts it over) into a per-track cache of the keys (cubic: the interval)
  * around the time — and the morph weights channel by channel (`RuntimeClip.weightChannels`: a channel's
  * weights share its timeline, so they fill the f32x4 lanes).

@@ -6,7 +6,7 @@ import { localToModel } from '../skeleton/local-to-model.ts';
 /**
  * Inverse bind matrices of a skin over every joint of `skeleton` (skin joint i = skeleton joint i), binding
  * the mesh in the rest pose (so here the bind pose is the rest pose): the inverse of each joint's model-space
- * matrix in `restPose` (docs/skinning-formulas.md S0). The matrices are the float32 ones every frame composes
+ * matrix in `restPose` (docs/explanation/skinning-formulas.md S0). The matrices are the float32 ones every frame composes
  * (`localToModel`), so the rest-pose palette M·B⁻¹ is the identity up to the f64 inversion's rounding and
  * the final float32 store.
  * @returns `Float32Array(16n)`, column-major, joint i at `16i`

@@ -43,7 +43,7 @@ function boxes(list: readonly (readonly number[])[], material: number, tip = fal
 
 /**
  * The built-in prop, made in code (deterministic, no I/O): a sword `length` metres long (default 0.9) held
- * at its grip, to attach to a hand joint (README "Attachments"). Y is along the blade: the grip's centre at
+ * at its grip, to attach to a hand joint (docs/guide/attachments.md). Y is along the blade: the grip's centre at
  * the origin, the blade toward +Y (its flat facing ±Z), the pommel toward −Y; width 0.05 m at the blade, 0.18 m
  * at the guard. One node (`sword`), no skin, one mesh of three primitives (blade and point, brass guard and
  * pommel, leather grip), no clips. Y up, metres.

@@ -13,7 +13,7 @@ export interface WormOptions {
   readonly sides: number;
 }
 
-/** The crowd bench's characters (bench/gpu-bench.ts, README "Crowds"): 5 000 vertices on 64 joints, and a low-poly 800 on 16. */
+/** The crowd bench's characters (bench/gpu-bench.ts, docs/guide/crowds.md): 5 000 vertices on 64 joints, and a low-poly 800 on 16. */
 export const WORM_5000: WormOptions = { joints: 64, rings: 250, sides: 20 };
 export const WORM_800: WormOptions = { joints: 16, rings: 50, sides: 16 };
 

@@ -44,7 +44,7 @@ export class AnimatedModel implements PoseBuffers {
   readonly origin: Float64Array;
   /** `Float32Array(16·jointCount)`: model-space matrix of every joint relative to {@link origin} (`T(−O)·M`), column-major, joint i at 16i. */
   readonly modelMatrices: Float32Array;
-  /** Per skin s, `Float32Array(16·asset.skins[s].joints.length)`: its skinning matrices relative to {@link origin} (`T(−O)·M·B⁻¹`, docs/skinning-formulas.md S0). */
+  /** Per skin s, `Float32Array(16·asset.skins[s].joints.length)`: its skinning matrices relative to {@link origin} (`T(−O)·M·B⁻¹`, docs/explanation/skinning-formulas.md S0). */
   readonly skinMatrices: Float32Array[];
   /**
    * `Float32Array(w)`: the morph target weights of the last {@link evaluate} ({@link pose}'s `morphWeights`, the
@@ -61,8 +61,8 @@ export class AnimatedModel implements PoseBuffers {
    * `animator.update(dt)`; {@link evaluate} reads it without moving it. Its motion root is the hips
    * (`findMotionRoot`), so `animator.rootMotion` works on this model's clips. With the WebAssembly backend
    * it samples every channel but BEZIER off thirds and blends (crossfades, masked and additive layers;
-   * docs/animation-blending.md) in SIMD in {@link kernel}'s memory (`animatorSampling`): rotations by nlerp, within θ³/54 of slerp for keys θ apart
-   * (docs/animation-sampling.md); {@link clipSample} and `backend: 'js'` keep glTF's slerp exactly.
+   * docs/explanation/animation-blending.md) in SIMD in {@link kernel}'s memory (`animatorSampling`): rotations by nlerp, within θ³/54 of slerp for keys θ apart
+   * (docs/explanation/animation-sampling.md); {@link clipSample} and `backend: 'js'` keep glTF's slerp exactly.
    */
   readonly animator: Animator;
   /** Computes {@link modelMatrices} and {@link skinMatrices} from {@link pose}; its buffers are this model's. */
@@ -120,7 +120,7 @@ export class AnimatedModel implements PoseBuffers {
     this.animator = new Animator(asset.skeleton.jointCount, {
       morphWeightJoints: morphJoints, motionRoot, ...sampling,
     });
-    this.roots = Int32Array.from(asset.skeleton.parents.reduce<number[]>((list, p, j) => (p < 0 ? [...list, j] : list), []));
+    this.roots = rootJoints(asset.skeleton.parents);
     this.kernel.listJoints(animatedSubtrees(asset));
     this.evaluate(this.clipSample(-1));
   }
@@ -140,13 +140,13 @@ export class AnimatedModel implements PoseBuffers {
   /**
    * The one writer of the buffers: `source` writes {@link pose} (with its morph weights, {@link morphWeights})
    * over the rest pose, then localToModel (relative
-   * to {@link origin}) → {@link modelMatrices} (docs/skinning-formulas.md S4) → computeSkinMatrices → skinning matrices per skin (S0).
+   * to {@link origin}) → {@link modelMatrices} (docs/explanation/skinning-formulas.md S4) → computeSkinMatrices → skinning matrices per skin (S0).
    * With the {@link animator} as source in `applied` root motion, the pose is first moved by its `placement`
    * (`applyPlacement`), so everything drawn and skinned walks with it. Moves no time. Allocates nothing
    * (given a source that does not).
    *
    * Only the animated subtrees' matrices are recomputed (the clips' target nodes, the skin joints and their
-   * descendants: `animatedSubtrees`; README "Large scenes"): a source writes the rest pose for every other node,
+   * descendants: `animatedSubtrees`; docs/guide/large-scenes.md): a source writes the rest pose for every other node,
    * whose matrices therefore stay as computed. When root motion places the roots, pose jobs run or the source is
    * neither {@link animator} nor a {@link ClipSample} (it may write any node), every matrix is recomputed, then
    * and on the next evaluate. So the animator plays {@link clips} (a clip from elsewhere joins the asset first:
@@ -182,7 +182,7 @@ export class AnimatedModel implements PoseBuffers {
 
   /**
    * Joint `joint`'s matrix for the pose of the last {@link evaluate}, in world space: `world · T(O) · Mⱼ`, with
-   * Mⱼ its model-space matrix relative to the {@link origin} O ({@link modelMatrices}; docs/skinning-formulas.md
+   * Mⱼ its model-space matrix relative to the {@link origin} O ({@link modelMatrices}; docs/explanation/skinning-formulas.md
    * S4) and O added back in f64. With the default identity {@link world} that is the joint's model-space matrix
    * (the scene root's frame), what `sinew eval --joints` prints. Allocates nothing.
    * @param joint a joint index, or a name (resolved by {@link jointIndex}; pass the index per frame)
@@ -206,4 +206,13 @@ export class AnimatedModel implements PoseBuffers {
     }
     return out;
   }
+}
+
+/** The joints without a parent, in joint order: `parents` has length `jointCount`, −1 for a root. */
+function rootJoints(parents: ArrayLike<number>): Int32Array {
+  let count = 0;
+  for (let j = 0; j < parents.length; j++) if (parents[j] < 0) count++;
+  const roots = new Int32Array(count);
+  for (let j = 0, r = 0; j < parents.length; j++) if (parents[j] < 0) roots[r++] = j;
+  return roots;
 }

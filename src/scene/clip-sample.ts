@@ -30,7 +30,7 @@ export class ClipSample implements PoseSource {
     return this;
   }
 
-  /** `out` = rest pose, then the clip's channels at {@link time} (`sampleClip`, docs/skinning-formulas.md S4). */
+  /** `out` = rest pose, then the clip's channels at {@link time} (`sampleClip`, docs/explanation/skinning-formulas.md S4). */
   evaluate(out: LocalPose, restPose: LocalPose): LocalPose {
     copyLocalPose(out, restPose);
     if (this.clip) sampleClip(out, this.clip, this.time, this.context!);

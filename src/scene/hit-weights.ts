@@ -15,7 +15,7 @@ export interface HitLocation {
 /**
  * The influences at a surface hit: each skeleton joint weighting the hit triangle's vertices, with its weight
  * blended across the triangle by the hit's barycentric weights (`Σₖ bₖ·w_{k,j}`, the weight the GPU would
- * interpolate at that point), divided by the blended sum so the weights add up to 1 (docs/skinning-formulas.md
+ * interpolate at that point), divided by the blended sum so the weights add up to 1 (docs/explanation/skinning-formulas.md
  * S0, the `normalize` reading). Written into caller-owned arrays, heaviest first; allocates nothing.
  *
  * A rigid mesh (or a skinned one whose vertices here carry no weight) gives its node with weight 1.

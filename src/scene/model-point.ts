@@ -85,7 +85,7 @@ export class ModelPoint {
   /**
    * Computes the point for the model's pose of its last `evaluate` and its `world`: a joint's by its
    * model-space matrix, a surface point by skinning its three vertices with `skinVertices` under `method`
-   * (the same arithmetic as skinning the whole mesh; morph targets first, docs/skinning-formulas.md M0, S0)
+   * (the same arithmetic as skinning the whole mesh; morph targets first, docs/explanation/skinning-formulas.md M0, S0)
    * and blending them by the weights. Allocates nothing.
    */
   place(method: SkinningMethod = DEFAULT_SKINNING_METHOD): void {
@@ -114,7 +114,7 @@ export class ModelPoint {
     const positions = t.excerpt.positions as Float32Array;
     positions.set(t.base);
     if (t.deltas) {
-      // docs/skinning-formulas.md M0, target by target in order, each sum rounded to float32 as MorphedPrimitive does.
+      // docs/explanation/skinning-formulas.md M0, target by target in order, each sum rounded to float32 as MorphedPrimitive does.
       const weights = model.morphWeights, count = t.deltas.length / 9;
       for (let k = 0; k < count; k++) {
         const w = weights[t.morphOffset + k];

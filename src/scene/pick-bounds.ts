@@ -34,7 +34,7 @@ export interface ClusterPose {
  * no bound is known (negative weights, undivided weight sums past 1, joint rotations nearly opposite under DQS):
  * the caller then treats the cluster as a candidate for every ray. Allocates nothing.
  *
- * Why the box holds (docs/skinning-formulas.md S0, and `computeJointBounds`'s argument narrowed to one cluster):
+ * Why the box holds (docs/explanation/skinning-formulas.md S0, and `computeJointBounds`'s argument narrowed to one cluster):
  * - rigid: the node's matrix moves the bind box B (Arvo, "Transforming axis-aligned bounding boxes", 1990);
  * - LBS: a vertex lands at `Σ ŵᵢ·Kᵢ·p₀` with ŵ ≥ 0 summing to 1, a convex combination of points `Kᵢ·p₀ ∈
  *   Kᵢ·B`; undivided sums below 1 add the rest (`p₀ − O`, `rest-remainder`) or the file's origin (`−O`,

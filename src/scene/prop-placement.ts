@@ -4,7 +4,7 @@ import type { AnimatedModel } from './animated-model.ts';
 
 /**
  * Where a prop held by a joint stands: `out = character.world · T(O) · Mⱼ · offset` (`AnimatedModel.jointMatrix`
- * composed with the offset; docs/skinning-formulas.md S4 for Mⱼ), the prop's model space → the character's world
+ * composed with the offset; docs/explanation/skinning-formulas.md S4 for Mⱼ), the prop's model space → the character's world
  * space (a view's display space, where the view sets `world` to its display matrix). Allocates nothing.
  * @param joint a skeleton joint index of `character` (resolve a name once with `jointIndex`)
  * @param offset `Float64Array(16)`, column-major: the prop's model space → the joint's frame (the character's

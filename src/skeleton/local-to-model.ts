@@ -3,7 +3,7 @@ import type { LocalPose } from './local-pose.ts';
 
 /**
  * Local-to-model: the model-space matrix of every joint, `M[i] = M[parent[i]] · T·R·S(i)`
- * (docs/skinning-formulas.md S4; glTF 2.0 §3.5.3). One forward pass, relying on parents before children.
+ * (docs/explanation/skinning-formulas.md S4; glTF 2.0 §3.5.3). One forward pass, relying on parents before children.
  *
  * Affine throughout: a TRS matrix has bottom row 0 0 0 1, and so has a product of such matrices, so
  * each joint is composed straight from its T, R, S into twelve locals (the formula of gl-matrix
@@ -24,7 +24,7 @@ import type { LocalPose } from './local-pose.ts';
  *
  * With `joints` (a subset, parents before children) only those joints are computed, each from its parent's
  * matrix as `out` holds it: the other joints' matrices must be up to date already (`PoseKernel`'s moving joints,
- * README "Large scenes").
+ * docs/guide/large-scenes.md).
  *
  * @param out `Float32Array(16·jointCount)`, column-major, joint i at `16i`
  * @param origin `Float64Array(3)` O in model space, in the file's units; default (0, 0, 0)

@@ -2,7 +2,7 @@ import { didYouMean } from '../math/did-you-mean.ts';
 
 /**
  * Most joints (nodes) a {@link Skeleton} holds: 2²⁴, so a joint index is exact in a float32 (textures address
- * joints by float rows). The memory budget (README "Memory ceiling") bounds real files long before it.
+ * joints by float rows). The memory budget (docs/guide/memory-ceiling.md) bounds real files long before it.
  */
 export const MAX_SKELETON_JOINTS = 1 << 24;
 
@@ -10,10 +10,10 @@ export const MAX_SKELETON_JOINTS = 1 << 24;
  * A skeleton: the transform hierarchy that animation drives. For glTF it holds every node of the file
  * (joints and the non-joint nodes above, between and beside them, since a glTF joint's model-space matrix
  * includes its non-joint ancestors); for MD5 it holds the file's joints. Its roots' space is *model space*
- * (docs/skinning-formulas.md "Spaces and poses").
+ * (docs/explanation/skinning-formulas.md "Spaces and poses").
  *
  * Invariant (checked by {@link validateSkeleton}): parents come before children, so one forward pass over
- * the arrays computes every model-space matrix (docs/skinning-formulas.md S4).
+ * the arrays computes every model-space matrix (docs/explanation/skinning-formulas.md S4).
  */
 export interface Skeleton {
   /** Number of joints (nodes) n. */

@@ -6,7 +6,7 @@ export const DUAL_PALETTE_STRIDE = 16;
 /**
  * The DQS palette: the per-joint form dual quaternion skinning blends (Kavan, Collins, Žára, O'Sullivan 2008, "Geometric
  * Skinning with Approximate Dual Quaternion Blending", with its two-phase extension for scale and shear):
- * each skinning matrix `K = [A | t]` (affine, docs/skinning-formulas.md S0) is split as `K·p = R·(S·p) + t`,
+ * each skinning matrix `K = [A | t]` (affine, docs/explanation/skinning-formulas.md S0) is split as `K·p = R·(S·p) + t`,
  * where `A = R·S` is the polar decomposition (`polarRotation`: R a rotation, S symmetric scale/shear; a
  * mirror goes into S). S is blended linearly (phase 1), the rigid part `(R, t)` as a unit dual quaternion
  * (phase 2), whose real part is R's quaternion `q` and whose dual part `½·(t, 0)⊗q` is rebuilt by the

@@ -9,7 +9,7 @@ export const MAX_INFLUENCES = 4;
  * An optional reduction for callers who want fewer influences (Sinew's loaders do not call it): reduces
  * per-vertex influences of any count to the {@link MAX_INFLUENCES} largest weights, renormalised
  * so the kept weights have the same sum as all of them had (so the division by the weight sum of
- * docs/skinning-formulas.md S0 gives the renormalised blend). Ties keep the earlier influence. Vertices with ≤ 4 non-zero weights are
+ * docs/explanation/skinning-formulas.md S0 gives the renormalised blend). Ties keep the earlier influence. Vertices with ≤ 4 non-zero weights are
  * copied unchanged.
  *
  * @param joints `ArrayLike<number>` of `influenceCount·vertexCount` joint indices (vertex-major)

@@ -4,7 +4,7 @@ import { influenceCountOf, type ModelAsset } from '../asset/model-asset.ts';
  * Per-joint bounds of one skin, computed once at load: for skin joint i the axis-aligned box of the bind-pose
  * positions of every vertex that joint i influences (weight ≠ 0), over every primitive drawn with the skin.
  *
- * Why it bounds the skinned mesh: under linear blend skinning with normalised weights (docs/skinning-formulas.md
+ * Why it bounds the skinned mesh: under linear blend skinning with normalised weights (docs/explanation/skinning-formulas.md
  * S0) a vertex lands at `Σ (wᵢ/Σw)·Kᵢ·p₀`, a convex combination of the points `Kᵢ·p₀`; each of those lies in
  * the box `Kᵢ·box_i` (an affine map of a box holds the images of its points), so the vertex lies in the union
  * of those boxes — {@link accumulateSkinBounds}. A vertex without weights stays at `p₀ − O`: {@link rest}.

@@ -5,7 +5,7 @@ import type { ModelAsset, PrimitiveAsset } from '../asset/model-asset.ts';
  * not per frame): the CPU reference for morph targets, run before skinning on every CPU path (`sinew eval`,
  * bounds, the parity tests), as `shaders/skinned.vert`'s `MORPH_TARGETS` block does on the GPU.
  *
- * {@link apply} writes docs/skinning-formulas.md M0 — for each vertex and weight wₜ ≠ 0 of the instance,
+ * {@link apply} writes docs/explanation/skinning-formulas.md M0 — for each vertex and weight wₜ ≠ 0 of the instance,
  * in target order:
  *
  *   `p = p₀ + Σₜ wₜ·Δpₜ`, `n = n₀ + Σₜ wₜ·Δnₜ`, `t.xyz = t₀.xyz + Σₜ wₜ·Δtₜ` (t.w kept)

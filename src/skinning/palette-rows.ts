@@ -3,7 +3,7 @@
  * 3×4 — joint i's rows `(m0 m4 m8 m12)`, `(m1 m5 m9 m13)`, `(m2 m6 m10 m14)` of its column-major 4×4 at `out[12i…12i+12)`.
  * That is at once 3 GLSL `vec4`s (the columns of a `mat3x4` J, so `vec4(p, 1) * J` is the transformed point),
  * 3 RGBA32F texels, and 48 std140 bytes. The bottom row (0 0 0 1 for affine skinning matrices,
- * docs/skinning-formulas.md S0) is dropped. Allocates nothing.
+ * docs/explanation/skinning-formulas.md S0) is dropped. Allocates nothing.
  *
  * @param out `Float32Array(≥ 12·jointCount)`
  * @param skinMatrices `Float32Array(≥ 16·jointCount)`, column-major 4×4 skinning matrices (`computeSkinMatrices`)

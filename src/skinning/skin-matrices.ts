@@ -3,7 +3,7 @@ import type { SkinningContext } from './skinning-context.ts';
 
 /**
  * The skinning matrices of one skin: `K_i = M_{joints[i]} · B_i⁻¹`, the joint's current model-space matrix
- * times its inverse bind matrix (docs/skinning-formulas.md S0; glTF 2.0 §3.7.3). Shared by the GPU upload and the CPU reference.
+ * times its inverse bind matrix (docs/explanation/skinning-formulas.md S0; glTF 2.0 §3.7.3). Shared by the GPU upload and the CPU reference.
  *
  * Both factors are taken as affine (bottom row 0 0 0 1): model-space matrices from `localToModel` are by
  * construction, and inverse bind matrices are inverses of such (glTF: inverses of the joints' global

@@ -14,7 +14,7 @@ import { writeTangent } from './write-tangent.ts';
  * quaternion `q`, the dual part `½·(t, 0)⊗q`. Per vertex, with weights `wᵢ` read by `policy`:
  *
  * The sums run over all c = `primitive.influenceCount` slots of a vertex (4, 8, 12, …; none is dropped);
- * `implicit-last` replaces the last slot's weight by `1 − Σ` of the others (docs/skinning-formulas.md S2).
+ * `implicit-last` replaces the last slot's weight by `1 − Σ` of the others (docs/explanation/skinning-formulas.md S2).
  *
  * 1. scale/shear by LBS: `S_b = Σ wᵢ·Sᵢ` (`normalize`: divided by `Σ wᵢ`; `rest-remainder`: plus `(1 − Σ wᵢ)·I`);
  * 2. sign alignment: `σᵢ = sign(qᵢ · q₀)` against influence slot 0 (so every quaternion lies in q₀'s

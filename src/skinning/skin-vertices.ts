@@ -7,7 +7,7 @@ import { writeTangent } from './write-tangent.ts';
 /**
  * The CPU reference path: skins one primitive's positions and normals as `shaders/skinned.vert` does, by
  * `method` (default linear blend skinning with normalised weights). With `method.skinning === 'dqs'` it is
- * {@link skinVerticesDqs}; otherwise linear blend skinning (LBS) exactly as docs/skinning-formulas.md S0
+ * {@link skinVerticesDqs}; otherwise linear blend skinning (LBS) exactly as docs/explanation/skinning-formulas.md S0
  * states it — the weighted skinning matrices are summed into one accumulator A, applied once to the rest
  * position, and (weight policy `normalize`) divided by the weight sum:
  *
@@ -36,7 +36,7 @@ import { writeTangent } from './write-tangent.ts';
  * (skinning-kernel.ts) computes the same LBS in WebAssembly SIMD; this function is its fallback and reference.
  *
  * @param outPositions `Float32Array(3·vertexCount)`: skinned positions, in the skinning matrices' space: model space
- *   (docs/skinning-formulas.md "Spaces and poses") for skinning matrices from `computeSkinMatrices`, relative to
+ *   (docs/explanation/skinning-formulas.md "Spaces and poses") for skinning matrices from `computeSkinMatrices`, relative to
  *   `context.origin`
  * @param outNormals `Float32Array(3·vertexCount)` for unit skinned normals, or null to skip them
  * @param primitive a skinned primitive (`joints` and `weights` present, `influenceCount·vertexCount` each,

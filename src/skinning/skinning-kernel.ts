@@ -25,7 +25,7 @@ export interface SkinningKernelOptions {
 
 /**
  * CPU skinning of one primitive, every frame, into outputs it owns: the fast path beside the reference
- * {@link skinVertices}, which computes the same vertices (docs/skinning-formulas.md S0, S2; the formulas are
+ * {@link skinVertices}, which computes the same vertices (docs/explanation/skinning-formulas.md S0, S2; the formulas are
  * stated on `skinVertices`). With the `'wasm-simd'` backend the primitive's rest positions, normals,
  * tangents, joints and weights are copied once, at construction, into the kernel's own WebAssembly memory
  * (fixed size, never grown, so the views stay valid for the kernel's life); per frame only the skinning

@@ -1,5 +1,5 @@
 /**
- * How influence weights are read (docs/skinning-formulas.md S0, S2). Every path — `skinVertices`, the shader
+ * How influence weights are read (docs/explanation/skinning-formulas.md S0, S2). Every path — `skinVertices`, the shader
  * variants, `sinew eval` — applies the same rule; with weights that sum to 1 all four give the same vertices.
  *
  * - `'normalize'` (default, S0): `p = (Σ wᵢKᵢ)·p₀ / Σ wᵢ`; weights need not sum to 1.
@@ -21,7 +21,7 @@ export type WeightPolicy = 'normalize' | 'as-stored' | 'rest-remainder' | 'impli
 export const WEIGHT_POLICIES: readonly WeightPolicy[] = ['normalize', 'as-stored', 'rest-remainder', 'implicit-last'];
 
 /**
- * How blended influences move a vertex: `'lbs'`, linear blend skinning (docs/skinning-formulas.md S0), or
+ * How blended influences move a vertex: `'lbs'`, linear blend skinning (docs/explanation/skinning-formulas.md S0), or
  * `'dqs'`, dual quaternion skinning (Kavan, Collins, Žára, O'Sullivan 2008, "Geometric Skinning with
  * Approximate Dual Quaternion Blending"), with joint scale and shear blended linearly first (the paper's
  * two-phase extension; `dual-quaternion-palette.ts`).
@@ -37,7 +37,7 @@ export interface SkinningMethod {
   readonly weights: WeightPolicy;
 }
 
-/** LBS with normalised weights (docs/skinning-formulas.md S0). */
+/** LBS with normalised weights (docs/explanation/skinning-formulas.md S0). */
 export const DEFAULT_SKINNING_METHOD: SkinningMethod = Object.freeze({ skinning: 'lbs', weights: 'normalize' });
 
 /** Reads a weight policy name; null for anything else. */

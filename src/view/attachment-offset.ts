@@ -18,7 +18,7 @@ function readNumbers(raw: string, units: Record<string, number>, what: string): 
 
 /**
  * An attachment's offset (`Float64Array(16)`, column-major: the prop's model space → the joint's frame) from
- * the `<sinew-attachment>` attributes (README "Attachments"):
+ * the `<sinew-attachment>` attributes (docs/guide/attachments.md):
  *
  * - `offset`: `"x y z"`, a translation in metres (each number may end in `m`, `cm` or `mm`), or 16 numbers, a
  *   whole column-major matrix (then the other two must be absent);

@@ -7,7 +7,7 @@ import type { FrameStage, ViewFrame } from './view-frame.ts';
  * The frame stages of one {@link ModelView} (`addStage`) and what they share: when a stage draws the skinned
  * model again ({@link FrameStage.drawsSkinnedModel}, e.g. a contact shadow), the view skins it once per frame
  * into {@link SkinnedVertexBuffers} by transform feedback and every pass — the main draw and the stages — draws
- * those (README "Skin once or skin per pass"); with no such stage the main draw skins in its vertex shader as
+ * those (docs/explanation/performance.md "Skin once or skin per pass"); with no such stage the main draw skins in its vertex shader as
  * always. The buffers are made for the shown model on first need and again for another model or context.
  */
 export class ViewStages {

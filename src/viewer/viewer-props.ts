@@ -19,7 +19,7 @@ export interface ViewerPropsHost {
 }
 
 /**
- * The viewer's props (README "The viewer", Attachments): the panel's "Attachments" folder (attach the built-in
+ * The viewer's props (docs/guide/viewer-app.md, Attachments): the panel's "Attachments" folder (attach the built-in
  * sword or a file to the selected joint, remove them all) and the drop rule — a model file dropped with Alt held,
  * or with Shift held when it has no clips (Shift with clips adds the clips, "Clips from other files"), goes on the
  * selected joint, or on a right hand / the deepest joint when none is selected. Failures show in the banner; the

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startFileServer } from '../../src/node/file-server.ts';
 import { compressModel, type Codec } from '../unit/helpers/compress-model.ts';
@@ -11,7 +12,8 @@ import type { ModelParity } from './pages/parity.ts';
 
 // Draco- and meshopt-compressed CesiumMan (made here with the codecs' encoders, served from memory) in the
 // browser: GPU-vs-CPU transform-feedback parity on the decoded model, the element draws and animates it, and the
-// standalone dist/sinew-viewer.js fetches the decoders' chunks only for a file that needs them.
+// standalone dist/standalone/sinew-viewer.js, copied alone into a folder of its own, fetches the decoders' chunks
+// from beside itself only for a file that needs them.
 const ROOT = resolve(import.meta.dirname, '../..');
 const CODECS = ['draco', 'meshopt'] as const;
 
@@ -129,41 +131,54 @@ test.describe('compressed CesiumMan', () => {
     expect(errors).toEqual([]);
   });
 
-  test('dist/sinew-viewer.js fetches the decoders only for a file that needs them, from beside itself', async ({ page }) => {
+  test('a copy of dist/standalone/ alone is enough: sinew-viewer.js fetches the decoders from beside itself, only for a file that needs them', async ({ page }) => {
     test.setTimeout(180_000);
-    if (!existsSync(resolve(ROOT, 'dist/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
-    const chunk = (prefix: string) => readdirSync(resolve(ROOT, 'dist')).find((name) => name.startsWith(prefix) && name.endsWith('.js'));
+    const standalone = resolve(ROOT, 'dist/standalone');
+    if (!existsSync(join(standalone, 'sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
+    // The folder holds the element and the chunks it loads, nothing else (package.json exports it as sinew-gl/sinew-viewer.js).
+    const files = readdirSync(standalone).sort();
+    expect(files.filter((name) => !/^(sinew-viewer|(draco-primitives|meshopt-views|ktx2-texture)-[\w-]+)\.js$/.test(name))).toEqual([]);
+    const chunk = (prefix: string) => files.find((name) => name.startsWith(prefix));
     expect(chunk('draco-primitives-'), 'the Draco chunk beside sinew-viewer.js').toBeDefined();
     expect(chunk('meshopt-views-'), 'the meshopt chunk beside sinew-viewer.js').toBeDefined();
-    const html = '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/dist/sinew-viewer.js"></script></head><body></body></html>';
-    const server = await startFileServer([{ prefix: '/dist/', folder: resolve(ROOT, 'dist') }, { prefix: '/models/', folder: resolve(SHARED_ASSETS, 'gltf') }], { '/standalone.html': html });
+    // What a user does: copy that one folder into a site of their own, beside a page with the element.
+    const site = mkdtempSync(join(tmpdir(), 'sinew-standalone-'));
+    cpSync(standalone, join(site, 'sinew'), { recursive: true });
+    writeFileSync(join(site, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="./sinew/sinew-viewer.js"></script></head><body></body></html>');
+    const server = await startFileServer([{ prefix: '/', folder: site }]);
     try {
       await routeCompressed(page);
+      const original = readFileSync(join(SHARED_ASSETS, 'gltf/CesiumMan.glb'));
+      await page.route('**/models/CesiumMan.glb', (route) => route.fulfill({ body: original, contentType: 'model/gltf-binary' }));
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
       const scripts: string[] = [];
       page.on('request', (request) => { if (request.url().endsWith('.js')) scripts.push(new URL(request.url()).pathname); });
-      await page.goto(`${server.url}/standalone.html`);
+      await page.goto(`${server.url}/index.html`);
       await page.waitForFunction(() => customElements.get('sinew-viewer') !== undefined);
       expect(await loadInElement(page, '/models/CesiumMan.glb')).toBe('LOADED');
       await expectDrawnAndAnimated(page);
       // Uncompressed: the element's one file, no decoder.
-      expect(scripts).toEqual(['/dist/sinew-viewer.js']);
+      expect(scripts).toEqual(['/sinew/sinew-viewer.js']);
       for (const codec of CODECS) {
-        expect(await loadInElement(page, `${server.url}/compressed/CesiumMan-${codec}.glb`)).toBe('LOADED');
+        expect(await loadInElement(page, `/compressed/CesiumMan-${codec}.glb`)).toBe('LOADED');
         await expectDrawnAndAnimated(page);
       }
-      expect(scripts).toEqual(['/dist/sinew-viewer.js', `/dist/${chunk('draco-primitives-')}`, `/dist/${chunk('meshopt-views-')}`]);
+      expect(scripts).toEqual(['/sinew/sinew-viewer.js', `/sinew/${chunk('draco-primitives-')}`, `/sinew/${chunk('meshopt-views-')}`]);
+      expect(errors).toEqual([]);
     } finally {
       await server.close();
+      rmSync(site, { recursive: true, force: true });
     }
   });
 
-  test("under a Content-Security-Policy without 'unsafe-eval' (only 'wasm-unsafe-eval' for the decoders), dist/sinew-viewer.js loads both", async ({ page }) => {
+  test("under a Content-Security-Policy without 'unsafe-eval' (only 'wasm-unsafe-eval' for the decoders), dist/standalone/sinew-viewer.js loads both", async ({ page }) => {
     test.setTimeout(180_000);
-    if (!existsSync(resolve(ROOT, 'dist/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
+    if (!existsSync(resolve(ROOT, 'dist/standalone/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
     const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self' blob: data:";
     const html = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}">
-<script type="module" src="/dist/sinew-viewer.js"></script></head><body></body></html>`;
-    const server = await startFileServer([{ prefix: '/dist/', folder: resolve(ROOT, 'dist') }], { '/csp.html': html });
+<script type="module" src="/standalone/sinew-viewer.js"></script></head><body></body></html>`;
+    const server = await startFileServer([{ prefix: '/standalone/', folder: resolve(ROOT, 'dist/standalone') }], { '/csp.html': html });
     try {
       await routeCompressed(page);
       const problems: string[] = [];

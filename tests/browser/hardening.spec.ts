@@ -78,19 +78,19 @@ test('names from a file (nodes, clips, the file itself) are shown as text, never
 });
 
 /**
- * Loads dist/sinew-viewer.js with CesiumMan in a page under `scriptSrc`; returns the policy violations and console
- * errors seen after the model is drawn (and checks it is drawn).
+ * Loads dist/standalone/sinew-viewer.js with CesiumMan in a page under `scriptSrc`; returns the policy violations
+ * and console errors seen after the model is drawn (and checks it is drawn).
  */
 async function underPolicy(page: Page, scriptSrc: string): Promise<{ violations: string[]; errors: string[] }> {
   requireSharedAssets();
-  if (!existsSync(resolve(ROOT, 'dist/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
+  if (!existsSync(resolve(ROOT, 'dist/standalone/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
   const csp = `default-src 'self'; script-src ${scriptSrc}; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self' blob: data:`;
   const html = `<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
-<script type="module" src="/dist/sinew-viewer.js"></script></head>
+<script type="module" src="/standalone/sinew-viewer.js"></script></head>
 <body><sinew-viewer id="v" src="/models/CesiumMan.glb" time="1" controls style="width: 320px; height: 240px"></sinew-viewer>
 <sinew-viewer src="/models/CesiumMan.glb" time="0.5" style="width: 160px; height: 120px"></sinew-viewer></body></html>`;
-  const server = await startFileServer([{ prefix: '/dist/', folder: resolve(ROOT, 'dist') }, { prefix: '/models/', folder: resolve(SHARED_ASSETS, 'gltf') }], { '/csp.html': html });
+  const server = await startFileServer([{ prefix: '/standalone/', folder: resolve(ROOT, 'dist/standalone') }, { prefix: '/models/', folder: resolve(SHARED_ASSETS, 'gltf') }], { '/csp.html': html });
   try {
     const errors: string[] = [];
     page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
@@ -105,7 +105,7 @@ async function underPolicy(page: Page, scriptSrc: string): Promise<{ violations:
   }
 }
 
-test('dist/sinew-viewer.js works under a strict Content-Security-Policy (script-src self, no eval, no inline script)', async ({ page }) => {
+test('dist/standalone/sinew-viewer.js works under a strict Content-Security-Policy (script-src self, no eval, no inline script)', async ({ page }) => {
   // Without 'wasm-unsafe-eval' the first kernel's WebAssembly is refused once per page (the browser reports that
   // one attempt; the other kernels do not try again: EmbeddedModule) and every model poses and skins with the
   // portable backends; nothing else is refused.

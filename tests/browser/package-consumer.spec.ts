@@ -9,7 +9,7 @@ import { startFileServer, type FileServer } from '../../src/node/file-server.ts'
 import { compressModel } from '../unit/helpers/compress-model.ts';
 
 // The packed tarball as a user gets it: installed into a fresh project made like `npm create vite` (vanilla-ts),
-// type-checked, built with vite, and opened; plus a plain page that loads only dist/sinew-viewer.js.
+// type-checked, built with vite, and opened; plus a plain page that loads only dist/standalone/sinew-viewer.js.
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = resolve(import.meta.dirname, 'consumer');
 
@@ -57,21 +57,21 @@ test.afterAll(async () => {
 
 test('the tarball holds the built package only: no sources, tests, goldens or benchmarks', () => {
   expect(packedFiles).toEqual(expect.arrayContaining([
-    'package.json', 'README.md', 'bin/sinew.mjs', 'dist/index.js', 'dist/element.js', 'dist/node.js', 'dist/cli.js',
-    'dist/sinew-viewer.js', 'dist/types/index.d.ts', 'dist/types/element/index.d.ts', 'dist/types/node/index.d.ts',
+    'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/sinew.mjs', 'dist/index.js', 'dist/element.js', 'dist/node.js',
+    'dist/cli.js', 'dist/standalone/sinew-viewer.js', 'dist/types/index.d.ts', 'dist/types/element/index.d.ts', 'dist/types/node/index.d.ts',
     'dist/testing.js', 'dist/types/testing.d.ts',
   ]));
-  const unexpected = packedFiles.filter((path) => !/^(package\.json|README\.md|LICENSE|bin\/sinew\.mjs|dist\/.+)$/.test(path));
+  const unexpected = packedFiles.filter((path) => !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/sinew\.mjs|dist\/.+)$/.test(path));
   expect(unexpected).toEqual([]);
   expect(packedFiles.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([]);
 });
 
-test('in node, sinew and sinew/element import without a DOM, and sinew/node reads a model', () => {
+test('in node, sinew-gl and sinew-gl/element import without a DOM, and sinew-gl/node reads a model', () => {
   const script = `
-    const core = await import('sinew');
-    const element = await import('sinew/element');
-    const testing = await import('sinew/testing');
-    const { loadModelFromPath } = await import('sinew/node');
+    const core = await import('sinew-gl');
+    const element = await import('sinew-gl/element');
+    const testing = await import('sinew-gl/testing');
+    const { loadModelFromPath } = await import('sinew-gl/node');
     const asset = await loadModelFromPath('public/CesiumMan.glb');
     const draco = await loadModelFromPath('public/CesiumMan-draco.glb');
     const meshopt = await loadModelFromPath('public/CesiumMan-meshopt.glb');
@@ -80,16 +80,19 @@ test('in node, sinew and sinew/element import without a DOM, and sinew/node read
       clips: asset.clips.length,
       compressed: [draco, meshopt].map((model) => [model.clips.length, model.skins[0].joints.length, model.warnings.length]),
       loadError: typeof core.LoadError, capture: [typeof core.captureSkinnedVertices, typeof testing.captureSkinnedVertices, typeof testing.captureSkinnedVerticesAsync],
+      standalone: import.meta.resolve('sinew-gl/sinew-viewer.js').split('/node_modules/')[1],
     }));`;
   const output = run(process.execPath, ['--input-type=module', '-e', script], consumer);
   expect(JSON.parse(output)).toEqual({
     core: 'function', element: 'function', registered: null, clips: 1, compressed: [[1, 19, 0], [1, 19, 0]],
-    // Verification helpers live in sinew/testing, not in the root an application imports.
+    // Verification helpers live in sinew-gl/testing, not in the root an application imports.
     loadError: 'function', capture: ['undefined', 'function', 'function'],
+    // The no-bundler script is exported from its own folder, which holds the chunks it loads.
+    standalone: 'sinew-gl/dist/standalone/sinew-viewer.js',
   });
 });
 
-test('the installed `sinew` command runs from node_modules: --version, inspect, and render names the optional peers it needs', () => {
+test('the installed `sinew` command (package sinew-gl) runs from node_modules: --version, inspect, and render names the optional peers it needs', () => {
   const sinew = join(consumer, 'node_modules/.bin/sinew');
   expect(run(sinew, ['--version'], consumer).trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
   const inspection = JSON.parse(run(sinew, ['inspect', 'public/CesiumMan.glb', '--json'], consumer));
@@ -153,7 +156,7 @@ test('a Vite + TypeScript consumer of the packed tarball shows CesiumMan animati
   expect(errors).toEqual([]);
 });
 
-test('a plain HTML page that loads only dist/sinew-viewer.js shows CesiumMan animating', async ({ page }) => {
+test('a plain HTML page that loads only dist/standalone/sinew-viewer.js shows CesiumMan animating', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${server.url}/plain.html`);
@@ -161,7 +164,7 @@ test('a plain HTML page that loads only dist/sinew-viewer.js shows CesiumMan ani
   expect(errors).toEqual([]);
 });
 
-test('Draco and meshopt models: the decoder chunks load in the Vite consumer and beside dist/sinew-viewer.js', async ({ page }) => {
+test('Draco and meshopt models: the decoder chunks load in the Vite consumer and beside dist/standalone/sinew-viewer.js', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   for (const path of ['/', '/plain.html']) {

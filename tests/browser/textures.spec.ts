@@ -120,15 +120,15 @@ test('golden: KHR_texture_basisu — KTX2 images (UASTC, ETC1S) transcoded and d
   expect(errors).toEqual([]);
 });
 
-test("under a Content-Security-Policy without 'unsafe-eval', dist/sinew-viewer.js transcodes and draws KTX2 images", async ({ page }) => {
+test("under a Content-Security-Policy without 'unsafe-eval', dist/standalone/sinew-viewer.js transcodes and draws KTX2 images", async ({ page }) => {
   const root = resolve(import.meta.dirname, '../..');
-  if (!existsSync(resolve(root, 'dist/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: root });
+  if (!existsSync(resolve(root, 'dist/standalone/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: root });
   // 'wasm-unsafe-eval' only, for the transcoder's WebAssembly; no 'unsafe-eval', no inline script.
   const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self' blob: data:";
   const html = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}">
-<script type="module" src="/dist/sinew-viewer.js"></script></head>
+<script type="module" src="/standalone/sinew-viewer.js"></script></head>
 <body><sinew-viewer id="v" src="/models/basisu.glb" yaw="0" pitch="0" style="width: 320px; height: 240px"></sinew-viewer></body></html>`;
-  const server = await startFileServer([{ prefix: '/dist/', folder: resolve(root, 'dist') }], { '/csp.html': html });
+  const server = await startFileServer([{ prefix: '/standalone/', folder: resolve(root, 'dist/standalone') }], { '/csp.html': html });
   try {
     const body = Buffer.from(await ktx2Quads());
     await page.route('**/models/basisu.glb', (route) => route.fulfill({ body, contentType: 'model/gltf-binary' }));

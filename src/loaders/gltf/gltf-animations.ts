@@ -30,7 +30,7 @@ import { normalizeRotations } from './gltf-rotations.ts';
  *   `max(c/32767, −1)`, `c/65535`). CUBICSPLINE values keep the file's in-tangent, value, out-tangent
  *   triples (glTF 2.0 Appendix C).
  * - Markers (`AnimationClip.markers`): the animation's `extras: { markers: [{ time, name }] }`, time in seconds
- *   in [0, duration], name a string (README.md "Animation events"); an entry of another shape is skipped with
+ *   in [0, duration], name a string (docs/guide/events.md); an entry of another shape is skipped with
  *   a warning naming it.
  *
  * @param jointOfNode `Int32Array(nodeCount)`: skeleton joint of each glTF node

@@ -2,7 +2,7 @@ import type { GLTF } from '@gltf-transform/core';
 
 /**
  * Warnings about how a file organises its scenes and skins, for deviations that change nothing Sinew draws
- * (docs/compatibility.md), one per kind and file:
+ * (docs/explanation/compatibility.md), one per kind and file:
  * - several scenes and no `scene` (glTF 2.0 §3.4 "Scenes" leaves the choice to the client): Sinew draws
  *   every mesh node, of every scene;
  * - a skin's `skeleton` that is not a common root of its joints (glTF 2.0 §3.7.3 "Skins" requires it to be

@@ -15,7 +15,7 @@ export interface GltfSkeleton {
 /**
  * Builds a skeleton holding every node of the file (joints and non-joints alike: glTF joint world matrices
  * include non-joint ancestors), ordered parents before children by a depth-first pre-order walk from the
- * roots in file order, children in their `children` order (docs/skinning-formulas.md S4: one forward pass then computes
+ * roots in file order, children in their `children` order (docs/explanation/skinning-formulas.md S4: one forward pass then computes
  * every world matrix). `sourceIndices` holds the glTF node index, `names` the node names ('' when absent).
  *
  * Rest pose: each node's translation, rotation (x, y, z, w) and scale; a `matrix` node is decomposed into

@@ -52,7 +52,7 @@ const PARSE_STEPS = 4;
  * The meshopt and Draco decoders (WebAssembly) are imported on first need, so they are chunks of their own
  * that only a file with compressed data loads.
  * Non-fatal findings (skipped primitives or channels, ignored extensions, and the
- * deviations docs/compatibility.md tolerates: repeated key times, non-unit rotations, mixed skinned and
+ * deviations docs/explanation/compatibility.md tolerates: repeated key times, non-unit rotations, mixed skinned and
  * unskinned primitives, …) go to `warnings`, one per kind and file, each starting with `fileName:`.
  *
  * @param fileName the file's name, used in every message (e.g. `Fox.glb`)

@@ -16,13 +16,13 @@ export const MD5_UNTEXTURED_COLOR: readonly [number, number, number, number] = [
 
 /**
  * Converts a parsed `.md5mesh` (and optionally an `.md5anim` of the same skeleton) into a {@link ModelAsset},
- * so MD5 runs through the same bind pose + inverse bind path as glTF (docs/skinning-formulas.md S3, algorithm 2).
+ * so MD5 runs through the same bind pose + inverse bind path as glTF (docs/explanation/skinning-formulas.md S3, algorithm 2).
  *
  * - Skeleton: the MD5 joints, reordered parents-first when the file is not (`sourceIndices` keeps the file
  *   order); rest pose: the bind pose made parent-relative (`t = q_p⁻¹·(p − p_p)`, `r = q_p⁻¹·q`, unit scale).
- * - Bind-pose vertices by docs/skinning-formulas.md S3 algorithm 1 with the bind joints:
+ * - Bind-pose vertices by docs/explanation/skinning-formulas.md S3 algorithm 1 with the bind joints:
  *   `v = Σ_k bias_k · (jointPos_k + jointRot_k · offset_k)`; biases kept as stored (skinning divides by
- *   their sum, docs/skinning-formulas.md S0).
+ *   their sum, docs/explanation/skinning-formulas.md S0).
  * - One skin over every joint (skin joint i = skeleton joint i); inverse bind matrices = inverse of each bind
  *   joint's model matrix `T(p)·R(q)`, i.e. `R(q)ᵀ·T(−p)`.
  * - One MeshAsset (one primitive) and one MeshInstance (`joint` 0, `sourceNode` null, `skin` 0) per MD5 mesh.

@@ -21,7 +21,7 @@ export interface Md5Joint {
 }
 
 /**
- * One `mesh { … }` block. Vertices have no position of their own (docs/skinning-formulas.md S3): vertex v uses weights
+ * One `mesh { … }` block. Vertices have no position of their own (docs/explanation/skinning-formulas.md S3): vertex v uses weights
  * `weightStarts[v] … weightStarts[v] + weightCounts[v] − 1`; weight w names a joint, a bias and an offset
  * in that joint's space.
  */

@@ -1,7 +1,7 @@
 // AssemblyScript source of the blending kernel: the WebAssembly SIMD back end of `blendLayers`, a whole
 // `BlendingJob` in one call — normal layers with optional per-joint weights, the rest-pose threshold pass,
 // normalisation, then additive layers with optional per-joint weights. src/animation/blending-job.ts holds the
-// formulas (after ozz-animation's BlendingJob, docs/animation-blending.md) and the portable back end, the
+// formulas (after ozz-animation's BlendingJob, docs/explanation/animation-blending.md) and the portable back end, the
 // reference. Compiled by `npm run build:wasm` into blending-kernel-binary.ts; a unit test keeps the two in
 // step. Not type-checked by tsc (AssemblyScript types); `asc` checks it.
 //

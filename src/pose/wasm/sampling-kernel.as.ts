@@ -5,7 +5,7 @@
 // into sampling-kernel-binary.ts; a unit test keeps the two in step. Not type-checked by tsc (AssemblyScript
 // types); `asc` checks it.
 //
-// It samples as ozz-animation's SamplingJob does (docs/animation-sampling.md): tracks of c components
+// It samples as ozz-animation's SamplingJob does (docs/explanation/animation-sampling.md): tracks of c components
 // (3: translations and scales, 4: rotations) in groups of four, one track per f32x4 lane; a morph `weights`
 // channel's n weights share one timeline, so they are its lanes instead, four per f32x4.
 // Byte offsets into the instance's memory, chosen by SamplingKernel (src/pose/sampling-kernel.ts):

@@ -1,5 +1,5 @@
 // AssemblyScript source of the skinning kernel: the WebAssembly SIMD back end of linear blend skinning (`skin`;
-// src/skinning/skin-vertices.ts holds the formulas and the portable back end, docs/skinning-formulas.md S0, S2)
+// src/skinning/skin-vertices.ts holds the formulas and the portable back end, docs/explanation/skinning-formulas.md S0, S2)
 // and of dual quaternion skinning (`skinDqs`; src/skinning/skin-vertices-dqs.ts). Compiled by `npm run
 // build:wasm` into skin-kernel-binary.ts; a unit test keeps the two in step. Not type-checked by tsc
 // (AssemblyScript types); `asc` checks it.

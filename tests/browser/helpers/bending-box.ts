@@ -5,7 +5,7 @@ import { createLocalPose } from '../../../src/skeleton/local-pose.ts';
 /**
  * A test model made in code, so the parity harness is proven without any loader: a 0.5 × 2 × 0.5 box
  * standing on the origin, 9 rings of 4 corners (y = 0 … 2), skinned to two joints (root at the origin, child
- * at y = 1); weights blend linearly between y = 0.5 and 1.5. Special vertices exercise docs/skinning-formulas.md S0: the two
+ * at y = 1); weights blend linearly between y = 0.5 and 1.5. Special vertices exercise docs/explanation/skinning-formulas.md S0: the two
  * top-cap vertices of the second primitive have weights that do not sum to 1 (0.3 + 0.3), and one has no
  * influence at all (it keeps its rest position). Two primitives: Uint8 joints + Uint16 indices, and Uint16
  * joints + Uint32 indices (shifted 1 m along x). One clip "bend" (1 s): the root slides 0.5 m along x and

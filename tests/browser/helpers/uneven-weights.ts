@@ -2,7 +2,7 @@ import { influenceCountOf, type ModelAsset } from '../../../src/asset/model-asse
 
 /**
  * A copy of `asset` whose skinned primitives' weights are scaled per vertex by 0.6 … 1.3 (cycling), so weight
- * sums differ from 1 and the weight policies of docs/skinning-formulas.md S0 / S2 give different vertices.
+ * sums differ from 1 and the weight policies of docs/explanation/skinning-formulas.md S0 / S2 give different vertices.
  * Vertices with no weight keep none. Other arrays are shared with `asset`.
  */
 export function withUnevenWeights(asset: ModelAsset): ModelAsset {

@@ -246,7 +246,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
     const primitive = asset.meshes[meshInstance.mesh].primitives[p];
     const n = primitive.vertexCount;
     const cpuP = new Float32Array(3 * n), cpuN = new Float32Array(3 * n);
-    // Morph targets first (docs/skinning-formulas.md M0), at the instance's weights.
+    // Morph targets first (docs/explanation/skinning-formulas.md M0), at the instance's weights.
     const morphed = new MorphedPrimitive(primitive);
     let morphedNow = false;
     for (let b = 0; b < crowd.drawCount; b++) {

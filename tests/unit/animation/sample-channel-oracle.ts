@@ -18,7 +18,7 @@ export function findKeyframe(times: Float32Array, t: number, hint: number): numb
 
 /**
  * Samples one channel at time `t` (seconds) into `out[offset … offset+c)`, c = 3 or 4, by the rules of
- * docs/skinning-formulas.md S4 and glTF 2.0 Appendix C: the first key's value before the first key, the last
+ * docs/explanation/skinning-formulas.md S4 and glTF 2.0 Appendix C: the first key's value before the first key, the last
  * key's after the last, interpolated in between (per kind, `src/animation/sample-clip.ts`).
  *
  * @param key the interval index from `findKeyframe`

@@ -2,12 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// docs/architecture.md "Rooms": each folder of src/ imports only from folders of a lower rank, no files import
+// docs/explanation/architecture.md "Rooms": each folder of src/ imports only from folders of a lower rank, no files import
 // each other in a circle, node-only code stays out of the loaders, and no source file is over 600 lines.
 
 const SRC = resolve(import.meta.dirname, '../../../src');
 
-/** A folder's rank in the data flow (docs/architecture.md): imports go to strictly lower ranks only. */
+/** A folder's rank in the data flow (docs/explanation/architecture.md): imports go to strictly lower ranks only. */
 const RANK: Record<string, number> = {
   math: 0, schedule: 0, wasm: 0,
   skeleton: 1,
@@ -53,7 +53,7 @@ const graph = new Map(files.map((file) => [file, specifiersOf(texts.get(file)!)
   .map((spec) => resolve(dirname(file), spec.replace(/\?.*$/, '')))
   .filter((target) => target.startsWith(SRC + '/') && target.endsWith('.ts'))]));
 
-describe('the layout follows the data flow (docs/architecture.md)', () => {
+describe('the layout follows the data flow (docs/explanation/architecture.md)', () => {
   it('sees the source tree and its imports', () => {
     expect(files.length).toBeGreaterThan(100);
     expect([...graph.values()].reduce((n, targets) => n + targets.length, 0)).toBeGreaterThan(300);
@@ -61,7 +61,7 @@ describe('the layout follows the data flow (docs/architecture.md)', () => {
 
   it('ranks every folder of src/', () => {
     const unranked = [...new Set(files.map(roomOf))].filter((room) => !(room in RANK));
-    expect(unranked, 'add each new folder to RANK here and to docs/architecture.md').toEqual([]);
+    expect(unranked, 'add each new folder to RANK here and to docs/explanation/architecture.md').toEqual([]);
   });
 
   it('imports only run downward: a folder imports folders of a lower rank, or itself', () => {

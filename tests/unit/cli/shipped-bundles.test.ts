@@ -39,7 +39,7 @@ describe('shipped bundles carry no test-only hooks', () => {
 
   it('the package (dist/ minus the app and bench pages)', () => {
     const files = scripts(join(ROOT, 'dist')).filter((f) => !/[\\/]dist[\\/](app|bench)[\\/]/.test(f));
-    expect(files.some((f) => f.endsWith('sinew-viewer.js'))).toBe(true);
+    expect(files.some((f) => f.endsWith(join('standalone', 'sinew-viewer.js')))).toBe(true);
     expect(hooksIn(files)).toEqual({});
   });
 

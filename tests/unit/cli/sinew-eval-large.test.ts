@@ -9,7 +9,7 @@ import { sinewMeasured } from './run-measured.ts';
 // Issue 25: `sinew eval` writes its JSON as it goes, so a file of a few KB declaring 30 million vertices
 // (within the 512 MiB decoded-data budget; 180 MB of JSON) stays within twice the budget. The time it takes
 // is a bench figure (`eval.seconds.30M`), not asserted here.
-const BUDGET_BYTES = 512 * 1024 * 1024; // README "Memory ceiling": the default of --max-memory
+const BUDGET_BYTES = 512 * 1024 * 1024; // docs/guide/memory-ceiling.md: the default of --max-memory
 const BIG = 30_000_000, SMALL = 3000;
 
 const folder = mkdtempSync(join(tmpdir(), 'sinew-large-'));

@@ -179,7 +179,7 @@ describe.skipIf(!assets)('sinew eval on MD5', () => {
     });
   }
 
-  it('without --anim applies Bob.md5anim next to it; --clip rest gives the bind pose (docs/skinning-formulas.md S3 algorithm 1 with the bind joints), clip null', async () => {
+  it('without --anim applies Bob.md5anim next to it; --clip rest gives the bind pose (docs/explanation/skinning-formulas.md S3 algorithm 1 with the bind joints), clip null', async () => {
     const byDefault = await sinew('eval', join(assets!, 'md5', 'Bob.md5mesh'));
     expect(byDefault.code).toBe(0);
     expect(JSON.parse(byDefault.stdout).clip).toBe('Bob');

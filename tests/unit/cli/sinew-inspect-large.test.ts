@@ -7,7 +7,7 @@ import { manyNodes } from '../../fixtures/large-models.ts';
 
 // Issue 25: `sinew inspect` on a file of 100 000 nodes (flat, and one 100 000-deep chain) reports it within
 // twice the memory budget. Its time is a bench figure (`inspect.seconds.100k_nodes`).
-const BUDGET_BYTES = 512 * 1024 * 1024; // README "Memory ceiling": the default of --max-memory
+const BUDGET_BYTES = 512 * 1024 * 1024; // docs/guide/memory-ceiling.md: the default of --max-memory
 
 const folder = mkdtempSync(join(tmpdir(), 'sinew-nodes-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

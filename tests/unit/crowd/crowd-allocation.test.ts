@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Nothing allocated per crowd frame (README "Crowds"), measured as bench/harness.ts allocationPerCall does (forced
+// Nothing allocated per crowd frame (docs/guide/crowds.md), measured as bench/harness.ts allocationPerCall does (forced
 // GCs, a young generation large enough that no GC runs during the calls) in a node of its own.
 
 const PROBE = fileURLToPath(new URL('./crowd-allocation-probe.ts', import.meta.url));

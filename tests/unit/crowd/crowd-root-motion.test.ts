@@ -9,7 +9,7 @@ import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 
-// Root motion in crowds (README.md "Crowds"): in `applied` mode each instance walks by its own accumulated
+// Root motion in crowds (docs/guide/crowds.md): in `applied` mode each instance walks by its own accumulated
 // travel, placed where an Animator in `applied` mode playing the same clip at the same speed for the same time
 // steps puts its model (live: to rounding; baked: within the baked error); `in-place` holds the hips' X/Z at
 // the clip's start; the bounds follow the moved instance.
@@ -129,7 +129,7 @@ describe('Crowd root motion', () => {
     const asset = walkingWorm();
     const { jointError, placementError, loops } = applied(asset, PLAYERS, 'baked', 600);
     expect(Math.min(...loops)).toBeGreaterThan(2);
-    // README "Crowds": the worm's baked error is 1.4·10⁻² × its diagonal (about 2 m) at 30 frames per second.
+    // docs/guide/crowds.md: the worm's baked error is 1.4·10⁻² × its diagonal (about 2 m) at 30 frames per second.
     for (let k = 0; k < PLAYERS.length; k++) {
       expect(jointError[k]).toBeLessThan(1.4e-2 * 2);
       // placementOf is exact in either mode (what is drawn is interpolated).
@@ -219,7 +219,7 @@ describe('Crowd root motion', () => {
     const live = applied(asset, players, 'live', 400);
     const baked = applied(asset, players, 'baked', 400);
     expect(Math.min(...live.loops)).toBeGreaterThan(3);
-    // Fox is about 100 units tall (float32 matrices); README "Crowds": baked Fox 6.2·10⁻³ × its size. Its Walk
+    // Fox is about 100 units tall (float32 matrices); docs/guide/crowds.md: baked Fox 6.2·10⁻³ × its size. Its Walk
     // travels little (the clip mostly walks on the spot), so this checks the rig's parent frame and yaw.
     const size = 100;
     for (let k = 0; k < players.length; k++) {

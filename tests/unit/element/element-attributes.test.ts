@@ -5,13 +5,15 @@ import {
   type AttributeSpec,
 } from '../../../src/element/element-attributes.ts';
 
-/** The rows of README's `<sinew-viewer>` attribute table: attribute names (first cell) → meaning (second cell). */
+/**
+ * The rows of the `<sinew-viewer>` attribute table in docs/reference/element-attributes.md (the attributes in
+ * detail): attribute names (first cell) → meaning (second cell).
+ */
 function readmeAttributeRows(): Array<{ names: string[]; meaning: string }> {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('## Embedding: `<sinew-viewer>`'));
-  const lines = section.split('\n');
+  const page = readFileSync(new URL('../../../docs/reference/element-attributes.md', import.meta.url), 'utf8');
+  const lines = page.split('\n');
   const header = lines.findIndex((line) => line.startsWith('| attribute | meaning |'));
-  expect(header, 'README has the <sinew-viewer> attribute table').toBeGreaterThanOrEqual(0);
+  expect(header, 'docs/reference/element-attributes.md has the <sinew-viewer> attribute table').toBeGreaterThanOrEqual(0);
   const rows: Array<{ names: string[]; meaning: string }> = [];
   for (const line of lines.slice(header + 2)) {
     if (!line.startsWith('|')) break;
@@ -25,14 +27,14 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-describe('ELEMENT_ATTRIBUTES and README', () => {
+describe('ELEMENT_ATTRIBUTES and docs/reference/element-attributes.md', () => {
   const rows = readmeAttributeRows();
 
-  it("README's table lists exactly the table's attributes, in its order", () => {
+  it("the page's table lists exactly the table's attributes, in its order", () => {
     expect(rows.flatMap((r) => r.names)).toEqual([...ELEMENT_ATTRIBUTE_NAMES]);
   });
 
-  it("README states each attribute's default as the table does", () => {
+  it("the page states each attribute's default as the table does", () => {
     for (const { names, meaning } of rows) {
       for (const name of names) {
         const spec: AttributeSpec = ELEMENT_ATTRIBUTES[name as keyof typeof ELEMENT_ATTRIBUTES];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isHotspotSlot, parseLength, parseSurface, parseVector, readHotspotSpec } from '../../../src/element/hotspot-syntax.ts';
 
-// The data attributes of <sinew-viewer>'s hotspots, in <model-viewer>'s syntax (README "Hotspots").
+// The data attributes of <sinew-viewer>'s hotspots, in <model-viewer>'s syntax (docs/guide/hotspots.md).
 
 describe('hotspot data attributes', () => {
   it('reads lengths in metres, with or without a unit', () => {

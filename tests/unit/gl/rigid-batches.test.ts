@@ -35,7 +35,7 @@ function largestBakeError(asset: ModelAsset, rotate: (pose: ReturnType<typeof cl
   return worst;
 }
 
-describe('rigid batches (README "Large scenes")', () => {
+describe('rigid batches (docs/guide/large-scenes.md)', () => {
   it('draw calls grow with materials and moving nodes, not with mesh nodes; every primitive is drawn once', async () => {
     const asset = await parseGltf('many.glb', manyMeshNodes(300, { materials: 3, animated: 9 }).glb());
     const plan = planRigidBatches(asset);

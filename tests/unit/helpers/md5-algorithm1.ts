@@ -2,7 +2,7 @@ import type { Md5Mesh } from '../../../src/loaders/md5/parse-md5-mesh.ts';
 import type { Md5Anim } from '../../../src/loaders/md5/parse-md5-anim.ts';
 
 /**
- * An independent reference for MD5 vertices (docs/skinning-formulas.md S3 algorithm 1), written for tests without the loader's
+ * An independent reference for MD5 vertices (docs/explanation/skinning-formulas.md S3 algorithm 1), written for tests without the loader's
  * helpers: quaternion joints accumulated down the hierarchy, vertices from weight offsets.
  */
 

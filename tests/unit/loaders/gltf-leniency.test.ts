@@ -1,5 +1,5 @@
 /**
- * docs/compatibility.md, row by row: small files made here with the test builder, each showing one deviation
+ * docs/explanation/compatibility.md, row by row: small files made here with the test builder, each showing one deviation
  * real exporters make; the documented outcome and its one warning per file.
  */
 import { describe, expect, it } from 'vitest';

@@ -21,7 +21,7 @@ function decode(value: number, componentType: number, normalized: boolean): numb
 }
 
 describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => {
-  // Animation_SkinType: JOINTS u8/u16, WEIGHTS float / unorm8 / unorm16 (README table).
+  // Animation_SkinType: JOINTS u8/u16, WEIGHTS float / unorm8 / unorm16 (the Asset Generator's README table).
   const variants = [
     { file: 'Animation_SkinType_00.gltf', joints: 5121, weights: 5126 },
     { file: 'Animation_SkinType_01.gltf', joints: 5121, weights: 5121 },
@@ -107,7 +107,7 @@ describe.skipIf(!assets)('glTF skin data against the raw accessor bytes', () => 
       expect(raw.json.accessors[output].componentType).toBe(componentType);
       const stored = rawAccessor(raw, output);
       const decoded = stored.map((c) => decode(c, componentType, raw.json.accessors[output].normalized ?? false));
-      // LINEAR keys are normalised at load (the Sample Viewer's rule before slerp; docs/compatibility.md).
+      // LINEAR keys are normalised at load (the Sample Viewer's rule before slerp; docs/explanation/compatibility.md).
       const expected = decoded.map((c, i) => c / Math.hypot(...decoded.slice(i - (i % 4), i - (i % 4) + 4)));
       const values = asset.clips[0].channels[0].values;
       expect(values).toHaveLength(expected.length);

@@ -4,7 +4,7 @@ import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { manyMeshNodes, skinnedGrid } from '../../fixtures/large-models.ts';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 
-// README "Limits", at the edge: a 1 000 000-vertex skinned mesh loads and evaluates on the CPU reference path.
+// docs/guide/limits.md, at the edge: a 1 000 000-vertex skinned mesh loads and evaluates on the CPU reference path.
 describe('a 1 000 000-vertex skinned mesh', () => {
   it('loads and evaluates: the upper half bends 90° about X, the lower half stays', async () => {
     const asset = await parseGltf('grid.glb', skinnedGrid(1000, 1000).glb());
@@ -23,7 +23,7 @@ describe('a 1 000 000-vertex skinned mesh', () => {
   });
 });
 
-// README "Large scenes": 20 000 rigid mesh nodes load; a budget too small for them refuses the file up front.
+// docs/guide/large-scenes.md: 20 000 rigid mesh nodes load; a budget too small for them refuses the file up front.
 describe('20 000 mesh nodes', () => {
   it('load, every node a mesh instance; a smaller memory budget refuses the file with one LoadError before reading accessors', async () => {
     const glb = manyMeshNodes(20_000).glb();

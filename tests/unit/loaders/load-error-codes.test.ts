@@ -6,9 +6,9 @@ import { LoadError } from '../../../src/loaders/load-error.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
-/** The rows `| \`CODE\` | meaning |` of docs/load-errors.md, in order. */
+/** The rows `| \`CODE\` | meaning |` of docs/explanation/load-errors.md, in order. */
 function documentedCodes(): [string, string][] {
-  const text = readFileSync(join(ROOT, 'docs/load-errors.md'), 'utf8');
+  const text = readFileSync(join(ROOT, 'docs/explanation/load-errors.md'), 'utf8');
   return [...text.matchAll(/^\| `([A-Z0-9_]+)` \| (.*) \|$/gm)].map((m) => [m[1], m[2]]);
 }
 
@@ -20,7 +20,7 @@ function sourceText(): string {
 }
 
 describe('LoadError codes: one registry, documented, used', () => {
-  it('docs/load-errors.md lists exactly the registered codes, with the same meanings, in the same order', () => {
+  it('docs/explanation/load-errors.md lists exactly the registered codes, with the same meanings, in the same order', () => {
     expect(documentedCodes()).toEqual(Object.entries(LOAD_ERROR_CODES));
   });
 

@@ -53,7 +53,7 @@ function diagonal(parts: ArrayLike<number>[]): number {
   return Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
 }
 
-describe.skipIf(!md5AssetsAvailable)('docs/skinning-formulas.md S3: MD5 algorithm 1 (weight offsets) vs algorithm 2 (bind pose + inverse bind)', () => {
+describe.skipIf(!md5AssetsAvailable)('docs/explanation/skinning-formulas.md S3: MD5 algorithm 1 (weight offsets) vs algorithm 2 (bind pose + inverse bind)', () => {
   it('SimpleCube bind pose: the rest pose through the product path gives the algorithm-1 bind mesh', () => {
     const mesh = parseMd5Mesh('SimpleCube.md5mesh', readMd5Text('SimpleCube.md5mesh'));
     const asset = md5ToModelAsset(mesh, null, 'SimpleCube.md5mesh');

@@ -1,24 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import * as core from '../../../src/index.ts';
 import * as node from '../../../src/node/index.ts';
+import * as testing from '../../../src/testing.ts';
 
-describe('the load entry points a user needs, one naming rule: loadModel*(source, options)', () => {
-  it('sinew: loadModel (any I/O), loadModelFromUrl and loadModelFromFiles (browser), the LoadError code registry', () => {
-    expect([core.loadModel, core.loadModelFromUrl, core.loadModelFromFiles].map((f) => typeof f)).toEqual(['function', 'function', 'function']);
-    expect(Object.keys(core.LOAD_ERROR_CODES)).toContain('FILE_NOT_FOUND');
+// The package's entry points are a contract (package.json `exports`): each runtime name is listed here, so adding
+// one is a decision and removing one a CHANGELOG entry. Types are checked by the package-consumer browser test.
+describe('the entry points export what a user needs, and nothing internal', () => {
+  it('sinew-gl: exactly the public runtime names of src/index.ts', () => {
+    expect(Object.keys(core).sort()).toEqual([
+      'AimIkJob', 'AnimatedModel', 'AnimationEvent', 'AnimationEventList', 'Animator', 'BlendingJob', 'CLIP_EXTENSIONS',
+      'ClipPlayer', 'ClipSample', 'Crowd', 'DEFAULT_MEMORY_BUDGET_BYTES', 'FootPlacementJob', 'GpuInstances', 'GpuModel',
+      'LOAD_ERROR_CODES', 'LoadError', 'MODEL_EXTENSIONS', 'ModelPoint', 'OrbitCamera', 'PickContext', 'PixelRays',
+      'PointOcclusion', 'PoseKernel', 'RetargetError', 'RuntimeClip', 'SamplingContext', 'SkinnedRenderer',
+      'SkinningContext', 'SkinningKernel', 'TwoBoneIkJob', 'blendHitWeights', 'blendLayers', 'cloneLocalPose',
+      'commonAncestor', 'compileClip', 'computeSkinMatrices', 'copyLocalPose', 'createLocalPose', 'createOctopusAsset',
+      'createRay', 'createSurfaceHit', 'createSwordAsset', 'cssToBuffer', 'defaultPropJoint', 'findJoint', 'findLegs',
+      'findLookAtChain', 'findMotionRoot', 'loadClips', 'loadClipsFromFiles', 'loadClipsFromUrl', 'loadModel',
+      'loadModelFromFiles', 'loadModelFromUrl', 'localToModel', 'matchJoints', 'midAxisFromPose', 'parseGltf',
+      'pickModel', 'poseJointMatrix', 'propMatrix', 'retargetClip', 'retargetClipLibrary', 'sampleClip', 'skinVertices',
+      'splitDisplayTranslation', 'swordOffset', 'withProp',
+    ]);
   });
 
-  it('sinew/node: loadModelFromPath; the names it replaced are gone (README "Use it as a package")', () => {
-    expect(typeof node.loadModelFromPath).toBe('function');
-    for (const old of ['readGltfFile', 'readMd5Files', 'loadModelFile', 'readModelFile']) expect(old in node).toBe(false);
+  it('sinew-gl: the internal names removed in 0.2.0 (CHANGELOG) stay out', () => {
+    const removed = [
+      'parseMd5Mesh', 'parseMd5Anim', 'md5ToModelAsset', 'modelFormatOf', 'validateSkeleton', 'DEFAULT_BLEND_THRESHOLD',
+      'MarkerTrack', 'applyPlacement', 'takeRootMotion', 'MotionRoot', 'bareJointName', 'RETARGET_RESAMPLE_RATE',
+      'limitInfluences', 'MAX_INFLUENCES', 'OCCLUSION_TOLERANCE', 'crowdInstanceBytes', 'crowdKernelInstanceBytes',
+      'crowdKernelSupports', 'CrowdKernel', 'InPlaceClipSample', 'InstanceMotion', 'captureSkinnedVertices',
+    ];
+    expect(removed.filter((name) => name in core)).toEqual([]);
   });
 
-  it('clips from other files (README "Clips from other files"): sinew exports loadClips, retargetClipLibrary, retargetClip, matchJoints; sinew/node loadClipsFromPath', () => {
-    const names = ['loadClips', 'retargetClipLibrary', 'retargetClip', 'matchJoints', 'bareJointName', 'RetargetError'] as const;
-    expect(names.map((name) => typeof core[name])).toEqual(names.map(() => 'function'));
+  it('sinew-gl/node: the readers, renderModel and the Chromium it finds; the replaced and internal names are gone', () => {
+    expect(Object.keys(node).sort()).toEqual([
+      'CHROMIUM_ARGS', 'RenderModelError', 'findChromium', 'loadClipsFromPath', 'loadModelFromPath', 'renderModel',
+    ]);
+    for (const old of ['readGltfFile', 'readMd5Files', 'loadModelFile', 'readModelFile', 'startFileServer', 'NO_CHROMIUM_MESSAGE']) {
+      expect(old in node).toBe(false);
+    }
+  });
+
+  it('sinew-gl/testing: the transform-feedback capture and the frame fingerprint', () => {
+    expect(Object.keys(testing).sort()).toEqual(['TransformFeedbackCapture', 'captureSkinnedVertices', 'captureSkinnedVerticesAsync', 'readFrame']);
+  });
+
+  it('loading follows one naming rule, loadModel*(source, options), and every failure is a LoadError with a registered code', () => {
+    expect([core.loadModel, core.loadModelFromUrl, core.loadModelFromFiles, node.loadModelFromPath].map((f) => typeof f)).toEqual(['function', 'function', 'function', 'function']);
+    expect(Object.keys(core.LOAD_ERROR_CODES)).toEqual(expect.arrayContaining(['FILE_NOT_FOUND', 'RETARGET_NO_MATCH', 'RETARGET_DEGENERATE_REST_POSE']));
     expect(core.CLIP_EXTENSIONS).toEqual(['.glb', '.gltf', '.md5anim']);
-    expect(core.RETARGET_RESAMPLE_RATE).toBe(60);
-    expect(Object.keys(core.LOAD_ERROR_CODES)).toEqual(expect.arrayContaining(['RETARGET_NO_MATCH', 'RETARGET_DEGENERATE_REST_POSE']));
-    expect(typeof node.loadClipsFromPath).toBe('function');
   });
 });

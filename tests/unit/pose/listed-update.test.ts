@@ -5,7 +5,7 @@ import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
 import { animatedSubtrees } from '../../../src/asset/animated-nodes.ts';
 import { manyMeshNodes } from '../../fixtures/large-models.ts';
 
-// README "Large scenes": a frame recomputes only the animated subtrees' matrices; the result is the full update's.
+// docs/guide/large-scenes.md: a frame recomputes only the animated subtrees' matrices; the result is the full update's.
 describe('AnimatedModel.evaluate on the animated subtrees only', () => {
   for (const backend of ['auto', 'js'] as const) {
     it(`equals a full update, frame after frame, with root motion and pose jobs in between (${backend})`, async () => {

@@ -34,7 +34,7 @@ function multiply(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   return out;
 }
 
-/** World matrix of joint i by naive recursion up the parent chain (docs/skinning-formulas.md S4). */
+/** World matrix of joint i by naive recursion up the parent chain (docs/explanation/skinning-formulas.md S4). */
 function worldOf(pose: LocalPose, i: number): number[] {
   const parent = asset.skeleton.parents[i];
   const local = trs(pose, i);

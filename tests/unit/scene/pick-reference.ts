@@ -41,7 +41,7 @@ export class ReferencePickContext {
 /**
  * The nearest point where `ray` (world space) meets the model's triangles as posed by its last `evaluate`:
  * skinned primitives by the CPU reference path (`skinVertices`, the same arithmetic as the GPU's, under
- * `method`), rigid ones by their node's model-space matrix, morph targets first (docs/skinning-formulas.md M0,
+ * `method`), rigid ones by their node's model-space matrix, morph targets first (docs/explanation/skinning-formulas.md M0,
  * S0), then `AnimatedModel.world`. Both faces of a triangle count (Möller–Trumbore, "Fast, Minimum Storage
  * Ray/Triangle Intersection", 1997).
  * @param hit written when something is hit

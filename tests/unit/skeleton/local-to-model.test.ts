@@ -21,7 +21,7 @@ function randomSkeleton(n: number, random: () => number): Skeleton {
   return { jointCount: n, names: Array.from({ length: n }, (_, i) => `j${i}`), parents, sourceIndices: Int32Array.from({ length: n }, (_, i) => i) };
 }
 
-/** The naive version of docs/skinning-formulas.md S4: recurse to the root, world = parent world · local. */
+/** The naive version of docs/explanation/skinning-formulas.md S4: recurse to the root, world = parent world · local. */
 function naiveWorld(skeleton: Skeleton, pose: ReturnType<typeof createLocalPose>, joint: number): mat4 {
   const local = mat4.fromRotationTranslationScale(
     mat4.create(),

@@ -6,7 +6,7 @@ import { SkinningContext } from '../../../src/skinning/skinning-context.ts';
 import { WEIGHT_POLICIES, type SkinningMethod, type WeightPolicy } from '../../../src/skinning/skinning-method.ts';
 import { influenceVariant, packOverflow } from '../../../src/gl/influence-overflow.ts';
 
-// Hand-computed cases of 8 and 12 influences per vertex (docs/skinning-formulas.md S0, S2; DQS: Kavan et al.
+// Hand-computed cases of 8 and 12 influences per vertex (docs/explanation/skinning-formulas.md S0, S2; DQS: Kavan et al.
 // 2008). Joint k translates by (k, 0, 0); p₀ = (1, 1, 1), n₀ = (0, 0, 1).
 
 function primitive(c: number, joints: number[], weights: number[], p0 = [1, 1, 1], n0 = [0, 0, 1]): PrimitiveAsset {

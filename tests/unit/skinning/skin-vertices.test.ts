@@ -25,7 +25,7 @@ function palette(...matrices: mat4[]): Float32Array {
   return out;
 }
 
-describe('skinVertices (docs/skinning-formulas.md S0)', () => {
+describe('skinVertices (docs/explanation/skinning-formulas.md S0)', () => {
   const translateX = mat4.fromTranslation(mat4.create(), [2, 0, 0]);
   const translateY = mat4.fromTranslation(mat4.create(), [0, 4, 0]);
 

@@ -30,7 +30,7 @@ function skin(prim: PrimitiveAsset, pal: Float32Array, method: SkinningMethod): 
 const lbs = (weights: WeightPolicy): SkinningMethod => ({ skinning: 'lbs', weights });
 const dqs = (weights: WeightPolicy): SkinningMethod => ({ skinning: 'dqs', weights });
 
-describe('weight policies (docs/skinning-formulas.md S0, S2), hand-computed', () => {
+describe('weight policies (docs/explanation/skinning-formulas.md S0, S2), hand-computed', () => {
   // K0 moves by (2, 0, 0), K1 by (0, 4, 0); p₀ = (1, 1, 1).
   const pal = palette(mat4.fromTranslation(mat4.create(), [2, 0, 0]), mat4.fromTranslation(mat4.create(), [0, 4, 0]));
 

@@ -1,7 +1,7 @@
-// A consumer of the packed `sinew` tarball, type-checked under create-vite's strict settings.
-import 'sinew/element';
-import { computeSkinMatrices, parseGltf, type ModelAsset } from 'sinew';
-import type { SinewLoadDetail } from 'sinew/element';
+// A consumer of the packed `sinew-gl` tarball, type-checked under create-vite's strict settings.
+import 'sinew-gl/element';
+import { computeSkinMatrices, parseGltf, type ModelAsset } from 'sinew-gl';
+import type { SinewLoadDetail } from 'sinew-gl/element';
 
 async function describeModel(url: string): Promise<string> {
   const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
