@@ -8,6 +8,8 @@ import pkg from './package.json' with { type: 'json' };
 // 'virtual:draco-decoder', src/gl/ktx2-texture.ts 'virtual:basis-transcoder'); a mode without it fails to
 // build, loudly. vitest.config.ts adds it too.
 import { decoderModules } from './build/decoder-modules-plugin.ts';
+// `npm run dev` serves the built docs site (site/) at /site/, where the viewer page's docs and gallery links point.
+import { sitePreview } from './build/site-preview-plugin.ts';
 
 /**
  * Serves the read-only third-party models in ../shared/assets at /shared/assets/ during development and
@@ -122,7 +124,7 @@ export default defineConfig(({ mode }): UserConfig => {
     };
   }
   return {
-    plugins: [sharedAssets(), decoderModules()],
+    plugins: [sharedAssets(), sitePreview(), decoderModules()],
     server: { port: 5173, strictPort: false },
     build: {
       target: 'es2022',

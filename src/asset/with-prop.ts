@@ -1,6 +1,6 @@
 import type { MaterialAsset, MaterialTexture, MeshInstance, ModelAsset } from './model-asset.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import { findJoint, MAX_SKELETON_JOINTS, validateSkeleton } from '../skeleton/skeleton.ts';
+import { didYouMeanJoint, findJoint, MAX_SKELETON_JOINTS, validateSkeleton } from '../skeleton/skeleton.ts';
 
 /**
  * Largest |cᵢ·cⱼ| / (|cᵢ|·|cⱼ|) of two columns of an offset's 3×3 part still taken as orthogonal: an offset built
@@ -115,7 +115,7 @@ function resolveJoint(asset: ModelAsset, joint: number | string): number {
   const index = typeof joint === 'number' ? joint : findJoint(skeleton, joint);
   if (!Number.isInteger(index) || index < 0 || index >= skeleton.jointCount) {
     const known = skeleton.names.filter((name) => name).slice(0, 8).join(', ');
-    throw new RangeError(`${asset.name}: no joint ${typeof joint === 'number' ? joint : JSON.stringify(joint)} to hold a prop (${skeleton.jointCount} joints${known ? `: ${known}${skeleton.jointCount > 8 ? ', …' : ''}` : ''})`);
+    throw new RangeError(`${asset.name}: no joint ${typeof joint === 'number' ? joint : JSON.stringify(joint)} to hold a prop (${didYouMeanJoint(skeleton, joint)}${skeleton.jointCount} joints${known ? `: ${known}${skeleton.jointCount > 8 ? ', …' : ''}` : ''})`);
   }
   return index;
 }

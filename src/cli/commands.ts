@@ -1,7 +1,10 @@
+import { basename } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { evalClipIndex, writeEvaluation } from './evaluate-model.ts';
 import { formatInspection } from './format-inspection.ts';
 import { inspectModelFile } from './inspect-model.ts';
+import { formatAnimationInspection, inspectAnimationFile } from './inspect-animation.ts';
+import { LoadError } from '../loaders/load-error.ts';
 import { loadCommandModel } from './load-command-model.ts';
 import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
@@ -46,7 +49,7 @@ interface InspectOptions {
  */
 export function createProgram(version: string, writeOut: (text: string) => void): Command {
   const program = new Command('sinew')
-    .description('Evaluate, inspect and render skinned models (.glb, .gltf, .md5mesh).')
+    .description('Evaluate, inspect and render skinned models (.glb, .gltf, .md5mesh); inspect animations (.md5anim).')
     .version(version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'print this help')
     .helpCommand('help [command]', 'print help for a command')
@@ -78,9 +81,9 @@ export function createProgram(version: string, writeOut: (text: string) => void)
 
   program
     .command('inspect')
-    .description("print a model's scenes, skins, meshes, clips and loader warnings")
-    .argument('<model>', 'a .glb, .gltf or .md5mesh file')
-    .option('--anim <file>', 'for an .md5mesh: an .md5anim whose clip to include (default: <name>.md5anim next to it, if present); a .glb/.gltf (or an .md5anim for a glTF): list the model\'s joints its clips drive and those they do not')
+    .description("print a model's scenes, skins, meshes, clips and loader warnings; or an animation's frames, frame rate, duration, joints and channels")
+    .argument('<file>', 'a .glb, .gltf or .md5mesh model, or an .md5anim animation')
+    .option('--anim <file>', 'for an .md5mesh: an .md5anim whose clip to include (default: <name>.md5anim next to it, if present); a .glb/.gltf (or an .md5anim for a glTF): list the model\'s skin joints its clips drive and those they do not (as many as the eval warning counts)')
     .option('--json', 'print JSON instead of tables')
     .option('--max-memory <MiB>', 'the memory budget: largest file read and most memory a file\'s data may decode to; eval stays within twice it (default: 512)', parseMebibytes)
     .helpOption('-h, --help', 'print this help')
@@ -92,8 +95,8 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .description('draw a model with <sinew-viewer> in headless Chromium and write a PNG')
     .argument('<model>', 'a .glb, .gltf or .md5mesh file')
     .requiredOption('--out <file.png>', 'the PNG to write')
-    .option('--anim <file>', 'for an .md5mesh: the .md5anim to play (default: <name>.md5anim next to it, if present)')
-    .option('--clip <name|index>', 'clip by name or 0-based index; rest or -1: the rest pose (default: the first clip)')
+    .option('--anim <file>', 'clips to play, as eval takes them: an .md5anim for an .md5mesh (default: <name>.md5anim next to it, if present; else the bind pose); a .glb/.gltf (or an .md5anim for a glTF) whose clips are retargeted onto the model by joint name')
+    .option('--clip <name|index>', 'clip by name or 0-based index (with --anim clips to retarget: one of theirs); rest or -1: the rest pose (default: the first clip)')
     .option('--time <seconds>', 'seconds into the clip (default: 0)', parseSeconds)
     .option('--width <pixels>', 'picture width (default: 640)', parsePixels)
     .option('--height <pixels>', 'picture height (default: 480)', parsePixels)
@@ -183,6 +186,12 @@ async function runRender(model: string, options: RenderOptions): Promise<void> {
 }
 
 async function runInspect(model: string, options: InspectOptions): Promise<void> {
+  if (/\.md5anim$/i.test(model)) {
+    if (options.anim !== undefined) throw new LoadError(options.anim, null, 'ANIM_NOT_APPLICABLE', `--anim applies to a model; ${basename(model)} is an animation`);
+    const animation = await inspectAnimationFile(model, { maxMemoryBytes: options.maxMemory });
+    await writeStandardOutput(options.json ? JSON.stringify(animation, null, 2) + '\n' : formatAnimationInspection(animation));
+    return;
+  }
   const report = await inspectModelFile(model, { anim: options.anim, maxMemoryBytes: options.maxMemory });
   await writeStandardOutput(options.json ? JSON.stringify(report, null, 2) + '\n' : formatInspection(report));
 }

@@ -5,7 +5,7 @@ import { AnimatedModel } from '../scene/animated-model.ts';
 import { skinVertices } from '../skinning/skin-vertices.ts';
 import { MorphedPrimitive } from '../skinning/morph-targets.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
-import { findClipIndex } from '../animation/find-clip.ts';
+import { findClipIndex, unknownClipHint } from '../animation/find-clip.ts';
 
 /** One mesh primitive's evaluated vertices, as `sinew eval` prints them. */
 export interface EvaluatedPrimitive {
@@ -67,8 +67,7 @@ export function evalClipIndex(asset: ModelAsset, clip: string | undefined): numb
   if (clip === undefined) return asset.clips.length > 0 ? 0 : -1;
   const index = findClipIndex(clip, asset.clips.map((c) => c.name));
   if (index !== null) return index;
-  const names = asset.clips.map((c, i) => `${i}: ${c.name}`).join(', ') || 'none';
-  throw new Error(`${asset.name}: no clip ${JSON.stringify(clip)} (clips: ${names})`);
+  throw new Error(`${asset.name}: no clip ${JSON.stringify(clip)} (${unknownClipHint(clip, asset.clips.map((c) => c.name))})`);
 }
 
 /**

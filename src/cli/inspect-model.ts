@@ -41,9 +41,16 @@ export interface ModelInspection {
 export interface RetargetInspection {
   /** The clips' file name, without folders. */
   file: string;
-  /** Names of the model's joints (skeleton nodes) a joint of the file drives, in the model's parent-first order. */
+  /**
+   * Names of the model's joints a joint of the file drives, in the model's parent-first order: its skins'
+   * joints (every node for a model without skins; MD5: every joint), never a non-joint node such as an
+   * `Armature` or a mesh node; `#i` for an unnamed one.
+   */
   matched: string[];
-  /** Names of the model's joints nothing drives (they keep their rest pose), same order; `#i` for an unnamed one. */
+  /**
+   * Names of the model's joints nothing drives (they keep their rest pose), same order and rule: as many as the
+   * unmatched-joints warning of `sinew eval --anim` counts.
+   */
   unmatched: string[];
   /** The file's clips as the model plays them (the names `sinew eval --anim … --clip` takes). */
   clips: ClipInspection[];
@@ -146,8 +153,8 @@ export async function inspectModelFile(path: string, options: { anim?: string; m
     warnings: [...report.warnings, ...retarget.warnings],
     retarget: {
       file: retarget.file,
-      matched: [...retarget.match.matched],
-      unmatched: [...retarget.match.unmatched],
+      matched: [...retarget.joints.matched],
+      unmatched: [...retarget.joints.unmatched],
       clips: retarget.clips.map(inspectClip),
     },
   };

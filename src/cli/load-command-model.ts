@@ -3,7 +3,7 @@ import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { JointMatch } from '../animation/retarget-clip.ts';
 import { LoadError } from '../loaders/load-error.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
-import { retargetClipLibrary } from '../loaders/clip-library.ts';
+import { retargetClipLibrary, type RetargetJoints } from '../loaders/clip-library.ts';
 import { loadModelFromPath } from '../node/load-model-from-path.ts';
 import { loadClipsFromPath } from '../node/load-clips-from-path.ts';
 
@@ -23,6 +23,8 @@ export interface CommandRetarget {
   readonly file: string;
   readonly clips: AnimationClip[];
   readonly match: JointMatch;
+  /** The model's joints the clips drive and those they do not (what the unmatched-joints warning counts). */
+  readonly joints: RetargetJoints;
   /** The clips file's loader warnings, then retargetClipLibrary's. */
   readonly warnings: string[];
 }
@@ -50,8 +52,8 @@ export async function loadCommandModelAndClips(path: string, options: CommandMod
   const asset = await loadModelFromPath(path, { ...limits, anims: sameSkeleton ? [anim!] : undefined, modelBytes: options.modelBytes });
   if (anim === undefined || sameSkeleton) return { asset, retarget: null };
   const library = await loadClipsFromPath(anim, limits);
-  const { clips, match, warnings } = retargetClipLibrary(library, asset);
-  return { asset, retarget: { file: library.name, clips, match, warnings: [...library.warnings, ...warnings] } };
+  const { clips, match, joints, warnings } = retargetClipLibrary(library, asset);
+  return { asset, retarget: { file: library.name, clips, match, joints, warnings: [...library.warnings, ...warnings] } };
 }
 
 /**

@@ -8,6 +8,7 @@
  * the default is used.
  */
 import { findClipIndex } from '../animation/find-clip.ts';
+import { didYouMean } from '../math/did-you-mean.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
 import type { ModelView } from '../view/model-view.ts';
 import { readAttribute } from './element-attributes.ts';
@@ -286,7 +287,7 @@ export class ElementAnimationApi {
     const names = this.owner.clips();
     const index = findClipIndex(String(name), names);
     if (index === null || index < 0) {
-      this.owner.report(`${method}("${name}"): ${view.asset.name} has no such clip (clips: ${names.join(', ') || 'none'})`);
+      this.owner.report(`${method}("${name}"): ${view.asset.name} has no such clip (${didYouMean(String(name), names, ' ')}clips: ${names.join(', ') || 'none'})`);
       return null;
     }
     return { view, index };

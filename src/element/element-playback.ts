@@ -4,6 +4,7 @@
  * leaves the view's setting as it was.
  */
 import type { ModelView } from '../view/model-view.ts';
+import { didYouMean } from '../math/did-you-mean.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
 import { DEFAULT_CROSSFADE_MS, readAttribute, type ELEMENT_ATTRIBUTES } from './element-attributes.ts';
 
@@ -78,7 +79,7 @@ export function applyPlayback(element: Element, view: ModelView, changed: Playba
     if (clip === null) view.selectClip(asset.clips.length > 0 && animate ? 0 : -1);
     else if (!view.selectClipByName(clip.value)) {
       const names = asset.clips.map((c) => c.name);
-      report(`<sinew-viewer ${clip.attribute}="${clip.value}">: ${asset.name} has no such clip (clips: ${names.join(', ') || 'none'})`);
+      report(`<sinew-viewer ${clip.attribute}="${clip.value}">: ${asset.name} has no such clip (${didYouMean(clip.value, names, ' ')}clips: ${names.join(', ') || 'none'})`);
     }
     if (changed !== 'all') return;
   }

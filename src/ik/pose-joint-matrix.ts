@@ -1,6 +1,6 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
-import { findJoint } from '../skeleton/skeleton.ts';
+import { didYouMeanJoint, findJoint } from '../skeleton/skeleton.ts';
 
 /**
  * Joint `joint`'s matrix relative to its ancestor `ancestor` (−1: model space), straight from the local pose
@@ -61,7 +61,7 @@ function premultiplyLocal(out: Float64Array, pose: LocalPose, j: number): void {
 export function resolveJoint(skeleton: Skeleton, joint: number | string, where: string): number {
   const index = typeof joint === 'number' ? joint : typeof joint === 'string' ? findJoint(skeleton, joint) : -1;
   if (!Number.isInteger(index) || index < 0 || index >= skeleton.jointCount) {
-    throw new RangeError(`${where}: no joint ${typeof joint === 'string' ? JSON.stringify(joint) : String(joint)} in the skeleton (${skeleton.jointCount} joints)`);
+    throw new RangeError(`${where}: no joint ${typeof joint === 'string' ? JSON.stringify(joint) : String(joint)} in the skeleton (${didYouMeanJoint(skeleton, joint)}${skeleton.jointCount} joints)`);
   }
   return index;
 }

@@ -8,29 +8,49 @@ import { LoadError, toLoadError } from './load-error.ts';
 const LISTED_JOINTS = 12;
 
 /**
+ * The target's joints as a retargeting drives them: its skin joints (every skeleton node when it has no skin),
+ * in skeleton order, named (`#index` for an unnamed one). Non-joint nodes (an `Armature` above the hips, a mesh
+ * node) are in neither list, though a name match may drive them: what `sinew inspect --anim` lists and what the
+ * unmatched-joints warning counts.
+ */
+export interface RetargetJoints {
+  /** Joints a joint of the clips' file drives. */
+  readonly matched: readonly string[];
+  /** Joints nothing drives: they keep their rest pose. */
+  readonly unmatched: readonly string[];
+}
+
+/**
  * Plays every clip of `library` on `target` (retargetClip, docs/explanation/skinning-formulas.md R1): one joint match for
  * all clips, each clip retargeted to an ordinary clip of `target`'s skeleton (compile it like the model's own).
  * - `warnings`: one line when some of the target's skin joints (every joint, for a model without skins) match
  *   nothing — they keep their rest pose — naming them (the first 12, then a count); the lines retargetClip
  *   writes, as one line for the file (scale and weights channels ignored). The library's own loader warnings
  *   are not repeated.
- * - `match`: the joint match ({@link JointMatch}), also for `sinew inspect --anim`.
- * @throws LoadError about `library.name`: `RETARGET_NO_MATCH` naming both files when no joint matches;
+ * - `match`: the joint match ({@link JointMatch}) over every skeleton node;
+ * - `joints`: the same over the target's joints only ({@link RetargetJoints}), for `sinew inspect --anim`: the
+ *   warning's count is `joints.unmatched.length`.
+ * @throws LoadError about `library.name`: `RETARGET_NO_MATCH` naming both files when none of the target's joints
+ *   matches (a match of non-joint nodes alone, such as `Armature`, moves nothing);
  *   `RETARGET_DEGENERATE_REST_POSE` when the hips' rest height is 0 on either side; `INTERNAL` for anything
  *   unforeseen
  */
-export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, options: RetargetOptions = {}): { clips: AnimationClip[]; match: JointMatch; warnings: string[] } {
+export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, options: RetargetOptions = {}): { clips: AnimationClip[]; match: JointMatch; joints: RetargetJoints; warnings: string[] } {
   const match = matchJoints(library.skeleton, target.skeleton, options.map);
-  if (match.matched.length === 0) {
-    throw new LoadError(library.name, null, 'RETARGET_NO_MATCH', `no joint of ${target.name} matches a joint of ${library.name} by name${options.map ? ' or by the map given' : ''} (${target.name} has ${sample(target.skeleton.names)}; ${library.name} has ${sample(library.skeleton.names)})`);
-  }
-  const warnings: string[] = [];
   const skinJoints = new Set<number>();
   for (const skin of target.skins) for (const j of skin.joints) skinJoints.add(j);
+  const driven: string[] = [];
   const missing: string[] = [];
   for (let j = 0; j < target.skeleton.jointCount; j++) {
-    if (match.sourceOf[j] < 0 && (skinJoints.size === 0 || skinJoints.has(j))) missing.push(target.skeleton.names[j] || `#${j}`);
+    if (skinJoints.size > 0 && !skinJoints.has(j)) continue;
+    (match.sourceOf[j] < 0 ? missing : driven).push(target.skeleton.names[j] || `#${j}`);
   }
+  // Nodes above the joints (Z_UP, Armature) often share names across files: they alone move nothing.
+  if (driven.length === 0) {
+    throw new LoadError(library.name, null, 'RETARGET_NO_MATCH', `no joint of ${target.name} matches a joint of ${library.name} by name${options.map ? ' or by the map given' : ''} (${target.name} has ${sample(missing)}; ${library.name} has ${sample(library.skeleton.names)})`);
+  }
+  const warnings: string[] = [];
+  const joints: RetargetJoints = { matched: driven, unmatched: missing };
   if (missing.length > 0) {
     const more = missing.length > LISTED_JOINTS ? ` and ${missing.length - LISTED_JOINTS} more` : '';
     const one = missing.length === 1;
@@ -43,7 +63,7 @@ export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, op
     const clips = library.clips.map((clip) => retargetMatchedClip(clip, source, side, match, options, notes));
     // One line for the whole file, not one per clip.
     if (notes.length > 0) warnings.push(`${library.name}: scale or weights channels of ${notes.length} of ${clips.length} clips ignored by retargeting`);
-    return { clips, match, warnings };
+    return { clips, match, joints, warnings };
   } catch (error) {
     if (error instanceof RetargetError && error.kind === 'degenerate-rest-pose') {
       throw new LoadError(library.name, null, 'RETARGET_DEGENERATE_REST_POSE', `cannot play on ${target.name}: ${error.message}`, { cause: error });
@@ -52,7 +72,7 @@ export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, op
   }
 }
 
-/** The first few non-empty names, quoted, for a message. */
+/** The first few non-empty names, quoted, for a message (the target's: its joints). */
 function sample(names: readonly string[]): string {
   const named = names.filter((n) => n !== '');
   if (named.length === 0) return 'no named joints';

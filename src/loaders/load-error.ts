@@ -76,3 +76,16 @@ export function quoteValue(value: unknown): string {
   const text = value === undefined ? 'undefined' : JSON.stringify(value);
   return text.length <= QUOTE_LIMIT ? text : `${text.slice(0, QUOTE_LIMIT)}… (${text.length} characters)`;
 }
+
+/**
+ * A URL, a path, or a file's reference to another file (a glTF `uri`, an MD5 image or anim name) as a message
+ * quotes it: whole, as a JSON string (control characters escaped), never cut like {@link quoteValue}, since an
+ * address with its end cut off cannot be looked up or compared with the one meant. The one exception is a
+ * `data:` URI longer than {@link QUOTE_LIMIT}: its text is a file's contents, not an address, so it is quoted as
+ * its header and its length (`"data:application/octet-stream;base64,…" (65536 characters)`).
+ */
+export function quoteUrl(url: string): string {
+  const data = /^data:[^,]{0,200},/i.exec(url);
+  if (data === null || url.length <= QUOTE_LIMIT) return JSON.stringify(url);
+  return `${JSON.stringify(data[0] + '…')} (${url.length} characters)`;
+}

@@ -2,7 +2,7 @@ import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { isInsideFolder } from './is-inside-folder.ts';
-import { LoadError, quoteValue } from '../loaders/load-error.ts';
+import { LoadError, quoteUrl } from '../loaders/load-error.ts';
 import { requirePositiveBytes } from '../loaders/require-positive-bytes.ts';
 import { DEFAULT_MEMORY_BUDGET_BYTES } from '../asset/memory-budget.ts';
 import { loadModel, requireModelFormat, type FetchCompanion, type LoadModelOptions } from '../loaders/load-model.ts';
@@ -92,14 +92,14 @@ export async function loadModelFromPath(path: string, options: LoadModelFromPath
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENAMETOOLONG') throw refused(name, companion, 'has a name too long for the file system');
       if (code === 'ELOOP') throw refused(name, companion, 'is a loop of symbolic links');
-      throw new LoadError(name, null, 'IO_ERROR', `companion file ${quoteValue(companion)} ${ioProblem(error)}`, { cause: error });
+      throw new LoadError(name, null, 'IO_ERROR', `companion file ${quoteUrl(companion)} ${ioProblem(error)}`, { cause: error });
     }
   };
   return loadModel({ name, bytes }, fetchCompanion, { anims: [...explicit.keys()], memoryBudgetBytes: options.memoryBudgetBytes });
 }
 
 function refused(model: string, companion: string, why: string): LoadError {
-  return new LoadError(model, null, 'INVALID_URI', `companion file ${quoteValue(companion)} ${why}: it is not read`);
+  return new LoadError(model, null, 'INVALID_URI', `companion file ${quoteUrl(companion)} ${why}: it is not read`);
 }
 
 

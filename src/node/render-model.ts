@@ -4,7 +4,7 @@ import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from './find-chromiu
 import { startFileServer } from './file-server.ts';
 import { sinewPackageRoot } from './package-root.ts';
 import { renderPageHtml } from './render-page.ts';
-import { findClipIndex } from '../animation/find-clip.ts';
+import { findClipIndex, unknownClipHint } from '../animation/find-clip.ts';
 import { importOptional } from './import-optional.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
 
@@ -12,9 +12,17 @@ import { modelFormatOf } from '../loaders/load-model.ts';
 export interface RenderModelOptions {
   /** Path of a `.glb`, `.gltf` or `.md5mesh` file; files it names are read from its folder. */
   model: string;
-  /** Path of the `.md5anim` for an `.md5mesh` (default: `<name>.md5anim` next to the mesh, if present). */
+  /**
+   * Clips to play, as `sinew eval --anim` takes them: an `.md5anim` for an `.md5mesh` (its own skeleton; default:
+   * `<name>.md5anim` next to the mesh, if present), or a `.glb` / `.gltf` (or an `.md5anim` for a glTF) whose
+   * clips are retargeted onto the model by joint name (README "Clips from other files") and replace its own
+   * for `clip`.
+   */
   anim?: string;
-  /** Clip name or 0-based index; `rest` or `-1` for the rest pose; undefined: the first clip. */
+  /**
+   * Clip name or 0-based index; `rest` or `-1` for the rest pose; undefined: the first clip. With retargeted
+   * `anim` clips, one of theirs, by the name `sinew eval --anim` gives it.
+   */
   clip?: string;
   /** Seconds into the clip, default 0 (clamped to the clip like the element's `seek`). */
   time?: number;
@@ -61,16 +69,21 @@ async function importPlaywright(): Promise<{ chromium: { launch(options: object)
  * the browser to fetch the model's own files from; nothing outside it (and the `--anim` file) is reachable.
  *
  * @returns PNG bytes of `width × height` pixels (RGBA when `background` is `transparent`)
- * @throws RenderModelError with the loader's message (naming the file) when the model cannot be shown, or an
- *   unknown clip; Error when no browser or playwright-core is installed, the file does not exist, or `anim` is
- *   given for a model that is not an `.md5mesh`; RangeError for a size outside [1, 8192] pixels, a non-finite
+ * @throws RenderModelError with the loader's message (naming the file) when the model or the `anim` clips cannot
+ *   be shown (`RETARGET_NO_MATCH`, …), or an unknown clip (with a "did you mean"); Error when no browser or
+ *   playwright-core is installed, a file does not exist, or `anim` is no `.md5anim`, `.glb` or `.gltf`; RangeError for a size outside [1, 8192] pixels, a non-finite
  *   time or camera value, or a timeout that is not a positive number
  */
 export async function renderModel(options: RenderModelOptions): Promise<Uint8Array> {
   const model = resolve(options.model);
   if (!existsSync(model)) throw new Error(`${options.model}: no such file`);
   if (options.anim !== undefined && !existsSync(options.anim)) throw new Error(`${options.anim}: no such file`);
-  if (options.anim !== undefined && modelFormatOf(model) !== 'md5mesh') throw new Error(`${options.model}: --anim applies to .md5mesh models only`);
+  const animKind = options.anim === undefined ? null : /\.md5anim$/i.test(options.anim) ? 'md5anim' : /\.(glb|gltf)$/i.test(options.anim) ? 'gltf' : 'other';
+  if (animKind === 'other') throw new Error(`${options.anim}: --anim takes an .md5anim, .glb or .gltf file`);
+  // As `sinew eval --anim` (src/cli/load-command-model.ts): the mesh's own anim plays as the file's; anything
+  // else is retargeted, through the element's appendAnimations.
+  const retarget = animKind === 'gltf' || (animKind === 'md5anim' && modelFormatOf(model) !== 'md5mesh');
+  const animUrl = options.anim === undefined ? undefined : `/anim/${encodeURIComponent(basename(options.anim))}`;
   const width = checkPixels('width', options.width ?? 640);
   const height = checkPixels('height', options.height ?? 480);
   const timeout = options.timeoutMs ?? 120_000;
@@ -86,8 +99,8 @@ export async function renderModel(options: RenderModelOptions): Promise<Uint8Arr
 
   const page = renderPageHtml({
     src: `/model/${encodeURIComponent(basename(model))}`,
-    anim: options.anim === undefined ? undefined : `/anim/${encodeURIComponent(basename(options.anim))}`,
-    clip: options.clip,
+    anim: retarget ? undefined : animUrl,
+    clip: retarget ? undefined : options.clip,
     time: options.time ?? 0,
     width,
     height,
@@ -126,10 +139,14 @@ export async function renderModel(options: RenderModelOptions): Promise<Uint8Arr
     }
     const result = await tab.evaluate<{ type: string; detail: { message?: string; clips?: string[] } }>('window.sinewRenderResult');
     if (result.type === 'sinew-error') throw new RenderModelError(result.detail.message ?? `${basename(model)}: cannot be shown`);
-    const clips = result.detail.clips ?? [];
-    // The element's own rule (findClipIndex): an unknown clip would silently show the first one.
-    if (options.clip !== undefined && findClipIndex(options.clip, clips) === null) {
-      throw new RenderModelError(`${basename(model)}: no clip ${JSON.stringify(options.clip)} (clips: ${clips.length ? clips.map((name) => JSON.stringify(name)).join(', ') : 'none'})`);
+    if (retarget) {
+      await playRetargeted(tab, basename(model), animUrl!, basename(options.anim!), options.clip, options.time ?? 0);
+    } else {
+      const clips = result.detail.clips ?? [];
+      // The element's own rule (findClipIndex): an unknown clip would silently show the first one.
+      if (options.clip !== undefined && findClipIndex(options.clip, clips) === null) {
+        throw new RenderModelError(`${basename(model)}: no clip ${JSON.stringify(options.clip)} (${unknownClipHint(options.clip, clips)})`);
+      }
     }
     await tab.evaluate('document.getElementById("viewer").renderOnce()');
     return await tab.locator('#viewer').screenshot({ omitBackground: options.background === 'transparent', type: 'png' });
@@ -137,6 +154,37 @@ export async function renderModel(options: RenderModelOptions): Promise<Uint8Arr
     // Both always closed, whichever step failed: a listening server or a live browser would keep node running.
     await Promise.allSettled([browser?.close(), server.close()]);
   }
+}
+
+/**
+ * Adds the clips of the file at `url` (`file`) to the model shown, retargeted (the element's
+ * `appendAnimations`), and poses the model at `time` seconds of the one `clip` names among them, as
+ * `sinew eval --anim` names it: its name in the file (a clip the element renamed `Walk (walk.glb)`, since the
+ * model has a `Walk` of its own, is still `Walk` here) or its index among the file's clips; undefined: the
+ * first (the rest pose when the file has none).
+ * @throws RenderModelError with the element's message (`RETARGET_NO_MATCH`, …), or for an unknown clip
+ */
+async function playRetargeted(tab: Page, model: string, url: string, file: string, clip: string | undefined, time: number): Promise<void> {
+  const added = await tab.evaluate<{ names?: string[]; error?: string }>(
+    `document.getElementById("viewer").appendAnimations(${JSON.stringify(url)}).then((names) => ({ names: [...names] }), (e) => ({ error: String(e && e.message || e) }))`,
+  );
+  if (added.error !== undefined || !added.names) throw new RenderModelError(added.error ?? `${file}: its clips could not be added to ${model}`);
+  const shown = added.names;
+  const suffix = ` (${file})`;
+  const asNamed = shown.map((name) => {
+    const at = name.lastIndexOf(suffix);
+    return at > 0 && /^( \d+)?$/.test(name.slice(at + suffix.length)) ? name.slice(0, at) : name;
+  });
+  const index = clip === undefined ? (shown.length > 0 ? 0 : -1) : findClipIndex(clip, asNamed);
+  if (index === null) throw new RenderModelError(`${model}: no clip ${JSON.stringify(clip)} (${unknownClipHint(clip!, asNamed)})`);
+  const name = index < 0 ? 'rest' : shown[index];
+  // No crossfade: the picture is of that clip alone, at that time (a time change seeks and pauses).
+  await tab.evaluate(`(() => {
+    const viewer = document.getElementById("viewer");
+    viewer.setAttribute("animation-crossfade-duration", "0");
+    viewer.setAttribute("animation-name", ${JSON.stringify(name)});
+    viewer.setAttribute("time", ${JSON.stringify(String(time))});
+  })()`);
 }
 
 /** A picture dimension: a whole number of pixels in [1, 8192]. @throws RangeError otherwise */

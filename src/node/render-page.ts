@@ -4,7 +4,7 @@ export interface RenderPageOptions {
   src: string;
   /** URL of the `.md5anim`, or undefined for the element's default. */
   anim?: string;
-  /** Clip name or index; undefined: the first clip. */
+  /** Clip name or index (the `animation-name` attribute); undefined: the first clip. */
   clip?: string;
   /** Seconds into the clip (the element is paused there). */
   time: number;
@@ -38,7 +38,7 @@ export function renderPageHtml(options: RenderPageOptions): string {
   // The radius asked for is the radius drawn: model-viewer's automatic limits would clamp it (105 % at most).
   const radius = distance === undefined ? undefined : `auto auto ${100 * distance}%`;
   const attributes: [string, string | number | undefined][] = [
-    ['src', options.src], ['anim', options.anim], ['clip', options.clip], ['time', options.time],
+    ['src', options.src], ['anim', options.anim], ['animation-name', options.clip], ['time', options.time],
     ['camera-orbit', orbit], ['min-camera-orbit', radius], ['max-camera-orbit', radius], ['background', options.background],
   ];
   const list = attributes

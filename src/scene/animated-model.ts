@@ -5,7 +5,7 @@ import { PoseKernel, type PoseKernelOptions } from '../pose/pose-kernel.ts';
 import { animatorSampling, samplingArenaBytes } from '../pose/sampling-kernel.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import type { PoseJob } from '../skeleton/pose-job.ts';
-import { findJoint } from '../skeleton/skeleton.ts';
+import { didYouMeanJoint, findJoint } from '../skeleton/skeleton.ts';
 import { Animator } from '../animation/animator.ts';
 import { compileClip, type RuntimeClip } from '../animation/runtime-clip.ts';
 import { applyPlacement, findMotionRoot } from '../animation/root-motion.ts';
@@ -175,7 +175,7 @@ export class AnimatedModel implements PoseBuffers {
     const index = typeof joint === 'number' ? joint : findJoint(skeleton, joint);
     if (!Number.isInteger(index) || index < 0 || index >= skeleton.jointCount) {
       const known = skeleton.names.filter((n) => n).slice(0, 8).join(', ');
-      throw new RangeError(`${this.asset.name}: no joint ${typeof joint === 'number' ? joint : JSON.stringify(joint)} (${skeleton.jointCount} joints${known ? `: ${known}${skeleton.jointCount > 8 ? ', …' : ''}` : ''})`);
+      throw new RangeError(`${this.asset.name}: no joint ${typeof joint === 'number' ? joint : JSON.stringify(joint)} (${didYouMeanJoint(skeleton, joint)}${skeleton.jointCount} joints${known ? `: ${known}${skeleton.jointCount > 8 ? ', …' : ''}` : ''})`);
     }
     return index;
   }

@@ -1,3 +1,5 @@
+import { didYouMean } from '../math/did-you-mean.ts';
+
 /**
  * Most joints (nodes) a {@link Skeleton} holds: 2²⁴, so a joint index is exact in a float32 (textures address
  * joints by float rows). The memory budget (docs/guide/memory-ceiling.md) bounds real files long before it.
@@ -43,4 +45,13 @@ export function validateSkeleton(skeleton: Skeleton, where: string): void {
 /** Index of the first joint named `name`, or −1. Linear in n: meant for set-up, not per frame. */
 export function findJoint(skeleton: Skeleton, name: string): number {
   return skeleton.names.indexOf(name);
+}
+
+/**
+ * For a message about a joint {@link findJoint} did not find: a case-insensitive "did you mean" naming the
+ * closest joint names of `skeleton` (src/math/did-you-mean.ts), then `after`; `''` for an index or when no
+ * name is close. One form wherever a joint is asked for by name (attachments, hotspots, IK, joint matrices).
+ */
+export function didYouMeanJoint(skeleton: Skeleton, joint: unknown, after = ' '): string {
+  return typeof joint === 'string' ? didYouMean(joint, skeleton.names, after) : '';
 }

@@ -4,7 +4,7 @@ import type { LoopMode } from '../animation/loop-mode.ts';
 import type { RootMotionMode } from '../animation/root-motion.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { findClipIndex } from '../animation/find-clip.ts';
+import { findClipIndex, unknownClipHint } from '../animation/find-clip.ts';
 
 /** Default crossfade duration of a clip change while playing, seconds. */
 export const DEFAULT_FADE_SECONDS = 0.3;
@@ -68,7 +68,7 @@ export function resolveStartClip(asset: ModelAsset, clip: string | null | undefi
   if (clip == null) return { clipIndex: first, warning: null };
   const resolved = findClipIndex(clip, asset.clips.map((c) => c.name));
   if (resolved !== null) return { clipIndex: resolved, warning: null };
-  return { clipIndex: first, warning: `${asset.name}: no clip "${clip}"; playing ${first >= 0 ? `"${asset.clips[0].name}"` : 'the rest pose'}` };
+  return { clipIndex: first, warning: `${asset.name}: no clip ${JSON.stringify(clip)} (${unknownClipHint(clip, asset.clips.map((c) => c.name))}); playing ${first >= 0 ? `"${asset.clips[0].name}"` : 'the rest pose'}` };
 }
 
 /**

@@ -6,7 +6,7 @@ import { loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { propMatrix, splitDisplayTranslation } from '../scene/prop-placement.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
-import type { Skeleton } from '../skeleton/skeleton.ts';
+import { didYouMeanJoint, type Skeleton } from '../skeleton/skeleton.ts';
 import { messageOf } from './message-of.ts';
 import type { FrameStage, ViewFrame } from './view-frame.ts';
 
@@ -244,7 +244,7 @@ export class ViewAttachments implements FrameStage {
     const index = typeof joint === 'number' ? joint : skeleton.names.indexOf(joint);
     if (!Number.isInteger(index) || index < 0 || index >= skeleton.jointCount) {
       const names = skeleton.names.filter((n) => n !== '');
-      throw new RangeError(`${character.asset.name}: no joint ${typeof joint === 'number' ? joint : JSON.stringify(joint)} to attach ${prop} to (joints: ${names.length > 0 ? names.join(', ') : `0 to ${skeleton.jointCount - 1}, unnamed`})`);
+      throw new RangeError(`${character.asset.name}: no joint ${typeof joint === 'number' ? joint : JSON.stringify(joint)} to attach ${prop} to (${didYouMeanJoint(skeleton, joint)}joints: ${names.length > 0 ? names.join(', ') : `0 to ${skeleton.jointCount - 1}, unnamed`})`);
     }
     return index;
   }

@@ -1,4 +1,10 @@
-/** The viewer page's keyboard shortcuts: key and what it does, in the order the help lists them. */
+import type { SiteLinks } from './site-links.ts';
+
+/**
+ * The viewer page's keyboard shortcuts: key and what it does, in the order the help lists them. The one list:
+ * the help dialog shows it and the docs are generated from it; every key the viewer handles
+ * (viewer-app.ts, `attachKeys`) is in it (tests/unit/viewer/shortcuts.test.ts holds the two together).
+ */
 export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['Space', 'play / pause'],
   ['F', 'frame the model'],
@@ -19,11 +25,14 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['drag · right-drag · wheel', 'orbit · pan · zoom (touch: one finger orbits, two pan and pinch-zoom)'],
 ];
 
-/** The keyboard shortcut list over the viewer (`#sinew-help`), hidden until toggled (the `?` key). */
+/**
+ * The keyboard shortcut list over the viewer (`#sinew-help`), hidden until toggled (the `?` key), with links to
+ * the docs site and the examples gallery when `links` are given.
+ */
 export class HelpOverlay {
   readonly element: HTMLElement;
 
-  constructor(parent: HTMLElement) {
+  constructor(parent: HTMLElement, links: SiteLinks | null = null) {
     this.element = document.createElement('section');
     this.element.id = 'sinew-help';
     this.element.setAttribute('aria-label', 'Keyboard shortcuts');
@@ -41,6 +50,17 @@ export class HelpOverlay {
       list.append(dt, dd);
     }
     this.element.append(title, list);
+    if (links) {
+      const more = document.createElement('p');
+      const docs = document.createElement('a');
+      docs.href = links.docs;
+      docs.textContent = 'the Sinew docs';
+      const examples = document.createElement('a');
+      examples.href = links.examples;
+      examples.textContent = 'the examples gallery';
+      more.append('More: ', docs, ' and ', examples, '.');
+      this.element.append(more);
+    }
     this.element.addEventListener('click', () => this.hide());
     parent.append(this.element);
   }

@@ -2,21 +2,66 @@
 export interface SampleModel {
   /** What the list shows. */
   readonly label: string;
-  /** URL to open, or null for the built-in octopus. */
+  /** URL to open (relative to the page), or null for the built-in octopus. */
   readonly url: string | null;
 }
 
+/** The models the viewer page may offer, and where those beyond the built-in octopus come from. */
+export interface SampleCatalogue {
+  /** The built-in octopus first, then the openly licensed models that may be there (probe them: {@link availableSamples}). */
+  readonly candidates: readonly SampleModel[];
+  /** Said under the list: where the extra models come from. */
+  readonly source: string;
+}
+
+/** The third-party models of the repository's `../shared/assets` folder the development page offers, by path there. */
+const SHARED_MODELS = [
+  'gltf/CesiumMan.glb', 'gltf/Fox.glb', 'gltf/RiggedFigure.glb', 'gltf/RiggedSimple.glb', 'gltf/SimpleSkin.gltf',
+  'gltf/RecursiveSkeletons.glb', 'gltf/InterpolationTest.glb', 'gltf/quad_skin.glb', 'md5/Bob.md5mesh', 'md5/SimpleCube.md5mesh',
+];
+
+/** The characters `npm run docs` copies from `../shared/assets` into the site's `assets/` folder, beside `viewer/`. */
+const SITE_MODELS = ['CesiumMan.glb', 'Fox.glb', 'RiggedFigure.glb'];
+
 /**
- * The models the viewer page offers in its sample list: the built-in octopus always; in development (the
- * vite dev server, which serves the repository's shared third-party models at `/shared/assets/`, see
- * vite.config.ts) also those, which no build ships.
+ * The models the viewer page may offer in its sample list: the built-in octopus always, and openly licensed
+ * third-party models that no package ships (their licences: the credits page of the docs site, and
+ * `../shared/assets/README.md`):
+ * - in development (`npm run dev`), those of the repository's `../shared/assets` folder, which the dev server
+ *   serves at `/shared/assets/` (vite.config.ts);
+ * - in the built docs site (the viewer at `site/viewer/`), the characters `npm run docs` copies into
+ *   `site/assets/`, at `../assets/`.
+ * Either folder may be missing: {@link availableSamples} keeps the ones that are there.
  */
-export function sampleModels(development: boolean): SampleModel[] {
-  const builtIn: SampleModel[] = [{ label: 'Octopus (built-in)', url: null }];
-  if (!development) return builtIn;
-  const shared = [
-    'gltf/CesiumMan.glb', 'gltf/Fox.glb', 'gltf/RiggedFigure.glb', 'gltf/RiggedSimple.glb', 'gltf/SimpleSkin.gltf',
-    'gltf/RecursiveSkeletons.glb', 'gltf/InterpolationTest.glb', 'gltf/quad_skin.glb', 'md5/Bob.md5mesh', 'md5/SimpleCube.md5mesh',
-  ];
-  return [...builtIn, ...shared.map((path) => ({ label: path.slice(path.indexOf('/') + 1), url: `/shared/assets/${path}` }))];
+export function sampleModels(development: boolean): SampleCatalogue {
+  const builtIn: SampleModel = { label: 'Octopus (built-in)', url: null };
+  if (development) {
+    return {
+      candidates: [builtIn, ...SHARED_MODELS.map((path) => ({ label: path.slice(path.indexOf('/') + 1), url: `/shared/assets/${path}` }))],
+      source: 'Other models: ../shared/assets beside the repository (served at /shared/assets/ by npm run dev); those absent are not listed.',
+    };
+  }
+  return {
+    candidates: [builtIn, ...SITE_MODELS.map((file) => ({ label: file, url: `../assets/${file}` }))],
+    source: 'Other models: the docs site\'s assets/ folder (copied from ../shared/assets by npm run docs); those absent are not listed.',
+  };
+}
+
+/**
+ * The `candidates` that are there: the built-in model, and each model whose URL a `HEAD` request answers with
+ * a success that is not an HTML page (a development server answers an unknown path with the app's
+ * index.html). Probed at once, in parallel; a network failure counts as absent. Order kept.
+ * @param probe the fetch to use (default: the page's)
+ */
+export async function availableSamples(candidates: readonly SampleModel[], probe: typeof fetch = (input, init) => fetch(input, init)): Promise<SampleModel[]> {
+  const present = await Promise.all(candidates.map(async (sample) => {
+    if (sample.url === null) return true;
+    try {
+      const response = await probe(sample.url, { method: 'HEAD', cache: 'no-store' });
+      return response.ok && !(response.headers.get('content-type') ?? '').startsWith('text/html');
+    } catch {
+      return false;
+    }
+  }));
+  return candidates.filter((_, i) => present[i]);
 }

@@ -4,7 +4,8 @@ import type { OrbitCamera } from '../scene/orbit-camera.ts';
 import { ViewerPanel, type PanelStats } from './viewer-panel.ts';
 import { Inspection, pickableJoints } from './inspection.ts';
 import { IkDemo } from './ik-demo.ts';
-import { sampleModels } from './sample-models.ts';
+import { availableSamples, sampleModels } from './sample-models.ts';
+import { siteLinks } from './site-links.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
 import { paletteStride } from '../gl/palette-path.ts';
 import { HelpOverlay } from './help-overlay.ts';
@@ -81,6 +82,8 @@ export class ViewerApp {
     this.canvas.tabIndex = 0;
     root.append(this.canvas);
     this.banner = new ErrorBanner(root);
+    const catalogue = sampleModels(import.meta.env.DEV);
+    const links = siteLinks(import.meta.env.DEV);
     this.panel = new ViewerPanel(root, {
       onClipChange: (i) => this.selectClip(i),
       onPlayToggle: () => (this.view.playback.playing ? this.pause() : this.play()),
@@ -108,9 +111,11 @@ export class ViewerApp {
       onScreenshot: (scale) => this.saveScreenshot(scale),
       onFullscreen: () => this.toggleFullscreen(),
       onHelp: () => this.help.toggle(),
-    }, this.inspection.settings, sampleModels(import.meta.env.DEV));
+    }, this.inspection.settings, catalogue.candidates.filter((sample) => sample.url === null), catalogue.source, links);
+    // The list offers only the models that are there: probed once, then filled.
+    void availableSamples(catalogue.candidates).then((samples) => this.panel.setSamples(samples));
     this.panel.element.hidden = !params.ui;
-    this.help = new HelpOverlay(root);
+    this.help = new HelpOverlay(root, links);
     this.jointTip = new JointTip(root);
     this.inspection.onReading = (reading) => this.panel.setParity(reading);
     this.view = new ModelView(this.canvas, { paletteRequest: params.palette, distance: params.distance ?? 1, frameAnimation: true, inertia: true }, {

@@ -11,6 +11,7 @@ import type { AddedClips } from '../view/added-clips.ts';
 import { ProgressBar } from '../view/progress-bar.ts';
 import { TimeSlider } from '../view/time-slider.ts';
 import type { SampleModel } from './sample-models.ts';
+import type { SiteLinks } from './site-links.ts';
 import type { InspectionSettings, ParityReading } from './inspection.ts';
 
 /** What the panel asks the viewer to do. */
@@ -150,13 +151,19 @@ export class ViewerPanel {
   private jointIndexByLabel = new Map<string, number>();
   private readonly clipController: Controller;
   private readonly sampleController: Controller;
-  private readonly sampleLabels: readonly string[];
+  private samples: readonly SampleModel[];
+  private sampleLabels: readonly string[];
   private jointController: Controller;
   private readonly settingsControllers: Controller[];
   private readonly methodControllers: Controller[];
   private readonly viewControllers: Controller[];
 
-  constructor(parent: HTMLElement, handlers: ViewerPanelHandlers, view: InspectionSettings, samples: readonly SampleModel[]) {
+  /**
+   * @param samples the Sample list's first entries (replace them with {@link setSamples} once probed)
+   * @param sampleSource said under the Sample list: where its extra models come from
+   * @param links the docs site and examples gallery, linked from the header (`#sinew-links`)
+   */
+  constructor(parent: HTMLElement, handlers: ViewerPanelHandlers, view: InspectionSettings, samples: readonly SampleModel[], sampleSource = '', links: SiteLinks | null = null) {
     this.gui = new GUI({ container: parent, title: 'Sinew', width: 300 });
     this.element = this.gui.domElement;
     this.element.id = 'sinew-panel';
@@ -196,6 +203,15 @@ export class ViewerPanel {
     this.retarget.append(this.retargetTitle, this.retargetList);
     this.retarget.hidden = true;
     header.append(this.modelName, this.progress.element, this.summary, this.warnings, this.retarget);
+    if (links) {
+      const nav = el('nav', { id: 'sinew-links', class: 'sinew-links', 'aria-label': 'Sinew documentation' });
+      const docs = el('a', { href: links.docs });
+      docs.textContent = 'Docs';
+      const examples = el('a', { href: links.examples });
+      examples.textContent = 'Examples';
+      nav.append(docs, ' · ', examples);
+      header.append(nav);
+    }
     this.gui.$children.append(header);
 
     // Model
@@ -218,13 +234,19 @@ export class ViewerPanel {
     const open = tag(model.add(actions, 'open').name('Open file…'), 'open', 'sinew-open');
     open.domElement.title = '.glb, or .gltf with its files, or .md5mesh with its .md5anim and images';
     model.domElement.append(fileInput);
-    const sampleLabels = samples.map((s) => s.label);
-    this.sampleLabels = sampleLabels;
-    this.values.sample = sampleLabels[0] ?? '';
-    this.sampleController = tag(model.add(this.values, 'sample', sampleLabels).name('Sample').onChange((label: string) => {
-      const sample = samples.find((s) => s.label === label);
+    this.samples = samples;
+    this.sampleLabels = samples.map((s) => s.label);
+    this.values.sample = this.sampleLabels[0] ?? '';
+    this.sampleController = tag(model.add(this.values, 'sample', this.sampleLabels).name('Sample').onChange((label: string) => {
+      const sample = this.samples.find((s) => s.label === label);
       if (sample) handlers.onOpenUrl(sample.url);
     }), 'sample', 'sinew-sample');
+    if (sampleSource) {
+      const note = el('div', { id: 'sinew-sample-source', class: 'sinew-note' });
+      note.textContent = sampleSource;
+      this.sampleController.domElement.title = sampleSource;
+      row(model, note);
+    }
     const url = tag(model.add(this.values, 'url').name('URL'), 'url', 'sinew-url');
     (url.domElement.querySelector('input') as HTMLInputElement).addEventListener('keydown', (e) => {
       if (e.key === 'Enter') actions.openUrl();
@@ -341,6 +363,20 @@ export class ViewerPanel {
   /** Shows the download bar: `loaded` of `total` bytes (null: unknown, an indeterminate bar). */
   setProgress(loaded: number, total: number | null): void {
     this.progress.show(loaded, total);
+  }
+
+  /**
+   * Replaces the Sample list's entries (the models found there, `availableSamples`), keeping the one shown
+   * selected when it is still listed; marks `#sinew-sample` with `data-probed` for scripts that wait for it.
+   */
+  setSamples(samples: readonly SampleModel[]): void {
+    const selected = this.values.sample;
+    this.samples = samples;
+    this.sampleLabels = samples.map((s) => s.label);
+    this.sampleController.options(this.sampleLabels);
+    this.values.sample = this.sampleLabels.includes(selected) ? selected : '';
+    this.sampleController.updateDisplay();
+    this.sampleController.domElement.querySelector('select')?.setAttribute('data-probed', '');
   }
 
   /** Shows a newly loaded model. */

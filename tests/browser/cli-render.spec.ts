@@ -155,3 +155,44 @@ test('sinew render: a Draco and a meshopt CesiumMan (decoder chunks served besid
     expect(differing).toBeLessThan(0.01);
   }
 });
+
+test('sinew render --anim CLIPS.glb plays glTF clips retargeted by joint name, as sinew eval --anim does', async ({ page }) => {
+  requireSharedAssets();
+  const cesium = join(SHARED_ASSETS, 'gltf/CesiumMan.glb');
+  const args = ['--yaw', '-30', '--pitch', '10', '--width', '240', '--height', '240'];
+  const render = async (name: string, ...more: string[]): Promise<Buffer> => {
+    const file = join(out, name);
+    expect(await sinew('render', cesium, ...args, ...more, '--out', file)).toEqual({ code: 0, stderr: expect.any(String) });
+    return readFileSync(file);
+  };
+  // Fraction of pixels whose colour differs by more than 24 (of 255) in a channel.
+  const differing = (a: Buffer, b: Buffer) => page.evaluate(async ([x, y]) => {
+    const pixels = async (base64: string) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    };
+    const [p, q] = [await pixels(x), await pixels(y)];
+    let count = 0;
+    for (let i = 0; i < p.length; i += 4) if (Math.max(Math.abs(p[i] - q[i]), Math.abs(p[i + 1] - q[i + 1]), Math.abs(p[i + 2] - q[i + 2])) > 24) count++;
+    return count / (p.length / 4);
+  }, [a.toString('base64'), b.toString('base64')]);
+
+  // CesiumMan's clip retargeted onto CesiumMan follows its own clip (the bone lengths stay the model's): at 1.0 s
+  // the picture is the model's own clip at 1.0 s, and not its rest pose.
+  const own = await render('own-1.0.png', '--time', '1.0');
+  const retargeted = await render('retargeted-1.0.png', '--anim', cesium, '--clip', 'animation 0', '--time', '1.0');
+  const rest = await render('rest.png', '--clip', 'rest');
+  const [sameClip, fromRest] = [await differing(own, retargeted), await differing(rest, retargeted)];
+  console.log(`sinew render --anim: retargeted vs own clip ${(sameClip * 100).toFixed(2)} %, vs rest pose ${(fromRest * 100).toFixed(2)} % of pixels differ`);
+  expect(sameClip).toBeLessThan(0.01);
+  expect(fromRest).toBeGreaterThan(0.02);
+
+  // The clip is named as sinew eval --anim names it, with a "did you mean"; a file that moves no joint is refused.
+  expect(await sinew('render', cesium, '--anim', cesium, '--clip', 'Animation 1', '--out', join(out, 'x.png')))
+    .toEqual({ code: 1, stderr: 'sinew: CesiumMan.glb: no clip "Animation 1" (did you mean "animation 0"? clips: "animation 0")\n' });
+  const none = await sinew('render', join(SHARED_ASSETS, 'gltf/RiggedSimple.glb'), '--anim', cesium, '--out', join(out, 'y.png'));
+  expect(none.code).toBe(1);
+  expect(none.stderr).toMatch(/^sinew: CesiumMan\.glb: no joint of RiggedSimple\.glb matches a joint of CesiumMan\.glb by name/);
+});

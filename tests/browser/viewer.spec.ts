@@ -274,3 +274,39 @@ test('survives WebGL context loss and restores the model', async ({ page }) => {
   await page.waitForFunction(() => window.sinew!.coverage() > 0.02);
   expect(gridDistance(before, await grid(page))).toBeLessThan(0.5);
 });
+
+test('the panel links to the docs site and the gallery (at /site/ under the dev server); the sample list says where its models come from and lists only those there', async ({ page }) => {
+  requireSharedAssets();
+  // Fox.glb made absent: the probe must hide it; every other shared model is there.
+  await page.route('**/shared/assets/gltf/Fox.glb', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await openViewer(page);
+  await expect(page.locator('#sinew-links a')).toHaveText(['Docs', 'Examples']);
+  expect(await page.locator('#sinew-links a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/site/', '/site/examples/']);
+  await expect(page.locator('#sinew-sample-source')).toContainText('../shared/assets');
+
+  const select = page.locator('select#sinew-sample[data-probed]');
+  await expect(select).toBeAttached();
+  const options = await select.locator('option').allTextContents();
+  expect(options).toEqual(['Octopus (built-in)', 'CesiumMan.glb', 'RiggedFigure.glb', 'RiggedSimple.glb', 'SimpleSkin.gltf',
+    'RecursiveSkeletons.glb', 'InterpolationTest.glb', 'quad_skin.glb', 'Bob.md5mesh', 'SimpleCube.md5mesh']);
+
+  // The help dialog links to the same places.
+  await page.locator('#sinew-canvas').focus();
+  await page.keyboard.press('?');
+  expect(await page.locator('#sinew-help a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/site/', '/site/examples/']);
+
+  // /site/ is the built site, or, while there is none, a page saying how to build it.
+  const site = await page.request.get('/site/');
+  if (site.status() === 404) expect(await site.text()).toContain('npm run docs');
+  else expect(site.headers()['content-type']).toContain('text/html');
+});
+
+test('a model URL that is not there is named whole in the banner, however long', async ({ page }) => {
+  const path = `/no/such/${'a-rather-long-folder-name/'.repeat(12)}Fox.glb?signature=${'0123456789abcdef'.repeat(6)}`;
+  await page.goto(`/?model=${encodeURIComponent(path)}`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
+  const banner = page.locator('#sinew-banner');
+  await expect(banner).toHaveAttribute('data-kind', 'error');
+  const text = await banner.locator('.sinew-banner-text').textContent();
+  expect(text).toContain(`${new URL(page.url()).origin}${path}`);
+});

@@ -1,4 +1,4 @@
-import { LoadError, quoteValue } from '../load-error.ts';
+import { LoadError, quoteUrl } from '../load-error.ts';
 
 /** URL schemes the viewer fetches models and their companion files from. */
 const FETCHABLE = new Set(['http:', 'https:', 'data:', 'blob:']);
@@ -18,10 +18,10 @@ export function fetchableUrl(reference: string, base: string, file: string): URL
   try {
     url = new URL(reference, base);
   } catch (error) {
-    throw new LoadError(file, null, 'INVALID_URI', `${quoteValue(reference)} is not a valid URL`, { cause: error });
+    throw new LoadError(file, null, 'INVALID_URI', `${quoteUrl(reference)} is not a valid URL`, { cause: error });
   }
   if (!FETCHABLE.has(url.protocol)) {
-    throw new LoadError(file, null, 'INVALID_URI', `${quoteValue(reference)} has the URI scheme ${url.protocol} (only http, https, data and blob URLs are fetched)`);
+    throw new LoadError(file, null, 'INVALID_URI', `${quoteUrl(reference)} has the URI scheme ${url.protocol} (only http, https, data and blob URLs are fetched)`);
   }
   return url;
 }

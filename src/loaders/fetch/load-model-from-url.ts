@@ -1,5 +1,5 @@
 import type { ModelAsset } from '../../asset/model-asset.ts';
-import { LoadError, quoteValue } from '../load-error.ts';
+import { LoadError, quoteUrl } from '../load-error.ts';
 import { loadModel, requireModelFormat, type FetchCompanion, type LoadModelOptions } from '../load-model.ts';
 import { DownloadProgress, type ProgressCallback } from './download-progress.ts';
 import { fetchableUrl } from './fetchable-url.ts';
@@ -29,20 +29,20 @@ export async function fetchFile(url: string, name: string, progress: DownloadPro
   try {
     response = await fetch(url);
   } catch (e) {
-    throw new LoadError(name, null, 'IO_ERROR', `could not fetch ${quoteValue(url)} (${(e as Error).message})`, { cause: e });
+    throw new LoadError(name, null, 'IO_ERROR', `could not fetch ${quoteUrl(url)} (${(e as Error).message})`, { cause: e });
   }
   if (!response.ok) {
-    const problem = `HTTP ${response.status} ${response.statusText} for ${quoteValue(url)}`.replace(/ {2,}/g, ' ');
+    const problem = `HTTP ${response.status} ${response.statusText} for ${quoteUrl(url)}`.replace(/ {2,}/g, ' ');
     if (response.status === 404 || response.status === 410) return { missing: problem };
     throw new LoadError(name, null, 'IO_ERROR', problem);
   }
   // Development servers answer unknown paths with the app's index.html (SPA fallback): that is a miss.
   const type = response.headers.get('content-type') ?? '';
-  if (type.startsWith('text/html') && !/\.html?$/i.test(name)) return { missing: `not found at ${quoteValue(url)} (the server answered with an HTML page)` };
+  if (type.startsWith('text/html') && !/\.html?$/i.test(name)) return { missing: `not found at ${quoteUrl(url)} (the server answered with an HTML page)` };
   try {
     return { bytes: progress ? await progress.read(response) : new Uint8Array(await response.arrayBuffer()) };
   } catch (e) {
-    throw new LoadError(name, null, 'IO_ERROR', `download of ${quoteValue(url)} failed (${(e as Error).message})`, { cause: e });
+    throw new LoadError(name, null, 'IO_ERROR', `download of ${quoteUrl(url)} failed (${(e as Error).message})`, { cause: e });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { GLTF } from '@gltf-transform/core';
-import { LoadError, quoteValue } from '../load-error.ts';
+import { LoadError, quoteUrl } from '../load-error.ts';
 import { isMeshoptFallback } from './meshopt-fallback.ts';
 
 /** Key gltf-transform uses for the GLB BIN chunk in a JSONDocument's resource map (`GLB_BUFFER`). */
@@ -53,7 +53,7 @@ export function resolveGltfResources(
         bytes = resources?.[decoded];
       }
       if (bytes === undefined) {
-        throw new LoadError(fileName, place, 'FILE_NOT_FOUND', `names external file ${quoteValue(uri)}, which was not supplied among the resources`);
+        throw new LoadError(fileName, place, 'FILE_NOT_FOUND', `names external file ${quoteUrl(uri)}, which was not supplied among the resources`);
       }
     }
     byUri[uri] = bytes;

@@ -9,7 +9,7 @@ import type { Md5Mesh, Md5MeshPart } from './parse-md5-mesh.ts';
 import type { Md5Anim } from './parse-md5-anim.ts';
 import { computeMd5FramePose } from './md5-frame-pose.ts';
 import { imageMimeType, resolveMd5ShaderImage } from './md5-shader-images.ts';
-import { LoadError, toLoadError, quoteValue } from '../load-error.ts';
+import { LoadError, toLoadError, quoteUrl, quoteValue } from '../load-error.ts';
 
 /** Base colour of a material whose shader names no image found: neutral grey, linear RGBA. */
 export const MD5_UNTEXTURED_COLOR: readonly [number, number, number, number] = [0.7, 0.7, 0.7, 1];
@@ -137,7 +137,7 @@ function convert(
       }
       texture = index;
     } else if (part.shader.trim().length > 0) {
-      warnings.push(`${fileName}: mesh ${meshIndex} shader ${quoteValue(part.shader)} matches no image; using grey`);
+      warnings.push(`${fileName}: mesh ${meshIndex} shader ${quoteUrl(part.shader)} matches no image; using grey`);
     }
     materials.push({
       name: part.shader.length > 0 ? part.shader : `mesh ${meshIndex}`,

@@ -166,6 +166,8 @@ describe('withProp: the prop as part of the character', () => {
     expect(() => withProp(octopus, sword, 'hand_R')).toThrow(/octopus.*no joint "hand_R" to hold a prop \(\d+ joints: /);
     expect(() => withProp(octopus, sword, octopus.skeleton.jointCount)).toThrow(RangeError);
     expect(() => withProp(octopus, sword, -1)).toThrow(/no joint -1/);
+    // A name off only in letter case is suggested (the octopus's joints are head, tentacle0_0, …).
+    expect(() => withProp(octopus, sword, 'Head')).toThrow(/octopus.*no joint "Head" to hold a prop \(did you mean "head"\? \d+ joints: /);
     const shear = [1, 0, 0, 0, 0.3, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
     expect(() => withProp(octopus, sword, 3, shear)).toThrow(/prop sword on joint .*offset shears \(columns 0 and 1/);
     expect(() => withProp(octopus, sword, 3, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0.5, 0, 0, 0, 1])).toThrow(/last row must be \(0, 0, 0, 1\)/);

@@ -23,7 +23,7 @@ describe('sinew command line', () => {
       expect(result.stderr).toBe('');
       expect(result.stdout).toMatch(/^Usage: sinew \[options\] \[command\]/);
       expect(result.stdout).toMatch(/^ {2}eval \[options\] <model>/m);
-      expect(result.stdout).toMatch(/^ {2}inspect \[options\] <model>/m);
+      expect(result.stdout).toMatch(/^ {2}inspect \[options\] <file>/m);
       expect(result.stdout).toMatch(/^ {2}render \[options\] <model>/m);
       expect(result.stdout).toMatch(/Exit status: 0 success, 1 .*\n2 a usage error/);
     }
@@ -36,7 +36,8 @@ describe('sinew command line', () => {
         const result = await sinew(...args);
         expect(result.code).toBe(0);
         expect(result.stderr).toBe('');
-        expect(result.stdout).toMatch(new RegExp(`^Usage: sinew ${command} \\[options\\] <model>`));
+        // inspect takes an animation file too.
+        expect(result.stdout).toMatch(new RegExp(`^Usage: sinew ${command} \\[options\\] <${command === 'inspect' ? 'file' : 'model'}>`));
         for (const option of options) expect(result.stdout).toContain(`  ${option}`);
       }
     });

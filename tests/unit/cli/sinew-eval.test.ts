@@ -154,7 +154,14 @@ describe.skipIf(!assets)('sinew eval', () => {
   it('fails with a message naming the model and its clips for an unknown clip', async () => {
     const result = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip', 'Dance');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/Fox\.glb: no clip "Dance" \(clips: 0: Survey, 1: Walk, 2: Run\)/);
+    expect(result.stderr).toBe('sinew: Fox.glb: no clip "Dance" (clips: "Survey", "Walk", "Run")\n');
+    expect(result.stdout).toBe('');
+  });
+
+  it('suggests the clip a mistyped --clip was meant to be, whatever its letter case', async () => {
+    const result = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--clip', 'wlak');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('sinew: Fox.glb: no clip "wlak" (did you mean "Walk"? clips: "Survey", "Walk", "Run")\n');
     expect(result.stdout).toBe('');
   });
 });

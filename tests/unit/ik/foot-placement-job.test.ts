@@ -91,7 +91,7 @@ describe('FootPlacementJob', () => {
 
   it('names bad set-up: an unknown pelvis, a leg not under it, ankle heights of the wrong count', () => {
     const { skeleton, legs } = bipedRig();
-    expect(() => new FootPlacementJob(skeleton, { pelvis: 'hips', legs })).toThrow('FootPlacementJob pelvis: no joint "hips" in the skeleton (9 joints)');
+    expect(() => new FootPlacementJob(skeleton, { pelvis: 'hips', legs })).toThrow('FootPlacementJob pelvis: no joint "hips" in the skeleton (did you mean "hip.L" or "hip.R"? 9 joints)');
     expect(() => new FootPlacementJob(skeleton, { pelvis: 'spine', legs })).toThrow('FootPlacementJob: pelvis "spine" (8) is not an ancestor of legs[0] start "hip.L" (2)');
     expect(() => new FootPlacementJob(skeleton, { pelvis: 'pelvis', legs, ankleHeight: [0.1] })).toThrow('FootPlacementJob: ankleHeight has 1 entries for 2 legs');
     expect(() => new FootPlacementJob(skeleton, { pelvis: 'pelvis', legs: [] })).toThrow('FootPlacementJob: legs must list at least one leg');

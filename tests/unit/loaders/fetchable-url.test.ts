@@ -27,8 +27,8 @@ describe('fetchableUrl: what the viewer fetches for a model and its companion fi
     }
   });
 
-  it('quotes a long reference in 40 characters with its length (quoteValue)', () => {
+  it('quotes a long reference whole: a message never cuts the URL it names (quoteUrl)', () => {
     const reference = `javascript:${'x'.repeat(500)}`;
-    expect(() => fetchableUrl(reference, base, 'Fox.gltf')).toThrow(`Fox.gltf: ${JSON.stringify(reference).slice(0, 40)}… (513 characters) has the URI scheme javascript:`);
+    expect(() => fetchableUrl(reference, base, 'Fox.gltf')).toThrow(`Fox.gltf: "javascript:${'x'.repeat(500)}" has the URI scheme javascript: (only`);
   });
 });

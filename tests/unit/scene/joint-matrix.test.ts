@@ -43,6 +43,8 @@ describe.skipIf(!assets)('AnimatedModel.jointMatrix', () => {
     const expected = model.jointMatrix(2, new Float64Array(16));
     expect(Array.from(model.jointMatrix(2, model.world))).toEqual(Array.from(expected));
     expect(() => model.jointMatrix('hand_R', new Float64Array(16))).toThrow(/RiggedSimple\.glb: no joint "hand_R" \(5 joints: /);
+    // The skin's joints are "Bone" and "Bone.001": a name off only in case is suggested (and "Bone.001" is 4 edits away).
+    expect(() => model.jointMatrix('bone', new Float64Array(16))).toThrow(/RiggedSimple\.glb: no joint "bone" \(did you mean "Bone"\? 5 joints: /);
     expect(() => model.jointMatrix(99, new Float64Array(16))).toThrow(RangeError);
   });
 });

@@ -209,3 +209,17 @@ describe('viewer Playback over the Animator', () => {
     expect(playback.settings()).toEqual({ speed: 1, loop: 'loop', fade: 0.3 });
   });
 });
+
+describe('resolveStartClip: an unknown clip', () => {
+  it('warns with a case-insensitive "did you mean" and the clips, and plays the first clip', async () => {
+    const { resolveStartClip } = await import('../../../src/view/playback.ts');
+    const octopus = createOctopusAsset(); // clips: swim, curl, wave
+    expect(resolveStartClip(octopus, 'Swim')).toEqual({
+      clipIndex: 0,
+      warning: 'octopus (built-in): no clip "Swim" (did you mean "swim"? clips: "swim", "curl", "wave"); playing "swim"',
+    });
+    // "dance" is over three edits from each: no suggestion.
+    expect(resolveStartClip(octopus, 'dance').warning).toBe('octopus (built-in): no clip "dance" (clips: "swim", "curl", "wave"); playing "swim"');
+    expect(resolveStartClip(octopus, 'wave')).toEqual({ clipIndex: 2, warning: null });
+  });
+});
