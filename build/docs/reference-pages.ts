@@ -314,7 +314,11 @@ interface BenchResults {
   readonly figures: Readonly<Record<string, number>>;
 }
 
-/** Every figure of bench/results.json, grouped by the key's first segment, with the run's date and machine. */
+/**
+ * Every figure of bench/results.json, grouped by the key's first segment, with the run's date and machine. Each
+ * group's heading is anchored by that segment as written (`performance.md#skin_once`), so prose that names a key
+ * links to its group.
+ */
 export function performancePage(resultsJson: string): string {
   const results = JSON.parse(resultsJson) as BenchResults;
   const m = results.machine;
@@ -340,7 +344,7 @@ export function performancePage(resultsJson: string): string {
     groups.get(group)!.push([key, value]);
   }
   for (const [group, entries] of groups) {
-    lines.push('', `## ${group}`, '', '| key | value |', '|---|---|');
+    lines.push('', `## ${group} {#${group}}`, '', '| key | value |', '|---|---|');
     for (const [key, value] of entries) lines.push(`| \`${key}\` | ${value} |`);
   }
   return lines.join('\n') + '\n';
