@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
+import { join, normalize, resolve } from 'node:path';
 import sirv from 'sirv';
 import type { Plugin } from 'vite';
 
@@ -24,6 +24,10 @@ export const SITE_NOT_BUILT_PAGE = `<!doctype html>
  * they do from the built site (where the viewer is `site/viewer/` and the links are relative). Each request
  * looks for the folder afresh, so a site built while the server runs is served without a restart; while there
  * is none, every `/site/…` request gets {@link SITE_NOT_BUILT_PAGE}. Files are served by sirv, uncached.
+ *
+ * VitePress writes root-absolute URLs (`/assets/…`, `/guide/….html`): a docs page opened at `/site/` asks for
+ * them at the server's root. So a root request for a file the built site has and the project does not (in its
+ * root or `public/`) is answered from the site too; `/` and everything of the project's stay the viewer's.
  * @param folder the built site (default: `site/` beside this build folder)
  */
 export function sitePreview(folder = resolve(import.meta.dirname, '../site')): Plugin {
@@ -53,6 +57,32 @@ export function sitePreview(folder = resolve(import.meta.dirname, '../site')): P
           res.end(`not in site/: ${req.url ?? ''}`);
         });
       });
+      server.middlewares.use((req, res, next) => {
+        const path = sitePath(req.url);
+        if (!path || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+        const inSite = [path, `${path}.html`].some((p) => isFile(join(folder, p)));
+        const inProject = [server.config.root, server.config.publicDir].some((dir) => dir && existsSync(join(dir, path)));
+        if (!inSite || inProject) return next();
+        serve ??= sirv(folder, { dev: true, extensions: ['html'] });
+        serve(req, res, next);
+      });
     },
   };
+}
+
+/** A request's path as a relative file path, or null for the viewer's own `/`, a malformed or an escaping one. */
+function sitePath(url: string | undefined): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent((url ?? '/').split(/[?#]/)[0]);
+  } catch {
+    return null;
+  }
+  const relative = normalize(path).replace(/^[/\\]+/, '');
+  if (relative === '' || relative === 'index.html' || relative.startsWith('..')) return null;
+  return relative;
+}
+
+function isFile(path: string): boolean {
+  return existsSync(path) && statSync(path).isFile();
 }

@@ -50,4 +50,22 @@ describe('the dev server\'s /site/', () => {
     const bare = await fetch(base + '/site', { redirect: 'manual' });
     expect([bare.status, bare.headers.get('location')]).toEqual([301, '/site/']);
   });
+
+  it('answers the root-absolute URLs of the site\'s pages (VitePress\'s assets and links) unless the project has the path', async () => {
+    mkdirSync(join(site, 'assets'), { recursive: true });
+    mkdirSync(join(site, 'guide'), { recursive: true });
+    writeFileSync(join(site, 'assets', 'style.css'), 'body{}');
+    writeFileSync(join(site, 'guide', 'embedding.html'), '<!doctype html><title>Embed guide</title>');
+    writeFileSync(join(site, 'shadowed.txt'), 'the site\'s');
+    writeFileSync(join(root, 'shadowed.txt'), 'the project\'s');
+    const text = async (path: string) => {
+      const response = await fetch(base + path);
+      return `${response.status} ${await response.text()}`;
+    };
+    expect(await text('/assets/style.css')).toBe('200 body{}');
+    expect(await text('/guide/embedding.html')).toBe('200 <!doctype html><title>Embed guide</title>');
+    expect(await text('/guide/embedding')).toBe('200 <!doctype html><title>Embed guide</title>');
+    expect(await text('/shadowed.txt')).toBe("200 the project's");
+    expect(await text('/')).toContain('<title>viewer</title>');
+  });
 });
