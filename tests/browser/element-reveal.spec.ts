@@ -96,7 +96,7 @@ test('load, progress and error (model-viewer names and details) beside the sinew
     { id: 'fox', type: 'sinew-load', detail: { model: 'Fox.glb' } },
     { id: 'fox', type: 'poster-dismissed', detail: null },
     { id: 'fox', type: 'model-visibility', detail: { visible: true } },
-    { id: 'fox', type: 'load', detail: { url: FOX } },
+    { id: 'fox', type: 'load', detail: { url: FOX, warnings: [] } },
   ]);
 
   // A src that fails: loaded at once false (the Fox stays on screen), then `error` with model-viewer's detail.

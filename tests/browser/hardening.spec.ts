@@ -312,9 +312,11 @@ test('every file of the malformed corpus ends in one sinew-error in the element,
       });
       slowest = Math.max(slowest, performance.now() - started);
       // A message starts with the file at fault: the entry (`name: …`, `name:12: …`) or a file it names (its
-      // `.md5anim`, a buffer's URL), whose failure is about that file; a long name is quoted cut to 40 characters.
+      // `.md5anim`, a buffer's URL), whose failure is about that file. A URL or file name is quoted whole (a cut
+      // address cannot be looked up), so a long one does not count against the message's length.
       const named = files.some((file: string) => outcome.startsWith(`${file}:`) || outcome.includes(file.slice(0, 40)));
-      if (outcome === 'LOADED' || outcome.length >= 300 || !named) failures.push(`${name}: ${outcome.slice(0, 100)}`);
+      const prose = outcome.replace(/"(?:[^"\\]|\\.){41,}"/g, '"…"');
+      if (outcome === 'LOADED' || prose.length >= 300 || !named) failures.push(`${name}: ${outcome.slice(0, 300)}`);
     }
     return { failures, slowest, model: viewer.model };
   }, corpus.map((entry) => [entry.name, ...Object.keys(entry.companions ?? {}), ...externalUris(entry.bytes)]));
