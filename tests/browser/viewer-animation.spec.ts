@@ -320,8 +320,10 @@ test('a once clip that ends stops playback: the button offers Play, the loop sto
 
   // Played (by the frame loop) into its end: playback stops on its own, at the end; the button says Play and
   // no more frames are drawn.
+  // Half a second before the end: one slow SwiftShader frame on a busy machine can step past 50 ms, which ended
+  // the clip before the button's Pause could be seen.
   await page.evaluate((d) => {
-    window.sinew!.setTime(d - 0.05);
+    window.sinew!.setTime(Math.max(0, d - 0.5));
     window.sinew!.play();
   }, d);
   await expect(play).toHaveText('Pause');
