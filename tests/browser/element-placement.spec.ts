@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Euler, Matrix4, PerspectiveCamera, Quaternion, Vector3 } from 'three';
 import { collectErrors, isolateFromLiveReload, requireSharedAssets } from './helpers/viewer-page.ts';
-import { compareWithModelViewer } from './helpers/model-viewer-compare.ts';
+import { compareWithModelViewer, openSideBySide } from './helpers/model-viewer-compare.ts';
 
 // <sinew-viewer>'s `orientation` and `scale` (<model-viewer>'s: placement-syntax.ts, element-placement.ts) checked
 // against expectations computed here with three.js, as model-viewer places a model: a hotspot's projected
@@ -209,18 +209,7 @@ test.describe('side by side with <model-viewer>', () => {
     test(`${c.model}, orientation="${c.orientation}" scale="${c.scale}": silhouettes match (IoU ≥ 0.95), same target`, async ({ page }) => {
       requireSharedAssets();
       const q = new URLSearchParams({ src: `/shared/assets/gltf/${c.model}.glb`, orientation: c.orientation, scale: c.scale, w: '300', h: '300' });
-      await page.goto(`/tests/browser/pages/model-viewer-side-by-side.html?${q}`);
-      await page.waitForFunction(() => {
-        const mv = document.getElementById('model-viewer') as (HTMLElement & { loaded?: boolean }) | null;
-        const sv = document.getElementById('sinew-viewer') as Viewer | null;
-        return !!mv?.loaded && !!sv && sv.model !== '';
-      }, undefined, { timeout: 120_000 });
-      await page.evaluate(async () => {
-        const mv = document.getElementById('model-viewer') as HTMLElement & { jumpCameraToGoal(): void; updateComplete: Promise<unknown> };
-        mv.jumpCameraToGoal();
-        await mv.updateComplete;
-        for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
-      });
+      await openSideBySide(page, q);
       const result = await compareWithModelViewer(page);
       mkdirSync('test-results/side-by-side', { recursive: true });
       writeFileSync(`test-results/side-by-side/placement-${c.model}.png`, Buffer.from(result.image.split(',')[1], 'base64'));

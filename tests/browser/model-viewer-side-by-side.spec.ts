@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { isolateFromLiveReload, requireSharedAssets } from './helpers/viewer-page.ts';
-import { compareWithModelViewer } from './helpers/model-viewer-compare.ts';
+import { compareWithModelViewer, openSideBySide } from './helpers/model-viewer-compare.ts';
 
 // The same page with the same camera attributes in <model-viewer> (its bundled three.js) and <sinew-viewer>:
 // the model's silhouettes (alpha > 0) must overlap with IoU ≥ 0.95. Both show the file's node pose. The IoU of
@@ -29,19 +29,7 @@ for (const model of MODELS) {
       const q = new URLSearchParams({ src: `/shared/assets/gltf/${model}.glb`, orbit: s.orbit, fov: s.fov, target: s.target, w: String(s.w), h: String(s.h) });
       if ('controls' in s) q.set('controls', '1');
       if ('bare' in s) q.set('bare', '1');
-      await page.goto(`/tests/browser/pages/model-viewer-side-by-side.html?${q}`);
-      await page.waitForFunction(() => {
-        const mv = document.getElementById('model-viewer') as (HTMLElement & { loaded?: boolean }) | null;
-        const sv = document.getElementById('sinew-viewer') as HTMLElementTagNameMap['sinew-viewer'] | null;
-        return !!mv?.loaded && !!sv && sv.model !== '';
-      }, undefined, { timeout: 120_000 });
-      // model-viewer frames after load in its update cycle: let it settle on its goal.
-      await page.evaluate(async () => {
-        const mv = document.getElementById('model-viewer') as HTMLElement & { jumpCameraToGoal(): void; updateComplete: Promise<unknown> };
-        mv.jumpCameraToGoal();
-        await mv.updateComplete;
-        for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
-      });
+      await openSideBySide(page, q);
       const c = await compareWithModelViewer(page);
       mkdirSync('test-results/side-by-side', { recursive: true });
       writeFileSync(`test-results/side-by-side/${model}-${SETTINGS.indexOf(s)}.png`, Buffer.from(c.image.split(',')[1], 'base64'));

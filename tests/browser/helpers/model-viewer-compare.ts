@@ -12,6 +12,25 @@ export interface Comparison {
   image: string;
 }
 
+/**
+ * Opens the side-by-side page with `query` (its `src`, size and attributes) and waits until both elements have
+ * loaded and model-viewer has settled on its camera goal (it frames after load, in its update cycle).
+ */
+export async function openSideBySide(page: Page, query: URLSearchParams): Promise<void> {
+  await page.goto(`/tests/browser/pages/model-viewer-side-by-side.html?${query}`);
+  await page.waitForFunction(() => {
+    const mv = document.getElementById('model-viewer') as (HTMLElement & { loaded?: boolean }) | null;
+    const sv = document.getElementById('sinew-viewer') as HTMLElementTagNameMap['sinew-viewer'] | null;
+    return !!mv?.loaded && !!sv && sv.model !== '';
+  }, undefined, { timeout: 120_000 });
+  await page.evaluate(async () => {
+    const mv = document.getElementById('model-viewer') as HTMLElement & { jumpCameraToGoal(): void; updateComplete: Promise<unknown> };
+    mv.jumpCameraToGoal();
+    await mv.updateComplete;
+    for (let i = 0; i < 10; i++) await new Promise((r) => requestAnimationFrame(r));
+  });
+}
+
 /** Draws both elements' pictures, measures their silhouettes' IoU, and returns a side-by-side image. */
 export async function compareWithModelViewer(page: Page): Promise<Comparison> {
   return page.evaluate(async () => {
