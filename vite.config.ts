@@ -5,7 +5,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import pkg from './package.json' with { type: 'json' };
 // Every mode that bundles the glTF loader needs this plugin (src/loaders/gltf/draco-decoder-module.ts imports
-// 'virtual:draco-decoder', src/gl/ktx2-texture.ts 'virtual:basis-transcoder'); a mode without it fails to
+// 'virtual:draco-decoder', src/gpu/device/ktx2-texture.ts 'virtual:basis-transcoder'); a mode without it fails to
 // build, loudly. vitest.config.ts adds it too.
 import { decoderModules } from './build/decoder-modules-plugin.ts';
 // `npm run dev` serves the built docs site (site/) at /site/, where the viewer page's docs and gallery links point.

@@ -17,7 +17,7 @@
 import { resolve } from 'node:path';
 import { parseGltf } from '../src/loaders/gltf/parse-gltf.ts';
 import { AnimatedModel } from '../src/scene/animated-model.ts';
-import { planRigidBatches } from '../src/gl/rigid-batches.ts';
+import { planRigidBatches } from '../src/gpu/skinning/rigid-batches.ts';
 import { manyMeshNodes } from '../tests/fixtures/large-models.ts';
 import { CHROMIUM_ARGS, findChromium } from '../src/node/find-chromium.ts';
 import { compare } from './harness.ts';

@@ -43,7 +43,7 @@ const EMVAL_CALLER = `var invokerFunction = function (handle, methodName, destru
  * fails the build instead of shipping unpatched).
  * - `virtual:draco-decoder`: draco3dgltf's glTF Draco decoder (src/loaders/gltf/draco-decoder-module.ts).
  * - `virtual:basis-transcoder`: Binomial's Basis Universal transcoder as @loaders.gl/textures ships it
- *   (src/gl/ktx2-texture.ts), its Embind invoker factories replaced by {@link EMBIND_INVOKER} and
+ *   (src/gpu/device/ktx2-texture.ts), its Embind invoker factories replaced by {@link EMBIND_INVOKER} and
  *   {@link EMVAL_CALLER}.
  */
 const MODULES: Record<string, { script: string; factory: string; replace?: [string, string][] }> = {

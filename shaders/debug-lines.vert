@@ -1,6 +1,6 @@
 #version 300 es
 // Sinew debug overlay lines and points (skeleton, bounds, normals): positions in display space relative to the
-// model's origin (as skinned.vert's v_displayPosition), one RGBA colour per vertex. src/gl/debug/line-overlay.ts.
+// model's origin (as skinned.vert's v_displayPosition), one RGBA colour per vertex. src/gpu/debug/line-overlay.ts.
 precision highp float;
 
 layout(location = 0) in vec3 a_position;

@@ -1,6 +1,6 @@
 #version 300 es
 // Sinew's material shader: glTF 2.0 metallic-roughness (§3.9, the BRDF of Appendix B) lit by the studio
-// environment through split-sum image-based lighting (src/gl/image-based-lighting.ts), as the Khronos glTF
+// environment through split-sum image-based lighting (src/gpu/shading/image-based-lighting.ts), as the Khronos glTF
 // Sample Viewer shades it without punctual lights: Lambertian diffuse from the irradiance cube, GGX specular
 // from the prefiltered cube and the BRDF table, Fdez-Agüera's roughness-dependent Fresnel and multiple
 // scattering, occlusion on the image-based light, emission added, then exposure and tone mapping (shaders/tone-mapping.glsl; default
@@ -9,7 +9,7 @@
 // its KHR_texture_transform (u_uvSet, u_uvTransform; index 0 base colour, 1 metallic-roughness, 2 normal,
 // 3 occlusion, 4 emissive). Back faces (reaching here only for double-sided materials) are shaded with the
 // flipped normal frame.
-// Material features are #defines inserted after line 1 (src/gl/shader-variant.ts MaterialFeature), so a
+// Material features are #defines inserted after line 1 (src/gpu/skinning/shader-variant.ts MaterialFeature), so a
 // material samples and computes only what it has: NORMAL_MAP, METALLIC_ROUGHNESS_MAP, OCCLUSION_MAP,
 // EMISSIVE_MAP, UNLIT, BASE_COLOR_MAP; and reads only the vertex outputs it needs: TEXCOORD (v_uv, with any
 // texture), TEXCOORD_1 (v_uv1, a texture reads set 1), VERTEX_COLOR (v_color), VERTEX_TANGENT (v_displayTangent,

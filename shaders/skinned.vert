@@ -1,10 +1,10 @@
 #version 300 es
-// Sinew skinned / rigid vertex shader. Variants are #defines inserted after line 1 (src/gl/shader-variant.ts):
+// Sinew skinned / rigid vertex shader. Variants are #defines inserted after line 1 (src/gpu/skinning/shader-variant.ts):
 //   SKINNED          skinning of influence slots 0–3 (a_joints / a_weights); without it the mesh is rigid
 //                    (u_toDisplay only)
 //   INFLUENCES_8     also slots 4–7 (a_joints1 / a_weights1): primitives of 8 or more influences per vertex
 //   INFLUENCE_OVERFLOW  also slots 8… from the overflow texture (with INFLUENCES_8): primitives of more than 8
-//                    (src/gl/influence-overflow.ts); no influence is ever dropped
+//                    (src/gpu/skinning/influence-overflow.ts); no influence is ever dropped
 //   WEIGHTS_NORMALIZE | WEIGHTS_AS_STORED | WEIGHTS_REST_REMAINDER | WEIGHTS_IMPLICIT_LAST
 //                    how weights are read (exactly one when SKINNED; src/skinning/skinning-method.ts WeightPolicy,
 //                    docs/explanation/skinning-formulas.md S0, S2)
@@ -18,7 +18,7 @@
 //   JOINT_COUNT n    joints of the uniform / block palette array (not the texture path)
 //   INSTANCED        instanced skinning (src/crowd/crowd.ts): u_instanceBase + gl_InstanceID picks the instance's
 //                    block in u_instanceTexture (src/skinning/instance-blocks.ts): its world matrix W' = W·T(O),
-//                    then its pose, as the per-frame pass src/gl/instance-prepass.ts leaves them (baked crowds'
+//                    then its pose, as the per-frame pass src/crowd/gpu/instance-prepass.ts leaves them (baked crowds'
 //                    two frames blended, rows linearly, DQS rotations nlerp; every 3-row matrix of the pose —
 //                    LBS joints, rigid nodes — premultiplied by W', so LBS reads no world matrix per vertex:
 //                    INSTANCE_FOLDED, defined below).
@@ -27,14 +27,14 @@
 //   INSTANCE_TEXTURE_WIDTH n  texels per row of u_instanceTexture (with INSTANCED; instance-blocks.ts), a
 //                    constant so that the texel addresses divide by a constant
 //   MORPH_TARGETS    morph targets applied before skinning (or before u_toDisplay for rigid meshes): the
-//                    active targets' deltas from float textures (src/gl/morph-texture.ts, docs/explanation/skinning-formulas.md M0);
+//                    active targets' deltas from float textures (src/gpu/skinning/morph-texture.ts, docs/explanation/skinning-formulas.md M0);
 //                    with INSTANCED the weights come from the instance's pose (u_morphWeights)
 //   TEXCOORD, TEXCOORD_1, VERTEX_COLOR, VERTEX_TANGENT  the optional outputs v_uv, v_uv1, v_color,
 //                    v_displayTangent, each only when lit.frag reads it (shader-variant.ts vertexOutputDefines;
 //                    the tangent always with transform feedback)
 //   WEIGHT_VIEW      the viewer's weight views (shaders/debug-weights.frag): also writes v_weightView, the
 //                    selected joint's share of the vertex's weight over every influence slot and its count of
-//                    non-zero influences (src/gl/debug/draw-style.ts)
+//                    non-zero influences (src/gpu/debug/draw-style.ts)
 // Arrays of vec4, not of mat3x4: an implementation may store a mat3x4 as 4 vectors (ANGLE does), which
 // would cost the uniform path the joints its 3-row layout gains. jointMatrix() returns a joint's first 3 vec4s
 // as the columns of a mat3x4 J, so `vec4(p, 1.0) * J` is the transformed point (`vec4(p, 0.0) * J` its 3×3 part).
@@ -200,7 +200,7 @@ void instanceToWorld(inout vec3 position, inout vec3 normal, inout vec3 tangent)
 #endif
 
 #ifdef MORPH_TARGETS
-// Morph targets (src/gl/morph-texture.ts has the layouts; docs/explanation/skinning-formulas.md M0). u_morphDeltas: RGBA32F,
+// Morph targets (src/gpu/skinning/morph-texture.ts has the layouts; docs/explanation/skinning-formulas.md M0). u_morphDeltas: RGBA32F,
 // per target t and vertex v, u_morphLayout.y texels (position delta; normal delta at slot u_morphLayout.z,
 // tangent delta at slot u_morphLayout.w, −1 when absent) from texel (t·u_morphLayout.x + v)·u_morphLayout.y, rows
 // wrapped. u_morphActive: RG32F (target index, weight) of the u_morphActiveCount targets whose weight is not 0,

@@ -1,5 +1,5 @@
 // Exposure and tone mapping, shared by shaders/lit.frag and shaders/environment/skybox.frag (inserted in place
-// of their `#pragma tone-mapping` line by src/gl/tone-mapping.ts). model-viewer's `tone-mapping` set, with
+// of their `#pragma tone-mapping` line by src/gpu/shading/tone-mapping.ts). model-viewer's `tone-mapping` set, with
 // three.js's operators (model-viewer draws with three; three r187 `tonemapping_pars_fragment`):
 //   0 neutral (model-viewer's default `auto`, `commerce`): the Khronos PBR Neutral tone mapper (Khronos 3D
 //     Commerce, https://github.com/KhronosGroup/ToneMapping/tree/main/PBR_Neutral);

@@ -89,8 +89,8 @@ export { ClipSample } from './scene/clip-sample.ts';
 export type { PoseSource } from './scene/pose-source.ts';
 export {
   SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits,
-} from './gl/renderer.ts';
-export { GpuModel } from './gl/gpu-model.ts';
+} from './gpu/passes/renderer.ts';
+export { GpuModel } from './gpu/skinning/gpu-model.ts';
 export { OrbitCamera } from './scene/orbit-camera.ts';
 
 // Attachments: a prop's matrix on a joint (docs/guide/attachments.md), kept precise far from the origin.
@@ -107,4 +107,4 @@ export { cssToBuffer, PixelRays } from './view/pixel-ray.ts';
 
 // Crowds: thousands of instances of one model, posed live or from baked clips, drawn by SkinnedRenderer.drawCrowd.
 export { Crowd, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd/crowd.ts';
-export { GpuInstances, type InstancedDrawStats } from './gl/instance-draw.ts';
+export { GpuInstances, type InstancedDrawStats } from './crowd/gpu/instance-draw.ts';

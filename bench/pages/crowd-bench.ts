@@ -24,7 +24,7 @@
 import type { ModelAsset } from '../../src/asset/model-asset.ts';
 import { contextInfo, median } from './bench-page-common.ts';
 import { CrowdStage, type CrowdFrameStats } from '../../src/crowd/crowd-stage.ts';
-import { uploadModel, type GpuModel } from '../../src/gl/gpu-model.ts';
+import { uploadModel, type GpuModel } from '../../src/gpu/skinning/gpu-model.ts';
 import { AnimatedModel } from '../../src/scene/animated-model.ts';
 import type { CrowdMode } from '../../src/crowd/crowd.ts';
 import { BUILT_IN_MODELS } from '../../src/crowd/built-in-models.ts';

@@ -19,10 +19,10 @@
 import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../../src/asset/model-asset.ts';
 import { BUILT_IN_MODELS } from '../../src/crowd/built-in-models.ts';
-import { ContactShadow, ModelShadowCaster, type ModelShadowFrame } from '../../src/gl/contact-shadow.ts';
-import type { GpuModel } from '../../src/gl/gpu-model.ts';
-import { SkinnedRenderer, type CameraMatrices } from '../../src/gl/renderer.ts';
-import { SkinnedVertexBuffers } from '../../src/gl/skinned-vertex-buffers.ts';
+import { ContactShadow, ModelShadowCaster, type ModelShadowFrame } from '../../src/gpu/passes/contact-shadow.ts';
+import type { GpuModel } from '../../src/gpu/skinning/gpu-model.ts';
+import { SkinnedRenderer, type CameraMatrices } from '../../src/gpu/passes/renderer.ts';
+import { SkinnedVertexBuffers } from '../../src/gpu/skinning/skinned-vertex-buffers.ts';
 import { loadModelFromUrl } from '../../src/loaders/fetch/load-model-from-url.ts';
 import { AnimatedModel } from '../../src/scene/animated-model.ts';
 import { computeModelBounds, type ModelBounds } from '../../src/scene/model-bounds.ts';

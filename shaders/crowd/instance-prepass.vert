@@ -1,5 +1,5 @@
 #version 300 es
-// Crowds, once per frame before drawing (src/gl/instance-prepass.ts): writes each drawn instance's block in the
+// Crowds, once per frame before drawing (src/crowd/gpu/instance-prepass.ts): writes each drawn instance's block in the
 // layout the skinning draw reads (src/skinning/instance-blocks.ts, live), so that per vertex it fetches each
 // influence's 3 rows once and nothing more. Run under transform feedback with the rasterizer discarded, one
 // POINT per output texel: vertex t is texel i = t mod u_blockTexels of block k = t div u_blockTexels; the

@@ -1,4 +1,4 @@
-// Shared by the environment passes (prepended after `#version` by src/gl/image-based-lighting.ts).
+// Shared by the environment passes (prepended after `#version` by src/gpu/shading/image-based-lighting.ts).
 precision highp float;
 precision highp int;
 

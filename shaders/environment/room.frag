@@ -4,7 +4,7 @@
 // on its floor, emissive box "area lights" (MeshBasicMaterial, radiance = their intensity) and one point light
 // (three's physically based PointLight: intensity in candela, cutoff distance 28, decay 2, no shadows). The
 // white surfaces are Lambertian with albedo 1: radiance = E/π with E the point light's irradiance. The scene
-// data (src/gl/room-environments.ts) is already shifted by the scene's y offset of −3.5.
+// data (src/gpu/shading/room-environments.ts) is already shifted by the scene's y offset of −3.5.
 out vec4 outColor;
 
 uniform vec3 u_roomCenter;

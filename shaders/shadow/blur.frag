@@ -1,5 +1,5 @@
 #version 300 es
-// One separable pass of the contact shadow's blur (src/gl/contact-shadow.ts): 9 taps along u_step (one
+// One separable pass of the contact shadow's blur (src/gpu/passes/contact-shadow.ts): 9 taps along u_step (one
 // texel), binomial weights (C(8, k) / 256). u_fromDepth: the first pass turns the depth seen from the ground
 // (0 at the ground, 1 at the far plane) into darkness, as model-viewer's depth material does:
 // (1 − depth) × u_depthScale, clamped; nothing drawn (depth 1) is no shadow.

@@ -1,5 +1,5 @@
 #version 300 es
-// The contact shadow on the ground (src/gl/contact-shadow.ts): black at the blurred darkness × u_opacity,
+// The contact shadow on the ground (src/gpu/passes/contact-shadow.ts): black at the blurred darkness × u_opacity,
 // alpha-blended over what is drawn (the model, drawn before, hides it by the depth test).
 precision highp float;
 uniform sampler2D u_source;

@@ -1,5 +1,5 @@
 #version 300 es
-// A quad from gl_VertexID (0..3, TRIANGLE_STRIP, no attributes) for src/gl/contact-shadow.ts: u_ground
+// A quad from gl_VertexID (0..3, TRIANGLE_STRIP, no attributes) for src/gpu/passes/contact-shadow.ts: u_ground
 // false fills the render target (the blur passes), true places it on the ground (corners in display space).
 uniform bool u_ground;
 uniform mat4 u_viewProjection;

@@ -1,9 +1,9 @@
 import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { uploadModel, type GpuModel } from '../gl/gpu-model.ts';
-import { ContactShadow, type ContactShadowSettings, type ShadowCaster } from '../gl/contact-shadow.ts';
-import { GpuInstances, type InstancedDrawStats } from '../gl/instance-draw.ts';
-import { SkinnedRenderer, type CameraMatrices } from '../gl/renderer.ts';
+import { uploadModel, type GpuModel } from '../gpu/skinning/gpu-model.ts';
+import { ContactShadow, type ContactShadowSettings, type ShadowCaster } from '../gpu/passes/contact-shadow.ts';
+import { GpuInstances, type InstancedDrawStats } from './gpu/instance-draw.ts';
+import { SkinnedRenderer, type CameraMatrices } from '../gpu/passes/renderer.ts';
 import { computeModelBounds } from '../scene/model-bounds.ts';
 import { OrbitCamera } from '../scene/orbit-camera.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';

@@ -6,7 +6,7 @@
  * failing image keeps the light shown before and fires one `error` event (and `sinew-error`) naming it.
  */
 import type { EquirectImage } from '../asset/equirect-image.ts';
-import type { SceneLighting } from '../gl/scene-lighting.ts';
+import type { SceneLighting } from '../gpu/shading/scene-lighting.ts';
 import { loadEnvironmentImage } from '../loaders/fetch/load-environment-image.ts';
 import { messageOf } from '../view/message-of.ts';
 import type { ModelView } from '../view/model-view.ts';

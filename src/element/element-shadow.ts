@@ -3,7 +3,7 @@
  * reads the attributes into the element's own {@link ContactShadow}, drawn by a frame stage of its view right
  * after the model, so each element on the shared context keeps its own shadow (or none).
  */
-import { ContactShadow, ModelShadowCaster, type ContactShadowSettings } from '../gl/contact-shadow.ts';
+import { ContactShadow, ModelShadowCaster, type ContactShadowSettings } from '../gpu/passes/contact-shadow.ts';
 import type { ModelView } from '../view/model-view.ts';
 import type { FrameStage, ViewFrame } from '../view/view-frame.ts';
 import { readAttribute } from './element-attributes.ts';

@@ -3,7 +3,7 @@
  * model-viewer 4.x features/environment.ts): `exposure` and `tone-mapping`. `environment-image` and
  * `skybox-image` are URLs (or `neutral` / `legacy`) read by element-environment.ts.
  */
-import { TONE_MAPPINGS, type ToneMapping } from '../gl/tone-mapping.ts';
+import { TONE_MAPPINGS, type ToneMapping } from '../gpu/shading/tone-mapping.ts';
 
 /** Reads `exposure`: a number ≥ 0 (a linear multiplier of radiance); absent or empty: 1. Malformed: 1 and an error. */
 export function parseExposureSetting(raw: string | null): { value: number; error: string | null } {

@@ -1,4 +1,4 @@
-import type { CameraMatrices } from '../gl/renderer.ts';
+import type { CameraMatrices } from '../gpu/passes/renderer.ts';
 import { OrbitCamera } from '../scene/orbit-camera.ts';
 import type { CameraGoal, FramedModel } from './camera-goal.ts';
 

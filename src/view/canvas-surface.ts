@@ -1,4 +1,4 @@
-import { SkinnedRenderer } from '../gl/renderer.ts';
+import { SkinnedRenderer } from '../gpu/passes/renderer.ts';
 import { watchContextLoss } from './context-loss.ts';
 import { messageOf } from './message-of.ts';
 import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';

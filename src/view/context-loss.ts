@@ -1,4 +1,4 @@
-import type { SkinnedRenderer } from '../gl/renderer.ts';
+import type { SkinnedRenderer } from '../gpu/passes/renderer.ts';
 
 /** What the owner of a context does after the renderer has been told of a loss or a restore. */
 export interface ContextLossHandlers {

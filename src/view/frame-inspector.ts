@@ -1,4 +1,4 @@
-import type { DrawStyle } from '../gl/renderer.ts';
+import type { DrawStyle } from '../gpu/passes/renderer.ts';
 import type { ViewFrame } from './view-frame.ts';
 
 /**

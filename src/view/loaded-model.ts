@@ -1,8 +1,8 @@
 import { mat4 } from 'gl-matrix';
 import type { ClipPlayer } from '../animation/clip-player.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import type { GpuModel } from '../gl/gpu-model.ts';
-import type { PalettePath } from '../gl/palette-path.ts';
+import type { GpuModel } from '../gpu/skinning/gpu-model.ts';
+import type { PalettePath } from '../gpu/skinning/palette-path.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
 import { computeAnimatedBounds, computeModelBounds } from '../scene/model-bounds.ts';
 import type { Bounds } from '../scene/orbit-camera.ts';

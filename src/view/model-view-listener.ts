@@ -1,6 +1,6 @@
 import type { AnimationEventList } from '../animation/animation-events.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import type { PalettePath } from '../gl/palette-path.ts';
+import type { PalettePath } from '../gpu/skinning/palette-path.ts';
 import type { PlaybackSettings } from './playback.ts';
 import type { AddedClips } from './added-clips.ts';
 

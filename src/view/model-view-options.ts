@@ -1,4 +1,4 @@
-import type { PaletteRequest } from '../gl/palette-path.ts';
+import type { PaletteRequest } from '../gpu/skinning/palette-path.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
 import type { Rgba } from './render-surface.ts';
 import type { ViewerHost } from './viewer-host.ts';

@@ -1,5 +1,5 @@
 import type { LoopMode } from '../animation/loop-mode.ts';
-import type { PalettePath } from '../gl/palette-path.ts';
+import type { PalettePath } from '../gpu/skinning/palette-path.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
 import type { LoadedModel } from './loaded-model.ts';
 import type { Playback } from './playback.ts';

@@ -1,7 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
-import type { GpuModel } from '../gl/gpu-model.ts';
-import type { PalettePath, PaletteRequest } from '../gl/palette-path.ts';
-import type { SceneLighting } from '../gl/scene-lighting.ts';
+import type { GpuModel } from '../gpu/skinning/gpu-model.ts';
+import type { PalettePath, PaletteRequest } from '../gpu/skinning/palette-path.ts';
+import type { SceneLighting } from '../gpu/shading/scene-lighting.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import type { PoseKernelBackend } from '../pose/pose-kernel.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
@@ -72,7 +72,7 @@ export class ModelView {
   private currentPaletteRequest: PaletteRequest;
   private method: SkinningMethod;
   private readonly background: Rgba;
-  /** The light of this view's frames (src/gl/scene-lighting.ts), the caller's to mutate; null: the default. */
+  /** The light of this view's frames (src/gpu/shading/scene-lighting.ts), the caller's to mutate; null: the default. */
   lighting: Readonly<SceneLighting> | null = null;
   private readonly frameAnimation: boolean;
   private readonly placement = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);

@@ -1,5 +1,5 @@
 import { mat4 } from 'gl-matrix';
-import type { CameraMatrices } from '../gl/renderer.ts';
+import type { CameraMatrices } from '../gpu/passes/renderer.ts';
 import type { Ray } from '../scene/pick-model.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { SkinnedRenderer } from '../gl/renderer.ts';
+import type { SkinnedRenderer } from '../gpu/passes/renderer.ts';
 
 /** RGBA in [0, 1] (sRGB, not premultiplied): a clear colour. */
 export type Rgba = readonly [number, number, number, number];

@@ -3,7 +3,7 @@
  * the `<sinew-viewer>` attributes take: one parser per setting, so both read a value by the same rule.
  */
 import type { LoopMode } from '../animation/loop-mode.ts';
-import type { PaletteRequest } from '../gl/palette-path.ts';
+import type { PaletteRequest } from '../gpu/skinning/palette-path.ts';
 import {
   parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy,
 } from '../skinning/skinning-method.ts';

@@ -1,6 +1,6 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
-import type { GpuModel } from '../gl/gpu-model.ts';
-import type { SkinnedRenderer } from '../gl/renderer.ts';
+import type { GpuModel } from '../gpu/skinning/gpu-model.ts';
+import type { SkinnedRenderer } from '../gpu/passes/renderer.ts';
 import { loadModelFromFiles } from '../loaders/fetch/load-model-from-files.ts';
 import { loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';

@@ -1,5 +1,5 @@
-import type { CameraMatrices, GpuModel, PalettePath, SkinnedRenderer } from '../gl/renderer.ts';
-import type { SkinnedVertexSource } from '../gl/skinned-vertex-source.ts';
+import type { CameraMatrices, GpuModel, PalettePath, SkinnedRenderer } from '../gpu/passes/renderer.ts';
+import type { SkinnedVertexSource } from '../gpu/skinning/skinned-vertex-source.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
 

@@ -1,6 +1,6 @@
-import { SkinnedVertexBuffers } from '../gl/skinned-vertex-buffers.ts';
-import type { PaletteRequest } from '../gl/palette-path.ts';
-import type { SkinnedVertexSource } from '../gl/skinned-vertex-source.ts';
+import { SkinnedVertexBuffers } from '../gpu/skinning/skinned-vertex-buffers.ts';
+import type { PaletteRequest } from '../gpu/skinning/palette-path.ts';
+import type { SkinnedVertexSource } from '../gpu/skinning/skinned-vertex-source.ts';
 import type { FrameStage, ViewFrame } from './view-frame.ts';
 
 /**

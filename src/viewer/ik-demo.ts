@@ -1,6 +1,6 @@
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
-import { LineOverlay } from '../gl/debug/line-overlay.ts';
+import { LineOverlay } from '../gpu/debug/line-overlay.ts';
 import { AimIkJob } from '../ik/aim-ik-job.ts';
 import { FootPlacementJob } from '../ik/foot-placement-job.ts';
 import { invertAffine, transformPoint, transformVector } from '../ik/ik-math.ts';

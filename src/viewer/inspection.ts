@@ -1,9 +1,9 @@
-import type { GpuModel } from '../gl/gpu-model.ts';
-import type { DrawStyle, SurfaceView } from '../gl/debug/draw-style.ts';
-import { CpuVertexBuffers } from '../gl/debug/cpu-vertex-buffers.ts';
-import { EdgeBuffers } from '../gl/debug/edge-buffers.ts';
-import { LineOverlay } from '../gl/debug/line-overlay.ts';
-import { TransformFeedbackCapture } from '../gl/transform-feedback-capture.ts';
+import type { GpuModel } from '../gpu/skinning/gpu-model.ts';
+import type { DrawStyle, SurfaceView } from '../gpu/debug/draw-style.ts';
+import { CpuVertexBuffers } from '../gpu/debug/cpu-vertex-buffers.ts';
+import { EdgeBuffers } from '../gpu/debug/edge-buffers.ts';
+import { LineOverlay } from '../gpu/debug/line-overlay.ts';
+import { TransformFeedbackCapture } from '../gpu/passes/transform-feedback-capture.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { FrameInspector } from '../view/frame-inspector.ts';
 import type { ViewFrame } from '../view/view-frame.ts';

@@ -7,7 +7,7 @@ import { IkDemo } from './ik-demo.ts';
 import { availableSamples, sampleModels } from './sample-models.ts';
 import { siteLinks } from './site-links.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
-import { paletteStride } from '../gl/palette-path.ts';
+import { paletteStride } from '../gpu/skinning/palette-path.ts';
 import { HelpOverlay } from './help-overlay.ts';
 import { JointTip } from './joint-tip.ts';
 import { SurfacePicking } from './surface-picking.ts';

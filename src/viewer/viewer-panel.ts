@@ -1,8 +1,8 @@
 import GUI, { type Controller } from 'lil-gui';
 import type { LoopMode } from '../animation/loop-mode.ts';
 import type { AnimationClip } from '../asset/animation-clip.ts';
-import type { PalettePath, PaletteRequest } from '../gl/renderer.ts';
-import type { SurfaceView } from '../gl/debug/draw-style.ts';
+import type { PalettePath, PaletteRequest } from '../gpu/passes/renderer.ts';
+import type { SurfaceView } from '../gpu/debug/draw-style.ts';
 import type { PoseKernelBackend } from '../pose/pose-kernel.ts';
 import type { SkinningMode, WeightPolicy } from '../skinning/skinning-method.ts';
 import { WEIGHT_POLICIES } from '../skinning/skinning-method.ts';

@@ -1,5 +1,5 @@
 import type { LoopMode } from '../animation/loop-mode.ts';
-import type { PalettePath } from '../gl/renderer.ts';
+import type { PalettePath } from '../gpu/passes/renderer.ts';
 import type { SkinningMode, WeightPolicy } from '../skinning/skinning-method.ts';
 import { parseLoopSetting, type NumberSetting, parseNumberSetting, parsePaletteSetting, parseSkinningSetting, parseWeightsSetting } from '../view/settings.ts';
 

@@ -37,7 +37,7 @@ const CASES: { model: string; method: SkinningMethod }[] = [
   { model: 'uneven:worm-5000', method: { skinning: 'lbs', weights: 'implicit-last' } },
   { model: 'uneven:worm-5000', method: { skinning: 'dqs', weights: 'rest-remainder' } },
   // The model origin O ≠ 0 (the model 1 300 m from model space's origin, its instances moved back): LBS folds
-  // each instance's W·T(O) into its joints (src/gl/instance-prepass.ts), and the policies whose weights leave a
+  // each instance's W·T(O) into its joints (src/crowd/gpu/instance-prepass.ts), and the policies whose weights leave a
   // share at rest or missing read W's own translation W't − W'O.
   { model: 'far:worm-5000', method: LBS },
   { model: 'far:uneven:worm-5000', method: { skinning: 'lbs', weights: 'as-stored' } },

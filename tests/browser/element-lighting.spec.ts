@@ -3,7 +3,7 @@ import { collectErrors, isolateFromLiveReload, requireSharedAssets } from './hel
 import { encodeHdr } from '../unit/helpers/rgbe-encoder.ts';
 
 // <sinew-viewer>'s light attributes, model-viewer's names: environment-image, skybox-image, exposure,
-// tone-mapping (src/element/element-environment.ts, src/gl/scene-lighting.ts). Frames are drawn with
+// tone-mapping (src/element/element-environment.ts, src/gpu/shading/scene-lighting.ts). Frames are drawn with
 // renderOnce() (rAF is throttled headless) and read back from the element's 2D canvas.
 
 const PAGE = '/tests/browser/pages/lighting.html';

@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, isolateFromLiveReload, requireSharedAssets } from './helpers/viewer-page.ts';
 
 // <sinew-viewer>'s contact shadow, model-viewer's names: shadow-intensity, shadow-softness
-// (src/element/element-shadow.ts, src/gl/contact-shadow.ts). The background is transparent in the element's
+// (src/element/element-shadow.ts, src/gpu/passes/contact-shadow.ts). The background is transparent in the element's
 // canvas, so a pixel that is not the model's reads the shadow's opacity in its alpha. Frames are drawn with
 // renderOnce() (rAF is throttled headless) and read back from the element's 2D canvas.
 

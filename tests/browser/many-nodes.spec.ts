@@ -38,7 +38,7 @@ async function slowestInput(page: Page): Promise<number> {
 
 test(`<sinew-viewer> on a ${NODES}-node model: input answered while loading (within 1 s, or half the load on a busy machine), ≥ 1 frame/s after, draw calls ≤ materials + skinned meshes`, async ({ page }) => {
   test.setTimeout(600_000);
-  // Every box static: each moving subtree draws its own batches (tests/unit/gl/rigid-batches.test.ts).
+  // Every box static: each moving subtree draws its own batches (tests/unit/gpu/skinning/rigid-batches.test.ts).
   await serveAndProbe(page, { materials: MATERIALS, animated: 0 });
   await page.addInitScript(countDrawCalls);
   await page.goto('/tests/browser/pages/empty-page.html');

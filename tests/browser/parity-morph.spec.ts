@@ -8,7 +8,7 @@ import { compressModel } from '../unit/helpers/compress-model.ts';
 import { skinnedMorphTube } from '../unit/helpers/morph-tube.ts';
 
 // GPU-vs-CPU parity with morph targets: the MORPH_TARGETS variant of shaders/skinned.vert (deltas and the
-// active-target list from float textures, src/gl/morph-texture.ts) through transform feedback against
+// active-target list from float textures, src/gpu/skinning/morph-texture.ts) through transform feedback against
 // MorphedPrimitive then skinVertices (docs/skinning-formulas.md M0, S0), per vertex, on every palette path.
 // Tolerances as parity.spec.ts: max |Δp| ≤ 1e-5 × bounding-box diagonal, unit normals / tangents ≤ 1e-4.
 

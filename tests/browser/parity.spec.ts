@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openHarness, SHARED_ASSETS, sharedAssetsAvailable } from './helpers/harness.ts';
 import type { ModelParity } from './pages/parity.ts';
-import { maxPaletteJoints, type PaletteLimits } from '../../src/gl/palette-path.ts';
+import { maxPaletteJoints, type PaletteLimits } from '../../src/gpu/skinning/palette-path.ts';
 import { expectParity, printParityTable } from './helpers/parity-report.ts';
 
 // GPU-vs-CPU parity: shaders/skinned.vert run through transform feedback against skinVertices (docs/skinning-formulas.md S0),

@@ -1,9 +1,9 @@
 // Harness for tests/browser/crowd-parity.spec.ts: exposes window.sinewCrowdParity once ready (window.sinewCrowdParityReady).
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { Crowd, type CrowdMode } from '../../../src/crowd/crowd.ts';
-import { uploadModel } from '../../../src/gl/gpu-model.ts';
-import { GpuInstances } from '../../../src/gl/instance-draw.ts';
-import { TransformFeedbackCapture } from '../../../src/gl/transform-feedback-capture.ts';
+import { uploadModel } from '../../../src/gpu/skinning/gpu-model.ts';
+import { GpuInstances } from '../../../src/crowd/gpu/instance-draw.ts';
+import { TransformFeedbackCapture } from '../../../src/gpu/passes/transform-feedback-capture.ts';
 import { BUILT_IN_MODELS } from '../../../src/crowd/built-in-models.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';

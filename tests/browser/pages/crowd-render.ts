@@ -5,8 +5,8 @@ import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { Crowd, type CrowdMode } from '../../../src/crowd/crowd.ts';
 import { createWorm, WORM_800 } from '../../../src/procedural/worm.ts';
-import { GpuInstances } from '../../../src/gl/instance-draw.ts';
-import { SkinnedRenderer } from '../../../src/gl/renderer.ts';
+import { GpuInstances } from '../../../src/crowd/gpu/instance-draw.ts';
+import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
 import type { SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { withRigidProp } from '../helpers/rigid-prop.ts';
 

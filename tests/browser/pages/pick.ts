@@ -2,9 +2,9 @@
 // picks through pixel centres with pickModel and PixelRays, and checks the hit triangles against the GPU's own
 // vertices (transform feedback). Exposes window.sinewPick once ready (window.sinewPickReady).
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { uploadModel } from '../../../src/gl/gpu-model.ts';
-import { SkinnedRenderer } from '../../../src/gl/renderer.ts';
-import { captureSkinnedVerticesAsync } from '../../../src/gl/transform-feedback-capture.ts';
+import { uploadModel } from '../../../src/gpu/skinning/gpu-model.ts';
+import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
+import { captureSkinnedVerticesAsync } from '../../../src/gpu/passes/transform-feedback-capture.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { computeModelBounds } from '../../../src/scene/model-bounds.ts';
 import { OrbitCamera } from '../../../src/scene/orbit-camera.ts';

@@ -1,7 +1,7 @@
 // Harness for tests/browser/parity-render.spec.ts: draws one frame of a model with SkinnedRenderer and a
 // fixed camera (window.sinewRender), and exercises context loss and restore.
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { SkinnedRenderer, type GpuModel, type PalettePath } from '../../../src/gl/renderer.ts';
+import { SkinnedRenderer, type GpuModel, type PalettePath } from '../../../src/gpu/passes/renderer.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { computeModelBounds } from '../../../src/scene/model-bounds.ts';
 import { OrbitCamera } from '../../../src/scene/orbit-camera.ts';

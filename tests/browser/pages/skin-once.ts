@@ -4,11 +4,11 @@
 // skinning vertex shader draws itself.
 import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import { ATTRIBUTE_LOCATIONS } from '../../../src/gl/gpu-model.ts';
-import { gpuCommandsComplete } from '../../../src/gl/gpu-fence.ts';
-import type { PaletteRequest } from '../../../src/gl/palette-path.ts';
-import { SkinnedRenderer } from '../../../src/gl/renderer.ts';
-import { SkinnedVertexBuffers } from '../../../src/gl/skinned-vertex-buffers.ts';
+import { ATTRIBUTE_LOCATIONS } from '../../../src/gpu/skinning/gpu-model.ts';
+import { gpuCommandsComplete } from '../../../src/gpu/device/gpu-fence.ts';
+import type { PaletteRequest } from '../../../src/gpu/skinning/palette-path.ts';
+import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
+import { SkinnedVertexBuffers } from '../../../src/gpu/skinning/skinned-vertex-buffers.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { computeModelBounds } from '../../../src/scene/model-bounds.ts';

@@ -4,7 +4,7 @@
 // (time in seconds of the `twist` clip: 170° at 1 s). window.sinewCompare.render(time) draws a frame and
 // measures the cylinder's width at the twisting joint in each half, for tests/browser/skinning-compare.spec.ts.
 import { mat4 } from 'gl-matrix';
-import { SkinnedRenderer } from '../../../src/gl/renderer.ts';
+import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { createTwistCylinder } from '../../../src/procedural/twist-cylinder.ts';
 import { parsePaletteSetting, parseWeightsSetting } from '../../../src/view/settings.ts';

@@ -14,10 +14,14 @@ const RANK: Record<string, number> = {
   asset: 2,
   skinning: 3, animation: 3, ik: 3,
   pose: 4,
-  scene: 5, gl: 5, procedural: 5, loaders: 5,
-  view: 6, node: 6, crowd: 6,
-  cli: 7, viewer: 7, element: 7,
-  '(package entry points)': 8,
+  scene: 5, procedural: 5, loaders: 5, 'gpu/device': 5,
+  'gpu/shading': 6,
+  'gpu/skinning': 7,
+  'gpu/debug': 8, 'crowd/gpu': 8,
+  'gpu/passes': 9,
+  view: 10, node: 10, crowd: 10,
+  cli: 11, viewer: 11, element: 11,
+  '(package entry points)': 12,
 };
 
 const MAX_LINES = 600;
@@ -30,10 +34,15 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The folder of src/ a file is in (files directly in src/ are the package's entry points). */
+/**
+ * The room of src/ a file is in: its folder, or a folder and subfolder where the table ranks the pair (`gpu/device`,
+ * `crowd/gpu`); files directly in src/ are the package's entry points.
+ */
 function roomOf(file: string): string {
   const parts = relative(SRC, file).split('/');
-  return parts.length === 1 ? '(package entry points)' : parts[0];
+  if (parts.length === 1) return '(package entry points)';
+  const nested = `${parts[0]}/${parts[1]}`;
+  return parts.length > 2 && nested in RANK ? nested : parts[0];
 }
 
 /** Every specifier a file imports or re-exports, static or dynamic (`import('…')`). */

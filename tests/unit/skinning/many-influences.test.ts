@@ -4,7 +4,7 @@ import type { PrimitiveAsset } from '../../../src/asset/model-asset.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { SkinningContext } from '../../../src/skinning/skinning-context.ts';
 import { WEIGHT_POLICIES, type SkinningMethod, type WeightPolicy } from '../../../src/skinning/skinning-method.ts';
-import { influenceVariant, packOverflow } from '../../../src/gl/influence-overflow.ts';
+import { influenceVariant, packOverflow } from '../../../src/gpu/skinning/influence-overflow.ts';
 
 // Hand-computed cases of 8 and 12 influences per vertex (docs/explanation/skinning-formulas.md S0, S2; DQS: Kavan et al.
 // 2008). Joint k translates by (k, 0, 0); p₀ = (1, 1, 1), n₀ = (0, 0, 1).

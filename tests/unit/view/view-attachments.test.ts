@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
-import type { GpuModel } from '../../../src/gl/gpu-model.ts';
-import type { SkinnedRenderer } from '../../../src/gl/renderer.ts';
+import type { GpuModel } from '../../../src/gpu/skinning/gpu-model.ts';
+import type { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { createSwordAsset } from '../../../src/procedural/sword.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';

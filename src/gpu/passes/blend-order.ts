@@ -1,0 +1,82 @@
+import type { PoseBuffers } from '../../skeleton/pose-buffers.ts';
+import type { GpuPrimitive } from '../skinning/gpu-model.ts';
+
+/**
+ * The BLEND primitives of one draw and their drawing order (glTF 2.0 §3.9.4: farthest first, by the
+ * primitive's bounding-box centre): the renderer's scratch, grown when a draw has more, never shrunk, so
+ * frames allocate nothing once it has grown.
+ */
+export class BlendOrder {
+  /** Entries collected since {@link clear}. */
+  count = 0;
+  /** `Int32Array(≥ count)`: entry k's mesh instance. */
+  instance = new Int32Array(8);
+  /** `Int32Array(≥ count)`: entry k's primitive index in its instance's mesh. */
+  primitive = new Int32Array(8);
+  private distance = new Float64Array(8);
+  /** `Int32Array(≥ count)`: entries in drawing order after {@link sort}. */
+  order = new Int32Array(8);
+
+  /** Forgets the entries (keeps the storage). */
+  clear(): void {
+    this.count = 0;
+  }
+
+  /** Adds primitive `p` of mesh instance `i` at squared distance `distance` from the eye. */
+  push(i: number, p: number, distance: number): void {
+    const k = this.count;
+    if (k === this.order.length) this.grow(2 * k);
+    this.instance[k] = i;
+    this.primitive[k] = p;
+    this.distance[k] = distance;
+    this.order[k] = k;
+    this.count = k + 1;
+  }
+
+  /** Sorts {@link order} by distance, largest first (insertion sort: few blended primitives; no allocation). */
+  sort(): void {
+    const order = this.order, distance = this.distance;
+    for (let k = 1; k < this.count; k++) {
+      const item = order[k];
+      const d = distance[item];
+      let j = k - 1;
+      while (j >= 0 && distance[order[j]] < d) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = item;
+    }
+  }
+
+  private grow(size: number): void {
+    const grow = <T extends Int32Array | Float64Array>(old: T, make: (n: number) => T): T => {
+      const next = make(size);
+      next.set(old);
+      return next;
+    };
+    this.instance = grow(this.instance, (n) => new Int32Array(n));
+    this.primitive = grow(this.primitive, (n) => new Int32Array(n));
+    this.distance = grow(this.distance, (n) => new Float64Array(n));
+    this.order = grow(this.order, (n) => new Int32Array(n));
+  }
+}
+
+/**
+ * Squared display-space distance from `eye` (origin-relative, as the renderer's `u_eye`) to the primitive's
+ * bounding-box centre placed by its node (rigid) or by the skinning matrix of its heaviest joint (skinned).
+ * @param display `Float32Array(16)`, column-major: model space → display space
+ */
+export function distanceToEye(primitive: GpuPrimitive, skin: number, node: number, pose: PoseBuffers, display: Float32Array, eye: Float32Array): number {
+  const c = primitive.center;
+  const skinned = skin >= 0 && primitive.skinned;
+  const m = skinned ? pose.skinMatrices[skin] : pose.modelMatrices;
+  const o = skinned ? 16 * primitive.anchorJoint : 16 * node;
+  // Model space, then display space.
+  const mx = m[o] * c[0] + m[o + 4] * c[1] + m[o + 8] * c[2] + m[o + 12];
+  const my = m[o + 1] * c[0] + m[o + 5] * c[1] + m[o + 9] * c[2] + m[o + 13];
+  const mz = m[o + 2] * c[0] + m[o + 6] * c[1] + m[o + 10] * c[2] + m[o + 14];
+  const dx = display[0] * mx + display[4] * my + display[8] * mz + display[12] - eye[0];
+  const dy = display[1] * mx + display[5] * my + display[9] * mz + display[13] - eye[1];
+  const dz = display[2] * mx + display[6] * my + display[10] * mz + display[14] - eye[2];
+  return dx * dx + dy * dy + dz * dz;
+}
