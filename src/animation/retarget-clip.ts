@@ -6,7 +6,8 @@ import { compileClip } from './runtime-clip.ts';
 import { sampleClip } from './sample-clip.ts';
 import { SamplingContext } from './sampling-context.ts';
 import { matchJoints, type JointMatch } from './match-joints.ts';
-import { computeModelFrames, createModelFrames, quatConjugateMultiply, quatMultiply, quatRotate } from './retarget-frames.ts';
+import { computeModelFrames, createModelFrames } from './retarget-frames.ts';
+import { quatConjugateMultiplyAt, quatConjugateRotateAt, quatMultiplyAt, quatRotateAt } from '../math/quaternion.ts';
 
 export { matchJoints, bareJointName, type JointMatch } from './match-joints.ts';
 
@@ -144,15 +145,15 @@ export function retargetMatchedClip(clip: AnimationClip, source: RetargetSide, t
       const pq = p < 0 ? identity : tNow.q, pqo = p < 0 ? 0 : p4;
       // Rotation: model-space rule, then local through the parent's current rotation.
       if (s >= 0) {
-        quatConjugateMultiply(tNow.q, j4, sRest.q, 4 * s, tRest.q, j4);
-        quatMultiply(tNow.q, j4, sNow.q, 4 * s, tNow.q, j4);
-        quatConjugateMultiply(local, 0, pq, pqo, tNow.q, j4);
+        quatConjugateMultiplyAt(tNow.q, j4, sRest.q, 4 * s, tRest.q, j4);
+        quatMultiplyAt(tNow.q, j4, sNow.q, 4 * s, tNow.q, j4);
+        quatConjugateMultiplyAt(local, 0, pq, pqo, tNow.q, j4);
         const out = rotationKeys.get(j)!;
         const o = 4 * key;
         const flip = key > 0 && out[o - 4] * local[0] + out[o - 3] * local[1] + out[o - 2] * local[2] + out[o - 1] * local[3] < 0 ? -1 : 1;
         for (let c = 0; c < 4; c++) out[o + c] = flip * local[c];
       } else {
-        quatMultiply(tNow.q, j4, pq, pqo, rr, j4);
+        quatMultiplyAt(tNow.q, j4, pq, pqo, rr, j4);
       }
       // Translation, local: the rest one unless this joint carries the hips' or a scaled change.
       let lx = tr[j3], ly = tr[j3 + 1], lz = tr[j3 + 2];
@@ -166,20 +167,26 @@ export function retargetMatchedClip(clip: AnimationClip, source: RetargetSide, t
           w[0] = tRest.p[j3] + ratio * (sNow.p[s3] - sRest.p[s3]) - px;
           w[1] = tRest.p[j3 + 1] + ratio * (sNow.p[s3 + 1] - sRest.p[s3 + 1]) - py;
           w[2] = tRest.p[j3 + 2] + ratio * (sNow.p[s3 + 2] - sRest.p[s3 + 2]) - pz;
-          quatConjugateRotate(d, pq, pqo, w);
+          quatConjugateRotateAt(d, 0, pq, pqo, w, 0);
           lx = d[0] / sx; ly = d[1] / sy; lz = d[2] / sz;
         } else {
           // The source's local change, in model space through its parent's frame, into the target parent's.
           const sp = sParents[s], st = pose.translations, s0 = source.restPose.translations;
           const fx = st[s3] - s0[s3], fy = st[s3 + 1] - s0[s3 + 1], fz = st[s3 + 2] - s0[s3 + 2];
-          if (sp < 0) quatRotate(w, 0, root, 0, fx, fy, fz);
-          else quatRotate(w, 0, sNow.q, 4 * sp, sNow.s[3 * sp] * fx, sNow.s[3 * sp + 1] * fy, sNow.s[3 * sp + 2] * fz);
-          quatConjugateRotate(d, pq, pqo, w);
+          if (sp < 0) {
+            w[0] = fx; w[1] = fy; w[2] = fz;
+            quatRotateAt(w, 0, root, 0, w, 0);
+          } else {
+            w[0] = sNow.s[3 * sp] * fx; w[1] = sNow.s[3 * sp + 1] * fy; w[2] = sNow.s[3 * sp + 2] * fz;
+            quatRotateAt(w, 0, sNow.q, 4 * sp, w, 0);
+          }
+          quatConjugateRotateAt(d, 0, pq, pqo, w, 0);
           lx += ratio * d[0] / sx; ly += ratio * d[1] / sy; lz += ratio * d[2] / sz;
         }
         keys[3 * key] = lx; keys[3 * key + 1] = ly; keys[3 * key + 2] = lz;
       }
-      quatRotate(tNow.p, j3, pq, pqo, sx * lx, sy * ly, sz * lz);
+      tNow.p[j3] = sx * lx; tNow.p[j3 + 1] = sy * ly; tNow.p[j3 + 2] = sz * lz;
+      quatRotateAt(tNow.p, j3, pq, pqo, tNow.p, j3);
       tNow.p[j3] += px; tNow.p[j3 + 1] += py; tNow.p[j3 + 2] += pz;
       tNow.s[j3] = sx * ts[j3]; tNow.s[j3 + 1] = sy * ts[j3 + 1]; tNow.s[j3 + 2] = sz * ts[j3 + 2];
     }
@@ -193,12 +200,6 @@ export function retargetMatchedClip(clip: AnimationClip, source: RetargetSide, t
     if (!holdsRotation(values, rr, 4 * joint)) channels.push({ joint, path: 'rotation', interpolation: 'LINEAR', times, values });
   }
   return { name: clip.name, duration: times[k - 1], channels };
-}
-
-/** `out = conj(q)·v·q`: v into the frame of the unit quaternion at `q[o]`. */
-function quatConjugateRotate(out: Float64Array, q: ArrayLike<number>, o: number, v: Float64Array): void {
-  const inverse = [-q[o], -q[o + 1], -q[o + 2], q[o + 3]];
-  quatRotate(out, 0, inverse, 0, v[0], v[1], v[2]);
 }
 
 /** The rotation that takes the source's model space onto the target's: ±90° about X between Z-up and Y-up. */

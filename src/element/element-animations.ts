@@ -3,7 +3,8 @@ import { loadClipsFromUrl } from '../loaders/fetch/load-clips-from-url.ts';
 import { memoryBudgetOf } from './memory-budget-attribute.ts';
 import { requestedClip } from './element-playback.ts';
 import type { AddedClips } from '../view/added-clips.ts';
-import { messageOf, type ModelView } from '../view/model-view.ts';
+import { type ModelView } from '../view/model-view.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /** What {@link ElementAnimations} needs from its `<sinew-viewer>`. */
 export interface ElementAnimationsOwner {

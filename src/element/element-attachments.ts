@@ -3,7 +3,7 @@ import { loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import { memoryBudgetOf } from './memory-budget-attribute.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import { offsetFromNumbers, parseAttachmentOffset } from '../view/attachment-offset.ts';
-import { messageOf } from '../view/message-of.ts';
+import { messageOf } from '../errors/message-of.ts';
 import type { ModelView } from '../view/model-view.ts';
 import type { Attachment } from '../view/view-attachments.ts';
 

@@ -8,7 +8,7 @@
 import type { EquirectImage } from '../asset/equirect-image.ts';
 import type { SceneLighting } from '../gpu/shading/scene-lighting.ts';
 import { loadEnvironmentImage } from '../loaders/fetch/load-environment-image.ts';
-import { messageOf } from '../view/message-of.ts';
+import { messageOf } from '../errors/message-of.ts';
 import type { ModelView } from '../view/model-view.ts';
 import { readAttribute } from './element-attributes.ts';
 import { memoryBudgetOf } from './memory-budget-attribute.ts';

@@ -12,7 +12,7 @@ import { PointOcclusion } from '../scene/point-occlusion.ts';
 import type { ModelView } from '../view/model-view.ts';
 import type { FrameStage, ViewFrame } from '../view/view-frame.ts';
 import { PixelRays } from '../view/pixel-ray.ts';
-import { messageOf } from '../view/message-of.ts';
+import { messageOf } from '../errors/message-of.ts';
 import { HOTSPOT_ATTRIBUTE_NAMES, isHotspotSlot, readHotspotSpec, type HotspotAttributes } from './hotspot-syntax.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { ElementControls } from './element-controls.ts';
 import { ElementPicking } from './element-picking.ts';
-import { messageOf, ModelView } from '../view/model-view.ts';
+import { ModelView } from '../view/model-view.ts';
+import { messageOf } from '../errors/message-of.ts';
 import type { ModelViewListener } from '../view/model-view-listener.ts';
 import type { Rgba } from '../view/render-surface.ts';
 import { ViewerHost } from '../view/viewer-host.ts';

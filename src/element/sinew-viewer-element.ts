@@ -1,5 +1,5 @@
 import type { ElementPicking, ElementSurfaceHit } from './element-picking.ts';
-import { messageOf } from '../view/model-view.ts';
+import { messageOf } from '../errors/message-of.ts';
 import type { ViewerHost } from '../view/viewer-host.ts';
 import type { ElementAttributeProperties } from './element-attributes.ts';
 import type { SinewViewerElementEventMap } from './element-event-map.ts';

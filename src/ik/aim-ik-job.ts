@@ -1,10 +1,10 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { PoseJob } from '../skeleton/pose-job.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
-import {
-  correctLocalRotation, finite3, invertAffine, multiplyAffine, quatBetween, quatMultiply, quatRotate, setIdentity,
-  setVector3, transformPoint, transformVector, weightCorrection,
-} from './ik-math.ts';
+import { invertAffine, multiplyAffine, transformPoint, transformVector } from '../math/affine-mat4.ts';
+import { quatBetween, quatIdentity, quatMultiply, quatRotate } from '../math/quaternion.ts';
+import { correctLocalRotation, weightCorrection } from './joint-correction.ts';
+import { finite3, setVector3 } from './vector-option.ts';
 import { isAncestor, jointLabel, poseJointMatrix, resolveJoint } from './pose-joint-matrix.ts';
 
 /** What an {@link AimIkJob} is set up with. */
@@ -90,7 +90,7 @@ export class AimIkJob implements PoseJob {
   private readonly o = new Float64Array(3);
   private readonly t = new Float64Array(3);
   private readonly v = new Float64Array(3);
-  /** Element 0: the step's weight, passed to `weightCorrection` in an array (see ik-math.ts). */
+  /** Element 0: the step's weight, passed to `weightCorrection` in an array (see src/math/quaternion.ts on boxed numbers). */
   private readonly scalars = new Float64Array(1);
 
   /**
@@ -161,7 +161,7 @@ export class AimIkJob implements PoseJob {
     const f = this.f, u = this.u, o = this.o, c = this.correction;
     f[0] = forward[0] / fl; f[1] = forward[1] / fl; f[2] = forward[2] / fl;
     u.set(this.up); o.set(this.offset);
-    setIdentity(c);
+    quatIdentity(c);
     let all = true;
     for (let i = n - 1; i >= 0; i--) {
       if (i < n - 1) {
@@ -189,7 +189,7 @@ export class AimIkJob implements PoseJob {
    */
   private aimStep(c: Float64Array): boolean {
     const f = this.f, u = this.u, o = this.o, v = this.v, q = this.q;
-    setIdentity(c);
+    quatIdentity(c);
     const t = transformPoint(this.t, this.inverse, this.target);
     const tx = t[0], ty = t[1], tz = t[2];
     const r2 = tx * tx + ty * ty + tz * tz;
@@ -225,7 +225,7 @@ export class AimIkJob implements PoseJob {
       quatMultiply(c, q, c);
     }
     weightCorrection(c, this.scalars, 0);
-    if (!Number.isFinite(c[0] + c[1] + c[2] + c[3])) setIdentity(c);
+    if (!Number.isFinite(c[0] + c[1] + c[2] + c[3])) quatIdentity(c);
     return true;
   }
 }

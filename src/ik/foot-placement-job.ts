@@ -1,7 +1,8 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { PoseJob } from '../skeleton/pose-job.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
-import { finite3, invertAffine, originIn, setVector3, transformVector } from './ik-math.ts';
+import { invertAffine, originIn, transformVector } from '../math/affine-mat4.ts';
+import { finite3, setVector3 } from './vector-option.ts';
 import { isAncestor, jointLabel, poseJointMatrix, resolveJoint } from './pose-joint-matrix.ts';
 import { TwoBoneIkJob } from './two-bone-ik-job.ts';
 

@@ -1,10 +1,10 @@
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { PoseJob } from '../skeleton/pose-job.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
-import {
-  correctLocalRotation, finite3, invertAffine, multiplyAffine, originIn, quatBetween, quatMultiply, quatRotate, setIdentity,
-  setVector3, transformPoint, transformVector, weightCorrection,
-} from './ik-math.ts';
+import { invertAffine, multiplyAffine, originIn, transformPoint, transformVector } from '../math/affine-mat4.ts';
+import { quatBetween, quatIdentity, quatMultiply, quatRotate } from '../math/quaternion.ts';
+import { correctLocalRotation, weightCorrection } from './joint-correction.ts';
+import { finite3, setVector3 } from './vector-option.ts';
 import { isAncestor, jointLabel, poseJointMatrix, resolveJoint } from './pose-joint-matrix.ts';
 
 /** What a {@link TwoBoneIkJob} is set up with; joints by skeleton index or name. */
@@ -98,7 +98,7 @@ export class TwoBoneIkJob implements PoseJob {
   private readonly v = new Float64Array(3);
   private readonly w = new Float64Array(3);
   private readonly q = new Float64Array(4);
-  /** Element 0: the weight applied (in (0, 1]), passed to `weightCorrection` in an array (see ik-math.ts). */
+  /** Element 0: the weight applied (in (0, 1]), passed to `weightCorrection` in an array (see src/math/quaternion.ts on boxed numbers). */
   private readonly scalars = new Float64Array(1);
 
   /**
@@ -133,10 +133,10 @@ export class TwoBoneIkJob implements PoseJob {
    */
   apply(pose: LocalPose, skeleton: Skeleton): void {
     this.reached = false;
-    setIdentity(this.startCorrection); setIdentity(this.midCorrection);
+    quatIdentity(this.startCorrection); quatIdentity(this.midCorrection);
     if (!(this.weight > 0)) return;
     if (!this.solve(pose, skeleton)) {
-      setIdentity(this.startCorrection); setIdentity(this.midCorrection);
+      quatIdentity(this.startCorrection); quatIdentity(this.midCorrection);
       this.reached = false;
       return;
     }

@@ -1,4 +1,5 @@
 import type { LoadErrorCode } from './load-error-codes.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /**
  * Why a model could not be loaded: the one error type of every Sinew loader (glTF / GLB, its resources,
@@ -60,7 +61,7 @@ function formatLoadMessage(file: string, where: string | null, problem: string):
  */
 export function toLoadError(file: string, error: unknown): LoadError {
   if (error instanceof LoadError) return error;
-  let problem = error instanceof Error ? error.message : String(error);
+  let problem = messageOf(error);
   if (problem.startsWith(`${file}: `)) problem = problem.slice(file.length + 2);
   return new LoadError(file, null, 'INTERNAL', problem, { cause: error });
 }

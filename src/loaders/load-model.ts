@@ -5,6 +5,7 @@ import { loadGltfModel } from './gltf/load-gltf-model.ts';
 import { LoadError, toLoadError } from './load-error.ts';
 import { loadMd5Model } from './md5/load-md5-model.ts';
 import type { FetchCompanion, ModelFile } from './model-file.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 export type { FetchCompanion, ModelFile } from './model-file.ts';
 
@@ -97,7 +98,7 @@ function reportingFetch(fetchCompanion: FetchCompanion): FetchCompanion {
       return await fetchCompanion(name);
     } catch (error) {
       if (error instanceof LoadError) throw error;
-      let problem = error instanceof Error ? error.message : String(error);
+      let problem = messageOf(error);
       if (problem.startsWith(`${name}: `)) problem = problem.slice(name.length + 2);
       throw new LoadError(name, null, 'IO_ERROR', problem, { cause: error });
     }

@@ -6,6 +6,7 @@ import { LoadError, quoteUrl } from '../loaders/load-error.ts';
 import { requirePositiveBytes } from '../loaders/require-positive-bytes.ts';
 import { DEFAULT_MEMORY_BUDGET_BYTES } from '../asset/memory-budget.ts';
 import { loadModel, requireModelFormat, type FetchCompanion, type LoadModelOptions } from '../loaders/load-model.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /** Options of {@link loadModelFromPath}. */
 export interface LoadModelFromPathOptions {
@@ -107,7 +108,7 @@ function refused(model: string, companion: string, why: string): LoadError {
 function ioProblem(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   switch (code) {
-    case undefined: return error instanceof Error ? error.message : String(error);
+    case undefined: return messageOf(error);
     case 'EACCES': case 'EPERM': return 'permission denied';
     case 'ENAMETOOLONG': return 'has a name too long for the file system';
     case 'ELOOP': return 'is a loop of symbolic links';

@@ -7,6 +7,7 @@ import { renderPageHtml } from './render-page.ts';
 import { findClipIndex, unknownClipHint } from '../animation/find-clip.ts';
 import { importOptional } from './import-optional.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /** What {@link renderModel} draws. */
 export interface RenderModelOptions {
@@ -125,7 +126,7 @@ export async function renderModel(options: RenderModelOptions): Promise<Uint8Arr
       browser = await chromium.launch({ executablePath: found.executablePath, args: [...CHROMIUM_ARGS], headless: true });
     } catch (error) {
       // Playwright's launch error carries its whole browser log; its first line says what happened.
-      const firstLine = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      const firstLine = messageOf(error).split('\n')[0];
       throw new Error(`could not start Chromium at ${found.executablePath} (${found.source}): ${firstLine}`, { cause: error });
     }
     const tab = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });

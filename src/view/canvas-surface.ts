@@ -1,6 +1,6 @@
 import { SkinnedRenderer } from '../gpu/passes/renderer.ts';
 import { watchContextLoss } from './context-loss.ts';
-import { messageOf } from './message-of.ts';
+import { messageOf } from '../errors/message-of.ts';
 import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';
 
 /**

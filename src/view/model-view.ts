@@ -11,7 +11,7 @@ import type { LoopMode } from '../animation/loop-mode.ts';
 import { Playback } from './playback.ts';
 import { findClipIndex } from '../animation/find-clip.ts';
 import { CanvasSurface } from './canvas-surface.ts';
-import { messageOf } from './message-of.ts';
+import { messageOf } from '../errors/message-of.ts';
 import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';
 import type { ViewerHost } from './viewer-host.ts';
 import { CameraFraming } from './camera-framing.ts';
@@ -29,7 +29,7 @@ import type { FrameInspector, FrameTimings } from './frame-inspector.ts';
 import { describeFrame, type FrameStage, type ViewFrame } from './view-frame.ts';
 import { ViewStages } from './view-stages.ts';
 
-export { messageOf } from './message-of.ts';
+export { messageOf } from '../errors/message-of.ts';
 
 /**
  * One canvas drawing one skinned model with an orbit camera: transactional loading, the clip clock, the frame

@@ -7,7 +7,7 @@ import { AnimatedModel } from '../scene/animated-model.ts';
 import { propMatrix, splitDisplayTranslation } from '../scene/prop-placement.ts';
 import type { PoseBuffers } from '../skeleton/pose-buffers.ts';
 import { didYouMeanJoint, type Skeleton } from '../skeleton/skeleton.ts';
-import { messageOf } from './message-of.ts';
+import { messageOf } from '../errors/message-of.ts';
 import type { FrameStage, ViewFrame } from './view-frame.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Controller } from 'lil-gui';
 import { LineOverlay } from '../gpu/debug/line-overlay.ts';
 import { AimIkJob } from '../ik/aim-ik-job.ts';
 import { FootPlacementJob } from '../ik/foot-placement-job.ts';
-import { invertAffine, transformPoint, transformVector } from '../ik/ik-math.ts';
+import { invertAffine, transformPoint, transformVector } from '../math/affine-mat4.ts';
 import { poseJointMatrix } from '../ik/pose-joint-matrix.ts';
 import { commonAncestor, findLegs, findLookAtChain } from '../ik/rig-names.ts';
 import { midAxisFromPose } from '../ik/two-bone-ik-job.ts';
@@ -14,6 +14,7 @@ import type { ModelView } from '../view/model-view.ts';
 import type { ViewFrame } from '../view/view-frame.ts';
 import { PixelRays } from '../view/pixel-ray.ts';
 import { createRay } from '../scene/pick-model.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /** What the IK folder offers for the shown model, and what is on (for the panel and the test hooks). */
 export interface IkDemoState {
@@ -227,7 +228,7 @@ export class IkDemo {
       const axes = legs.map((leg) => kneeAxis(model, leg.start, leg.mid, leg.end));
       this.feet = new FootPlacementJob(skeleton, { pelvis, legs: legs.map((leg, i) => ({ start: leg.start, mid: leg.mid, end: leg.end, midAxis: axes[i] })) });
     } catch (error) {
-      this.feetReason = error instanceof Error ? error.message : String(error);
+      this.feetReason = messageOf(error);
       return;
     }
     // The ground: through the model's lowest point as shown; each ankle kept as high above it as the lower one is now.

@@ -19,7 +19,8 @@ import { extensionOf, loadModelFromFiles } from '../loaders/fetch/load-model-fro
 import { loadClipsFromFiles, loadClipsFromUrl } from '../loaders/fetch/load-clips-from-url.ts';
 import { clipLibraryOf, type ClipLibrary } from '../loaders/load-clips.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
-import { messageOf, ModelView } from '../view/model-view.ts';
+import { ModelView } from '../view/model-view.ts';
+import { messageOf } from '../errors/message-of.ts';
 import type { ShowOptions } from '../view/model-view-options.ts';
 import type { ModelViewState } from '../view/model-view-state.ts';
 import { addTimings, type FrameTimings } from '../view/frame-inspector.ts';

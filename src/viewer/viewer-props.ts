@@ -4,7 +4,7 @@ import { loadModelFromFiles } from '../loaders/fetch/load-model-from-files.ts';
 import { modelFormatOf } from '../loaders/load-model.ts';
 import { createSwordAsset } from '../procedural/sword.ts';
 import { defaultPropJoint, swordOffset } from '../scene/prop-placement.ts';
-import { messageOf } from '../view/model-view.ts';
+import { messageOf } from '../errors/message-of.ts';
 import type { ModelView } from '../view/model-view.ts';
 
 export { defaultPropJoint };

@@ -11,6 +11,7 @@ import { LoadError, quoteValue } from '../load-error.ts';
 import type { LoadErrorCode } from '../load-error-codes.ts';
 import { TYPE_COMPONENTS } from './validate-gltf-json.ts';
 import { createDracoDecoderModule, KHRDracoMeshCompression } from './draco-decoder-module.ts';
+import { messageOf } from '../../errors/message-of.ts';
 
 /** A primitive whose geometry is Draco-compressed (KHR_draco_mesh_compression). */
 interface DracoPrimitive {
@@ -111,7 +112,7 @@ export class DracoDecodeCheck {
     // gltf-transform's own Draco errors carry the extension's name; the decoder's are WebAssembly aborts.
     const fromDraco = error instanceof WebAssembly.RuntimeError || (error instanceof Error && error.message.startsWith('[KHR_draco_mesh_compression]'));
     if (this.current < 0 || !fromDraco) return null;
-    const message = (error instanceof Error ? error.message : String(error)).replace(/^\[KHR_draco_mesh_compression\]\s*/, '');
+    const message = messageOf(error).replace(/^\[KHR_draco_mesh_compression\]\s*/, '');
     return this.fail(`could not be decoded (Draco: ${message.length > 120 ? `${message.slice(0, 120)}…` : message})`);
   }
 

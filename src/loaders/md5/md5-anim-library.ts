@@ -2,7 +2,7 @@ import type { ModelAsset } from '../../asset/model-asset.ts';
 import type { Md5Anim } from './parse-md5-anim.ts';
 import type { Md5Joint, Md5Mesh } from './parse-md5-mesh.ts';
 import { md5ToModelAsset } from './md5-to-model-asset.ts';
-import { quatMultiply, quatRotate } from '../../animation/retarget-frames.ts';
+import { quatMultiply, quatRotateAt } from '../../math/quaternion.ts';
 
 /**
  * An `.md5anim` on its own, as a mesh-less {@link ModelAsset}: its hierarchy is the skeleton and its baseframe
@@ -27,8 +27,8 @@ export function md5AnimToModelAsset(anim: Md5Anim): ModelAsset {
     if (parent >= 0 && depth < n) {
       const up = place(parent, depth + 1);
       const p = new Float64Array(3), q = new Float64Array(4);
-      quatRotate(p, 0, up.orientation, 0, t[0], t[1], t[2]);
-      quatMultiply(q, 0, up.orientation, 0, r, 0);
+      quatRotateAt(p, 0, up.orientation, 0, t, 0);
+      quatMultiply(q, up.orientation, r);
       position = [up.position[0] + p[0], up.position[1] + p[1], up.position[2] + p[2]];
       orientation = [q[0], q[1], q[2], q[3]];
     }

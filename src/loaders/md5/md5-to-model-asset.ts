@@ -7,6 +7,7 @@ import { createLocalPose } from '../../skeleton/local-pose.ts';
 import { computeVertexNormals } from '../../asset/vertex-normals.ts';
 import type { Md5Mesh, Md5MeshPart } from './parse-md5-mesh.ts';
 import type { Md5Anim } from './parse-md5-anim.ts';
+import { mat3FromQuatAt, quatConjugateMultiplyAt, quatConjugateRotateAt, quatNormalizeAt } from '../../math/quaternion.ts';
 import { computeMd5FramePose } from './md5-frame-pose.ts';
 import { imageMimeType, resolveMd5ShaderImage } from './md5-shader-images.ts';
 import { LoadError, toLoadError, quoteUrl, quoteValue } from '../load-error.ts';
@@ -86,7 +87,7 @@ function convert(
     const { position, orientation } = mesh.joints[order[k]];
     bindPositions.set(position, 3 * k);
     bindRotations.set(orientation, 4 * k);
-    normalizeQuat(bindRotations, 4 * k);
+    quatNormalizeAt(bindRotations, 4 * k);
   }
 
   const restPose = createLocalPose(n);
@@ -100,7 +101,7 @@ function convert(
   const inverseBindMatrices = new Float32Array(16 * n);
   const m = new Float64Array(9);
   for (let k = 0; k < n; k++) {
-    rotationMatrix(m, bindRotations, 4 * k); // column-major 3×3 R
+    mat3FromQuatAt(m, bindRotations, 4 * k); // column-major 3×3 R
     const px = bindPositions[3 * k], py = bindPositions[3 * k + 1], pz = bindPositions[3 * k + 2];
     const o = 16 * k;
     // Rᵀ: row i of R becomes column i.
@@ -190,50 +191,22 @@ function parentsFirstOrder(parents: readonly number[]): Int32Array {
   return order;
 }
 
-function normalizeQuat(q: Float64Array, o: number): void {
-  const len = Math.hypot(q[o], q[o + 1], q[o + 2], q[o + 3]);
-  if (len > 0) {
-    q[o] /= len; q[o + 1] /= len; q[o + 2] /= len; q[o + 3] /= len;
-  } else {
-    q[o] = 0; q[o + 1] = 0; q[o + 2] = 0; q[o + 3] = 1;
-  }
-}
-
-/** Column-major 3×3 rotation matrix of the unit quaternion `q[o…o+4)` (x, y, z, w). */
-function rotationMatrix(out: Float64Array, q: Float64Array, o: number): void {
-  const x = q[o], y = q[o + 1], z = q[o + 2], w = q[o + 3];
-  out[0] = 1 - 2 * (y * y + z * z); out[1] = 2 * (x * y + w * z); out[2] = 2 * (x * z - w * y);
-  out[3] = 2 * (x * y - w * z); out[4] = 1 - 2 * (x * x + z * z); out[5] = 2 * (y * z + w * x);
-  out[6] = 2 * (x * z + w * y); out[7] = 2 * (y * z - w * x); out[8] = 1 - 2 * (x * x + y * y);
-}
-
 /**
  * Parent-relative transform of joint k from model-space positions/rotations: `out[0…3)` = `q_p⁻¹·(p − p_p)`,
  * `out[3…7)` = `q_p⁻¹·q` (normalised); the model-space values for a root (parent −1).
  */
 function parentRelative(out: Float64Array, positions: Float64Array, rotations: Float64Array, k: number, parent: number): void {
   const px = positions[3 * k], py = positions[3 * k + 1], pz = positions[3 * k + 2];
-  const qx = rotations[4 * k], qy = rotations[4 * k + 1], qz = rotations[4 * k + 2], qw = rotations[4 * k + 3];
   if (parent < 0) {
     out[0] = px; out[1] = py; out[2] = pz;
-    out[3] = qx; out[4] = qy; out[5] = qz; out[6] = qw;
+    out.set(rotations.subarray(4 * k, 4 * k + 4), 3);
     return;
   }
-  // Conjugate of the parent's rotation (unit, so its inverse).
-  const ax = -rotations[4 * parent], ay = -rotations[4 * parent + 1], az = -rotations[4 * parent + 2];
-  const aw = rotations[4 * parent + 3];
-  const dx = px - positions[3 * parent], dy = py - positions[3 * parent + 1], dz = pz - positions[3 * parent + 2];
-  // v' = v + 2a×(a×v + w v), a = (ax, ay, az)
-  const cx = ay * dz - az * dy + aw * dx, cy = az * dx - ax * dz + aw * dy, cz = ax * dy - ay * dx + aw * dz;
-  out[0] = dx + 2 * (ay * cz - az * cy);
-  out[1] = dy + 2 * (az * cx - ax * cz);
-  out[2] = dz + 2 * (ax * cy - ay * cx);
-  // Hamilton product a·q.
-  out[3] = aw * qx + ax * qw + ay * qz - az * qy;
-  out[4] = aw * qy - ax * qz + ay * qw + az * qx;
-  out[5] = aw * qz + ax * qy - ay * qx + az * qw;
-  out[6] = aw * qw - ax * qx - ay * qy - az * qz;
-  normalizeQuat(out, 3);
+  // Unit rotations, so the conjugate is the inverse.
+  out[0] = px - positions[3 * parent]; out[1] = py - positions[3 * parent + 1]; out[2] = pz - positions[3 * parent + 2];
+  quatConjugateRotateAt(out, 0, rotations, 4 * parent, out, 0);
+  quatConjugateMultiplyAt(out, 3, rotations, 4 * parent, rotations, 4 * k);
+  quatNormalizeAt(out, 3);
 }
 
 function buildPrimitive(
@@ -323,7 +296,7 @@ function buildClip(mesh: Md5Mesh, anim: Md5Anim, newIndexOf: Int32Array): Animat
   for (let f = 0; f < frames; f++) {
     computeMd5FramePose(p, q, anim, f);
     for (let i = 0; i < n; i++) {
-      normalizeQuat(q, 4 * i);
+      quatNormalizeAt(q, 4 * i);
       translations[i].set(p.subarray(3 * i, 3 * i + 3), 3 * f);
       const r = rotations[i];
       // Keep consecutive keys in the same hemisphere (q and −q are the same rotation).

@@ -10,7 +10,8 @@ import { compileClip } from '../../../src/animation/runtime-clip.ts';
 import { sampleClip } from '../../../src/animation/sample-clip.ts';
 import { SamplingContext } from '../../../src/animation/sampling-context.ts';
 import { matchJoints, retargetClip, RetargetError, type RetargetSide } from '../../../src/animation/retarget-clip.ts';
-import { computeModelFrames, createModelFrames, quatConjugateMultiply, quatMultiply, quatRotate } from '../../../src/animation/retarget-frames.ts';
+import { computeModelFrames, createModelFrames } from '../../../src/animation/retarget-frames.ts';
+import { quatConjugateMultiplyAt, quatMultiplyAt, quatRotateAt } from '../../../src/math/quaternion.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { loadClips } from '../../../src/loaders/load-clips.ts';
 import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
@@ -52,11 +53,11 @@ function frameError(a: ReturnType<typeof framesAt>, b: ReturnType<typeof framesA
     const n = a[f].q.length / 4;
     for (let j = 0; j < n; j++) {
       // b's frame should be a's turned by R_j (Q_A·R_j) when the copy's frames are turned.
-      if (turns) quatMultiply(q, 0, a[f].q, 4 * j, turns[j], 0);
+      if (turns) quatMultiplyAt(q, 0, a[f].q, 4 * j, turns[j], 0);
       else q.set(a[f].q.subarray(4 * j, 4 * j + 4));
       // The angle of conj(a)·b from its vector part: acos of a dot product near 1 would amplify rounding.
       const d = new Float64Array(4);
-      quatConjugateMultiply(d, 0, q, 0, b[f].q, 4 * j);
+      quatConjugateMultiplyAt(d, 0, q, 0, b[f].q, 4 * j);
       const e = 2 * Math.atan2(Math.hypot(d[0], d[1], d[2]), Math.abs(d[3]));
       angle = Math.max(angle, e);
       for (let c = 0; c < 3; c++) distance = Math.max(distance, Math.abs(scale * a[f].p[3 * j + c] - b[f].p[3 * j + c]));
@@ -80,7 +81,7 @@ function turnedCopy(side: RetargetSide, seed: number) {
   const turns = Array.from({ length: n }, () => randomRotation(next));
   const q = new Float64Array(4 * n), p = new Float64Array(3 * n);
   for (let j = 0; j < n; j++) {
-    quatMultiply(q, 4 * j, rest.q, 4 * j, turns[j], 0);
+    quatMultiplyAt(q, 4 * j, rest.q, 4 * j, turns[j], 0);
     for (let c = 0; c < 3; c++) p[3 * j + c] = 2 * rest.p[3 * j + c];
   }
   const pose = createLocalPose(n, side.restPose.morphWeights?.length ?? 0);
@@ -92,10 +93,10 @@ function turnedCopy(side: RetargetSide, seed: number) {
       pose.translations.set(p.subarray(3 * j, 3 * j + 3), 3 * j);
       continue;
     }
-    quatConjugateMultiply(d, 0, q, 4 * parent, q, 4 * j);
+    quatConjugateMultiplyAt(d, 0, q, 4 * parent, q, 4 * j);
     pose.rotations.set(d, 4 * j);
     const inverse = [-q[4 * parent], -q[4 * parent + 1], -q[4 * parent + 2], q[4 * parent + 3]];
-    quatRotate(d, 0, inverse, 0, p[3 * j] - p[3 * parent], p[3 * j + 1] - p[3 * parent + 1], p[3 * j + 2] - p[3 * parent + 2]);
+    quatRotateAt(d, 0, inverse, 0, [p[3 * j] - p[3 * parent], p[3 * j + 1] - p[3 * parent + 1], p[3 * j + 2] - p[3 * parent + 2]], 0);
     pose.translations.set(d.subarray(0, 3), 3 * j);
   }
   const skeleton: Skeleton = { ...side.skeleton, names: side.skeleton.names.map((name) => `mixamorig:${name}`) };
@@ -219,10 +220,10 @@ describe.skipIf(!assets)('retargetClip with an .md5anim (Bob)', async () => {
     const h = Math.SQRT1_2, d = new Float64Array(4);
     for (let j = 0; j < library!.skeleton.jointCount; j++) {
       if (library!.skeleton.parents[j] >= 0) continue;
-      quatMultiply(d, 0, [-h, 0, 0, h], 0, turnedRest.rotations, 4 * j);
+      quatMultiplyAt(d, 0, [-h, 0, 0, h], 0, turnedRest.rotations, 4 * j);
       turnedRest.rotations.set(d, 4 * j);
       const t = turnedRest.translations;
-      quatRotate(d, 0, [-h, 0, 0, h], 0, t[3 * j], t[3 * j + 1], t[3 * j + 2]);
+      quatRotateAt(d, 0, [-h, 0, 0, h], 0, t, 3 * j);
       t.set(d.subarray(0, 3), 3 * j);
     }
     const target: RetargetSide = { skeleton: { ...library!.skeleton, names: library!.skeleton.names.map((x) => `bob:${x}`) }, restPose: turnedRest, upAxis: 'y' };
@@ -233,8 +234,8 @@ describe.skipIf(!assets)('retargetClip with an .md5anim (Bob)', async () => {
       // The source's frames turned into Y-up.
       const turned = createModelFrames(f.q.length / 4);
       for (let j = 0; j < f.q.length / 4; j++) {
-        quatMultiply(turned.q, 4 * j, [-h, 0, 0, h], 0, f.q, 4 * j);
-        quatRotate(turned.p, 3 * j, [-h, 0, 0, h], 0, f.p[3 * j], f.p[3 * j + 1], f.p[3 * j + 2]);
+        quatMultiplyAt(turned.q, 4 * j, [-h, 0, 0, h], 0, f.q, 4 * j);
+        quatRotateAt(turned.p, 3 * j, [-h, 0, 0, h], 0, f.p, 3 * j);
       }
       return turned;
     });

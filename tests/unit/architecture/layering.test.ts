@@ -9,7 +9,7 @@ const SRC = resolve(import.meta.dirname, '../../../src');
 
 /** A folder's rank in the data flow (docs/explanation/architecture.md): imports go to strictly lower ranks only. */
 const RANK: Record<string, number> = {
-  math: 0, schedule: 0, wasm: 0,
+  math: 0, errors: 0, schedule: 0, wasm: 0,
   skeleton: 1,
   asset: 2,
   skinning: 3, animation: 3, ik: 3,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { GltfBuilder } from '../helpers/gltf-builder.ts';
-import { quatMultiply, quatRotate } from '../../../src/animation/retarget-frames.ts';
+import { quatMultiplyAt, quatRotateAt } from '../../../src/math/quaternion.ts';
 import { sharedAssets } from '../helpers/shared-assets.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { loadClipsFromPath } from '../../../src/node/load-clips-from-path.ts';
@@ -73,8 +73,8 @@ describe.skipIf(!assets)('sinew eval BOB.md5mesh --anim CLIPS.glb: a glTF clip o
       if (skeleton.parents[joint] >= 0) return values;
       const out = new Float32Array(values.length), d = new Float64Array(4), c = path === 'rotation' ? 4 : 3;
       for (let k = 0; k < values.length / c; k++) {
-        if (path === 'rotation') quatMultiply(d, 0, up, 0, values, 4 * k);
-        else quatRotate(d, 0, up, 0, values[3 * k], values[3 * k + 1], values[3 * k + 2]);
+        if (path === 'rotation') quatMultiplyAt(d, 0, up, 0, values, 4 * k);
+        else quatRotateAt(d, 0, up, 0, values, 3 * k);
         out.set(d.subarray(0, c), c * k);
       }
       return out;

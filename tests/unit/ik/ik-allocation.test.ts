@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // Nothing allocated per frame: each job's apply, measured as bench/harness.ts allocationPerCall does (forced GCs,
 // a young generation large enough that no GC runs during the calls) in a node of its own, started with the flags
 // that needs. A number passed to a helper V8 did not inline is boxed on the heap: ~500 B per apply before the
-// helpers took arrays only (src/ik/ik-math.ts).
+// helpers took arrays only (src/math/quaternion.ts, src/math/affine-mat4.ts).
 
 const PROBE = fileURLToPath(new URL('./ik-allocation-probe.ts', import.meta.url));
 

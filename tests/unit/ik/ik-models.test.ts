@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { AimIkJob } from '../../../src/ik/aim-ik-job.ts';
 import { FootPlacementJob } from '../../../src/ik/foot-placement-job.ts';
-import { invertAffine, transformVector } from '../../../src/ik/ik-math.ts';
+import { invertAffine, transformVector } from '../../../src/math/affine-mat4.ts';
 import { poseJointMatrix } from '../../../src/ik/pose-joint-matrix.ts';
 import { commonAncestor, findLegs, findLookAtChain } from '../../../src/ik/rig-names.ts';
 import { midAxisFromPose, TwoBoneIkJob } from '../../../src/ik/two-bone-ik-job.ts';

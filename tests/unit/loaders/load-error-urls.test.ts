@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchFile } from '../../../src/loaders/fetch/load-model-from-url.ts';
 import { LoadError, quoteUrl } from '../../../src/loaders/load-error.ts';
-import { messageOf } from '../../../src/view/message-of.ts';
+import { messageOf } from '../../../src/errors/message-of.ts';
 
 // A signed CDN URL is several hundred characters long, and its end (the signature, the file) is the part that
 // tells two apart: a load error names it whole.
