@@ -82,7 +82,7 @@ function syncUrl(): void {
 
 async function loadAsset(model: string): Promise<ModelAsset> {
   const builtIn = BUILT_IN_MODELS[model];
-  return builtIn ? builtIn() : loadModelFromUrl(SAMPLE_MODELS[model] ?? model);
+  return builtIn ? builtIn() : loadModelFromUrl(SAMPLE_MODELS[model] ?? model, { baseUrl: document.baseURI });
 }
 
 /** The built-in sword on `asset`'s right hand (else its deepest joint), half as long as its joints span at rest. */

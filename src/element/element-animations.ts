@@ -77,7 +77,7 @@ export class ElementAnimations {
       try {
         if (fromAttribute && stale()) return [];
         if (!this.owner.currentView()?.asset) throw new Error(`${url}: no model is shown to add its clips to`);
-        const library = await loadClipsFromUrl(url, { memoryBudgetBytes: memoryBudgetOf(this.owner.element) });
+        const library = await loadClipsFromUrl(url, { memoryBudgetBytes: memoryBudgetOf(this.owner.element), baseUrl: document.baseURI });
         if (fromAttribute && stale()) return [];
         const view = this.owner.currentView();
         if (!view?.asset || serial !== this.modelSerial) throw new Error(`${library.name}: the model changed before its clips were added`);

@@ -92,7 +92,7 @@ export class ElementAttachments {
       view = this.host.currentView();
       if (!view) throw new Error(`${typeof source === 'string' ? source : source.name}: the element was disconnected`);
       const memoryBudgetBytes = memoryBudgetOf(this.host.element);
-      return await view.attachments.attach(typeof source === 'string' ? () => loadModelFromUrl(source, { memoryBudgetBytes }) : source, joint, matrix);
+      return await view.attachments.attach(typeof source === 'string' ? () => loadModelFromUrl(source, { memoryBudgetBytes, baseUrl: document.baseURI }) : source, joint, matrix);
     } catch (e) {
       this.host.report(messageOf(e));
       throw e;
@@ -158,7 +158,7 @@ export class ElementAttachments {
     }
     if (state.src !== src || !state.asset) {
       state.src = src;
-      state.asset = loadModelFromUrl(src, { memoryBudgetBytes: memoryBudgetOf(this.host.element) });
+      state.asset = loadModelFromUrl(src, { memoryBudgetBytes: memoryBudgetOf(this.host.element), baseUrl: document.baseURI });
       // A failed load is tried again when the attributes change.
       state.asset.catch(() => (state.src = null));
     }

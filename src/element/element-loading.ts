@@ -216,7 +216,7 @@ export class ElementLoading {
         };
         const onParseProgress = (fraction: number): void => advance(0.8 + 0.15 * fraction);
         const memoryBudgetBytes = memoryBudgetOf(element);
-        source = () => loadModelFromUrl(src, { anim, onProgress, onParseProgress, memoryBudgetBytes });
+        source = () => loadModelFromUrl(src, { anim, onProgress, onParseProgress, memoryBudgetBytes, baseUrl: document.baseURI });
       } else {
         source = async () => createOctopusAsset();
       }

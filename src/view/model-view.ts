@@ -29,8 +29,6 @@ import type { FrameInspector, FrameTimings } from './frame-inspector.ts';
 import { describeFrame, type FrameStage, type ViewFrame } from './view-frame.ts';
 import { ViewStages } from './view-stages.ts';
 
-export { messageOf } from '../errors/message-of.ts';
-
 /**
  * One canvas drawing one skinned model with an orbit camera: transactional loading, the clip clock, the frame
  * loop, context loss and disposal, over a {@link RenderSurface} — the canvas's own WebGL2 context (the viewer

@@ -140,7 +140,7 @@ export class ViewAttachments implements FrameStage {
     const named = typeof source === 'string' ? source : typeof source === 'object' && 'skeleton' in source ? source.name : 'the prop';
     this.resolveOrThrow(joint, named);
     const asset = typeof source === 'function' ? await source()
-      : typeof source === 'string' ? await loadModelFromUrl(source)
+      : typeof source === 'string' ? await loadModelFromUrl(source, { baseUrl: document.baseURI })
         : Array.isArray(source) ? await loadModelFromFiles(source as readonly File[]) : source as ModelAsset;
     if (this.disposed) throw new Error(`${asset.name}: the view was disposed`);
     // The model may have changed while the prop loaded: resolve again.

@@ -228,7 +228,7 @@ export class ViewerApp {
     const onProgress = (loaded: number, total: number | null): void => {
       if (serial === this.loadSerial) this.panel.setProgress(loaded, total);
     };
-    return this.guardLoad(() => this.view.load(() => loadModelFromUrl(url, { name, anim, onProgress }), options), name ?? fileNameOf(url));
+    return this.guardLoad(() => this.view.load(() => loadModelFromUrl(url, { name, anim, onProgress, baseUrl: document.baseURI }), options), name ?? fileNameOf(url));
   }
 
   /**
@@ -261,7 +261,7 @@ export class ViewerApp {
    * @returns whether clips were added
    */
   async addClipsFrom(source: string | (() => Promise<ClipLibrary>), name?: string): Promise<boolean> {
-    const read = typeof source === 'string' ? () => loadClipsFromUrl(source) : source;
+    const read = typeof source === 'string' ? () => loadClipsFromUrl(source, { baseUrl: document.baseURI }) : source;
     const serial = this.loadSerial + 1;
     return this.guardLoad(async () => {
       const library = await read();

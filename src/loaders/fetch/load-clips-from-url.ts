@@ -3,7 +3,7 @@ import { CLIP_EXTENSIONS, loadClips, type ClipLibrary } from '../load-clips.ts';
 import type { FetchCompanion } from '../load-model.ts';
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
 import { DownloadProgress, type ProgressCallback } from './download-progress.ts';
-import { fetchableUrl } from './fetchable-url.ts';
+import { fetchableRequestUrl, fetchableUrl } from './fetchable-url.ts';
 import { companionsOf, extensionOf } from './load-model-from-files.ts';
 import { fetchFile, fileNameOf } from './load-model-from-url.ts';
 
@@ -27,11 +27,13 @@ export interface LoadClipsFromUrlOptions {
   /** Told of the download's progress over the file and its companions ({@link ProgressCallback}). */
   readonly onProgress?: ProgressCallback;
   readonly memoryBudgetBytes?: number;
+  /** Absolute URL that `url` is relative to, as {@link LoadModelFromUrlOptions.baseUrl}: a page passes `document.baseURI`. */
+  readonly baseUrl?: string;
 }
 
 /**
  * Browser: fetches a clips file — an animation-only glTF/GLB, any glTF, or an `.md5anim` — from a URL (resolved
- * against `document.baseURI`) and reads its skeleton and clips with `loadClips`; a .gltf's buffers are fetched
+ * against `options.baseUrl`) and reads its skeleton and clips with `loadClips`; a .gltf's buffers are fetched
  * relative to it. Only http(s), data: and blob: URLs are fetched (fetchable-url.ts). Retarget the result onto a
  * model with `retargetClipLibrary`.
  * @throws LoadError naming the file: an unsupported extension (before any fetch), the file not found
@@ -39,10 +41,10 @@ export interface LoadClipsFromUrlOptions {
  * @throws RangeError when `options.memoryBudgetBytes` is not a positive number
  */
 export async function loadClipsFromUrl(url: string, options: LoadClipsFromUrlOptions = {}): Promise<ClipLibrary> {
-  const { name = fileNameOf(url, 'clips.glb'), onProgress, memoryBudgetBytes } = options;
+  const { name = fileNameOf(url, 'clips.glb'), onProgress, memoryBudgetBytes, baseUrl } = options;
   requireClipFile(name);
   if (memoryBudgetBytes !== undefined) requirePositiveBytes('memoryBudgetBytes', memoryBudgetBytes); // before any download
-  const base = fetchableUrl(url, document.baseURI, name);
+  const base = fetchableRequestUrl(url, baseUrl, name);
   const progress = onProgress ? new DownloadProgress(onProgress) : null;
   const main = await fetchFile(base.href, name, progress);
   if ('missing' in main) throw new LoadError(name, null, 'FILE_NOT_FOUND', main.missing);

@@ -2,7 +2,7 @@ import type { ModelAsset } from '../../asset/model-asset.ts';
 import { LoadError, quoteUrl } from '../load-error.ts';
 import { loadModel, requireModelFormat, type FetchCompanion, type LoadModelOptions } from '../load-model.ts';
 import { DownloadProgress, type ProgressCallback } from './download-progress.ts';
-import { fetchableUrl } from './fetchable-url.ts';
+import { fetchableRequestUrl, fetchableUrl } from './fetchable-url.ts';
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
 
 /** The last path segment of a URL or path, decoded; `fallback` for data: and blob: URLs without one. */
@@ -60,10 +60,15 @@ export interface LoadModelFromUrlOptions extends Pick<LoadModelOptions, 'memoryB
    * companions it fetches, as each is requested; total null while any size is unknown.
    */
   readonly onProgress?: ProgressCallback;
+  /**
+   * Absolute URL that `url` and `anim` are relative to: a page passes `document.baseURI`. Default: the base URL
+   * the page's `fetch` resolves against (the same in a window; `fetchBaseUrl` in fetchable-url.ts); in node, none (absolute URLs only).
+   */
+  readonly baseUrl?: string;
 }
 
 /**
- * Browser: fetches a model from a URL (resolved against `document.baseURI`) and loads it with {@link loadModel}:
+ * Browser: fetches a model from a URL (resolved against `options.baseUrl`) and loads it with {@link loadModel}:
  * companion files (a .gltf's buffers and images, an .md5mesh's anim and images) are fetched relative to it;
  * `options.anim` names an .md5anim elsewhere. Only http(s), data: and blob: URLs are fetched (fetchable-url.ts).
  * @param options a file name (as a string, for compatibility) or {@link LoadModelFromUrlOptions}
@@ -72,12 +77,12 @@ export interface LoadModelFromUrlOptions extends Pick<LoadModelOptions, 'memoryB
  * @throws RangeError when `options.memoryBudgetBytes` is not a positive number
  */
 export async function loadModelFromUrl(url: string, options: string | LoadModelFromUrlOptions = {}): Promise<ModelAsset> {
-  const { name = fileNameOf(url), anim = null, onProgress, memoryBudgetBytes, onParseProgress } = typeof options === 'string' ? { name: options } as LoadModelFromUrlOptions : options;
+  const { name = fileNameOf(url), anim = null, onProgress, memoryBudgetBytes, onParseProgress, baseUrl } = typeof options === 'string' ? { name: options } as LoadModelFromUrlOptions : options;
   requireModelFormat(name);
   if (memoryBudgetBytes !== undefined) requirePositiveBytes('memoryBudgetBytes', memoryBudgetBytes); // before any download
-  const base = fetchableUrl(url, document.baseURI, name);
+  const base = fetchableRequestUrl(url, baseUrl, name);
   const animName = anim ? fileNameOf(anim, 'anim.md5anim') : null;
-  const animUrl = anim && animName ? fetchableUrl(anim, document.baseURI, animName) : null;
+  const animUrl = anim && animName ? fetchableRequestUrl(anim, baseUrl, animName) : null;
   const progress = onProgress ? new DownloadProgress(onProgress) : null;
   const main = await fetchFile(base.href, name, progress);
   if ('missing' in main) throw new LoadError(name, null, 'FILE_NOT_FOUND', main.missing);

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // docs/explanation/architecture.md "Rooms": each folder of src/ imports only from folders of a lower rank, no files import
-// each other in a circle, node-only code stays out of the loaders, and no source file is over 600 lines.
+// each other in a circle, node-only code stays out of the loaders, nothing below view/ touches the DOM, and no source
+// file is over 600 lines.
 
 const SRC = resolve(import.meta.dirname, '../../../src');
 
@@ -52,6 +54,58 @@ function specifiersOf(text: string): string[] {
     found.push(match[1] ?? match[2] ?? match[3]);
   }
   return found;
+}
+
+/**
+ * Globals that only a page's DOM has: the document and window, the page's navigation and storage, its elements and
+ * their constructors, layout observers and the frame clock. Rooms ranked below `view` run in node, workers and
+ * tests without a page, so they take what they need from a page as values (a base URL, a canvas's GL context, a
+ * clock) and use none of these. Not DOM for this rule, as workers and node have them too: `fetch`, `Request`,
+ * `Response`, `URL`, `Blob`, `File`, `createImageBitmap`, `ImageBitmap`, `ImageData`, `OffscreenCanvas`, `WebGL2RenderingContext`
+ * and the other GL types, `EventTarget`, `performance`, timers. Type positions are not uses (an annotation naming
+ * `HTMLCanvasElement` runs nothing), nor are property names (`x.location`, `{ location: … }`), nor a name the file
+ * declares itself; `globalThis.X`, `self.X` and `window.X` count as X.
+ */
+const DOM_GLOBALS = new Set([
+  'document', 'window', 'navigator', 'location', 'history', 'localStorage', 'sessionStorage', 'customElements',
+  'addEventListener', 'removeEventListener', 'dispatchEvent', 'requestAnimationFrame', 'cancelAnimationFrame',
+  'getComputedStyle', 'matchMedia', 'ResizeObserver', 'IntersectionObserver', 'MutationObserver', 'Image', 'DOMParser',
+  'Element', 'Node', 'ShadowRoot', 'DocumentFragment',
+]);
+const isDomGlobal = (name: string): boolean => DOM_GLOBALS.has(name) || /^(HTML|SVG)\w*Element$/.test(name);
+
+/** `line: name` for each use of a DOM global in a file's code (comments, strings, types and imports of types skipped). */
+function domUses(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const declared = new Set<string>();
+  const collect = (node: ts.Node): void => {
+    if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)
+      || ts.isImportSpecifier(node) || ts.isImportClause(node) || ts.isBindingElement(node)) && node.name && ts.isIdentifier(node.name)) {
+      declared.add(node.name.text);
+    }
+    ts.forEachChild(node, collect);
+  };
+  collect(source);
+  const uses: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isTypeNode(node) || ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isInterfaceDeclaration(node)
+      || ts.isTypeAliasDeclaration(node)) return;
+    let name: string | null = null;
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)
+      && ['globalThis', 'self', 'window'].includes(node.expression.text) && isDomGlobal(node.name.text)) {
+      name = `${node.expression.text}.${node.name.text}`;
+    } else if (ts.isIdentifier(node) && isDomGlobal(node.text) && !declared.has(node.text)) {
+      const parent = node.parent;
+      const isPropertyName = (ts.isPropertyAccessExpression(parent) && parent.name === node)
+        || ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent)
+          || ts.isPropertySignature(parent) || ts.isGetAccessor(parent) || ts.isSetAccessor(parent)) && parent.name === node);
+      if (!isPropertyName) name = node.text;
+    }
+    if (name) uses.push(`${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${name}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return uses;
 }
 
 const files = sourceFiles(SRC);
@@ -123,6 +177,13 @@ describe('the layout follows the data flow (docs/explanation/architecture.md)', 
       .filter((file) => specifiersOf(texts.get(file)!).some((spec) => spec.startsWith('node:')))
       .map((file) => relative(SRC, file));
     expect(nodeImports).toEqual([]);
+  });
+
+  it('nothing ranked below view/ touches the DOM (DOM_GLOBALS: a page passes in what the lower rooms need)', () => {
+    const touching = files
+      .filter((file) => RANK[roomOf(file)] < RANK.view)
+      .flatMap((file) => domUses(file, texts.get(file)!).map((use) => `${relative(SRC, file)}:${use}`));
+    expect(touching).toEqual([]);
   });
 
   it(`no source file is over ${MAX_LINES} lines`, () => {
