@@ -1,83 +1,21 @@
 import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import type { LoopMode } from './loop-mode.ts';
 import type { AnimationEventList } from './animation-events.ts';
 import { withMarker, type MarkerTrack } from './clip-markers.ts';
-import {
-  clipMotionRecord, composeMotion, composeRepeated, invertMotion, readRootMotion, takeRootMotion, toMotion, type MotionRoot, type RootMotionMode,
-} from './root-motion.ts';
+import type { RootMotionMode } from './root-motion.ts';
 import { copyLocalPose, createLocalPose } from '../skeleton/local-pose.ts';
 import { BlendingJob, blendLayers, type BlendingBackend, type BlendingLayer } from './blending-job.ts';
 import { ClipPlayer } from './clip-player.ts';
 import { AnimatorLayer, type LayerMode, type LayerOptions, type PoseFactory } from './animator-layer.ts';
+import type { AnimatorOptions, PlayOptions } from './animator-options.ts';
+import { AnimatorRootMotion } from './animator-root-motion.ts';
 import { ClipSlot } from './clip-slot.ts';
 import { compileClip, RuntimeClip } from './runtime-clip.ts';
 import { sampleClip } from './sample-clip.ts';
 import { SamplingContext, type SamplingBackend } from './sampling-context.ts';
 
 export type { LayerMode, LayerOptions, PoseFactory };
-
-/** Options of {@link Animator.play}. */
-export interface PlayOptions {
-  /** Crossfade duration in seconds from what the layer plays now to this clip; 0 (default) cuts. */
-  readonly fade?: number;
-  /** Default `'loop'`. */
-  readonly loop?: LoopMode;
-  /** Playback rate, default 1; negative plays backwards. */
-  readonly speed?: number;
-  /**
-   * `loop` and `pingpong`: how many times the clip plays before it finishes (each wrap or bounce ends one, as
-   * `<model-viewer>`'s `play({repetitions})`): an integer ≥ 1, default `Infinity`. The last one's end fires
-   * `finished` instead of `loop` and the clip holds there (`ClipPlayer.finished`). Ignored by `once`.
-   */
-  readonly repetitions?: number;
-  /** Layer index, default 0 (the base layer). */
-  readonly layer?: number;
-  /**
-   * Clip time to start at, seconds. Default 0, or the clip's end for a negative speed in `once` mode.
-   */
-  readonly startTime?: number;
-  /**
-   * Additive layers: the reference pose the clip is taken relative to. Default: the clip itself at
-   * `referenceTime` over the rest pose given to {@link Animator.evaluate} (computed once, on the first
-   * evaluate after `play`).
-   */
-  readonly reference?: LocalPose;
-  /** Additive layers: clip time of the default reference pose, seconds, default 0. */
-  readonly referenceTime?: number;
-}
-
-/** Options of the {@link Animator} constructor. */
-export interface AnimatorOptions {
-  /** Clips a layer holds at once (fading ones included), default 4. */
-  readonly maxClipsPerLayer?: number;
-  /**
-   * `Int32Array(w)`: the joint carrying each of the model's w morph weights (`LocalPose.morphWeights`; its mesh
-   * instance's node), so layers' per-joint masks apply to them. Absent: the model has no morph weights.
-   */
-  readonly morphWeightJoints?: Int32Array;
-  /** The joint whose travel {@link Animator.rootMotion} takes out (`findMotionRoot`); absent: no root motion. */
-  readonly motionRoot?: MotionRoot | null;
-  /**
-   * Makes the back end of one clip player's streamed channels (`SamplingContext.kernel`), called once
-   * per layer slot on its first `play`: `() => createSamplingKernel()` for WebAssembly SIMD (src/pose/), as
-   * `AnimatedModel` does. Absent, or returning null: the portable loops of `sampleClip`.
-   */
-  readonly samplingKernel?: () => SamplingBackend | null;
-  /**
-   * Makes the poses the layers sample and blend in (`createLocalPose`'s layout and initial values): where the
-   * sampling kernel writes in place, as `AnimatedModel` does with `KernelArena.createPose`. Default
-   * `createLocalPose`.
-   */
-  readonly createPose?: PoseFactory;
-  /**
-   * The back end of every blend (`BlendingJob.kernel`: crossfades, layers with or without masks, additive
-   * layers): the pose room's `BlendingKernel`, on poses made by `createPose` in the same memory, with the
-   * layers' masks copied where it reads them (`BlendingBackend.createJointWeights`). Absent or null: the
-   * portable loops.
-   */
-  readonly blendingKernel?: BlendingBackend | null;
-}
+export type { AnimatorOptions, PlayOptions };
 
 
 /**
@@ -139,22 +77,12 @@ export class Animator {
    * wrap) and crossfades (the clips' motion deltas blended by their fade weights); {@link resetPlacement}
    * zeroes it.
    */
-  readonly placement = new Float64Array(3);
-  private readonly motionRoot: MotionRoot | null;
+  readonly placement: Float64Array;
   private readonly samplingKernel: (() => SamplingBackend | null) | null;
   private readonly createPose: PoseFactory;
   private readonly blendingKernel: BlendingBackend | null;
-  /** Per clip: [x0, z0, yaw0] of the root at time 0, then the clip's whole motion M(D) ([c_x, c_z, ψ]). */
-  private readonly clipMotion = new Map<RuntimeClip, Float64Array>();
-  private motionPose: LocalPose | null = null;
-  private motionContext: SamplingContext | null = null;
-  /** Scratch: a root reading, the current transform, a delta, the blend's weighted sum (+ weight), a quaternion. */
-  private readonly reading = new Float64Array(3);
-  private readonly current = new Float64Array(3);
-  private readonly delta = new Float64Array(3);
-  private readonly whole = new Float64Array(3);
-  private readonly motionSum = new Float64Array(4);
-  private readonly quaternion = new Float64Array(4);
+  /** Root motion: the clips' motion records, the placement, scratch. */
+  private readonly motion: AnimatorRootMotion;
 
   /** Creates an animator with one override layer (index 0, weight 1, no mask). */
   constructor(jointCount: number, options: AnimatorOptions = {}) {
@@ -162,7 +90,8 @@ export class Animator {
     this.morphJoints = options.morphWeightJoints ? options.morphWeightJoints.slice() : null;
     this.morphWeightCount = this.morphJoints ? this.morphJoints.length : 0;
     this.capacity = Math.max(1, options.maxClipsPerLayer ?? 4);
-    this.motionRoot = options.motionRoot ?? null;
+    this.motion = new AnimatorRootMotion(options.motionRoot ?? null, jointCount, this.morphWeightCount);
+    this.placement = this.motion.placement;
     this.samplingKernel = options.samplingKernel ?? null;
     this.createPose = options.createPose ?? createLocalPose;
     this.blendingKernel = options.blendingKernel ?? null;
@@ -327,11 +256,7 @@ export class Animator {
    * @returns `out`
    */
   placementMatrix(out: Float32Array, offset = 0): Float32Array {
-    const c = Math.cos(this.placement[2]), s = Math.sin(this.placement[2]);
-    out.fill(0, offset, offset + 16);
-    out[offset] = c; out[offset + 2] = -s; out[offset + 5] = 1; out[offset + 8] = s; out[offset + 10] = c;
-    out[offset + 12] = this.placement[0]; out[offset + 14] = this.placement[1]; out[offset + 15] = 1;
-    return out;
+    return this.motion.placementMatrix(out, offset);
   }
 
   /** Fades out everything a layer plays over `fade` seconds (0: at once). @throws RangeError */
@@ -445,14 +370,14 @@ export class Animator {
       }
       if (n === 0) continue;
       const alpha = layer.weight * (total < 1 ? total : 1);
-      const motion = l === 0 && this.motionRoot !== null && this.rootMotion !== 'off';
-      if (motion) this.motionSum.fill(0);
+      const motion = l === 0 && this.motion.root !== null && this.rootMotion !== 'off';
+      if (motion) this.motion.begin();
       if (n === 1 && l === 0 && alpha === 1 && !layer.mask) {
         // Fast path: one clip at full weight on the base layer: sample straight over the rest pose.
         only!.player!.sample(out);
         if (motion) {
-          this.takeMotion(only!, out, restPose);
-          this.applyMotion();
+          this.motion.take(only!, out, restPose, this.rootMotion);
+          this.motion.apply(this.rootMotion);
         }
         continue;
       }
@@ -461,9 +386,9 @@ export class Animator {
         if (!slot.active || slot.weight === 0) continue;
         copyLocalPose(slot.pose, restPose);
         slot.player!.sample(slot.pose);
-        if (motion) this.takeMotion(slot, slot.pose, restPose);
+        if (motion) this.motion.take(slot, slot.pose, restPose, this.rootMotion);
       }
-      if (motion) this.applyMotion();
+      if (motion) this.motion.apply(this.rootMotion);
       const layerPose = n === 1 ? only!.pose : blendLayers(layer.pose, layer.clips);
       const mask = layer.mask, below = this.overBelow, top = this.overTop;
       below.pose = out;
@@ -482,64 +407,6 @@ export class Animator {
       blendLayers(out, this.over);
     }
     return out;
-  }
-
-  /**
-   * Root motion of one base-layer clip sampled into `pose`: reads its motion transform M(t) (the root's travel
-   * since time 0 as a planar rigid transform about its start), in `applied` mode adds the delta since the
-   * last evaluate, M_prev⁻¹ ∘ M(D)^(wraps) ∘ M(t), weighted by the fade weight, to the blend's sum; then
-   * takes the travel out of the pose.
-   */
-  private takeMotion(slot: ClipSlot, pose: LocalPose, restPose: LocalPose): void {
-    const player = slot.player!, root = this.motionRoot!, base = this.motionOf(player.clip, restPose);
-    const cur = this.current;
-    takeRootMotion(cur, pose, root, base, this.reading, this.quaternion);
-    if (this.rootMotion === 'applied') {
-      if (!slot.motionPrimed) {
-        // The clip at the time it started (the playhead has moved on since `play`).
-        const start = this.motionPose!;
-        copyLocalPose(start, restPose);
-        readRootMotion(slot.motionPrev, root, sampleClip(start, player.clip, slot.motionStartTime, this.motionContext!), this.quaternion);
-        toMotion(slot.motionPrev, slot.motionPrev, base);
-        slot.motionCycles = 0;
-        slot.motionPrimed = true;
-      }
-      {
-        const delta = this.delta, whole = this.whole;
-        invertMotion(delta, slot.motionPrev);
-        whole[0] = base[3]; whole[1] = base[4]; whole[2] = base[5];
-        composeRepeated(delta, whole, player.cycles - slot.motionCycles, whole);
-        composeMotion(delta, delta, cur);
-        const w = slot.weight, sum = this.motionSum;
-        sum[0] += w * delta[0]; sum[1] += w * delta[1]; sum[2] += w * delta[2]; sum[3] += w;
-      }
-      slot.motionPrev.set(cur);
-      slot.motionCycles = player.cycles;
-    }
-  }
-
-  /** Moves {@link placement} by the fade-weighted mean of the base layer's clips' deltas. */
-  private applyMotion(): void {
-    const sum = this.motionSum;
-    if (this.rootMotion !== 'applied' || !(sum[3] > 0)) return;
-    const delta = this.delta;
-    delta[0] = sum[0] / sum[3]; delta[1] = sum[1] / sum[3]; delta[2] = sum[2] / sum[3];
-    composeMotion(this.placement, this.placement, delta);
-  }
-
-  /**
-   * The clip's root at time 0 and its whole motion M(D), computed on its first evaluate (allocates once per
-   * clip: a pose and cursors for this, the record).
-   */
-  private motionOf(clip: RuntimeClip, restPose: LocalPose): Float64Array {
-    let m = this.clipMotion.get(clip);
-    if (m) return m;
-    m = new Float64Array(6);
-    const pose = (this.motionPose ??= createLocalPose(this.jointCount, this.morphWeightCount));
-    const context = (this.motionContext ??= new SamplingContext());
-    clipMotionRecord(m, clip, this.motionRoot!, restPose, pose, context, this.reading, this.quaternion);
-    this.clipMotion.set(clip, m);
-    return m;
   }
 
   private layer(index: number): AnimatorLayer {

@@ -7,10 +7,13 @@ import { IkDemo } from './ik-demo.ts';
 import { availableSamples, sampleModels } from './sample-models.ts';
 import { siteLinks } from './site-links.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
-import { paletteStride } from '../gpu/skinning/palette-path.ts';
 import { HelpOverlay } from './help-overlay.ts';
 import { JointTip } from './joint-tip.ts';
-import { SurfacePicking } from './surface-picking.ts';
+import type { SurfacePicking } from './surface-picking.ts';
+import { attachDrop } from './viewer-drop.ts';
+import { attachShortcuts } from './viewer-shortcuts.ts';
+import { attachJointPicking } from './joint-picking.ts';
+import { FrameStatsCounter, frameStats } from './frame-stats.ts';
 import { ErrorBanner } from './error-banner.ts';
 import { ViewerProps } from './viewer-props.ts';
 import { summarizeModel } from './model-summary.ts';
@@ -23,7 +26,7 @@ import { ModelView } from '../view/model-view.ts';
 import { messageOf } from '../errors/message-of.ts';
 import type { ShowOptions } from '../view/model-view-options.ts';
 import type { ModelViewState } from '../view/model-view-state.ts';
-import { addTimings, type FrameTimings } from '../view/frame-inspector.ts';
+import type { FrameTimings } from '../view/frame-inspector.ts';
 import type { Playback } from '../view/playback.ts';
 import type { ViewerParams } from './viewer-params.ts';
 
@@ -57,8 +60,8 @@ export class ViewerApp {
   /** The keyboard shortcut list (`#sinew-help`). */
   readonly help: HelpOverlay;
   private readonly jointTip: JointTip;
-  private surfacePicking!: SurfacePicking;
-  private readonly stats = { frames: 0, sinceMs: -1, sums: { poseMs: 0, uploadMs: 0, drawMs: 0, inspectMs: 0 } };
+  private readonly surfacePicking: SurfacePicking;
+  private readonly frameCounter = new FrameStatsCounter();
   /** Layered clips follow the selected joint's subtree (the Layers folder's mask checkbox). */
   private layerMaskOn = false;
   /** The status / error banner (`#sinew-banner`). */
@@ -136,7 +139,7 @@ export class ViewerApp {
         this.inspection.selectedJoint = -1;
         this.layerMaskOn = false;
         this.inspection.hoverJoint = -1;
-        this.surfacePicking?.hide();
+        this.surfacePicking?.hide(); // unset until the constructor has run
         // Each warning once: listed in the panel; the banner only counts them, or (panel hidden) shows them.
         if (warnings.length > 0) {
           const text = params.ui
@@ -149,7 +152,7 @@ export class ViewerApp {
       },
       drawn: (time, duration, playing) => {
         this.panel.setTime(time, duration, performance.now(), !playing);
-        this.countFrame();
+        this.frameCounter.count(this.view, performance.now(), (frames, elapsed, sums) => this.panel.setStats(this.frameStats(frames, elapsed, sums)));
         if (!this.firstFrameDrawn) {
           this.firstFrameDrawn = true;
           document.body.dataset.ready = 'true';
@@ -182,9 +185,11 @@ export class ViewerApp {
     if (params.pitch !== null) this.view.camera.pitch = params.pitch;
     if (this.view.startupError) this.banner.show(this.view.startupError, 'error');
     this.props = new ViewerProps({ view: this.view, banner: this.banner, selectedJoint: () => this.inspection.selectedJoint }, this.panel.gui);
-    this.attachDrop();
-    this.attachKeys();
-    this.attachJointPicking();
+    attachDrop((files, shift, alt) => void this.props.drop(files, shift, alt).then((prop) => prop || this.loadFiles(files, shift)));
+    attachShortcuts(this);
+    this.surfacePicking = attachJointPicking({
+      view: this.view, canvas: this.canvas, inspection: this.inspection, jointTip: this.jointTip, selectJoint: (joint) => this.selectJoint(joint),
+    });
     window.addEventListener('resize', () => {
       this.updateCoveredArea();
       this.view.requestRedraw();
@@ -406,7 +411,7 @@ export class ViewerApp {
   }
 
   /** A debug view setting changed: the panel shows it, the next frame draws it. */
-  private viewChanged(): void {
+  viewChanged(): void {
     this.panel.refreshView();
     if (!this.inspection.settings.compare) this.panel.setParity(null);
     this.view.requestRedraw();
@@ -424,7 +429,7 @@ export class ViewerApp {
   }
 
   /** The canvas width under the panel, so framing leaves the model clear of it. */
-  private updateCoveredArea(): void {
+  updateCoveredArea(): void {
     const panel = this.panel.element;
     if (panel.hidden || this.panel.gui._closed) {
       this.view.coveredRight = 0;
@@ -435,44 +440,12 @@ export class ViewerApp {
     this.view.coveredRight = Math.max(0, canvasRect.right - rect.left);
   }
 
-  /** Counts a drawn frame; twice a second, shows the frame statistics. Allocates only then. */
-  private countFrame(): void {
-    const now = performance.now();
-    const s = this.stats;
-    const t = this.view.timings;
-    if (s.sinceMs < 0) s.sinceMs = now;
-    s.frames++;
-    addTimings(s.sums, t);
-    const elapsed = now - s.sinceMs;
-    if (elapsed < 500) return;
-    this.panel.setStats(this.frameStats(s.frames, elapsed, s.sums));
-    s.frames = 0;
-    s.sinceMs = now;
-    s.sums.poseMs = s.sums.uploadMs = s.sums.drawMs = s.sums.inspectMs = 0;
-  }
-
   /**
    * Frame statistics from `frames` frames over `elapsedMs` whose timings add up to `sums`, and the model's draw
-   * calls, joints, vertices, palette bytes.
+   * calls, joints, vertices, palette bytes (frame-stats.ts).
    */
   frameStats(frames: number, elapsedMs: number, sums: FrameTimings): PanelStats {
-    const asset = this.view.asset;
-    let drawCalls = 0, vertices = 0, paletteBytes = 0;
-    const stride = paletteStride(this.view.state().method.skinning);
-    if (asset) {
-      for (const instance of asset.meshInstances) {
-        for (const p of asset.meshes[instance.mesh].primitives) {
-          drawCalls += this.inspection.settings.wireframe ? 2 : 1;
-          vertices += p.vertexCount;
-        }
-      }
-      for (const skin of asset.skins) paletteBytes += 16 * stride * skin.joints.length;
-    }
-    return {
-      fps: (1000 * frames) / elapsedMs, frameMs: elapsedMs / frames,
-      poseMs: sums.poseMs / frames, uploadMs: sums.uploadMs / frames, drawMs: sums.drawMs / frames, inspectMs: sums.inspectMs / frames,
-      drawCalls, joints: asset ? pickableJoints(asset).length : 0, vertices, paletteBytes, poseKernel: this.view.poseKernelBackend,
-    };
+    return frameStats(this.view, this.inspection.settings.wireframe, frames, elapsedMs, sums);
   }
 
   /** What the viewer shows now. */
@@ -480,97 +453,6 @@ export class ViewerApp {
     return { ...this.view.state(), error: this.banner.kind === 'error' ? this.banner.message : null };
   }
 
-  private attachDrop(): void {
-    const body = document.body;
-    let depth = 0;
-    window.addEventListener('dragenter', (e) => {
-      e.preventDefault();
-      depth++;
-      body.classList.add('sinew-dragging');
-    });
-    window.addEventListener('dragleave', () => {
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) body.classList.remove('sinew-dragging');
-    });
-    window.addEventListener('dragover', (e) => e.preventDefault());
-    window.addEventListener('drop', (e) => {
-      e.preventDefault();
-      depth = 0;
-      body.classList.remove('sinew-dragging');
-      const files = e.dataTransfer ? [...e.dataTransfer.files] : [];
-      if (files.length > 0) void this.props.drop(files, e.shiftKey, e.altKey).then((prop) => prop || this.loadFiles(files, e.shiftKey));
-    });
-  }
 
-  private attachKeys(): void {
-    window.addEventListener('keydown', (e) => {
-      const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'BUTTON')) return;
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const view = this.inspection.settings;
-      const toggleSurface = (surface: typeof view.surface): void => {
-        view.surface = view.surface === surface ? 'shaded' : surface;
-      };
-      switch (e.key) {
-        case ' ':
-          e.preventDefault();
-          if (this.view.playback.playing) this.pause();
-          else this.play();
-          return;
-        case 'f': case 'F': this.frameModel(); return;
-        case 'k': case 'K': view.skeleton = !view.skeleton; break;
-        case 'w': case 'W': view.wireframe = !view.wireframe; break;
-        case 'h': case 'H': toggleSurface('weights'); break;
-        case 'i': case 'I': toggleSurface('influences'); break;
-        case 'b': case 'B': view.bounds = !view.bounds; break;
-        case 'n': case 'N': view.normals = !view.normals; break;
-        case 'c': case 'C': view.compare = !view.compare; break;
-        case 'v': case 'V': view.cpuVertices = !view.cpuVertices; break;
-        case 'p': case 'P': this.saveScreenshot(1); return;
-        case 'Enter': this.toggleFullscreen(); return;
-        case '?': this.help.toggle(); return;
-        case 'Escape': this.help.hide(); this.selectJoint(-1); return;
-        case 'g': case 'G': this.panel.element.hidden = !this.panel.element.hidden; this.updateCoveredArea(); this.view.requestRedraw(); return;
-        default: return;
-      }
-      this.viewChanged();
-    });
-  }
-
-  /** Hovering a joint of the skeleton overlay names it; a click (not a drag) selects it, or the surface's joint. */
-  private attachJointPicking(): void {
-    const canvas = this.canvas;
-    this.surfacePicking = new SurfacePicking(this.view, canvas, this.canvas.parentElement!);
-    let downX = 0, downY = 0;
-    const pick = (e: PointerEvent | MouseEvent): number => {
-      if (!this.inspection.settings.skeleton) return -1;
-      const rect = canvas.getBoundingClientRect();
-      const sx = canvas.width / Math.max(rect.width, 1), sy = canvas.height / Math.max(rect.height, 1);
-      return this.inspection.pickJoint((e.clientX - rect.left) * sx, (e.clientY - rect.top) * sy, 10 * sx);
-    };
-    canvas.addEventListener('pointerdown', (e) => {
-      downX = e.clientX;
-      downY = e.clientY;
-    });
-    canvas.addEventListener('pointerup', (e) => {
-      if (Math.hypot(e.clientX - downX, e.clientY - downY) > 4) return;
-      // A skeleton joint first; else the skinned surface under the pointer (its dominant joint, its weights).
-      let joint = pick(e);
-      if (joint >= 0) this.surfacePicking.hide();
-      else joint = this.surfacePicking.click(e.clientX, e.clientY);
-      if (joint >= 0 || this.inspection.settings.skeleton) this.selectJoint(joint);
-    });
-    canvas.addEventListener('pointermove', (e) => {
-      if (e.buttons !== 0) return;
-      const joint = pick(e);
-      if (joint !== this.inspection.hoverJoint) {
-        this.inspection.hoverJoint = joint;
-        this.view.requestRedraw();
-      }
-      if (joint >= 0) this.jointTip.show(this.inspection.jointName(joint), e.clientX, e.clientY);
-      else this.jointTip.hide();
-    });
-    canvas.addEventListener('pointerleave', () => this.jointTip.hide());
-  }
 }
 
