@@ -1,7 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { LoopMode } from '../animation/loop-mode.ts';
 import type { OrbitCamera } from '../scene/orbit-camera.ts';
-import { ViewerPanel, type PanelStats } from './viewer-panel.ts';
+import { ViewerPanel, type PanelStats, type ViewerPanelHandlers } from './viewer-panel.ts';
 import { Inspection, pickableJoints } from './inspection.ts';
 import { IkDemo } from './ik-demo.ts';
 import { availableSamples, sampleModels } from './sample-models.ts';
@@ -88,7 +88,7 @@ export class ViewerApp {
     this.banner = new ErrorBanner(root);
     const catalogue = sampleModels(import.meta.env.DEV);
     const links = siteLinks(import.meta.env.DEV);
-    this.panel = new ViewerPanel(root, {
+    const handlers: ViewerPanelHandlers = {
       onClipChange: (i) => this.selectClip(i),
       onPlayToggle: () => (this.view.playback.playing ? this.pause() : this.play()),
       onScrub: (s) => this.setTime(s),
@@ -115,7 +115,10 @@ export class ViewerApp {
       onScreenshot: (scale) => this.saveScreenshot(scale),
       onFullscreen: () => this.toggleFullscreen(),
       onHelp: () => this.help.toggle(),
-    }, this.inspection.settings, catalogue.candidates.filter((sample) => sample.url === null), catalogue.source, links);
+    };
+    this.panel = new ViewerPanel(root, {
+      handlers, view: this.inspection.settings, samples: catalogue.candidates.filter((sample) => sample.url === null), sampleSource: catalogue.source, links,
+    });
     // The list offers only the models that are there: probed once, then filled.
     void availableSamples(catalogue.candidates).then((samples) => this.panel.setSamples(samples));
     this.panel.element.hidden = !params.ui;

@@ -3,7 +3,6 @@ import type { LoopMode } from '../animation/loop-mode.ts';
 import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { PalettePath, PaletteRequest } from '../gpu/passes/renderer.ts';
 import type { SurfaceView } from '../gpu/debug/draw-style.ts';
-import type { PoseKernelBackend } from '../pose/pose-kernel.ts';
 import type { SkinningMode, WeightPolicy } from '../skinning/skinning-method.ts';
 import { WEIGHT_POLICIES } from '../skinning/skinning-method.ts';
 import type { PlaybackSettings } from '../view/playback.ts';
@@ -11,94 +10,14 @@ import type { AddedClips } from '../view/added-clips.ts';
 import { ProgressBar } from '../view/progress-bar.ts';
 import { TimeSlider } from '../view/time-slider.ts';
 import type { SampleModel } from './sample-models.ts';
-import type { SiteLinks } from './site-links.ts';
-import type { InspectionSettings, ParityReading } from './inspection.ts';
+import type { ParityReading } from './inspection.ts';
+import { formatPanelStats, type PanelStats } from './panel-stats.ts';
+import { PALETTE_PATH_WORDS, weightPolicyWords } from './panel-words.ts';
+import type { PanelModelInfo, ViewerPanelOptions } from './viewer-panel-handlers.ts';
 
-/** What the panel asks the viewer to do. */
-export interface ViewerPanelHandlers {
-  /** A clip was chosen: its index, or −1 for the rest pose. */
-  onClipChange(clipIndex: number): void;
-  /** The play / pause button was pressed. */
-  onPlayToggle(): void;
-  /** The time slider moved, seconds. */
-  onScrub(seconds: number): void;
-  /** Playback rate (1 real time, negative backwards). */
-  onSpeedChange(speed: number): void;
-  onLoopChange(mode: LoopMode): void;
-  /** Crossfade duration, seconds ≥ 0. */
-  onFadeChange(seconds: number): void;
-  /** Weight in [0, 1] of clip `clipIndex` layered over the selected one (0 removes the layer). */
-  onLayerWeight(clipIndex: number, weight: number): void;
-  /** Limit the layered clips to the selected joint and the joints below it (false: the whole skeleton). */
-  onLayerMask(on: boolean): void;
-  /** Files picked with Open file…. */
-  onFiles(files: File[]): void;
-  /** A URL to open (typed, or a sample's); null: the built-in octopus. */
-  onOpenUrl(url: string | null): void;
-  /** Re-aim the camera at the model. */
-  onFrame(): void;
-  onSkinningChange(skinning: SkinningMode): void;
-  onWeightsChange(weights: WeightPolicy): void;
-  onPaletteRequestChange(paletteRequest: PaletteRequest): void;
-  /** A debug view setting changed (the settings object is the inspection's own, already updated). */
-  onViewChange(): void;
-  /** A joint was chosen in the list (−1: none). */
-  onJointSelect(joint: number): void;
-  /** Bind pose (the mesh as skinned at bind time) on or off. */
-  onBindPose(on: boolean): void;
-  /** Save a PNG of the canvas at `scale` × its size. */
-  onScreenshot(scale: number): void;
-  onFullscreen(): void;
-  onHelp(): void;
-}
-
-/** What the panel shows about the loaded model. */
-export interface PanelModelInfo {
-  readonly name: string;
-  readonly clips: readonly AnimationClip[];
-  readonly clipIndex: number;
-  readonly palettePath: PalettePath;
-  /** A one-line summary, e.g. "24 joints · 1728 vertices · 3 clips" (model-summary.ts). */
-  readonly summary: string;
-  /** The loader's warnings (`ModelAsset.warnings`); listed once, under the summary. */
-  readonly warnings?: readonly string[];
-  /** Names of the joints the skeleton view can select, with their skeleton indices. */
-  readonly joints: readonly { readonly index: number; readonly name: string }[];
-}
-
-/** The frame statistics the Stats folder shows. */
-export interface PanelStats {
-  /** Frames per second over the last second. */
-  readonly fps: number;
-  /** Mean milliseconds between frames. */
-  readonly frameMs: number;
-  /** Mean milliseconds per frame of each part ({@link FrameTimings}). */
-  readonly poseMs: number;
-  readonly uploadMs: number;
-  readonly drawMs: number;
-  readonly inspectMs: number;
-  readonly drawCalls: number;
-  /** Joints of the model's skins (distinct; every node for a model without skins), as the summary counts them. */
-  readonly joints: number;
-  readonly vertices: number;
-  /** Palette bytes sent to the GPU per frame. */
-  readonly paletteBytes: number;
-  /** How the pose's matrix stages compute (`PoseKernel.backend`), or null with no model. */
-  readonly poseKernel: PoseKernelBackend | null;
-}
-
-/** Plain words for each pose kernel backend. */
-export const POSE_KERNEL_WORDS: Readonly<Record<PoseKernelBackend, string>> = {
-  'wasm-simd': 'WebAssembly SIMD',
-  js: 'portable JavaScript',
-};
-
-/** Plain words for each palette path: how the joint matrices reach the shader. */
-export const PALETTE_PATH_WORDS: Readonly<Record<PalettePath, string>> = {
-  uniform: 'joint matrices as shader constants (uniform array)',
-  ubo: 'joint matrices in a uniform buffer',
-  texture: 'joint matrices in a float texture',
-};
+export { POSE_KERNEL_WORDS, PALETTE_PATH_WORDS } from './panel-words.ts';
+export type { PanelStats } from './panel-stats.ts';
+export type { PanelModelInfo, ViewerPanelHandlers, ViewerPanelOptions } from './viewer-panel-handlers.ts';
 
 const SPEED_MIN = -2;
 const SPEED_MAX = 2;
@@ -158,12 +77,9 @@ export class ViewerPanel {
   private readonly methodControllers: Controller[];
   private readonly viewControllers: Controller[];
 
-  /**
-   * @param samples the Sample list's first entries (replace them with {@link setSamples} once probed)
-   * @param sampleSource said under the Sample list: where its extra models come from
-   * @param links the docs site and examples gallery, linked from the header (`#sinew-links`)
-   */
-  constructor(parent: HTMLElement, handlers: ViewerPanelHandlers, view: InspectionSettings, samples: readonly SampleModel[], sampleSource = '', links: SiteLinks | null = null) {
+  /** Builds the panel inside `parent` ({@link ViewerPanelOptions}). */
+  constructor(parent: HTMLElement, options: ViewerPanelOptions) {
+    const { handlers, view, samples, sampleSource = '', links = null } = options;
     this.gui = new GUI({ container: parent, title: 'Sinew', width: 300 });
     this.element = this.gui.domElement;
     this.element.id = 'sinew-panel';
@@ -505,15 +421,7 @@ export class ViewerPanel {
 
   /** Shows the frame statistics (call at most a few times a second). */
   setStats(s: PanelStats): void {
-    this.stats.textContent = [
-      `${s.fps.toFixed(0)} fps · ${s.frameMs.toFixed(1)} ms / frame`,
-      `pose (CPU${s.poseKernel ? `, matrices: ${POSE_KERNEL_WORDS[s.poseKernel]}` : ''}) ${s.poseMs.toFixed(2)} ms`,
-      `palette upload ${s.uploadMs.toFixed(2)} ms`,
-      `draw calls ${s.drawMs.toFixed(2)} ms`,
-      `debug views ${s.inspectMs.toFixed(2)} ms`,
-      `${s.drawCalls} draw calls · ${s.joints} joints`,
-      `${s.vertices} vertices · palette ${formatBytes(s.paletteBytes)} / frame`,
-    ].join('\n');
+    this.stats.textContent = formatPanelStats(s);
   }
 
   private buildLayers(layerWeights: Record<number, number>): void {
@@ -544,18 +452,4 @@ export class ViewerPanel {
       return tick;
     }));
   }
-}
-
-/** The weight policy in plain words. */
-function weightPolicyWords(policy: WeightPolicy): string {
-  switch (policy) {
-    case 'normalize': return 'divided by their sum';
-    case 'as-stored': return 'as stored';
-    case 'rest-remainder': return 'missing share stays at rest';
-    case 'implicit-last': return 'last = 1 − the others';
-  }
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} B`;
 }
