@@ -14,7 +14,7 @@ import { emitAnimationEvents, emitSinewEvent, TimeUpdateThrottle, type SinewEven
 import { ElementLoading } from './element-loading.ts';
 import { ElementAnimations } from './element-animations.ts';
 import { ElementAttachments } from './element-attachments.ts';
-import { applyPlayback, applyPlaybackSettings, readSkinningMethod, startsPlaying, type PlaybackChange } from './element-playback.ts';
+import { applyPlayback, applyPlaybackSettings, readSkinningMethod, type PlaybackChange } from './element-playback.ts';
 import { ElementEnvironment } from './element-environment.ts';
 import { ElementShadow } from './element-shadow.ts';
 import { ElementHotspots } from './element-hotspots.ts';
@@ -57,10 +57,11 @@ const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (cl
 export interface SinewViewerCore extends ElementAttributeProperties, AnimationApiProperties {}
 
 /**
- * The state and lifecycle of `<sinew-viewer>` ({@link SinewViewerElement}, sinew-viewer-element.ts, adds its public
- * methods): the shadow root, the view on the document's shared {@link ViewerHost}, the feature objects
- * (loading, reveal, clips files, hotspots, attachments, camera, light, picking, the animation API) and the
- * attribute reactions. Not registered by itself.
+ * The wiring and lifecycle of `<sinew-viewer>` ({@link SinewViewerElement}, sinew-viewer-element.ts, holds its
+ * whole public face: state, methods and events): the shadow root, the view on the document's shared
+ * {@link ViewerHost}, the feature objects (loading, reveal, clips files, hotspots, attachments, camera, light,
+ * picking, the animation API) with the callbacks that tie them together, connect / disconnect, and the attribute
+ * reactions. Not registered by itself.
  */
 export abstract class SinewViewerCore extends ElementBase {
   /** Attributes whose changes the element reacts to: every row of the attribute table. */
@@ -193,50 +194,6 @@ export abstract class SinewViewerCore extends ElementBase {
     });
     this.cameraRules = new ElementCamera({ element: this, currentView: () => this.view, report: this.reporter });
     root.append(style, this.hotspots.layer, this.revealer.poster, this.cameraRules.prompt, this.loader.progress.element, this.bar.element);
-  }
-
-  // ── Read-only state ───────────────────────────────────────────────────────────────────────────────
-
-  /** Name of the model shown ('' before the first has loaded). */
-  get model(): string {
-    return this.view?.asset?.name ?? this.loader.retained?.asset.name ?? '';
-  }
-
-  /** Names of the shown model's clips (a frozen array, replaced on each load and each clips file added). */
-  get clips(): readonly string[] {
-    return this.clipNames;
-  }
-
-  /** Seconds: the selected clip's duration (0 for the rest pose or before a model). */
-  get duration(): number {
-    return this.view?.playback.duration ?? 0;
-  }
-
-  /**
-   * Seconds into the selected clip. Setting it jumps there (clamped to the clip) keeping the play state, as
-   * {@link seek}, but a non-finite value is reported (`sinew-error`) instead of thrown (`<model-viewer>`'s).
-   */
-  get currentTime(): number {
-    return this.view?.playback.time ?? this.loader.retained?.time ?? 0;
-  }
-  set currentTime(seconds: number) {
-    this.animationApi.setCurrentTime(seconds);
-  }
-
-  /** `<model-viewer>`'s `loaded`: the model of the current `src` is shown (false again while a new `src` loads). */
-  get loaded(): boolean {
-    return this.loader.loaded(this.view);
-  }
-
-  /** `<model-viewer>`'s `modelIsVisible`: loaded, revealed (`reveal`, `dismissPoster()`) and in the viewport. */
-  get modelIsVisible(): boolean {
-    return this.revealer.modelIsVisible;
-  }
-
-  /** Whether playback is paused. */
-  get paused(): boolean {
-    if (this.view?.asset) return !this.view.playback.playing;
-    return !(this.requestedPlaying ?? this.loader.retained?.playing ?? startsPlaying(this));
   }
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────────────
@@ -465,4 +422,10 @@ export abstract class SinewViewerCore extends ElementBase {
 
   /** Pauses at the current time ({@link SinewViewerElement.pause}). */
   abstract pause(): void;
+
+  /** Name of the model shown ({@link SinewViewerElement.model}). */
+  abstract get model(): string;
+
+  /** Whether playback is paused ({@link SinewViewerElement.paused}). */
+  abstract get paused(): boolean;
 }

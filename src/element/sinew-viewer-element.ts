@@ -8,6 +8,7 @@ import type { Attachment } from '../view/view-attachments.ts';
 import type { HotspotConfiguration, HotspotData } from './element-hotspots.ts';
 import type { AnimationApiProperties, AppendAnimationOptions, DetachAnimationOptions, PlayAnimationOptions } from './element-animation-api.ts';
 import { snapshotBlob, type ToBlobOptions } from './element-snapshot.ts';
+import { startsPlaying } from './element-playback.ts';
 import type { SphericalPosition } from './element-camera.ts';
 import type { Vector3D } from './model-viewer-vectors.ts';
 import { SinewViewerCore } from './sinew-viewer-core.ts';
@@ -52,27 +53,54 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
  * keeps playing.
  */
 export class SinewViewerElement extends SinewViewerCore {
-  // ── Events, typed (element-event-map.ts) ────────────────────────────────────────────────────────
+  // The public face, grouped by concern; each group delegates to the feature object named in its header, which
+  // holds the rules. The wiring, lifecycle and attribute reactions are SinewViewerCore's (sinew-viewer-core.ts).
 
-  /** Listens for `type`; the element's own events (`load`, `loop`, …) come with their `detail` typed. */
-  override addEventListener<K extends keyof SinewViewerElementEventMap>(
-    type: K, listener: (this: SinewViewerElement, ev: SinewViewerElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions,
-  ): void;
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
-    super.addEventListener(type, listener, options);
+  // ── State (read-only but `currentTime`) ─────────────────────────────────────────────────────────────
+
+  /** Name of the model shown ('' before the first has loaded). */
+  get model(): string {
+    return this.view?.asset?.name ?? this.loader.retained?.asset.name ?? '';
   }
 
-  /** Stops listening, as {@link addEventListener} typed. */
-  override removeEventListener<K extends keyof SinewViewerElementEventMap>(
-    type: K, listener: (this: SinewViewerElement, ev: SinewViewerElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions,
-  ): void;
-  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
-  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void {
-    super.removeEventListener(type, listener, options);
+  /** Names of the shown model's clips (a frozen array, replaced on each load and each clips file added). */
+  get clips(): readonly string[] {
+    return this.clipNames;
   }
 
-  // ── Methods ───────────────────────────────────────────────────────────────────────────────────────
+  /** Seconds: the selected clip's duration (0 for the rest pose or before a model). */
+  get duration(): number {
+    return this.view?.playback.duration ?? 0;
+  }
+
+  /**
+   * Seconds into the selected clip. Setting it jumps there (clamped to the clip) keeping the play state, as
+   * {@link seek}, but a non-finite value is reported (`sinew-error`) instead of thrown (`<model-viewer>`'s).
+   */
+  get currentTime(): number {
+    return this.view?.playback.time ?? this.loader.retained?.time ?? 0;
+  }
+  set currentTime(seconds: number) {
+    this.animationApi.setCurrentTime(seconds);
+  }
+
+  /** `<model-viewer>`'s `loaded`: the model of the current `src` is shown (false again while a new `src` loads). */
+  get loaded(): boolean {
+    return this.loader.loaded(this.view);
+  }
+
+  /** `<model-viewer>`'s `modelIsVisible`: loaded, revealed (`reveal`, `dismissPoster()`) and in the viewport. */
+  get modelIsVisible(): boolean {
+    return this.revealer.modelIsVisible;
+  }
+
+  /** Whether playback is paused. */
+  get paused(): boolean {
+    if (this.view?.asset) return !this.view.playback.playing;
+    return !(this.requestedPlaying ?? this.loader.retained?.playing ?? startsPlaying(this));
+  }
+
+  // ── Playback (element-animation-api.ts: model-viewer's animation API) ─────────────────────────────
 
   /**
    * `<model-viewer>`'s `play(options)`: plays from the current time (before the first model has loaded: it
@@ -130,6 +158,8 @@ export class SinewViewerElement extends SinewViewerCore {
     }
   }
 
+  // ── Clips from other files (element-animations.ts) ──────────────────────────────────────────────
+
   /**
    * Fetches the clips file at `url` (`.glb`, `.gltf`, `.md5anim`; relative to the page) and adds its clips to
    * the model shown, retargeted onto its skeleton by joint name, after the files of `animations` and earlier
@@ -142,6 +172,8 @@ export class SinewViewerElement extends SinewViewerCore {
     return this.clipFiles.append(String(url));
   }
 
+  // ── Poster and reveal (element-reveal.ts) ──────────────────────────────────────────────────────────
+
   /** `<model-viewer>`'s: reveals the model held by `reveal="manual"` (or `showPoster()`), loading it first if need be. */
   dismissPoster(): void {
     this.revealer.dismissPoster();
@@ -151,6 +183,8 @@ export class SinewViewerElement extends SinewViewerCore {
   showPoster(): void {
     this.revealer.showPoster();
   }
+
+  // ── Snapshots (element-snapshot.ts) ─────────────────────────────────────────────────────────────────
 
   /**
    * `<model-viewer>`'s: the picture shown (the canvas's drawing buffer, CSS size × devicePixelRatio; transparent
@@ -171,6 +205,8 @@ export class SinewViewerElement extends SinewViewerCore {
     return snapshotBlob(this.view, options);
   }
 
+  // ── Hotspots (element-hotspots.ts, docs/guide/hotspots.md) ─────────────────────────────────────────
+
   /** `<model-viewer>`'s `updateHotspot`: moves the hotspot `config.name` until its data attributes change (docs/guide/hotspots.md). */
   updateHotspot(config: HotspotConfiguration): void {
     this.hotspots.updateHotspot(config);
@@ -180,6 +216,8 @@ export class SinewViewerElement extends SinewViewerCore {
   queryHotspot(name: string): HotspotData | null {
     return this.hotspots.queryHotspot(name);
   }
+
+  // ── Attachments (element-attachments.ts, docs/guide/attachments.md) ────────────────────────────────
 
   /**
    * Draws the model at `source` (a URL relative to the page, or a loaded `ModelAsset`) on joint `joint` (name or
@@ -241,6 +279,26 @@ export class SinewViewerElement extends SinewViewerCore {
   /** The skinned surface under the point at the frame shown: the whole hit, its joint's name and weights, or null. */
   pick(pixelX: number, pixelY: number): ElementSurfaceHit | null {
     return this.picking.pick(pixelX, pixelY);
+  }
+
+  // ── Events, typed (element-event-map.ts) ────────────────────────────────────────────────────────
+
+  /** Listens for `type`; the element's own events (`load`, `loop`, …) come with their `detail` typed. */
+  override addEventListener<K extends keyof SinewViewerElementEventMap>(
+    type: K, listener: (this: SinewViewerElement, ev: SinewViewerElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
+    super.addEventListener(type, listener, options);
+  }
+
+  /** Stops listening, as {@link addEventListener} typed. */
+  override removeEventListener<K extends keyof SinewViewerElementEventMap>(
+    type: K, listener: (this: SinewViewerElement, ev: SinewViewerElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions,
+  ): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void {
+    super.removeEventListener(type, listener, options);
   }
 
 }
