@@ -78,14 +78,22 @@ export const RETARGET_RESAMPLE_RATE = 60;
  */
 export function retargetClip(clip: AnimationClip, source: RetargetSide, target: RetargetSide, options: RetargetOptions = {}, warnings?: string[]): AnimationClip {
   const match = matchJoints(source.skeleton, target.skeleton, options.map);
-  return retargetMatchedClip(clip, source, target, match, options, warnings);
+  return retargetMatchedClip(clip, { source, target, match }, options, warnings);
+}
+
+/** A source and a target with their joints matched (`matchJoints`): what {@link retargetMatchedClip} maps between. */
+export interface MatchedSides {
+  readonly source: RetargetSide;
+  readonly target: RetargetSide;
+  readonly match: JointMatch;
 }
 
 /**
  * {@link retargetClip} with the joint match made already (a library retargets many clips with one match).
  * @throws as retargetClip
  */
-export function retargetMatchedClip(clip: AnimationClip, source: RetargetSide, target: RetargetSide, match: JointMatch, options: RetargetOptions = {}, warnings?: string[]): AnimationClip {
+export function retargetMatchedClip(clip: AnimationClip, sides: MatchedSides, options: RetargetOptions = {}, warnings?: string[]): AnimationClip {
+  const { source, target, match } = sides;
   if (match.matched.length === 0) throw new RetargetError('no-match', 'no target joint matches a source joint by name');
   const ns = source.skeleton.jointCount, nt = target.skeleton.jointCount;
   const sourceOf = match.sourceOf;

@@ -14,6 +14,24 @@ import type { ModelView } from '../view/model-view.ts';
 import { readAttribute } from './element-attributes.ts';
 import { crossfadeSeconds, playFromRest } from './element-playback.ts';
 
+
+/** What a numeric option of the animation API must be, and what stands in for it otherwise. */
+interface NumberOption {
+  /** The method taking it, named in the report. */
+  readonly method: string;
+  readonly key: string;
+  /** Used when the option is absent or malformed. */
+  readonly fallback: number;
+  /** Whether a finite value is allowed. */
+  readonly ok: (value: number) => boolean;
+  /** What was expected, in the report. */
+  readonly expected: string;
+}
+
+const APPEND_WEIGHT: NumberOption = { method: 'appendAnimation', key: 'weight', fallback: 1, ok: (v) => v >= 0 && v <= 1, expected: 'a number in [0, 1]' };
+const APPEND_TIME_SCALE: NumberOption = { method: 'appendAnimation', key: 'timeScale', fallback: 1, ok: () => true, expected: 'a finite number' };
+const APPEND_TIME: NumberOption = { method: 'appendAnimation', key: 'time', fallback: 0, ok: () => true, expected: 'seconds' };
+
 /** Options of `play` (`<model-viewer>`'s `PlayAnimationOptions`). */
 export interface PlayAnimationOptions {
   /** Plays of the clip before it finishes (`finished` fires, playback stops): integer ≥ 1, default `Infinity`. */
@@ -225,11 +243,11 @@ export class ElementAnimationApi {
       return;
     }
     const o = options ?? {};
-    const weight = this.number('appendAnimation', 'weight', o.weight, 1, (v) => v >= 0 && v <= 1, 'a number in [0, 1]');
-    const timeScale = this.number('appendAnimation', 'timeScale', o.timeScale, 1, () => true, 'a finite number');
+    const weight = this.number(o.weight, APPEND_WEIGHT);
+    const timeScale = this.number(o.timeScale, APPEND_TIME_SCALE);
     const fade = this.fadeSeconds('appendAnimation', o.fade, 0, APPEND_FADE_SECONDS);
     const repetitions = this.repetitions('appendAnimation', o.repetitions);
-    const time = o.time === null || o.time === undefined ? null : this.number('appendAnimation', 'time', o.time, 0, () => true, 'seconds');
+    const time = o.time === null || o.time === undefined ? null : this.number(o.time, APPEND_TIME);
     if (o.warp) console.warn('sinew-viewer: appendAnimation: `warp` is not supported; the rate changes at once');
     const loop = 'repetitions' in o || 'pingpong' in o ? { mode: loopMode(o.pingpong === true, repetitions), repetitions } : null;
     view.layers.append(index, { weight, timeScale, fade, loop, time });
@@ -293,8 +311,9 @@ export class ElementAnimationApi {
     return { view, index };
   }
 
-  /** Option `key`: a finite number passing `ok`, absent: `fallback`; anything else reported, `fallback`. */
-  private number(method: string, key: string, value: unknown, fallback: number, ok: (v: number) => boolean, expected: string): number {
+  /** Option `rule.key` of `rule.method`: a finite number passing `rule.ok`, absent: `rule.fallback`; anything else reported, `rule.fallback`. */
+  private number(value: unknown, rule: NumberOption): number {
+    const { method, key, fallback, ok, expected } = rule;
     if (value === undefined) return fallback;
     if (typeof value === 'number' && Number.isFinite(value) && ok(value)) return value;
     this.owner.report(`${method}: ${key} ${String(value)}: expected ${expected}; using ${fallback}`);

@@ -60,7 +60,7 @@ export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, op
   const side = { skeleton: target.skeleton, restPose: target.restPose, upAxis: target.upAxis };
   try {
     const notes: string[] = [];
-    const clips = library.clips.map((clip) => retargetMatchedClip(clip, source, side, match, options, notes));
+    const clips = library.clips.map((clip) => retargetMatchedClip(clip, { source, target: side, match }, options, notes));
     // One line for the whole file, not one per clip.
     if (notes.length > 0) warnings.push(`${library.name}: scale or weights channels of ${notes.length} of ${clips.length} clips ignored by retargeting`);
     return { clips, match, joints, warnings };

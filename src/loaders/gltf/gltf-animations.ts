@@ -6,6 +6,7 @@ import {
   type AnimationChannel, type AnimationClip, type ChannelPath, type ClipMarker, type Interpolation,
 } from '../../asset/animation-clip.ts';
 import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_SHORT, type GltfAccessors } from './gltf-accessors.ts';
+import type { GltfReading } from './gltf-reading.ts';
 import { spreadRepeatedKeyTimes } from './gltf-key-times.ts';
 import { normalizeRotations } from './gltf-rotations.ts';
 
@@ -42,13 +43,12 @@ import { normalizeRotations } from './gltf-rotations.ts';
  *   (`ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS`) for a weights channel on a node without morph targets
  */
 export function buildGltfClips(
-  fileName: string,
+  file: GltfReading,
   animationsJson: readonly GLTF.IAnimation[],
-  accessors: GltfAccessors,
   jointOfNode: Int32Array,
-  warnings: string[],
   morphTargets: readonly (NodeMorphTargets | null)[] = [],
 ): AnimationClip[] {
+  const { fileName, accessors, warnings } = file;
   let samplerCount = 0;
   const repeating: string[] = [];
   let firstRepeat = '';

@@ -2,6 +2,7 @@ import type { GLTF } from '@gltf-transform/core';
 import { LoadError } from '../load-error.ts';
 import type { MeshInstance, SkinAsset } from '../../asset/model-asset.ts';
 import type { GltfMeshes } from './gltf-meshes.ts';
+import type { GltfReading } from './gltf-reading.ts';
 
 /** The mesh instances of a file and the morph weights of their rest pose. */
 export interface GltfMeshInstances {
@@ -31,13 +32,13 @@ export interface GltfMeshInstances {
  *   (`NODE_WEIGHTS_INVALID`) when a node's `weights` do not match its mesh's morph target count
  */
 export function buildGltfMeshInstances(
-  fileName: string,
+  file: Pick<GltfReading, 'fileName' | 'warnings'>,
   nodesJson: readonly GLTF.INode[],
   skins: readonly SkinAsset[],
   meshes: GltfMeshes,
   jointOfNode: Int32Array,
-  warnings: string[],
 ): GltfMeshInstances {
+  const { fileName, warnings } = file;
   const instances: MeshInstance[] = [];
   const weights: number[] = [];
   const mixed: number[] = [];

@@ -3,7 +3,8 @@ import { LoadError } from '../load-error.ts';
 import type { MeshAsset, PrimitiveAsset } from '../../asset/model-asset.ts';
 import { computeVertexNormals } from '../../asset/vertex-normals.ts';
 import { readGltfMorphTargets } from './gltf-morph-targets.ts';
-import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_INT, UNSIGNED_SHORT, type GltfAccessors } from './gltf-accessors.ts';
+import { BYTE, SHORT, UNSIGNED_BYTE, UNSIGNED_INT, UNSIGNED_SHORT } from './gltf-accessors.ts';
+import type { GltfReading } from './gltf-reading.ts';
 
 /** Primitive modes (glTF 2.0 §3.7.2.1 "Overview", `mode`). */
 const TRIANGLES = 4, TRIANGLE_STRIP = 5, TRIANGLE_FAN = 6;
@@ -71,13 +72,12 @@ export interface GltfMeshOptions {
  *   readGltfMorphTargets and `morphTargetsOfMesh` say
  */
 export function buildGltfMeshes(
-  fileName: string,
+  file: GltfReading,
   meshesJson: readonly GLTF.IMesh[],
-  accessors: GltfAccessors,
   materialOf: (material: number | undefined) => number,
-  warnings: string[],
   options: GltfMeshOptions = {},
 ): GltfMeshes {
+  const { fileName, warnings } = file;
   const meshes: MeshAsset[] = [];
   const influences: (GltfRawInfluences | null)[][] = [];
   meshesJson.forEach((meshJson, m) => {
@@ -90,7 +90,7 @@ export function buildGltfMeshes(
         warnings.push(`${fileName}: mesh ${m} primitive ${p} is ${MODE_NAMES[mode]}, not triangles; skipped`);
         return;
       }
-      const built = buildPrimitive(fileName, place, p, `mesh ${m} primitive ${p}`, primitiveJson, mode, accessors, materialOf, warnings, options);
+      const built = buildPrimitive(file, { place, index: p, label: `mesh ${m} primitive ${p}`, mode }, primitiveJson, materialOf, options);
       primitives.push(built.primitive);
       meshInfluences.push(built.influences);
     });
@@ -100,18 +100,25 @@ export function buildGltfMeshes(
   return { meshes, influences };
 }
 
+/** Where a primitive is in the file: its JSON pointer, index in its mesh, label in messages, and draw mode. */
+interface PrimitiveSite {
+  /** `/meshes/m/primitives/p`. */
+  readonly place: string;
+  readonly index: number;
+  /** `mesh m primitive p`. */
+  readonly label: string;
+  readonly mode: number;
+}
+
 function buildPrimitive(
-  fileName: string,
-  place: string,
-  primitiveIndex: number,
-  label: string,
+  file: GltfReading,
+  site: PrimitiveSite,
   json: GLTF.IMeshPrimitive,
-  mode: number,
-  accessors: GltfAccessors,
   materialOf: (material: number | undefined) => number,
-  warnings: string[],
   options: GltfMeshOptions,
 ): { primitive: PrimitiveAsset; influences: GltfRawInfluences | null } {
+  const { fileName, accessors, warnings } = file;
+  const { place, index: primitiveIndex, label, mode } = site;
   const attributes = json.attributes;
   if (attributes.POSITION === undefined) throw new LoadError(fileName, `${place}/attributes/POSITION`, 'MESH_PRIMITIVE_NO_POSITION', 'is missing');
   const vertexCount = accessors.count(attributes.POSITION);
@@ -203,7 +210,7 @@ function buildPrimitive(
     influenceCountOut = influenceCount;
   }
 
-  const morphTargets = readGltfMorphTargets(fileName, place, json.targets, vertexCount, accessors, quantized, warnings);
+  const morphTargets = readGltfMorphTargets(file, place, json.targets, vertexCount, quantized);
   return {
     primitive: {
       vertexCount, positions, normals, tangents, uvs, ...(uvs1 ? { uvs1 } : {}), ...(colors ? { colors } : {}), joints, weights, ...(influenceCountOut !== undefined && influenceCountOut !== 4 ? { influenceCount: influenceCountOut } : {}), indices, material: materialOf(json.material), flatShading: normalIndex === undefined, sourceIndex: primitiveIndex,

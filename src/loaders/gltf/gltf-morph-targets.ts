@@ -1,6 +1,7 @@
 import { LoadError } from '../load-error.ts';
 import type { MorphTargetsAsset } from '../../asset/model-asset.ts';
-import { BYTE, SHORT, type GltfAccessors } from './gltf-accessors.ts';
+import { BYTE, SHORT } from './gltf-accessors.ts';
+import type { GltfReading } from './gltf-reading.ts';
 
 /** The attributes a morph target may displace (glTF 2.0 §3.7.2.2), in {@link MorphTargetsAsset}'s order. */
 const MORPHED = ['POSITION', 'NORMAL', 'TANGENT'] as const;
@@ -18,14 +19,13 @@ const MORPHED = ['POSITION', 'NORMAL', 'TANGENT'] as const;
  *   vertices (`MESH_PRIMITIVE_MORPH_TARGET_INVALID_ATTRIBUTE_COUNT`), or a non-finite delta
  */
 export function readGltfMorphTargets(
-  fileName: string,
+  file: GltfReading,
   place: string,
   targets: readonly Record<string, number>[] | undefined,
   vertexCount: number,
-  accessors: GltfAccessors,
   quantized: boolean,
-  warnings: string[],
 ): MorphTargetsAsset | null {
+  const { fileName, accessors, warnings } = file;
   if (!targets || targets.length === 0) return null;
   const n = targets.length;
   const arrays: (Float32Array | null)[] = [null, null, null];

@@ -3,6 +3,7 @@ import type { ModelAsset } from '../../asset/model-asset.ts';
 import { collapseWarnings } from '../collapse-warnings.ts';
 import { LoadError, toLoadError } from '../load-error.ts';
 import { GltfAccessors } from './gltf-accessors.ts';
+import type { GltfReading } from './gltf-reading.ts';
 import { buildGltfClips, morphTargetsOfNodes } from './gltf-animations.ts';
 import { checkGltfExtensions } from './gltf-extensions.ts';
 import { normalizeRotations } from './gltf-rotations.ts';
@@ -120,14 +121,15 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   const { materials, images, materialOf } = buildGltfMaterials(fileName, json, root.listTextures(), warnings);
   await yieldToPage();
   options.onParseProgress?.(3 / PARSE_STEPS);
-  const meshes = buildGltfMeshes(fileName, json.meshes ?? [], accessors, materialOf, warnings, {
+  const reading: GltfReading = { fileName, accessors, warnings };
+  const meshes = buildGltfMeshes(reading, json.meshes ?? [], materialOf, {
     quantized: extensions.supported.has('KHR_mesh_quantization'),
   });
   await yieldToPage();
   options.onParseProgress?.(4 / PARSE_STEPS);
   const skins = buildGltfSkins(fileName, json.skins ?? [], accessors, jointOfNode);
-  const { instances: meshInstances, morphWeights } = buildGltfMeshInstances(fileName, nodesJson, skins, meshes, jointOfNode, warnings);
-  const clips = buildGltfClips(fileName, json.animations ?? [], accessors, jointOfNode, warnings, morphTargetsOfNodes(meshInstances, meshes.meshes, nodesJson.length));
+  const { instances: meshInstances, morphWeights } = buildGltfMeshInstances(reading, nodesJson, skins, meshes, jointOfNode);
+  const clips = buildGltfClips(reading, json.animations ?? [], jointOfNode, morphTargetsOfNodes(meshInstances, meshes.meshes, nodesJson.length));
 
   return {
     name: fileName,

@@ -146,7 +146,7 @@ function convert(
       baseColorTexture: texture,
       doubleSided: false,
     });
-    const primitive = buildPrimitive(part, meshIndex, fileName, newIndexOf, bindPositions, bindRotations, n, warnings);
+    const primitive = buildPrimitive(part, meshIndex, newIndexOf, { positions: bindPositions, rotations: bindRotations, jointCount: n }, { fileName, warnings });
     meshes.push({ name: part.shader.length > 0 ? part.shader : `mesh ${meshIndex}`, primitives: [{ ...primitive, material: meshIndex }] });
     meshInstances.push({ node: 0, sourceNode: null, mesh: meshIndex, skin: 0 });
   });
@@ -209,16 +209,22 @@ function parentRelative(out: Float64Array, positions: Float64Array, rotations: F
   quatNormalizeAt(out, 3);
 }
 
+/** The skeleton's bind pose in model space, f64: positions at 3k, unit rotations (x, y, z, w) at 4k, k in parents-first order. */
+interface Md5BindPose {
+  readonly positions: Float64Array;
+  readonly rotations: Float64Array;
+  readonly jointCount: number;
+}
+
 function buildPrimitive(
   part: Md5MeshPart,
   meshIndex: number,
-  fileName: string,
   newIndexOf: Int32Array,
-  bindPositions: Float64Array,
-  bindRotations: Float64Array,
-  jointCount: number,
-  warnings: string[],
+  bind: Md5BindPose,
+  file: { readonly fileName: string; readonly warnings: string[] },
 ): Omit<PrimitiveAsset, 'material'> {
+  const { positions: bindPositions, rotations: bindRotations, jointCount } = bind;
+  const { fileName, warnings } = file;
   const { vertexCount, weightStarts, weightCounts, weightJoints, weightBiases, weightOffsets } = part;
   const positions = new Float32Array(3 * vertexCount);
   let maxWeights = 0;
