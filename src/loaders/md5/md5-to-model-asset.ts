@@ -7,7 +7,7 @@ import { createLocalPose } from '../../skeleton/local-pose.ts';
 import { computeVertexNormals } from '../../asset/vertex-normals.ts';
 import type { Md5Mesh, Md5MeshPart } from './parse-md5-mesh.ts';
 import type { Md5Anim } from './parse-md5-anim.ts';
-import { mat3FromQuatAt, quatConjugateMultiplyAt, quatConjugateRotateAt, quatNormalizeAt } from '../../math/quaternion.ts';
+import { mat3FromQuatAt, quatConjugateMultiplyAt, quatConjugateRotateAt, quatNormalizeAt, quatRotateAt } from '../../math/quaternion.ts';
 import { computeMd5FramePose } from './md5-frame-pose.ts';
 import { imageMimeType, resolveMd5ShaderImage } from './md5-shader-images.ts';
 import { LoadError, toLoadError, quoteUrl, quoteValue } from '../load-error.ts';
@@ -227,6 +227,7 @@ function buildPrimitive(
   const { fileName, warnings } = file;
   const { vertexCount, weightStarts, weightCounts, weightJoints, weightBiases, weightOffsets } = part;
   const positions = new Float32Array(3 * vertexCount);
+  const rotated = new Float64Array(3);
   let maxWeights = 0;
   for (let v = 0; v < vertexCount; v++) {
     let x = 0, y = 0, z = 0;
@@ -234,13 +235,11 @@ function buildPrimitive(
     for (let w = weightStarts[v]; w < end; w++) {
       const j = newIndexOf[weightJoints[w]];
       const bias = weightBiases[w];
-      const ox = weightOffsets[3 * w], oy = weightOffsets[3 * w + 1], oz = weightOffsets[3 * w + 2];
-      // jointRot · offset  (v' = v + 2q×(q×v + w v))
-      const qx = bindRotations[4 * j], qy = bindRotations[4 * j + 1], qz = bindRotations[4 * j + 2], qw = bindRotations[4 * j + 3];
-      const cx = qy * oz - qz * oy + qw * ox, cy = qz * ox - qx * oz + qw * oy, cz = qx * oy - qy * ox + qw * oz;
-      x += bias * (bindPositions[3 * j] + ox + 2 * (qy * cz - qz * cy));
-      y += bias * (bindPositions[3 * j + 1] + oy + 2 * (qz * cx - qx * cz));
-      z += bias * (bindPositions[3 * j + 2] + oz + 2 * (qx * cy - qy * cx));
+      // The joint's bind position + its rotation · the weight's offset.
+      quatRotateAt(rotated, 0, bindRotations, 4 * j, weightOffsets, 3 * w);
+      x += bias * (bindPositions[3 * j] + rotated[0]);
+      y += bias * (bindPositions[3 * j + 1] + rotated[1]);
+      z += bias * (bindPositions[3 * j + 2] + rotated[2]);
     }
     positions[3 * v] = x; positions[3 * v + 1] = y; positions[3 * v + 2] = z;
     if (weightCounts[v] > maxWeights) maxWeights = weightCounts[v];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchableUrl } from '../../../src/loaders/fetch/fetchable-url.ts';
+import { fetchableRequestUrl, fetchableUrl, fetchBaseUrl } from '../../../src/loaders/fetch/fetchable-url.ts';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 
 describe('fetchableUrl: what the viewer fetches for a model and its companion files', () => {
@@ -30,5 +30,26 @@ describe('fetchableUrl: what the viewer fetches for a model and its companion fi
   it('quotes a long reference whole: a message never cuts the URL it names (quoteUrl)', () => {
     const reference = `javascript:${'x'.repeat(500)}`;
     expect(() => fetchableUrl(reference, base, 'Fox.gltf')).toThrow(`Fox.gltf: "javascript:${'x'.repeat(500)}" has the URI scheme javascript: (only`);
+  });
+});
+
+describe('fetchableRequestUrl: a fetch loader\'s URL against its baseUrl option, else the base fetch itself uses', () => {
+  it('resolves against baseUrl when given (a page passes document.baseURI)', () => {
+    expect(fetchableRequestUrl('models/Fox.glb', 'https://example.org/app/index.html', 'Fox.glb').href).toBe('https://example.org/app/models/Fox.glb');
+    expect(fetchableRequestUrl('https://cdn.example.org/Fox.glb', 'https://example.org/app/', 'Fox.glb').href).toBe('https://cdn.example.org/Fox.glb');
+  });
+
+  it('in node, where Request has no base, takes absolute URLs and refuses relative ones as INVALID_URI naming the file', () => {
+    expect(fetchBaseUrl()).toBeNull();
+    expect(fetchableRequestUrl('https://example.org/Fox.glb', undefined, 'Fox.glb').href).toBe('https://example.org/Fox.glb');
+    let error: unknown;
+    try {
+      fetchableRequestUrl('Fox.glb', undefined, 'Fox.glb');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(LoadError);
+    expect((error as LoadError).code).toBe('INVALID_URI');
+    expect((error as LoadError).message).toBe('Fox.glb: "Fox.glb" is not a valid URL');
   });
 });
