@@ -29,7 +29,6 @@ export class AnimatorRootMotion {
   private readonly motionSum = new Float64Array(4);
   private readonly quaternion = new Float64Array(4);
 
-
   /**
    * @param root the joint whose travel is taken out (`AnimatorOptions.motionRoot`); null: root motion is off
    * @param jointCount joints of the poses sampled
