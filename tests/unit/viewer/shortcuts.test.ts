@@ -3,17 +3,17 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHORTCUTS } from '../../../src/viewer/help-overlay.ts';
 
-// The help dialog (and the docs generated from it) list SHORTCUTS; the viewer handles keys in viewer-app.ts's
+// The help dialog (and the docs generated from it) list SHORTCUTS; the viewer handles keys in viewer-shortcuts.ts's
 // keydown switch. Read from the source, each `case` label is a key the viewer handles: every one must be listed,
 // and every single key listed must be handled.
 
-const source = readFileSync(resolve(import.meta.dirname, '../../../src/viewer/viewer-app.ts'), 'utf8');
+const source = readFileSync(resolve(import.meta.dirname, '../../../src/viewer/viewer-shortcuts.ts'), 'utf8');
 
-/** The `e.key` values of the keydown switch in `attachKeys`. */
+/** The `e.key` values of the keydown switch in `attachShortcuts`. */
 function handledKeys(): string[] {
-  const start = source.indexOf('private attachKeys(');
+  const start = source.indexOf('export function attachShortcuts(');
   expect(start).toBeGreaterThan(0);
-  const body = source.slice(start, source.indexOf('\n  }\n', start));
+  const body = source.slice(start, source.indexOf('\n}\n', start));
   expect(body).toContain("addEventListener('keydown'");
   return [...body.matchAll(/case '((?:[^'\\]|\\.)+)':/g)].map((m) => m[1]);
 }
