@@ -129,7 +129,11 @@ test('attributes: animation-name, animation-crossfade-duration (ms), autoplay; p
     if (msg.type() === 'warning') warnings.push(msg.text());
   });
   await addFox(page, { src: FOX, 'animation-name': 'Run', autoplay: '', 'animation-crossfade-duration': '-5' });
-  await page.waitForTimeout(50); // the connect-time reports come after a task
+  // The connect-time report comes a task after the element connects, play when the loaded model starts.
+  await page.waitForFunction(() => {
+    const heard = (window as unknown as { __heard: Heard[] }).__heard;
+    return heard.some((e) => e.type === 'play') && heard.some((e) => e.type === 'sinew-error');
+  });
   const heard = await take(page);
   expect(heard).toContainEqual({ type: 'play', detail: null }); // autoplay on load
   expect(heard).toContainEqual({

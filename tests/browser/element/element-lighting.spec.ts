@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, isolateFromLiveReload, requireSharedAssets } from '../helpers/viewer-page.ts';
+import { nextTask, quietPeriod } from '../helpers/page-turns.ts';
 import { encodeHdr } from '../../unit/helpers/rgbe-encoder.ts';
 
 // <sinew-viewer>'s light attributes, model-viewer's names: environment-image, skybox-image, exposure,
@@ -120,7 +121,7 @@ test('exposure 2 vs 0.5 brightens the model, in Sinew and in model-viewer on the
     for (const exposure of ['0.5', '2']) {
       const id = `s${environment}${exposure.replace('.', '')}`;
       await addViewer(page, id, { src: FOX, time: '0', yaw: '-60', ...(environment ? { 'environment-image': environment } : {}), exposure });
-      await page.waitForTimeout(100); // (the environment attribute applies after a task)
+      await nextTask(page); // (the environment attribute applies after a task)
       lum[exposure] = (await measure(page, id)).luminance;
     }
     figures[`sinew ${environment || 'studio'}`] = lum['2'] / lum['0.5'];
@@ -221,14 +222,15 @@ test('a bad environment-image keeps the light shown before and fires one error e
   await page.goto(PAGE);
   await addViewer(page, 'e', { src: FOX, time: '0', 'environment-image': '/red.hdr' });
   await page.waitForFunction(() => { const el = document.getElementById('e') as Viewer; el.renderOnce(); return true; });
-  await page.waitForTimeout(300);
+  // The image is fetched and decoded, then applied: the fox is lit red once it is.
+  await expect.poll(async () => { const { rgb } = await measure(page, 'e'); return rgb[0] / rgb[1]; }, { timeout: 30_000 }).toBeGreaterThan(2);
   const red = await measure(page, 'e');
   expect(red.rgb[0], JSON.stringify(red.rgb)).toBeGreaterThan(red.rgb[1] * 2);
   for (const bad of ['/missing.hdr', '/not-an-image.hdr', '/not-an-image.png', '/huge.hdr']) {
     const before = await page.evaluate(() => (window as unknown as { __events: unknown[] }).__events.length);
     await page.evaluate((bad) => document.getElementById('e')!.setAttribute('environment-image', bad), bad);
     await page.waitForFunction((before) => (window as unknown as { __events: { type: string }[] }).__events.slice(before).some((e) => e.type === 'error'), before, { timeout: 10_000 });
-    await page.waitForTimeout(100);
+    await quietPeriod(page, 100); // a second error event, or a change of light, would show meanwhile
     const events = await page.evaluate((before) => (window as unknown as { __events: { type: string; url: string; message: string; detailType: string }[] }).__events.slice(before), before);
     const errorEvents = events.filter((e) => e.type === 'error');
     expect(errorEvents, JSON.stringify(events)).toHaveLength(1);
@@ -251,7 +253,11 @@ test('two elements with different environments on one page each keep their own l
   await addViewer(page, 'r', { src: FOX, time: '0', 'environment-image': '/red.hdr', 'skybox-image': '/red.hdr' });
   await addViewer(page, 'b', { src: FOX, time: '0', 'environment-image': '/blue.hdr', exposure: '2', 'tone-mapping': 'aces' });
   await addViewer(page, 'n', { src: FOX, time: '0', 'environment-image': 'legacy' });
-  await page.waitForTimeout(500);
+  // Their images are fetched and decoded, then applied: r's skybox covers its background, b's fox turns purple.
+  await expect.poll(async () => {
+    const r = await measure(page, 'r'), b = await measure(page, 'b');
+    return r.corner[3] === 255 && b.rgb[2] > b.rgb[0];
+  }, { timeout: 30_000 }).toBe(true);
   const first = { r: await measure(page, 'r'), b: await measure(page, 'b'), n: await measure(page, 'n') };
   // Interleaved draws: each element's frame is the same whoever drew last.
   const again = { n: await measure(page, 'n'), b: await measure(page, 'b'), r: await measure(page, 'r') };

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, isolateFromLiveReload, requireSharedAssets } from '../helpers/viewer-page.ts';
+import { quietPeriod } from '../helpers/page-turns.ts';
 import { recordGlContexts } from '../helpers/gl-counter.ts';
 import { quadWithTranslation } from '../../unit/helpers/gltf-builder.ts';
 
@@ -156,8 +157,7 @@ test('loading="lazy" elements below the fold do not fetch until scrolled near th
   }, CESIUM_MAN);
   // The eager one and the lazy one already in view load.
   await page.waitForFunction(() => ['eager', 'lazy-top'].every((id) => (document.getElementById(id) as Viewer).model !== ''), undefined, { timeout: 120_000 });
-  // Give a wrongly eager load time to show itself.
-  await page.waitForTimeout(1000);
+  await quietPeriod(page, 1000); // a wrongly eager load would show itself meanwhile
   expect(requests.sort()).toEqual(['?which=eager', '?which=lazy-top']);
   const before = await page.evaluate(() => {
     const el = document.getElementById('lazy-below') as Viewer;

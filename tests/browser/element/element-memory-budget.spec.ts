@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { isolateFromLiveReload, requireSharedAssets } from '../helpers/viewer-page.ts';
+import { nextTask } from '../helpers/page-turns.ts';
 
 // <sinew-viewer memory-budget="MiB"> (Sinew-only; README "Memory ceiling"): each load checks its file against the
 // element's budget before decoding; too big a model is refused with one error naming MEMORY_BUDGET_EXCEEDED and
@@ -36,8 +37,12 @@ test('a model over the element\'s memory budget is refused before decoding; the 
   await page.waitForFunction(() => (document.getElementById('v') as Viewer).model !== '', undefined, { timeout: 60_000 });
   const octopus = await page.evaluate(() => (document.getElementById('v') as Viewer).model);
   await page.evaluate((src) => document.getElementById('v')!.setAttribute('src', src), FOX);
-  await expect.poll(async () => (await page.evaluate(() => (window as unknown as { __events: unknown[] }).__events.length)), { timeout: 60_000 }).toBeGreaterThan(0);
-  await page.waitForTimeout(200);
+  // The refusal: its sinew-error, then model-viewer's error event.
+  await page.waitForFunction(() => {
+    const heard = (window as unknown as { __events: { type: string }[] }).__events;
+    return heard.some((e) => e.type === 'sinew-error') && heard.some((e) => e.type === 'error loadfailure');
+  }, undefined, { timeout: 60_000 });
+  await nextTask(page);
   const refused = await events(page);
   console.log(JSON.stringify(refused));
   expect(refused.filter((e) => e.type === 'sinew-error')).toHaveLength(1);

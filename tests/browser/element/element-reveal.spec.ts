@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, isolateFromLiveReload, requireSharedAssets, SHARED_ASSETS } from '../helpers/viewer-page.ts';
+import { quietPeriod } from '../helpers/page-turns.ts';
 import { recordGlContexts } from '../helpers/gl-counter.ts';
 
 // <sinew-viewer>'s loading under <model-viewer>'s names: the `load`, `error` and `progress` events (beside the
@@ -152,7 +153,7 @@ test('reveal="manual": the poster stays and nothing is fetched until dismissPost
   });
   await page.goto(PAGE);
   await add(page, 'manual', { src: '/counted/manual.glb', reveal: 'manual', poster: POSTER, time: '0' });
-  await page.waitForTimeout(1000);
+  await quietPeriod(page, 1000); // a load that does not wait for dismissPoster() would be fetching by now
   expect(fetched).toEqual([]);
   expect(await stateOf(page, 'manual')).toEqual({ loaded: false, visible: false, poster: true, canvas: false, model: '' });
   expect(await page.evaluate(() => (document.getElementById('manual') as Viewer).reveal)).toBe('manual');

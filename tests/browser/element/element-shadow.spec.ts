@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, isolateFromLiveReload, requireSharedAssets } from '../helpers/viewer-page.ts';
+import { nextTask } from '../helpers/page-turns.ts';
 
 // <sinew-viewer>'s contact shadow, model-viewer's names: shadow-intensity, shadow-softness
 // (src/element/element-shadow.ts, src/gpu/passes/contact-shadow.ts). The background is transparent in the element's
@@ -89,7 +90,7 @@ test('attributes: defaults, and bad values warn (sinew-error), fall back and nev
   page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
   await page.goto(PAGE);
   await addViewer(page, 'bad', { src: FOX, time: '0', 'camera-orbit': ORBIT, 'shadow-intensity': '2', 'shadow-softness': 'soft' });
-  await page.waitForTimeout(100);
+  await nextTask(page); // the element's connect-time work runs a task after it connects
   const bare = await pixels(page, 'bad', { 'shadow-intensity': '0' });
   await page.evaluate(() => document.getElementById('bad')!.setAttribute('shadow-intensity', '2'));
   const bad = await pixels(page, 'bad');
@@ -122,7 +123,7 @@ test('shadow-intensity 1 vs 0 darkens the ground under the feet, in Sinew and in
   const errors = collectErrors(page);
   await page.goto(PAGE);
   await addViewer(page, 'fox', { src: FOX, time: '0', 'camera-orbit': ORBIT });
-  await page.waitForTimeout(100);
+  await nextTask(page);
   const bare = await pixels(page, 'fox', { 'shadow-intensity': '0' });
   const lit = await pixels(page, 'fox', { 'shadow-intensity': '1' });
   const sinew = { off: groundLuminance(bare, bare), on: groundLuminance(lit, bare) };
@@ -173,7 +174,7 @@ test('the shadow moves with the animation, softness 0 vs 1 changes its edge, two
   await page.goto(PAGE);
   await addViewer(page, 'a', { src: FOX, 'animation-name': 'Run', time: '0', 'camera-orbit': ORBIT, 'shadow-intensity': '1' });
   await addViewer(page, 'b', { src: FOX, 'animation-name': 'Run', time: '0', 'camera-orbit': ORBIT });
-  await page.waitForTimeout(100);
+  await nextTask(page);
 
   // Two clip times: the shadow's pixels differ where neither frame has the model.
   const shadowAt = async (time: string) => {

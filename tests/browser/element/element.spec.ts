@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { isolateFromLiveReload, requireSharedAssets, collectErrors } from '../helpers/viewer-page.ts';
+import { quietPeriod } from '../helpers/page-turns.ts';
 import { recordGlContexts, trackGlObjectsInPage, type GlObjectTracker } from '../helpers/gl-counter.ts';
 
 // <sinew-viewer> in a plain page (tests/browser/pages/embed-example.html): two elements sharing the page's one
@@ -555,7 +556,7 @@ test('loading: reflected; a value other than auto, lazy or eager is reported; la
     far.loading = 'lazy';
     document.body.append(spacer, far);
   });
-  await page.waitForTimeout(500);
+  await quietPeriod(page, 500); // a load that does not wait to be near the viewport would show itself meanwhile
   expect(await page.evaluate(() => (document.getElementById('far') as Viewer).model)).toBe('');
   await page.evaluate(() => ((document.getElementById('far') as Viewer).loading = 'eager'));
   await page.waitForFunction(() => (document.getElementById('far') as Viewer).model !== '', undefined, { timeout: 60_000 });

@@ -264,6 +264,7 @@ test('screenshot: hotspots on the Fox as it plays', async ({ page }) => {
   await open(page);
   await page.evaluate(() => document.querySelector('[slot=hotspot-fixed]')!.setAttribute('data-position', '0 40 30'));
   await drawAt(page, 1.2, 40);
-  await page.waitForTimeout(400); // the opacity transition
+  // The hotspots' opacity transitions (in the element's shadow tree) run to their end.
+  await page.evaluate(() => Promise.all([...document.getAnimations(), ...document.getElementById('fox')!.shadowRoot!.getAnimations()].map((a) => a.finished)));
   await page.locator('#fox').screenshot({ path: test.info().outputPath('hotspots.png') });
 });

@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { isolateFromLiveReload, requireSharedAssets, collectErrors, openViewer, grid, gridDistance } from '../helpers/viewer-page.ts';
+import { animationFrames } from '../helpers/page-turns.ts';
 
 // The viewer's animation controls: crossfades between clips, speed (negative plays backwards), loop modes,
 // their URL parameters and panel inputs. Time is stepped with `window.sinew.step(dt)` (rAF is throttled
@@ -331,7 +332,7 @@ test('a once clip that ends stops playback: the button offers Play, the loop sto
   await expect(play).toHaveText('Play');
   const stopped = await page.evaluate(() => window.sinew!.state());
   expect(stopped).toMatchObject({ time: d, finished: true, playing: false });
-  await page.waitForTimeout(300);
+  await animationFrames(page, 3);
   expect((await page.evaluate(() => window.sinew!.state())).frames).toBe(stopped.frames);
   expect(errors).toEqual([]);
 });

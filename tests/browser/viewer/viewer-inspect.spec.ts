@@ -54,8 +54,7 @@ test('the default view is three-quarter, framed on the whole animation and clear
   await page.locator('#sinew-canvas').focus();
   await page.keyboard.press('g');
   await expect(page.locator('#sinew-panel')).toBeHidden();
-  await page.waitForTimeout(100);
-  expect(gridDistance(before, await grid(page))).toBeGreaterThan(0.5);
+  await expect.poll(async () => gridDistance(before, await grid(page))).toBeGreaterThan(0.5);
 });
 
 test('golden: skeleton overlay on CesiumMan, joints and bones over the mesh, the selected joint marked', async ({ page }) => {
@@ -221,10 +220,19 @@ test('GPU vs CPU: the readout waits on a fence before reading back, so Chromium 
   });
   await openCesium(page);
   await control(page, 'compare').locator('input').check();
-  // Live readouts over several frames (one every half second), then on demand, a wrong palette among them.
-  for (let k = 0; k < 4; k++) {
-    await page.evaluate(() => window.sinew!.step(1 / 60));
-    await page.waitForTimeout(550);
+  // Live readouts over several frames (one at most every half second: frames are stepped until each lands, counted
+  // by the readout's writes), then on demand, a wrong palette among them.
+  await page.evaluate(() => {
+    const counter = window as unknown as { __readouts: number };
+    counter.__readouts = 0;
+    new MutationObserver((records) => (counter.__readouts += records.length))
+      .observe(document.getElementById('sinew-parity')!, { attributes: true, attributeFilter: ['data-relative'] });
+  });
+  for (let k = 1; k <= 4; k++) {
+    await expect.poll(() => page.evaluate(() => {
+      window.sinew!.step(1 / 60);
+      return (window as unknown as { __readouts: number }).__readouts;
+    }), { timeout: 30_000 }).toBeGreaterThanOrEqual(k);
   }
   await page.evaluate(() => window.sinew!.step(1 / 60));
   await expect(page.locator('#sinew-parity')).toHaveAttribute('data-relative', /^\d/);
