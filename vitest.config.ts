@@ -9,8 +9,8 @@ export default defineConfig({
   test: {
     projects: [
       { plugins, test: { ...common, name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ['tests/unit/cli/**'] } },
-      // The command tests spawn the shipped dist/cli.js: their project builds the package first.
-      { plugins, test: { ...common, name: 'cli', include: ['tests/unit/cli/**/*.test.ts'], globalSetup: ['tests/unit/setup/build-library.ts'] } },
+      // The command tests spawn the shipped dist/cli.js: their project builds the package first, unless dist/ is fresh.
+      { plugins, test: { ...common, name: 'cli', include: ['tests/unit/cli/**/*.test.ts'], globalSetup: ['tests/helpers/fresh-build.ts'] } },
     ],
   },
 });

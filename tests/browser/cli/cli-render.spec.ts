@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { requireSharedAssets, SHARED_ASSETS } from '../helpers/viewer-page.ts';
 
-// `sinew render`: the real command (bin/sinew.mjs → dist/cli.js, built by vitest's setup or `npm run build`),
+// `sinew render`: the real command (bin/sinew.mjs → dist/cli.js, built by the run's global setup, tests/helpers/fresh-build.ts),
 // which starts its own headless Chromium; this spec's browser only decodes the PNGs it writes.
 const SINEW = resolve(import.meta.dirname, '../../../bin/sinew.mjs');
 const run = promisify(execFile);

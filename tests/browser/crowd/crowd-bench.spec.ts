@@ -15,7 +15,7 @@ type BenchWindow = { ready?: boolean; info: () => Record<string, unknown>; bench
 let server: FileServer;
 
 test.beforeAll(async () => {
-  if (!existsSync(resolve(DIST_BENCH, 'crowd-bench.html'))) throw new Error('dist/bench/crowd-bench.html is missing: run `npm run build` first');
+  if (!existsSync(resolve(DIST_BENCH, 'crowd-bench.html'))) throw new Error('dist/bench/crowd-bench.html is missing: the global setup (tests/helpers/fresh-build.ts) builds it');
   const routes = [{ prefix: '/', folder: DIST_BENCH }];
   if (existsSync(SHARED_ASSETS)) routes.push({ prefix: '/models/', folder: resolve(SHARED_ASSETS, 'gltf') });
   server = await startFileServer(routes);

@@ -1,6 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { skinnedQuad } from '../../unit/helpers/gltf-builder.ts';
 import { malformedCorpus } from '../../fixtures/malformed-corpus.ts';
@@ -8,6 +6,7 @@ import { skinnedGrid } from '../../fixtures/large-models.ts';
 import { startFileServer } from '../../../src/node/file-server.ts';
 import { isolateFromLiveReload, requireSharedAssets, SHARED_ASSETS } from '../helpers/viewer-page.ts';
 import { recordGlContexts, trackGlObjectsInPage, type GlObjectsWindow } from '../helpers/gl-counter.ts';
+import { loadEachInElement } from '../helpers/corpus-in-element.ts';
 
 // <sinew-viewer> in other people's pages: hostile names never become markup, a strict Content-Security-Policy
 // is enough, a browser without WebGL2 gets a message, and many context losses leave the picture unchanged.
@@ -83,7 +82,6 @@ test('names from a file (nodes, clips, the file itself) are shown as text, never
  */
 async function underPolicy(page: Page, scriptSrc: string): Promise<{ violations: string[]; errors: string[] }> {
   requireSharedAssets();
-  if (!existsSync(resolve(ROOT, 'dist/standalone/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
   const csp = `default-src 'self'; script-src ${scriptSrc}; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self' blob: data:`;
   const html = `<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -296,34 +294,26 @@ test('every file of the malformed corpus ends in one sinew-error in the element,
   });
   await expect.poll(() => page.evaluate(() => (document.getElementById('v') as Viewer).model), { timeout: 60_000 }).not.toBe('');
   const shown = await page.evaluate(() => (document.getElementById('v') as Viewer).model);
-  const result = await page.evaluate(async (names) => {
-    const viewer = document.getElementById('v') as Viewer;
-    const failures: string[] = [];
-    let slowest = 0;
-    for (const [name, ...referenced] of names) {
-      const files: string[] = [name, ...referenced];
-      const started = performance.now();
-      const outcome = await new Promise<string>((done) => {
-        const onError = (e: Event) => { viewer.removeEventListener('load', onLoad); done((e as CustomEvent).detail.message); };
-        const onLoad = () => { viewer.removeEventListener('sinew-error', onError); done('LOADED'); };
-        viewer.addEventListener('sinew-error', onError, { once: true });
-        viewer.addEventListener('load', onLoad, { once: true });
-        viewer.setAttribute('src', `/corpus/${encodeURIComponent(name)}`);
-      });
-      slowest = Math.max(slowest, performance.now() - started);
-      // A message starts with the file at fault: the entry (`name: …`, `name:12: …`) or a file it names (its
-      // `.md5anim`, a buffer's URL), whose failure is about that file. A URL or file name is quoted whole (a cut
-      // address cannot be looked up), so a long one does not count against the message's length.
-      const named = files.some((file: string) => outcome.startsWith(`${file}:`) || outcome.includes(file.slice(0, 40)));
-      const prose = outcome.replace(/"(?:[^"\\]|\\.){41,}"/g, '"…"');
-      if (outcome === 'LOADED' || prose.length >= 300 || !named) failures.push(`${name}: ${outcome.slice(0, 300)}`);
-    }
-    return { failures, slowest, model: viewer.model };
-  }, corpus.map((entry) => [entry.name, ...Object.keys(entry.companions ?? {}), ...externalUris(entry.bytes)]));
-  console.log(`corpus in the element: ${corpus.length} files, slowest ${result.slowest.toFixed(0)} ms`);
-  expect(result.failures).toEqual([]);
-  expect(result.model).toBe(shown);
-  expect(result.slowest).toBeLessThan(10_000); // generous: a loaded 2-core machine must not flake
+  const entries = corpus.map((entry) => [entry.name, ...Object.keys(entry.companions ?? {}), ...externalUris(entry.bytes)]);
+  const outcomes = await page.evaluate(loadEachInElement, entries.map(([name]) => name));
+  const failures: string[] = [];
+  entries.forEach(([name, ...referenced], i) => {
+    const { outcome } = outcomes[i];
+    const files: string[] = [name, ...referenced];
+    // A message starts with the file at fault: the entry (`name: …`, `name:12: …`) or a file it names (its
+    // `.md5anim`, a buffer's URL), whose failure is about that file. A URL or file name is quoted whole (a cut
+    // address cannot be looked up), so a long one does not count against the message's length.
+    const named = files.some((file) => outcome.startsWith(`${file}:`) || outcome.includes(file.slice(0, 40)));
+    const prose = outcome.replace(/"(?:[^"\\]|\\.){41,}"/g, '"…"');
+    if (outcome === 'LOADED' || prose.length >= 300 || !named) failures.push(`${name}: ${outcome.slice(0, 300)}`);
+  });
+  const slowest = Math.max(...outcomes.map((o) => o.ms));
+  console.log(`corpus in the element: ${corpus.length} files, slowest ${slowest.toFixed(0)} ms`);
+  expect(failures).toEqual([]);
+  expect(await page.evaluate(() => (document.getElementById('v') as Viewer).model)).toBe(shown);
+  // Speed is a bench key (bench/malformed-corpus-cost.ts, `malformed_corpus.element_slowest_ms`): this bound only
+  // catches a load that hangs, and holds beside other workers on a loaded machine.
+  expect(slowest).toBeLessThan(60_000);
 });
 
 test('a 1 000 000-vertex skinned mesh loads and renders in the element (README "Limits")', async ({ page }) => {

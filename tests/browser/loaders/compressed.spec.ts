@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startFileServer } from '../../../src/node/file-server.ts';
@@ -134,7 +133,6 @@ test.describe('compressed CesiumMan', () => {
   test('a copy of dist/standalone/ alone is enough: sinew-viewer.js fetches the decoders from beside itself, only for a file that needs them', async ({ page }) => {
     test.setTimeout(180_000);
     const standalone = resolve(ROOT, 'dist/standalone');
-    if (!existsSync(join(standalone, 'sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
     // The folder holds the element and the chunks it loads, nothing else (package.json exports it as sinew-gl/sinew-viewer.js).
     const files = readdirSync(standalone).sort();
     expect(files.filter((name) => !/^(sinew-viewer|(draco-primitives|meshopt-views|ktx2-texture)-[\w-]+)\.js$/.test(name))).toEqual([]);
@@ -174,7 +172,6 @@ test.describe('compressed CesiumMan', () => {
 
   test("under a Content-Security-Policy without 'unsafe-eval' (only 'wasm-unsafe-eval' for the decoders), dist/standalone/sinew-viewer.js loads both", async ({ page }) => {
     test.setTimeout(180_000);
-    if (!existsSync(resolve(ROOT, 'dist/standalone/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT });
     const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self' blob: data:";
     const html = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}">
 <script type="module" src="/standalone/sinew-viewer.js"></script></head><body></body></html>`;

@@ -31,7 +31,8 @@ test.beforeAll(async () => {
   requireSharedAssets();
   test.setTimeout(600_000);
   consumer = mkdtempSync(join(tmpdir(), 'sinew-consumer-'));
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', consumer], ROOT)) as { filename: string; files: { path: string }[] }[];
+  // dist/ as the run's global setup left it (tests/helpers/fresh-build.ts): `prepare` would build it again.
+  const packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', consumer], ROOT)) as { filename: string; files: { path: string }[] }[];
   packedFiles = packed[0].files.map((file) => file.path);
   cpSync(FIXTURE, consumer, { recursive: true });
   mkdirSync(join(consumer, 'public'));

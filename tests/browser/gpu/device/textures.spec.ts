@@ -5,8 +5,6 @@
  * image, three samplers.
  */
 import { test, expect } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startFileServer } from '../../../../src/node/file-server.ts';
 import { GltfBuilder } from '../../../unit/helpers/gltf-builder.ts';
@@ -122,7 +120,6 @@ test('golden: KHR_texture_basisu — KTX2 images (UASTC, ETC1S) transcoded and d
 
 test("under a Content-Security-Policy without 'unsafe-eval', dist/standalone/sinew-viewer.js transcodes and draws KTX2 images", async ({ page }) => {
   const root = resolve(import.meta.dirname, '../../../..');
-  if (!existsSync(resolve(root, 'dist/standalone/sinew-viewer.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: root });
   // 'wasm-unsafe-eval' only, for the transcoder's WebAssembly; no 'unsafe-eval', no inline script.
   const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self' blob: data:";
   const html = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}">
