@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { decoderModules } from './build/decoder-modules-plugin.ts';
 
 // Each project gets the plugins the sources need (inline projects do not inherit the root's).
-const common = { environment: 'node', testTimeout: 60_000 } as const;
+// Hooks get a test's time: some build (shipped-bundles.test.ts builds the demo app in beforeAll), which vitest's
+// 10 s default does not cover on a loaded 2-core machine.
+const common = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } as const;
 const plugins = [decoderModules()];
 
 export default defineConfig({
