@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, NO_CHROMIUM_MESSAGE, findChromium } from './src/node/find-chromium.ts';
 
@@ -25,17 +26,33 @@ const sitePort = Number(process.env.SINEW_SITE_PORT);
 const chromium = await findChromium();
 if (!chromium) throw new Error(`sinew: ${NO_CHROMIUM_MESSAGE}`);
 
+/**
+ * Specs that time the page (input latency while loading, benchmark pages): the `timed` project runs them after every
+ * other spec (its dependency, which a failure there skips them), one at a time, so no other worker shares the cores
+ * while they measure. Run one alone with `--no-deps` (`npx playwright test scene/many-nodes --no-deps`).
+ */
+const TIMED = ['scene/many-nodes.spec.ts', 'crowd/crowd-bench.spec.ts'];
+
 export default defineConfig({
   testDir: 'tests/browser',
+  // Builds the package once unless dist/ is fresh (after `npm ci`, whose `prepare` built it, nothing is built).
+  globalSetup: './tests/helpers/fresh-build.ts',
   timeout: 180_000,
   // SwiftShader renders deterministically with the pinned browser: a small per-pixel threshold keeps goldens
   // sensitive to shading changes, not just to moved silhouettes.
   expect: { timeout: 30_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.02 } },
-  fullyParallel: false,
-  workers: 1,
+  // Every test on its own in any worker, one worker per core: specs share no state (each serves its files on a port
+  // of its own, writes under a temporary folder or test-results/ by a name of its own). A spec whose tests share
+  // state says so with `test.describe.configure({ mode: 'serial' })`.
+  fullyParallel: true,
+  workers: availableParallelism(),
   retries: 0,
   reporter: [['list']],
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
+  projects: [
+    { name: 'browser', testIgnore: TIMED },
+    { name: 'timed', testMatch: TIMED, dependencies: ['browser'], workers: 1 },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 640, height: 480 },

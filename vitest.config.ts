@@ -2,15 +2,17 @@ import { defineConfig } from 'vitest/config';
 import { decoderModules } from './build/decoder-modules-plugin.ts';
 
 // Each project gets the plugins the sources need (inline projects do not inherit the root's).
-const common = { environment: 'node', testTimeout: 60_000 } as const;
+// Hooks get a test's time: some build (shipped-bundles.test.ts builds the demo app in beforeAll), which vitest's
+// 10 s default does not cover on a loaded 2-core machine.
+const common = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } as const;
 const plugins = [decoderModules()];
 
 export default defineConfig({
   test: {
     projects: [
       { plugins, test: { ...common, name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ['tests/unit/cli/**'] } },
-      // The command tests spawn the shipped dist/cli.js: their project builds the package first.
-      { plugins, test: { ...common, name: 'cli', include: ['tests/unit/cli/**/*.test.ts'], globalSetup: ['tests/unit/setup/build-library.ts'] } },
+      // The command tests spawn the shipped dist/cli.js: their project builds the package first, unless dist/ is fresh.
+      { plugins, test: { ...common, name: 'cli', include: ['tests/unit/cli/**/*.test.ts'], globalSetup: ['tests/helpers/fresh-build.ts'] } },
     ],
   },
 });

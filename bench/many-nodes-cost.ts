@@ -19,12 +19,11 @@ import { parseGltf } from '../src/loaders/gltf/parse-gltf.ts';
 import { AnimatedModel } from '../src/scene/animated-model.ts';
 import { planRigidBatches } from '../src/gpu/skinning/rigid-batches.ts';
 import { manyMeshNodes } from '../tests/fixtures/large-models.ts';
-import { CHROMIUM_ARGS, findChromium } from '../src/node/find-chromium.ts';
+import { withDevServerPage } from './dev-server-page.ts';
 import { compare } from './harness.ts';
 import { countDrawCalls, measureElementFrames } from '../tests/browser/helpers/frame-probe.ts';
 
 const NODES = 20_000;
-const root = resolve(import.meta.dirname, '..');
 const median = (a: readonly number[]): number => [...a].sort((x, y) => x - y)[a.length >> 1];
 
 /** The generated file's bytes (GLB). */
@@ -51,23 +50,11 @@ export async function manyNodesCpuCost(glb: Uint8Array = manyNodesFile()): Promi
 
 /** The browser figures (see the file's comment), or null without a Chromium. */
 export async function manyNodesBrowserCost(glb: Uint8Array = manyNodesFile()): Promise<{ loadMs: number; frameMs: number; drawCalls: number } | null> {
-  const found = await findChromium();
-  if (!found) return null;
-  const { createServer } = await import('vite');
-  const { chromium } = await import('playwright-core');
-  const server = await createServer({ root, logLevel: 'error', server: { port: 0, host: '127.0.0.1', hmr: false } });
-  await server.listen();
-  const address = server.httpServer!.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const browser = await chromium.launch({ executablePath: found.executablePath, args: [...CHROMIUM_ARGS], headless: true });
-  try {
-    const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
+  return withDevServerPage(async (page, origin) => {
     const body = Buffer.from(glb);
     await page.route('**/bench/many-nodes.glb', (route) => route.fulfill({ body, contentType: 'model/gltf-binary' }));
-    // tsx names functions with a `__name` helper, which the functions sent into the page would call.
-    await page.addInitScript({ content: 'window.__name = (f) => f;' });
     await page.addInitScript(countDrawCalls);
-    await page.goto(`http://127.0.0.1:${port}/tests/browser/pages/empty-page.html`);
+    await page.goto(`${origin}/tests/browser/pages/empty-page.html`);
     await page.waitForFunction(() => customElements.get('sinew-viewer') !== undefined, undefined, { timeout: 120_000 });
     const { loadMs } = await page.evaluate(() => new Promise<{ loadMs: number }>((done, fail) => {
       const viewer = document.createElement('sinew-viewer');
@@ -83,10 +70,7 @@ export async function manyNodesBrowserCost(glb: Uint8Array = manyNodesFile()): P
     }));
     const frames = await page.evaluate(measureElementFrames, { id: 'v', frames: 5 });
     return { loadMs, frameMs: median(frames.times), drawCalls: frames.drawCalls };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -73,6 +73,9 @@
  * - `nodes20k.load_ms`, `nodes20k.evaluate_ms`: a generated scene of 20 000 rigid mesh nodes, the CPU side of
  *   its load and of a frame; `nodes20k.element_load_ms`, `nodes20k.frame_ms`, `nodes20k.draw_calls`: the same in `<sinew-viewer>` in headless Chromium, with the GPU cases
  *   (bench/many-nodes-cost.ts).
+ * - `malformed_corpus.element_slowest_ms`, `malformed_corpus.element_median_ms`: each file of the malformed corpus
+ *   set as `<sinew-viewer>`'s `src`, to its `sinew-error`, in headless Chromium with the GPU cases
+ *   (bench/malformed-corpus-cost.ts).
  * - `crowd.cpu.*`, `crowd.bounds_ms.*`, `crowd.bytes_per_*`, `crowd.upload_bytes_per_instance.*`: the crowd's CPU
  *   side in node — a frame's `update` + `prepare` per instance and joint (crowd kernel, per instance, baked), the
  *   skinned bounds of 100 characters × 100 joints, memory per instance and per clip second (bench/crowd-cost.ts).
@@ -123,6 +126,7 @@ import { foxHotspotFrame } from './hotspot-cost.ts';
 import { pickCost } from './pick-cost.ts';
 import { cliCost } from './cli-cost.ts';
 import { manyNodesBrowserCost, manyNodesCpuCost } from './many-nodes-cost.ts';
+import { malformedCorpusBrowserCost } from './malformed-corpus-cost.ts';
 import { crowdCost } from './crowd-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -539,6 +543,13 @@ async function main(): Promise<void> {
     figures['nodes20k.frame_ms'] = round(nodesInBrowser.frameMs);
     figures['nodes20k.draw_calls'] = nodesInBrowser.drawCalls;
   }
+  // The malformed corpus in <sinew-viewer> (bench/malformed-corpus-cost.ts): how soon each file ends in its error.
+  const corpusInBrowser = process.argv.includes('--no-gpu') ? null : await malformedCorpusBrowserCost();
+  if (corpusInBrowser) {
+    rows.push([`malformed corpus in <sinew-viewer> (${corpusInBrowser.files} files): slowest; median to its error`, `${corpusInBrowser.slowestMs.toFixed(0)} ms; ${corpusInBrowser.medianMs.toFixed(0)} ms`, '', '', '']);
+    figures['malformed_corpus.element_slowest_ms'] = round(corpusInBrowser.slowestMs);
+    figures['malformed_corpus.element_median_ms'] = round(corpusInBrowser.medianMs);
+  }
 
   console.log(table(rows));
   console.log();
@@ -560,6 +571,7 @@ async function main(): Promise<void> {
       'gpu.N50.speedup_vs_three': '>= 1.5', 'gpu.N50.ratio_to_rigid': '<= 1.3', 'crowd.N1000.speedup_vs_three.live': '>= 10 (real GPU)',
       'crowd.N1000.speedup_vs_three.baked': '>= 10 (real GPU)', 'crowd.N1000.ratio_to_rigid': '<= 1.3',
       'crowd.cpu.us_per_live_instance.N1000': '<= 0.3', 'crowd.bounds_ms.100x100': '<= 0.1',
+      'malformed_corpus.element_slowest_ms': '< 10000',
     },
     measurements,
   };

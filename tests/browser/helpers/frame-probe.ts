@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { animationFrames } from './page-turns.ts';
 
 /**
  * Counts `drawElements` / `drawElementsInstanced` calls of every WebGL2 context in `window.__draws.calls`.
@@ -51,15 +52,16 @@ export function measureElementFrames({ id, frames }: { id: string; frames: numbe
 }
 
 /**
- * Moves the mouse every 50 ms until `until` settles; each move waits for the page to take it, so a long task
- * shows in that input's latency. Returns what `until` resolved to.
+ * Moves the mouse once per animation frame of the page until `until` settles (browsers deliver at most one move
+ * per frame), each move waiting for the page to take it, so a long task shows in that input's latency. Returns
+ * what `until` resolved to.
  */
 export async function moveMouseUntil<T>(page: Page, until: Promise<T>): Promise<T> {
   let settled = false;
   const done = until.finally(() => (settled = true));
   for (let moves = 0; !settled; moves++) {
     await page.mouse.move(10 + (moves % 50), 10 + (moves % 30));
-    await page.waitForTimeout(50);
+    await animationFrames(page, 1);
   }
   return done;
 }

@@ -1,15 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { SHARED_ASSETS, sharedAssets } from '../../helpers/shared-assets.ts';
 
-/** The read-only third-party models, served by vite at /shared/assets. */
-export const SHARED_ASSETS = fileURLToPath(new URL('../../../../shared/assets', import.meta.url));
+/** The read-only third-party models (tests/helpers/shared-assets.ts), served by vite at /shared/assets. */
+export { SHARED_ASSETS };
 
-/** Skips a test that needs ../shared/assets when it is absent, except under CI, where that is a failure. */
+/**
+ * Skips the test (or, called in a hook, the tests) that need ../shared/assets when it is absent.
+ * @throws Error when it is absent and `process.env.CI` is set ({@link sharedAssets}): under CI that is a failure
+ */
 export function requireSharedAssets(): void {
-  const present = existsSync(`${SHARED_ASSETS}/gltf`);
-  if (!present && process.env.CI) throw new Error(`shared assets missing at ${SHARED_ASSETS} (required when CI is set)`);
-  test.skip(!present, `shared assets absent at ${SHARED_ASSETS}`);
+  test.skip(sharedAssets() === null, `shared assets absent at ${SHARED_ASSETS}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-// Harness for tests/browser/attachments.spec.ts: a ModelView showing the octopus (clip `wave`) with a small unlit
+// Harness for tests/browser/view/attachments.spec.ts: a ModelView showing the octopus (clip `wave`) with a small unlit
 // green cube attached to a tentacle tip (view.attachments), read back by pixels in the task that drew the frame.
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';

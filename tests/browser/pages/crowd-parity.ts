@@ -1,4 +1,4 @@
-// Harness for tests/browser/crowd-parity.spec.ts: exposes window.sinewCrowdParity once ready (window.sinewCrowdParityReady).
+// Harness for tests/browser/crowd/crowd-parity.spec.ts: exposes window.sinewCrowdParity once ready (window.sinewCrowdParityReady).
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { Crowd, type CrowdMode } from '../../../src/crowd/crowd.ts';
 import { uploadModel } from '../../../src/gpu/skinning/gpu-model.ts';

@@ -1,4 +1,4 @@
-// Harness for tests/browser/crowd-props.spec.ts (window.sinewCrowdProps): a crowd of three instances — one as it is,
+// Harness for tests/browser/crowd/crowd-props.spec.ts (window.sinewCrowdProps): a crowd of three instances — one as it is,
 // one mirrored, one turned — drawn without props, then carrying the built-in sword (CrowdOptions.props), which stays
 // on the canvas for the screenshot. Every pixel the sword changes must lie where the single-model attachment puts
 // the sword (propMatrix on the character alone, projected), and each instance's sword must change some.

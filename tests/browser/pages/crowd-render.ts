@@ -1,4 +1,4 @@
-// Harness for tests/browser/crowd-render.spec.ts: draws a crowd with SkinnedRenderer.drawCrowd (window.sinewCrowdRender)
+// Harness for tests/browser/crowd/crowd-render.spec.ts: draws a crowd with SkinnedRenderer.drawCrowd (window.sinewCrowdRender)
 // — the worm holding a rigid box, one instance as it is beside one mirrored in x — and compares it with the same
 // crowd made double-sided (no back-face culling).
 import { mat4 } from 'gl-matrix';

@@ -1,4 +1,4 @@
-// Harness for tests/browser/crowd-shadow.spec.ts: a CrowdStage (the crowd page's own stage) of 9 Foxes drawn with
+// Harness for tests/browser/crowd/crowd-shadow.spec.ts: a CrowdStage (the crowd page's own stage) of 9 Foxes drawn with
 // and without its contact shadow (window.sinewCrowdShadow), each frame read back.
 import { loadModelFromUrl } from '../../../src/loaders/fetch/load-model-from-url.ts';
 import { CrowdStage } from '../../../src/crowd/crowd-stage.ts';

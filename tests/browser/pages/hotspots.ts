@@ -1,4 +1,4 @@
-// Harness for tests/browser/hotspots.spec.ts: where the hotspots of a <sinew-viewer> should be, computed
+// Harness for tests/browser/element/hotspots.spec.ts: where the hotspots of a <sinew-viewer> should be, computed
 // independently of the element's hotspot code — the model loaded again, the clip sampled at the element's time,
 // joints by AnimatedModel.jointMatrix, the surface by skinning the whole mesh (skinVertices without a vertex
 // list) and blending, then projected with the camera of the frame the element drew.

@@ -1,4 +1,4 @@
-// Harness for tests/browser/pick.spec.ts: draws a model with SkinnedRenderer, reads the frame's coverage back,
+// Harness for tests/browser/scene/pick.spec.ts: draws a model with SkinnedRenderer, reads the frame's coverage back,
 // picks through pixel centres with pickModel and PixelRays, and checks the hit triangles against the GPU's own
 // vertices (transform feedback). Exposes window.sinewPick once ready (window.sinewPickReady).
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';

@@ -1,5 +1,5 @@
 // Test page: PoseKernel in the browser — which backend this page gets, and the SIMD backend's matrices
-// against the portable ones on the built-in octopus (tests/browser/pose-kernel.spec.ts).
+// against the portable ones on the built-in octopus (tests/browser/pose/pose-kernel.spec.ts).
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { copyLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { PoseKernel, type PoseKernelBackend } from '../../../src/pose/pose-kernel.ts';

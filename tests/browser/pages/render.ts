@@ -1,4 +1,4 @@
-// Harness for tests/browser/parity-render.spec.ts: draws one frame of a model with SkinnedRenderer and a
+// Harness for tests/browser/gpu/passes/parity-render.spec.ts: draws one frame of a model with SkinnedRenderer and a
 // fixed camera (window.sinewRender), and exercises context loss and restore.
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { SkinnedRenderer, type GpuModel, type PalettePath } from '../../../src/gpu/passes/renderer.ts';

@@ -1,4 +1,4 @@
-// Harness for tests/browser/skin-once.spec.ts (window.sinewSkinOnce): a model skinned once by transform feedback
+// Harness for tests/browser/gpu/skinning/skin-once.spec.ts (window.sinewSkinOnce): a model skinned once by transform feedback
 // into SkinnedVertexBuffers (SkinnedRenderer.skinInto), read back from the buffers its VAOs draw, against the CPU
 // reference (skinVertices, morph targets first), and the frame drawn from those buffers against the frame the
 // skinning vertex shader draws itself.

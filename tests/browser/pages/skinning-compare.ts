@@ -2,7 +2,7 @@
 // one uploaded model, drawn twice per frame with another skinning method each (no rebuild, no re-upload).
 // Under `npm run dev`: /tests/browser/pages/skinning-compare.html?time=1&weights=normalize&palette=auto
 // (time in seconds of the `twist` clip: 170° at 1 s). window.sinewCompare.render(time) draws a frame and
-// measures the cylinder's width at the twisting joint in each half, for tests/browser/skinning-compare.spec.ts.
+// measures the cylinder's width at the twisting joint in each half, for tests/browser/gpu/skinning/skinning-compare.spec.ts.
 import { mat4 } from 'gl-matrix';
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';

@@ -1,6 +1,6 @@
 // Test page: SkinningKernel in the browser — which backend this page gets, and its skinned positions,
 // normals and tangents against the reference skinVertices on the built-in octopus, LBS and DQS, every weight
-// policy (tests/browser/skinning-kernel.spec.ts).
+// policy (tests/browser/skinning/skinning-kernel.spec.ts).
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
 import { computeModelOrigin } from '../../../src/scene/model-origin.ts';

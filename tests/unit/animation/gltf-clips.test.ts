@@ -4,8 +4,8 @@
  * and the glTF Asset Generator's Animation_Node, Animation_NodeMisc and Animation_SamplerType models.
  * Skips when ../shared/assets is absent, fails then when CI is set.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnimationClip } from '../../../src/asset/animation-clip.ts';
 import { compileClip } from '../../../src/animation/runtime-clip.ts';
@@ -14,18 +14,13 @@ import { SamplingContext } from '../../../src/animation/sampling-context.ts';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { cloneLocalPose } from '../../../src/skeleton/local-pose.ts';
+import { SHARED_ASSETS, sharedAssets } from '../../helpers/shared-assets.ts';
 import { readRawGltf } from './raw-gltf.ts';
 import { threeTrack } from './three-oracle.ts';
 
-const assets = resolve(__dirname, '../../../../shared/assets');
+const assets = SHARED_ASSETS;
 const generator = join(assets, 'conformance/glTF-Asset-Generator');
-const present = existsSync(assets);
-
-if (!present && process.env.CI) {
-  it('needs ../shared/assets when CI is set', () => {
-    throw new Error(`${assets} is missing; the glTF clip tests need it in CI`);
-  });
-}
+const present = sharedAssets() !== null;
 
 function models(): string[] {
   if (!present) return [];

@@ -15,7 +15,7 @@ import { quatConjugateMultiplyAt, quatMultiplyAt, quatRotateAt } from '../../../
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { loadClips } from '../../../src/loaders/load-clips.ts';
 import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 const assets = sharedAssets();
 const identity = [0, 0, 0, 1];

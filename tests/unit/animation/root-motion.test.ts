@@ -11,7 +11,7 @@ import { localToModel } from '../../../src/skeleton/local-to-model.ts';
 import type { Skeleton } from '../../../src/skeleton/skeleton.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 // Root motion: a walk played in place plus the accumulated placement must match the walk sampled continuously,
 // loop k shifted by k × its whole travel (end − start), with an error that does not grow with k.

@@ -12,7 +12,7 @@ import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { propMatrix } from '../../../src/scene/prop-placement.ts';
 import { skinnedMorphTube } from '../helpers/morph-tube.ts';
 import { positionsDiagonal } from '../helpers/positions-diagonal.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 // withProp composes a prop into the character's asset as a node under the joint (its rest pose the offset's TRS)
 // with the prop's nodes, meshes, skins, materials and images after the character's. The reference is the

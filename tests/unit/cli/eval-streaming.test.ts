@@ -10,7 +10,7 @@ import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import type { SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { skinnedGrid } from '../../fixtures/large-models.ts';
 import { evaluateModel, streamedEvaluation } from '../helpers/evaluate-model-reference.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
 import { sinew } from './run-sinew.ts';
 

@@ -1,5 +1,5 @@
 // Test-only hooks stay out of what ships: the package's bundles (dist/, which this project builds first,
-// tests/unit/setup/build-library.ts) and the demo viewer app (built here into a temporary folder).
+// tests/helpers/fresh-build.ts) and the demo viewer app (built here into a temporary folder).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

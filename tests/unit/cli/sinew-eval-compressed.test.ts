@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { compressModel } from '../helpers/compress-model.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { sinew } from './run-sinew.ts';
 
 const assets = sharedAssets();

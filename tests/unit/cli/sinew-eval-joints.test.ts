@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mat4, quat } from 'gl-matrix';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { readRawGltf } from '../helpers/gltf-raw.ts';
 import { referenceNodeMatrices } from '../helpers/gltf-node-reference.ts';
 import { positionsDiagonal } from '../helpers/positions-diagonal.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { readRawGltf, rawAccessor } from '../helpers/gltf-raw.ts';
 import { evaluateWithThree } from './three-oracle.ts';
 import { sinew } from './run-sinew.ts';

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { sinew } from './run-sinew.ts';
 
 // `sinew inspect X.md5anim` describes the animation: checked against the file's own text, read here by a few

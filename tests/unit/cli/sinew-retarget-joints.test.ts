@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { skinnedQuad } from '../helpers/gltf-builder.ts';
 import { readRawGltf } from '../helpers/gltf-raw.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { sinew } from './run-sinew.ts';
 
 // `sinew inspect --anim` and the warning of `sinew eval --anim` count the same joints: the model's skin joints,

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { GltfBuilder } from '../helpers/gltf-builder.ts';
 import { quatMultiplyAt, quatRotateAt } from '../../../src/math/quaternion.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { loadClipsFromPath } from '../../../src/node/load-clips-from-path.ts';
 import { retargetClipLibrary } from '../../../src/loaders/clip-library.ts';

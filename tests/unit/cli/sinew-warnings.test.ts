@@ -1,5 +1,5 @@
 // sinew inspect / sinew eval on a lenient file: every loader warning reported once, by the built command
-// (this project builds dist/ first, tests/unit/setup/build-library.ts).
+// (this project builds dist/ first, tests/helpers/fresh-build.ts).
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -11,7 +11,7 @@ import { createSamplingKernel } from '../../../src/pose/sampling-kernel.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { createWorm, WORM_800 } from '../../../src/procedural/worm.ts';
 import { copyLocalPose, createLocalPose, type LocalPose } from '../../../src/skeleton/local-pose.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 // Per-instance blends of two clips (Crowd.blend, Crowd.crossfade): the blended local pose against an independent
 // computation — each clip sampled alone (the same sampler the path uses), then the Animator's two-layer blend

@@ -10,7 +10,7 @@ import { MorphedPrimitive } from '../../../src/skinning/morph-targets.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { withRigidProp } from '../../browser/helpers/rigid-prop.ts';
 import { skinnedMorphTube } from '../helpers/morph-tube.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 // Per-joint bounds (src/skinning/joint-bounds.ts) transformed per frame (Crowd.prepare → worldBounds) contain
 // every skinned vertex of every clip — morphed first, and rigid meshes under their node's matrix: live at many times (every key time too), and baked as the GPU blends it

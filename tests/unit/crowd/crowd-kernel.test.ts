@@ -14,7 +14,7 @@ import { emptyBox } from '../../../src/skinning/joint-bounds.ts';
 import { packPaletteRows } from '../../../src/skinning/palette-rows.ts';
 import { withRigidProp } from '../../browser/helpers/rigid-prop.ts';
 import { skinnedMorphTube } from '../helpers/morph-tube.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 // The crowd kernel (src/crowd/crowd-kernel.ts) poses every live instance in one call. Checked against independent
 // computations of the same pose: its local pose against a SamplingKernel sampling the same clip at the same time

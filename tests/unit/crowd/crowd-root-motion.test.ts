@@ -7,7 +7,7 @@ import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { createWorm, WORM_800 } from '../../../src/procedural/worm.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 // Root motion in crowds (docs/guide/crowds.md): in `applied` mode each instance walks by its own accumulated
 // travel, placed where an Animator in `applied` mode playing the same clip at the same speed for the same time

@@ -9,7 +9,7 @@ import { commonAncestor, findLegs, findLookAtChain } from '../../../src/ik/rig-n
 import { midAxisFromPose, TwoBoneIkJob } from '../../../src/ik/two-bone-ik-job.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { cross, distance, dot, length, sub } from './ik-rigs.ts';
 
 // The jobs on real rigs, through AnimatedModel.evaluate: the correction must reach modelMatrices (read back with

@@ -13,7 +13,7 @@ import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { compressModel } from '../helpers/compress-model.ts';
 import { skinnedMorphTube } from '../helpers/morph-tube.ts';
 import { diagonal, worstMatchedError } from '../helpers/vertex-matching.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 const assets = sharedAssets();
 /**

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { CODECS, compressModel } from '../helpers/compress-model.ts';
 import { worstMatchedError } from '../helpers/vertex-matching.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 const assets = sharedAssets();
 const MODELS = ['CesiumMan', 'Fox', 'RiggedFigure'];

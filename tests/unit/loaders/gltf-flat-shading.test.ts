@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { readRawGltf } from '../helpers/gltf-raw.ts';
 
 const assets = sharedAssets();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { LoadError } from '../../../src/loaders/load-error.ts';
 import { skinnedQuad, type GltfBuilder } from '../helpers/gltf-builder.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { loadErrorOf } from '../helpers/load-error-of.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { rawAccessor, readRawGltf, type RawGltf } from '../helpers/gltf-raw.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 // Every real model: the loader's ModelAsset against the file's own JSON and bytes, read independently.
 const assets = sharedAssets();

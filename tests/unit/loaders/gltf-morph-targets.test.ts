@@ -6,7 +6,7 @@ import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
 import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { evaluateWithThree } from '../cli/three-oracle.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { skinnedMorphTube } from '../helpers/morph-tube.ts';
 import { loadErrorOf } from '../helpers/load-error-of.ts';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';

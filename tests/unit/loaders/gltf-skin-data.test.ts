@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { denormalize } from '../../../src/loaders/gltf/gltf-accessors.ts';
 import { rawAccessor, readRawGltf } from '../helpers/gltf-raw.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 const assets = sharedAssets();
 const generator = assets ? join(assets, 'conformance/glTF-Asset-Generator') : '';

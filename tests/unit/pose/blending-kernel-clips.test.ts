@@ -18,7 +18,7 @@ import { createBlendingKernel } from '../../../src/pose/blending-kernel.ts';
 import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
 import { cloneLocalPose, copyLocalPose, createLocalPose, type LocalPose } from '../../../src/skeleton/local-pose.ts';
 import { subtreeMask } from '../../../src/skeleton/subtree-mask.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 /** Kernel − portable per blend, as in blending-kernel.test.ts: |Δ|/(1 + |x|) per translation or scale, |Δ| per rotation. */
 const TOLERANCE = 1e-6;

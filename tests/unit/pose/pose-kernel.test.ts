@@ -8,7 +8,7 @@ import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
 import type { Skeleton } from '../../../src/skeleton/skeleton.ts';
 import { computeModelOrigin } from '../../../src/scene/model-origin.ts';
 import { sampleClipOnce } from '../helpers/sample-once.ts';
-import { SHARED_SKINNED_MODELS, sharedAssets } from '../helpers/shared-assets.ts';
+import { SHARED_SKINNED_MODELS, sharedAssets } from '../../helpers/shared-assets.ts';
 
 /**
  * The SIMD backend rounds every product and sum to float32 where the portable one rounds each element once,

@@ -36,7 +36,7 @@ import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
 import { createSamplingKernel, samplingArenaBytes } from '../../../src/pose/sampling-kernel.ts';
 import { cloneLocalPose, createLocalPose, type LocalPose } from '../../../src/skeleton/local-pose.ts';
 import type { Skeleton } from '../../../src/skeleton/skeleton.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 const U = 2 ** -24;
 const assets = sharedAssets();

@@ -16,7 +16,7 @@ import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { PoseKernel } from '../../../src/pose/pose-kernel.ts';
 import { createSamplingKernel, samplingArenaBytes } from '../../../src/pose/sampling-kernel.ts';
 import type { Skeleton } from '../../../src/skeleton/skeleton.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { cloneLocalPose, type LocalPose } from '../../../src/skeleton/local-pose.ts';
 
 const assets = sharedAssets();

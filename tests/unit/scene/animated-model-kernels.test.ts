@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 const assets = sharedAssets();
 

@@ -12,7 +12,7 @@ import { cloneLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { localToModel } from '../../../src/skeleton/local-to-model.ts';
 import { computeSkinMatrices } from '../../../src/skinning/skin-matrices.ts';
 import { SkinningContext } from '../../../src/skinning/skinning-context.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 /**
  * These tests are about what the animator feeds the matrix stages, so the model computes with the portable

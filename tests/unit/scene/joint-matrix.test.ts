@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mat4 } from 'gl-matrix';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { readRawGltf } from '../helpers/gltf-raw.ts';
 import { referenceNodeMatrices } from '../helpers/gltf-node-reference.ts';
 import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';

@@ -10,7 +10,7 @@ import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import type { SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { createBendingBox } from '../../browser/helpers/bending-box.ts';
 import { atOffset } from '../../browser/helpers/far-offset.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 // ModelPoint (what hotspots follow) against independent computations: whole-mesh skinning then the blend,
 // jointMatrix, the morph-target applier, and the geometry of normals.

@@ -12,7 +12,7 @@ import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { SKINNING_MODES, WEIGHT_POLICIES, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { withRigidProp } from '../../browser/helpers/rigid-prop.ts';
 import { skinnedMorphTube } from '../helpers/morph-tube.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { pickModelReference, ReferencePickContext } from './pick-reference.ts';
 
 // pickModel (clusters, moved boxes, candidate vertices only) against the brute-force reference (every vertex

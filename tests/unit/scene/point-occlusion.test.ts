@@ -4,7 +4,7 @@ import { loadModelFromPath } from '../../../src/node/load-model-from-path.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { OCCLUSION_TOLERANCE, PointOcclusion } from '../../../src/scene/point-occlusion.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
-import { sharedAssets } from '../helpers/shared-assets.ts';
+import { sharedAssets } from '../../helpers/shared-assets.ts';
 
 // PointOcclusion.crossings against an independent count: the whole mesh skinned, then every triangle met by the
 // segment (plane intersection and a same-side test, not Möller–Trumbore).

@@ -7,7 +7,7 @@ import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { SkinningContext } from '../../../src/skinning/skinning-context.ts';
 import { SkinningKernel } from '../../../src/skinning/skinning-kernel.ts';
 import { WEIGHT_POLICIES, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';
-import { SHARED_SKINNED_MODELS, sharedAssets } from '../helpers/shared-assets.ts';
+import { SHARED_SKINNED_MODELS, sharedAssets } from '../../helpers/shared-assets.ts';
 import { BOUND, compareOnModel, oneVertex, reference, worstError } from './kernel-parity.ts';
 
 // The SIMD DQS kernel (skin-kernel.as.ts `skinDqs`) against the reference `skinVerticesDqs` (through

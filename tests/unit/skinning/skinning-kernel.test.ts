@@ -9,7 +9,7 @@ import { SkinningContext } from '../../../src/skinning/skinning-context.ts';
 import { SkinningKernel } from '../../../src/skinning/skinning-kernel.ts';
 import { WEIGHT_POLICIES, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { sampleClipOnce } from '../helpers/sample-once.ts';
-import { SHARED_SKINNED_MODELS, sharedAssets } from '../helpers/shared-assets.ts';
+import { SHARED_SKINNED_MODELS, sharedAssets } from '../../helpers/shared-assets.ts';
 import { BOUND, compareOnModel, oneVertex, reference, rotations, skinnedPrimitives, worstError } from './kernel-parity.ts';
 
 // LBS parity; DQS parity is skinning-kernel-dqs.test.ts. Bound and helpers: kernel-parity.ts.

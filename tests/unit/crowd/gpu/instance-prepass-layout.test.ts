@@ -9,7 +9,7 @@ import { BAKED_BLOCK_TEXELS } from '../../../../src/skinning/instance-blocks.ts'
 // matrix into (LBS: every joint and rigid node; DQS: rigid nodes only), where a baked DQS pose's rotations end,
 // and when live blocks need no pass. Offsets hand-computed from the worm's 16 joints and one rigid box
 // (src/skinning/instance-blocks.ts: skins' palettes, then rigid nodes, stride 3 or 4). The pass's output is
-// proven against the CPU pose by tests/browser/crowd-parity.spec.ts.
+// proven against the CPU pose by tests/browser/crowd/crowd-parity.spec.ts.
 
 const LBS = { skinning: 'lbs', weights: 'normalize' } as const;
 const DQS = { skinning: 'dqs', weights: 'normalize' } as const;
