@@ -5,6 +5,7 @@ import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { computeModelBounds } from '../../../src/scene/model-bounds.ts';
 import { ModelVertexSkinner } from '../../../src/scene/model-vertex-skinner.ts';
 import { modelWorkingMemory } from '../../../src/pose/model-working-memory.ts';
+import { planRigidBatches } from '../../../src/gpu/skinning/rigid-batches.ts';
 import { manySkinnedInstances, skinnedGrid } from '../../fixtures/large-models.ts';
 
 // Issue 31: 20 000 nodes instancing one skinned mesh made a skinning kernel (a WebAssembly memory) per instance, and
@@ -30,6 +31,8 @@ describe(`${INSTANCES} nodes instancing one skinned mesh`, () => {
     expect(bounds).toEqual(computeModelBounds(one, new AnimatedModel(one)));
     const working = modelWorkingMemory(asset);
     expect(working).toMatchObject({ jointCount: INSTANCES + 2, skinnedPrimitives: 1, skinnedInstances: INSTANCES });
+    // The instances coincide: the renderer draws the first one (one pair), not 20 000.
+    expect(Array.from(planRigidBatches(asset).singles)).toEqual([0, 0]);
   }, 120_000);
 
   it('the skinner makes one kernel per primitive and skin, whoever asks', async () => {
