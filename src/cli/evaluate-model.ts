@@ -271,8 +271,8 @@ export async function writeEvaluation(asset: ModelAsset, clipIndex: number, time
     }
   }
 
-  // Small pieces (a primitive of a few vertices) are gathered up to EVAL_PIECE_CHARS before they go to `sink`: one
-  // write per piece made a file of many small primitives wait on the I/O once per primitive.
+  // After the head, small pieces (a primitive of a few vertices) are gathered up to EVAL_PIECE_CHARS before they go
+  // to `sink`: one write per piece made a file of many small primitives wait on the I/O once per primitive.
   let pending = '';
   const put = async (text: string): Promise<boolean> => {
     pending += text;
@@ -283,7 +283,7 @@ export async function writeEvaluation(asset: ModelAsset, clipIndex: number, time
   };
   let head = openObject({ clip: clip ? clip.name : null, time, duration: clip ? clip.duration : null });
   if (joints) head += ',"joints":' + JSON.stringify(joints);
-  if (!await put(head + ',"primitives":[')) return;
+  if (!await sink(head + ',"primitives":[')) return;
   for (let p = 0; p < items.length; p++) {
     const item = items[p];
     const primitive = morphed(animated, item), skinned = skinnedOf(item, primitive);
