@@ -76,6 +76,10 @@
  * - `malformed_corpus.element_slowest_ms`, `malformed_corpus.element_median_ms`: each file of the malformed corpus
  *   set as `<sinew-viewer>`'s `src`, to its `sinew-error`, in headless Chromium with the GPU cases
  *   (bench/malformed-corpus-cost.ts).
+ * - `nodes.flat100k.eval_s`, `nodes.skinned20k.load_ms`: `sinew eval` (in-process) on a glTF of 100 000 sibling root
+ *   nodes, and loading a GLB of 20 000 nodes instancing one skinned mesh to a ready model; each also at a quarter of
+ *   the size (`nodes.flat25k.eval_s`, `nodes.skinned5k.load_ms`) and the ratio (`*_ratio_to_quarter`: ≈ 4 when
+ *   linear, ≈ 16 when quadratic; bench/node-count-cost.ts).
  * - `crowd.cpu.*`, `crowd.bounds_ms.*`, `crowd.bytes_per_*`, `crowd.upload_bytes_per_instance.*`: the crowd's CPU
  *   side in node — a frame's `update` + `prepare` per instance and joint (crowd kernel, per instance, baked), the
  *   skinned bounds of 100 characters × 100 joints, memory per instance and per clip second (bench/crowd-cost.ts).
@@ -128,6 +132,7 @@ import { cliCost } from './cli-cost.ts';
 import { manyNodesBrowserCost, manyNodesCpuCost } from './many-nodes-cost.ts';
 import { malformedCorpusBrowserCost } from './malformed-corpus-cost.ts';
 import { crowdCost } from './crowd-cost.ts';
+import { nodeCountCost } from './node-count-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
@@ -475,6 +480,12 @@ async function main(): Promise<void> {
     figures['nodes20k.load_ms'] = round(nodes.loadMs);
     figures['nodes20k.evaluate_ms'] = round(nodes.evaluateMs);
   }
+  // Growth with the node count: sinew eval on 100 000 root nodes, loading 20 000 skinned instances, each beside a quarter of it (bench/node-count-cost.ts).
+  if (!gpuOnly) {
+    const growth = await nodeCountCost();
+    rows.push(...growth.rows);
+    Object.assign(figures, growth.figures);
+  }
 
   // The crowd's CPU side: poses of every instance (crowd kernel, per instance, baked), bounds, memory (bench/crowd-cost.ts).
   if (!gpuOnly) {
@@ -572,6 +583,7 @@ async function main(): Promise<void> {
       'crowd.N1000.speedup_vs_three.baked': '>= 10 (real GPU)', 'crowd.N1000.ratio_to_rigid': '<= 1.3',
       'crowd.cpu.us_per_live_instance.N1000': '<= 0.3', 'crowd.bounds_ms.100x100': '<= 0.1',
       'malformed_corpus.element_slowest_ms': '< 10000',
+      'nodes.flat100k.eval_ratio_to_quarter': '<= 5 (linear: 4)', 'nodes.skinned20k.load_ratio_to_quarter': '<= 5 (linear: 4)',
     },
     measurements,
   };

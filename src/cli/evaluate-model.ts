@@ -271,6 +271,16 @@ export async function writeEvaluation(asset: ModelAsset, clipIndex: number, time
     }
   }
 
+  // After the head, small pieces (a primitive of a few vertices) are gathered up to EVAL_PIECE_CHARS before they go
+  // to `sink`: one write per piece made a file of many small primitives wait on the I/O once per primitive.
+  let pending = '';
+  const put = async (text: string): Promise<boolean> => {
+    pending += text;
+    if (pending.length < EVAL_PIECE_CHARS) return true;
+    const piece = pending;
+    pending = '';
+    return sink(piece);
+  };
   let head = openObject({ clip: clip ? clip.name : null, time, duration: clip ? clip.duration : null });
   if (joints) head += ',"joints":' + JSON.stringify(joints);
   if (!await sink(head + ',"primitives":[')) return;
@@ -282,10 +292,13 @@ export async function writeEvaluation(asset: ModelAsset, clipIndex: number, time
     for (let start = 0; start < primitive.vertexCount; start += EVAL_CHUNK_VERTICES) {
       const count = Math.min(EVAL_CHUNK_VERTICES, primitive.vertexCount - start);
       text += formatPositions(evaluateRange(animated, item, primitive, skinned, method, start, count, scratch), origin, start === 0);
-      if (!await sink(text)) return;
+      if (!await put(text)) return;
       text = '';
     }
-    if (!await sink(text + ']}')) return;
+    if (!await put(text + ']}')) return;
   }
-  await sink(']}\n');
+  await sink(pending + ']}\n');
 }
+
+/** Characters of JSON text gathered before a piece goes to the sink (besides one chunk's text, {@link EVAL_CHUNK_VERTICES}). */
+const EVAL_PIECE_CHARS = 1 << 16;

@@ -58,6 +58,7 @@ export const LOAD_ERROR_CODES = {
   ACCESSOR_WEIGHTS_NEGATIVE: 'a WEIGHTS_n value is negative',
   ACCESSOR_INDECOMPOSABLE_MATRIX: 'an inverse bind matrix is not affine (its bottom row is not 0 0 0 1)',
   MEMORY_BUDGET_EXCEEDED: 'the accessors (or compressed buffer views) decode to more bytes than the memory budget',
+  WORKING_MEMORY_EXCEEDED: 'posing and skinning the model (pose kernel, per skin its palette, per skinned mesh and skin one CPU skinning kernel; instances share them) needs more bytes than the memory budget',
   COMPRESSED_DATA_INVALID: 'Draco or meshopt compressed data cannot be decoded, or decodes to something other than declared',
 
   // Meshes, skins, animations

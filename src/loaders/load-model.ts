@@ -6,6 +6,8 @@ import { LoadError, toLoadError } from './load-error.ts';
 import { loadMd5Model } from './md5/load-md5-model.ts';
 import type { FetchCompanion, ModelFile } from './model-file.ts';
 import { messageOf } from '../errors/message-of.ts';
+import { DEFAULT_MEMORY_BUDGET_BYTES, formatMebibytes } from '../asset/memory-budget.ts';
+import { modelWorkingMemory } from '../pose/model-working-memory.ts';
 
 export type { FetchCompanion, ModelFile } from './model-file.ts';
 
@@ -19,7 +21,8 @@ export interface LoadModelOptions {
   readonly anims?: readonly string[];
   /**
    * The memory budget (src/asset/memory-budget.ts): for glTF, the most bytes the accessors may decode to,
-   * checked before anything is allocated (`MEMORY_BUDGET_EXCEEDED`); default `DEFAULT_MEMORY_BUDGET_BYTES`
+   * checked before anything is allocated (`MEMORY_BUDGET_EXCEEDED`); for every format, what posing and skinning
+   * the loaded model makes (`modelWorkingMemory`, `WORKING_MEMORY_EXCEEDED`); default `DEFAULT_MEMORY_BUDGET_BYTES`
    * (512 MiB).
    */
   readonly memoryBudgetBytes?: number;
@@ -70,7 +73,8 @@ export function requireModelFormat(name: string): ModelFormat {
  * @throws LoadError for every failure: the loaders' own (naming the file at fault, which may be a companion,
  *   e.g. `Bob.md5anim:16: …`), `UNSUPPORTED_FILE_TYPE` for the main file's extension, `FILE_NOT_FOUND` for a
  *   required companion that does not exist, `IO_ERROR` (about the companion) when `fetchCompanion` rejects,
- *   `INTERNAL` for anything unforeseen
+ *   `INTERNAL` for anything unforeseen, `WORKING_MEMORY_EXCEEDED` when posing and skinning the model would need
+ *   more than the memory budget
  * @throws RangeError when `options.memoryBudgetBytes` is not a positive number
  */
 export async function loadModel(mainFile: ModelFile, fetchCompanion: FetchCompanion, options: LoadModelOptions = {}): Promise<ModelAsset> {
@@ -80,15 +84,32 @@ export async function loadModel(mainFile: ModelFile, fetchCompanion: FetchCompan
   try {
     if (format === 'md5mesh') {
       const asset = await loadMd5Model(mainFile, fetch, options.anims);
-      return { ...asset, warnings: collapseWarnings(asset.warnings) };
+      return requireWorkingMemory({ ...asset, warnings: collapseWarnings(asset.warnings) }, options.memoryBudgetBytes);
     }
-    const asset = await loadGltfModel(mainFile, fetch, { memoryBudgetBytes: options.memoryBudgetBytes, onParseProgress: options.onParseProgress });
+    const asset = requireWorkingMemory(
+      await loadGltfModel(mainFile, fetch, { memoryBudgetBytes: options.memoryBudgetBytes, onParseProgress: options.onParseProgress }),
+      options.memoryBudgetBytes,
+    );
     if (!options.anims?.length) return asset;
     const ignored = options.anims.map((name) => `${mainFile.name}: anim ${name} ignored (only an .md5mesh takes an .md5anim)`);
     return { ...asset, warnings: [...asset.warnings, ...ignored] };
   } catch (error) {
     throw toLoadError(mainFile.name, error);
   }
+}
+
+/**
+ * `asset`, when what posing and skinning it makes (`modelWorkingMemory`: made once per skin and skinned mesh, not
+ * per instance) fits the memory budget; checked here, before any of it is made, so every reader refuses alike.
+ * @throws LoadError `WORKING_MEMORY_EXCEEDED` naming the file, the bytes and what they are made of
+ */
+function requireWorkingMemory(asset: ModelAsset, memoryBudgetBytes = DEFAULT_MEMORY_BUDGET_BYTES): ModelAsset {
+  const working = modelWorkingMemory(asset);
+  if (working.bytes <= memoryBudgetBytes) return asset;
+  const shared = working.skinnedInstances > working.skinnedPrimitives ? `, shared by ${working.skinnedInstances} skinned mesh instances` : '';
+  throw new LoadError(asset.name, null, 'WORKING_MEMORY_EXCEEDED', `posing and skinning it needs ${formatMebibytes(working.bytes)} `
+    + `(${working.jointCount} nodes, ${working.skinnedPrimitives} skinned primitive${working.skinnedPrimitives === 1 ? '' : 's'}${shared}), `
+    + `more than the memory budget of ${formatMebibytes(memoryBudgetBytes)}`);
 }
 
 /** `fetchCompanion` whose failures are LoadErrors about the companion (`IO_ERROR`), never raw. */

@@ -90,15 +90,8 @@ export class PoseKernel {
     if (origin) this.origin.set([origin[0], origin[1], origin[2]]);
     const module = options.backend === 'js' ? null : compiled.get();
     if (module) {
-      const layout = new KernelLayout();
-      const t = layout.words(3 * n), r = layout.words(4 * n), s = layout.words(3 * n);
-      const parents = layout.words(n), model = layout.words(16 * n), list = layout.words(n);
-      const skinSlots = skins.map((skin) => {
-        const m = skin.joints.length;
-        return { m, joints: layout.words(m), inverseBinds: layout.words(16 * m), skinMatrices: layout.words(16 * m) };
-      });
-      const arenaBytes = Math.max(0, Math.ceil((options.arenaBytes ?? 0) / 16) * 16), arena = layout.words(arenaBytes >> 2);
-      const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
+      const { t, r, s, parents, model, list, skinSlots, arena, arenaBytes, bytes } = poseKernelLayout(n, skins, options.arenaBytes ?? 0);
+      const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / 65536)) });
       const exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;
       const buffer = memory.buffer;
       this.arena = arenaBytes > 0 ? new KernelArena(memory, arena, arenaBytes) : null;
@@ -200,3 +193,29 @@ function initialisePose(pose: LocalPose): void {
 }
 
 const compiled = new EmbeddedModule(POSE_KERNEL_WASM_BASE64);
+
+/**
+ * The bytes of WebAssembly memory a {@link PoseKernel} on the `'wasm-simd'` backend makes for a skeleton of
+ * `jointCount` joints, `skins` and an arena of `arenaBytes` (whole 64 KiB pages): what the memory budget counts
+ * for posing a model (src/pose/model-working-memory.ts). The `'js'` backend holds about as much in arrays.
+ */
+export function poseKernelBytes(jointCount: number, skins: readonly SkinAsset[], arenaBytes: number): number {
+  return 65536 * Math.max(1, Math.ceil(poseKernelLayout(jointCount, skins, arenaBytes).bytes / 65536));
+}
+
+/**
+ * Byte offsets of the kernel's arrays for n joints: the local pose (translations, rotations, scales), parents,
+ * model matrices, the listed joints, per skin its joints, inverse bind and skinning matrices, then the arena
+ * (`arenaBytes` rounded up to 16); and the memory they need.
+ */
+function poseKernelLayout(n: number, skins: readonly SkinAsset[], arenaBytesAsked: number) {
+  const layout = new KernelLayout();
+  const t = layout.words(3 * n), r = layout.words(4 * n), s = layout.words(3 * n);
+  const parents = layout.words(n), model = layout.words(16 * n), list = layout.words(n);
+  const skinSlots = skins.map((skin) => {
+    const m = skin.joints.length;
+    return { m, joints: layout.words(m), inverseBinds: layout.words(16 * m), skinMatrices: layout.words(16 * m) };
+  });
+  const arenaBytes = Math.max(0, Math.ceil(arenaBytesAsked / 16) * 16), arena = layout.words(arenaBytes >> 2);
+  return { t, r, s, parents, model, list, skinSlots, arena, arenaBytes, bytes: layout.bytes };
+}

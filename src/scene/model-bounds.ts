@@ -12,14 +12,15 @@ export interface ModelBounds extends Bounds {
 }
 
 /**
- * Calls `visit(x, y, z)` with every vertex of a model at its current pose (`animated`'s buffers as its last
+ * Calls `visit(x, y, z)` with every vertex of a model at its current pose (the instances of a skinned mesh that
+ * share a skin and have no morph weights of their own coincide, and are visited once) (`animated`'s buffers as its last
  * `evaluate(source)` left them): morph targets applied first at the pose's weights (`MorphedPrimitive`), every
  * skinned primitive skinned whole on the CPU by `skinner` (a `SkinningKernel` per primitive: WebAssembly SIMD,
  * or the portable `skinVertices`; LBS with normalised weights) with its skin's skinning matrices,
  * every rigid one placed by its joint's model-space matrix; then each point has the model's origin
  * (`animated.origin`, to which the pose buffers are relative) added back in f64 and goes through `displayMatrix`
  * when given (model space → display space, e.g. Z-up to Y-up). Non-finite points are skipped. Allocates (the
- * skinner's kernels on first use, morphed copies of rigid primitives per call): meant for framing on load, not
+ * skinner's kernels on first use, one per skinned primitive and skin, morphed copies of rigid primitives per call): meant for framing on load, not
  * per frame; pass one `skinner` to calls over several poses of the same model.
  * @param skinner skins the skinned primitives, keeping its kernels between calls (default: a new one)
  */
@@ -40,14 +41,23 @@ export function forEachModelVertex(
     if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) return;
     visit(x, y, z);
   };
-  asset.meshInstances.forEach((instance, i) => {
+  // Skinned instances of one mesh and skin without morph weights of their own coincide (glTF 2.0 §3.7.3: a skinned
+  // mesh ignores its node): the first one stands for them all, by `mesh · skinCount + skin`.
+  const visited = new Set<number>();
+  const skinCount = asset.skins.length;
+  for (const instance of asset.meshInstances) {
     const mesh = asset.meshes[instance.mesh];
-    if (!mesh) return;
+    if (!mesh) continue;
     const morphOffset = instance.morphWeightOffset ?? -1;
-    mesh.primitives.forEach((sourcePrimitive, p) => {
+    if (instance.skin >= 0 && morphOffset < 0) {
+      const key = instance.mesh * skinCount + instance.skin;
+      if (visited.has(key)) continue;
+      visited.add(key);
+    }
+    for (const sourcePrimitive of mesh.primitives) {
       const n = sourcePrimitive.vertexCount;
       if (instance.skin >= 0 && sourcePrimitive.joints && sourcePrimitive.weights && animated.skinMatrices[instance.skin]) {
-        const out = skinner.positions(i, p, sourcePrimitive, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin],
+        const out = skinner.positions(sourcePrimitive, animated.skinMatrices[instance.skin], animated.skinningContexts[instance.skin],
           DEFAULT_SKINNING_METHOD, animated.morphWeights, morphOffset);
         for (let v = 0; v < n; v++) add(out[3 * v], out[3 * v + 1], out[3 * v + 2]);
       } else {
@@ -66,8 +76,8 @@ export function forEachModelVertex(
           );
         }
       }
-    });
-  });
+    }
+  }
 }
 
 /**

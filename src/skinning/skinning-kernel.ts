@@ -84,12 +84,8 @@ export class SkinningKernel {
     const tangents = primitive.tangents ?? null;
     const module = options.backend === 'js' ? null : compiled.get();
     if (module) {
-      const layout = new KernelLayout();
-      const palette = layout.words(16 * m), dualPalette = layout.words(DQ_PACKED_STRIDE * m), restP = layout.words(3 * n), restN = layout.words(3 * n);
-      const restT = tangents ? layout.words(4 * n) : 0, slotJoints = layout.halves(c * n), slotWeights = layout.words(c * n);
-      // One spare float after each three-per-vertex output: the kernel stores whole v128s (skin-kernel.as.ts).
-      const outP = layout.words(3 * n + 1), outN = layout.words(3 * n + 1), outT = tangents ? layout.words(4 * n) : 0;
-      const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(layout.bytes / 65536)) });
+      const { palette, dualPalette, restP, restN, restT, slotJoints, slotWeights, outP, outN, outT, bytes } = kernelLayout(n, c, m, tangents !== null);
+      const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / 65536)) });
       const exports = new WebAssembly.Instance(module, { env: { memory, abort: kernelAbort } }).exports as unknown as KernelExports;
       const buffer = memory.buffer;
       const restPView = new Float32Array(buffer, restP, 3 * n), restNView = new Float32Array(buffer, restN, 3 * n);
@@ -178,6 +174,30 @@ export class SkinningKernel {
     if (!this.runStream) throw new Error('SkinningKernel.streamOnly: the portable backend has no memory floor');
     this.runStream();
   }
+}
+
+/**
+ * The bytes of WebAssembly memory a {@link SkinningKernel} on the `'wasm-simd'` backend makes for `primitive`
+ * skinned by a palette of `jointCount` joints (whole 64 KiB pages): what the memory budget counts per skinned
+ * primitive and skin (src/pose/model-working-memory.ts). The `'js'` backend holds less (its outputs only).
+ */
+export function skinningKernelBytes(primitive: PrimitiveAsset, jointCount: number): number {
+  const bytes = kernelLayout(primitive.vertexCount, influenceCountOf(primitive), jointCount, !!primitive.tangents).bytes;
+  return 65536 * Math.max(1, Math.ceil(bytes / 65536));
+}
+
+/**
+ * Byte offsets of a kernel's arrays for n vertices of c influences and m joints (tangents or not), and the
+ * memory they need: palette, DQS palette, rest positions, normals, tangents, slot joints (u16), slot weights,
+ * then the outputs.
+ */
+function kernelLayout(n: number, c: number, m: number, tangents: boolean) {
+  const layout = new KernelLayout();
+  const palette = layout.words(16 * m), dualPalette = layout.words(DQ_PACKED_STRIDE * m), restP = layout.words(3 * n), restN = layout.words(3 * n);
+  const restT = tangents ? layout.words(4 * n) : 0, slotJoints = layout.halves(c * n), slotWeights = layout.words(c * n);
+  // One spare float after each three-per-vertex output: the kernel stores whole v128s (skin-kernel.as.ts).
+  const outP = layout.words(3 * n + 1), outN = layout.words(3 * n + 1), outT = tangents ? layout.words(4 * n) : 0;
+  return { palette, dualPalette, restP, restN, restT, slotJoints, slotWeights, outP, outN, outT, bytes: layout.bytes };
 }
 
 /** Floats per joint of the kernel's DQS palette (skin-kernel.as.ts `skinDqs`): S's three columns, q, ½(t, 0)⊗q. */

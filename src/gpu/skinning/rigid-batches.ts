@@ -39,7 +39,9 @@ export interface RigidBatchPlan {
   readonly batches: readonly RigidBatch[];
   /**
    * `Int32Array(2·k)`: the pairs (mesh instance, primitive index) drawn one by one, in file order: skinned or
-   * morphed primitives, BLEND materials (sorted per primitive each frame), and groups of one.
+   * morphed primitives, BLEND materials (sorted per primitive each frame), and groups of one. Of the opaque or
+   * masked skinned instances of one mesh and skin without morph weights of their own, which coincide, only the
+   * first (20 000 nodes instancing one skinned mesh draw once, not 20 000 times).
    */
   readonly singles: Int32Array;
 }
@@ -74,12 +76,15 @@ export function planRigidBatches(asset: ModelAsset, maxVertices = MAX_BATCH_VERT
   const groups = new Map<string, number[]>();
   const singles: number[] = [];
   const instances = asset.meshInstances;
+  // Skinned pairs drawn already, by `mesh/primitive/skin`: another instance of them coincides (see RigidBatchPlan.singles).
+  const skinnedDrawn = new Set<string>();
   for (let i = 0; i < instances.length; i++) {
     const instance = instances[i];
     const primitives = asset.meshes[instance.mesh].primitives;
     for (let p = 0; p < primitives.length; p++) {
       const key = batchKey(asset, instance.skin, primitives[p], anchorOf[instance.node]);
       if (key === null) {
+        if (coincidesWithDrawn(asset, instance, p, skinnedDrawn)) continue;
         singles.push(i, p);
         continue;
       }
@@ -113,6 +118,22 @@ export function planRigidBatches(asset: ModelAsset, maxVertices = MAX_BATCH_VERT
     }
   }
   return { batches, singles: sortedPairs(singles) };
+}
+
+/**
+ * Whether primitive `p` of `instance` is skinned, opaque or masked, without morph weights of its own, and a pair of
+ * the same mesh, primitive and skin is drawn already (`drawn`, which this adds it to otherwise): such instances put
+ * the same triangles at the same place (glTF 2.0 §3.7.3: a skinned mesh ignores its node), so one draw gives the
+ * same pixels as all of them. BLEND is drawn per instance: copies composite.
+ */
+function coincidesWithDrawn(asset: ModelAsset, instance: ModelAsset['meshInstances'][number], p: number, drawn: Set<string>): boolean {
+  const primitive = asset.meshes[instance.mesh].primitives[p];
+  if (instance.skin < 0 || primitive.joints === null || (instance.morphWeightOffset ?? -1) >= 0) return false;
+  if (asset.materials[primitive.material]?.alphaMode === 'BLEND') return false;
+  const key = `${instance.mesh}/${p}/${instance.skin}`;
+  if (drawn.has(key)) return true;
+  drawn.add(key);
+  return false;
 }
 
 /** The group key of a rigid primitive, or null when it is drawn on its own. */

@@ -12,17 +12,21 @@ export interface GltfSkeleton {
   readonly jointOfNode: Int32Array;
 }
 
+/** A node's TRS where the JSON leaves them out (glTF 2.0 §5.25 "Node"). */
+const IDENTITY_T = [0, 0, 0], IDENTITY_R = [0, 0, 0, 1], IDENTITY_S = [1, 1, 1];
+
 /**
  * Builds a skeleton holding every node of the file (joints and non-joints alike: glTF joint world matrices
  * include non-joint ancestors), ordered parents before children by a depth-first pre-order walk from the
  * roots in file order, children in their `children` order (docs/explanation/skinning-formulas.md S4: one forward pass then computes
  * every world matrix). `sourceIndices` holds the glTF node index, `names` the node names ('' when absent).
  *
- * Rest pose: each node's translation, rotation (x, y, z, w) and scale; a `matrix` node is decomposed into
- * TRS by gltf-transform's reader (negative determinant → negative x scale).
+ * Rest pose: each node's translation, rotation (x, y, z, w) and scale, read from the JSON; a `matrix` node is
+ * decomposed into TRS by gltf-transform's reader (negative determinant → negative x scale).
  *
  * @param nodesJson the validated `/nodes` array (each node the child of at most one node)
- * @param nodes gltf-transform nodes in file order (`root.listNodes()`), for the decomposed TRS
+ * @param nodes gltf-transform nodes in file order (`root.listNodes()`), for the decomposed TRS of `matrix` nodes:
+ *   at least up to the last of them (slim-for-reader.ts)
  * @throws LoadError `fileName: …` when nodes form a cycle (unreachable from any root) or there are more than
  *   {@link MAX_SKELETON_JOINTS} nodes
  */
@@ -68,10 +72,19 @@ export function buildGltfSkeleton(fileName: string, nodesJson: readonly GLTF.INo
     parents[joint] = parentOfOrder[joint];
     sourceIndices[joint] = nodeIndex;
     names.push(nodesJson[nodeIndex].name ?? '');
-    const node = nodes[nodeIndex];
-    restPose.translations.set(node.getTranslation(), 3 * joint);
-    restPose.rotations.set(node.getRotation(), 4 * joint);
-    restPose.scales.set(node.getScale(), 3 * joint);
+    const json = nodesJson[nodeIndex];
+    if (json.matrix !== undefined) {
+      const node = nodes[nodeIndex];
+      if (!node) throw new LoadError(fileName, `/nodes/${nodeIndex}/matrix`, 'INTERNAL', 'was not decomposed by the reader');
+      restPose.translations.set(node.getTranslation(), 3 * joint);
+      restPose.rotations.set(node.getRotation(), 4 * joint);
+      restPose.scales.set(node.getScale(), 3 * joint);
+    } else {
+      // glTF 2.0 §5.25 "Node": defaults (0, 0, 0), (0, 0, 0, 1), (1, 1, 1); the JSON is validated.
+      restPose.translations.set(json.translation ?? IDENTITY_T, 3 * joint);
+      restPose.rotations.set(json.rotation ?? IDENTITY_R, 4 * joint);
+      restPose.scales.set(json.scale ?? IDENTITY_S, 3 * joint);
+    }
     // JSON numbers are finite, but a value past ±3.4e38 becomes ±∞ in the float32 pose.
     for (const [path, values, n] of [['translation', restPose.translations, 3], ['rotation', restPose.rotations, 4], ['scale', restPose.scales, 3]] as const) {
       for (let k = 0; k < n; k++) {
