@@ -10,5 +10,5 @@
  */
 export {
   captureSkinnedVertices, captureSkinnedVerticesAsync, TransformFeedbackCapture, type CapturedVertices,
-} from './gpu/passes/transform-feedback-capture.ts';
+} from './gpu/skinning/transform-feedback-capture.ts';
 export { readFrame, type FrameStats } from './viewer/frame-readback.ts';

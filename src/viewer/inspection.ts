@@ -3,7 +3,7 @@ import type { DrawStyle, SurfaceView } from '../gpu/debug/draw-style.ts';
 import { CpuVertexBuffers } from '../gpu/debug/cpu-vertex-buffers.ts';
 import { EdgeBuffers } from '../gpu/debug/edge-buffers.ts';
 import { LineOverlay } from '../gpu/debug/line-overlay.ts';
-import { TransformFeedbackCapture } from '../gpu/passes/transform-feedback-capture.ts';
+import { TransformFeedbackCapture } from '../gpu/skinning/transform-feedback-capture.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { FrameInspector } from '../view/frame-inspector.ts';
 import type { ViewFrame } from '../view/view-frame.ts';

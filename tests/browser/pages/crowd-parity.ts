@@ -3,7 +3,7 @@ import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { Crowd, type CrowdMode } from '../../../src/crowd/crowd.ts';
 import { uploadModel } from '../../../src/gpu/skinning/gpu-model.ts';
 import { GpuInstances } from '../../../src/crowd/gpu/instance-draw.ts';
-import { TransformFeedbackCapture } from '../../../src/gpu/passes/transform-feedback-capture.ts';
+import { TransformFeedbackCapture } from '../../../src/gpu/skinning/transform-feedback-capture.ts';
 import { BUILT_IN_MODELS } from '../../../src/crowd/built-in-models.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';

@@ -11,7 +11,7 @@ import { uploadModel, type GpuModel } from '../../../src/gpu/skinning/gpu-model.
 import { maxPaletteJoints, paletteStride, readPaletteLimits, type PaletteLimits, type PalettePath } from '../../../src/gpu/skinning/palette-path.ts';
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
 import { compileProgram } from '../../../src/gpu/device/shader-program.ts';
-import { TransformFeedbackCapture } from '../../../src/gpu/passes/transform-feedback-capture.ts';
+import { TransformFeedbackCapture } from '../../../src/gpu/skinning/transform-feedback-capture.ts';
 import { createBendingBox } from '../helpers/bending-box.ts';
 import { createTwistCylinder } from '../helpers/twist-cylinder.ts';
 import { withUnevenWeights } from '../helpers/uneven-weights.ts';

@@ -4,7 +4,7 @@
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { uploadModel } from '../../../src/gpu/skinning/gpu-model.ts';
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
-import { captureSkinnedVerticesAsync } from '../../../src/gpu/passes/transform-feedback-capture.ts';
+import { captureSkinnedVerticesAsync } from '../../../src/gpu/skinning/transform-feedback-capture.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { computeModelBounds } from '../../../src/scene/model-bounds.ts';
 import { OrbitCamera } from '../../../src/scene/orbit-camera.ts';

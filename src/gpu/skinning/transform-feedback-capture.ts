@@ -1,16 +1,16 @@
-import type { GpuModel, GpuPrimitive } from '../skinning/gpu-model.ts';
-import { maxPaletteJoints, paletteCapacity, paletteStride, readPaletteLimits, type PalettePath } from '../skinning/palette-path.ts';
+import type { GpuModel, GpuPrimitive } from './gpu-model.ts';
+import { maxPaletteJoints, paletteCapacity, paletteStride, readPaletteLimits, type PalettePath } from './palette-path.ts';
 import { computeDualQuaternionPalette } from '../../skinning/dual-quaternion-palette.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../skinning/skinning-method.ts';
-import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from '../skinning/palette-buffer.ts';
+import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { packPaletteRows } from '../../skinning/palette-rows.ts';
-import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from '../skinning/palette-texture.ts';
-import { bindMorphTargets } from '../skinning/morph-binding.ts';
-import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from '../skinning/program-cache.ts';
+import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
+import { bindMorphTargets } from './morph-binding.ts';
+import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
 import { bindInstancedPrimitive, instancedProgram, type GpuInstances } from '../../crowd/gpu/instance-draw.ts';
 import type { InstanceBlocks } from '../../skinning/instance-blocks.ts';
 import { gpuCommandsComplete } from '../device/gpu-fence.ts';
-import { createShaderVariant } from '../skinning/shader-variant.ts';
+import { createShaderVariant } from './shader-variant.ts';
 
 /** Vertices as the GPU skinned them, in model space (the skinning matrices' output; `u_toDisplay` is the identity). */
 export interface CapturedVertices {
