@@ -28,6 +28,10 @@ import type { RetargetOptions } from '../animation/retarget-clip.ts';
 import type { FrameInspector, FrameTimings } from './frame-inspector.ts';
 import { describeFrame, type FrameStage, type ViewFrame } from './view-frame.ts';
 import { ViewStages } from './view-stages.ts';
+import { createRenderItem, type RenderItem } from '../gpu/passes/render-item.ts';
+
+/** What a render item takes from a loaded model: its pose buffers and display matrix. */
+type ItemModel = Pick<LoadedModel, 'animated' | 'displayMatrix'>;
 
 export { messageOf } from './message-of.ts';
 
@@ -89,6 +93,8 @@ export class ModelView {
   /** Handed to the stages and the {@link inspector}, rewritten in place each frame. */
   private lastFrame: ViewFrame | null = null;
   private readonly stages = new ViewStages();
+  /** What the main draw, the trial draws and the stages draw of the shown model (see {@link itemFor}). */
+  private item: RenderItem | null = null;
 
   /**
    * Takes `canvas` (its own WebGL2 context, or a 2D one fed by `options.host`) and listens for orbit input
@@ -202,7 +208,7 @@ export class ModelView {
         if (stale()) return false;
         // A trial draw (not shown) builds the shader variants it needs now, so a failure leaves the current
         // model in place.
-        this.trialDraw(gpu, animated, displayMatrix, this.currentPaletteRequest, this.method);
+        this.trialDraw(gpu, { animated, displayMatrix }, this.currentPaletteRequest, this.method);
       }
       this.current?.gpu?.dispose();
       this.current = { asset, animated, gpu, displayMatrix, bounds, palettePath, layers: new ClipLayers(animated) };
@@ -414,14 +420,15 @@ export class ModelView {
     this.framing.update(this.surface.width, this.surface.height);
     this.surface.beginFrame(this.background);
     renderer.useLighting(this.lighting, this.framing.matrices, this.surface.width, this.surface.height);
-    const frame = this.lastFrame = describeFrame(this.lastFrame, renderer, model.gpu, model, this.framing.matrices, this.method, this.surface);
+    const item = this.itemFor(model.gpu, model, this.currentPaletteRequest, this.method);
+    const frame = this.lastFrame = describeFrame(this.lastFrame, this.surface, item, model, this.framing.matrices);
     const inspector = this.inspector;
-    const style = inspector ? inspector.styleFor(frame) : undefined;
+    item.style = inspector?.styleFor(frame) ?? null;
     const t2 = performance.now();
-    const skinned = this.stages.skinOnce(frame, this.currentPaletteRequest, style !== undefined);
+    const skinned = this.stages.skinOnce(frame);
     // The palette is packed and uploaded once a frame: by the skin-once pass, else by the main draw (not by stages).
     let paletteMs = skinned ? renderer.lastPaletteMs : 0;
-    renderer.draw(model.gpu, model.animated, this.framing.matrices, model.displayMatrix, this.currentPaletteRequest, this.method, style, skinned);
+    renderer.draw(item, this.framing.matrices);
     paletteMs += renderer.lastPaletteMs;
     this.stages.afterDraw(frame);
     const t3 = performance.now();
@@ -498,11 +505,27 @@ export class ModelView {
   }
 
   /** Draws `gpu` once, not shown, with `paletteRequest` and `method`: builds their shader variant now (a failure throws before anything switches). */
-  private trialDraw(gpu: GpuModel, animated: AnimatedModel, displayMatrix: Float32Array, paletteRequest: PaletteRequest, method: SkinningMethod): void {
+  private trialDraw(gpu: GpuModel, model: ItemModel, paletteRequest: PaletteRequest, method: SkinningMethod): void {
     this.surface.resize();
     this.framing.update(this.surface.width, this.surface.height);
     this.surface.beginFrame(this.background);
-    this.surface.renderer!.draw(gpu, animated, this.framing.matrices, displayMatrix, paletteRequest, method);
+    this.surface.renderer!.draw(this.itemFor(gpu, model, paletteRequest, method), this.framing.matrices);
+  }
+
+  /**
+   * The view's render item (made on first use, then rewritten in place: no per-frame allocation) for `gpu` in
+   * `model`'s pose and display matrix, with `paletteRequest` and `method`; no inspection view, skinned in the draw.
+   */
+  private itemFor(gpu: GpuModel, model: ItemModel, paletteRequest: PaletteRequest, method: SkinningMethod): RenderItem {
+    const item = this.item ??= createRenderItem(gpu, model.animated);
+    item.gpuModel = gpu;
+    item.pose = model.animated;
+    item.displayMatrix = model.displayMatrix;
+    item.paletteRequest = paletteRequest;
+    item.method = method;
+    item.style = null;
+    item.skinnedVertices = null;
+    return item;
   }
 
   /**
@@ -523,7 +546,7 @@ export class ModelView {
       const palettePath = renderer.palettePathFor(model.asset, request, method);
       if (model.gpu) {
         model.animated.evaluate(model.animated.animator);
-        this.trialDraw(model.gpu, model.animated, model.displayMatrix, request, method);
+        this.trialDraw(model.gpu, model, request, method);
       }
       this.currentPaletteRequest = request;
       this.method = method;

@@ -1,4 +1,4 @@
-import type { GpuModel, GpuPrimitive } from './gpu-model.ts';
+import type { GpuModel } from './gpu-model.ts';
 import { maxPaletteJoints, paletteCapacity, paletteStride, readPaletteLimits, type PalettePath } from './palette-path.ts';
 import { computeDualQuaternionPalette } from '../../skinning/dual-quaternion-palette.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../skinning/skinning-method.ts';
@@ -6,9 +6,7 @@ import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from './
 import { packPaletteRows } from '../../skinning/palette-rows.ts';
 import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
 import { bindMorphTargets } from './morph-binding.ts';
-import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from './program-cache.ts';
-import { bindInstancedPrimitive, instancedProgram, type GpuInstances } from '../../crowd/gpu/instance-draw.ts';
-import type { InstanceBlocks } from '../../skinning/instance-blocks.ts';
+import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache } from './program-cache.ts';
 import { gpuCommandsComplete } from '../device/gpu-fence.ts';
 import { createShaderVariant } from './shader-variant.ts';
 
@@ -30,8 +28,8 @@ interface OutputBuffers {
   readonly capacity: number;
 }
 
-/** A capture drawn into `out` and not yet read back. */
-interface DrawnCapture {
+/** A capture drawn into output buffers and not yet read back ({@link TransformFeedbackCapture.drawPoints}). */
+export interface DrawnCapture {
   readonly out: OutputBuffers;
   readonly count: number;
   readonly name: string;
@@ -49,9 +47,8 @@ const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
  * buffers (one per capture in flight, grown as needed), one palette texture and one palette uniform buffer;
  * `dispose()` frees them (idempotent).
  *
- * `captureAsync` / `captureInstancedAsync` wait on a fence (`gpuCommandsComplete`) before reading back: use
- * them wherever a frame loop runs, several may be in flight. The synchronous `capture` / `captureInstanced`
- * read back at once, which stalls the pipeline (Chromium logs a performance warning each time): for tests.
+ * `captureAsync` waits on a fence (`gpuCommandsComplete`) before reading back: use it wherever a frame loop
+ * runs, several may be in flight. The synchronous `capture` reads back at once, which stalls the pipeline (Chromium logs a performance warning each time): for tests.
  */
 export class TransformFeedbackCapture {
   private readonly programs: ProgramCache;
@@ -73,6 +70,11 @@ export class TransformFeedbackCapture {
    */
   constructor(private readonly gl: WebGL2RenderingContext, private readonly jointsPerRow = JOINTS_PER_ROW) {
     this.programs = new ProgramCache(gl);
+  }
+
+  /** Whether {@link dispose} has run. */
+  get isDisposed(): boolean {
+    return this.disposed;
   }
 
   /**
@@ -155,7 +157,7 @@ export class TransformFeedbackCapture {
       gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
       gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
       gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
-      return this.draw(primitive.vao, primitive.vertexCount, 1, asset.name);
+      return this.drawPoints(primitive.vao, primitive.vertexCount, 1, asset.name);
     }
     const jointCount = asset.skins[instance.skin].joints.length;
     if (skinMatrices.length < 16 * jointCount) {
@@ -200,52 +202,15 @@ export class TransformFeedbackCapture {
     }
     // Last: making a palette texture above binds it to the active unit, which may be a morph unit.
     bindMorphTargets(gl, gpuModel, primitive, program, morphActive);
-    return this.draw(primitive.vao, primitive.vertexCount, 1, asset.name);
+    return this.drawPoints(primitive.vao, primitive.vertexCount, 1, asset.name);
   }
 
   /**
-   * Instanced skinning's output for every drawn instance: primitive `primitiveIndex` of mesh instance
-   * `instanceIndex` run through the instanced variant (`blocks.mode`) for `blocks.drawCount` instances, as
-   * `SkinnedRenderer.drawCrowd` draws it. Output `k·vertexCount + v` is vertex v of block k, in world space.
-   * @throws Error when crowds do not draw that primitive (a skinned mesh's primitive without joints) or the capture is disposed
+   * Draws `vertexCount` POINTS × `instanceCount` of `vao` through the program in use under transform feedback
+   * into an idle output buffer set; read it with {@link read} or {@link readWhenComplete}.
+   * @throws Error when the draw raises a GL error
    */
-  captureInstanced(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, blocks: InstanceBlocks, instances: GpuInstances): CapturedVertices {
-    return this.read(this.drawInstanced(gpuModel, instanceIndex, primitiveIndex, blocks, instances));
-  }
-
-  /**
-   * {@link captureInstanced}, read back once a fence says the GPU has written the output (no pipeline stall).
-   * @throws (rejects) as `captureInstanced`, and when the context is lost or the capture disposed before the read
-   */
-  captureInstancedAsync(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, blocks: InstanceBlocks, instances: GpuInstances): Promise<CapturedVertices> {
-    try {
-      return this.readWhenComplete(this.drawInstanced(gpuModel, instanceIndex, primitiveIndex, blocks, instances));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  private drawInstanced(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, blocks: InstanceBlocks, instances: GpuInstances): DrawnCapture {
-    if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
-    const gl = this.gl;
-    const asset = gpuModel.asset;
-    const instance = asset.meshInstances[instanceIndex];
-    const primitive = instance && primitiveIndex >= 0 && primitiveIndex < asset.meshes[instance.mesh].primitives.length ? gpuModel.primitive(instance.mesh, primitiveIndex) : undefined;
-    const program = primitive ? instancedProgram(this.programs, this.variant, gpuModel, blocks, instanceIndex, primitive, true) : null;
-    if (!primitive || !program) {
-      throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not a primitive crowds draw`);
-    }
-    // First: baked mode's blend pass runs a program of its own.
-    instances.upload(blocks);
-    gl.useProgram(program.program);
-    gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
-    gl.uniform3f(program.u_origin, blocks.origin[0], blocks.origin[1], blocks.origin[2]);
-    bindInstancedPrimitive(gl, program, gpuModel, blocks, instanceIndex, primitive);
-    return this.draw(primitive.vao, primitive.vertexCount, blocks.drawCount, asset.name);
-  }
-
-  /** Draws `vertexCount` POINTS × `instanceCount` under transform feedback into an idle output buffer set. */
-  private draw(vao: WebGLVertexArrayObject, vertexCount: number, instanceCount: number, name: string): DrawnCapture {
+  drawPoints(vao: WebGLVertexArrayObject, vertexCount: number, instanceCount: number, name: string): DrawnCapture {
     const gl = this.gl;
     const count = vertexCount * instanceCount;
     const out = this.acquire(count);
@@ -273,7 +238,7 @@ export class TransformFeedbackCapture {
   }
 
   /** Waits on a fence, then reads `drawn` back; its buffers go back to the idle sets either way. */
-  private async readWhenComplete(drawn: DrawnCapture): Promise<CapturedVertices> {
+  async readWhenComplete(drawn: DrawnCapture): Promise<CapturedVertices> {
     try {
       await gpuCommandsComplete(this.gl);
     } catch (error) {
@@ -284,8 +249,8 @@ export class TransformFeedbackCapture {
     return this.read(drawn);
   }
 
-  /** Reads `drawn`'s varyings back and returns its buffers to the idle sets. */
-  private read(drawn: DrawnCapture): CapturedVertices {
+  /** Reads `drawn`'s varyings back (a pipeline stall) and returns its buffers to the idle sets. */
+  read(drawn: DrawnCapture): CapturedVertices {
     const gl = this.gl;
     const { out, count } = drawn;
     const positions = new Float32Array(3 * count);

@@ -12,6 +12,7 @@ import { maxPaletteJoints, paletteStride, readPaletteLimits, type PaletteLimits,
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
 import { compileProgram } from '../../../src/gpu/device/shader-program.ts';
 import { TransformFeedbackCapture } from '../../../src/gpu/skinning/transform-feedback-capture.ts';
+import { createRenderItem } from '../../../src/gpu/passes/render-item.ts';
 import { createBendingBox } from '../helpers/bending-box.ts';
 import { createTwistCylinder } from '../helpers/twist-cylinder.ts';
 import { withUnevenWeights } from '../helpers/uneven-weights.ts';
@@ -214,8 +215,9 @@ async function resourceCounts(asset: ModelAsset): Promise<GlObjectCounts> {
       const renderer = new SkinnedRenderer(gl!, { palette });
       const model = await renderer.upload(asset);
       renderer.beginFrame(64, 64);
-      renderer.draw(model, animated, camera);
-      renderer.draw(model, animated, camera);
+      const item = createRenderItem(model, animated);
+      renderer.draw(item, camera);
+      renderer.draw(item, camera);
       const capture = new TransformFeedbackCapture(gl!);
       // Fenced captures, all in flight at once (an output buffer set each), then one synchronous capture.
       const inFlight: Promise<unknown>[] = [];

@@ -5,6 +5,7 @@ import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { uploadModel } from '../../../src/gpu/skinning/gpu-model.ts';
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
 import { captureSkinnedVerticesAsync } from '../../../src/gpu/skinning/transform-feedback-capture.ts';
+import { createRenderItem } from '../../../src/gpu/passes/render-item.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { computeModelBounds } from '../../../src/scene/model-bounds.ts';
 import { OrbitCamera } from '../../../src/scene/orbit-camera.ts';
@@ -82,7 +83,7 @@ async function run(request: PickRequest): Promise<PickReport> {
     camera.viewOffsetX = 0.1;
     camera.update(aspect);
     renderer.beginFrame(width, height, CLEAR);
-    renderer.draw(gpu, animated, camera, display, 'auto', request.method);
+    renderer.draw({ ...createRenderItem(gpu, animated, display), paletteRequest: 'auto', method: request.method }, camera);
     const pixels = new Uint8Array(4 * width * height);
     gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
     // Coverage, top row first (readPixels rows start at the bottom).
