@@ -389,7 +389,10 @@ export class Inspection implements FrameInspector {
         let skinMatrices = frame.animated.skinMatrices[e.skin];
         // The test hook's wrong skin matrices: Vite drops the branch, and with it the module, from production builds.
         if (import.meta.env.DEV) skinMatrices = tamperedSkinMatrices(this, skinMatrices);
-        const gpu = capture.captureAsync(frame.gpu, e.instance, e.primitive, skinMatrices, frame.palettePath, frame.method, frame.animated.origin, frame.animated.morphWeights);
+        const gpu = capture.captureAsync({
+          gpuModel: frame.gpu, instanceIndex: e.instance, primitiveIndex: e.primitive, skinMatrices, palettePath: frame.palettePath,
+          method: frame.method, origin: frame.animated.origin, morphWeights: frame.animated.morphWeights,
+        });
         pending.push({ gpu: gpu.then((v) => v.positions), cpu: e.positions.slice() });
       }
       const gpuPositions = await Promise.all(pending.map((p) => p.gpu));

@@ -35,6 +35,31 @@ export interface DrawnCapture {
   readonly name: string;
 }
 
+/** What one skinning capture runs: which primitive, on which palette, by which variant. */
+export interface SkinnedCaptureRequest {
+  readonly gpuModel: GpuModel;
+  /** Index into `gpuModel.asset.meshInstances`. */
+  readonly instanceIndex: number;
+  /** Primitive index in the instance's mesh. */
+  readonly primitiveIndex: number;
+  /**
+   * `Float32Array(16·m)`, column-major skinning matrices of the instance's skin (m = its joint count), packed into
+   * the palette the path reads; unused for a rigid instance with morph targets.
+   */
+  readonly skinMatrices: Float32Array;
+  /** Palette path (shader variant) to run. */
+  readonly palettePath: PalettePath;
+  /** Skinning mode and weight policy (shader variant) to run; default LBS with normalised weights. */
+  readonly method?: SkinningMethod;
+  /**
+   * `Float64Array(3)`: the model origin O the skinning matrices are relative to (`AnimatedModel.origin`, as
+   * `skinVertices` reads it from its context); positions come out relative to it. Default (0, 0, 0).
+   */
+  readonly origin?: ArrayLike<number>;
+  /** The pose's morph weights (`PoseBuffers.morphWeights`), the instance's at its `morphWeightOffset`; absent: morph targets not applied. */
+  readonly morphWeights?: Float32Array;
+}
+
 const IDENTITY4 = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
 const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
 
@@ -82,22 +107,11 @@ export class TransformFeedbackCapture {
    * its morph targets applied first at the instance's weights in `morphWeights` (as the renderer draws it). A
    * rigid instance with morph targets is captured too: its morphed vertices in the mesh's own space (no node
    * matrix; `skinMatrices` and `palettePath` unused).
-   * @param skinMatrices `Float32Array(16·m)`, column-major skinning matrices of the instance's skin (m = its
-   *   joint count), packed here into the palette the path reads
-   * @param palettePath palette path (shader variant) to run
-   * @param method skinning mode and weight policy (shader variant) to run, default LBS with normalised weights
-   * @param origin `Float64Array(3)`: the model origin O the skinning matrices are relative to (`AnimatedModel.origin`,
-   *   as `skinVertices` reads it from its context); positions come out relative to it. Default (0, 0, 0)
-   * @param morphWeights the pose's morph weights (`PoseBuffers.morphWeights`), the instance's at its
-   *   `morphWeightOffset`; absent: morph targets not applied
    * @throws Error when the instance is rigid without morph targets, the primitive has no joints/weights,
    *   `skinMatrices` is too short, the uniform or ubo path cannot hold the skin, or the capture is disposed
    */
-  capture(
-    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, skinMatrices: Float32Array, palettePath: PalettePath,
-    method: SkinningMethod = DEFAULT_SKINNING_METHOD, origin?: ArrayLike<number>, morphWeights?: Float32Array,
-  ): CapturedVertices {
-    return this.read(this.drawSkinned(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights));
+  capture(request: SkinnedCaptureRequest): CapturedVertices {
+    return this.read(this.drawSkinned(request));
   }
 
   /**
@@ -106,21 +120,17 @@ export class TransformFeedbackCapture {
    * change while the promise is pending.
    * @throws (rejects) as `capture`, and when the context is lost or the capture disposed before the read
    */
-  captureAsync(
-    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, skinMatrices: Float32Array, palettePath: PalettePath,
-    method: SkinningMethod = DEFAULT_SKINNING_METHOD, origin?: ArrayLike<number>, morphWeights?: Float32Array,
-  ): Promise<CapturedVertices> {
+  captureAsync(request: SkinnedCaptureRequest): Promise<CapturedVertices> {
     try {
-      return this.readWhenComplete(this.drawSkinned(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights));
+      return this.readWhenComplete(this.drawSkinned(request));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  private drawSkinned(
-    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, skinMatrices: Float32Array, palettePath: PalettePath,
-    method: SkinningMethod, origin: ArrayLike<number> | undefined, morphWeights: Float32Array | undefined,
-  ): DrawnCapture {
+  private drawSkinned(request: SkinnedCaptureRequest): DrawnCapture {
+    const { gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, origin, morphWeights } = request;
+    const method = request.method ?? DEFAULT_SKINNING_METHOD;
     if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
     const gl = this.gl;
     const asset = gpuModel.asset;
@@ -321,20 +331,10 @@ function deleteOutput(gl: WebGL2RenderingContext, out: OutputBuffers): void {
  * once (a pipeline stall; Chromium logs a performance warning): prefer {@link captureSkinnedVerticesAsync}.
  * @throws as `capture`
  */
-export function captureSkinnedVertices(
-  gl: WebGL2RenderingContext,
-  gpuModel: GpuModel,
-  instanceIndex: number,
-  primitiveIndex: number,
-  skinMatrices: Float32Array,
-  palettePath: PalettePath,
-  method: SkinningMethod = DEFAULT_SKINNING_METHOD,
-  origin?: ArrayLike<number>,
-  morphWeights?: Float32Array,
-): CapturedVertices {
+export function captureSkinnedVertices(gl: WebGL2RenderingContext, request: SkinnedCaptureRequest): CapturedVertices {
   const capture = new TransformFeedbackCapture(gl);
   try {
-    return capture.capture(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights);
+    return capture.capture(request);
   } finally {
     capture.dispose();
   }
@@ -344,20 +344,10 @@ export function captureSkinnedVertices(
  * One-shot {@link TransformFeedbackCapture.captureAsync}: creates a capture, runs it, disposes it once read.
  * @throws (rejects) as `captureAsync`
  */
-export async function captureSkinnedVerticesAsync(
-  gl: WebGL2RenderingContext,
-  gpuModel: GpuModel,
-  instanceIndex: number,
-  primitiveIndex: number,
-  skinMatrices: Float32Array,
-  palettePath: PalettePath,
-  method: SkinningMethod = DEFAULT_SKINNING_METHOD,
-  origin?: ArrayLike<number>,
-  morphWeights?: Float32Array,
-): Promise<CapturedVertices> {
+export async function captureSkinnedVerticesAsync(gl: WebGL2RenderingContext, request: SkinnedCaptureRequest): Promise<CapturedVertices> {
   const capture = new TransformFeedbackCapture(gl);
   try {
-    return await capture.captureAsync(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights);
+    return await capture.captureAsync(request);
   } finally {
     capture.dispose();
   }

@@ -157,7 +157,10 @@ async function runParity(asset: ModelAsset, sampling: Sampling = 'spread', metho
             }
           }
           // Fenced: read back once the GPU is done, without stalling the pipeline.
-          const captured = await captures[path].captureAsync(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path, method, animated.origin, animated.morphWeights);
+          const captured = await captures[path].captureAsync({
+            gpuModel: gpu, instanceIndex: instance, primitiveIndex: primitive, skinMatrices: palette,
+            palettePath: path === 'texture-wrapped' ? 'texture' : path, method, origin: animated.origin, morphWeights: animated.morphWeights,
+          });
           for (let v = 0; v < n; v++) {
             const o = 3 * v;
             for (let k = 0; k < 3; k++) {
@@ -224,9 +227,12 @@ async function resourceCounts(asset: ModelAsset): Promise<GlObjectCounts> {
       asset.meshInstances.forEach((instance, i) => {
         const morphed = (instance.morphWeightOffset ?? -1) >= 0;
         if (instance.skin >= 0 || morphed) {
-          const args = [model, i, 0, instance.skin >= 0 ? animated.skinMatrices[instance.skin] : new Float32Array(0), palette, undefined, undefined, morphed ? animated.morphWeights : undefined] as const;
-          inFlight.push(capture.captureAsync(...args));
-          if (inFlight.length === 1) capture.capture(...args);
+          const request = {
+            gpuModel: model, instanceIndex: i, primitiveIndex: 0, skinMatrices: instance.skin >= 0 ? animated.skinMatrices[instance.skin] : new Float32Array(0),
+            palettePath: palette, morphWeights: morphed ? animated.morphWeights : undefined,
+          };
+          inFlight.push(capture.captureAsync(request));
+          if (inFlight.length === 1) capture.capture(request);
         }
       });
       await Promise.all(inFlight);

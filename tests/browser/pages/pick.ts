@@ -146,7 +146,10 @@ async function run(request: PickRequest): Promise<PickReport> {
     for (const { instance, slot, vertices } of hitTriangles.values()) {
       const skin = asset.meshInstances[instance].skin;
       if (skin < 0 || !asset.meshes[asset.meshInstances[instance].mesh].primitives[slot].joints) continue;
-      const captured = await captureSkinnedVerticesAsync(gl, gpu, instance, slot, animated.skinMatrices[skin], renderer.palettePathFor(asset, 'auto', request.method), request.method, animated.origin, animated.morphWeights);
+      const captured = await captureSkinnedVerticesAsync(gl, {
+        gpuModel: gpu, instanceIndex: instance, primitiveIndex: slot, skinMatrices: animated.skinMatrices[skin],
+        palettePath: renderer.palettePathFor(asset, 'auto', request.method), method: request.method, origin: animated.origin, morphWeights: animated.morphWeights,
+      });
       for (let k = 0; k < 3; k++) {
         const v = vertices[4 * k];
         const d = Math.hypot(captured.positions[3 * v] - vertices[4 * k + 1], captured.positions[3 * v + 1] - vertices[4 * k + 2], captured.positions[3 * v + 2] - vertices[4 * k + 3]);
