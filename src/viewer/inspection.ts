@@ -303,12 +303,13 @@ export class Inspection implements FrameInspector {
         v++;
       }
     }
-    if (v > n) overlay.draw(vp, pos.subarray(3 * n), col.subarray(4 * n), v - n, gl.LINES);
+    if (v > n) overlay.drawLines(vp, pos.subarray(3 * n), col.subarray(4 * n), v - n);
     for (let k = 0; k < n; k++) {
       const j = this.joints[k];
       col.set(j === this.selectedJoint ? SELECTED_COLOR : j === this.hoverJoint ? HOVER_COLOR : JOINT_COLOR, 4 * k);
     }
-    overlay.draw(vp, pos, col, n, gl.POINTS, 9 * (globalThis.devicePixelRatio || 1));
+    overlay.pointSize = 9 * (globalThis.devicePixelRatio || 1);
+    overlay.drawPoints(vp, pos, col, n);
   }
 
   private drawBounds(frame: ViewFrame, vp: Float32Array): void {
@@ -343,7 +344,7 @@ export class Inspection implements FrameInspector {
         corner(c | axis);
       }
     }
-    this.overlayLines!.draw(vp, pos, col, v, frame.gl.LINES);
+    this.overlayLines!.drawLines(vp, pos, col, v);
   }
 
   private drawNormals(frame: ViewFrame, vp: Float32Array): void {
@@ -370,7 +371,7 @@ export class Inspection implements FrameInspector {
           col.set(NORMAL_COLOR, 4 * v);
         }
       }
-      this.overlayLines!.draw(vp, pos, col, 2 * n, frame.gl.LINES);
+      this.overlayLines!.drawLines(vp, pos, col, 2 * n);
     }
   }
 
