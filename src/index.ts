@@ -90,6 +90,7 @@ export type { PoseSource } from './scene/pose-source.ts';
 export {
   SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits,
 } from './gpu/passes/renderer.ts';
+export { createRenderItem, type RenderItem } from './gpu/passes/render-item.ts';
 export { GpuModel } from './gpu/skinning/gpu-model.ts';
 export { OrbitCamera } from './scene/orbit-camera.ts';
 
@@ -105,6 +106,8 @@ export { createRay, createSurfaceHit, PickContext, pickModel, type Ray, type Sur
 export { blendHitWeights } from './scene/hit-weights.ts';
 export { cssToBuffer, PixelRays } from './view/pixel-ray.ts';
 
-// Crowds: thousands of instances of one model, posed live or from baked clips, drawn by SkinnedRenderer.drawCrowd.
+// Crowds: thousands of instances of one model, posed live or from baked clips, drawn by drawCrowd.
 export { Crowd, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd/crowd.ts';
 export { GpuInstances, type InstancedDrawStats } from './crowd/gpu/instance-draw.ts';
+export { drawCrowd } from './crowd/gpu/crowd-pass.ts';
+export type { CrowdItem } from './crowd/gpu/crowd-item.ts';

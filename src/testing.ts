@@ -9,6 +9,6 @@
  * - `readFrame`: a drawn frame's coverage and luminance fingerprint, to tell whether two frames differ.
  */
 export {
-  captureSkinnedVertices, captureSkinnedVerticesAsync, TransformFeedbackCapture, type CapturedVertices,
-} from './gpu/passes/transform-feedback-capture.ts';
+  captureSkinnedVertices, captureSkinnedVerticesAsync, TransformFeedbackCapture, type CapturedVertices, type SkinnedCaptureRequest,
+} from './gpu/skinning/transform-feedback-capture.ts';
 export { readFrame, type FrameStats } from './viewer/frame-readback.ts';

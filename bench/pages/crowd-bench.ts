@@ -24,7 +24,8 @@
 import type { ModelAsset } from '../../src/asset/model-asset.ts';
 import { contextInfo, median } from './bench-page-common.ts';
 import { CrowdStage, type CrowdFrameStats } from '../../src/crowd/crowd-stage.ts';
-import { uploadModel, type GpuModel } from '../../src/gpu/skinning/gpu-model.ts';
+import { uploadModel } from '../../src/gpu/skinning/gpu-model.ts';
+import { createRenderItem, type RenderItem } from '../../src/gpu/passes/render-item.ts';
 import { AnimatedModel } from '../../src/scene/animated-model.ts';
 import type { CrowdMode } from '../../src/crowd/crowd.ts';
 import { BUILT_IN_MODELS } from '../../src/crowd/built-in-models.ts';
@@ -131,19 +132,22 @@ function rigidOf(asset: ModelAsset): { frame: (stage: CrowdStage) => CrowdFrameS
   if (rigidCache?.asset === asset) return rigidCache;
   const rigidAsset = rigidAssetOf(asset);
   const pose = new AnimatedModel(rigidAsset);
-  let gpuModel: GpuModel | null = null;
+  let item: RenderItem | null = null;
   let worlds: Float32Array[] = [];
   const stats: CrowdFrameStats = { animMs: 0, submitMs: 0, drawCalls: 0, verts: 0, drawn: 0 };
   const vertices = rigidAsset.meshes.reduce((sum, mesh) => sum + mesh.primitives.reduce((n, p) => n + p.vertexCount, 0), 0);
   const frame = (stage: CrowdStage): CrowdFrameStats => {
-    gpuModel ??= uploadModel(gl!, rigidAsset, stage.renderer.generation);
+    item ??= createRenderItem(uploadModel(gl!, rigidAsset, stage.renderer.generation), pose);
     const n = stage.crowd.count;
     if (worlds.length !== n) worlds = Array.from({ length: n }, (_, k) => stage.crowd.worlds.subarray(16 * k, 16 * k + 16));
     stage.camera.update(1);
     const t0 = performance.now();
     stage.renderer.beginFrame(SIZE, SIZE);
     if (!stage.rasterize) gl!.enable(gl!.RASTERIZER_DISCARD);
-    for (let k = 0; k < n; k++) stage.renderer.draw(gpuModel, pose, stage.camera, worlds[k]);
+    for (let k = 0; k < n; k++) {
+      item.displayMatrix = worlds[k];
+      stage.renderer.draw(item, stage.camera);
+    }
     gl!.disable(gl!.RASTERIZER_DISCARD);
     stats.submitMs = performance.now() - t0;
     stats.drawCalls = n * rigidAsset.meshInstances.length;

@@ -26,8 +26,8 @@ import { SkinnedVertexBuffers } from '../../src/gpu/skinning/skinned-vertex-buff
 import { loadModelFromUrl } from '../../src/loaders/fetch/load-model-from-url.ts';
 import { AnimatedModel } from '../../src/scene/animated-model.ts';
 import { computeModelBounds, type ModelBounds } from '../../src/scene/model-bounds.ts';
-import { DEFAULT_SKINNING_METHOD } from '../../src/skinning/skinning-method.ts';
 import { contextInfo } from './bench-page-common.ts';
+import { createRenderItem } from '../../src/gpu/passes/render-item.ts';
 
 type Mode = 'per-pass' | 'once';
 interface BenchOptions { model: string; mode: Mode; frames: number; warmup?: number; rasterize?: boolean }
@@ -51,7 +51,7 @@ interface Scene {
   clip: number;
   buffers: SkinnedVertexBuffers;
   bounds: ModelBounds;
-  frame: ModelShadowFrame & { skinnedVertices: SkinnedVertexBuffers | null };
+  frame: ModelShadowFrame;
 }
 
 let scene: Scene | null = null;
@@ -74,12 +74,11 @@ async function sceneOf(url: string): Promise<Scene> {
     projection: mat4.perspective(new Float32Array(16), Math.PI / 4, 1, 0.05 * radius, 10 * radius) as Float32Array,
     eye,
   };
-  const palettePath = renderer.palettePathFor(asset);
   scene?.buffers.dispose();
   scene?.gpu.dispose();
   scene = {
     url, gpu, animated, clip: asset.clips.length > 0 ? 0 : -1, buffers: new SkinnedVertexBuffers(gl, gpu), bounds,
-    frame: { renderer, gpu, animated, displayMatrix: IDENTITY, palettePath, method: DEFAULT_SKINNING_METHOD, camera, width: SIZE, height: SIZE, skinnedVertices: null },
+    frame: { renderer, item: createRenderItem(gpu, animated, IDENTITY), camera, width: SIZE, height: SIZE },
   };
   return scene;
 }
@@ -89,12 +88,12 @@ function drawFrame(s: Scene, mode: Mode, rasterize: boolean): void {
   const f = s.frame;
   renderer.beginFrame(SIZE, SIZE, BACKGROUND);
   if (!rasterize) gl.enable(gl.RASTERIZER_DISCARD);
-  f.skinnedVertices = null;
+  f.item.skinnedVertices = null;
   if (mode === 'once') {
-    renderer.skinInto(s.buffers, s.gpu, s.animated, f.palettePath, f.method);
-    f.skinnedVertices = s.buffers;
+    renderer.skinInto(s.buffers, f.item);
+    f.item.skinnedVertices = s.buffers;
   }
-  renderer.draw(s.gpu, s.animated, f.camera, f.displayMatrix, f.palettePath, f.method, undefined, f.skinnedVertices);
+  renderer.draw(f.item, f.camera);
   shadow.draw(caster.use(f), s.bounds, SHADOW, true);
   gl.disable(gl.RASTERIZER_DISCARD);
 }

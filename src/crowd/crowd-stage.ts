@@ -3,6 +3,8 @@ import type { ModelAsset } from '../asset/model-asset.ts';
 import { uploadModel, type GpuModel } from '../gpu/skinning/gpu-model.ts';
 import { ContactShadow, type ContactShadowSettings, type ShadowCaster } from '../gpu/passes/contact-shadow.ts';
 import { GpuInstances, type InstancedDrawStats } from './gpu/instance-draw.ts';
+import { drawCrowd } from './gpu/crowd-pass.ts';
+import type { CrowdItem } from './gpu/crowd-item.ts';
 import { SkinnedRenderer, type CameraMatrices } from '../gpu/passes/renderer.ts';
 import { computeModelBounds } from '../scene/model-bounds.ts';
 import { OrbitCamera } from '../scene/orbit-camera.ts';
@@ -31,6 +33,8 @@ export class CrowdStage {
   readonly renderer: SkinnedRenderer;
   private readonly gpuModel: GpuModel;
   private readonly instances: GpuInstances;
+  /** What the crowd's pass draws: the model, its instance textures and the crowd's blocks. */
+  private readonly item: CrowdItem;
   private readonly spacing: number;
   private readonly lift: number;
   private readonly centre: [number, number];
@@ -64,6 +68,7 @@ export class CrowdStage {
     asset = this.crowd.asset;
     this.gpuModel = uploadModel(gl, asset, this.renderer.generation);
     this.instances = new GpuInstances(gl);
+    this.item = { gpuModel: this.gpuModel, instances: this.instances, blocks: this.crowd };
     const { min, max } = computeModelBounds(asset, this.crowd.model);
     this.spacing = 1.25 * Math.max(max[0] - min[0], max[2] - min[2], 0.5 * (max[1] - min[1]), 1e-3);
     this.lift = -min[1];
@@ -75,7 +80,7 @@ export class CrowdStage {
     this.caster = {
       renderer: this.renderer, camera: this.camera, width: 0, height: 0,
       drawDepth(camera: CameraMatrices): void {
-        stage.renderer.drawCrowd(stage.gpuModel, stage.instances, stage.crowd, camera);
+        drawCrowd(stage.renderer, stage.item, camera);
       },
       restoreCamera(): void {
         // The crowd's draw folds its camera itself: nothing drawn after the ground reads the renderer's camera.
@@ -146,7 +151,7 @@ export class CrowdStage {
     const t1 = performance.now();
     renderer.beginFrame(width, height);
     if (!this.rasterize) renderer.gl.enable(renderer.gl.RASTERIZER_DISCARD);
-    renderer.drawCrowd(this.gpuModel, this.instances, this.crowd, camera, stats);
+    drawCrowd(renderer, this.item, camera, stats);
     if (this.rasterize && this.shadow.intensity > 0 && stats.drawn > 0) this.drawShadow(width, height);
     if (!this.rasterize) renderer.gl.disable(renderer.gl.RASTERIZER_DISCARD);
     stats.submitMs = performance.now() - t1;

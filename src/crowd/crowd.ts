@@ -21,7 +21,7 @@ export { crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp }
 
 /**
  * N instances of one model, each with its own clip, time, speed and world matrix, drawn with one instanced
- * draw per (primitive, material) — two where some instances mirror — by `SkinnedRenderer.drawCrowd`: skinned
+ * draw per (primitive, material) — two where some instances mirror — by `drawCrowd` (src/crowd/gpu/crowd-pass.ts): skinned
  * meshes by the crowd's {@link method} (LBS or DQS, any weight policy, every influence, as the single-model
  * renderer), rigid meshes placed by their node's model-space matrix in the instance's pose, then by the
  * instance's world matrix; morph targets at the instance's weights first. {@link update} moves time (clips loop);

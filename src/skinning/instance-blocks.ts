@@ -93,7 +93,7 @@ export interface BakedPalettes {
   readonly layout: InstancePoseLayout;
 }
 
-/** What `SkinnedRenderer.drawCrowd` reads each frame (written by `Crowd.prepare`, src/crowd/crowd.ts). */
+/** What `drawCrowd` (src/crowd/gpu/crowd-pass.ts) reads each frame (written by `Crowd.prepare`, src/crowd/crowd.ts). */
 export interface InstanceBlocks {
   /** `'live'`: palettes per instance; `'baked'`: frame indices into {@link baked}. */
   readonly mode: 'live' | 'baked';

@@ -26,8 +26,8 @@ import { addClipsToModel, type AddedClips } from './added-clips.ts';
 import type { ClipLibrary } from '../loaders/load-clips.ts';
 import type { RetargetOptions } from '../animation/retarget-clip.ts';
 import type { FrameInspector, FrameTimings } from './frame-inspector.ts';
-import { describeFrame, type FrameStage, type ViewFrame } from './view-frame.ts';
-import { ViewStages } from './view-stages.ts';
+import type { FrameStage, ViewFrame } from './view-frame.ts';
+import { ModelFrame, type FrameSettings } from './model-frame.ts';
 
 /**
  * One canvas drawing one skinned model with an orbit camera: transactional loading, the clip clock, the frame
@@ -59,10 +59,6 @@ export class ModelView {
   readonly attachments: ViewAttachments = new ViewAttachments(this, () => this.surface.renderer);
   /** Why nothing can be drawn (no WebGL2, renderer failure), or null. */
   readonly startupError: string | null;
-  /** Where the last frame's time went (see {@link FrameTimings}), rewritten by each frame. */
-  readonly timings: FrameTimings = { poseMs: 0, uploadMs: 0, drawMs: 0, inspectMs: 0 };
-  /** Debug views drawn with each frame (the viewer page's), or null. */
-  inspector: FrameInspector | null = null;
 
   private readonly listener: ModelViewListener;
   private readonly surface: RenderSurface;
@@ -84,9 +80,10 @@ export class ModelView {
   private disposed = false;
   private loadToken = 0;
   private readonly detachInput: () => void;
-  /** Handed to the stages and the {@link inspector}, rewritten in place each frame. */
-  private lastFrame: ViewFrame | null = null;
-  private readonly stages = new ViewStages();
+  /** The frames drawn: the model's render item, the passes of a frame, the stages, the inspector, the timings. */
+  private readonly frame: ModelFrame;
+  /** What the frames are drawn with, kept current by the setters (read by {@link ModelFrame.draw}). */
+  private readonly settings: FrameSettings;
 
   /**
    * Takes `canvas` (its own WebGL2 context, or a 2D one fed by `options.host`) and listens for orbit input
@@ -102,6 +99,12 @@ export class ModelView {
     this.background = options.background ?? BACKGROUND;
     this.framing = new CameraFraming(canvas, options.distance ?? 1);
     this.camera = this.framing.camera;
+    const view = this;
+    this.settings = {
+      get paletteRequest() { return view.currentPaletteRequest; },
+      get method() { return view.method; },
+      get lighting() { return view.lighting; },
+    };
     this.frameAnimation = options.frameAnimation ?? false;
     this.layers = new ViewLayers(() => this.current?.layers ?? null, this.playback, () => this.requestRedraw());
     const client: SurfaceClient = {
@@ -111,8 +114,22 @@ export class ModelView {
     };
     this.surface = options.host ? options.host.attach(canvas, client) : new CanvasSurface(canvas, client, options.contextAttributes);
     this.startupError = this.surface.startupError;
+    this.frame = new ModelFrame(this.surface, this.framing, this.background);
     this.input = { inertia: options.inertia ?? false, enabled: true, zoom: true, pan: true };
     this.detachInput = attachOrbitInput(canvas, this.camera, () => { this.requestRedraw(); listener.cameraMoved?.(); }, this.input);
+  }
+
+  /** Where the last frame's time went (see {@link FrameTimings}), rewritten by each frame. */
+  get timings(): Readonly<FrameTimings> {
+    return this.frame.timings;
+  }
+
+  /** Debug views drawn with each frame (the viewer page's), or null. */
+  get inspector(): FrameInspector | null {
+    return this.frame.inspector;
+  }
+  set inspector(inspector: FrameInspector | null) {
+    this.frame.inspector = inspector;
   }
 
   /** The WebGL2 context drawn with (shared with other views when there is a host), or null. */
@@ -125,7 +142,7 @@ export class ModelView {
    * @returns a function that removes it again (and redraws)
    */
   addStage(stage: FrameStage): () => void {
-    const remove = this.stages.add(stage);
+    const remove = this.frame.addStage(stage);
     this.requestRedraw();
     return () => {
       remove();
@@ -200,7 +217,7 @@ export class ModelView {
         if (stale()) return false;
         // A trial draw (not shown) builds the shader variants it needs now, so a failure leaves the current
         // model in place.
-        this.trialDraw(gpu, animated, displayMatrix, this.currentPaletteRequest, this.method);
+        this.frame.trialDraw(gpu, { animated, displayMatrix }, this.currentPaletteRequest, this.method);
       }
       this.current?.gpu?.dispose();
       this.current = { asset, animated, gpu, displayMatrix, bounds, palettePath, layers: new ClipLayers(animated) };
@@ -405,31 +422,7 @@ export class ModelView {
     const model = this.current;
     const renderer = this.surface.renderer;
     if (!model || !model.gpu || !renderer || this.surface.contextLost || this.disposed) return;
-    this.surface.resize();
-    const t0 = performance.now();
-    model.animated.evaluate(model.animated.animator);
-    const t1 = performance.now();
-    this.framing.update(this.surface.width, this.surface.height);
-    this.surface.beginFrame(this.background);
-    renderer.useLighting(this.lighting, this.framing.matrices, this.surface.width, this.surface.height);
-    const frame = this.lastFrame = describeFrame(this.lastFrame, renderer, model.gpu, model, this.framing.matrices, this.method, this.surface);
-    const inspector = this.inspector;
-    const style = inspector ? inspector.styleFor(frame) : undefined;
-    const t2 = performance.now();
-    const skinned = this.stages.skinOnce(frame, this.currentPaletteRequest, style !== undefined);
-    // The palette is packed and uploaded once a frame: by the skin-once pass, else by the main draw (not by stages).
-    let paletteMs = skinned ? renderer.lastPaletteMs : 0;
-    renderer.draw(model.gpu, model.animated, this.framing.matrices, model.displayMatrix, this.currentPaletteRequest, this.method, style, skinned);
-    paletteMs += renderer.lastPaletteMs;
-    this.stages.afterDraw(frame);
-    const t3 = performance.now();
-    if (inspector) inspector.overlay(frame);
-    const t4 = performance.now();
-    this.surface.present();
-    this.timings.poseMs = t1 - t0;
-    this.timings.uploadMs = paletteMs;
-    this.timings.drawMs = Math.max(0, t3 - t2 - paletteMs);
-    this.timings.inspectMs = t2 - t1 + (t4 - t3);
+    this.frame.draw(model as LoadedModel & { gpu: GpuModel }, this.settings);
     this.frames++;
     this.listener.drawn?.(this.playback.time, this.playback.duration, this.playback.playing);
   }
@@ -464,7 +457,7 @@ export class ModelView {
    * that read it outside the frame loop (picking, read-backs); undefined before the first frame.
    */
   inspect<T>(use: (frame: ViewFrame) => T): T | undefined {
-    const frame = this.lastFrame;
+    const frame = this.frame.last;
     if (!frame || !this.current?.gpu || this.surface.contextLost || this.disposed) return undefined;
     return use(frame);
   }
@@ -489,22 +482,14 @@ export class ModelView {
     this.loadToken++;
     this.detachInput();
     this.attachments.dispose();
-    this.stages.dispose();
+    this.frame.dispose();
     this.current?.gpu?.dispose();
     if (this.current) this.current.gpu = null;
     this.surface.dispose();
   }
 
-  /** Draws `gpu` once, not shown, with `paletteRequest` and `method`: builds their shader variant now (a failure throws before anything switches). */
-  private trialDraw(gpu: GpuModel, animated: AnimatedModel, displayMatrix: Float32Array, paletteRequest: PaletteRequest, method: SkinningMethod): void {
-    this.surface.resize();
-    this.framing.update(this.surface.width, this.surface.height);
-    this.surface.beginFrame(this.background);
-    this.surface.renderer!.draw(gpu, animated, this.framing.matrices, displayMatrix, paletteRequest, method);
-  }
-
   /**
-   * Draws the shown model once with `request` and `method` ({@link trialDraw}), then switches to them and
+   * Draws the shown model once with `request` and `method` (`ModelFrame.trialDraw`), then switches to them and
    * resolves its palette path again; tells the listener of the path when `announce` or when it changed.
    * Without a model (or renderer, or with the context lost) it only switches. Redraws either way.
    * @throws Error (rejects) from resolving or drawing; nothing switches then
@@ -521,7 +506,7 @@ export class ModelView {
       const palettePath = renderer.palettePathFor(model.asset, request, method);
       if (model.gpu) {
         model.animated.evaluate(model.animated.animator);
-        this.trialDraw(model.gpu, model.animated, model.displayMatrix, request, method);
+        this.frame.trialDraw(model.gpu, model, request, method);
       }
       this.currentPaletteRequest = request;
       this.method = method;

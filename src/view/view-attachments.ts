@@ -1,6 +1,7 @@
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { GpuModel } from '../gpu/skinning/gpu-model.ts';
 import type { SkinnedRenderer } from '../gpu/passes/renderer.ts';
+import { createRenderItem, type RenderItem } from '../gpu/passes/render-item.ts';
 import { loadModelFromFiles } from '../loaders/fetch/load-model-from-files.ts';
 import { loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import { AnimatedModel } from '../scene/animated-model.ts';
@@ -69,6 +70,8 @@ export class Attachment {
   /** @internal scratch: the prop's display matrix in f64, then its float32 split and the pose the renderer reads. */
   readonly display64 = new Float64Array(16);
   readonly display32 = new Float32Array(16);
+  /** What the view draws of the prop (its GPU model, pose and `display32`; the `auto` palette request), made on first draw. */
+  item: RenderItem | null = null;
   readonly pose: PoseBuffers & { readonly origin: Float64Array };
 
   constructor(asset: ModelAsset, animated: AnimatedModel, joint: number, jointName: string, offset: Float64Array) {
@@ -228,7 +231,10 @@ export class ViewAttachments implements FrameStage {
           for (let k = 0; k < 16; k++) a.display32[k] = a.display64[k];
           a.pose.origin.set(a.animated.origin);
         }
-        renderer.draw(a.gpu, a.pose, frame.camera, a.display32, 'auto', frame.method);
+        const item = a.item ??= { ...createRenderItem(a.gpu, a.pose, a.display32), paletteRequest: 'auto' };
+        item.gpuModel = a.gpu;
+        item.method = frame.method;
+        renderer.draw(item, frame.camera);
       } catch (e) {
         this.drop(a, `${a.asset.name}: not drawn on ${character.asset.name} any more: ${messageOf(e)}`);
         i--;

@@ -1,5 +1,4 @@
 import { SkinnedVertexBuffers } from '../gpu/skinning/skinned-vertex-buffers.ts';
-import type { PaletteRequest } from '../gpu/skinning/palette-path.ts';
 import type { SkinnedVertexSource } from '../gpu/skinning/skinned-vertex-source.ts';
 import type { FrameStage, ViewFrame } from './view-frame.ts';
 
@@ -25,20 +24,22 @@ export class ViewStages {
 
   /**
    * Skins `frame`'s model once for this frame when a stage will draw it again (and the draw is not an
-   * inspection view, `inspected`); sets and returns `frame.skinnedVertices` (null: each pass skins).
+   * inspection view, `frame.item.style`): the skin-once pass (`SkinnedRenderer.skinInto`); sets and returns
+   * `frame.item.skinnedVertices` (null: each pass skins).
    * @throws as `SkinnedRenderer.skinInto`
    */
-  skinOnce(frame: ViewFrame, paletteRequest: PaletteRequest, inspected: boolean): SkinnedVertexSource | null {
-    frame.skinnedVertices = null;
-    if (inspected || !this.anyDrawsSkinnedModel()) return null;
+  skinOnce(frame: ViewFrame): SkinnedVertexSource | null {
+    const item = frame.item;
+    item.skinnedVertices = null;
+    if (item.style || !this.anyDrawsSkinnedModel()) return null;
     let buffers = this.buffers;
     if (!buffers || buffers.gpuModel !== frame.gpu) {
       // Buffers of an earlier context generation went with that context: forgotten, not deleted.
       if (buffers && buffers.gpuModel.generation === frame.renderer.generation) buffers.dispose();
       buffers = this.buffers = new SkinnedVertexBuffers(frame.gl, frame.gpu);
     }
-    frame.renderer.skinInto(buffers, frame.gpu, frame.animated, paletteRequest, frame.method);
-    frame.skinnedVertices = buffers;
+    frame.renderer.skinInto(buffers, item);
+    item.skinnedVertices = buffers;
     return buffers;
   }
 

@@ -308,7 +308,7 @@ export class IkDemo {
       put(k, -half); put(k, half);
       put(-half, k); put(half, k);
     }
-    this.overlay.draw(frame.renderer.lastViewProjection, pos, this.colors, v, frame.gl.LINES);
+    this.overlay.drawLines(frame.renderer.lastViewProjection, pos, this.colors, v);
   }
 
   private refreshControls(): void {

@@ -3,7 +3,7 @@ import type { DrawStyle, SurfaceView } from '../gpu/debug/draw-style.ts';
 import { CpuVertexBuffers } from '../gpu/debug/cpu-vertex-buffers.ts';
 import { EdgeBuffers } from '../gpu/debug/edge-buffers.ts';
 import { LineOverlay } from '../gpu/debug/line-overlay.ts';
-import { TransformFeedbackCapture } from '../gpu/passes/transform-feedback-capture.ts';
+import { TransformFeedbackCapture } from '../gpu/skinning/transform-feedback-capture.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import type { FrameInspector } from '../view/frame-inspector.ts';
 import type { ViewFrame } from '../view/view-frame.ts';
@@ -303,12 +303,13 @@ export class Inspection implements FrameInspector {
         v++;
       }
     }
-    if (v > n) overlay.draw(vp, pos.subarray(3 * n), col.subarray(4 * n), v - n, gl.LINES);
+    if (v > n) overlay.drawLines(vp, pos.subarray(3 * n), col.subarray(4 * n), v - n);
     for (let k = 0; k < n; k++) {
       const j = this.joints[k];
       col.set(j === this.selectedJoint ? SELECTED_COLOR : j === this.hoverJoint ? HOVER_COLOR : JOINT_COLOR, 4 * k);
     }
-    overlay.draw(vp, pos, col, n, gl.POINTS, 9 * (globalThis.devicePixelRatio || 1));
+    overlay.pointSize = 9 * (globalThis.devicePixelRatio || 1);
+    overlay.drawPoints(vp, pos, col, n);
   }
 
   private drawBounds(frame: ViewFrame, vp: Float32Array): void {
@@ -343,7 +344,7 @@ export class Inspection implements FrameInspector {
         corner(c | axis);
       }
     }
-    this.overlayLines!.draw(vp, pos, col, v, frame.gl.LINES);
+    this.overlayLines!.drawLines(vp, pos, col, v);
   }
 
   private drawNormals(frame: ViewFrame, vp: Float32Array): void {
@@ -370,7 +371,7 @@ export class Inspection implements FrameInspector {
           col.set(NORMAL_COLOR, 4 * v);
         }
       }
-      this.overlayLines!.draw(vp, pos, col, 2 * n, frame.gl.LINES);
+      this.overlayLines!.drawLines(vp, pos, col, 2 * n);
     }
   }
 
@@ -389,7 +390,10 @@ export class Inspection implements FrameInspector {
         let skinMatrices = frame.animated.skinMatrices[e.skin];
         // The test hook's wrong skin matrices: Vite drops the branch, and with it the module, from production builds.
         if (import.meta.env.DEV) skinMatrices = tamperedSkinMatrices(this, skinMatrices);
-        const gpu = capture.captureAsync(frame.gpu, e.instance, e.primitive, skinMatrices, frame.palettePath, frame.method, frame.animated.origin, frame.animated.morphWeights);
+        const gpu = capture.captureAsync({
+          gpuModel: frame.gpu, instanceIndex: e.instance, primitiveIndex: e.primitive, skinMatrices, palettePath: frame.palettePath,
+          method: frame.method, origin: frame.animated.origin, morphWeights: frame.animated.morphWeights,
+        });
         pending.push({ gpu: gpu.then((v) => v.positions), cpu: e.positions.slice() });
       }
       const gpuPositions = await Promise.all(pending.map((p) => p.gpu));

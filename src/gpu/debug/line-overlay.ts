@@ -43,14 +43,25 @@ export class LineOverlay {
     this.u_points = gl.getUniformLocation(this.program, 'u_points');
   }
 
+  /** Size of the points {@link drawPoints} draws, pixels (default 1). */
+  pointSize = 1;
+
   /**
-   * Draws `count` vertices as `mode` (`gl.LINES` or `gl.POINTS`), depth test off, alpha blended.
+   * Draws `count` vertices as `LINES` (pairs), depth test off, alpha blended.
    * @param viewProjection `Float32Array(16)`, column-major (`SkinnedRenderer.lastViewProjection`)
    * @param positions `Float32Array(≥ 3·count)`: xyz per vertex
    * @param colors `Float32Array(≥ 4·count)`: RGBA per vertex, in [0, 1]
-   * @param pointSize pixels (points only)
    */
-  draw(viewProjection: Float32Array, positions: Float32Array, colors: Float32Array, count: number, mode: number, pointSize = 1): void {
+  drawLines(viewProjection: Float32Array, positions: Float32Array, colors: Float32Array, count: number): void {
+    this.drawVertices(viewProjection, positions, colors, count, this.gl.LINES);
+  }
+
+  /** Draws `count` vertices as round `POINTS` of {@link pointSize} pixels, as {@link drawLines} draws lines. */
+  drawPoints(viewProjection: Float32Array, positions: Float32Array, colors: Float32Array, count: number): void {
+    this.drawVertices(viewProjection, positions, colors, count, this.gl.POINTS);
+  }
+
+  private drawVertices(viewProjection: Float32Array, positions: Float32Array, colors: Float32Array, count: number, mode: number): void {
     if (this.disposed || count <= 0) return;
     const gl = this.gl;
     gl.bindVertexArray(null);
@@ -68,7 +79,7 @@ export class LineOverlay {
     gl.bindBuffer(gl.ARRAY_BUFFER, null);
     gl.useProgram(this.program);
     gl.uniformMatrix4fv(this.u_viewProjection, false, viewProjection);
-    gl.uniform1f(this.u_pointSize, pointSize);
+    gl.uniform1f(this.u_pointSize, mode === gl.POINTS ? this.pointSize : 1);
     gl.uniform1i(this.u_points, mode === gl.POINTS ? 1 : 0);
     gl.disable(gl.DEPTH_TEST);
     gl.disable(gl.CULL_FACE);

@@ -1,5 +1,7 @@
-import type { PoseBuffers } from '../../skeleton/pose-buffers.ts';
-import type { GpuPrimitive } from '../skinning/gpu-model.ts';
+import { mat4 } from 'gl-matrix';
+import type { RenderItem } from './render-item.ts';
+
+const IDENTITY = mat4.create() as Float32Array;
 
 /**
  * The BLEND primitives of one draw and their drawing order (glTF 2.0 §3.9.4: farthest first, by the
@@ -62,15 +64,18 @@ export class BlendOrder {
 }
 
 /**
- * Squared display-space distance from `eye` (origin-relative, as the renderer's `u_eye`) to the primitive's
- * bounding-box centre placed by its node (rigid) or by the skinning matrix of its heaviest joint (skinned).
- * @param display `Float32Array(16)`, column-major: model space → display space
+ * Squared display-space distance from `eye` (origin-relative, as the renderer's `u_eye`) to the bounding-box
+ * centre of primitive `p` of mesh instance `i` of `item`, placed by its node (rigid) or by the skinning matrix of
+ * its heaviest joint (skinned), then by the item's display matrix.
  */
-export function distanceToEye(primitive: GpuPrimitive, skin: number, node: number, pose: PoseBuffers, display: Float32Array, eye: Float32Array): number {
+export function distanceToEye(item: RenderItem, i: number, p: number, eye: Float32Array): number {
+  const instance = item.gpuModel.asset.meshInstances[i];
+  const primitive = item.gpuModel.primitive(instance.mesh, p);
+  const pose = item.pose, display = item.displayMatrix ?? IDENTITY;
   const c = primitive.center;
-  const skinned = skin >= 0 && primitive.skinned;
-  const m = skinned ? pose.skinMatrices[skin] : pose.modelMatrices;
-  const o = skinned ? 16 * primitive.anchorJoint : 16 * node;
+  const skinned = instance.skin >= 0 && primitive.skinned;
+  const m = skinned ? pose.skinMatrices[instance.skin] : pose.modelMatrices;
+  const o = skinned ? 16 * primitive.anchorJoint : 16 * instance.node;
   // Model space, then display space.
   const mx = m[o] * c[0] + m[o + 4] * c[1] + m[o + 8] * c[2] + m[o + 12];
   const my = m[o + 1] * c[0] + m[o + 5] * c[1] + m[o + 9] * c[2] + m[o + 13];

@@ -2,12 +2,8 @@ import { mat4 } from 'gl-matrix';
 import quadSource from '../../../shaders/shadow/quad.vert?raw';
 import blurSource from '../../../shaders/shadow/blur.frag?raw';
 import groundSource from '../../../shaders/shadow/ground.frag?raw';
-import type { PoseBuffers } from '../../skeleton/pose-buffers.ts';
-import type { SkinningMethod } from '../../skinning/skinning-method.ts';
-import type { GpuModel } from '../skinning/gpu-model.ts';
-import type { PalettePath } from '../skinning/palette-path.ts';
-import type { SkinnedVertexSource } from '../skinning/skinned-vertex-source.ts';
-import type { CameraMatrices, SkinnedRenderer } from './renderer.ts';
+import type { CameraMatrices, DrawOptions, SkinnedRenderer } from './renderer.ts';
+import type { RenderItem } from './render-item.ts';
 import { compileProgram, deleteProgram } from '../device/shader-program.ts';
 
 /** What a contact shadow looks like (model-viewer's `shadow-intensity` and `shadow-softness`). */
@@ -48,22 +44,24 @@ export interface ShadowCaster {
 /** The frame of one skinned model, as `ModelView` hands it to a frame stage. */
 export interface ModelShadowFrame {
   readonly renderer: SkinnedRenderer;
-  readonly gpu: GpuModel;
-  readonly animated: PoseBuffers;
-  readonly displayMatrix: Float32Array;
-  readonly palettePath: PalettePath;
-  readonly method: SkinningMethod;
+  /**
+   * The model as the main draw drew it: pose, display matrix, palette request, skinning method, and its skinned
+   * vertices when the model was skinned once for every pass (`item.skinnedVertices`).
+   */
+  readonly item: RenderItem;
   readonly camera: CameraMatrices;
   readonly width: number;
   readonly height: number;
-  /** The frame's skinned vertices when the model was skinned once for every pass (`ViewFrame.skinnedVertices`). */
-  readonly skinnedVertices?: SkinnedVertexSource | null;
 }
+
+/** The shadow's depth pass draws the model as it is, whatever inspection view the main draw shows. */
+const DEPTH_PASS: Readonly<DrawOptions> = { inspection: false };
 
 /**
  * A {@link ShadowCaster} for one skinned model: rewritten in place by {@link ModelShadowCaster.use} each frame
- * (no per-frame allocation); its depth draw is `SkinnedRenderer.draw` with the frame's pose, palette path and
- * skinning method — or the frame's skinned vertices, when the view skinned the model once for every pass.
+ * (no per-frame allocation); its depth pass is `SkinnedRenderer.draw` of the frame's render item (its pose,
+ * palette request and skinning method, or its skinned vertices when the view skinned the model once for every
+ * pass) as the shadow's camera sees it.
  */
 export class ModelShadowCaster implements ShadowCaster {
   private frame: ModelShadowFrame | null = null;
@@ -86,12 +84,12 @@ export class ModelShadowCaster implements ShadowCaster {
 
   drawDepth(camera: CameraMatrices): void {
     const f = this.current;
-    f.renderer.draw(f.gpu, f.animated, camera, f.displayMatrix, f.palettePath, f.method, undefined, f.skinnedVertices ?? null);
+    f.renderer.draw(f.item, camera, DEPTH_PASS);
   }
 
   restoreCamera(): void {
     const f = this.current;
-    f.renderer.foldCamera(f.camera, f.displayMatrix, f.animated.origin);
+    f.renderer.foldCamera(f.camera, f.item.displayMatrix ?? undefined, f.item.pose.origin);
   }
 }
 

@@ -1,4 +1,5 @@
 import { influenceCountOf, type MaterialAsset, type ModelAsset, type PrimitiveAsset, type TextureCoordinates, type TextureSampler } from '../../asset/model-asset.ts';
+import { alphaModeOf, type AlphaMode } from '../shading/alpha-mode.ts';
 import { MaterialFeature } from './shader-variant.ts';
 import { createOverflowTexture, influenceVariant, packOverflow } from './influence-overflow.ts';
 import { createMorphDeltasTexture, MorphActiveList, packMorphDeltas } from './morph-texture.ts';
@@ -95,8 +96,8 @@ export interface GpuMaterial {
   readonly occlusionStrength: number;
   /** `Float32Array(3)`: emissive factor × KHR_materials_emissive_strength, linear. */
   readonly emissive: Float32Array;
-  /** `u_alphaMode`: 0 OPAQUE, 1 MASK, 2 BLEND. */
-  readonly alphaMode: 0 | 1 | 2;
+  /** `u_alphaMode` (glTF 2.0 §3.9.4). */
+  readonly alphaMode: AlphaMode;
   readonly alphaCutoff: number;
   readonly unlit: boolean;
   readonly doubleSided: boolean;
@@ -504,8 +505,6 @@ function heaviestJoint(joints: Uint8Array | Uint16Array, weights: Float32Array):
   return best;
 }
 
-const ALPHA_MODE_CODES = { OPAQUE: 0, MASK: 1, BLEND: 2 } as const;
-
 /**
  * lit.frag's uniform values for a material, its textures registered through `slot(image, sampler, srgb)`
  * (base colour and emissive sRGB, the others linear). Absent optional fields take the defaults documented on
@@ -541,7 +540,7 @@ function gpuMaterial(m: MaterialAsset, slot: (image: number, sampler: TextureSam
     normalScale: m.normalScale ?? 1,
     occlusionStrength: m.occlusionStrength ?? 1,
     emissive: new Float32Array([er * strength, eg * strength, eb * strength]),
-    alphaMode: ALPHA_MODE_CODES[m.alphaMode ?? 'OPAQUE'],
+    alphaMode: alphaModeOf(m.alphaMode),
     alphaCutoff: m.alphaCutoff ?? 0.5,
     unlit: m.unlit === true,
     doubleSided: m.doubleSided,

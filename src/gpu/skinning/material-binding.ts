@@ -1,4 +1,5 @@
 import { MATERIAL_TEXTURES, MaterialTextureIndex, writeUvTransform, type GpuMaterial, type GpuModel, type GpuPrimitive } from './gpu-model.ts';
+import { AlphaMode } from '../shading/alpha-mode.ts';
 import { SPECULAR_LEVELS, type ImageBasedLighting } from '../shading/image-based-lighting.ts';
 import {
   BASE_COLOR_UNIT, BRDF_LUT_UNIT, DIFFUSE_ENVIRONMENT_UNIT, EMISSIVE_UNIT, METALLIC_ROUGHNESS_UNIT, NORMAL_UNIT, OCCLUSION_UNIT,
@@ -12,7 +13,7 @@ const MATERIAL_UNITS = [BASE_COLOR_UNIT, METALLIC_ROUGHNESS_UNIT, NORMAL_UNIT, O
 const FALLBACK_MATERIAL: GpuMaterial = {
   baseColorFactor: new Float32Array([1, 1, 1, 1]), image: -1, textures: new Int32Array(MATERIAL_TEXTURES).fill(-1),
   uvSets: new Int32Array(MATERIAL_TEXTURES), uvTransforms: identityTransforms(), metallicFactor: 1, roughnessFactor: 1,
-  normalScale: 1, occlusionStrength: 1, emissive: new Float32Array(3), alphaMode: 0, alphaCutoff: 0.5, unlit: false, doubleSided: false,
+  normalScale: 1, occlusionStrength: 1, emissive: new Float32Array(3), alphaMode: AlphaMode.Opaque, alphaCutoff: 0.5, unlit: false, doubleSided: false,
 };
 
 function identityTransforms(): Float32Array {

@@ -8,19 +8,34 @@ import { uploadPaletteTexture } from './palette-texture.ts';
 import { PALETTE_UNIT, type SkinningProgram } from './program-cache.ts';
 
 /**
- * Makes skin `skin`'s palette readable by `program` on `palettePath`: packed from `skinMatrices` (LBS 3×4 rows,
+ * The palette one {@link bindSkinPalette} call binds: the skin's matrices, how they are packed and where they go.
+ * Callers keep one and rewrite it per call (no allocation per draw).
+ */
+export interface SkinPaletteRequest {
+  /** `Float32Array(16·jointCount)`, column-major skinning matrices of the skin. */
+  skinMatrices: Float32Array;
+  jointCount: number;
+  /** LBS packs 3×4 rows, DQS dual quaternions. */
+  method: SkinningMethod;
+  palettePath: PalettePath;
+  /** Joints the program's palette holds (`paletteCapacity`). */
+  capacity: number;
+  /** The draw's serial: the palette is packed and uploaded once per serial. */
+  serial: number;
+}
+
+/**
+ * Makes skin `skin`'s palette readable by `program` on `request.palettePath`: packed from `request.skinMatrices` (LBS 3×4 rows,
  * or DQS dual quaternions: src/skinning/palette-rows.ts, dual-quaternion-palette.ts) and uploaded once per
- * draw `serial`, whichever primitive of whichever instance comes first; later primitives of the same draw only
+ * draw `request.serial`, whichever primitive of whichever instance comes first; later primitives of the same draw only
  * bind it (the uniform path sets it on each program).
- * @param skinMatrices `Float32Array(16·jointCount)`, column-major skinning matrices of the skin
- * @param capacity joints the program's palette holds (`paletteCapacity`)
  * @returns milliseconds spent packing and uploading
  */
 export function bindSkinPalette(
-  gl: WebGL2RenderingContext, program: SkinningProgram, gpuModel: GpuModel, skin: number, skinMatrices: Float32Array,
-  jointCount: number, method: SkinningMethod, palettePath: PalettePath, capacity: number, serial: number,
+  gl: WebGL2RenderingContext, program: SkinningProgram, gpuModel: GpuModel, skin: number, request: SkinPaletteRequest,
 ): number {
   const start = performance.now();
+  const { skinMatrices, jointCount, method, palettePath, capacity, serial } = request;
   const stride = paletteStride(method.skinning);
   const rows = gpuModel.paletteRows[skin];
   const fresh = gpuModel.paletteFrames[skin] !== serial;

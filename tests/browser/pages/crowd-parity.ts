@@ -3,7 +3,7 @@ import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { Crowd, type CrowdMode } from '../../../src/crowd/crowd.ts';
 import { uploadModel } from '../../../src/gpu/skinning/gpu-model.ts';
 import { GpuInstances } from '../../../src/crowd/gpu/instance-draw.ts';
-import { TransformFeedbackCapture } from '../../../src/gpu/passes/transform-feedback-capture.ts';
+import { InstancedCapture } from '../../../src/crowd/gpu/instanced-capture.ts';
 import { BUILT_IN_MODELS } from '../../../src/crowd/built-in-models.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';
@@ -177,7 +177,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
   crowd.prepare(null);
   const gpuModel = uploadModel(gl!, asset);
   const instances = new GpuInstances(gl!);
-  const capture = new TransformFeedbackCapture(gl!);
+  const capture = new InstancedCapture(gl!);
   const result: CrowdParity = {
     model, mode, method, originDistance: Math.hypot(crowd.origin[0], crowd.origin[1], crowd.origin[2]), instances: crowd.drawCount, mirrored: crowd.drawCount - crowd.mirroredFrom,
     blended: Array.from(crowd.drawnInstances.subarray(0, crowd.drawCount), (k) => crowd.blendWeights[k]).filter((w) => w > 0).length, rigidVerticesCompared: 0, morphedVerticesCompared: 0,
@@ -200,7 +200,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
   for (let m = 0; m < asset.meshInstances.length; m++) {
     const meshInstance = asset.meshInstances[m], primitives = asset.meshes[meshInstance.mesh].primitives;
     for (let p = 0; p < primitives.length; p++) {
-      if (primitives[p].joints || meshInstance.skin < 0) captures.set(`${m}/${p}`, await capture.captureInstancedAsync(gpuModel, m, p, crowd, instances));
+      if (primitives[p].joints || meshInstance.skin < 0) captures.set(`${m}/${p}`, await capture.captureInstancedAsync({ gpuModel, instances, blocks: crowd }, m, p));
     }
   }
   for (const [key, gpu] of captures) {
@@ -228,7 +228,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
     crowd.prepare(null);
     for (const key of captures.keys()) {
       const [m, p] = key.split('/').map(Number);
-      compareOne(await capture.captureInstancedAsync(gpuModel, m, p, crowd, instances), m, p, (k) => halfFrame[k], (relative) => {
+      compareOne(await capture.captureInstancedAsync({ gpuModel, instances, blocks: crowd }, m, p), m, p, (k) => halfFrame[k], (relative) => {
         result.maxBakedInterpolationError = Math.max(result.maxBakedInterpolationError!, relative);
       });
     }

@@ -8,6 +8,7 @@ import { withProp } from '../../../src/asset/with-prop.ts';
 import { BUILT_IN_MODELS } from '../../../src/crowd/built-in-models.ts';
 import { Crowd, type CrowdMode, type CrowdProp } from '../../../src/crowd/crowd.ts';
 import { GpuInstances } from '../../../src/crowd/gpu/instance-draw.ts';
+import { drawCrowd } from '../../../src/crowd/gpu/crowd-pass.ts';
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
 import { createSwordAsset } from '../../../src/procedural/sword.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
@@ -72,7 +73,7 @@ async function drawFrame(character: ModelAsset, props: readonly CrowdProp[], mod
   const gpuModel = await renderer.upload(crowd.asset);
   const instances = new GpuInstances(gl);
   renderer.beginFrame(canvas.width, canvas.height, CLEAR);
-  renderer.drawCrowd(gpuModel, instances, crowd, camera);
+  drawCrowd(renderer, { gpuModel, instances, blocks: crowd }, camera);
   const pixels = new Uint8Array(4 * canvas.width * canvas.height);
   gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
   instances.dispose();

@@ -1,4 +1,4 @@
-// Harness for tests/browser/crowd/crowd-render.spec.ts: draws a crowd with SkinnedRenderer.drawCrowd (window.sinewCrowdRender)
+// Harness for tests/browser/crowd/crowd-render.spec.ts: draws a crowd with drawCrowd (window.sinewCrowdRender)
 // — the worm holding a rigid box, one instance as it is beside one mirrored in x — and compares it with the same
 // crowd made double-sided (no back-face culling).
 import { mat4 } from 'gl-matrix';
@@ -6,6 +6,7 @@ import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { Crowd, type CrowdMode } from '../../../src/crowd/crowd.ts';
 import { createWorm, WORM_800 } from '../../../src/procedural/worm.ts';
 import { GpuInstances } from '../../../src/crowd/gpu/instance-draw.ts';
+import { drawCrowd } from '../../../src/crowd/gpu/crowd-pass.ts';
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
 import type { SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { withRigidProp } from '../helpers/rigid-prop.ts';
@@ -52,7 +53,7 @@ async function drawFrame(doubleSided: boolean, mode: CrowdMode, method: Skinning
   const gpuModel = await renderer.upload(asset);
   const instances = new GpuInstances(gl);
   renderer.beginFrame(canvas.width, canvas.height, CLEAR);
-  renderer.drawCrowd(gpuModel, instances, crowd, { view, projection, eye });
+  drawCrowd(renderer, { gpuModel, instances, blocks: crowd }, { view, projection, eye });
   const pixels = new Uint8Array(4 * canvas.width * canvas.height);
   gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
   instances.dispose();

@@ -11,7 +11,8 @@ import { uploadModel, type GpuModel } from '../../../src/gpu/skinning/gpu-model.
 import { maxPaletteJoints, paletteStride, readPaletteLimits, type PaletteLimits, type PalettePath } from '../../../src/gpu/skinning/palette-path.ts';
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
 import { compileProgram } from '../../../src/gpu/device/shader-program.ts';
-import { TransformFeedbackCapture } from '../../../src/gpu/passes/transform-feedback-capture.ts';
+import { TransformFeedbackCapture } from '../../../src/gpu/skinning/transform-feedback-capture.ts';
+import { createRenderItem } from '../../../src/gpu/passes/render-item.ts';
 import { createBendingBox } from '../helpers/bending-box.ts';
 import { createTwistCylinder } from '../helpers/twist-cylinder.ts';
 import { withUnevenWeights } from '../helpers/uneven-weights.ts';
@@ -156,7 +157,10 @@ async function runParity(asset: ModelAsset, sampling: Sampling = 'spread', metho
             }
           }
           // Fenced: read back once the GPU is done, without stalling the pipeline.
-          const captured = await captures[path].captureAsync(gpu, instance, primitive, palette, path === 'texture-wrapped' ? 'texture' : path, method, animated.origin, animated.morphWeights);
+          const captured = await captures[path].captureAsync({
+            gpuModel: gpu, instanceIndex: instance, primitiveIndex: primitive, skinMatrices: palette,
+            palettePath: path === 'texture-wrapped' ? 'texture' : path, method, origin: animated.origin, morphWeights: animated.morphWeights,
+          });
           for (let v = 0; v < n; v++) {
             const o = 3 * v;
             for (let k = 0; k < 3; k++) {
@@ -214,17 +218,21 @@ async function resourceCounts(asset: ModelAsset): Promise<GlObjectCounts> {
       const renderer = new SkinnedRenderer(gl!, { palette });
       const model = await renderer.upload(asset);
       renderer.beginFrame(64, 64);
-      renderer.draw(model, animated, camera);
-      renderer.draw(model, animated, camera);
+      const item = createRenderItem(model, animated);
+      renderer.draw(item, camera);
+      renderer.draw(item, camera);
       const capture = new TransformFeedbackCapture(gl!);
       // Fenced captures, all in flight at once (an output buffer set each), then one synchronous capture.
       const inFlight: Promise<unknown>[] = [];
       asset.meshInstances.forEach((instance, i) => {
         const morphed = (instance.morphWeightOffset ?? -1) >= 0;
         if (instance.skin >= 0 || morphed) {
-          const args = [model, i, 0, instance.skin >= 0 ? animated.skinMatrices[instance.skin] : new Float32Array(0), palette, undefined, undefined, morphed ? animated.morphWeights : undefined] as const;
-          inFlight.push(capture.captureAsync(...args));
-          if (inFlight.length === 1) capture.capture(...args);
+          const request = {
+            gpuModel: model, instanceIndex: i, primitiveIndex: 0, skinMatrices: instance.skin >= 0 ? animated.skinMatrices[instance.skin] : new Float32Array(0),
+            palettePath: palette, morphWeights: morphed ? animated.morphWeights : undefined,
+          };
+          inFlight.push(capture.captureAsync(request));
+          if (inFlight.length === 1) capture.capture(request);
         }
       });
       await Promise.all(inFlight);

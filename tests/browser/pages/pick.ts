@@ -4,7 +4,8 @@
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { uploadModel } from '../../../src/gpu/skinning/gpu-model.ts';
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
-import { captureSkinnedVerticesAsync } from '../../../src/gpu/passes/transform-feedback-capture.ts';
+import { captureSkinnedVerticesAsync } from '../../../src/gpu/skinning/transform-feedback-capture.ts';
+import { createRenderItem } from '../../../src/gpu/passes/render-item.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { computeModelBounds } from '../../../src/scene/model-bounds.ts';
 import { OrbitCamera } from '../../../src/scene/orbit-camera.ts';
@@ -82,7 +83,7 @@ async function run(request: PickRequest): Promise<PickReport> {
     camera.viewOffsetX = 0.1;
     camera.update(aspect);
     renderer.beginFrame(width, height, CLEAR);
-    renderer.draw(gpu, animated, camera, display, 'auto', request.method);
+    renderer.draw({ ...createRenderItem(gpu, animated, display), paletteRequest: 'auto', method: request.method }, camera);
     const pixels = new Uint8Array(4 * width * height);
     gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
     // Coverage, top row first (readPixels rows start at the bottom).
@@ -145,7 +146,10 @@ async function run(request: PickRequest): Promise<PickReport> {
     for (const { instance, slot, vertices } of hitTriangles.values()) {
       const skin = asset.meshInstances[instance].skin;
       if (skin < 0 || !asset.meshes[asset.meshInstances[instance].mesh].primitives[slot].joints) continue;
-      const captured = await captureSkinnedVerticesAsync(gl, gpu, instance, slot, animated.skinMatrices[skin], renderer.palettePathFor(asset, 'auto', request.method), request.method, animated.origin, animated.morphWeights);
+      const captured = await captureSkinnedVerticesAsync(gl, {
+        gpuModel: gpu, instanceIndex: instance, primitiveIndex: slot, skinMatrices: animated.skinMatrices[skin],
+        palettePath: renderer.palettePathFor(asset, 'auto', request.method), method: request.method, origin: animated.origin, morphWeights: animated.morphWeights,
+      });
       for (let k = 0; k < 3; k++) {
         const v = vertices[4 * k];
         const d = Math.hypot(captured.positions[3 * v] - vertices[4 * k + 1], captured.positions[3 * v + 1] - vertices[4 * k + 2], captured.positions[3 * v + 2] - vertices[4 * k + 3]);

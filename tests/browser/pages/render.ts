@@ -2,6 +2,7 @@
 // fixed camera (window.sinewRender), and exercises context loss and restore.
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { SkinnedRenderer, type GpuModel, type PalettePath } from '../../../src/gpu/passes/renderer.ts';
+import { createRenderItem } from '../../../src/gpu/passes/render-item.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { computeModelBounds } from '../../../src/scene/model-bounds.ts';
 import { OrbitCamera } from '../../../src/scene/orbit-camera.ts';
@@ -66,7 +67,7 @@ function drawFrame(): RenderReport {
   camera.frame(computeModelBounds(asset, animated, display), aspect);
   camera.update(aspect);
   renderer.beginFrame(canvas.width, canvas.height, CLEAR);
-  renderer.draw(gpu, animated, camera, display);
+  renderer.draw(createRenderItem(gpu, animated, display), camera);
   const pixels = new Uint8Array(4 * canvas.width * canvas.height);
   gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
   const clear = CLEAR.map((c) => Math.round(c * 255));
@@ -127,7 +128,7 @@ const api = {
     let drawWhileLostThrew = false;
     try {
       s.renderer.beginFrame(canvas.width, canvas.height, CLEAR);
-      s.renderer.draw(s.gpu!, new AnimatedModel(s.asset), { view: new Float32Array(16), projection: new Float32Array(16), eye: new Float32Array(3) });
+      s.renderer.draw(createRenderItem(s.gpu!, new AnimatedModel(s.asset)), { view: new Float32Array(16), projection: new Float32Array(16), eye: new Float32Array(3) });
     } catch {
       drawWhileLostThrew = true;
     }
@@ -135,7 +136,7 @@ const api = {
     await restored;
     let staleDrawThrew = false;
     try {
-      s.renderer.draw(s.gpu!, new AnimatedModel(s.asset), { view: new Float32Array(16), projection: new Float32Array(16), eye: new Float32Array(3) });
+      s.renderer.draw(createRenderItem(s.gpu!, new AnimatedModel(s.asset)), { view: new Float32Array(16), projection: new Float32Array(16), eye: new Float32Array(3) });
     } catch {
       staleDrawThrew = true;
     }

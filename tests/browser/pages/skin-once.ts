@@ -16,6 +16,7 @@ import { MorphedPrimitive } from '../../../src/skinning/morph-targets.ts';
 import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import type { SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
+import { createRenderItem } from '../../../src/gpu/passes/render-item.ts';
 
 /** One model, method and palette request: the skinned buffers against the CPU, and the two frames. */
 export interface SkinOnceReport {
@@ -60,7 +61,7 @@ async function run(asset: ModelAsset, method: SkinningMethod, request: PaletteRe
     const animated = new AnimatedModel(asset);
     const clip = asset.clips.length > 0 ? 0 : -1;
     animated.evaluate(animated.clipSample(clip).at(clip >= 0 ? 0.37 * asset.clips[0].duration : 0));
-    renderer.skinInto(buffers, gpu, animated, request, method);
+    renderer.skinInto(buffers, { ...createRenderItem(gpu, animated), paletteRequest: request, method });
     await gpuCommandsComplete(gl);
     const report: SkinOnceReport = { model: asset.name, primitives: 0, vertices: 0, diagonal: 0, maxPositionError: 0, maxNormalError: 0, covered: 0, differing: 0 };
     const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
@@ -105,11 +106,13 @@ async function run(asset: ModelAsset, method: SkinningMethod, request: PaletteRe
     };
     const background = [0.1, 0.1, 0.12, 1] as const;
     renderer.beginFrame(canvas.width, canvas.height, background);
-    renderer.draw(gpu, animated, camera, undefined, request, method);
+    const item = { ...createRenderItem(gpu, animated), paletteRequest: request, method };
+    renderer.draw(item, camera);
     const shader = frame();
     renderer.beginFrame(canvas.width, canvas.height, background);
-    renderer.skinInto(buffers, gpu, animated, request, method);
-    renderer.draw(gpu, animated, camera, undefined, request, method, undefined, buffers);
+    renderer.skinInto(buffers, item);
+    item.skinnedVertices = buffers;
+    renderer.draw(item, camera);
     const once = frame();
     const clear = background.map((c) => Math.round(255 * c));
     for (let i = 0; i < shader.length; i += 4) {

@@ -5,6 +5,7 @@
 // measures the cylinder's width at the twisting joint in each half, for tests/browser/gpu/skinning/skinning-compare.spec.ts.
 import { mat4 } from 'gl-matrix';
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
+import { createRenderItem } from '../../../src/gpu/passes/render-item.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { createTwistCylinder } from '../../../src/procedural/twist-cylinder.ts';
 import { parsePaletteSetting, parseWeightsSetting } from '../../../src/view/settings.ts';
@@ -29,6 +30,8 @@ const camera = {
 };
 const left = mat4.fromTranslation(new Float32Array(16), [-1.03, 0, 0]) as Float32Array;
 const right = mat4.fromTranslation(new Float32Array(16), [1.03, 0, 0]) as Float32Array;
+const leftItem = { ...createRenderItem(gpu, animated, left), paletteRequest: palette, method: lbs };
+const rightItem = { ...createRenderItem(gpu, animated, right), paletteRequest: palette, method: dqs };
 const pixels = new Uint8Array(4 * canvas.width);
 
 /** Covered pixels of the middle row in [x0, x1): the silhouette's width there. */
@@ -42,8 +45,8 @@ function render(time: number): { lbsWidth: number; dqsWidth: number; restWidth: 
   const measure = (t: number) => {
     animated.evaluate(animated.clipSample(0).at(t));
     renderer.beginFrame(canvas.width, canvas.height, [0.12, 0.12, 0.13, 1]);
-    renderer.draw(gpu, animated, camera, left, palette, lbs);
-    renderer.draw(gpu, animated, camera, right, palette, dqs);
+    renderer.draw(leftItem, camera);
+    renderer.draw(rightItem, camera);
     gl.readPixels(0, canvas.height >> 1, canvas.width, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
     return [widthAt(0, canvas.width >> 1), widthAt(canvas.width >> 1, canvas.width)];
   };

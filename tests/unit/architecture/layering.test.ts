@@ -19,11 +19,12 @@ const RANK: Record<string, number> = {
   scene: 5, procedural: 5, loaders: 5, 'gpu/device': 5,
   'gpu/shading': 6,
   'gpu/skinning': 7,
-  'gpu/debug': 8, 'crowd/gpu': 8,
+  'gpu/debug': 8,
   'gpu/passes': 9,
-  view: 10, node: 10, crowd: 10,
-  cli: 11, viewer: 11, element: 11,
-  '(package entry points)': 12,
+  'crowd/gpu': 10,
+  view: 11, node: 11, crowd: 11,
+  cli: 12, viewer: 12, element: 12,
+  '(package entry points)': 13,
 };
 
 const MAX_LINES = 600;

@@ -3,6 +3,7 @@ import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import type { GpuModel } from '../../../src/gpu/skinning/gpu-model.ts';
 import type { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
+import type { RenderItem } from '../../../src/gpu/passes/render-item.ts';
 import { createOctopusAsset } from '../../../src/procedural/octopus.ts';
 import { createSwordAsset } from '../../../src/procedural/sword.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
@@ -28,8 +29,9 @@ function fakeRenderer() {
       let disposed = false;
       return { asset, generation: renderer.generation, dispose: () => (disposed = true), get isDisposed() { return disposed; } } as unknown as GpuModel;
     },
-    draw(gpu: GpuModel, pose: PoseBuffers, _camera: unknown, display: Float32Array) {
-      drawn.push({ asset: gpu.asset.name, display: display.slice(), origin: Float64Array.from(pose.origin ?? [0, 0, 0]), modelMatrices: pose.modelMatrices.slice() });
+    draw(item: RenderItem) {
+      const pose = item.pose;
+      drawn.push({ asset: item.gpuModel.asset.name, display: item.displayMatrix!.slice(), origin: Float64Array.from(pose.origin ?? [0, 0, 0]), modelMatrices: pose.modelMatrices.slice() });
     },
   };
   return { renderer, drawn };

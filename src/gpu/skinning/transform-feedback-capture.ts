@@ -1,16 +1,14 @@
-import type { GpuModel, GpuPrimitive } from '../skinning/gpu-model.ts';
-import { maxPaletteJoints, paletteCapacity, paletteStride, readPaletteLimits, type PalettePath } from '../skinning/palette-path.ts';
+import type { GpuModel } from './gpu-model.ts';
+import { maxPaletteJoints, paletteCapacity, paletteStride, readPaletteLimits, type PalettePath } from './palette-path.ts';
 import { computeDualQuaternionPalette } from '../../skinning/dual-quaternion-palette.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../skinning/skinning-method.ts';
-import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from '../skinning/palette-buffer.ts';
+import { createPaletteBuffer, uploadPaletteBuffer, type PaletteBuffer } from './palette-buffer.ts';
 import { packPaletteRows } from '../../skinning/palette-rows.ts';
-import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from '../skinning/palette-texture.ts';
-import { bindMorphTargets } from '../skinning/morph-binding.ts';
-import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache, type SkinningProgram } from '../skinning/program-cache.ts';
-import { bindInstancedPrimitive, instancedProgram, type GpuInstances } from '../../crowd/gpu/instance-draw.ts';
-import type { InstanceBlocks } from '../../skinning/instance-blocks.ts';
+import { createPaletteTexture, JOINTS_PER_ROW, uploadPaletteTexture, type PaletteTexture } from './palette-texture.ts';
+import { bindMorphTargets } from './morph-binding.ts';
+import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache } from './program-cache.ts';
 import { gpuCommandsComplete } from '../device/gpu-fence.ts';
-import { createShaderVariant } from '../skinning/shader-variant.ts';
+import { createShaderVariant } from './shader-variant.ts';
 
 /** Vertices as the GPU skinned them, in model space (the skinning matrices' output; `u_toDisplay` is the identity). */
 export interface CapturedVertices {
@@ -30,11 +28,36 @@ interface OutputBuffers {
   readonly capacity: number;
 }
 
-/** A capture drawn into `out` and not yet read back. */
-interface DrawnCapture {
+/** A capture drawn into output buffers and not yet read back ({@link TransformFeedbackCapture.drawPoints}). */
+export interface DrawnCapture {
   readonly out: OutputBuffers;
   readonly count: number;
   readonly name: string;
+}
+
+/** What one skinning capture runs: which primitive, on which palette, by which variant. */
+export interface SkinnedCaptureRequest {
+  readonly gpuModel: GpuModel;
+  /** Index into `gpuModel.asset.meshInstances`. */
+  readonly instanceIndex: number;
+  /** Primitive index in the instance's mesh. */
+  readonly primitiveIndex: number;
+  /**
+   * `Float32Array(16·m)`, column-major skinning matrices of the instance's skin (m = its joint count), packed into
+   * the palette the path reads; unused for a rigid instance with morph targets.
+   */
+  readonly skinMatrices: Float32Array;
+  /** Palette path (shader variant) to run. */
+  readonly palettePath: PalettePath;
+  /** Skinning mode and weight policy (shader variant) to run; default LBS with normalised weights. */
+  readonly method?: SkinningMethod;
+  /**
+   * `Float64Array(3)`: the model origin O the skinning matrices are relative to (`AnimatedModel.origin`, as
+   * `skinVertices` reads it from its context); positions come out relative to it. Default (0, 0, 0).
+   */
+  readonly origin?: ArrayLike<number>;
+  /** The pose's morph weights (`PoseBuffers.morphWeights`), the instance's at its `morphWeightOffset`; absent: morph targets not applied. */
+  readonly morphWeights?: Float32Array;
 }
 
 const IDENTITY4 = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
@@ -49,9 +72,8 @@ const IDENTITY3 = new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
  * buffers (one per capture in flight, grown as needed), one palette texture and one palette uniform buffer;
  * `dispose()` frees them (idempotent).
  *
- * `captureAsync` / `captureInstancedAsync` wait on a fence (`gpuCommandsComplete`) before reading back: use
- * them wherever a frame loop runs, several may be in flight. The synchronous `capture` / `captureInstanced`
- * read back at once, which stalls the pipeline (Chromium logs a performance warning each time): for tests.
+ * `captureAsync` waits on a fence (`gpuCommandsComplete`) before reading back: use it wherever a frame loop
+ * runs, several may be in flight. The synchronous `capture` reads back at once, which stalls the pipeline (Chromium logs a performance warning each time): for tests.
  */
 export class TransformFeedbackCapture {
   private readonly programs: ProgramCache;
@@ -75,27 +97,21 @@ export class TransformFeedbackCapture {
     this.programs = new ProgramCache(gl);
   }
 
+  /** Whether {@link dispose} has run. */
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
   /**
    * Skins primitive `primitiveIndex` of mesh instance `instanceIndex` of `gpuModel` on the GPU with `skinMatrices`,
    * its morph targets applied first at the instance's weights in `morphWeights` (as the renderer draws it). A
    * rigid instance with morph targets is captured too: its morphed vertices in the mesh's own space (no node
    * matrix; `skinMatrices` and `palettePath` unused).
-   * @param skinMatrices `Float32Array(16·m)`, column-major skinning matrices of the instance's skin (m = its
-   *   joint count), packed here into the palette the path reads
-   * @param palettePath palette path (shader variant) to run
-   * @param method skinning mode and weight policy (shader variant) to run, default LBS with normalised weights
-   * @param origin `Float64Array(3)`: the model origin O the skinning matrices are relative to (`AnimatedModel.origin`,
-   *   as `skinVertices` reads it from its context); positions come out relative to it. Default (0, 0, 0)
-   * @param morphWeights the pose's morph weights (`PoseBuffers.morphWeights`), the instance's at its
-   *   `morphWeightOffset`; absent: morph targets not applied
    * @throws Error when the instance is rigid without morph targets, the primitive has no joints/weights,
    *   `skinMatrices` is too short, the uniform or ubo path cannot hold the skin, or the capture is disposed
    */
-  capture(
-    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, skinMatrices: Float32Array, palettePath: PalettePath,
-    method: SkinningMethod = DEFAULT_SKINNING_METHOD, origin?: ArrayLike<number>, morphWeights?: Float32Array,
-  ): CapturedVertices {
-    return this.read(this.drawSkinned(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights));
+  capture(request: SkinnedCaptureRequest): CapturedVertices {
+    return this.read(this.drawSkinned(request));
   }
 
   /**
@@ -104,21 +120,17 @@ export class TransformFeedbackCapture {
    * change while the promise is pending.
    * @throws (rejects) as `capture`, and when the context is lost or the capture disposed before the read
    */
-  captureAsync(
-    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, skinMatrices: Float32Array, palettePath: PalettePath,
-    method: SkinningMethod = DEFAULT_SKINNING_METHOD, origin?: ArrayLike<number>, morphWeights?: Float32Array,
-  ): Promise<CapturedVertices> {
+  captureAsync(request: SkinnedCaptureRequest): Promise<CapturedVertices> {
     try {
-      return this.readWhenComplete(this.drawSkinned(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights));
+      return this.readWhenComplete(this.drawSkinned(request));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  private drawSkinned(
-    gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, skinMatrices: Float32Array, palettePath: PalettePath,
-    method: SkinningMethod, origin: ArrayLike<number> | undefined, morphWeights: Float32Array | undefined,
-  ): DrawnCapture {
+  private drawSkinned(request: SkinnedCaptureRequest): DrawnCapture {
+    const { gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, origin, morphWeights } = request;
+    const method = request.method ?? DEFAULT_SKINNING_METHOD;
     if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
     const gl = this.gl;
     const asset = gpuModel.asset;
@@ -155,7 +167,7 @@ export class TransformFeedbackCapture {
       gl.uniformMatrix4fv(program.u_toDisplay, false, IDENTITY4);
       gl.uniformMatrix3fv(program.u_normalMatrix, false, IDENTITY3);
       gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
-      return this.draw(primitive.vao, primitive.vertexCount, 1, asset.name);
+      return this.drawPoints(primitive.vao, primitive.vertexCount, 1, asset.name);
     }
     const jointCount = asset.skins[instance.skin].joints.length;
     if (skinMatrices.length < 16 * jointCount) {
@@ -200,52 +212,15 @@ export class TransformFeedbackCapture {
     }
     // Last: making a palette texture above binds it to the active unit, which may be a morph unit.
     bindMorphTargets(gl, gpuModel, primitive, program, morphActive);
-    return this.draw(primitive.vao, primitive.vertexCount, 1, asset.name);
+    return this.drawPoints(primitive.vao, primitive.vertexCount, 1, asset.name);
   }
 
   /**
-   * Instanced skinning's output for every drawn instance: primitive `primitiveIndex` of mesh instance
-   * `instanceIndex` run through the instanced variant (`blocks.mode`) for `blocks.drawCount` instances, as
-   * `SkinnedRenderer.drawCrowd` draws it. Output `k·vertexCount + v` is vertex v of block k, in world space.
-   * @throws Error when crowds do not draw that primitive (a skinned mesh's primitive without joints) or the capture is disposed
+   * Draws `vertexCount` POINTS × `instanceCount` of `vao` through the program in use under transform feedback
+   * into an idle output buffer set; read it with {@link read} or {@link readWhenComplete}.
+   * @throws Error when the draw raises a GL error
    */
-  captureInstanced(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, blocks: InstanceBlocks, instances: GpuInstances): CapturedVertices {
-    return this.read(this.drawInstanced(gpuModel, instanceIndex, primitiveIndex, blocks, instances));
-  }
-
-  /**
-   * {@link captureInstanced}, read back once a fence says the GPU has written the output (no pipeline stall).
-   * @throws (rejects) as `captureInstanced`, and when the context is lost or the capture disposed before the read
-   */
-  captureInstancedAsync(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, blocks: InstanceBlocks, instances: GpuInstances): Promise<CapturedVertices> {
-    try {
-      return this.readWhenComplete(this.drawInstanced(gpuModel, instanceIndex, primitiveIndex, blocks, instances));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  private drawInstanced(gpuModel: GpuModel, instanceIndex: number, primitiveIndex: number, blocks: InstanceBlocks, instances: GpuInstances): DrawnCapture {
-    if (this.disposed) throw new Error('TransformFeedbackCapture: used after dispose()');
-    const gl = this.gl;
-    const asset = gpuModel.asset;
-    const instance = asset.meshInstances[instanceIndex];
-    const primitive = instance && primitiveIndex >= 0 && primitiveIndex < asset.meshes[instance.mesh].primitives.length ? gpuModel.primitive(instance.mesh, primitiveIndex) : undefined;
-    const program = primitive ? instancedProgram(this.programs, this.variant, gpuModel, blocks, instanceIndex, primitive, true) : null;
-    if (!primitive || !program) {
-      throw new Error(`${asset.name}: mesh instance ${instanceIndex} primitive ${primitiveIndex} is not a primitive crowds draw`);
-    }
-    // First: baked mode's blend pass runs a program of its own.
-    instances.upload(blocks);
-    gl.useProgram(program.program);
-    gl.uniformMatrix4fv(program.u_viewProjection, false, IDENTITY4);
-    gl.uniform3f(program.u_origin, blocks.origin[0], blocks.origin[1], blocks.origin[2]);
-    bindInstancedPrimitive(gl, program, gpuModel, blocks, instanceIndex, primitive);
-    return this.draw(primitive.vao, primitive.vertexCount, blocks.drawCount, asset.name);
-  }
-
-  /** Draws `vertexCount` POINTS × `instanceCount` under transform feedback into an idle output buffer set. */
-  private draw(vao: WebGLVertexArrayObject, vertexCount: number, instanceCount: number, name: string): DrawnCapture {
+  drawPoints(vao: WebGLVertexArrayObject, vertexCount: number, instanceCount: number, name: string): DrawnCapture {
     const gl = this.gl;
     const count = vertexCount * instanceCount;
     const out = this.acquire(count);
@@ -273,7 +248,7 @@ export class TransformFeedbackCapture {
   }
 
   /** Waits on a fence, then reads `drawn` back; its buffers go back to the idle sets either way. */
-  private async readWhenComplete(drawn: DrawnCapture): Promise<CapturedVertices> {
+  async readWhenComplete(drawn: DrawnCapture): Promise<CapturedVertices> {
     try {
       await gpuCommandsComplete(this.gl);
     } catch (error) {
@@ -284,8 +259,8 @@ export class TransformFeedbackCapture {
     return this.read(drawn);
   }
 
-  /** Reads `drawn`'s varyings back and returns its buffers to the idle sets. */
-  private read(drawn: DrawnCapture): CapturedVertices {
+  /** Reads `drawn`'s varyings back (a pipeline stall) and returns its buffers to the idle sets. */
+  read(drawn: DrawnCapture): CapturedVertices {
     const gl = this.gl;
     const { out, count } = drawn;
     const positions = new Float32Array(3 * count);
@@ -356,20 +331,10 @@ function deleteOutput(gl: WebGL2RenderingContext, out: OutputBuffers): void {
  * once (a pipeline stall; Chromium logs a performance warning): prefer {@link captureSkinnedVerticesAsync}.
  * @throws as `capture`
  */
-export function captureSkinnedVertices(
-  gl: WebGL2RenderingContext,
-  gpuModel: GpuModel,
-  instanceIndex: number,
-  primitiveIndex: number,
-  skinMatrices: Float32Array,
-  palettePath: PalettePath,
-  method: SkinningMethod = DEFAULT_SKINNING_METHOD,
-  origin?: ArrayLike<number>,
-  morphWeights?: Float32Array,
-): CapturedVertices {
+export function captureSkinnedVertices(gl: WebGL2RenderingContext, request: SkinnedCaptureRequest): CapturedVertices {
   const capture = new TransformFeedbackCapture(gl);
   try {
-    return capture.capture(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights);
+    return capture.capture(request);
   } finally {
     capture.dispose();
   }
@@ -379,20 +344,10 @@ export function captureSkinnedVertices(
  * One-shot {@link TransformFeedbackCapture.captureAsync}: creates a capture, runs it, disposes it once read.
  * @throws (rejects) as `captureAsync`
  */
-export async function captureSkinnedVerticesAsync(
-  gl: WebGL2RenderingContext,
-  gpuModel: GpuModel,
-  instanceIndex: number,
-  primitiveIndex: number,
-  skinMatrices: Float32Array,
-  palettePath: PalettePath,
-  method: SkinningMethod = DEFAULT_SKINNING_METHOD,
-  origin?: ArrayLike<number>,
-  morphWeights?: Float32Array,
-): Promise<CapturedVertices> {
+export async function captureSkinnedVerticesAsync(gl: WebGL2RenderingContext, request: SkinnedCaptureRequest): Promise<CapturedVertices> {
   const capture = new TransformFeedbackCapture(gl);
   try {
-    return await capture.captureAsync(gpuModel, instanceIndex, primitiveIndex, skinMatrices, palettePath, method, origin, morphWeights);
+    return await capture.captureAsync(request);
   } finally {
     capture.dispose();
   }
