@@ -62,7 +62,7 @@ export class CrowdStage {
     this.renderer = new SkinnedRenderer(gl);
     this.crowd = new Crowd(asset, { capacity, mode, method, props });
     asset = this.crowd.asset;
-    this.gpuModel = uploadModel(gl, asset, this.renderer.generation);
+    this.gpuModel = uploadModel(gl, asset);
     this.instances = new GpuInstances(gl);
     const { min, max } = computeModelBounds(asset, this.crowd.model);
     this.spacing = 1.25 * Math.max(max[0] - min[0], max[2] - min[2], 0.5 * (max[1] - min[1]), 1e-3);

@@ -33,8 +33,7 @@ export class ViewStages {
     if (inspected || !this.anyDrawsSkinnedModel()) return null;
     let buffers = this.buffers;
     if (!buffers || buffers.gpuModel !== frame.gpu) {
-      // Buffers of an earlier context generation went with that context: forgotten, not deleted.
-      if (buffers && buffers.gpuModel.generation === frame.renderer.generation) buffers.dispose();
+      buffers?.dispose();
       buffers = this.buffers = new SkinnedVertexBuffers(frame.gl, frame.gpu);
     }
     frame.renderer.skinInto(buffers, frame.gpu, frame.animated, paletteRequest, frame.method);

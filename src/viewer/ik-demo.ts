@@ -1,4 +1,5 @@
 import type GUI from 'lil-gui';
+import { GpuContext } from '../gpu/device/gpu-context.ts';
 import type { Controller } from 'lil-gui';
 import { LineOverlay } from '../gpu/debug/line-overlay.ts';
 import { AimIkJob } from '../ik/aim-ik-job.ts';
@@ -280,7 +281,7 @@ export class IkDemo {
   private drawGround(frame: ViewFrame): void {
     const feet = this.feet;
     if (!feet || !this.values.feet || frame.animated !== this.model) return;
-    const generation = frame.renderer.generation;
+    const generation = GpuContext.of(frame.gl).losses;
     if (!this.overlay || this.gl !== frame.gl || this.generation !== generation) {
       // A restored context took the old overlay's objects with it; another context's are freed.
       if (this.overlay && this.gl !== frame.gl) this.overlay.dispose();

@@ -1,4 +1,5 @@
 import type { GpuModel } from '../gpu/skinning/gpu-model.ts';
+import { GpuContext } from '../gpu/device/gpu-context.ts';
 import type { DrawStyle, SurfaceView } from '../gpu/debug/draw-style.ts';
 import { CpuVertexBuffers } from '../gpu/debug/cpu-vertex-buffers.ts';
 import { EdgeBuffers } from '../gpu/debug/edge-buffers.ts';
@@ -203,7 +204,7 @@ export class Inspection implements FrameInspector {
 
   /** Makes the per-model and per-context objects when the model or the context changed. */
   private bind(frame: ViewFrame): void {
-    const generation = frame.renderer.generation;
+    const generation = GpuContext.of(frame.gl).losses;
     if (frame.gl !== this.gl || generation !== this.generation) {
       // A restored context: the old objects died with it.
       if (generation !== this.generation && this.gl === frame.gl) this.forget();

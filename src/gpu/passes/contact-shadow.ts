@@ -1,4 +1,5 @@
 import { mat4 } from 'gl-matrix';
+import { GpuContext } from '../device/gpu-context.ts';
 import quadSource from '../../../shaders/shadow/quad.vert?raw';
 import blurSource from '../../../shaders/shadow/blur.frag?raw';
 import groundSource from '../../../shaders/shadow/ground.frag?raw';
@@ -160,7 +161,7 @@ export class ContactShadow {
     const gl = renderer.gl;
     const scale = animated ? ANIMATION_SCALING : 1;
     const base = Math.round(Math.max(1, resolutionScale) * scale * 2 ** (LOG_MAX_RESOLUTION - softness * (LOG_MAX_RESOLUTION - LOG_MIN_RESOLUTION)));
-    this.prepare(gl, renderer.generation, base + TAP_PAD);
+    this.prepare(gl, GpuContext.of(gl).losses, base + TAP_PAD);
     const size = this.size;
     const { min, max } = bounds;
     const height = Math.max(1e-6, max[1] - min[1]);

@@ -18,6 +18,7 @@ import type { SkinnedVertexSource } from '../skinning/skinned-vertex-source.ts';
 import { createShaderVariant } from '../skinning/shader-variant.ts';
 import { BlendOrder, distanceToEye } from './blend-order.ts';
 import { yieldToPage } from '../../schedule/yield-to-page.ts';
+import { GpuContext } from '../device/gpu-context.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from '../skinning/palette-path.ts';
 export type { DrawStyle, SurfaceView } from '../debug/draw-style.ts';
@@ -57,11 +58,9 @@ const IDENTITY = mat4.create() as Float32Array;
  * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are
  * given one, so views sharing a context (and its renderer) each keep theirs.
  *
- * Context loss is owned by whoever made the context (in the viewer, `CanvasSurface` or `ViewerHost`): it
- * listens for `webglcontextlost` / `webglcontextrestored` on the canvas and tells the renderer first
- * ({@link contextWasLost}, {@link contextWasRestored}), then has every model drawn in the context uploaded
- * again. The renderer only drops and rebuilds its own GL objects when told; it listens to nothing. Frames
- * allocate nothing.
+ * Context loss is owned by the context's {@link GpuContext}: its resources (programs, models' buffers and
+ * textures) restore themselves, and draws are no-ops until they have; the renderer then re-reads the context's
+ * limits and prefilters its environment again. Models stay valid across a loss. Frames allocate nothing.
  */
 export class SkinnedRenderer {
   readonly gl: WebGL2RenderingContext;
@@ -71,8 +70,9 @@ export class SkinnedRenderer {
   /** Scratch: the shader variant of the primitive being drawn (filled per draw, never reallocated). */
   private readonly variant = createShaderVariant();
   private limits: PaletteLimits;
-  private lost = false;
-  private generationValue = 0;
+  /** The context's device: it restores every GL object after a loss (src/gpu/device/gpu-context.ts). */
+  private readonly device: GpuContext;
+  private readonly unlisten: () => void;
   private disposed = false;
   private drawSerial = 0;
   private paletteMs = 0;
@@ -115,39 +115,24 @@ export class SkinnedRenderer {
     this.programs = new ProgramCache(gl);
     this.limits = readPaletteLimits(gl);
     this.lights = new LightingLibrary(gl);
+    this.device = GpuContext.of(gl);
+    this.unlisten = this.device.listen({
+      restored: () => {
+        // Limits may differ on the restored context; the environments are redrawn (their passes are not resources).
+        this.limits = readPaletteLimits(gl);
+        if (!this.disposed) this.lights = new LightingLibrary(gl);
+      },
+    });
   }
 
-  /** True between {@link contextWasLost} and {@link contextWasRestored}. */
+  /** True from a context loss until its device has restored every resource ({@link GpuContext.isLost}). */
   get contextLost(): boolean {
-    return this.lost;
+    return this.device.isLost;
   }
 
-  /**
-   * The context's owner tells the renderer that the context is lost (on `webglcontextlost`): until
-   * {@link contextWasRestored}, `beginFrame` and `draw` are no-ops and `upload` rejects. Idempotent.
-   */
-  contextWasLost(): void {
-    this.lost = true;
-  }
-
-  /**
-   * The context's owner tells the renderer that the context was restored (on `webglcontextrestored`): it
-   * forgets its programs (they died with the context; rebuilt on first use), re-reads the context's limits,
-   * prefilters its environment again and bumps its {@link generation}, so models uploaded before are rejected by `draw` until uploaded again.
-   * No-op unless {@link contextWasLost} came first.
-   */
-  contextWasRestored(): void {
-    if (!this.lost) return;
-    this.lost = false;
-    this.generationValue++;
-    this.programs.forget();
-    this.limits = readPaletteLimits(this.gl);
-    this.lights = new LightingLibrary(this.gl);
-  }
-
-  /** Bumped by each context restore; models carry the generation they were uploaded in. */
-  get generation(): number {
-    return this.generationValue;
+  /** Draws are no-ops while the context is lost. */
+  private get lost(): boolean {
+    return this.device.isLost;
   }
 
   /** `MAX_VERTEX_UNIFORM_VECTORS` of the context. */
@@ -176,7 +161,7 @@ export class SkinnedRenderer {
     // Merging and uploading a large model is a long task of its own: the page gets a turn before and after it.
     await yieldToPage();
     if (this.lost || this.gl.isContextLost()) throw new Error(`${asset.name}: cannot upload, the WebGL2 context is lost`);
-    const gpuModel = uploadModel(this.gl, asset, this.generationValue);
+    const gpuModel = uploadModel(this.gl, asset);
     await gpuModel.texturesReady;
     await yieldToPage();
     return gpuModel;
@@ -313,7 +298,7 @@ export class SkinnedRenderer {
    *   {@link DrawStyle}); absent: the model as it is
    * @param skinnedVertices this frame's skinned vertices ({@link skinInto}, with the same pose, palette request and
    *   method), drawn instead of skinning them again; absent: skinned in the draw
-   * @throws Error when `gpuModel` is disposed, or was uploaded before a context restore (re-upload it), or a
+   * @throws Error when `gpuModel` is disposed, or a
    *   shader variant fails to build, or `paletteRequest` forces a uniform or ubo palette that does not fit
    */
   draw(
@@ -368,14 +353,11 @@ export class SkinnedRenderer {
    * matrices lead there).
    * @param instances the model's instance textures in this context (`new GpuInstances(gl)`, caller-owned)
    * @param stats filled with the draw calls and vertices shaded, when given
-   * @throws as {@link draw} for a disposed or stale model
+   * @throws as {@link draw} for a disposed model
    */
   drawCrowd(gpuModel: GpuModel, instances: GpuInstances, blocks: InstanceBlocks, camera: CameraMatrices, stats?: InstancedDrawStats): void {
     if (this.lost) return;
     if (gpuModel.isDisposed) throw new Error(`${gpuModel.asset.name}: draw of a disposed GpuModel`);
-    if (gpuModel.generation !== this.generationValue) {
-      throw new Error(`${gpuModel.asset.name}: GpuModel was uploaded before the WebGL2 context was restored; upload its asset again`);
-    }
     this.foldOrigin(camera, IDENTITY, undefined);
     bindEnvironment(this.gl, this.lights.current);
     this.gl.vertexAttrib4f(ATTRIBUTE_LOCATIONS.a_color, 1, 1, 1, 1);
@@ -387,7 +369,7 @@ export class SkinnedRenderer {
    * `paletteRequest` and `method` runs (morph targets first), into `target` by transform feedback: the frame's
    * passes then draw `target` ({@link draw}'s `skinnedVertices`) instead of each skinning the vertices again.
    * Nothing is read back; no-op while the context is lost.
-   * @param target buffers made for `gpuModel` in this context generation
+   * @param target buffers made for `gpuModel`
    * @throws as {@link draw}, and Error when `target` holds another model
    */
   skinInto(target: SkinnedVertexBuffers, gpuModel: GpuModel, pose: PoseBuffers, paletteRequest: PaletteRequest = this.paletteRequest, method: SkinningMethod = DEFAULT_SKINNING_METHOD): void {
@@ -411,9 +393,6 @@ export class SkinnedRenderer {
   ): void {
     const asset = gpuModel.asset;
     if (gpuModel.isDisposed) throw new Error(`${asset.name}: draw of a disposed GpuModel`);
-    if (gpuModel.generation !== this.generationValue) {
-      throw new Error(`${asset.name}: GpuModel was uploaded before the WebGL2 context was restored; upload its asset again`);
-    }
     const frame = this.frame;
     frame.palettePath = this.palettePathFor(asset, paletteRequest, method);
     frame.method = method;
@@ -574,12 +553,9 @@ export class SkinnedRenderer {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    if (this.lost || this.gl.isContextLost()) {
-      this.programs.forget();
-    } else {
-      this.programs.dispose();
-      this.lights.dispose();
-    }
+    this.unlisten();
+    this.programs.dispose();
+    if (!this.gl.isContextLost()) this.lights.dispose();
   }
 }
 

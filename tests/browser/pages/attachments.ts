@@ -91,7 +91,7 @@ function frameAt(time: number): PropFrame {
     ext.restoreContext();
     await restored;
     // Up to 30 s for the upload again: a loaded 2-core machine (the suite's first minutes) can take several.
-    for (let i = 0; i < 1500 && !(cube!.gpu && cube!.gpu.generation === view.inspect((f) => f.renderer.generation)); i++) {
+    for (let i = 0; i < 1500 && !(cube!.gpu && !view.inspect((f) => f.renderer.contextLost)); i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       view.renderOnce();
     }
