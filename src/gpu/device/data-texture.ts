@@ -63,22 +63,3 @@ export class DataTexture extends GpuResource<WebGLTexture> {
   }
 }
 
-/**
- * The bare form of {@link DataTexture}'s storage, unregistered (not restored after a context loss): for the
- * crowd's instance textures, whose owner rebuilds them (src/crowd/gpu/instance-draw.ts). Leaves it bound.
- * @param owner names the caller in the error message
- * @throws Error when the texture cannot be created (context lost)
- */
-export function createDataTexture(
-  gl: WebGL2RenderingContext, internalFormat: number, width: number, height: number, owner: string,
-): WebGLTexture {
-  const texture = gl.createTexture();
-  if (!texture) throw new Error(`${owner}: gl.createTexture failed (context lost?)`);
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-  gl.texStorage2D(gl.TEXTURE_2D, 1, internalFormat, width, height);
-  return texture;
-}

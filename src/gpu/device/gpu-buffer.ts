@@ -1,7 +1,10 @@
 import { GpuResource } from './gpu-resource.ts';
 
-/** What a {@link GpuBuffer} holds: vertex or index data it keeps a reference to, or a size in bytes it is allocated to. */
-export type BufferContents = ArrayBufferView<ArrayBuffer> | number;
+/**
+ * What a {@link GpuBuffer} holds: vertex or index data it keeps a reference to, a function giving the data
+ * as it is now (CPU-skinned vertices whose array changes), or a size in bytes it is allocated to.
+ */
+export type BufferContents = ArrayBufferView<ArrayBuffer> | (() => ArrayBufferView<ArrayBuffer>) | number;
 
 /**
  * A WebGL buffer (`ARRAY_BUFFER`, `ELEMENT_ARRAY_BUFFER`, `UNIFORM_BUFFER`, `TRANSFORM_FEEDBACK_BUFFER`).
@@ -25,7 +28,8 @@ export class GpuBuffer extends GpuResource<WebGLBuffer> {
 
   /** Bytes held. */
   get byteLength(): number {
-    return typeof this.contents === 'number' ? this.contents : this.contents.byteLength;
+    const contents = this.contents;
+    return typeof contents === 'number' ? contents : typeof contents === 'function' ? contents().byteLength : contents.byteLength;
   }
 
   protected create(): WebGLBuffer | null {
@@ -37,8 +41,9 @@ export class GpuBuffer extends GpuResource<WebGLBuffer> {
     // An element array buffer bound outside a VAO would change the bound VAO's index buffer.
     if (this.target === gl.ELEMENT_ARRAY_BUFFER) gl.bindVertexArray(null);
     gl.bindBuffer(this.target, buffer);
-    if (typeof this.contents === 'number') gl.bufferData(this.target, this.contents, this.usage);
-    else gl.bufferData(this.target, this.contents, this.usage);
+    const contents = this.contents;
+    if (typeof contents === 'number') gl.bufferData(this.target, contents, this.usage);
+    else gl.bufferData(this.target, typeof contents === 'function' ? contents() : contents, this.usage);
     gl.bindBuffer(this.target, null);
   }
 

@@ -48,6 +48,8 @@ const CONTEXT = Symbol.for('sinew.gpuContext');
 export class GpuContext {
   private readonly resources = new Set<Restorable>();
   private readonly listeners = new Set<ContextListener>();
+  /** Extensions enabled through {@link extension}: a restored context has none enabled until asked again. */
+  private readonly extensions = new Set<string>();
   private lost: boolean;
   private lossCount = 0;
 
@@ -80,6 +82,17 @@ export class GpuContext {
   /** Losses seen so far: an asynchronous upload begun before a loss compares it to drop its late result. */
   get losses(): number {
     return this.lossCount;
+  }
+
+  /**
+   * Enables extension `name` (`gl.getExtension`) and again on every restore, before any resource (an extension
+   * enabled on the lost context is not enabled on the restored one, WebGL 1.0 §5.15.2). Returns it, or null when
+   * the context has none of that name.
+   */
+  extension<T = unknown>(name: string): T | null {
+    const extension = this.gl.getExtension(name) as T | null;
+    if (extension !== null) this.extensions.add(name);
+    return extension;
   }
 
   /** @internal Registers a live resource (its constructor calls this). */
@@ -116,6 +129,7 @@ export class GpuContext {
     const loss = this.lossCount;
     const pending: Promise<void>[] = [];
     const failures: string[] = [];
+    for (const name of this.extensions) this.gl.getExtension(name);
     for (const kind of RESOURCE_KINDS) {
       for (const resource of [...this.resources]) {
         if (resource.kind !== kind) continue;

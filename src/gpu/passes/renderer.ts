@@ -53,8 +53,8 @@ const IDENTITY = mat4.create() as Float32Array;
  * DQS, under a weight policy, per model: {@link SkinningMethod}; palette as a uniform array, an RGBA32F
  * texture or a uniform buffer) and `shaders/lit.frag` (glTF metallic-roughness under image-based light;
  * docs/guide/lighting.md). Programs are compiled per variant on first use and cached. Owns its programs and
- * its {@link ImageBasedLighting} (the studio environment, prefiltered by the constructor and again on a
- * context restore); models are owned by the caller ({@link GpuModel.dispose}).
+ * its {@link ImageBasedLighting} (the studio environment, prefiltered by the constructor and again by its own
+ * restore after a context loss); models are owned by the caller ({@link GpuModel.dispose}).
  * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are
  * given one, so views sharing a context (and its renderer) each keep theirs.
  *
@@ -84,8 +84,8 @@ export class SkinnedRenderer {
   /** Scratch: `u_toDisplay` of the primitive being drawn. */
   private readonly toDisplay = new Float32Array(16);
   private readonly normalMatrix = new Float32Array(9);
-  /** The environments (studio by default) and skybox pass; made again after a context restore. */
-  private lights: LightingLibrary;
+  /** The environments (studio by default) and skybox pass. */
+  private readonly lights: LightingLibrary;
   /** Settings of the draw in progress, read by drawPrimitive. */
   private readonly frame: {
     palettePath: PalettePath; method: SkinningMethod; serial: number; program: SkinningProgram | null;
@@ -117,11 +117,8 @@ export class SkinnedRenderer {
     this.lights = new LightingLibrary(gl);
     this.device = GpuContext.of(gl);
     this.unlisten = this.device.listen({
-      restored: () => {
-        // Limits may differ on the restored context; the environments are redrawn (their passes are not resources).
-        this.limits = readPaletteLimits(gl);
-        if (!this.disposed) this.lights = new LightingLibrary(gl);
-      },
+      // Limits may differ on the restored context (its programs and environments restored themselves).
+      restored: () => { this.limits = readPaletteLimits(gl); },
     });
   }
 
@@ -555,7 +552,7 @@ export class SkinnedRenderer {
     this.disposed = true;
     this.unlisten();
     this.programs.dispose();
-    if (!this.gl.isContextLost()) this.lights.dispose();
+    this.lights.dispose();
   }
 }
 
