@@ -48,6 +48,7 @@ export class CanvasSurface implements RenderSurface {
         client.contextLost();
       },
       restored: () => client.contextRestored(),
+      failed: (message) => client.restoreFailed(message),
     });
   }
 

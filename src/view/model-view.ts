@@ -109,7 +109,10 @@ export class ModelView {
     const client: SurfaceClient = {
       frame: (nowMs) => this.onFrame(nowMs),
       contextLost: () => this.onContextLost(),
-      contextRestored: () => void this.onContextRestored(),
+      contextRestored: () => this.onContextRestored(),
+      restoreFailed: (message) => {
+        if (!this.disposed) this.listener.failed?.(`Could not restore after WebGL context loss: ${message}`);
+      },
     };
     this.surface = options.host ? options.host.attach(canvas, client) : new CanvasSurface(canvas, client, options.contextAttributes);
     this.startupError = this.surface.startupError;

@@ -18,6 +18,8 @@ export interface SurfaceClient {
    * CPU→GPU work that is not a resource.
    */
   contextRestored(): void;
+  /** A GL object could not be restored (its message); the others were, and `contextRestored` follows. */
+  restoreFailed(message: string): void;
 }
 
 /**

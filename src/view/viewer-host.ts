@@ -71,6 +71,7 @@ export class ViewerHost {
         this.unwatch = GpuContext.of(this.gl).listen({
           lost: () => this.onContextLost(),
           restored: () => this.onContextRestored(),
+          failed: (message) => { for (const surface of [...this.surfaces]) surface.client.restoreFailed(message); },
         });
         const viewport = this.gl.getParameter(this.gl.MAX_VIEWPORT_DIMS) as Int32Array;
         maxSize = Math.min(viewport[0], viewport[1], this.gl.getParameter(this.gl.MAX_RENDERBUFFER_SIZE) as number);
