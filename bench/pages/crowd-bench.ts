@@ -137,7 +137,7 @@ function rigidOf(asset: ModelAsset): { frame: (stage: CrowdStage) => CrowdFrameS
   const stats: CrowdFrameStats = { animMs: 0, submitMs: 0, drawCalls: 0, verts: 0, drawn: 0 };
   const vertices = rigidAsset.meshes.reduce((sum, mesh) => sum + mesh.primitives.reduce((n, p) => n + p.vertexCount, 0), 0);
   const frame = (stage: CrowdStage): CrowdFrameStats => {
-    item ??= createRenderItem(uploadModel(gl!, rigidAsset, stage.renderer.generation), pose);
+    item ??= createRenderItem(uploadModel(gl!, rigidAsset), pose);
     const n = stage.crowd.count;
     if (worlds.length !== n) worlds = Array.from({ length: n }, (_, k) => stage.crowd.worlds.subarray(16 * k, 16 * k + 16));
     stage.camera.update(1);

@@ -14,6 +14,7 @@
 import GUI from 'lil-gui';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { BUILT_IN_MODELS } from './built-in-models.ts';
+import { GpuContext } from '../gpu/device/gpu-context.ts';
 import { loadModelFromUrl } from '../loaders/fetch/load-model-from-url.ts';
 import type { CrowdMode, CrowdProp } from './crowd.ts';
 import { createSwordAsset } from '../procedural/sword.ts';
@@ -124,9 +125,11 @@ let frames = 0, frameMsSum = 0, animMsSum = 0, submitMsSum = 0, windowStart = pe
 // The GPU's last frame: a new frame is drawn only once it is done, so the readout counts frames the GPU finished
 // (not frames queued behind it) and a slow GPU is never handed a growing backlog.
 let fence: WebGLSync | null = null;
+/** From a context loss until its device has restored every GL object (the stage's included). */
+let contextLost = false;
 function tick(now: number): void {
   requestAnimationFrame(tick);
-  if (!stage || !gl) return;
+  if (!stage || !gl || contextLost) return;
   if (fence) {
     if (gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED) return;
     gl.deleteSync(fence);
@@ -167,17 +170,20 @@ function tick(now: number): void {
 if (!gl) {
   showError('This page needs WebGL2, which this browser does not offer.');
 } else {
-  // A lost context takes every GL object with it: stop drawing, and once the browser gives the context back,
-  // build the stage again from the model already loaded (no new download), with the same settings.
-  canvas.addEventListener('webglcontextlost', (event) => {
-    event.preventDefault();
-    loading++;
-    stage = null;
-    fence = null;
-    readout.classList.remove('error');
-    readout.textContent = 'WebGL context lost; waiting for the browser to restore it…';
+  // The stage's GL objects restore themselves (src/gpu/device/): stop drawing while the context is lost, go on after.
+  GpuContext.of(gl).listen({
+    lost: () => {
+      contextLost = true;
+      fence = null; // went with the context
+      readout.classList.remove('error');
+      readout.textContent = 'WebGL context lost; waiting for the browser to restore it…';
+    },
+    restored: () => {
+      contextLost = false;
+      readout.textContent = '';
+    },
+    failed: (message) => showError(`after the WebGL context was restored: ${message}`),
   });
-  canvas.addEventListener('webglcontextrestored', () => void openModel(settings.model));
   const gui = new GUI({ title: 'Crowd' });
   const models: Record<string, string> = {
     'worm (800 vertices)': 'worm', 'worm (5 000 vertices)': 'worm-5000', octopus: 'octopus', Fox: 'fox', CesiumMan: 'cesiumman',

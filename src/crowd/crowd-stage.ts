@@ -66,7 +66,7 @@ export class CrowdStage {
     this.renderer = new SkinnedRenderer(gl);
     this.crowd = new Crowd(asset, { capacity, mode, method, props });
     asset = this.crowd.asset;
-    this.gpuModel = uploadModel(gl, asset, this.renderer.generation);
+    this.gpuModel = uploadModel(gl, asset);
     this.instances = new GpuInstances(gl);
     this.item = { gpuModel: this.gpuModel, instances: this.instances, blocks: this.crowd };
     const { min, max } = computeModelBounds(asset, this.crowd.model);

@@ -41,7 +41,7 @@ export function uniqueClipNames(names: readonly string[], taken: readonly string
  * The shown model with `library`'s clips added after its own: retargeted onto its skeleton
  * (`retargetClipLibrary`), renamed where they collide ({@link uniqueClipNames}), and compiled with every clip of
  * the grown asset by a new `AnimatedModel` — its GPU side, bounds and display matrix are `model`'s, since the
- * asset differs only in its clips, and a context restore uploads the grown asset, clips included. The clip
+ * asset differs only in its clips (the GPU side restores itself after a context loss). The clip
  * `playback` plays goes on at its time on the new animator (a cut), and the layered clips keep their weights and
  * mask; `playback` is bound to the new model only when everything else has succeeded.
  * @throws LoadError `RETARGET_NO_MATCH` (no joint in common), or Error from compiling a clip; `model` and

@@ -1,13 +1,13 @@
 import { SkinnedRenderer } from '../gpu/passes/renderer.ts';
-import { watchContextLoss } from './context-loss.ts';
+import { GpuContext } from '../gpu/device/gpu-context.ts';
 import { messageOf } from '../errors/message-of.ts';
 import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';
 
 /**
  * A {@link RenderSurface} that is a canvas with its own WebGL2 context (`alpha: false`) and renderer, and its
- * own requestAnimationFrame: the viewer page's. It owns its context's loss and restore
- * ({@link watchContextLoss}): it tells the renderer, stops its frame request and tells the client, which
- * uploads its model again on restore.
+ * own requestAnimationFrame: the viewer page's. It listens to its context's {@link GpuContext} (which restores
+ * every GL object): on loss it stops its frame request and tells the client; once restored it tells the
+ * client, which draws again.
  */
 export class CanvasSurface implements RenderSurface {
   readonly gl: WebGL2RenderingContext | null;
@@ -42,12 +42,13 @@ export class CanvasSurface implements RenderSurface {
       this.startupError = `Could not start the renderer: ${messageOf(e)}`;
       return;
     }
-    this.unwatch = watchContextLoss(canvas, this.renderer, {
+    this.unwatch = GpuContext.of(this.gl).listen({
       lost: () => {
         this.cancelFrame();
         client.contextLost();
       },
       restored: () => client.contextRestored(),
+      failed: (message) => client.restoreFailed(message),
     });
   }
 

@@ -45,7 +45,7 @@ export interface ModelViewListener {
   palettePathChanged?(palettePath: PalettePath): void;
   /** The WebGL context was lost: the loop stopped. */
   contextLost?(): void;
-  /** The WebGL context was restored and the model re-uploaded. */
+  /** The WebGL context was restored, the model's GL objects with it: drawing goes on. */
   contextRestored?(): void;
   /** Something failed outside a load (a frame could not be drawn, a restore failed). */
   failed?(message: string): void;

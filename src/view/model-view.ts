@@ -39,7 +39,7 @@ import { ModelFrame, type FrameSettings } from './model-frame.ts';
  * playing; only when all of that succeeds does it replace the current one, and only if no later load started
  * meanwhile. The loop asks for animation frames while playing, and draws once after a change when paused;
  * `renderOnce()` draws on demand. The surface owns context loss (it listens, tells the renderer, then this
- * view); the view owns its model's GL objects: on loss its loop stops, on restore it uploads the model again
+ * view); the view owns its model's GL objects, which restore themselves: on loss its loop stops, on restore it draws again
  * from its ModelAsset. Frames allocate nothing.
  */
 export class ModelView {
@@ -110,7 +110,10 @@ export class ModelView {
     const client: SurfaceClient = {
       frame: (nowMs) => this.onFrame(nowMs),
       contextLost: () => this.onContextLost(),
-      contextRestored: () => void this.onContextRestored(),
+      contextRestored: () => this.onContextRestored(),
+      restoreFailed: (message) => {
+        if (!this.disposed) this.listener.failed?.(`Could not restore after WebGL context loss: ${message}`);
+      },
     };
     this.surface = options.host ? options.host.attach(canvas, client) : new CanvasSurface(canvas, client, options.contextAttributes);
     this.startupError = this.surface.startupError;
@@ -552,24 +555,16 @@ export class ModelView {
     this.listener.contextLost?.();
   }
 
-  private async onContextRestored(): Promise<void> {
+  private onContextRestored(): void {
     if (this.disposed) return;
-    // Everything GL-side died with the context: drop it (dispose only forgets) and upload from the asset.
-    const model = this.current;
-    model?.gpu?.dispose();
-    if (model) model.gpu = null;
+    // The model's GL objects restored themselves (src/gpu/device/); the limits palette paths are chosen by may differ.
+    const model = this.current, renderer = this.surface.renderer;
     try {
-      const renderer = this.surface.renderer;
-      if (!renderer) throw new Error('no renderer');
-      if (model) {
-        const gpu = await renderer.upload(model.asset, this.currentPaletteRequest, this.method);
-        if (this.current === model && !this.disposed && !this.surface.contextLost) {
-          model.gpu = gpu;
-          model.palettePath = renderer.palettePathFor(model.asset, this.currentPaletteRequest, this.method);
-          this.listener.palettePathChanged?.(model.palettePath);
-        } else {
-          gpu.dispose();
-          if (this.disposed || this.surface.contextLost) return;
+      if (model?.gpu && renderer) {
+        const path = renderer.palettePathFor(model.asset, this.currentPaletteRequest, this.method);
+        if (path !== model.palettePath) {
+          model.palettePath = path;
+          this.listener.palettePathChanged?.(path);
         }
       }
       this.listener.contextRestored?.();

@@ -11,13 +11,15 @@ export type Rgba = readonly [number, number, number, number];
 export interface SurfaceClient {
   /** An animation frame came for this view (it asked with {@link RenderSurface.requestFrame}). */
   frame(nowMs: number): void;
-  /** The WebGL context was lost (the renderer knows already): GL objects made before are dead; stop drawing. */
+  /** The WebGL context was lost (draws are no-ops until it is restored): stop drawing. */
   contextLost(): void;
   /**
-   * The context was restored and the renderer is usable again: upload the model once more (objects made
-   * before the loss are stale, see `GpuModel.generation`).
+   * The context was restored and every GL object with it (src/gpu/device/gpu-context.ts): draw again, and redo
+   * CPU→GPU work that is not a resource.
    */
   contextRestored(): void;
+  /** A GL object could not be restored (its message); the others were, and `contextRestored` follows. */
+  restoreFailed(message: string): void;
 }
 
 /**

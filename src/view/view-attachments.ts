@@ -63,7 +63,7 @@ export class Attachment {
   private jointNameValue: string;
   /** Skeleton index of the joint on the shown model. */
   private jointValue: number;
-  /** @internal the GL side, null until uploaded in the renderer's current generation. */
+  /** @internal the GL side, null until uploaded (its resources restore themselves after a context loss). */
   gpu: GpuModel | null = null;
   /** @internal an upload in flight. */
   uploading = false;
@@ -105,7 +105,7 @@ export class Attachment {
  * one {@link FrameStage} right after the model in the same frame and context, from the pose that frame drew —
  * no frame of lag. The character is read from each frame (`ViewFrame.animated`), never kept, so added clips
  * (which replace the `AnimatedModel`) change nothing. On another model, each attachment finds its joint again
- * by name, or is dropped with a warning; after a context restore each prop is uploaded again (drawn from the
+ * by name, or is dropped with a warning; after a context restore each prop's GL objects restore themselves (drawn from the
  * next frame on). Frames allocate nothing.
  */
 export class ViewAttachments implements FrameStage {
@@ -217,10 +217,7 @@ export class ViewAttachments implements FrameStage {
     for (let i = 0; i < list.length; i++) {
       const a = list[i];
       if (!a.visible) continue;
-      if (!a.gpu || a.gpu.generation !== renderer.generation) {
-        this.reupload(a, renderer);
-        continue;
-      }
+      if (!a.gpu) continue;
       try {
         a.animated.evaluate(a.animated.animator);
         propMatrix(character, a.joint, a.offset, a.display64);
@@ -268,28 +265,6 @@ export class ViewAttachments implements FrameStage {
       if (index >= 0) a.setJoint(index, a.jointName);
       else this.drop(a, `${a.asset.name}: dropped, ${character.asset.name} has no joint ${a.jointName !== '' ? JSON.stringify(a.jointName) : a.joint} to hold it`);
     }
-  }
-
-  /** Uploads `a` again in the renderer's current generation (after a context restore); redraws when done. */
-  private reupload(a: Attachment, renderer: SkinnedRenderer): void {
-    if (a.uploading) return;
-    a.gpu?.dispose();
-    a.gpu = null;
-    a.uploading = true;
-    renderer.upload(a.asset, 'auto').then((gpu) => {
-      a.uploading = false;
-      if (!this.attachments.includes(a) || gpu.generation !== renderer.generation) {
-        gpu.dispose();
-        return;
-      }
-      a.gpu = gpu;
-      this.host.requestRedraw();
-    }, (e: unknown) => {
-      a.uploading = false;
-      // Lost again meanwhile: the next restore tries again.
-      if (renderer.gl.isContextLost()) return;
-      if (this.attachments.includes(a)) this.drop(a, `${a.asset.name}: could not upload it again: ${messageOf(e)}`);
-    });
   }
 
   private drop(a: Attachment, message: string): void {

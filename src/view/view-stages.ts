@@ -34,8 +34,7 @@ export class ViewStages {
     if (item.style || !this.anyDrawsSkinnedModel()) return null;
     let buffers = this.buffers;
     if (!buffers || buffers.gpuModel !== frame.gpu) {
-      // Buffers of an earlier context generation went with that context: forgotten, not deleted.
-      if (buffers && buffers.gpuModel.generation === frame.renderer.generation) buffers.dispose();
+      buffers?.dispose();
       buffers = this.buffers = new SkinnedVertexBuffers(frame.gl, frame.gpu);
     }
     frame.renderer.skinInto(buffers, item);

@@ -1,5 +1,5 @@
 import { SkinnedRenderer } from '../gpu/passes/renderer.ts';
-import { watchContextLoss } from './context-loss.ts';
+import { GpuContext } from '../gpu/device/gpu-context.ts';
 import { messageOf } from '../errors/message-of.ts';
 import type { RenderSurface, Rgba, SurfaceClient } from './render-surface.ts';
 
@@ -27,9 +27,8 @@ const CANVAS_STEP = 64;
  *   view's own 2D canvas. The shared canvas grows to the largest view;
  * - an IntersectionObserver that keeps views out of the viewport from drawing (they keep their request and
  *   draw when they come into view), and one that tells lazily loading elements they are near it;
- * - the shared context's loss and restore: the host is their one listener ({@link watchContextLoss}); it
- *   tells the renderer, stops the loop and tells every view, and on restore every view uploads its model
- *   again (each view owns its model's GL objects).
+ * - the shared context's loss and restore: the host listens to its {@link GpuContext} (which restores every
+ *   GL object); it stops the loop and tells every view, and once restored every view draws again.
  *
  * The caller owns it (the element keeps one per document) and gets a share with {@link attach}; the host
  * disposes itself when the last share is disposed. Frames allocate nothing.
@@ -69,9 +68,10 @@ export class ViewerHost {
     } else {
       try {
         this.renderer = new SkinnedRenderer(this.gl);
-        this.unwatch = watchContextLoss(this.canvas, this.renderer, {
+        this.unwatch = GpuContext.of(this.gl).listen({
           lost: () => this.onContextLost(),
           restored: () => this.onContextRestored(),
+          failed: (message) => { for (const surface of [...this.surfaces]) surface.client.restoreFailed(message); },
         });
         const viewport = this.gl.getParameter(this.gl.MAX_VIEWPORT_DIMS) as Int32Array;
         maxSize = Math.min(viewport[0], viewport[1], this.gl.getParameter(this.gl.MAX_RENDERBUFFER_SIZE) as number);

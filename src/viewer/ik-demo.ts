@@ -79,7 +79,6 @@ export class IkDemo {
   private bounds = { minY: 0, size: 1 };
   private overlay: LineOverlay | null = null;
   private gl: WebGL2RenderingContext | null = null;
-  private generation = -1;
   private readonly positions = new Float32Array(3 * 4 * LINE_COUNT);
   private readonly colors = new Float32Array(4 * 4 * LINE_COUNT);
   private readonly m = new Float64Array(16);
@@ -281,13 +280,11 @@ export class IkDemo {
   private drawGround(frame: ViewFrame): void {
     const feet = this.feet;
     if (!feet || !this.values.feet || frame.animated !== this.model) return;
-    const generation = frame.renderer.generation;
-    if (!this.overlay || this.gl !== frame.gl || this.generation !== generation) {
-      // A restored context took the old overlay's objects with it; another context's are freed.
-      if (this.overlay && this.gl !== frame.gl) this.overlay.dispose();
+    if (!this.overlay || this.gl !== frame.gl) {
+      // Another context's overlay is freed (the overlay restores itself after a loss of this one).
+      this.overlay?.dispose();
       this.overlay = new LineOverlay(frame.gl);
       this.gl = frame.gl;
-      this.generation = generation;
     }
     const model = frame.animated, d = frame.displayMatrix, o = model.origin;
     const sx = d[0] * o[0] + d[4] * o[1] + d[8] * o[2], sy = d[1] * o[0] + d[5] * o[1] + d[9] * o[2], sz = d[2] * o[0] + d[6] * o[1] + d[10] * o[2];

@@ -75,7 +75,6 @@ export class Inspection implements FrameInspector {
 
   private model: GpuModel | null = null;
   private gl: WebGL2RenderingContext | null = null;
-  private generation = -1;
   private edges: EdgeBuffers | null = null;
   private cpu: CpuVertexBuffers | null = null;
   private overlayLines: LineOverlay | null = null;
@@ -203,13 +202,10 @@ export class Inspection implements FrameInspector {
 
   /** Makes the per-model and per-context objects when the model or the context changed. */
   private bind(frame: ViewFrame): void {
-    const generation = frame.renderer.generation;
-    if (frame.gl !== this.gl || generation !== this.generation) {
-      // A restored context: the old objects died with it.
-      if (generation !== this.generation && this.gl === frame.gl) this.forget();
-      else this.dispose();
+    if (frame.gl !== this.gl) {
+      // Another context (the objects restore themselves after a loss of this one).
+      this.dispose();
       this.gl = frame.gl;
-      this.generation = generation;
       this.overlayLines = new LineOverlay(frame.gl);
       this.capture = new TransformFeedbackCapture(frame.gl);
     }
@@ -222,14 +218,6 @@ export class Inspection implements FrameInspector {
       this.selectionFor = -2;
       this.reading = null;
     }
-  }
-
-  private forget(): void {
-    this.model = null;
-    this.edges = null;
-    this.cpu = null;
-    this.overlayLines = null;
-    this.capture = null;
   }
 
   private release(): void {

@@ -13,7 +13,7 @@ import { bindInstancedPrimitive, instancedProgram } from './instanced-binding.ts
  * opposite `frontFace`. The camera is in world space (the instances' world matrices lead there). No-op while the
  * context is lost.
  * @param stats filled with the draw calls and vertices shaded, when given
- * @throws as `SkinnedRenderer.draw` for a disposed or stale model, and as {@link drawInstances}
+ * @throws as `SkinnedRenderer.draw` for a disposed model, and as {@link drawInstances}
  */
 export function drawCrowd(renderer: SkinnedRenderer, item: CrowdItem, camera: CameraMatrices, stats?: InstancedDrawStats): void {
   const pass = renderer.beginPass(item.gpuModel, camera);

@@ -1,6 +1,7 @@
 import { BAKED_UNIT, INSTANCE_UNIT } from '../../gpu/skinning/program-cache.ts';
 import { INSTANCE_TEXTURE_WIDTH, type BakedPalettes, type InstanceBlocks } from '../../skinning/instance-blocks.ts';
-import { createDataTexture } from '../../gpu/device/data-texture.ts';
+import { DataTexture } from '../../gpu/device/data-texture.ts';
+import { GpuContext } from '../../gpu/device/gpu-context.ts';
 import { bakedBlockTexels, emptyPrepassLayout, InstancePrepass, needsPrepass, prepassLayout } from './instance-prepass.ts';
 
 /**
@@ -8,12 +9,13 @@ import { bakedBlockTexels, emptyPrepassLayout, InstancePrepass, needsPrepass, pr
  * ({@link InstanceBlocks}, {@link INSTANCE_TEXTURE_WIDTH} texels wide, grown to the blocks' rows on first
  * need), the baked palettes texture (uploaded when the {@link BakedPalettes} object changes) and the per-frame
  * pass that blends baked frames and folds each instance's world matrix into its pose's matrices
- * ({@link InstancePrepass}). Free with {@link dispose}; after a context loss make a new one.
+ * ({@link InstancePrepass}). Its textures are resources (src/gpu/device/): after a context loss the blocks are
+ * uploaded and the pass run again by the next {@link upload}. Free with {@link dispose}.
  */
 export class GpuInstances {
-  private instanceTexture: WebGLTexture | null = null;
+  private instanceTexture: DataTexture | null = null;
   private instanceRows = 0;
-  private bakedTexture: WebGLTexture | null = null;
+  private bakedTexture: DataTexture | null = null;
   private bakedSource: BakedPalettes | null = null;
   private readonly prepass: InstancePrepass;
   private readonly layout = emptyPrepassLayout();
@@ -23,8 +25,12 @@ export class GpuInstances {
   /** The texture the skinning shader reads for the blocks last uploaded: the pass's output, or the upload's. */
   private skinnedTexture: WebGLTexture | null = null;
 
+  private readonly unlisten: () => void;
+
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.prepass = new InstancePrepass(gl);
+    // The blocks' texture and the pass's output come back empty: the next upload writes them again.
+    this.unlisten = GpuContext.of(gl).listen({ restored: () => { this.uploadedBlocks = null; } });
   }
 
   /**
@@ -48,40 +54,38 @@ export class GpuInstances {
     this.uploadedRevision = blocks.revision;
     const capacityRows = blocks.blocks.length / (4 * INSTANCE_TEXTURE_WIDTH);
     if (!this.instanceTexture || this.instanceRows < capacityRows) {
-      if (this.instanceTexture) gl.deleteTexture(this.instanceTexture);
-      this.instanceTexture = createRowsTexture(gl, capacityRows);
+      this.instanceTexture?.dispose();
+      this.instanceTexture = createRowsTexture(gl, capacityRows, null);
       this.instanceRows = capacityRows;
     }
     gl.activeTexture(gl.TEXTURE0 + INSTANCE_UNIT);
-    gl.bindTexture(gl.TEXTURE_2D, this.instanceTexture);
+    gl.bindTexture(gl.TEXTURE_2D, this.instanceTexture.handle);
     const rows = Math.ceil((blocks.drawCount * blocks.blockTexels) / INSTANCE_TEXTURE_WIDTH);
     if (rows > 0) {
       gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
       gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, INSTANCE_TEXTURE_WIDTH, rows, gl.RGBA, gl.FLOAT, blocks.blocks, 0);
     }
-    this.skinnedTexture = this.instanceTexture;
+    this.skinnedTexture = this.instanceTexture.handle;
     const baked = blocks.baked;
     if (baked && baked !== this.bakedSource) {
       gl.activeTexture(gl.TEXTURE0 + BAKED_UNIT);
-      if (this.bakedTexture) gl.deleteTexture(this.bakedTexture);
-      const bakedRows = baked.rows.length / (4 * INSTANCE_TEXTURE_WIDTH);
-      this.bakedTexture = createRowsTexture(gl, bakedRows);
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, INSTANCE_TEXTURE_WIDTH, bakedRows, gl.RGBA, gl.FLOAT, baked.rows, 0);
+      this.bakedTexture?.dispose();
+      // Kept by reference: a restore uploads the baked palettes again.
+      this.bakedTexture = createRowsTexture(gl, baked.rows.length / (4 * INSTANCE_TEXTURE_WIDTH), baked.rows);
       this.bakedSource = baked;
     }
     const layout = prepassLayout(blocks, this.layout);
     if (blocks.drawCount > 0 && needsPrepass(layout)) {
-      this.prepass.run(this.instanceTexture, baked ? this.bakedTexture : null, blocks.drawCount, layout, capacityRows);
+      this.prepass.run(this.instanceTexture.handle, baked ? this.bakedTexture!.handle : null, blocks.drawCount, layout, capacityRows);
       this.skinnedTexture = this.prepass.output;
     }
   }
 
   /** Deletes the textures. Idempotent. */
   dispose(): void {
-    if (!this.gl.isContextLost()) {
-      if (this.instanceTexture) this.gl.deleteTexture(this.instanceTexture);
-      if (this.bakedTexture) this.gl.deleteTexture(this.bakedTexture);
-    }
+    this.unlisten();
+    this.instanceTexture?.dispose();
+    this.bakedTexture?.dispose();
     this.prepass.dispose();
     this.instanceTexture = this.bakedTexture = this.skinnedTexture = null;
     this.bakedSource = null;
@@ -95,10 +99,12 @@ export function skinnedBlockTexels(blocks: InstanceBlocks): number {
   return blocks.baked ? bakedBlockTexels(blocks.baked) : blocks.blockTexels;
 }
 
-function createRowsTexture(gl: WebGL2RenderingContext, rows: number): WebGLTexture {
+/** Rows of RGBA32F texels, `INSTANCE_TEXTURE_WIDTH` wide: filled from `texels` (and restored from them), or sized only. */
+function createRowsTexture(gl: WebGL2RenderingContext, rows: number, texels: Float32Array | null): DataTexture {
   const max = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
   if (rows > max) throw new Error(`instanced skinning: ${rows} rows of ${INSTANCE_TEXTURE_WIDTH} texels exceed MAX_TEXTURE_SIZE ${max}; use fewer instances or baked mode`);
-  return createDataTexture(gl, gl.RGBA32F, INSTANCE_TEXTURE_WIDTH, rows, 'instanced skinning');
+  const contents = texels ? { format: gl.RGBA, type: gl.FLOAT, texels: texels as Float32Array<ArrayBuffer> } : undefined;
+  return new DataTexture(gl, { internalFormat: gl.RGBA32F, width: INSTANCE_TEXTURE_WIDTH, height: rows, label: 'instanced skinning', contents });
 }
 
 /** Counts of one instanced draw, for readouts and the bench page. */

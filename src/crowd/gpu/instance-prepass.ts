@@ -1,6 +1,8 @@
 import vertexSource from '../../../shaders/crowd/instance-prepass.vert?raw';
-import { compileProgram, deleteProgram } from '../../gpu/device/shader-program.ts';
-import { createDataTexture } from '../../gpu/device/data-texture.ts';
+import { ShaderProgram } from '../../gpu/device/shader-program.ts';
+import { DataTexture } from '../../gpu/device/data-texture.ts';
+import { GpuBuffer } from '../../gpu/device/gpu-buffer.ts';
+import { TransformFeedback } from '../../gpu/device/transform-feedback.ts';
 import { BAKED_UNIT, INSTANCE_UNIT } from '../../gpu/skinning/program-cache.ts';
 import { INSTANCE_TEXTURE_WIDTH, type BakedPalettes, type InstanceBlocks } from '../../skinning/instance-blocks.ts';
 
@@ -76,13 +78,14 @@ export function needsPrepass(layout: PrepassLayout): boolean {
  * matrix: the work that is the same for every vertex of an instance is done once per instance. The GPU does it
  * (transform feedback into a buffer, copied into an RGBA32F texture through PIXEL_UNPACK_BUFFER): the CPU stays
  * O(N) per frame and the blocks' layout is unchanged. Owns its program, transform feedback object, buffer and
- * texture; {@link dispose} frees them; after a context loss make a new one. Allocates nothing per frame once grown.
+ * texture (resources: they restore themselves after a context loss, the buffer and texture to their size, written
+ * again by the next run); {@link dispose} frees them. Allocates nothing per frame once grown.
  */
 export class InstancePrepass {
-  private program: WebGLProgram | null = null;
-  private feedback: WebGLTransformFeedback | null = null;
-  private buffer: WebGLBuffer | null = null;
-  private texture: WebGLTexture | null = null;
+  private program: ShaderProgram | null = null;
+  private feedback: TransformFeedback | null = null;
+  private buffer: GpuBuffer | null = null;
+  private texture: DataTexture | null = null;
   private rows = 0;
   /** Each {@link PrepassLayout} field's `u_<field>` uniform. */
   private uniforms: { name: keyof PrepassLayout; location: WebGLUniformLocation | null }[] = [];
@@ -99,7 +102,7 @@ export class InstancePrepass {
    */
   run(blocks: WebGLTexture, palettes: WebGLTexture | null, drawCount: number, layout: PrepassLayout, capacityRows: number): void {
     const gl = this.gl;
-    const program = this.program ?? this.build();
+    const program = (this.program ?? this.build()).handle;
     if (!this.texture || this.rows < capacityRows) this.grow(capacityRows);
     if (palettes) {
       gl.activeTexture(gl.TEXTURE0 + BAKED_UNIT);
@@ -113,8 +116,8 @@ export class InstancePrepass {
     gl.bindVertexArray(null);
     const discarding = gl.isEnabled(gl.RASTERIZER_DISCARD);
     gl.enable(gl.RASTERIZER_DISCARD);
-    gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, this.feedback);
-    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, this.buffer);
+    gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, this.feedback!.handle);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, this.buffer!.handle);
     gl.beginTransformFeedback(gl.POINTS);
     gl.drawArrays(gl.POINTS, 0, texels);
     gl.endTransformFeedback();
@@ -123,44 +126,42 @@ export class InstancePrepass {
     if (!discarding) gl.disable(gl.RASTERIZER_DISCARD);
     // Whole rows from the buffer (sized to whole rows); texels past the last block are never read.
     const rows = Math.ceil(texels / INSTANCE_TEXTURE_WIDTH);
-    gl.bindTexture(gl.TEXTURE_2D, this.texture);
-    gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, this.buffer);
+    gl.bindTexture(gl.TEXTURE_2D, this.texture!.handle);
+    gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, this.buffer!.handle);
     gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, INSTANCE_TEXTURE_WIDTH, rows, gl.RGBA, gl.FLOAT, 0);
     gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, null);
   }
 
   /** The blocks the last {@link run} wrote (what the skinning shader reads), or null before any. */
   get output(): WebGLTexture | null {
-    return this.texture;
+    return this.texture ? this.texture.handle : null;
   }
 
   /** Deletes the program, transform feedback object, buffer and texture. Idempotent. */
   dispose(): void {
-    const gl = this.gl;
-    if (!gl.isContextLost()) {
-      deleteProgram(gl, this.program);
-      gl.deleteTransformFeedback(this.feedback);
-      gl.deleteBuffer(this.buffer);
-      gl.deleteTexture(this.texture);
-    }
+    this.program?.dispose();
+    this.feedback?.dispose();
+    this.buffer?.dispose();
+    this.texture?.dispose();
     this.program = this.feedback = this.buffer = this.texture = null;
     this.uniforms = [];
     this.rows = 0;
   }
 
-  private build(): WebGLProgram {
+  private build(): ShaderProgram {
     const gl = this.gl;
-    const program = compileProgram(gl, {
+    // Sampler units and locations are set again at each link (a context restore links again).
+    const program = new ShaderProgram(gl, {
       name: 'crowd/instance-prepass.vert',
       vertex: vertexSource,
       fragment: FRAGMENT_SOURCE,
       transformFeedbackVaryings: ['v_texel'],
+    }, (linked) => {
+      gl.uniform1i(gl.getUniformLocation(linked, 'u_instanceTexture'), INSTANCE_UNIT);
+      gl.uniform1i(gl.getUniformLocation(linked, 'u_bakedTexture'), BAKED_UNIT);
+      this.uniforms = (Object.keys(emptyPrepassLayout()) as (keyof PrepassLayout)[]).map((name) => ({ name, location: gl.getUniformLocation(linked, `u_${name}`) }));
     });
-    gl.useProgram(program);
-    gl.uniform1i(gl.getUniformLocation(program, 'u_instanceTexture'), INSTANCE_UNIT);
-    gl.uniform1i(gl.getUniformLocation(program, 'u_bakedTexture'), BAKED_UNIT);
-    this.uniforms = (Object.keys(emptyPrepassLayout()) as (keyof PrepassLayout)[]).map((name) => ({ name, location: gl.getUniformLocation(program, `u_${name}`) }));
-    this.feedback = gl.createTransformFeedback();
+    this.feedback = new TransformFeedback(gl, 'crowd prepass');
     this.program = program;
     return program;
   }
@@ -169,13 +170,10 @@ export class InstancePrepass {
     const gl = this.gl;
     const max = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
     if (rows > max) throw new Error(`crowd: ${rows} rows of ${INSTANCE_TEXTURE_WIDTH} texels exceed MAX_TEXTURE_SIZE ${max}; use fewer instances`);
-    gl.deleteTexture(this.texture);
-    gl.deleteBuffer(this.buffer);
-    this.texture = createDataTexture(gl, gl.RGBA32F, INSTANCE_TEXTURE_WIDTH, rows, 'crowd');
-    this.buffer = gl.createBuffer();
-    gl.bindBuffer(gl.TRANSFORM_FEEDBACK_BUFFER, this.buffer);
-    gl.bufferData(gl.TRANSFORM_FEEDBACK_BUFFER, 16 * INSTANCE_TEXTURE_WIDTH * rows, gl.DYNAMIC_COPY);
-    gl.bindBuffer(gl.TRANSFORM_FEEDBACK_BUFFER, null);
+    this.texture?.dispose();
+    this.buffer?.dispose();
+    this.texture = new DataTexture(gl, { internalFormat: gl.RGBA32F, width: INSTANCE_TEXTURE_WIDTH, height: rows, label: 'crowd prepass' });
+    this.buffer = new GpuBuffer(gl, gl.TRANSFORM_FEEDBACK_BUFFER, 16 * INSTANCE_TEXTURE_WIDTH * rows, gl.DYNAMIC_COPY, 'crowd prepass');
     this.rows = rows;
   }
 }

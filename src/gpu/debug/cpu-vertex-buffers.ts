@@ -8,6 +8,8 @@ import { SkinningKernel } from '../../skinning/skinning-kernel.ts';
 import type { SkinningMethod } from '../../skinning/skinning-method.ts';
 import type { SkinnedVertexSource } from '../skinning/skinned-vertex-source.ts';
 import { vaoReplacing } from '../skinning/replaced-attributes-vao.ts';
+import { GpuBuffer } from '../device/gpu-buffer.ts';
+import type { VertexArray } from '../device/vertex-array.ts';
 import { MorphedPrimitive } from '../../skinning/morph-targets.ts';
 
 /** One skinned primitive of one mesh instance, skinned on the CPU. */
@@ -61,19 +63,16 @@ export class CpuVertexBuffers implements SkinnedVertexSource {
         const n = primitive.vertexCount;
         const positions = new Float32Array(3 * n);
         const normals = new Float32Array(3 * n);
-        const positionBuffer = gl.createBuffer();
-        const normalBuffer = gl.createBuffer();
-        if (!positionBuffer || !normalBuffer) throw new Error('CpuVertexBuffers: could not create GL objects (context lost?)');
-        for (const buffer of [positionBuffer, normalBuffer]) {
-          gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-          gl.bufferData(gl.ARRAY_BUFFER, 12 * n, gl.DYNAMIC_DRAW);
-        }
+        // A restore uploads the last update's vertices (the entry's arrays as they are then).
+        let entry: CpuEntry | null = null;
+        const positionBuffer = new GpuBuffer(gl, gl.ARRAY_BUFFER, () => (entry ? entry.positions : positions) as Float32Array<ArrayBuffer>, gl.DYNAMIC_DRAW, 'CPU-skinned positions');
+        const normalBuffer = new GpuBuffer(gl, gl.ARRAY_BUFFER, () => (entry ? entry.normals : normals) as Float32Array<ArrayBuffer>, gl.DYNAMIC_DRAW, 'CPU-skinned normals');
         const vao = vaoReplacing(gl, primitive, [
           { location: L.a_position, buffer: positionBuffer, size: 3 }, { location: L.a_normal, buffer: normalBuffer, size: 3 },
         ]);
         const morphOffset = instance.morphWeightOffset ?? -1;
         const morphed = primitive.asset.morphTargets && morphOffset >= 0 ? new MorphedPrimitive(primitive.asset) : null;
-        const entry = new CpuEntry(i, p, instance.skin, primitive.asset, positions, normals, vao, [positionBuffer, normalBuffer], morphed, morphOffset);
+        entry = new CpuEntry(i, p, instance.skin, primitive.asset, positions, normals, vao, [positionBuffer, normalBuffer], morphed, morphOffset);
         entries.push(entry);
         this.byKey.set(key(i, p), entry);
       });
@@ -103,9 +102,9 @@ export class CpuVertexBuffers implements SkinnedVertexSource {
         kernel.skin(skinMatrices, method, true, false);
       }
       if (!upload) continue;
-      gl.bindBuffer(gl.ARRAY_BUFFER, entry.buffers[0]);
+      gl.bindBuffer(gl.ARRAY_BUFFER, entry.vertexBuffers[0].handle);
       gl.bufferSubData(gl.ARRAY_BUFFER, 0, entry.positions);
-      gl.bindBuffer(gl.ARRAY_BUFFER, entry.buffers[1]);
+      gl.bindBuffer(gl.ARRAY_BUFFER, entry.vertexBuffers[1].handle);
       gl.bufferSubData(gl.ARRAY_BUFFER, 0, entry.normals);
     }
     gl.bindBuffer(gl.ARRAY_BUFFER, null);
@@ -119,11 +118,9 @@ export class CpuVertexBuffers implements SkinnedVertexSource {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    const gl = this.gl;
-    if (gl.isContextLost()) return;
-    for (const entry of this.entries) {
-      gl.deleteVertexArray(entry.vao);
-      for (const buffer of entry.buffers) gl.deleteBuffer(buffer);
+    for (const entry of this.cpuEntries) {
+      entry.vertexArray.dispose();
+      for (const buffer of entry.vertexBuffers) buffer.dispose();
     }
   }
 }
@@ -140,11 +137,15 @@ class CpuEntry implements CpuSkinnedPrimitive {
     readonly source: PrimitiveAsset,
     private readonly initialPositions: Float32Array,
     private readonly initialNormals: Float32Array,
-    readonly vao: WebGLVertexArrayObject,
-    readonly buffers: readonly WebGLBuffer[],
+    readonly vertexArray: VertexArray,
+    readonly vertexBuffers: readonly GpuBuffer[],
     readonly morphed: MorphedPrimitive | null,
     readonly morphOffset: number,
   ) {}
+
+  get vao(): WebGLVertexArrayObject { return this.vertexArray.handle; }
+
+  get buffers(): readonly WebGLBuffer[] { return this.vertexBuffers.map((b) => b.handle); }
 
   get positions(): Float32Array { return this.kernel ? this.kernel.positions : this.initialPositions; }
 

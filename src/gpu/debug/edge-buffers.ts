@@ -1,5 +1,6 @@
 import type { GpuPrimitive } from '../skinning/gpu-model.ts';
 import type { EdgeBuffer } from './draw-style.ts';
+import { GpuBuffer } from '../device/gpu-buffer.ts';
 
 /**
  * The distinct edges of a triangle list: each unordered vertex pair that bounds a triangle, once, as
@@ -33,7 +34,7 @@ export function uniqueEdges(indices: ArrayLike<number>): Uint32Array {
  * kept until {@link dispose} (the owner disposes it with the model).
  */
 export class EdgeBuffers {
-  private readonly buffers = new Map<GpuPrimitive, EdgeBuffer>();
+  private readonly buffers = new Map<GpuPrimitive, EdgeBuffer & { readonly resource: GpuBuffer }>();
 
   constructor(private readonly gl: WebGL2RenderingContext) {}
 
@@ -42,14 +43,15 @@ export class EdgeBuffers {
     let edges = this.buffers.get(primitive);
     if (!edges) {
       const gl = this.gl;
-      const pairs = uniqueEdges(primitive.asset.indices);
-      const buffer = gl.createBuffer();
-      if (!buffer) throw new Error('EdgeBuffers: gl.createBuffer failed (context lost?)');
-      // Bound outside any VAO so no VAO's element binding changes.
-      gl.bindVertexArray(null);
-      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, buffer);
-      gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, pairs, gl.STATIC_DRAW);
-      edges = { buffer, count: pairs.length };
+      // The first upload reads these pairs; a restore finds them again from the triangles (none kept).
+      let pairs: Uint32Array | null = uniqueEdges(primitive.asset.indices);
+      const count = pairs.length;
+      const resource = new GpuBuffer(gl, gl.ELEMENT_ARRAY_BUFFER, () => {
+        const data = pairs ?? uniqueEdges(primitive.asset.indices);
+        pairs = null;
+        return data as Uint32Array<ArrayBuffer>;
+      }, gl.STATIC_DRAW, 'edge buffer');
+      edges = { get buffer() { return resource.handle; }, count, resource };
       this.buffers.set(primitive, edges);
     }
     return edges;
@@ -57,7 +59,7 @@ export class EdgeBuffers {
 
   /** Deletes every edge buffer (forgets them when the context is lost). Idempotent. */
   dispose(): void {
-    if (!this.gl.isContextLost()) for (const edges of this.buffers.values()) this.gl.deleteBuffer(edges.buffer);
+    for (const edges of this.buffers.values()) edges.resource.dispose();
     this.buffers.clear();
   }
 }

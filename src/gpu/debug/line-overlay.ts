@@ -1,6 +1,8 @@
 import vertexSource from '../../../shaders/debug-lines.vert?raw';
 import fragmentSource from '../../../shaders/debug-lines.frag?raw';
-import { compileProgram, deleteProgram } from '../device/shader-program.ts';
+import { ShaderProgram } from '../device/shader-program.ts';
+import { GpuBuffer } from '../device/gpu-buffer.ts';
+import { VertexArray } from '../device/vertex-array.ts';
 
 /**
  * Draws coloured lines and points over the frame (the viewer's skeleton, bounding boxes and normals) with
@@ -9,38 +11,51 @@ import { compileProgram, deleteProgram } from '../device/shader-program.ts';
  * one VAO and two dynamic buffers (grown as needed, never shrunk); allocates nothing per draw once grown.
  */
 export class LineOverlay {
-  private readonly program: WebGLProgram;
-  private readonly vao: WebGLVertexArrayObject;
-  private readonly positionBuffer: WebGLBuffer;
-  private readonly colorBuffer: WebGLBuffer;
-  private readonly u_viewProjection: WebGLUniformLocation | null;
-  private readonly u_pointSize: WebGLUniformLocation | null;
-  private readonly u_points: WebGLUniformLocation | null;
+  private readonly program: ShaderProgram;
+  /** Sized for {@link capacity} vertices (contents written by each draw); made again, with the VAO, to grow. */
+  private positionBuffer: GpuBuffer | null = null;
+  private colorBuffer: GpuBuffer | null = null;
+  private vao: VertexArray | null = null;
+  private u_viewProjection: WebGLUniformLocation | null = null;
+  private u_pointSize: WebGLUniformLocation | null = null;
+  private u_points: WebGLUniformLocation | null = null;
   private capacity = 0;
   private disposed = false;
 
   /** @throws Error when the program fails to build or a GL object cannot be made (context lost) */
   constructor(private readonly gl: WebGL2RenderingContext) {
-    this.program = compileProgram(gl, { name: 'debug-lines.vert+debug-lines.frag', vertex: vertexSource, fragment: fragmentSource });
-    const vao = gl.createVertexArray();
-    const positions = gl.createBuffer();
-    const colors = gl.createBuffer();
-    if (!vao || !positions || !colors) throw new Error('LineOverlay: could not create GL objects (context lost?)');
-    this.vao = vao;
+    // Locations are read again at each link (a context restore links again).
+    this.program = new ShaderProgram(gl, { name: 'debug-lines.vert+debug-lines.frag', vertex: vertexSource, fragment: fragmentSource }, (program) => {
+      this.u_viewProjection = gl.getUniformLocation(program, 'u_viewProjection');
+      this.u_pointSize = gl.getUniformLocation(program, 'u_pointSize');
+      this.u_points = gl.getUniformLocation(program, 'u_points');
+    });
+  }
+
+  /** Buffers and VAO for `capacity` vertices, the old ones deleted. */
+  private grow(capacity: number): void {
+    const gl = this.gl;
+    this.releaseBuffers();
+    const positions = new GpuBuffer(gl, gl.ARRAY_BUFFER, 12 * capacity, gl.DYNAMIC_DRAW, 'LineOverlay positions');
+    const colors = new GpuBuffer(gl, gl.ARRAY_BUFFER, 16 * capacity, gl.DYNAMIC_DRAW, 'LineOverlay colours');
     this.positionBuffer = positions;
     this.colorBuffer = colors;
-    gl.bindVertexArray(vao);
-    gl.bindBuffer(gl.ARRAY_BUFFER, positions);
-    gl.enableVertexAttribArray(0);
-    gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 0, 0);
-    gl.bindBuffer(gl.ARRAY_BUFFER, colors);
-    gl.enableVertexAttribArray(1);
-    gl.vertexAttribPointer(1, 4, gl.FLOAT, false, 0, 0);
-    gl.bindVertexArray(null);
-    gl.bindBuffer(gl.ARRAY_BUFFER, null);
-    this.u_viewProjection = gl.getUniformLocation(this.program, 'u_viewProjection');
-    this.u_pointSize = gl.getUniformLocation(this.program, 'u_pointSize');
-    this.u_points = gl.getUniformLocation(this.program, 'u_points');
+    this.vao = new VertexArray(gl, () => {
+      gl.bindBuffer(gl.ARRAY_BUFFER, positions.handle);
+      gl.enableVertexAttribArray(0);
+      gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 0, 0);
+      gl.bindBuffer(gl.ARRAY_BUFFER, colors.handle);
+      gl.enableVertexAttribArray(1);
+      gl.vertexAttribPointer(1, 4, gl.FLOAT, false, 0, 0);
+    }, 'LineOverlay vertex array');
+    this.capacity = capacity;
+  }
+
+  private releaseBuffers(): void {
+    this.vao?.dispose();
+    this.positionBuffer?.dispose();
+    this.colorBuffer?.dispose();
+    this.vao = this.positionBuffer = this.colorBuffer = null;
   }
 
   /** Size of the points {@link drawPoints} draws, pixels (default 1). */
@@ -65,19 +80,13 @@ export class LineOverlay {
     if (this.disposed || count <= 0) return;
     const gl = this.gl;
     gl.bindVertexArray(null);
-    if (count > this.capacity) {
-      this.capacity = Math.max(count, 2 * this.capacity);
-      gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
-      gl.bufferData(gl.ARRAY_BUFFER, 12 * this.capacity, gl.DYNAMIC_DRAW);
-      gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
-      gl.bufferData(gl.ARRAY_BUFFER, 16 * this.capacity, gl.DYNAMIC_DRAW);
-    }
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer);
+    if (count > this.capacity) this.grow(Math.max(count, 2 * this.capacity));
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.positionBuffer!.handle);
     gl.bufferSubData(gl.ARRAY_BUFFER, 0, positions, 0, 3 * count);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.colorBuffer!.handle);
     gl.bufferSubData(gl.ARRAY_BUFFER, 0, colors, 0, 4 * count);
     gl.bindBuffer(gl.ARRAY_BUFFER, null);
-    gl.useProgram(this.program);
+    gl.useProgram(this.program.handle);
     gl.uniformMatrix4fv(this.u_viewProjection, false, viewProjection);
     gl.uniform1f(this.u_pointSize, mode === gl.POINTS ? this.pointSize : 1);
     gl.uniform1i(this.u_points, mode === gl.POINTS ? 1 : 0);
@@ -85,7 +94,7 @@ export class LineOverlay {
     gl.disable(gl.CULL_FACE);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
-    gl.bindVertexArray(this.vao);
+    gl.bindVertexArray(this.vao!.handle);
     gl.drawArrays(mode, 0, count);
     gl.bindVertexArray(null);
     gl.disable(gl.BLEND);
@@ -96,11 +105,7 @@ export class LineOverlay {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    const gl = this.gl;
-    if (gl.isContextLost()) return;
-    deleteProgram(gl, this.program);
-    gl.deleteVertexArray(this.vao);
-    gl.deleteBuffer(this.positionBuffer);
-    gl.deleteBuffer(this.colorBuffer);
+    this.program.dispose();
+    this.releaseBuffers();
   }
 }

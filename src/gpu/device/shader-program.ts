@@ -1,4 +1,5 @@
 import * as twgl from 'twgl.js';
+import { GpuResource } from './gpu-resource.ts';
 
 /** What {@link compileProgram} needs besides the sources. */
 export interface ProgramSource {
@@ -60,3 +61,50 @@ export function deleteProgram(gl: WebGL2RenderingContext, program: WebGLProgram 
   }
   gl.deleteProgram(program);
 }
+
+/**
+ * A linked program that re-links itself after a context loss from the sources it keeps
+ * ({@link compileProgram}). Uniform locations die with the program: `linked` (run after every link, the first
+ * included) reads them again and sets what the program keeps between draws (sampler units, block bindings).
+ */
+export class ShaderProgram extends GpuResource<WebGLProgram> {
+  readonly kind = 'program';
+
+  /**
+   * @param linked called with the new program after each link, bound with `useProgram`
+   * @throws Error as {@link compileProgram}
+   */
+  constructor(gl: WebGL2RenderingContext, readonly source: ProgramSource, private readonly linked?: (program: WebGLProgram) => void) {
+    super(gl);
+    void this.start();
+  }
+
+  /** `gl.getUniformLocation` on the program as it is now. */
+  uniform(name: string): WebGLUniformLocation | null {
+    return this.gl.getUniformLocation(this.handle, name);
+  }
+
+  protected create(): WebGLProgram | null {
+    // The program is made by compileProgram in fill: a placeholder keeps GpuResource's order.
+    return PLACEHOLDER;
+  }
+
+  protected fill(): void {
+    const program = compileProgram(this.gl, this.source);
+    this.replace(program);
+    if (this.linked) {
+      this.gl.useProgram(program);
+      this.linked(program);
+    }
+  }
+
+  protected destroy(program: WebGLProgram): void {
+    if (program !== PLACEHOLDER) deleteProgram(this.gl, program);
+  }
+
+  protected override describe(): string {
+    return this.source.name;
+  }
+}
+
+const PLACEHOLDER = {} as WebGLProgram;

@@ -1,17 +1,39 @@
 import type { ImageAsset, TextureSampler } from '../../asset/model-asset.ts';
+import { GpuResource } from './gpu-resource.ts';
 import { decodeTgaPixels, isTgaMimeType } from '../../asset/decode-tga.ts';
 
-/** A 1×1 opaque white SRGB8_ALPHA8 texture: the base colour texture of materials without one. */
-export function createWhiteTexture(gl: WebGL2RenderingContext): WebGLTexture {
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('createWhiteTexture: gl.createTexture failed (context lost?)');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
-  gl.texImage2D(gl.TEXTURE_2D, 0, gl.SRGB8_ALPHA8, 1, 1, 0, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array([255, 255, 255, 255]));
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-  return texture;
+/**
+ * A 1×1 opaque white SRGB8_ALPHA8 texture: the base colour texture of materials without one (and what stands
+ * for a texture not decoded yet). Restored from the constant.
+ */
+export class WhiteTexture extends GpuResource<WebGLTexture> {
+  readonly kind = 'texture';
+
+  /** @throws Error when the texture cannot be made (context lost) */
+  constructor(gl: WebGL2RenderingContext) {
+    super(gl);
+    void this.start();
+  }
+
+  protected create(): WebGLTexture | null {
+    return this.gl.createTexture();
+  }
+
+  protected fill(texture: WebGLTexture): void {
+    const gl = this.gl;
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.SRGB8_ALPHA8, 1, 1, 0, gl.RGBA, gl.UNSIGNED_BYTE, WHITE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  }
+
+  protected destroy(texture: WebGLTexture): void {
+    this.gl.deleteTexture(texture);
+  }
 }
+
+const WHITE = new Uint8Array([255, 255, 255, 255]);
 
 /** Whether an image is KTX2 (KHR_texture_basisu), transcoded by ktx2-texture.ts rather than decoded here. */
 export function isKtx2MimeType(mimeType: string): boolean {
@@ -25,7 +47,7 @@ export function isBrowserDecodable(mimeType: string): boolean {
 
 /**
  * Decodes an encoded image (`createImageBitmap` of a Blob — or, for TGA, of the pixels decoded in script —
- * no flip, no premultiplication, no colour-space conversion). The caller uploads it with {@link uploadImageTexture} and closes it.
+ * no flip, no premultiplication, no colour-space conversion). An {@link ImageTexture} uploads and closes it.
  * @throws Error naming the image when decoding fails (rejects the promise)
  */
 export async function decodeImage(image: ImageAsset, where: string): Promise<ImageBitmap> {
@@ -47,25 +69,6 @@ export async function decodeImage(image: ImageAsset, where: string): Promise<Ima
   }
 }
 
-/**
- * Uploads a decoded image as an SRGB8_ALPHA8 texture (colour: base colour and emissive, so sampling returns
- * linear values) or, with `srgb` false, an RGBA8 one (data: metallic-roughness, normal, occlusion), sampled
- * as `sampler` says (glTF 2.0 §5.26): its wraps, its filters, and mipmaps generated only when the
- * minification filter uses them. Without a sampler, or for a filter the sampler leaves out: REPEAT, LINEAR
- * magnification, LINEAR_MIPMAP_LINEAR minification (trilinear). glTF's v-down texture coordinates need no flip.
- */
-export function uploadImageTexture(gl: WebGL2RenderingContext, bitmap: ImageBitmap, sampler?: TextureSampler, srgb = true): WebGLTexture {
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('uploadImageTexture: gl.createTexture failed (context lost?)');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
-  gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
-  gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
-  gl.texImage2D(gl.TEXTURE_2D, 0, srgb ? gl.SRGB8_ALPHA8 : gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
-  applySampler(gl, sampler, 'generate');
-  return texture;
-}
-
 /** Decoded RGBA8 pixels of each mip level, level 0 first (level i is `max(1, width >> i)` wide), rows top to bottom. */
 export interface DecodedLevels {
   readonly width: number;
@@ -73,29 +76,89 @@ export interface DecodedLevels {
   readonly levels: readonly Uint8Array[];
 }
 
-/**
- * Uploads decoded levels (a transcoded KTX2 image, ktx2-texture.ts) as an SRGB8_ALPHA8 texture (RGBA8 with
- * `srgb` false, as {@link uploadImageTexture})
- * sampled as `sampler` says ({@link applySampler}): the given mip levels when there are several, else mipmaps
- * generated when the minification filter uses them.
- */
-export function uploadLevelsTexture(gl: WebGL2RenderingContext, decoded: DecodedLevels, sampler?: TextureSampler, srgb = true): WebGLTexture {
-  const texture = gl.createTexture();
-  if (!texture) throw new Error('uploadLevelsTexture: gl.createTexture failed (context lost?)');
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
-  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
-  decoded.levels.forEach((pixels, level) => {
-    const width = Math.max(1, decoded.width >> level), height = Math.max(1, decoded.height >> level);
-    gl.texImage2D(gl.TEXTURE_2D, level, srgb ? gl.SRGB8_ALPHA8 : gl.RGBA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-  });
-  if (decoded.levels.length > 1) gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, decoded.levels.length - 1);
-  applySampler(gl, sampler, decoded.levels.length > 1 ? 'given' : 'generate');
-  return texture;
+/** What an {@link ImageTexture} is made from. */
+export interface ImageTextureSource {
+  /**
+   * Decodes the image (again on each restore): an ImageBitmap (`decodeImage`, closed once uploaded) or decoded
+   * levels (a transcoded KTX2 image, ktx2-texture.ts). Nothing decoded is kept between uploads: the asset's
+   * encoded bytes are the copy a restore reads.
+   */
+  decode(): Promise<ImageBitmap | DecodedLevels>;
+  readonly sampler: TextureSampler | undefined;
+  /** SRGB8_ALPHA8 (colour: base colour and emissive, so sampling returns linear values) or RGBA8 (data). */
+  readonly srgb: boolean;
+  readonly label: string;
 }
 
 /**
- * Sets the bound TEXTURE_2D's wraps and filters from `sampler` (defaults as {@link uploadImageTexture}).
+ * A material's image as a texture, sampled as its sampler says (glTF 2.0 §5.26; {@link applySampler}). The
+ * image is decoded asynchronously, so the texture is usable only once {@link ready} (its first upload) has
+ * resolved; a restore decodes and uploads again the same way (the context reports itself restored after).
+ * ImageBitmaps are uploaded as they come (no flip, no premultiplication, no colour-space conversion; glTF's
+ * v-down texture coordinates need no flip), mipmaps generated when the minification filter uses them; decoded
+ * levels are uploaded level by level (their own mip chain when there are several).
+ */
+export class ImageTexture extends GpuResource<WebGLTexture> {
+  readonly kind = 'texture';
+  /** Resolves once the first upload is done; rejects when the image cannot be decoded. */
+  readonly ready: Promise<void>;
+  private uploaded = false;
+
+  /** @throws Error when the texture cannot be made (context lost) */
+  constructor(gl: WebGL2RenderingContext, private readonly source: ImageTextureSource) {
+    super(gl);
+    this.ready = this.start() ?? Promise.resolve();
+  }
+
+  /** Whether an upload has landed (false again from a context loss until the restore's upload lands). */
+  get isUploaded(): boolean {
+    return this.uploaded && !this.device.isLost;
+  }
+
+  protected create(): WebGLTexture | null {
+    return this.gl.createTexture();
+  }
+
+  protected async fill(texture: WebGLTexture): Promise<void> {
+    const losses = this.device.losses;
+    const decoded = await this.source.decode();
+    try {
+      // Lost, or disposed, while decoding: the texture went with its context or its owner.
+      if (losses !== this.device.losses || this.isDisposed || this.gl.isContextLost()) return;
+      const gl = this.gl, srgb = this.source.srgb;
+      gl.bindTexture(gl.TEXTURE_2D, texture);
+      gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+      gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+      gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
+      if ('levels' in decoded) {
+        gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+        decoded.levels.forEach((pixels, level) => {
+          const width = Math.max(1, decoded.width >> level), height = Math.max(1, decoded.height >> level);
+          gl.texImage2D(gl.TEXTURE_2D, level, srgb ? gl.SRGB8_ALPHA8 : gl.RGBA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+        });
+        if (decoded.levels.length > 1) gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, decoded.levels.length - 1);
+        applySampler(gl, this.source.sampler, decoded.levels.length > 1 ? 'given' : 'generate');
+      } else {
+        gl.texImage2D(gl.TEXTURE_2D, 0, srgb ? gl.SRGB8_ALPHA8 : gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, decoded);
+        applySampler(gl, this.source.sampler, 'generate');
+      }
+      this.uploaded = true;
+    } finally {
+      if (!('levels' in decoded)) decoded.close();
+    }
+  }
+
+  protected destroy(texture: WebGLTexture): void {
+    this.gl.deleteTexture(texture);
+  }
+
+  protected override describe(): string {
+    return this.source.label;
+  }
+}
+
+/**
+ * Sets the bound TEXTURE_2D's wraps and filters from `sampler` (defaults: REPEAT, LINEAR magnification, LINEAR_MIPMAP_LINEAR minification, trilinear).
  * @param mipmaps `generate`: generate the mip levels from level 0 when the minification filter uses them;
  *   `given`: the levels were uploaded (a KTX2 file's own)
  */

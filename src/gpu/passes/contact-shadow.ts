@@ -4,7 +4,9 @@ import blurSource from '../../../shaders/shadow/blur.frag?raw';
 import groundSource from '../../../shaders/shadow/ground.frag?raw';
 import type { CameraMatrices, DrawOptions, SkinnedRenderer } from './renderer.ts';
 import type { RenderItem } from './render-item.ts';
-import { compileProgram, deleteProgram } from '../device/shader-program.ts';
+import { ShaderProgram } from '../device/shader-program.ts';
+import { RenderTexture } from '../device/render-texture.ts';
+import { Framebuffer } from '../device/framebuffer.ts';
 
 /** What a contact shadow looks like (model-viewer's `shadow-intensity` and `shadow-softness`). */
 export interface ContactShadowSettings {
@@ -108,9 +110,12 @@ const TAP_PAD = 10;
 const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
 
 /** A colour or depth texture of `size²` and a framebuffer on it. */
+/** A shadow pass's target: the texture and the framebuffer it is attached to, as they are in the context now. */
 interface Target {
   readonly texture: WebGLTexture;
   readonly framebuffer: WebGLFramebuffer;
+  /** @internal The resources behind the fields. */
+  readonly resources: readonly [RenderTexture, Framebuffer];
 }
 
 /**
@@ -121,18 +126,17 @@ interface Target {
  * square on the ground, centred under the box, darkens what is behind it, drawn after the model with the
  * depth test so the model hides it. Caller-owned, one per view (views sharing a context each keep theirs);
  * call {@link draw} right after the model's draw, in the same frame. GL objects are made on first use and
- * again after a context restore (the renderer's `generation`). Frames allocate nothing.
+ * restore themselves after a context loss (src/gpu/device/). Frames allocate nothing.
  */
 export class ContactShadow {
   private gl: WebGL2RenderingContext | null = null;
-  private generation = -1;
   private size = 0;
   private maxSize = 0;
   private depth: Target | null = null;
   private blurA: Target | null = null;
   private blurB: Target | null = null;
-  private blurProgram: WebGLProgram | null = null;
-  private groundProgram: WebGLProgram | null = null;
+  private blurShader: ShaderProgram | null = null;
+  private groundShader: ShaderProgram | null = null;
   private readonly blurAt: Record<string, WebGLUniformLocation | null> = {};
   private readonly groundAt: Record<string, WebGLUniformLocation | null> = {};
   private readonly shadowCamera: CameraMatrices = { view: new Float32Array(16), projection: new Float32Array(16), eye: new Float32Array(3) };
@@ -158,7 +162,7 @@ export class ContactShadow {
     const gl = renderer.gl;
     const scale = animated ? ANIMATION_SCALING : 1;
     const base = Math.round(Math.max(1, resolutionScale) * scale * 2 ** (LOG_MAX_RESOLUTION - softness * (LOG_MAX_RESOLUTION - LOG_MIN_RESOLUTION)));
-    this.prepare(gl, renderer.generation, base + TAP_PAD);
+    this.prepare(gl, base + TAP_PAD);
     const size = this.size;
     const { min, max } = bounds;
     const height = Math.max(1e-6, max[1] - min[1]);
@@ -227,73 +231,74 @@ export class ContactShadow {
     gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
   }
 
+  private get blurProgram(): WebGLProgram | null {
+    return this.blurShader?.handle ?? null;
+  }
+
+  private get groundProgram(): WebGLProgram | null {
+    return this.groundShader?.handle ?? null;
+  }
+
   /** Makes the programs (once per context) and the targets (again when `size`, clamped to the GPU's, changes). */
-  private prepare(gl: WebGL2RenderingContext, generation: number, size: number): void {
-    if (this.gl !== gl || this.generation !== generation) {
-      // After a restore the old objects went with the old context: forgotten, not deleted.
-      if (this.gl && this.gl !== gl && !this.gl.isContextLost()) this.release();
+  private prepare(gl: WebGL2RenderingContext, size: number): void {
+    if (this.gl !== gl) {
+      this.release();
       this.gl = gl;
-      this.generation = generation;
-      this.depth = this.blurA = this.blurB = null;
-      this.size = 0;
       this.maxSize = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
-      this.blurProgram = compileProgram(gl, { name: 'shadow/quad.vert+blur.frag', vertex: quadSource, fragment: blurSource });
-      this.groundProgram = compileProgram(gl, { name: 'shadow/quad.vert+ground.frag', vertex: quadSource, fragment: groundSource });
-      for (const name of ['u_ground', 'u_source', 'u_step', 'u_fromDepth', 'u_depthScale']) this.blurAt[name] = gl.getUniformLocation(this.blurProgram, name);
-      for (const name of ['u_ground', 'u_viewProjection', 'u_center', 'u_halfSide', 'u_source', 'u_opacity']) {
-        this.groundAt[name] = gl.getUniformLocation(this.groundProgram, name);
-      }
+      // Locations are read again at each link (a context restore links again).
+      this.blurShader = new ShaderProgram(gl, { name: 'shadow/quad.vert+blur.frag', vertex: quadSource, fragment: blurSource }, (program) => {
+        for (const name of ['u_ground', 'u_source', 'u_step', 'u_fromDepth', 'u_depthScale']) this.blurAt[name] = gl.getUniformLocation(program, name);
+      });
+      this.groundShader = new ShaderProgram(gl, { name: 'shadow/quad.vert+ground.frag', vertex: quadSource, fragment: groundSource }, (program) => {
+        for (const name of ['u_ground', 'u_viewProjection', 'u_center', 'u_halfSide', 'u_source', 'u_opacity']) {
+          this.groundAt[name] = gl.getUniformLocation(program, name);
+        }
+      });
     }
     size = Math.min(size, this.maxSize);
     if (this.size === size) return;
-    this.releaseTargets(gl);
+    this.releaseTargets();
     this.size = size;
     this.depth = makeTarget(gl, size, true);
     this.blurA = makeTarget(gl, size, false);
     this.blurB = makeTarget(gl, size, false);
   }
 
-  private releaseTargets(gl: WebGL2RenderingContext): void {
-    for (const t of [this.depth, this.blurA, this.blurB]) {
-      if (!t) continue;
-      gl.deleteFramebuffer(t.framebuffer);
-      gl.deleteTexture(t.texture);
-    }
+  private releaseTargets(): void {
+    for (const t of [this.depth, this.blurA, this.blurB]) if (t) for (const r of t.resources) r.dispose();
     this.depth = this.blurA = this.blurB = null;
     this.size = 0;
   }
 
   private release(): void {
-    const gl = this.gl;
-    if (!gl) return;
-    this.releaseTargets(gl);
-    deleteProgram(gl, this.blurProgram);
-    deleteProgram(gl, this.groundProgram);
-    this.blurProgram = this.groundProgram = null;
+    this.releaseTargets();
+    this.blurShader?.dispose();
+    this.groundShader?.dispose();
+    this.blurShader = this.groundShader = null;
   }
 
-  /** Deletes the GL objects (not while the context is lost: they went with it). Safe to call twice. */
+  /** Deletes the GL objects (only drops them while the context is lost). Safe to call twice. */
   dispose(): void {
-    if (this.gl && !this.gl.isContextLost()) this.release();
+    this.release();
     this.gl = null;
-    this.generation = -1;
   }
 }
 
-/** A `size²` target: a DEPTH_COMPONENT24 texture (the model seen from below) or an R8 one (darkness). */
+/**
+ * A `size²` target: a DEPTH_COMPONENT24 texture (the model seen from below) or an R8 one (darkness), and its
+ * framebuffer. Both come back empty after a context loss: every shadow draws them again.
+ */
 function makeTarget(gl: WebGL2RenderingContext, size: number, depth: boolean): Target {
-  const texture = gl.createTexture()!;
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  if (depth) gl.texImage2D(gl.TEXTURE_2D, 0, gl.DEPTH_COMPONENT24, size, size, 0, gl.DEPTH_COMPONENT, gl.UNSIGNED_INT, null);
-  else gl.texImage2D(gl.TEXTURE_2D, 0, gl.R8, size, size, 0, gl.RED, gl.UNSIGNED_BYTE, null);
   // Depth textures are not filterable in WebGL2: NEAREST for the depth, LINEAR for the ground's darkness.
   const filter = depth ? gl.NEAREST : gl.LINEAR;
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, filter);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, filter);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-  const framebuffer = gl.createFramebuffer()!;
-  gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
-  gl.framebufferTexture2D(gl.FRAMEBUFFER, depth ? gl.DEPTH_ATTACHMENT : gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
-  return { texture, framebuffer };
+  const texture = new RenderTexture(gl, {
+    target: gl.TEXTURE_2D, internalFormat: depth ? gl.DEPTH_COMPONENT24 : gl.R8, width: size, height: size, levels: 1,
+    minFilter: filter, magFilter: filter, label: depth ? 'shadow depth' : 'shadow blur',
+  });
+  const framebuffer = new Framebuffer(gl, depth ? gl.DEPTH_ATTACHMENT : gl.COLOR_ATTACHMENT0, texture, 'shadow target');
+  return {
+    get texture() { return texture.handle; },
+    get framebuffer() { return framebuffer.handle; },
+    resources: [texture, framebuffer],
+  };
 }

@@ -17,6 +17,7 @@ import { drawBlendPass } from './blend-pass.ts';
 import { drawInspectionPass } from './inspection-pass.ts';
 import { drawSkinOncePass } from './skin-once-pass.ts';
 import { yieldToPage } from '../../schedule/yield-to-page.ts';
+import { GpuContext } from '../device/gpu-context.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from '../skinning/palette-path.ts';
 export type { DrawStyle, SurfaceView } from '../debug/draw-style.ts';
@@ -55,11 +56,9 @@ export interface DrawOptions {
  * The palette request is the renderer's own ({@link RendererOptions.palette}) unless `upload` / `draw` are
  * given one, so views sharing a context (and its renderer) each keep theirs.
  *
- * Context loss is owned by whoever made the context (in the viewer, `CanvasSurface` or `ViewerHost`): it
- * listens for `webglcontextlost` / `webglcontextrestored` on the canvas and tells the renderer first
- * ({@link contextWasLost}, {@link contextWasRestored}), then has every model drawn in the context uploaded
- * again. The renderer only drops and rebuilds its own GL objects when told; it listens to nothing. Frames
- * allocate nothing.
+ * Context loss is owned by the context's {@link GpuContext}: its resources (programs, models' buffers and
+ * textures) restore themselves, and draws are no-ops until they have; the renderer then re-reads the context's
+ * limits. Models stay valid across a loss. Frames allocate nothing.
  */
 export class SkinnedRenderer {
   readonly gl: WebGL2RenderingContext;
@@ -67,11 +66,12 @@ export class SkinnedRenderer {
   private readonly paletteRequest: PaletteRequest;
   private readonly programs: ProgramCache;
   private limits: PaletteLimits;
-  private lost = false;
-  private generationValue = 0;
+  /** The context's device: it restores every GL object after a loss (src/gpu/device/gpu-context.ts). */
+  private readonly device: GpuContext;
+  private readonly unlisten: () => void;
   private disposed = false;
-  /** The environments (studio by default) and skybox pass; made again after a context restore. */
-  private lights: LightingLibrary;
+  /** The environments (studio by default) and skybox pass. */
+  private readonly lights: LightingLibrary;
   /** The passes' primitive draw: program, palette, morph and material binding of one primitive at a time. */
   private readonly primitives: PrimitiveDraw;
   /** Scratch: the BLEND primitives of a draw and their order. */
@@ -93,39 +93,21 @@ export class SkinnedRenderer {
       get paletteLimits() { return renderer.limits; },
       get lights() { return renderer.lights; },
     });
+    this.device = GpuContext.of(gl);
+    this.unlisten = this.device.listen({
+      // Limits may differ on the restored context (its programs and environments restored themselves).
+      restored: () => { this.limits = readPaletteLimits(gl); },
+    });
   }
 
-  /** True between {@link contextWasLost} and {@link contextWasRestored}. */
+  /** True from a context loss until its device has restored every resource ({@link GpuContext.isLost}). */
   get contextLost(): boolean {
-    return this.lost;
+    return this.device.isLost;
   }
 
-  /**
-   * The context's owner tells the renderer that the context is lost (on `webglcontextlost`): until
-   * {@link contextWasRestored}, `beginFrame` and `draw` are no-ops and `upload` rejects. Idempotent.
-   */
-  contextWasLost(): void {
-    this.lost = true;
-  }
-
-  /**
-   * The context's owner tells the renderer that the context was restored (on `webglcontextrestored`): it
-   * forgets its programs (they died with the context; rebuilt on first use), re-reads the context's limits,
-   * prefilters its environment again and bumps its {@link generation}, so models uploaded before are rejected by `draw` until uploaded again.
-   * No-op unless {@link contextWasLost} came first.
-   */
-  contextWasRestored(): void {
-    if (!this.lost) return;
-    this.lost = false;
-    this.generationValue++;
-    this.programs.forget();
-    this.limits = readPaletteLimits(this.gl);
-    this.lights = new LightingLibrary(this.gl);
-  }
-
-  /** Bumped by each context restore; models carry the generation they were uploaded in. */
-  get generation(): number {
-    return this.generationValue;
+  /** Draws are no-ops while the context is lost. */
+  private get lost(): boolean {
+    return this.device.isLost;
   }
 
   /** `MAX_VERTEX_UNIFORM_VECTORS` of the context. */
@@ -154,7 +136,7 @@ export class SkinnedRenderer {
     // Merging and uploading a large model is a long task of its own: the page gets a turn before and after it.
     await yieldToPage();
     if (this.lost || this.gl.isContextLost()) throw new Error(`${asset.name}: cannot upload, the WebGL2 context is lost`);
-    const gpuModel = uploadModel(this.gl, asset, this.generationValue);
+    const gpuModel = uploadModel(this.gl, asset);
     await gpuModel.texturesReady;
     await yieldToPage();
     return gpuModel;
@@ -249,7 +231,7 @@ export class SkinnedRenderer {
    * `u_eye = eye − s`, in f64 before rounding to float32.
    * @param camera in display space
    * @param options what to leave out (default: nothing)
-   * @throws Error when `item.gpuModel` is disposed, or was uploaded before a context restore (re-upload it), or a
+   * @throws Error when `item.gpuModel` is disposed, or a
    *   shader variant fails to build, or the item's palette request forces a uniform or ubo palette that does not fit
    */
   draw(item: RenderItem, camera: CameraMatrices, options?: Readonly<DrawOptions>): void {
@@ -278,7 +260,7 @@ export class SkinnedRenderer {
    * Starts a pass drawn by other code with the renderer's programs and light (a crowd's instanced pass,
    * src/crowd/gpu/crowd-pass.ts): checks `gpuModel` as {@link draw} does, folds `camera` (world or display space,
    * origin at 0), binds the environment and the default vertex colour. Null while the context is lost.
-   * @throws as {@link draw} for a disposed or stale model
+   * @throws as {@link draw} for a disposed model
    */
   beginPass(gpuModel: GpuModel, camera: CameraMatrices): PassContext | null {
     if (this.lost) return null;
@@ -295,7 +277,7 @@ export class SkinnedRenderer {
    * passes then draw `target` (set it as the item's `skinnedVertices`) instead of each skinning the vertices again.
    * The item's display matrix, inspection view and skinned vertices are not read. Nothing is read back; no-op while
    * the context is lost.
-   * @param target buffers made for `item.gpuModel` in this context generation
+   * @param target buffers made for `item.gpuModel`
    * @throws as {@link draw}, and Error when `target` holds another model
    */
   skinInto(target: SkinnedVertexBuffers, item: RenderItem): void {
@@ -314,27 +296,21 @@ export class SkinnedRenderer {
     this.primitives.begin(item, palettePath, capture, inspection);
   }
 
-  /** @throws Error when `gpuModel` is disposed, or was uploaded before a context restore */
+  /** @throws Error when `gpuModel` is disposed */
   private checkModel(gpuModel: GpuModel): void {
     if (gpuModel.isDisposed) throw new Error(`${gpuModel.asset.name}: draw of a disposed GpuModel`);
-    if (gpuModel.generation !== this.generationValue) {
-      throw new Error(`${gpuModel.asset.name}: GpuModel was uploaded before the WebGL2 context was restored; upload its asset again`);
-    }
   }
 
   /**
-   * Deletes the renderer's programs and environment textures (forgets them while the context is lost).
+   * Deletes the renderer's programs and environment textures (their resources only forget them while the context is lost).
    * Idempotent. Models are the caller's to dispose.
    */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    if (this.lost || this.gl.isContextLost()) {
-      this.programs.forget();
-    } else {
-      this.programs.dispose();
-      this.lights.dispose();
-    }
+    this.unlisten();
+    this.programs.dispose();
+    this.lights.dispose();
   }
 }
 

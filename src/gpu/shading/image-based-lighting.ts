@@ -6,6 +6,8 @@ import brdfLutSource from '../../../shaders/environment/brdf-lut.frag?raw';
 import roomSource from '../../../shaders/environment/room.frag?raw';
 import equirectSource from '../../../shaders/environment/equirect.frag?raw';
 import { compileProgram, deleteProgram } from '../device/shader-program.ts';
+import { GpuContext } from '../device/gpu-context.ts';
+import { RenderTexture } from '../device/render-texture.ts';
 import { setRoomUniforms, type RoomScene } from './room-environments.ts';
 
 /** Face width of the environment cube map the filters read (level 0, with a full mip chain). */
@@ -26,13 +28,14 @@ export const BRDF_LUT_SAMPLES = 64;
 /**
  * What an {@link ImageBasedLighting} is made from: Sinew's `studio` (shaders/environment/studio.frag), one of
  * model-viewer's generated rooms (src/gpu/shading/room-environments.ts, shaders/environment/room.frag), or an
- * equirectangular image already uploaded as a 2D texture (`texture`, `width` texels wide, with a full mip
- * chain; shaders/environment/equirect.frag; the caller keeps owning it).
+ * equirectangular image already uploaded as a 2D texture (`texture`: a resource, read as it is at each
+ * prefilter; `width` texels wide, with a full mip chain; shaders/environment/equirect.frag; the caller keeps
+ * owning it).
  */
 export type EnvironmentSource =
   | { readonly kind: 'studio' }
   | { readonly kind: 'room'; readonly scene: RoomScene }
-  | { readonly kind: 'equirect'; readonly texture: WebGLTexture; readonly width: number };
+  | { readonly kind: 'equirect'; readonly texture: { readonly handle: WebGLTexture }; readonly width: number };
 
 const STUDIO: EnvironmentSource = { kind: 'studio' };
 
@@ -47,22 +50,71 @@ const STUDIO: EnvironmentSource = { kind: 'studio' };
  * Textures are RGBA16F when the context can render to half floats (EXT_color_buffer_float or
  * EXT_color_buffer_half_float), else RGBA8 (an LDR environment: the area lights clip at 1).
  *
- * Built synchronously by the constructor (the renderer makes one, and a new one after a context restore); it
- * leaves the framebuffer binding null, the viewport unset, depth test, blending, culling and scissor disabled.
- * Owns its textures: {@link dispose}.
+ * Prefiltered synchronously by the constructor, and again by {@link restore} after a context loss (a resource
+ * of kind `environment` of the context's {@link GpuContext}: restored after its textures, which come back
+ * empty); each prefilter leaves the framebuffer binding null, the viewport unset, depth test, blending,
+ * culling and scissor disabled. Owns its textures: {@link dispose}.
  */
 export class ImageBasedLighting {
-  readonly specular: WebGLTexture;
-  readonly diffuse: WebGLTexture;
-  readonly brdfLut: WebGLTexture;
+  readonly kind = 'environment';
   /** Whether the textures are RGBA16F (true) or RGBA8. */
   readonly highDynamicRange: boolean;
+  private readonly specularTexture: RenderTexture;
+  private readonly diffuseTexture: RenderTexture;
+  private readonly brdfLutTexture: RenderTexture;
+  private readonly device: GpuContext;
+  private disposed = false;
 
   /**
    * @throws Error when a pass's program fails to build or GL objects cannot be created (context lost)
    */
-  constructor(private readonly gl: WebGL2RenderingContext, source: EnvironmentSource = STUDIO) {
-    this.highDynamicRange = gl.getExtension('EXT_color_buffer_float') !== null || gl.getExtension('EXT_color_buffer_half_float') !== null;
+  constructor(private readonly gl: WebGL2RenderingContext, private readonly source: EnvironmentSource = STUDIO) {
+    const device = GpuContext.of(gl);
+    // Through the device, so a restored context has them again before the textures are drawn into.
+    this.highDynamicRange = device.extension('EXT_color_buffer_float') !== null || device.extension('EXT_color_buffer_half_float') !== null;
+    const internalFormat = this.highDynamicRange ? gl.RGBA16F : gl.RGBA8;
+    const cube = (size: number, levels: number, label: string) => new RenderTexture(gl, {
+      target: gl.TEXTURE_CUBE_MAP, internalFormat, width: size, height: size, levels,
+      minFilter: levels > 1 ? gl.LINEAR_MIPMAP_LINEAR : gl.LINEAR, magFilter: gl.LINEAR, label,
+    });
+    this.specularTexture = cube(SPECULAR_SIZE, SPECULAR_LEVELS, 'specular environment');
+    this.diffuseTexture = cube(DIFFUSE_SIZE, 1, 'diffuse environment');
+    this.brdfLutTexture = new RenderTexture(gl, {
+      target: gl.TEXTURE_2D, internalFormat, width: BRDF_LUT_SIZE, height: BRDF_LUT_SIZE, levels: 1,
+      minFilter: gl.LINEAR, magFilter: gl.LINEAR, label: 'BRDF table',
+    });
+    this.device = device;
+    try {
+      this.restore();
+    } catch (error) {
+      this.dispose();
+      throw error;
+    }
+    this.device.add(this);
+  }
+
+  /** GGX-prefiltered radiance cube map. */
+  get specular(): WebGLTexture {
+    return this.specularTexture.handle;
+  }
+
+  /** Lambertian irradiance / π cube map. */
+  get diffuse(): WebGLTexture {
+    return this.diffuseTexture.handle;
+  }
+
+  /** The BRDF split-sum table. */
+  get brdfLut(): WebGLTexture {
+    return this.brdfLutTexture.handle;
+  }
+
+  /**
+   * Draws the three textures (their storage made by their own restore): the environment's passes, run by the
+   * constructor and by the context's restore.
+   * @throws Error when a pass's program fails to build
+   */
+  restore(): void {
+    const gl = this.gl, source = this.source;
     const internalFormat = this.highDynamicRange ? gl.RGBA16F : gl.RGBA8;
     const build = (name: string, fragment: string) => compileProgram(gl, {
       name: `fullscreen.vert+${name}`,
@@ -84,7 +136,7 @@ export class ImageBasedLighting {
       gl.bindVertexArray(vao);
       gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
 
-      const cube = (size: number, levels: number): WebGLTexture => {
+      const scratchCube = (size: number, levels: number): WebGLTexture => {
         const texture = gl.createTexture();
         if (!texture) throw new Error('ImageBasedLighting: gl.createTexture failed (context lost?)');
         gl.bindTexture(gl.TEXTURE_CUBE_MAP, texture);
@@ -107,12 +159,12 @@ export class ImageBasedLighting {
 
       // 1. The environment at full size, then its mip chain (what filtered importance sampling reads).
       const sourceLevels = Math.log2(ENVIRONMENT_SIZE) + 1;
-      const base = cube(ENVIRONMENT_SIZE, sourceLevels);
+      const base = scratchCube(ENVIRONMENT_SIZE, sourceLevels);
       gl.useProgram(studio);
       if (source.kind === 'room') setRoomUniforms(gl, studio, source.scene);
       if (source.kind === 'equirect') {
         gl.activeTexture(gl.TEXTURE1);
-        gl.bindTexture(gl.TEXTURE_2D, source.texture);
+        gl.bindTexture(gl.TEXTURE_2D, source.texture.handle);
         gl.activeTexture(gl.TEXTURE0);
         gl.uniform1i(gl.getUniformLocation(studio, 'u_equirect'), 1);
       }
@@ -125,9 +177,9 @@ export class ImageBasedLighting {
       gl.bindTexture(gl.TEXTURE_CUBE_MAP, base);
       gl.generateMipmap(gl.TEXTURE_CUBE_MAP);
       // Roughness 0 is the environment itself (a mirror): drawn directly, not filtered.
-      this.specular = cube(SPECULAR_SIZE, SPECULAR_LEVELS);
+      const specular = this.specular;
       lod(SPECULAR_SIZE);
-      eachFace(studio, this.specular, 0, SPECULAR_SIZE);
+      eachFace(studio, specular, 0, SPECULAR_SIZE);
       if (source.kind === 'equirect') {
         gl.activeTexture(gl.TEXTURE1);
         gl.bindTexture(gl.TEXTURE_2D, null);
@@ -135,7 +187,7 @@ export class ImageBasedLighting {
       }
 
       // 2. GGX-prefiltered specular levels 1… and the Lambertian cube, from the source on unit 0.
-      this.diffuse = cube(DIFFUSE_SIZE, 1);
+      const diffuse = this.diffuse;
       gl.useProgram(filter);
       const at = (name: string) => gl.getUniformLocation(filter, name);
       gl.activeTexture(gl.TEXTURE0);
@@ -146,25 +198,16 @@ export class ImageBasedLighting {
       gl.uniform1i(at('u_sampleCount'), GGX_SAMPLES);
       for (let level = 1; level < SPECULAR_LEVELS; level++) {
         gl.uniform1f(at('u_roughness'), level / (SPECULAR_LEVELS - 1));
-        eachFace(filter, this.specular, level, SPECULAR_SIZE >> level);
+        eachFace(filter, specular, level, SPECULAR_SIZE >> level);
       }
       gl.uniform1i(at('u_lambertian'), 1);
       gl.uniform1i(at('u_sampleCount'), LAMBERTIAN_SAMPLES);
-      eachFace(filter, this.diffuse, 0, DIFFUSE_SIZE);
+      eachFace(filter, diffuse, 0, DIFFUSE_SIZE);
       gl.bindTexture(gl.TEXTURE_CUBE_MAP, null);
       gl.deleteTexture(base);
 
       // 3. The BRDF table (independent of the environment).
-      const table = gl.createTexture();
-      if (!table) throw new Error('ImageBasedLighting: gl.createTexture failed (context lost?)');
-      this.brdfLut = table;
-      gl.bindTexture(gl.TEXTURE_2D, table);
-      gl.texStorage2D(gl.TEXTURE_2D, 1, internalFormat, BRDF_LUT_SIZE, BRDF_LUT_SIZE);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-      gl.bindTexture(gl.TEXTURE_2D, null);
+      const table = this.brdfLut;
       gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, table, 0);
       gl.useProgram(lut);
       gl.viewport(0, 0, BRDF_LUT_SIZE, BRDF_LUT_SIZE);
@@ -185,9 +228,11 @@ export class ImageBasedLighting {
 
   /** Deletes the textures (forgets them when the context is lost). Idempotent. */
   dispose(): void {
-    if (this.gl.isContextLost()) return;
-    this.gl.deleteTexture(this.specular);
-    this.gl.deleteTexture(this.diffuse);
-    this.gl.deleteTexture(this.brdfLut);
+    if (this.disposed) return;
+    this.disposed = true;
+    this.device?.remove(this);
+    this.specularTexture.dispose();
+    this.diffuseTexture.dispose();
+    this.brdfLutTexture.dispose();
   }
 }

@@ -4,7 +4,9 @@ import skyboxSource from '../../../shaders/environment/skybox.frag?raw';
 import type { EquirectImage } from '../../asset/equirect-image.ts';
 import { ImageBasedLighting, type EnvironmentSource } from './image-based-lighting.ts';
 import { LEGACY_ROOM, NEUTRAL_ROOM } from './room-environments.ts';
-import { compileProgram, deleteProgram } from '../device/shader-program.ts';
+import { ShaderProgram } from '../device/shader-program.ts';
+import { VertexArray } from '../device/vertex-array.ts';
+import { EquirectTexture } from './equirect-texture.ts';
 import { toneMappingOperator, withToneMapping, type ToneMapping } from './tone-mapping.ts';
 
 /**
@@ -37,7 +39,7 @@ export const DEFAULT_LIGHTING: Readonly<SceneLighting> = Object.freeze({
 export const MAX_CACHED_ENVIRONMENTS = 8;
 
 interface ImageEntry {
-  readonly texture: WebGLTexture;
+  readonly texture: EquirectTexture;
   lighting: ImageBasedLighting | null;
 }
 
@@ -45,7 +47,8 @@ interface ImageEntry {
  * The renderer's environments and skybox pass, per context: built-ins prefiltered on first use (studio at
  * once), images uploaded (RGB16F or SRGB8_ALPHA8 with mip chain) and prefiltered on first use and cached by
  * image object (at most {@link MAX_CACHED_ENVIRONMENTS}). {@link select} makes one the current light
- * (`current`, `exposure`, `operator` for the draws) and draws its skybox. Made again after a context restore.
+ * (`current`, `exposure`, `operator` for the draws) and draws its skybox. Its GL objects are resources
+ * (src/gpu/device/): they restore themselves after a context loss.
  */
 export class LightingLibrary {
   /** The light the next draws bind. */
@@ -55,9 +58,10 @@ export class LightingLibrary {
   operator = 0;
   private readonly builtIns = new Map<string, ImageBasedLighting>();
   private readonly images = new Map<EquirectImage, ImageEntry>();
-  private skyProgram: WebGLProgram | null = null;
-  private skyLocations: Record<string, WebGLUniformLocation | null> = {};
-  private readonly vao: WebGLVertexArrayObject | null;
+  private skyProgram: ShaderProgram | null = null;
+  private readonly skyLocations: Record<string, WebGLUniformLocation | null> = {};
+  /** An empty vertex array: the skybox's full-screen triangle comes from gl_VertexID. */
+  private readonly vao: VertexArray;
   private readonly rotationOnly = mat4.create();
   private readonly inverse = mat4.create() as Float32Array;
 
@@ -65,7 +69,7 @@ export class LightingLibrary {
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.current = new ImageBasedLighting(gl);
     this.builtIns.set('studio', this.current);
-    this.vao = gl.createVertexArray();
+    this.vao = new VertexArray(gl, () => {}, 'skybox vertex array');
   }
 
   /**
@@ -112,33 +116,13 @@ export class LightingLibrary {
     if (image.width > max || image.height > max) {
       throw new Error(`${image.name}: ${image.width} × ${image.height} is larger than this GPU's textures (${max})`);
     }
-    const texture = gl.createTexture();
-    if (!texture) throw new Error('LightingLibrary: gl.createTexture failed (context lost?)');
-    const levels = Math.floor(Math.log2(Math.max(image.width, image.height))) + 1;
-    gl.bindTexture(gl.TEXTURE_2D, texture);
-    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
-    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
-    gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
-    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
-    if (image.rgb) {
-      gl.texStorage2D(gl.TEXTURE_2D, levels, gl.RGB16F, image.width, image.height);
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, image.width, image.height, gl.RGB, gl.FLOAT, image.rgb);
-    } else if (image.bitmap) {
-      gl.texStorage2D(gl.TEXTURE_2D, levels, gl.SRGB8_ALPHA8, image.width, image.height);
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, gl.RGBA, gl.UNSIGNED_BYTE, image.bitmap);
-    }
-    gl.generateMipmap(gl.TEXTURE_2D);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_LINEAR);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.REPEAT);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-    gl.bindTexture(gl.TEXTURE_2D, null);
+    const texture = new EquirectTexture(gl, image);
     entry = { texture, lighting: null };
     this.images.set(image, entry);
     while (this.images.size > MAX_CACHED_ENVIRONMENTS) {
       const [oldest, old] = this.images.entries().next().value!;
       this.images.delete(oldest);
-      gl.deleteTexture(old.texture);
+      old.texture.dispose();
       old.lighting?.dispose();
     }
     return entry;
@@ -147,20 +131,19 @@ export class LightingLibrary {
   private drawSkybox(image: EquirectImage, view: Float32Array, projection: Float32Array, width: number, height: number): void {
     const gl = this.gl;
     const entry = this.imageEntry(image);
-    if (!this.skyProgram) {
-      const program = compileProgram(gl, { name: 'fullscreen.vert+skybox.frag', vertex: vertexSource, fragment: withToneMapping(skyboxSource) });
-      this.skyProgram = program;
+    // Locations are read again at each link (a context restore links it again).
+    this.skyProgram ??= new ShaderProgram(gl, { name: 'fullscreen.vert+skybox.frag', vertex: vertexSource, fragment: withToneMapping(skyboxSource) }, (program) => {
       for (const name of ['u_inverseViewProjection', 'u_viewportSize', 'u_equirect', 'u_lod', 'u_exposure', 'u_toneMapping']) {
         this.skyLocations[name] = gl.getUniformLocation(program, name);
       }
-    }
+    });
     const at = this.skyLocations;
     const m = this.rotationOnly;
     mat4.copy(m, view);
     m[12] = m[13] = m[14] = 0;
     mat4.multiply(m, projection, m);
     if (!mat4.invert(this.inverse, m)) return;
-    gl.useProgram(this.skyProgram);
+    gl.useProgram(this.skyProgram.handle);
     gl.uniformMatrix4fv(at.u_inverseViewProjection, false, this.inverse);
     gl.uniform2f(at.u_viewportSize, width, height);
     // A pixel spans about 2/(height · projection[5]) radians; the image's texels 2π/width.
@@ -169,12 +152,12 @@ export class LightingLibrary {
     gl.uniform1f(at.u_exposure, this.exposure);
     gl.uniform1i(at.u_toneMapping, this.operator);
     gl.activeTexture(gl.TEXTURE0);
-    gl.bindTexture(gl.TEXTURE_2D, entry.texture);
+    gl.bindTexture(gl.TEXTURE_2D, entry.texture.handle);
     gl.uniform1i(at.u_equirect, 0);
     gl.disable(gl.DEPTH_TEST);
     gl.depthMask(false);
     gl.disable(gl.BLEND);
-    gl.bindVertexArray(this.vao);
+    gl.bindVertexArray(this.vao.handle);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
     gl.bindVertexArray(null);
     gl.enable(gl.DEPTH_TEST);
@@ -183,16 +166,13 @@ export class LightingLibrary {
 
   /** Deletes every texture and program (forgets them while the context is lost). Idempotent. */
   dispose(): void {
-    const gl = this.gl;
-    if (!gl.isContextLost()) {
-      for (const lighting of this.builtIns.values()) lighting.dispose();
-      for (const entry of this.images.values()) {
-        gl.deleteTexture(entry.texture);
-        entry.lighting?.dispose();
-      }
-      if (this.skyProgram) deleteProgram(gl, this.skyProgram);
-      gl.deleteVertexArray(this.vao);
+    for (const lighting of this.builtIns.values()) lighting.dispose();
+    for (const entry of this.images.values()) {
+      entry.texture.dispose();
+      entry.lighting?.dispose();
     }
+    this.skyProgram?.dispose();
+    this.vao.dispose();
     this.builtIns.clear();
     this.images.clear();
     this.skyProgram = null;

@@ -1,4 +1,4 @@
-import { createDataTexture } from '../device/data-texture.ts';
+import { DataTexture } from '../device/data-texture.ts';
 
 /**
  * Influences beyond the 8 a vertex's attributes carry (`a_joints`/`a_weights`: slots 0–3,
@@ -64,14 +64,13 @@ export function packOverflow(joints: ArrayLike<number>, weights: ArrayLike<numbe
 }
 
 /**
- * Uploads an {@link OverflowLayout} as an RG32F texture (NEAREST, no mipmaps; read with texelFetch).
- * Leaves it bound to TEXTURE_2D of the active unit.
+ * An {@link OverflowLayout} as an RG32F texture (NEAREST, no mipmaps; read with texelFetch), restored from
+ * `layout` (the packing is the upload's source and its restore's). Leaves it bound to TEXTURE_2D of the active unit.
  * @throws Error when the texture cannot be created (context lost)
  */
-export function createOverflowTexture(gl: WebGL2RenderingContext, layout: OverflowLayout): WebGLTexture {
-  const texture = createDataTexture(gl, gl.RG32F, layout.width, layout.height, 'createOverflowTexture');
-  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
-  gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, layout.width, layout.height, gl.RG, gl.FLOAT, layout.texels);
-  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
-  return texture;
+export function createOverflowTexture(gl: WebGL2RenderingContext, layout: OverflowLayout): DataTexture {
+  return new DataTexture(gl, {
+    internalFormat: gl.RG32F, width: layout.width, height: layout.height, label: 'influence overflow texture',
+    contents: { format: gl.RG, type: gl.FLOAT, texels: layout.texels as Float32Array<ArrayBuffer> },
+  });
 }

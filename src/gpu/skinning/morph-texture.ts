@@ -1,5 +1,5 @@
 import type { PrimitiveAsset } from '../../asset/model-asset.ts';
-import { createDataTexture } from '../device/data-texture.ts';
+import { DataTexture } from '../device/data-texture.ts';
 
 /**
  * Morph targets on the GPU (`MORPH_TARGETS` variant of shaders/skinned.vert, docs/explanation/skinning-formulas.md M0):
@@ -64,15 +64,16 @@ export function packMorphDeltas(primitive: PrimitiveAsset, maxTextureSize: numbe
 }
 
 /**
- * Uploads {@link MorphDeltas} as an RGBA32F texture (NEAREST, no mipmaps; read with texelFetch). Leaves it
- * bound to TEXTURE_2D of the active unit.
+ * {@link MorphDeltas} as an RGBA32F texture (NEAREST, no mipmaps; read with texelFetch). `texels` gives the
+ * deltas' texels: the packing already made for the first upload, packed again from the asset on a restore (so
+ * no packed copy is kept). Leaves it bound to TEXTURE_2D of the active unit.
  * @throws Error when the texture cannot be created (context lost)
  */
-export function createMorphDeltasTexture(gl: WebGL2RenderingContext, deltas: MorphDeltas): WebGLTexture {
-  const texture = createDataTexture(gl, gl.RGBA32F, deltas.width, deltas.height, 'createMorphDeltasTexture');
-  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
-  gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, deltas.width, deltas.height, gl.RGBA, gl.FLOAT, deltas.texels);
-  return texture;
+export function createMorphDeltasTexture(gl: WebGL2RenderingContext, deltas: Pick<MorphDeltas, 'width' | 'height'>, texels: () => Float32Array): DataTexture {
+  return new DataTexture(gl, {
+    internalFormat: gl.RGBA32F, width: deltas.width, height: deltas.height, label: 'morph deltas texture',
+    contents: { format: gl.RGBA, type: gl.FLOAT, texels: texels as () => Float32Array<ArrayBuffer> },
+  });
 }
 
 /**
@@ -80,7 +81,8 @@ export function createMorphDeltasTexture(gl: WebGL2RenderingContext, deltas: Mor
  * scratch it is filled from, both made once ({@link MorphActiveList.upload} allocates nothing).
  */
 export class MorphActiveList {
-  readonly texture: WebGLTexture;
+  /** Restored to its size only: the list is uploaded before each draw that reads it. */
+  readonly storage: DataTexture;
   /** Texels per row and rows: `width · height ≥ capacity`. */
   readonly width: number;
   readonly height: number;
@@ -95,7 +97,12 @@ export class MorphActiveList {
     this.width = Math.max(1, Math.min(MORPH_TEXTURE_WIDTH, capacity));
     this.height = Math.max(1, Math.ceil(capacity / this.width));
     this.pairs = new Float32Array(2 * this.width * this.height);
-    this.texture = createDataTexture(gl, gl.RG32F, this.width, this.height, 'MorphActiveList');
+    this.storage = new DataTexture(gl, { internalFormat: gl.RG32F, width: this.width, height: this.height, label: 'MorphActiveList' });
+  }
+
+  /** The texture in the context as it is now. */
+  get texture(): WebGLTexture {
+    return this.storage.handle;
   }
 
   /**

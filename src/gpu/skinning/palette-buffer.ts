@@ -1,4 +1,5 @@
 import { MAX_PALETTE_STRIDE } from './palette-path.ts';
+import { GpuBuffer } from '../device/gpu-buffer.ts';
 
 /**
  * The uniform-buffer form of a skinning palette: a `UNIFORM_BUFFER` laid out as the std140 block
@@ -7,10 +8,27 @@ import { MAX_PALETTE_STRIDE } from './palette-path.ts';
  * WebGL2 requires the bound buffer to be at least the block's size, so it is sized for the compiled
  * `capacity` at the largest stride, not the skin's joint count.
  */
-export interface PaletteBuffer {
-  readonly buffer: WebGLBuffer;
+export class PaletteBuffer {
   /** Joints the buffer holds room for at the largest stride (the compiled array size, `paletteCapacity`). */
   readonly capacity: number;
+  /** Restored to its size only: its contents are written before each draw that reads them. */
+  private readonly storage: GpuBuffer;
+
+  /** Use {@link createPaletteBuffer}. */
+  constructor(gl: WebGL2RenderingContext, capacity: number) {
+    this.capacity = Math.max(1, capacity);
+    this.storage = new GpuBuffer(gl, gl.UNIFORM_BUFFER, 16 * MAX_PALETTE_STRIDE * this.capacity, gl.DYNAMIC_DRAW, 'palette buffer');
+  }
+
+  /** The buffer in the context as it is now. */
+  get buffer(): WebGLBuffer {
+    return this.storage.handle;
+  }
+
+  /** Deletes the buffer. Idempotent. */
+  dispose(): void {
+    this.storage.dispose();
+  }
 }
 
 /** Uniform buffer binding point of the `Palette` block. */
@@ -21,12 +39,7 @@ export const PALETTE_BLOCK_BINDING = 0;
  * @throws Error when the buffer cannot be created (context lost)
  */
 export function createPaletteBuffer(gl: WebGL2RenderingContext, capacity: number): PaletteBuffer {
-  const buffer = gl.createBuffer();
-  if (!buffer) throw new Error('createPaletteBuffer: gl.createBuffer failed (context lost?)');
-  gl.bindBuffer(gl.UNIFORM_BUFFER, buffer);
-  gl.bufferData(gl.UNIFORM_BUFFER, 16 * MAX_PALETTE_STRIDE * Math.max(1, capacity), gl.DYNAMIC_DRAW);
-  gl.bindBuffer(gl.UNIFORM_BUFFER, null);
-  return { buffer, capacity: Math.max(1, capacity) };
+  return new PaletteBuffer(gl, capacity);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MAX_PALETTE_STRIDE } from './palette-path.ts';
-import { createDataTexture } from '../device/data-texture.ts';
+import { DataTexture } from '../device/data-texture.ts';
 
 /**
  * The texture form of a skinning palette: RGBA32F, `stride` texels per joint (3 rows of the affine 3×4 for
@@ -9,7 +9,10 @@ import { createDataTexture } from '../device/data-texture.ts';
  * (`PALETTE_TEXTURE`) reads it with `texelFetch`.
  */
 export interface PaletteTexture {
+  /** The texture in the context as it is now (restored to its size only: a palette is written before each draw). */
   readonly texture: WebGLTexture;
+  /** The resource behind {@link texture}: dispose it to free the texture. */
+  readonly storage: DataTexture;
   /** Joints held. */
   readonly jointCount: number;
   /** Texels per row: a multiple of 12, room for min(jointCount, jointsPerRow) joints at stride 4. */
@@ -32,8 +35,8 @@ export function createPaletteTexture(gl: WebGL2RenderingContext, jointCount: num
   const perRow = Math.max(1, Math.min(count, jointsPerRow));
   const width = 12 * Math.ceil((MAX_PALETTE_STRIDE * perRow) / 12);
   const height = Math.ceil((MAX_PALETTE_STRIDE * count) / width);
-  const texture = createDataTexture(gl, gl.RGBA32F, width, height, 'createPaletteTexture');
-  return { texture, jointCount, width, height };
+  const storage = new DataTexture(gl, { internalFormat: gl.RGBA32F, width, height, label: 'palette texture' });
+  return { get texture() { return storage.handle; }, storage, jointCount, width, height };
 }
 
 /**

@@ -2,7 +2,7 @@ import vertexSource from '../../../shaders/skinned.vert?raw';
 import fragmentSource from '../../../shaders/lit.frag?raw';
 import { withToneMapping } from '../shading/tone-mapping.ts';
 import weightsFragmentSource from '../../../shaders/debug-weights.frag?raw';
-import { compileProgram, deleteProgram, insertDefines } from '../device/shader-program.ts';
+import { insertDefines, ShaderProgram } from '../device/shader-program.ts';
 import { PALETTE_BLOCK_BINDING } from './palette-buffer.ts';
 import {
   CAPTURED_VARYINGS, createShaderVariant, featureDefines, normalizeShaderVariant, variantDefines, variantId, variantKey, type ShaderVariant,
@@ -11,9 +11,13 @@ import {
 /** lit.frag with shaders/tone-mapping.glsl in place. */
 const LIT_FRAGMENT = withToneMapping(fragmentSource);
 
-/** A linked skinned/rigid program and the locations of its uniforms (null when the variant lacks one). */
+/**
+ * A linked skinned/rigid program and the locations of its uniforms (null when the variant lacks one), read
+ * again whenever the program is linked again (a context restore): hold the object, not its fields.
+ */
 export interface SkinningProgram {
   readonly key: string;
+  /** The program in the context as it is now. */
   readonly program: WebGLProgram;
   readonly u_toDisplay: WebGLUniformLocation | null;
   readonly u_normalMatrix: WebGLUniformLocation | null;
@@ -104,7 +108,7 @@ const SAMPLER_UNITS: readonly (readonly [string, number])[] = [
  * keeps it until {@link ProgramCache.dispose}. Sampler uniforms are bound to their fixed units at link time.
  */
 export class ProgramCache {
-  private readonly programs = new Map<number, SkinningProgram>();
+  private readonly programs = new Map<number, { entry: SkinningProgram; resource: ShaderProgram }>();
   /** Scratch: the variant asked for, normalised. */
   private readonly normal = createShaderVariant();
 
@@ -121,13 +125,13 @@ export class ProgramCache {
   get(variant: ShaderVariant): SkinningProgram {
     const normal = normalizeShaderVariant(this.normal, variant);
     const id = variantId(normal);
-    let entry = this.programs.get(id);
-    if (!entry) {
+    let built = this.programs.get(id);
+    if (!built) {
       const kept: ShaderVariant = { ...normal };
-      entry = this.build(variantKey(kept), kept);
-      this.programs.set(id, entry);
+      built = this.build(variantKey(kept), kept);
+      this.programs.set(id, built);
     }
-    return entry;
+    return built.entry;
   }
 
   /** Number of programs held. */
@@ -137,70 +141,72 @@ export class ProgramCache {
 
   /** Deletes every program. Idempotent; the cache can be used again afterwards. */
   dispose(): void {
-    for (const entry of this.programs.values()) deleteProgram(this.gl, entry.program);
+    for (const { resource } of this.programs.values()) resource.dispose();
     this.programs.clear();
   }
 
-  /** Forgets every program without deleting (their context is gone). */
-  forget(): void {
-    this.programs.clear();
-  }
-
-  private build(key: string, variant: ShaderVariant): SkinningProgram {
+  /**
+   * Compiles the variant's program; each link (the first, and a context restore's: a {@link ShaderProgram}
+   * re-links itself) reads the uniform locations into the one entry the cache hands out.
+   */
+  private build(key: string, variant: ShaderVariant): { entry: SkinningProgram; resource: ShaderProgram } {
     const gl = this.gl;
     const defines = variantDefines(variant);
-    const program = compileProgram(gl, {
+    const entry = { key } as { -readonly [K in keyof SkinningProgram]: SkinningProgram[K] };
+    const resource = new ShaderProgram(gl, {
       name: `skinned.vert+${variant.weightView ? 'debug-weights' : 'lit'}.frag [${key}]`,
       vertex: insertDefines(vertexSource, defines),
       fragment: variant.weightView ? weightsFragmentSource : insertDefines(LIT_FRAGMENT, featureDefines(variant.features ?? 0)),
       transformFeedbackVaryings: variant.transformFeedback ? CAPTURED_VARYINGS : undefined,
-    });
-    const at = (name: string) => gl.getUniformLocation(program, name);
-    const entry: SkinningProgram = {
-      key,
-      program,
-      u_toDisplay: at('u_toDisplay'),
-      u_normalMatrix: at('u_normalMatrix'),
-      u_viewProjection: at('u_viewProjection'),
-      u_origin: at('u_origin'),
-      u_joints: at('u_joints[0]') ?? at('u_joints'),
-      paletteBlock: gl.getUniformBlockIndex(program, 'Palette'),
-      u_jointTexture: at('u_jointTexture'),
-      u_overflowTexture: at('u_overflowTexture'),
-      u_baseColorFactor: at('u_baseColorFactor'),
-      u_baseColorTexture: at('u_baseColorTexture'),
-      u_eye: at('u_eye'),
-      u_flatShading: at('u_flatShading'),
-      u_blockTexels: at('u_blockTexels'),
-      u_instanceBase: at('u_instanceBase'),
-      u_morphWeights: at('u_morphWeights'),
-      u_skinOffset: at('u_skinOffset'),
-      u_morphActiveCount: at('u_morphActiveCount'),
-      u_morphLayout: at('u_morphLayout'),
-      u_metallicFactor: at('u_metallicFactor'),
-      u_roughnessFactor: at('u_roughnessFactor'),
-      u_normalScale: at('u_normalScale'),
-      u_occlusionStrength: at('u_occlusionStrength'),
-      u_emissive: at('u_emissive'),
-      u_alphaMode: at('u_alphaMode'),
-      u_alphaCutoff: at('u_alphaCutoff'),
-      u_uvSet: at('u_uvSet[0]') ?? at('u_uvSet'),
-      u_uvTransform: at('u_uvTransform[0]') ?? at('u_uvTransform'),
-      u_specularLevels: at('u_specularLevels'),
-      u_exposure: at('u_exposure'),
-      u_toneMapping: at('u_toneMapping'),
-      u_weightJoint: at('u_weightJoint'),
-      u_weightMode: at('u_weightMode'),
-    };
-    gl.useProgram(program);
-    gl.uniform1f(entry.u_exposure, 1);
-    gl.uniform1i(entry.u_toneMapping, 0);
-    // Every sampler on its own unit: two sampler types on one unit would fail every draw.
-    for (const [name, unit] of SAMPLER_UNITS) {
-      const location = at(name);
-      if (location) gl.uniform1i(location, unit);
-    }
-    if (entry.paletteBlock !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, entry.paletteBlock, PALETTE_BLOCK_BINDING);
-    return entry;
+    }, (program) => linked(gl, program, entry));
+    return { entry, resource };
   }
+}
+
+/** Reads `program`'s uniform locations into `entry` and sets its sampler units and block binding (it is bound). */
+function linked(gl: WebGL2RenderingContext, program: WebGLProgram, entry: { -readonly [K in keyof SkinningProgram]: SkinningProgram[K] }): void {
+  const at = (name: string) => gl.getUniformLocation(program, name);
+  Object.assign(entry, {
+    program,
+    u_toDisplay: at('u_toDisplay'),
+    u_normalMatrix: at('u_normalMatrix'),
+    u_viewProjection: at('u_viewProjection'),
+    u_origin: at('u_origin'),
+    u_joints: at('u_joints[0]') ?? at('u_joints'),
+    paletteBlock: gl.getUniformBlockIndex(program, 'Palette'),
+    u_jointTexture: at('u_jointTexture'),
+    u_overflowTexture: at('u_overflowTexture'),
+    u_baseColorFactor: at('u_baseColorFactor'),
+    u_baseColorTexture: at('u_baseColorTexture'),
+    u_eye: at('u_eye'),
+    u_flatShading: at('u_flatShading'),
+    u_blockTexels: at('u_blockTexels'),
+    u_instanceBase: at('u_instanceBase'),
+    u_morphWeights: at('u_morphWeights'),
+    u_skinOffset: at('u_skinOffset'),
+    u_morphActiveCount: at('u_morphActiveCount'),
+    u_morphLayout: at('u_morphLayout'),
+    u_metallicFactor: at('u_metallicFactor'),
+    u_roughnessFactor: at('u_roughnessFactor'),
+    u_normalScale: at('u_normalScale'),
+    u_occlusionStrength: at('u_occlusionStrength'),
+    u_emissive: at('u_emissive'),
+    u_alphaMode: at('u_alphaMode'),
+    u_alphaCutoff: at('u_alphaCutoff'),
+    u_uvSet: at('u_uvSet[0]') ?? at('u_uvSet'),
+    u_uvTransform: at('u_uvTransform[0]') ?? at('u_uvTransform'),
+    u_specularLevels: at('u_specularLevels'),
+    u_exposure: at('u_exposure'),
+    u_toneMapping: at('u_toneMapping'),
+    u_weightJoint: at('u_weightJoint'),
+    u_weightMode: at('u_weightMode'),
+  });
+  gl.uniform1f(entry.u_exposure, 1);
+  gl.uniform1i(entry.u_toneMapping, 0);
+  // Every sampler on its own unit: two sampler types on one unit would fail every draw.
+  for (const [name, unit] of SAMPLER_UNITS) {
+    const location = at(name);
+    if (location) gl.uniform1i(location, unit);
+  }
+  if (entry.paletteBlock !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, entry.paletteBlock, PALETTE_BLOCK_BINDING);
 }

@@ -1,14 +1,17 @@
 import type { GpuModel } from './gpu-model.ts';
 import { ATTRIBUTE_LOCATIONS } from './gpu-model.ts';
 import { vaoReplacing } from './replaced-attributes-vao.ts';
+import { GpuBuffer } from '../device/gpu-buffer.ts';
+import { TransformFeedback } from '../device/transform-feedback.ts';
+import type { VertexArray } from '../device/vertex-array.ts';
 import type { SkinnedVertexSource } from './skinned-vertex-source.ts';
 
 /** One skinned primitive's transform-feedback output and the VAO that draws it. */
 interface Entry {
-  readonly position: WebGLBuffer;
-  readonly normal: WebGLBuffer;
-  readonly tangent: WebGLBuffer;
-  readonly vao: WebGLVertexArrayObject;
+  readonly position: GpuBuffer;
+  readonly normal: GpuBuffer;
+  readonly tangent: GpuBuffer;
+  readonly vao: VertexArray;
 }
 
 /**
@@ -18,7 +21,7 @@ interface Entry {
  * origin O, morph targets applied — and VAOs that read them with the primitive's own UVs, colours and indices.
  * Every pass of the frame that needs the skinned model (the main draw, a contact shadow) then draws these by
  * the rigid variant instead of skinning each vertex again (`SkinnedRenderer.draw`'s `skinnedVertices`).
- * Nothing is read back. Made for one {@link GpuModel} in one context generation; 40 bytes a skinned vertex.
+ * Nothing is read back. Made for one {@link GpuModel}; its GL objects restore themselves after a context loss; 40 bytes a skinned vertex.
  * Why and when it is faster than skinning in each pass: docs/explanation/performance.md "Skin once or skin per pass" (bench keys
  * `skin_once.*`).
  */
@@ -26,16 +29,14 @@ export class SkinnedVertexBuffers implements SkinnedVertexSource {
   /** The model the buffers hold (its mesh instances and primitives). */
   readonly gpuModel: GpuModel;
   /** The transform feedback object the skinning pass writes through. */
-  readonly feedback: WebGLTransformFeedback;
+  private readonly feedbackObject: TransformFeedback;
   private readonly entries = new Map<number, Entry>();
   private disposed = false;
 
   /** @throws Error when a GL object cannot be made (context lost) */
   constructor(private readonly gl: WebGL2RenderingContext, gpuModel: GpuModel) {
     this.gpuModel = gpuModel;
-    const feedback = gl.createTransformFeedback();
-    if (!feedback) throw new Error(`${gpuModel.asset.name}: could not create a transform feedback object (context lost?)`);
-    this.feedback = feedback;
+    this.feedbackObject = new TransformFeedback(gl, `${gpuModel.asset.name}: skinned vertices`);
     const L = ATTRIBUTE_LOCATIONS;
     const asset = gpuModel.asset;
     for (let i = 0; i < asset.meshInstances.length; i++) {
@@ -45,13 +46,8 @@ export class SkinnedVertexBuffers implements SkinnedVertexSource {
         // Skinned primitives are never in a rigid batch: asking for them uploads nothing more.
         const primitive = gpuModel.primitive(instance.mesh, p);
         if (!primitive.skinned) continue;
-        const buffer = (floats: number): WebGLBuffer => {
-          const b = gl.createBuffer();
-          if (!b) throw new Error(`${asset.name}: could not create a vertex buffer (context lost?)`);
-          gl.bindBuffer(gl.ARRAY_BUFFER, b);
-          gl.bufferData(gl.ARRAY_BUFFER, 4 * floats * primitive.vertexCount, gl.DYNAMIC_COPY);
-          return b;
-        };
+        // Sized only: each frame's skinning pass writes them before they are drawn.
+        const buffer = (floats: number): GpuBuffer => new GpuBuffer(gl, gl.ARRAY_BUFFER, 4 * floats * primitive.vertexCount, gl.DYNAMIC_COPY, `${asset.name}: skinned vertices`);
         const position = buffer(3), normal = buffer(3), tangent = buffer(4);
         const vao = vaoReplacing(gl, primitive, [
           { location: L.a_position, buffer: position, size: 3 },
@@ -61,12 +57,16 @@ export class SkinnedVertexBuffers implements SkinnedVertexSource {
         this.entries.set(key(i, p), { position, normal, tangent, vao });
       }
     }
-    gl.bindBuffer(gl.ARRAY_BUFFER, null);
+  }
+
+  /** The transform feedback object the skinning pass writes through, as it is in the context now. */
+  get feedback(): WebGLTransformFeedback {
+    return this.feedbackObject.handle;
   }
 
   /** `SkinnedVertexSource.vaoOf`: the VAO drawing this frame's skinned vertices of the primitive, or null (not skinned). */
   vaoOf(instanceIndex: number, primitiveIndex: number): WebGLVertexArrayObject | null {
-    return this.entries.get(key(instanceIndex, primitiveIndex))?.vao ?? null;
+    return this.entries.get(key(instanceIndex, primitiveIndex))?.vao.handle ?? null;
   }
 
   /**
@@ -80,9 +80,9 @@ export class SkinnedVertexBuffers implements SkinnedVertexSource {
     const gl = this.gl;
     gl.bindVertexArray(vao);
     gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, this.feedback);
-    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, entry.position);
-    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 1, entry.normal);
-    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 2, entry.tangent);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, entry.position.handle);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 1, entry.normal.handle);
+    gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 2, entry.tangent.handle);
     const discarding = gl.isEnabled(gl.RASTERIZER_DISCARD);
     gl.enable(gl.RASTERIZER_DISCARD);
     gl.beginTransformFeedback(gl.POINTS);
@@ -97,19 +97,17 @@ export class SkinnedVertexBuffers implements SkinnedVertexSource {
     gl.bindVertexArray(null);
   }
 
-  /** Deletes the buffers, VAOs and transform feedback object (forgets them on a lost context). Idempotent. */
+  /** Deletes the buffers, VAOs and transform feedback object (only drops them on a lost context). Idempotent. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    const gl = this.gl;
-    if (gl.isContextLost()) return;
     for (const entry of this.entries.values()) {
-      gl.deleteVertexArray(entry.vao);
-      gl.deleteBuffer(entry.position);
-      gl.deleteBuffer(entry.normal);
-      gl.deleteBuffer(entry.tangent);
+      entry.vao.dispose();
+      entry.position.dispose();
+      entry.normal.dispose();
+      entry.tangent.dispose();
     }
-    gl.deleteTransformFeedback(this.feedback);
+    this.feedbackObject.dispose();
   }
 }
 

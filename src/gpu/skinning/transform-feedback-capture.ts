@@ -9,6 +9,8 @@ import { bindMorphTargets } from './morph-binding.ts';
 import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, PALETTE_UNIT, ProgramCache } from './program-cache.ts';
 import { gpuCommandsComplete } from '../device/gpu-fence.ts';
 import { createShaderVariant } from './shader-variant.ts';
+import { GpuBuffer } from '../device/gpu-buffer.ts';
+import { TransformFeedback } from '../device/transform-feedback.ts';
 
 /** Vertices as the GPU skinned them, in model space (the skinning matrices' output; `u_toDisplay` is the identity). */
 export interface CapturedVertices {
@@ -26,6 +28,8 @@ interface OutputBuffers {
   readonly normal: WebGLBuffer;
   readonly tangent: WebGLBuffer;
   readonly capacity: number;
+  /** @internal The resources behind the buffers. */
+  readonly resources: readonly GpuBuffer[];
 }
 
 /** A capture drawn into output buffers and not yet read back ({@link TransformFeedbackCapture.drawPoints}). */
@@ -79,7 +83,7 @@ export class TransformFeedbackCapture {
   private readonly programs: ProgramCache;
   /** Scratch: the shader variant of the capture being drawn. */
   private readonly variant = createShaderVariant();
-  private feedback: WebGLTransformFeedback | null = null;
+  private feedbackObject: TransformFeedback | null = null;
   /** Output buffer sets not in use by a capture in flight. */
   private idle: OutputBuffers[] = [];
   /** Every output buffer set, idle or in flight. */
@@ -193,13 +197,13 @@ export class TransformFeedbackCapture {
       gl.uniform4fv(program.u_joints, this.rows, 0, 4 * stride * jointCount);
     } else if (palettePath === 'ubo') {
       if (!this.paletteBuffer || this.paletteBuffer.capacity < capacity) {
-        if (this.paletteBuffer) gl.deleteBuffer(this.paletteBuffer.buffer);
+        this.paletteBuffer?.dispose();
         this.paletteBuffer = createPaletteBuffer(gl, capacity);
       }
       uploadPaletteBuffer(gl, this.paletteBuffer, this.rows, jointCount, stride);
     } else {
       if (!this.paletteTexture || this.paletteTexture.jointCount !== jointCount) {
-        if (this.paletteTexture) gl.deleteTexture(this.paletteTexture.texture);
+        this.paletteTexture?.storage.dispose();
         this.paletteTexture = createPaletteTexture(gl, jointCount, this.jointsPerRow);
       }
       gl.activeTexture(gl.TEXTURE0 + PALETTE_UNIT);
@@ -225,7 +229,7 @@ export class TransformFeedbackCapture {
     const count = vertexCount * instanceCount;
     const out = this.acquire(count);
     gl.bindVertexArray(vao);
-    gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, this.feedback);
+    gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, feedbackOf(this.feedbackObject));
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, out.position);
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 1, out.normal);
     gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 2, out.tangent);
@@ -285,11 +289,11 @@ export class TransformFeedbackCapture {
     this.disposed = true;
     const gl = this.gl;
     this.programs.dispose();
-    gl.deleteTransformFeedback(this.feedback);
-    for (const out of this.outputs) deleteOutput(gl, out);
-    if (this.paletteTexture) gl.deleteTexture(this.paletteTexture.texture);
-    if (this.paletteBuffer) gl.deleteBuffer(this.paletteBuffer.buffer);
-    this.feedback = null;
+    this.feedbackObject?.dispose();
+    for (const out of this.outputs) deleteOutput(out);
+    this.paletteTexture?.storage.dispose();
+    this.paletteBuffer?.dispose();
+    this.feedbackObject = null;
     this.outputs = [];
     this.idle = [];
     this.paletteTexture = null;
@@ -299,31 +303,34 @@ export class TransformFeedbackCapture {
   /** An idle output buffer set with room for `vertexCount` vertices (an idle one regrown, or a new one). */
   private acquire(vertexCount: number): OutputBuffers {
     const gl = this.gl;
-    if (!this.feedback) this.feedback = gl.createTransformFeedback();
+    this.feedbackObject ??= new TransformFeedback(gl, 'TransformFeedbackCapture');
     const fitting = this.idle.findIndex((out) => out.capacity >= vertexCount);
     if (fitting >= 0) return this.idle.splice(fitting, 1)[0];
     const smaller = this.idle.pop();
     if (smaller) {
-      deleteOutput(gl, smaller);
+      deleteOutput(smaller);
       this.outputs.splice(this.outputs.indexOf(smaller), 1);
     }
     const capacity = Math.max(1, vertexCount);
-    const out: OutputBuffers = { position: gl.createBuffer(), normal: gl.createBuffer(), tangent: gl.createBuffer(), capacity };
     // *_READ usage: Chromium keeps a shadow copy it fills at the next fence, so a fenced read does not stall.
-    for (const [buffer, bytes] of [[out.position, 12 * capacity], [out.normal, 12 * capacity], [out.tangent, 16 * capacity]] as const) {
-      gl.bindBuffer(gl.COPY_WRITE_BUFFER, buffer);
-      gl.bufferData(gl.COPY_WRITE_BUFFER, bytes, gl.STREAM_READ);
-    }
-    gl.bindBuffer(gl.COPY_WRITE_BUFFER, null);
+    const output = (bytes: number) => new GpuBuffer(gl, gl.COPY_WRITE_BUFFER, bytes, gl.STREAM_READ, 'transform feedback output');
+    const position = output(12 * capacity), normal = output(12 * capacity), tangent = output(16 * capacity);
+    const out: OutputBuffers = {
+      get position() { return position.handle; }, get normal() { return normal.handle; }, get tangent() { return tangent.handle; },
+      capacity, resources: [position, normal, tangent],
+    };
     this.outputs.push(out);
     return out;
   }
 }
 
-function deleteOutput(gl: WebGL2RenderingContext, out: OutputBuffers): void {
-  gl.deleteBuffer(out.position);
-  gl.deleteBuffer(out.normal);
-  gl.deleteBuffer(out.tangent);
+function deleteOutput(out: OutputBuffers): void {
+  for (const buffer of out.resources) buffer.dispose();
+}
+
+/** The capture's transform feedback object as it is in the context now, or null before the first capture. */
+function feedbackOf(object: TransformFeedback | null): WebGLTransformFeedback | null {
+  return object ? object.handle : null;
 }
 
 /**

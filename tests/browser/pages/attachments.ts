@@ -79,7 +79,7 @@ function frameAt(time: number): PropFrame {
     cube = await view.attachments.attach(greenCube(), joint, offset);
   },
   frames: (times: number[]): PropFrame[] => { view.pause(); return times.map(frameAt); },
-  /** Loses the context, restores it, and resolves once the view has drawn again with the prop re-uploaded. */
+  /** Loses the context, restores it, and resolves once the view has drawn again with the prop restored. */
   async loseAndRestore(): Promise<PropFrame> {
     const ext = view.gl!.getExtension('WEBGL_lose_context')!;
     const lost = new Promise((resolve) => canvas.addEventListener('webglcontextlost', resolve, { once: true }));
@@ -90,8 +90,8 @@ function frameAt(time: number): PropFrame {
     const restored = new Promise((resolve) => canvas.addEventListener('webglcontextrestored', resolve, { once: true }));
     ext.restoreContext();
     await restored;
-    // Up to 30 s for the upload again: a loaded 2-core machine (the suite's first minutes) can take several.
-    for (let i = 0; i < 1500 && !(cube!.gpu && cube!.gpu.generation === view.inspect((f) => f.renderer.generation)); i++) {
+    // Up to 30 s for the device to report every resource restored (images are decoded again).
+    for (let i = 0; i < 1500 && !(cube!.gpu && !view.inspect((f) => f.renderer.contextLost)); i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       view.renderOnce();
     }

@@ -103,23 +103,18 @@ const api = {
     return drawFrame();
   },
   /**
-   * Loses and restores the context (WEBGL_lose_context) with this page as the context's owner (as the
-   * viewer's surfaces are): it listens for the events and tells the renderer, re-uploads from the ModelAsset,
-   * redraws. Reports what happened at each step.
+   * Loses and restores the context (WEBGL_lose_context); the context's device (src/gpu/device/gpu-context.ts)
+   * restores the model's GL objects, and the model uploaded before the loss is drawn again. Reports what
+   * happened at each step (`staleDrawThrew`: a draw of the model made before the loss threw after the restore).
    */
   async loseAndRestore(): Promise<{ lostSeen: boolean; drawWhileLostThrew: boolean; staleDrawThrew: boolean; report: RenderReport }> {
     const s = state!;
     const extension = gl.getExtension('WEBGL_lose_context');
     if (!extension) throw new Error('WEBGL_lose_context is not available');
     const lost = new Promise<void>((resolve) => canvas.addEventListener('webglcontextlost', (event) => {
-      event.preventDefault(); // or the browser never restores it
-      s.renderer.contextWasLost();
       resolve();
     }, { once: true }));
-    const restored = new Promise<void>((resolve) => canvas.addEventListener('webglcontextrestored', () => {
-      s.renderer.contextWasRestored();
-      resolve();
-    }, { once: true }));
+    const restored = new Promise<void>((resolve) => canvas.addEventListener('webglcontextrestored', () => resolve(), { once: true }));
     extension.loseContext();
     await lost;
     // Leave the event dispatch first: Chrome reads defaultPrevented (restore allowed) after the listeners.
@@ -134,14 +129,14 @@ const api = {
     }
     extension.restoreContext();
     await restored;
+    // The context's device restores every resource, then reports the context usable.
+    while (s.renderer.contextLost) await new Promise((resolve) => setTimeout(resolve, 0));
     let staleDrawThrew = false;
     try {
       s.renderer.draw(createRenderItem(s.gpu!, new AnimatedModel(s.asset)), { view: new Float32Array(16), projection: new Float32Array(16), eye: new Float32Array(3) });
     } catch {
       staleDrawThrew = true;
     }
-    s.gpu!.dispose(); // harmless on objects of the lost context
-    s.gpu = await s.renderer.upload(s.asset);
     return { lostSeen, drawWhileLostThrew, staleDrawThrew, report: drawFrame() };
   },
 };

@@ -48,12 +48,7 @@ test.describe('attachments', () => {
   });
 
   test.describe('after a context loss', () => {
-    // One retry: once, as the second test of a full run on a loaded 2-core machine, the prop's upload after the
-    // restore did not settle within the page's 30 s (it passes alone, and under an added load). Context restore
-    // is callers re-uploading against a generation counter today; the self-restoring device layer of the GPU
-    // room's rework replaces it, and this retry goes with it. Two failures in a row still fail.
-    test.describe.configure({ retries: 1 });
-    test('survives a context loss and restore: the prop is uploaded again and drawn in place', async ({ page }) => {
+    test('survives a context loss and restore: the prop restores itself (src/gpu/device/) and is drawn in place', async ({ page }) => {
       const frame = await api(page).call('loseAndRestore');
       expect(frame.drawn).not.toBeNull();
       expect(distance(frame.drawn!, frame.expected)).toBeLessThan(0.5);
