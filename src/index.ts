@@ -92,6 +92,8 @@ export {
 } from './gpu/passes/renderer.ts';
 export { createRenderItem, type RenderItem } from './gpu/passes/render-item.ts';
 export { GpuModel } from './gpu/skinning/gpu-model.ts';
+// The context's device: it restores every GL object after a context loss and says when frames can resume.
+export { GpuContext, type ContextListener, type ResourceCounts } from './gpu/device/gpu-context.ts';
 export { OrbitCamera } from './scene/orbit-camera.ts';
 
 // Attachments: a prop's matrix on a joint (docs/guide/attachments.md), kept precise far from the origin.

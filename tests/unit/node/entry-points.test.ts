@@ -9,7 +9,7 @@ describe('the entry points export what a user needs, and nothing internal', () =
   it('sinew-gl: exactly the public runtime names of src/index.ts', () => {
     expect(Object.keys(core).sort()).toEqual([
       'AimIkJob', 'AnimatedModel', 'AnimationEvent', 'AnimationEventList', 'Animator', 'BlendingJob', 'CLIP_EXTENSIONS',
-      'ClipPlayer', 'ClipSample', 'Crowd', 'DEFAULT_MEMORY_BUDGET_BYTES', 'FootPlacementJob', 'GpuInstances', 'GpuModel',
+      'ClipPlayer', 'ClipSample', 'Crowd', 'DEFAULT_MEMORY_BUDGET_BYTES', 'FootPlacementJob', 'GpuContext', 'GpuInstances', 'GpuModel',
       'LOAD_ERROR_CODES', 'LoadError', 'MODEL_EXTENSIONS', 'ModelPoint', 'OrbitCamera', 'PickContext', 'PixelRays',
       'PointOcclusion', 'PoseKernel', 'RetargetError', 'RuntimeClip', 'SamplingContext', 'SkinnedRenderer',
       'SkinningContext', 'SkinningKernel', 'TwoBoneIkJob', 'blendHitWeights', 'blendLayers', 'cloneLocalPose',
