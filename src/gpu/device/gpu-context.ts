@@ -1,3 +1,5 @@
+import { messageOf } from '../../errors/message-of.ts';
+
 /**
  * The kinds of GL resource a {@link GpuContext} keeps, in the order a restore re-creates them: what a later kind
  * refers to (a vertex array's buffers, a framebuffer's textures) exists by the time it is restored.
@@ -25,7 +27,7 @@ export interface ContextListener {
   lost?(): void;
   /** Every resource is restored: frames can resume (request one; redo CPU→GPU work that is not a resource). */
   restored?(): void;
-  /** A resource failed to restore (its message); the others are restored. */
+  /** Resources failed to restore: once per restore, the first one's message and how many more failed. */
   failed?(message: string): void;
 }
 
@@ -145,11 +147,11 @@ export class GpuContext {
     // Lost again while images decoded: the next restore starts over.
     if (loss !== this.lossCount || this.gl.isContextLost()) return;
     this.lost = false;
-    for (const message of failures) for (const listener of [...this.listeners]) listener.failed?.(message);
+    // One report per restore, not one per resource: a context that refuses new objects fails them all.
+    if (failures.length > 0) {
+      const message = failures.length === 1 ? failures[0] : `${failures[0]} (and ${failures.length - 1} more resources)`;
+      for (const listener of [...this.listeners]) listener.failed?.(message);
+    }
     for (const listener of [...this.listeners]) listener.restored?.();
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,11 @@
 import { GpuContext, type Restorable, type ResourceKind } from './gpu-context.ts';
 
+/** The WebGL2 call that makes each kind's object, named in the error when it returns null. */
+const CREATE_CALLS: Record<ResourceKind, string> = {
+  buffer: 'createBuffer', texture: 'createTexture', program: 'createProgram', vertexArray: 'createVertexArray',
+  framebuffer: 'createFramebuffer', transformFeedback: 'createTransformFeedback', environment: 'createTexture',
+};
+
 /**
  * A GL object that re-creates itself after a context loss: made and filled by {@link restore} (the first
  * upload runs it too, so every upload tests the restore path), registered with its context's
@@ -48,7 +54,7 @@ export abstract class GpuResource<H extends object> implements Restorable {
   /** See {@link Restorable.restore}. @throws Error when the object cannot be made (context lost) */
   restore(): void | Promise<void> {
     const handle = this.create();
-    if (!handle) throw new Error(`${this.describe()}: could not create a ${this.kind} (context lost?)`);
+    if (!handle) throw new Error(`${this.describe()}: gl.${CREATE_CALLS[this.kind]} failed (context lost?)`);
     this.current = handle;
     return this.fill(handle);
   }
