@@ -36,6 +36,7 @@ const guides: DefaultTheme.SidebarItem = {
     { text: 'Morph targets', link: '/guide/morph-targets' },
     { text: 'Dual quaternion skinning', link: '/guide/dqs' },
     { text: 'Crowds', link: '/guide/crowds' },
+    { text: 'Draw on your own canvas', link: '/guide/own-canvas' },
     { text: 'Large scenes', link: '/guide/large-scenes' },
     { text: 'Memory ceiling', link: '/guide/memory-ceiling' },
     { text: 'Files Sinew opens', link: '/guide/files' },

@@ -44,7 +44,8 @@ const CONTEXT = Symbol.for('sinew.gpuContext');
  * within a kind; once all have settled it tells its listeners that frames can resume. Callers hold resources,
  * never raw objects of an earlier context, so nothing above this layer counts context generations.
  *
- * One per context: {@link GpuContext.of}. The instance is kept on the context object under
+ * One per context: {@link GpuContext.of}. A page drawing on its own canvas pauses and resumes its frames with
+ * {@link GpuContext.listen} (docs/guide/own-canvas.md). The instance is kept on the context object under
  * `Symbol.for('sinew.gpuContext')`, so tools and tests holding the context can find it.
  */
 export class GpuContext {

@@ -10,6 +10,7 @@ import type { SkinnedVertexSource } from '../skinning/skinned-vertex-source.ts';
  * place and shade it. Plain data, caller-owned: a view keeps one per model and rewrites its fields in place each
  * frame (no per-frame allocation); the renderer keeps no reference past the draw. Mirroring needs no field: it
  * is read from the display matrix and the skinning matrices (glTF 2.0 §3.7.4), primitive by primitive.
+ * Usage: docs/guide/own-canvas.md.
  */
 export interface RenderItem {
   /** The model's GPU side (`SkinnedRenderer.upload`), in the renderer's context. */
