@@ -1,4 +1,5 @@
 import type { AnimationClip } from './animation-clip.ts';
+import type { AvatarAsset } from './avatar-asset.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 
@@ -37,6 +38,11 @@ export interface ModelAsset {
    * (docs/explanation/compatibility.md).
    */
   readonly warnings: readonly string[];
+  /**
+   * The avatar of a VRM file (`.vrm`, VRM 1.0 or 0.x): humanoid, expressions, look-at, first person and meta.
+   * Absent on models that are not avatars.
+   */
+  readonly avatar?: AvatarAsset;
 }
 
 /** A mesh: one or more primitives drawn with the same transform (or skin). */
