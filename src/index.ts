@@ -13,6 +13,12 @@ export type {
   ModelAsset, MeshAsset, PrimitiveAsset, SkinAsset, MeshInstance, MaterialAsset, ImageAsset,
 } from './asset/model-asset.ts';
 export type { Skeleton } from './skeleton/skeleton.ts';
+// What a VRM file adds to its model (`ModelAsset.avatar`), in VRM 1.0 semantics for both versions.
+export type {
+  AvatarAsset, AvatarMeta, HumanoidMap, HumanoidBoneName, ExpressionAsset, ExpressionPreset, ExpressionOverride,
+  ExpressionMorphBind, ExpressionColorBind, ExpressionTextureTransformBind, MaterialColorTarget, LookAtAsset,
+  LookAtRangeMap, FirstPersonAsset, FirstPersonType,
+} from './asset/avatar-asset.ts';
 export type { AnimationClip, AnimationChannel, ChannelPath, ClipMarker, Interpolation } from './asset/animation-clip.ts';
 
 // Loading a model: from a URL or dropped files in a browser, through any I/O (`loadModel`), or from glTF bytes.
