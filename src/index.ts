@@ -19,7 +19,9 @@ export type {
   ExpressionMorphBind, ExpressionColorBind, ExpressionTextureTransformBind, MaterialColorTarget, LookAtAsset,
   LookAtRangeMap, FirstPersonAsset, FirstPersonType,
 } from './asset/avatar-asset.ts';
-export type { AnimationClip, AnimationChannel, ChannelPath, ClipMarker, Interpolation } from './asset/animation-clip.ts';
+export type {
+  AnimationClip, AnimationChannel, ChannelPath, ClipMarker, Interpolation, ExpressionTrack, LookAtTrack,
+} from './asset/animation-clip.ts';
 
 // Loading a model: from a URL or dropped files in a browser, through any I/O (`loadModel`), or from glTF bytes.
 export {

@@ -69,6 +69,33 @@ export interface ClipMarker {
   readonly name: string;
 }
 
+/**
+ * An avatar expression's weight over time (VRMC_vrm_animation-1.0 `expressions`: the x translation of the
+ * expression's node is its weight). Sampled like a one-component channel ({@link AnimationChannel.values} gives the
+ * layout per interpolation).
+ */
+export interface ExpressionTrack {
+  /** The expression's preset or custom name (`ExpressionAsset.name`). */
+  readonly expression: string;
+  readonly interpolation: 'STEP' | 'LINEAR' | 'CUBICSPLINE';
+  /** `Float32Array(k)`: key times in seconds, strictly increasing. */
+  readonly times: Float32Array;
+  /** Weights in [0, 1], one per key (CUBICSPLINE: in-tangent, value, out-tangent per key). */
+  readonly values: Float32Array;
+}
+
+/**
+ * Where an avatar looks over time (VRMC_vrm_animation-1.0 `lookAt`): the look-at node's rotation, whose +Z axis
+ * is the gaze direction in the avatar's head space.
+ */
+export interface LookAtTrack {
+  readonly interpolation: 'STEP' | 'LINEAR' | 'CUBICSPLINE';
+  /** `Float32Array(k)`: key times in seconds, strictly increasing. */
+  readonly times: Float32Array;
+  /** Quaternions (x, y, z, w), 4 per key (CUBICSPLINE: 12 per key, in-tangent, value, out-tangent). */
+  readonly values: Float32Array;
+}
+
 /** A keyframe clip: channels over a time range [0, duration] seconds. */
 export interface AnimationClip {
   readonly name: string;
@@ -77,6 +104,10 @@ export interface AnimationClip {
   readonly channels: readonly AnimationChannel[];
   /** Named instants of the clip, any order (absent: none). */
   readonly markers?: readonly ClipMarker[];
+  /** Avatar expression weights over time (VRM Animation clips; absent: none). */
+  readonly expressionTracks?: readonly ExpressionTrack[];
+  /** Where the avatar looks over time (VRM Animation clips; absent: none). */
+  readonly lookAtTrack?: LookAtTrack;
 }
 
 /**
