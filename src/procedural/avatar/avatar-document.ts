@@ -1,0 +1,152 @@
+import { Document, type Material, type Node } from '@gltf-transform/core';
+import { mat4, quat, vec3 } from 'gl-matrix';
+import type { HumanoidBoneName } from '../../asset/avatar-asset.ts';
+import { AVATAR_BONES } from './avatar-bones.ts';
+import { createAvatarMeshes, type AvatarMaterialName } from './avatar-geometry.ts';
+import { encodePngRgba } from './png-encode.ts';
+
+/** How {@link createAvatarDocument} lays the avatar out. */
+export interface AvatarDocumentOptions {
+  /** `+z`: VRM 1.0's front; `-z`: VRM 0.x's (the whole avatar turned 180° about Y, its left on −X). */
+  readonly facing: '+z' | '-z';
+  /** The glTF node name of each humanoid bone's joint. */
+  readonly jointName: (bone: HumanoidBoneName) => string;
+  /**
+   * `identity`: every joint's rest rotation is the identity (VRM's normalised T-pose); `along-bone`: each joint's
+   * local +Y points along its bone, as Mixamo and Blender rigs have it.
+   */
+  readonly restRotations: 'identity' | 'along-bone';
+  /** Whether the `Cheek` material gets its small base colour texture (an 8 × 8 PNG). */
+  readonly texture: boolean;
+  /** When set, a child node named `endName(bone)` at the tail of each end bone (finger tips, toes, head top). */
+  readonly endName?: (bone: HumanoidBoneName) => string;
+}
+
+/** The avatar's glTF document and the nodes the writers reference by humanoid bone. */
+export interface AvatarDocument {
+  readonly document: Document;
+  /** Joint node of each humanoid bone. */
+  readonly joints: ReadonlyMap<HumanoidBoneName, Node>;
+}
+
+/** Linear base colours and roughness of the avatar's materials. */
+export const AVATAR_MATERIALS: Readonly<Record<AvatarMaterialName, { readonly color: readonly [number, number, number, number]; readonly roughness: number }>> = {
+  Skin: { color: [0.8, 0.5, 0.38, 1], roughness: 0.6 },
+  Hair: { color: [0.12, 0.05, 0.025, 1], roughness: 0.5 },
+  Eye: { color: [0.9, 0.9, 0.88, 1], roughness: 0.2 },
+  Pupil: { color: [0.02, 0.02, 0.03, 1], roughness: 0.2 },
+  Cheek: { color: [1, 0.6, 0.6, 1], roughness: 0.6 },
+};
+
+/** The cheeks' texture: 8 × 8 RGBA, pink and white stripes across u (so a texture transform visibly moves them). */
+function cheekTexture(): Uint8Array {
+  const rgba = new Uint8Array(4 * 64);
+  for (let i = 0; i < 64; i++) {
+    const stripe = (i % 8) >> 1 & 1;
+    rgba.set(stripe ? [255, 150, 170, 255] : [255, 235, 235, 255], 4 * i);
+  }
+  return encodePngRgba(8, 8, rgba);
+}
+
+/**
+ * The generated avatar as a glTF-Transform document (no VRM extension yet; the writers add it to the JSON): one
+ * scene holding the joint tree (hips at the top) and four skinned mesh nodes (`Body`, `Face`, `Hair`, `NeckCap`;
+ * see {@link createAvatarMeshes}) sharing one skin whose joint i is {@link AVATAR_BONES}[i], bound in the T-pose
+ * (inverse bind matrix = inverse of the joint's rest model matrix). Metres, Y up; deterministic.
+ */
+export function createAvatarDocument(options: AvatarDocumentOptions): AvatarDocument {
+  const document = new Document();
+  const buffer = document.createBuffer();
+  const scene = document.createScene('Scene');
+  const flip = options.facing === '-z' ? -1 : 1;
+  const turn = (p: readonly number[]): vec3 => vec3.fromValues(flip * p[0], p[1], flip * p[2]);
+
+  const worldRotations: quat[] = [];
+  const joints = new Map<HumanoidBoneName, Node>();
+  const nodes: Node[] = [];
+  const ibm = new Float32Array(16 * AVATAR_BONES.length);
+  const inverseParent = quat.create(), offset = vec3.create(), world = mat4.create();
+  for (let i = 0; i < AVATAR_BONES.length; i++) {
+    const bone = AVATAR_BONES[i];
+    const position = turn(bone.position);
+    const rotation = quat.create();
+    if (options.restRotations === 'along-bone') {
+      if (bone.tail) {
+        const direction = vec3.normalize(vec3.create(), vec3.sub(vec3.create(), turn(bone.tail), position));
+        quat.rotationTo(rotation, [0, 1, 0], direction);
+      } else if (bone.parent >= 0) {
+        quat.copy(rotation, worldRotations[bone.parent]);
+      }
+    }
+    worldRotations.push(rotation);
+    const node = document.createNode(options.jointName(bone.name));
+    if (bone.parent >= 0) {
+      quat.invert(inverseParent, worldRotations[bone.parent]);
+      vec3.transformQuat(offset, vec3.sub(offset, position, turn(AVATAR_BONES[bone.parent].position)), inverseParent);
+      node.setTranslation([offset[0], offset[1], offset[2]]);
+      const local = quat.multiply(quat.create(), inverseParent, rotation);
+      if (options.restRotations === 'along-bone') node.setRotation([local[0], local[1], local[2], local[3]]);
+      nodes[bone.parent].addChild(node);
+    } else {
+      node.setTranslation([position[0], position[1], position[2]]);
+      if (options.restRotations === 'along-bone') node.setRotation([rotation[0], rotation[1], rotation[2], rotation[3]]);
+      scene.addChild(node);
+    }
+    if (options.endName && bone.tail && !AVATAR_BONES.some((other) => other.parent === i && other.tail)) {
+      vec3.transformQuat(offset, vec3.sub(offset, turn(bone.tail), position), quat.invert(quat.create(), rotation));
+      node.addChild(document.createNode(options.endName(bone.name)).setTranslation([offset[0], offset[1], offset[2]]));
+    }
+    nodes.push(node);
+    joints.set(bone.name, node);
+    mat4.fromRotationTranslation(world, rotation, position);
+    mat4.invert(world, world);
+    ibm.set(world, 16 * i);
+  }
+
+  const skin = document.createSkin('Skin').setSkeleton(nodes[0])
+    .setInverseBindMatrices(document.createAccessor('InverseBindMatrices').setType('MAT4').setArray(ibm).setBuffer(buffer));
+  for (const node of nodes) skin.addJoint(node);
+
+  const materials = new Map<AvatarMaterialName, Material>();
+  for (const [name, { color, roughness }] of Object.entries(AVATAR_MATERIALS) as [AvatarMaterialName, (typeof AVATAR_MATERIALS)['Skin']][]) {
+    const material = document.createMaterial(name).setBaseColorFactor([...color]).setMetallicFactor(0).setRoughnessFactor(roughness);
+    if (name === 'Hair') material.setDoubleSided(true);
+    if (name === 'Cheek' && options.texture) {
+      material.setBaseColorTexture(document.createTexture('CheekStripes').setImage(cheekTexture()).setMimeType('image/png'));
+    }
+    materials.set(name, material);
+  }
+
+  const accessor = (name: string, type: 'VEC2' | 'VEC3' | 'VEC4' | 'SCALAR', array: Float32Array | Uint8Array | Uint16Array | Uint32Array) =>
+    document.createAccessor(name).setType(type).setArray(array).setBuffer(buffer);
+  const flipped = (values: Float32Array): Float32Array => {
+    if (flip === 1) return values;
+    const out = values.slice();
+    for (let i = 0; i < out.length; i += 3) { out[i] = -out[i]; out[i + 2] = -out[i + 2]; }
+    return out;
+  };
+  for (const avatarMesh of createAvatarMeshes()) {
+    const mesh = document.createMesh(avatarMesh.name);
+    avatarMesh.primitives.forEach((source, p) => {
+      const tag = `${avatarMesh.name}${p}`;
+      const primitive = document.createPrimitive()
+        .setMaterial(materials.get(source.material)!)
+        .setIndices(accessor(`${tag}_indices`, 'SCALAR', source.indices))
+        .setAttribute('POSITION', accessor(`${tag}_POSITION`, 'VEC3', flipped(source.positions)))
+        .setAttribute('NORMAL', accessor(`${tag}_NORMAL`, 'VEC3', flipped(source.normals)))
+        .setAttribute('TEXCOORD_0', accessor(`${tag}_TEXCOORD_0`, 'VEC2', source.uvs))
+        .setAttribute('JOINTS_0', accessor(`${tag}_JOINTS_0`, 'VEC4', source.joints))
+        .setAttribute('WEIGHTS_0', accessor(`${tag}_WEIGHTS_0`, 'VEC4', source.weights));
+      source.targets.forEach((deltas, t) => {
+        primitive.addTarget(document.createPrimitiveTarget(avatarMesh.targetNames[t])
+          .setAttribute('POSITION', accessor(`${tag}_target${t}`, 'VEC3', flipped(deltas))));
+      });
+      mesh.addPrimitive(primitive);
+    });
+    if (avatarMesh.targetNames.length > 0) {
+      mesh.setWeights(new Array<number>(avatarMesh.targetNames.length).fill(0)).setExtras({ targetNames: [...avatarMesh.targetNames] });
+    }
+    scene.addChild(document.createNode(avatarMesh.name).setMesh(mesh).setSkin(skin));
+  }
+  return { document, joints };
+}

@@ -1,0 +1,89 @@
+import type { Expression, FirstPersonMeshAnnotation, HumanoidHumanBones, VRMCVRM } from '@pixiv/types-vrmc-vrm-1.0';
+import { AVATAR_BONES } from './avatar-bones.ts';
+import { createAvatarDocument } from './avatar-document.ts';
+import { AVATAR_EXPRESSIONS } from './avatar-expressions.ts';
+import { FACE_MORPH_TARGETS } from './avatar-morphs.ts';
+import {
+  AVATAR_FIRST_PERSON, AVATAR_LICENSE_URL, AVATAR_LOOK_AT_OFFSET, AVATAR_TITLE, avatarLookAtRangeMaps, type AvatarVrmOptions,
+} from './avatar-vrm-options.ts';
+import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './glb-with-extension.ts';
+
+/**
+ * The generated avatar as a VRM 1.0 file (`VRMC_vrm` 1.0, VRMC_vrm-1.0 specification), GLB bytes; the same bytes
+ * on every call with the same options.
+ *
+ * - Body: a humanoid about 1.62 m tall in a T-pose facing +Z, its left on +X, metres, Y up; every joint's rest
+ *   rotation the identity. Meshes `Body`, `Face` (with the 18 morph targets of the expressions), `Hair`, `NeckCap`,
+ *   one skin over the 55 joints; materials `Skin`, `Hair`, `Eye`, `Pupil`, `Cheek` (with an 8 × 8 PNG unless
+ *   `texture: false`).
+ * - `meta`: CC0 1.0 (`licenseUrl`), everyone may use it, commercially too, no credit needed, redistribution and
+ *   modification allowed; violent, sexual, political and antisocial uses not allowed.
+ * - `humanoid`: every humanoid bone, required and optional, on the joint node of that name.
+ * - `expressions`: every preset but `neutral` and the custom `cheekPuff` (see {@link AVATAR_EXPRESSIONS}): morph
+ *   target binds on the `Face` node, a `color` bind on `Cheek` (`angry`), a texture transform bind on `Cheek`
+ *   (`cheekPuff`), `isBinary` on `blink`, and override rules on `happy`, `angry`, `sad` and `surprised`.
+ * - `lookAt`: `options.lookAt` (default `bone`), `offsetFromHeadBone` (0, 0.095, 0.078) m, four distinct range maps.
+ * - `firstPerson`: `Body` both, `Face` auto, `Hair` thirdPersonOnly, `NeckCap` firstPersonOnly.
+ */
+export async function buildAvatarVrm1(options: AvatarVrmOptions = {}): Promise<Uint8Array> {
+  const lookAtType = options.lookAt ?? 'bone';
+  const { document } = createAvatarDocument({
+    facing: '+z', jointName: (bone) => bone, restRotations: 'identity', texture: options.texture ?? true,
+  });
+  return writeGlbWithJson(document, (json) => addExtension(json, 'VRMC_vrm', vrm1Extension(json, lookAtType)));
+}
+
+function vrm1Extension(json: GltfJson, lookAtType: 'bone' | 'expression'): VRMCVRM {
+  const humanBones: HumanoidHumanBones = {};
+  for (const bone of AVATAR_BONES) humanBones[bone.name] = { node: indexByName(json.nodes, bone.name) };
+  const face = indexByName(json.nodes, 'Face');
+  const preset: NonNullable<VRMCVRM['expressions']>['preset'] = {};
+  const custom: Record<string, Expression> = {};
+  for (const expression of AVATAR_EXPRESSIONS) {
+    // The schema type has a required `preset` that VRMC_vrm-1.0's expression schema does not: left out of the JSON.
+    const entry = {
+      morphTargetBinds: expression.morphs.map(([target, weight]) => ({ node: face, index: FACE_MORPH_TARGETS.indexOf(target), weight })),
+      materialColorBinds: expression.colors.map(({ material, targetValue }) => ({
+        material: indexByName(json.materials, material), type: 'color' as const, targetValue: [...targetValue],
+      })),
+      textureTransformBinds: expression.textureTransforms.map(({ material, scale, offset }) => ({
+        material: indexByName(json.materials, material), scale: [...scale], offset: [...offset],
+      })),
+      isBinary: expression.isBinary,
+      overrideBlink: expression.overrideBlink,
+      overrideLookAt: expression.overrideLookAt,
+      overrideMouth: expression.overrideMouth,
+    } satisfies Omit<Expression, 'preset'> as Expression;
+    if (expression.preset) preset[expression.preset] = entry;
+    else custom[expression.name] = entry;
+  }
+  const meshAnnotations: FirstPersonMeshAnnotation[] = Object.entries(AVATAR_FIRST_PERSON)
+    .map(([name, type]) => ({ node: indexByName(json.nodes, name), type }));
+  return {
+    specVersion: '1.0',
+    meta: {
+      name: AVATAR_TITLE,
+      version: '1.0',
+      authors: ['Sinew'],
+      copyrightInformation: 'Dedicated to the public domain (CC0 1.0)',
+      contactInformation: '',
+      references: [],
+      thirdPartyLicenses: '',
+      licenseUrl: AVATAR_LICENSE_URL,
+      avatarPermission: 'everyone',
+      allowExcessivelyViolentUsage: false,
+      allowExcessivelySexualUsage: false,
+      commercialUsage: 'corporation',
+      allowPoliticalOrReligiousUsage: false,
+      allowAntisocialOrHateUsage: false,
+      creditNotation: 'unnecessary',
+      allowRedistribution: true,
+      modification: 'allowModificationRedistribution',
+      otherLicenseUrl: '',
+    },
+    humanoid: { humanBones },
+    firstPerson: { meshAnnotations },
+    lookAt: { type: lookAtType, offsetFromHeadBone: [...AVATAR_LOOK_AT_OFFSET], ...avatarLookAtRangeMaps(lookAtType) },
+    expressions: { preset, custom },
+  };
+}
