@@ -10,8 +10,13 @@ export interface AvatarVrmOptions {
 
 /** The avatar's title (VRM 1.0 `meta.name`, 0.x `meta.title`). */
 export const AVATAR_TITLE = 'Sinew generated avatar';
+/**
+ * VRM 1.0's `licenseUrl` must name the VRM Public License (VRMC_vrm-1.0 `meta.md`; three-vrm refuses any other URL),
+ * whose permission fields then say what is allowed; the avatar's own licence, CC0 1.0, goes in `otherLicenseUrl`.
+ */
+export const AVATAR_LICENSE_URL = 'https://vrm.dev/licenses/1.0/';
 /** CC0 1.0: the avatar is made in code and dedicated to the public domain. */
-export const AVATAR_LICENSE_URL = 'https://creativecommons.org/publicdomain/zero/1.0/';
+export const AVATAR_CC0_URL = 'https://creativecommons.org/publicdomain/zero/1.0/';
 /** Metres, in the head joint's space (facing +Z): the point between the eyes. */
 export const AVATAR_LOOK_AT_OFFSET: readonly [number, number, number] = [0, 0.095, 0.078];
 

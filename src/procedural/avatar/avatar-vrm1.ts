@@ -4,7 +4,7 @@ import { createAvatarDocument } from './avatar-document.ts';
 import { AVATAR_EXPRESSIONS } from './avatar-expressions.ts';
 import { FACE_MORPH_TARGETS } from './avatar-morphs.ts';
 import {
-  AVATAR_FIRST_PERSON, AVATAR_LICENSE_URL, AVATAR_LOOK_AT_OFFSET, AVATAR_TITLE, avatarLookAtRangeMaps, type AvatarVrmOptions,
+  AVATAR_CC0_URL, AVATAR_FIRST_PERSON, AVATAR_LICENSE_URL, AVATAR_LOOK_AT_OFFSET, AVATAR_TITLE, avatarLookAtRangeMaps, type AvatarVrmOptions,
 } from './avatar-vrm-options.ts';
 import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './glb-with-extension.ts';
 
@@ -16,7 +16,8 @@ import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './gl
  *   rotation the identity. Meshes `Body`, `Face` (with the 18 morph targets of the expressions), `Hair`, `NeckCap`,
  *   one skin over the 55 joints; materials `Skin`, `Hair`, `Eye`, `Pupil`, `Cheek` (with an 8 × 8 PNG unless
  *   `texture: false`).
- * - `meta`: CC0 1.0 (`licenseUrl`), everyone may use it, commercially too, no credit needed, redistribution and
+ * - `meta`: the VRM Public License 1.0 (`licenseUrl`, which the specification requires) with CC0 1.0 as
+ *   `otherLicenseUrl`; everyone may use it, commercially too, no credit needed, redistribution and
  *   modification allowed; violent, sexual, political and antisocial uses not allowed.
  * - `humanoid`: every humanoid bone, required and optional, on the joint node of that name.
  * - `expressions`: every preset but `neutral` and the custom `cheekPuff` (see {@link AVATAR_EXPRESSIONS}): morph
@@ -79,7 +80,7 @@ function vrm1Extension(json: GltfJson, lookAtType: 'bone' | 'expression'): VRMCV
       creditNotation: 'unnecessary',
       allowRedistribution: true,
       modification: 'allowModificationRedistribution',
-      otherLicenseUrl: '',
+      otherLicenseUrl: AVATAR_CC0_URL,
     },
     humanoid: { humanBones },
     firstPerson: { meshAnnotations },

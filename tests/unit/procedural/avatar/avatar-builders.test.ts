@@ -55,7 +55,8 @@ describe('buildAvatarVrm1', () => {
     expect(ext.specVersion).toBe('1.0');
     expect(ext.meta.name.length).toBeGreaterThan(0);
     expect(ext.meta.authors.length).toBeGreaterThan(0);
-    expect(ext.meta.licenseUrl).toBe('https://creativecommons.org/publicdomain/zero/1.0/');
+    expect(ext.meta.licenseUrl).toBe('https://vrm.dev/licenses/1.0/');
+    expect(ext.meta.otherLicenseUrl).toBe('https://creativecommons.org/publicdomain/zero/1.0/');
     expect(ext.meta.avatarPermission).toBe('everyone');
   });
 
@@ -180,7 +181,7 @@ describe('buildAvatarVrm0', () => {
     const names = bones.map((b) => b.bone);
     expect(names).toContain('leftThumbIntermediate');
     expect(names).not.toContain('leftThumbMetacarpal');
-    expect(json.nodes[bones.find((b) => b.bone === 'leftThumbIntermediate')!.node].name).toBe('leftThumbProximal');
+    expect(json.nodes[bones.find((b) => b.bone === 'leftThumbIntermediate')!.node!].name).toBe('leftThumbProximal');
   });
 
   it('has blend shape groups with 0.x presets, weights 0–100, material values, and the first-person block', () => {
