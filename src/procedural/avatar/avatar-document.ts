@@ -36,6 +36,7 @@ export const AVATAR_MATERIALS: Readonly<Record<AvatarMaterialName, { readonly co
   Eye: { color: [0.9, 0.9, 0.88, 1], roughness: 0.2 },
   Pupil: { color: [0.02, 0.02, 0.03, 1], roughness: 0.2 },
   Cheek: { color: [1, 0.6, 0.6, 1], roughness: 0.6 },
+  Mouth: { color: [0.25, 0.02, 0.03, 1], roughness: 0.4 },
 };
 
 /** The cheeks' texture: 8 × 8 RGBA, pink and white stripes across u (so a texture transform visibly moves them). */

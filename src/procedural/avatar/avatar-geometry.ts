@@ -1,11 +1,11 @@
 import { SkinnedMeshBuilder, type SurfaceFunction } from '../skinned-mesh-builder.ts';
 import { AVATAR_BONES, avatarBoneIndex } from './avatar-bones.ts';
-import { CHEEKS, FACE_MORPH_TARGETS, faceMorphDelta, type FacePart } from './avatar-morphs.ts';
+import { CHEEKS, FACE_MORPH_TARGETS, MOUTH, faceMorphDelta, type FacePart } from './avatar-morphs.ts';
 import { createEllipsoidSurface, createTubeSurface, type AvatarTube } from './avatar-tube.ts';
 import type { HumanoidBoneName } from '../../asset/avatar-asset.ts';
 
 /** The generated avatar's materials, by name; {@link AVATAR_MATERIALS} gives their colours. */
-export type AvatarMaterialName = 'Skin' | 'Hair' | 'Eye' | 'Pupil' | 'Cheek';
+export type AvatarMaterialName = 'Skin' | 'Hair' | 'Eye' | 'Pupil' | 'Cheek' | 'Mouth';
 
 /** One triangle list of the generated avatar, skinned, in the bind pose (model space, metres, facing +Z). */
 export interface AvatarPrimitive {
@@ -149,7 +149,7 @@ function primitive(
  * - `Body`: torso, arms, hands with five three-joint fingers, legs and feet as tubes (material `Skin`), weights
  *   blending across every joint;
  * - `Face`: the head (`Skin`; chin partly on `jaw`), eyeballs (`Eye`) and pupils (`Pupil`) on the eye joints, and
- *   two cheek patches (`Cheek`), every primitive carrying the morph targets {@link FACE_MORPH_TARGETS};
+ *   two cheek patches (`Cheek`) and a mouth patch (`Mouth`, partly on `jaw`), every primitive carrying the morph targets {@link FACE_MORPH_TARGETS};
  * - `Hair`: a cap over the head (`Hair`), shown in third person only;
  * - `NeckCap`: a disc closing the neck, shown in first person only.
  */
@@ -169,6 +169,9 @@ export function createAvatarMeshes(): AvatarMesh[] {
   const cheeks = primitive('Cheek', CHEEKS.map((centre) => ({
     columns: 12, rows: 8, surface: createEllipsoidSurface(8, centre, [0.016, 0.01, 0.005], only(bone('head'))),
   })), 'cheek');
+  const mouth = primitive('Mouth', [{
+    columns: 16, rows: 8, surface: createEllipsoidSurface(8, [MOUTH[0], MOUTH[1], MOUTH[2] - 0.002], [0.02, 0.004, 0.006], weighHead),
+  }], 'mouth');
   const hair = primitive('Hair', [{
     columns: 32, rows: 14,
     // Lower at the back than over the forehead: θ_max from 0.35π in front (+Z) to 0.65π behind.
@@ -179,7 +182,7 @@ export function createAvatarMeshes(): AvatarMesh[] {
   }], null);
   return [
     { name: 'Body', primitives: [body], targetNames: [] },
-    { name: 'Face', primitives: [head, eyeballs, pupils, cheeks], targetNames: [...FACE_MORPH_TARGETS] },
+    { name: 'Face', primitives: [head, eyeballs, pupils, cheeks, mouth], targetNames: [...FACE_MORPH_TARGETS] },
     { name: 'Hair', primitives: [hair], targetNames: [] },
     { name: 'NeckCap', primitives: [neckCap], targetNames: [] },
   ];

@@ -1,7 +1,7 @@
 import { AVATAR_BONES, avatarBoneIndex } from './avatar-bones.ts';
 
 /** Which part of the face mesh a vertex belongs to: the morph fields treat the head, eyes, pupils and cheeks apart. */
-export type FacePart = 'head' | 'eyeball' | 'pupil' | 'cheek';
+export type FacePart = 'head' | 'eyeball' | 'pupil' | 'cheek' | 'mouth';
 
 /**
  * The face mesh's morph targets, in order (their index is the glTF morph target index). One per expression that
@@ -42,8 +42,15 @@ function closeEye(out: Float64Array, p: ArrayLike<number>, part: FacePart, eye: 
   }
 }
 
-/** Lips: `open` moves the lower lip down, `wide` the corners outward (negative: together), `forward` pushes them out. */
+/**
+ * Lips: `open` moves the lower lip down, `wide` the corners outward (negative: together), `forward` pushes them out;
+ * the dark mouth patch stretches with them.
+ */
 function mouth(out: Float64Array, p: ArrayLike<number>, part: FacePart, open: number, wide: number, forward: number): void {
+  if (part === 'mouth') {
+    add(out, 0.6 * wide * p[0], 2.5 * open * (p[1] - MOUTH[1]) - 0.008 * open, 0.004 * forward, 1);
+    return;
+  }
   if (part !== 'head') return;
   const w = bump(p, MOUTH, 0.028);
   const below = p[1] < MOUTH[1] ? 1 : 0.25;
@@ -52,6 +59,10 @@ function mouth(out: Float64Array, p: ArrayLike<number>, part: FacePart, open: nu
 
 /** Mouth corners up (positive) or down. */
 function corners(out: Float64Array, p: ArrayLike<number>, part: FacePart, lift: number): void {
+  if (part === 'mouth') {
+    add(out, 0, 0.008 * lift * Math.min(1, (p[0] / 0.02) ** 2), 0, 1);
+    return;
+  }
   if (part !== 'head') return;
   for (const s of [1, -1]) add(out, 0, 0.01 * lift, 0, bump(p, [s * 0.028, MOUTH[1], MOUTH[2] - 0.006], 0.016));
 }
