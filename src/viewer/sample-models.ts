@@ -2,16 +2,34 @@
 export interface SampleModel {
   /** What the list shows. */
   readonly label: string;
-  /** URL to open (relative to the page), or null for the built-in octopus. */
+  /** URL to open (relative to the page), or null for a model made in the page: the octopus, or {@link generated}. */
   readonly url: string | null;
+  /** With `url` null: `vrm-avatar` is the generated VRM avatar (`generatedAvatarFile`); absent, the octopus. */
+  readonly generated?: 'vrm-avatar';
 }
 
 /** The models the viewer page may offer, and where those beyond the built-in octopus come from. */
 export interface SampleCatalogue {
-  /** The built-in octopus first, then the openly licensed models that may be there (probe them: {@link availableSamples}). */
+  /**
+   * The built-in octopus first, the generated VRM avatar second, then the openly licensed models that may be there
+   * (probe them: {@link availableSamples}).
+   */
   readonly candidates: readonly SampleModel[];
   /** Said under the list: where the extra models come from. */
   readonly source: string;
+}
+
+/** The generated VRM avatar sample's file name, without its extension (`.vrm`, or `.glb` where `.vrm` is not read). */
+export const GENERATED_AVATAR_NAME = 'generated-avatar';
+
+/**
+ * The entry of `samples` that shows the model named `shownName` (the loader's name: a file name, or the octopus's
+ * asset name), compared without case: the entry of that label, or the generated avatar for its file.
+ */
+export function sampleShowing(samples: readonly SampleModel[], shownName: string): SampleModel | undefined {
+  const shown = shownName.toLowerCase();
+  return samples.find((sample) => sample.label.toLowerCase() === shown
+    || (sample.generated === 'vrm-avatar' && shown.replace(/\.[^.]*$/, '') === GENERATED_AVATAR_NAME));
 }
 
 /** The third-party models of the repository's `../shared/assets` folder the development page offers, by path there. */
@@ -24,7 +42,8 @@ const SHARED_MODELS = [
 const SITE_MODELS = ['CesiumMan.glb', 'Fox.glb', 'RiggedFigure.glb'];
 
 /**
- * The models the viewer page may offer in its sample list: the built-in octopus always, and openly licensed
+ * The models the viewer page may offer in its sample list: the built-in octopus and the generated VRM avatar
+ * (both made in the page, no file served) always, and openly licensed
  * third-party models that no package ships (their licences: the credits page of the docs site, and
  * `../shared/assets/README.md`):
  * - in development (`npm run dev`), those of the repository's `../shared/assets` folder, which the dev server
@@ -35,20 +54,21 @@ const SITE_MODELS = ['CesiumMan.glb', 'Fox.glb', 'RiggedFigure.glb'];
  */
 export function sampleModels(development: boolean): SampleCatalogue {
   const builtIn: SampleModel = { label: 'Octopus (built-in)', url: null };
+  const avatar: SampleModel = { label: 'VRM avatar (generated)', url: null, generated: 'vrm-avatar' };
   if (development) {
     return {
-      candidates: [builtIn, ...SHARED_MODELS.map((path) => ({ label: path.slice(path.indexOf('/') + 1), url: `/shared/assets/${path}` }))],
+      candidates: [builtIn, avatar, ...SHARED_MODELS.map((path) => ({ label: path.slice(path.indexOf('/') + 1), url: `/shared/assets/${path}` }))],
       source: 'Other models: ../shared/assets beside the repository (served at /shared/assets/ by npm run dev); those absent are not listed.',
     };
   }
   return {
-    candidates: [builtIn, ...SITE_MODELS.map((file) => ({ label: file, url: `../assets/${file}` }))],
+    candidates: [builtIn, avatar, ...SITE_MODELS.map((file) => ({ label: file, url: `../assets/${file}` }))],
     source: 'Other models: the docs site\'s assets/ folder (copied from ../shared/assets by npm run docs); those absent are not listed.',
   };
 }
 
 /**
- * The `candidates` that are there: the built-in model, and each model whose URL a `HEAD` request answers with
+ * The `candidates` that are there: the models made in the page, and each model whose URL a `HEAD` request answers with
  * a success that is not an HTML page (a development server answers an unknown path with the app's
  * index.html). Probed at once, in parallel; a network failure counts as absent. Order kept.
  * @param probe the fetch to use (default: the page's)

@@ -4,7 +4,8 @@ import type { OrbitCamera } from '../scene/orbit-camera.ts';
 import { ViewerPanel, type PanelStats, type ViewerPanelHandlers } from './viewer-panel.ts';
 import { Inspection, pickableJoints } from './inspection.ts';
 import { IkDemo } from './ik-demo.ts';
-import { availableSamples, sampleModels } from './sample-models.ts';
+import { availableSamples, sampleModels, type SampleModel } from './sample-models.ts';
+import { generatedAvatarFile } from './generated-avatar-sample.ts';
 import { siteLinks } from './site-links.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
 import { HelpOverlay } from './help-overlay.ts';
@@ -102,6 +103,7 @@ export class ViewerApp {
       },
       onFiles: (files) => void this.loadFiles(files),
       onOpenUrl: (url) => void (url === null ? this.guardLoad(async () => this.showAsset(createOctopusAsset()), 'octopus') : this.loadUrl(url)),
+      onOpenSample: (sample) => void this.openSample(sample),
       onFrame: () => this.frameModel(),
       onSkinningChange: (skinning) => void this.guard(this.view.setSkinningMethod({ ...this.view.state().method, skinning })),
       onWeightsChange: (weights) => void this.guard(this.view.setSkinningMethod({ ...this.view.state().method, weights })),
@@ -237,6 +239,17 @@ export class ViewerApp {
       if (serial === this.loadSerial) this.panel.setProgress(loaded, total);
     };
     return this.guardLoad(() => this.view.load(() => loadModelFromUrl(url, { name, anim, onProgress, baseUrl: document.baseURI }), options), name ?? fileNameOf(url));
+  }
+
+  /**
+   * Opens a model of the Sample list: fetched from its URL, or made in the page (the octopus; the generated VRM
+   * avatar, built into a file and opened as a picked file would be). Never rejects, as {@link loadUrl}.
+   * @returns whether the model was loaded
+   */
+  async openSample(sample: SampleModel): Promise<boolean> {
+    if (sample.url !== null) return this.loadUrl(sample.url);
+    if (sample.generated === 'vrm-avatar') return this.loadFiles([await generatedAvatarFile()]);
+    return this.guardLoad(async () => this.showAsset(createOctopusAsset()), 'octopus');
   }
 
   /**

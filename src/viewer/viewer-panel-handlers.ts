@@ -25,8 +25,10 @@ export interface ViewerPanelHandlers {
   onLayerMask(on: boolean): void;
   /** Files picked with Open file…. */
   onFiles(files: File[]): void;
-  /** A URL to open (typed, or a sample's); null: the built-in octopus. */
+  /** A URL to open (typed); null: the built-in octopus. */
   onOpenUrl(url: string | null): void;
+  /** A model picked in the Sample list: a URL to open, or a model made in the page. */
+  onOpenSample(sample: SampleModel): void;
   /** Re-aim the camera at the model. */
   onFrame(): void;
   onSkinningChange(skinning: SkinningMode): void;

@@ -9,7 +9,7 @@ import type { PlaybackSettings } from '../view/playback.ts';
 import type { AddedClips } from '../view/added-clips.ts';
 import { ProgressBar } from '../view/progress-bar.ts';
 import { TimeSlider } from '../view/time-slider.ts';
-import type { SampleModel } from './sample-models.ts';
+import { sampleShowing, type SampleModel } from './sample-models.ts';
 import type { ParityReading } from './inspection.ts';
 import { formatPanelStats, type PanelStats } from './panel-stats.ts';
 import { PALETTE_PATH_WORDS, weightPolicyWords } from './panel-words.ts';
@@ -155,7 +155,7 @@ export class ViewerPanel {
     this.values.sample = this.sampleLabels[0] ?? '';
     this.sampleController = tag(model.add(this.values, 'sample', this.sampleLabels).name('Sample').onChange((label: string) => {
       const sample = this.samples.find((s) => s.label === label);
-      if (sample) handlers.onOpenUrl(sample.url);
+      if (sample) handlers.onOpenSample(sample);
     }), 'sample', 'sinew-sample');
     if (sampleSource) {
       const note = el('div', { id: 'sinew-sample-source', class: 'sinew-note' });
@@ -303,8 +303,7 @@ export class ViewerPanel {
     this.summary.textContent = info.summary;
     // The Sample list names the model on screen, or nothing for a model that is not one of its entries (a file,
     // a URL), so it never claims the previous sample is still shown.
-    const shown = info.name.toLowerCase();
-    this.values.sample = this.sampleLabels.find((label) => label.toLowerCase() === shown) ?? '';
+    this.values.sample = sampleShowing(this.samples, info.name)?.label ?? '';
     this.sampleController.updateDisplay();
     const warnings = info.warnings ?? [];
     this.warnings.hidden = warnings.length === 0;

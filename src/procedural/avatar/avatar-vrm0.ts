@@ -41,7 +41,7 @@ const degreeMap = (map: LookAtRangeMap): FirstPersonDegreeMap => ({ curve: [0, 0
  *   negates z, giving the 1.0 file's offset turned with the avatar), the mesh annotations by mesh, `lookAtTypeName`
  *   Bone or BlendShape and the four degree maps with the linear curve.
  */
-export async function buildAvatarVrm0(options: AvatarVrmOptions = {}): Promise<Uint8Array> {
+export async function buildAvatarVrm0(options: AvatarVrmOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const lookAtType = options.lookAt ?? 'bone';
   const { document } = createAvatarDocument({
     facing: '-z', jointName: (bone) => bone, restRotations: 'identity', texture: options.texture ?? true,

@@ -26,7 +26,7 @@ import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './gl
  * - `lookAt`: `options.lookAt` (default `bone`), `offsetFromHeadBone` (0, 0.095, 0.078) m, four distinct range maps.
  * - `firstPerson`: `Body` both, `Face` auto, `Hair` thirdPersonOnly, `NeckCap` firstPersonOnly.
  */
-export async function buildAvatarVrm1(options: AvatarVrmOptions = {}): Promise<Uint8Array> {
+export async function buildAvatarVrm1(options: AvatarVrmOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const lookAtType = options.lookAt ?? 'bone';
   const { document } = createAvatarDocument({
     facing: '+z', jointName: (bone) => bone, restRotations: 'identity', texture: options.texture ?? true,

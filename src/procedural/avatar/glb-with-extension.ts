@@ -17,7 +17,7 @@ const GLB_MAGIC = 0x46546c67, CHUNK_JSON = 0x4e4f534a, CHUNK_BIN = 0x004e4942;
  * same document gives the same bytes.
  * @throws Error if glTF-Transform's output is not a two-chunk GLB (it always is)
  */
-export async function writeGlbWithJson(document: Document, patch: (json: GltfJson) => void): Promise<Uint8Array> {
+export async function writeGlbWithJson(document: Document, patch: (json: GltfJson) => void): Promise<Uint8Array<ArrayBuffer>> {
   const glb = await new WebIO().writeBinary(document);
   const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
   if (view.getUint32(0, true) !== GLB_MAGIC || view.getUint32(16, true) !== CHUNK_JSON) throw new Error('writeGlbWithJson: not a GLB');

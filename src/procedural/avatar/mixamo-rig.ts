@@ -57,7 +57,7 @@ export function mixamoJointName(bone: HumanoidBoneName): string {
  *   `walkPose` expressed in this rig's joint frames (local = parentRest⁻¹ · normalised · rest, the rule of
  *   docs/skinning-formulas.md R1) and the hips' translation in the scene.
  */
-export async function buildMixamoRig(options: MixamoRigOptions = {}): Promise<Uint8Array> {
+export async function buildMixamoRig(options: MixamoRigOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const { document, joints } = createAvatarDocument({
     facing: '+z', jointName: mixamoJointName, restRotations: 'along-bone', texture: options.texture ?? true,
     endName: (bone) => {

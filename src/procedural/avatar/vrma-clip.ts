@@ -32,7 +32,7 @@ export const VRMA_CUSTOM_EXPRESSION = 'cheekPuff';
  *   rotation, spine, chest, neck, head, arms and legs from `walkPose` (period {@link WALK_PERIOD} s); `blink` closes
  *   for 0.15 s every 1.5 s, `aa` opens and closes, `cheekPuff` rises from 0 to 1 over the clip.
  */
-export async function buildVrmaClip(options: VrmaClipOptions = {}): Promise<Uint8Array> {
+export async function buildVrmaClip(options: VrmaClipOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const duration = options.duration ?? 3 * WALK_PERIOD;
   if (!(duration > 0)) throw new Error(`buildVrmaClip: duration must be positive, got ${duration}`);
   const document = new Document();

@@ -379,6 +379,10 @@ test('Model: the sample list and the URL field open models', async ({ page }) =>
   await expect(control(page, 'sample').locator('select')).toHaveValue('');
   await control(page, 'sample').locator('select').selectOption({ label: 'Octopus (built-in)' });
   await page.waitForFunction(() => window.sinew!.state().model.includes('octopus'));
+  // The generated VRM avatar is built in the page and opened as a file; the list keeps naming it.
+  await control(page, 'sample').locator('select').selectOption({ label: 'VRM avatar (generated)' });
+  await page.waitForFunction(() => /^generated-avatar\.(vrm|glb)$/.test(window.sinew!.state().model), undefined, { timeout: 60_000 });
+  await expect(control(page, 'sample').locator('select')).toHaveValue('VRM avatar (generated)');
 });
 
 test('each loader warning is reported once: listed in the panel, counted (not repeated) in the banner', async ({ page }) => {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { sampleModels, sampleShowing } from '../../../src/viewer/sample-models.ts';
+import { generatedAvatarFile } from '../../../src/viewer/generated-avatar-sample.ts';
+import { loadModelFromFiles } from '../../../src/loaders/fetch/load-model-from-files.ts';
+import { modelFormatOf } from '../../../src/loaders/load-model.ts';
+
+describe('the viewer\'s generated VRM avatar sample', () => {
+  it('is offered second, made in the page (no URL), in development and in the built site', () => {
+    for (const development of [true, false]) {
+      expect(sampleModels(development).candidates[1]).toEqual({ label: 'VRM avatar (generated)', url: null, generated: 'vrm-avatar' });
+    }
+  });
+
+  it('is the entry the list shows for its file, of either extension, and only for it', () => {
+    const { candidates } = sampleModels(true);
+    expect(sampleShowing(candidates, 'generated-avatar.glb')?.label).toBe('VRM avatar (generated)');
+    expect(sampleShowing(candidates, 'Generated-Avatar.vrm')?.label).toBe('VRM avatar (generated)');
+    expect(sampleShowing(candidates, 'octopus (built-in)')?.label).toBe('Octopus (built-in)');
+    expect(sampleShowing(candidates, 'Fox.glb')?.label).toBe('Fox.glb');
+    expect(sampleShowing(candidates, 'avatar.glb')).toBeUndefined();
+  });
+
+  it('is a file Sinew opens as a skinned model of 55 joints with the face\'s 18 morph targets', async () => {
+    const file = await generatedAvatarFile();
+    expect(file.name).toBe(modelFormatOf('a.vrm') !== null ? 'generated-avatar.vrm' : 'generated-avatar.glb');
+    const asset = await loadModelFromFiles([file]);
+    expect(asset.skins[0].joints.length).toBe(55);
+    expect(asset.meshes.map((mesh) => mesh.name)).toEqual(['Body', 'Face', 'Hair', 'NeckCap']);
+    expect(asset.meshes[1].morphTargetCount).toBe(18);
+    expect(asset.meshes[1].primitives.every((primitive) => primitive.morphTargets?.positions)).toBe(true);
+  });
+});
