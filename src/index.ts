@@ -42,6 +42,13 @@ export { RetargetError } from './animation/retarget-clip.ts';
 // Models made in code, which need no file (the octopus; the sword prop), and a prop joined to a character.
 export { createOctopusAsset } from './procedural/octopus.ts';
 export { createSwordAsset } from './procedural/sword.ts';
+// A generated humanoid as files, for trying VRM without one: the avatar as VRM 1.0 and 0.x, its body rigged as Mixamo
+// rigs are, and a VRM Animation clip (GLB bytes; deterministic).
+export { buildAvatarVrm1 } from './procedural/avatar/avatar-vrm1.ts';
+export { buildAvatarVrm0 } from './procedural/avatar/avatar-vrm0.ts';
+export type { AvatarVrmOptions } from './procedural/avatar/avatar-vrm-options.ts';
+export { buildMixamoRig, type MixamoRigOptions } from './procedural/avatar/mixamo-rig.ts';
+export { buildVrmaClip, type VrmaClipOptions } from './procedural/avatar/vrma-clip.ts';
 export { withProp } from './asset/with-prop.ts';
 
 // Clips from other files: loaded, then retargeted by joint name onto a character's skeleton.
