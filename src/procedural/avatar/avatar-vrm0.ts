@@ -91,7 +91,7 @@ function vrm0Extension(json: GltfJson, lookAtType: 'bone' | 'expression'): VRM {
     firstPerson: {
       firstPersonBone: indexByName(json.nodes, 'head'),
       // Unity-side axes: z negated from the turned (−Z-facing) file's, whose x and z are the 1.0 offset's negated.
-      firstPersonBoneOffset: { x: -ox + 0, y: oy, z: oz },
+      firstPersonBoneOffset: { x: -ox, y: oy, z: oz },
       meshAnnotations: Object.entries(AVATAR_FIRST_PERSON).map(([name, type]) => ({ mesh: indexByName(json.meshes, name), firstPersonFlag: FIRST_PERSON_FLAGS[type] })),
       lookAtTypeName: lookAtType === 'bone' ? 'Bone' : 'BlendShape',
       lookAtHorizontalInner: degreeMap(maps.rangeMapHorizontalInner),

@@ -71,7 +71,7 @@ export async function buildMixamoRig(options: MixamoRigOptions = {}): Promise<Ui
   for (const bone of AVATAR_BONES) {
     const local = joints.get(bone.name)!.getRotation();
     const parentWorld = bone.parent >= 0 ? restWorld.get(AVATAR_BONES[bone.parent].name)! : quat.create();
-    restWorld.set(bone.name, quat.multiply(quat.create(), parentWorld, local as unknown as quat));
+    restWorld.set(bone.name, quat.multiply(quat.create(), parentWorld, local));
   }
   const times = keyTimes(WALK_PERIOD, Math.round(WALK_PERIOD * (options.keysPerSecond ?? 30)) + 1);
   const hipsRest = joints.get('hips')!.getTranslation();

@@ -1,7 +1,6 @@
 import { Document, type Node } from '@gltf-transform/core';
 import { quat } from 'gl-matrix';
-import type { HumanoidHumanBones } from '@pixiv/types-vrmc-vrm-animation-1.0';
-import type { VRMCVRMAnimation } from '@pixiv/types-vrmc-vrm-animation-1.0';
+import type { HumanoidHumanBones, VRMCVRMAnimation } from '@pixiv/types-vrmc-vrm-animation-1.0';
 import type { HumanoidBoneName } from '../../asset/avatar-asset.ts';
 import { AVATAR_BONES } from './avatar-bones.ts';
 import { AVATAR_LOOK_AT_OFFSET } from './avatar-vrm-options.ts';
