@@ -10,15 +10,16 @@ describe('the entry points export what a user needs, and nothing internal', () =
     expect(Object.keys(core).sort()).toEqual([
       'AimIkJob', 'AnimatedModel', 'AnimationEvent', 'AnimationEventList', 'Animator', 'BlendingJob', 'CLIP_EXTENSIONS',
       'ClipPlayer', 'ClipSample', 'Crowd', 'DEFAULT_MEMORY_BUDGET_BYTES', 'FootPlacementJob', 'GpuContext', 'GpuInstances', 'GpuModel',
+      'HUMANOID_BONES', 'HUMANOID_BONE_NAMES',
       'LOAD_ERROR_CODES', 'LoadError', 'MODEL_EXTENSIONS', 'ModelPoint', 'OrbitCamera', 'PickContext', 'PixelRays',
       'PointOcclusion', 'PoseKernel', 'RetargetError', 'RuntimeClip', 'SamplingContext', 'SkinnedRenderer',
       'SkinningContext', 'SkinningKernel', 'TwoBoneIkJob', 'blendHitWeights', 'blendLayers', 'cloneLocalPose',
-      'commonAncestor', 'compileClip', 'computeSkinMatrices', 'copyLocalPose', 'createLocalPose', 'createOctopusAsset',
+      'commonAncestor', 'compileClip', 'computeSkinMatrices', 'copyLocalPose', 'createLocalPose', 'createNormalizedHumanoid', 'createOctopusAsset',
       'createRay', 'createRenderItem', 'createSurfaceHit', 'createSwordAsset', 'cssToBuffer', 'defaultPropJoint', 'drawCrowd',
       'findJoint', 'findLegs',
-      'findLookAtChain', 'findMotionRoot', 'loadClips', 'loadClipsFromFiles', 'loadClipsFromUrl', 'loadModel',
-      'loadModelFromFiles', 'loadModelFromUrl', 'localToModel', 'matchJoints', 'midAxisFromPose', 'parseGltf',
-      'pickModel', 'poseJointMatrix', 'propMatrix', 'retargetClip', 'retargetClipLibrary', 'sampleClip', 'skinVertices',
+      'findLookAtChain', 'findMotionRoot', 'getNormalizedHipsPosition', 'getNormalizedRotation', 'humanoidParentOf', 'loadClips', 'loadClipsFromFiles', 'loadClipsFromUrl', 'loadModel',
+      'loadModelFromFiles', 'loadModelFromUrl', 'localToModel', 'matchHumanoid', 'matchJoints', 'midAxisFromPose', 'normalizedBoneJoint', 'parseGltf',
+      'pickModel', 'poseJointMatrix', 'propMatrix', 'retargetClip', 'retargetClipLibrary', 'sampleClip', 'setNormalizedHipsPosition', 'setNormalizedRotation', 'skinVertices',
       'splitDisplayTranslation', 'swordOffset', 'withProp',
     ]);
   });
