@@ -1,8 +1,8 @@
 import type { HumanoidBoneName, HumanoidMap } from '../asset/avatar-asset.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
-import { computeModelFrames, createModelFrames, type ModelFrames } from '../skeleton/model-frames.ts';
-import { quatConjugateMultiplyAt, quatConjugateRotateAt, quatMultiplyAt, quatNormalizeAt, quatRotateAt } from '../math/quaternion.ts';
+import { computeModelFrames, createModelFrames } from '../skeleton/model-frames.ts';
+import { quatConjugateMultiplyAt, quatConjugateRotateAt, quatMultiplyAt, quatRotateAt } from '../math/quaternion.ts';
 import { HUMANOID_BONES, humanoidBoneIndex } from './humanoid-bones.ts';
 
 /**
@@ -27,13 +27,9 @@ export interface NormalizedHumanoid {
   readonly parentRestRotations: Float64Array;
   readonly restModelRotations: Float64Array;
   readonly restModelPositions: Float64Array;
-  /**
-   * The skeleton's joints before the hips (`jointCount` = the hips' joint; parents come first, so they hold every
-   * ancestor of the hips), and their model frames: the hips parent's current frame for the hips position.
-   */
-  readonly aboveHips: Skeleton;
-  readonly aboveHipsFrames: ModelFrames;
-  /** f64 working space of the calls: 3 rotations and a vector. */
+  /** The hips joint's skeleton ancestors, root first (`Int32Array`): the hips parent's current frame. */
+  readonly hipsAncestors: Int32Array;
+  /** f64 working space of the calls: 3 rotations, then a frame (rotation, position, scale) and a vector. */
   readonly scratch: Float64Array;
 }
 
@@ -63,10 +59,11 @@ export function createNormalizedHumanoid(skeleton: Skeleton, restPose: LocalPose
     restModelRotations.set(frames.q.subarray(4 * j, 4 * j + 4), 4 * b);
     restModelPositions.set(frames.p.subarray(3 * j, 3 * j + 3), 3 * b);
   }
-  const aboveHips: Skeleton = { ...skeleton, jointCount: Math.max(joints[0], 0) };
+  const ancestors: number[] = [];
+  if (joints[0] >= 0) for (let p = skeleton.parents[joints[0]]; p >= 0; p = skeleton.parents[p]) ancestors.unshift(p);
   return {
     skeleton, joints, parentRestRotations, restModelRotations, restModelPositions,
-    aboveHips, aboveHipsFrames: createModelFrames(aboveHips.jointCount), scratch: new Float64Array(4 * 3 + 3),
+    hipsAncestors: Int32Array.from(ancestors), scratch: new Float64Array(4 * 3 + 4 + 3 + 3 + 3),
   };
 }
 
@@ -83,7 +80,8 @@ export function normalizedBoneJoint(view: NormalizedHumanoid, bone: HumanoidBone
 
 /**
  * Writes into `pose` the raw local rotation of humanoid bone `bone` for the normalised local rotation `rotation`
- * (x, y, z, w at `offset`, unit), as three-vrm's `VRMHumanoidRig.update` does:
+ * (x, y, z, w at `offset`, a unit quaternion: it is not normalised, as three-vrm does not), as three-vrm's
+ * `VRMHumanoidRig.update` does:
  * `raw = P⁻¹ · n · P · rest`, P the rest model rotation of the joint's skeleton parent and rest its rest local
  * rotation ({@link NormalizedHumanoid}); written here as `P⁻¹ · (n · R)` with R = P · rest the joint's rest model
  * rotation. Then, while the non-humanoid joints between humanoid bones keep their rest rotations, the joint's
@@ -98,7 +96,6 @@ export function setNormalizedRotation(pose: LocalPose, view: NormalizedHumanoid,
   const s = view.scratch;
   quatMultiplyAt(s, 0, rotation, offset, view.restModelRotations, 4 * b);
   quatConjugateMultiplyAt(s, 4, view.parentRestRotations, 4 * b, s, 0);
-  quatNormalizeAt(s, 4);
   const r = pose.rotations, o = 4 * j;
   r[o] = s[4]; r[o + 1] = s[5]; r[o + 2] = s[6]; r[o + 3] = s[7];
   return pose;
@@ -121,19 +118,29 @@ export function getNormalizedRotation<T extends Float32Array | Float64Array>(out
   // R⁻¹ as a conjugate copy: n = (P · raw) · R*.
   s[8] = -m[4 * b]; s[9] = -m[4 * b + 1]; s[10] = -m[4 * b + 2]; s[11] = m[4 * b + 3];
   quatMultiplyAt(s, 4, s, 0, s, 8);
-  quatNormalizeAt(s, 4);
   out[offset] = s[4]; out[offset + 1] = s[5]; out[offset + 2] = s[6]; out[offset + 3] = s[7];
   return out;
 }
 
-const IDENTITY = Float64Array.of(0, 0, 0, 1);
-
 /**
- * The current model frames of the joints before the hips in `pose` (computeModelFrames over
- * {@link NormalizedHumanoid.aboveHips}): the hips parent's frame is among them.
+ * The current model frame of the hips joint's skeleton parent in `pose` into `scratch`: rotation at `[12…16)`,
+ * position at `[16…19)`, accumulated scale at `[19…22)`, composed from the root down as computeModelFrames
+ * composes (src/skeleton/model-frames.ts) but over the hips' ancestors only and without its normalisation, whose
+ * `Math.hypot` allocates in V8: this runs each frame. The identity frame when the hips is a root.
  */
-function framesAboveHips(view: NormalizedHumanoid, pose: LocalPose): ModelFrames {
-  return computeModelFrames(view.aboveHipsFrames, view.aboveHips, pose, IDENTITY);
+function hipsParentFrame(view: NormalizedHumanoid, pose: LocalPose): Float64Array {
+  const s = view.scratch, a = view.hipsAncestors, t = pose.translations, sc = pose.scales;
+  s[12] = 0; s[13] = 0; s[14] = 0; s[15] = 1;
+  s[16] = 0; s[17] = 0; s[18] = 0; s[19] = 1; s[20] = 1; s[21] = 1;
+  for (let i = 0; i < a.length; i++) {
+    const j3 = 3 * a[i];
+    s[22] = s[19] * t[j3]; s[23] = s[20] * t[j3 + 1]; s[24] = s[21] * t[j3 + 2];
+    quatRotateAt(s, 22, s, 12, s, 22);
+    s[16] += s[22]; s[17] += s[23]; s[18] += s[24];
+    quatMultiplyAt(s, 12, s, 12, pose.rotations, 4 * a[i]);
+    s[19] *= sc[j3]; s[20] *= sc[j3 + 1]; s[21] *= sc[j3 + 2];
+  }
+  return s;
 }
 
 /**
@@ -146,15 +153,10 @@ function framesAboveHips(view: NormalizedHumanoid, pose: LocalPose): ModelFrames
 export function setNormalizedHipsPosition(pose: LocalPose, view: NormalizedHumanoid, position: ArrayLike<number>, offset = 0): LocalPose {
   const hips = view.joints[0];
   if (hips < 0) return pose;
-  const t = pose.translations, h = 3 * hips, p = view.skeleton.parents[hips];
-  if (p < 0) {
-    t[h] = position[offset]; t[h + 1] = position[offset + 1]; t[h + 2] = position[offset + 2];
-    return pose;
-  }
-  const f = framesAboveHips(view, pose), s = view.scratch, p3 = 3 * p;
-  s[12] = position[offset] - f.p[p3]; s[13] = position[offset + 1] - f.p[p3 + 1]; s[14] = position[offset + 2] - f.p[p3 + 2];
-  quatConjugateRotateAt(s, 12, f.q, 4 * p, s, 12);
-  t[h] = s[12] / f.s[p3]; t[h + 1] = s[13] / f.s[p3 + 1]; t[h + 2] = s[14] / f.s[p3 + 2];
+  const s = hipsParentFrame(view, pose), t = pose.translations, h = 3 * hips;
+  s[22] = position[offset] - s[16]; s[23] = position[offset + 1] - s[17]; s[24] = position[offset + 2] - s[18];
+  quatConjugateRotateAt(s, 22, s, 12, s, 22);
+  t[h] = s[22] / s[19]; t[h + 1] = s[23] / s[20]; t[h + 2] = s[24] / s[21];
   return pose;
 }
 
@@ -169,14 +171,9 @@ export function getNormalizedHipsPosition<T extends Float32Array | Float64Array>
     out[offset] = 0; out[offset + 1] = 0; out[offset + 2] = 0;
     return out;
   }
-  const h = 3 * hips, t = pose.translations, p = view.skeleton.parents[hips];
-  if (p < 0) {
-    out[offset] = t[h]; out[offset + 1] = t[h + 1]; out[offset + 2] = t[h + 2];
-    return out;
-  }
-  const f = framesAboveHips(view, pose), s = view.scratch, p3 = 3 * p;
-  s[12] = f.s[p3] * t[h]; s[13] = f.s[p3 + 1] * t[h + 1]; s[14] = f.s[p3 + 2] * t[h + 2];
-  quatRotateAt(s, 12, f.q, 4 * p, s, 12);
-  out[offset] = s[12] + f.p[p3]; out[offset + 1] = s[13] + f.p[p3 + 1]; out[offset + 2] = s[14] + f.p[p3 + 2];
+  const s = hipsParentFrame(view, pose), h = 3 * hips, t = pose.translations;
+  s[22] = s[19] * t[h]; s[23] = s[20] * t[h + 1]; s[24] = s[21] * t[h + 2];
+  quatRotateAt(s, 22, s, 12, s, 22);
+  out[offset] = s[22] + s[16]; out[offset + 1] = s[23] + s[17]; out[offset + 2] = s[24] + s[18];
   return out;
 }
