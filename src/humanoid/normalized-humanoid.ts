@@ -86,7 +86,11 @@ export function normalizedBoneJoint(view: NormalizedHumanoid, bone: HumanoidBone
  * rotation ({@link NormalizedHumanoid}); written here as `P⁻¹ · (n · R)` with R = P · rest the joint's rest model
  * rotation. Then, while the non-humanoid joints between humanoid bones keep their rest rotations, the joint's
  * model rotation is the product of the normalised rotations down its humanoid chain times R: n turns the bone
- * about model axes. A bone the rig lacks is skipped (three-vrm skips it too). Allocates nothing.
+ * about model axes. The VRM Animation notes give the same conversion (VRMC_vrm_animation-1.0
+ * `how_to_transform_human_pose.md`, non-normative: `local = L · W⁻¹ · n · W`, W = R and L = rest, so L·W⁻¹ =
+ * P⁻¹). A bone the rig lacks is skipped, as three-vrm skips it; those notes suggest folding a missing bone's
+ * rotation into its children instead, which Sinew leaves to retargeting (retargetClip's model-space rule).
+ * Allocates nothing.
  * @returns pose
  */
 export function setNormalizedRotation(pose: LocalPose, view: NormalizedHumanoid, bone: HumanoidBoneName | number, rotation: ArrayLike<number>, offset = 0): LocalPose {
