@@ -11,7 +11,8 @@ import { HUMANOID_BONES, humanoidBoneIndex } from './humanoid-bones.ts';
  * turns the bone about axes of model space, whatever the rig's own joint frames. Made once by
  * {@link createNormalizedHumanoid}; read and written by {@link setNormalizedRotation},
  * {@link getNormalizedRotation}, {@link setNormalizedHipsPosition} and {@link getNormalizedHipsPosition}, which
- * allocate nothing. Caller-owned: `scratch` makes one view unsafe to share between threads of work at once.
+ * allocate nothing. Caller-owned: each call overwrites `scratch`. three-vrm's world space is Sinew's model space
+ * (the skeleton roots' space): the model's own placement turns the normalised frames with everything else.
  *
  * Per humanoid bone b (index in `HUMANOID_BONES`), its joint j and j's skeleton parent:
  * - `joints`: `Int32Array(55)`, j or −1 when the rig lacks b;
