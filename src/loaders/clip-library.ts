@@ -1,6 +1,7 @@
 import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
 import { matchJoints, retargetMatchedClip, RetargetError, type JointMatch, type RetargetOptions } from '../animation/retarget-clip.ts';
+import { matchByHumanoid } from '../animation/match-by-humanoid.ts';
 import type { ClipLibrary } from './load-clips.ts';
 import { LoadError, toLoadError } from './load-error.ts';
 
@@ -23,6 +24,17 @@ export interface RetargetJoints {
 /**
  * Plays every clip of `library` on `target` (retargetClip, docs/explanation/skinning-formulas.md R1): one joint match for
  * all clips, each clip retargeted to an ordinary clip of `target`'s skeleton (compile it like the model's own).
+ * Joints match by name (matchJoints), or, when the library has a humanoid (a `.vrma`), the target is an avatar
+ * (`target.avatar.humanoid`) and `options.map` is not given, by humanoid bone ({@link matchByHumanoid}).
+ *
+ * VRM Animation (VRMC_vrm_animation-1.0, as three-vrm's `createVRMAnimationClip` plays it): the VRMA's rest pose is
+ * its T-pose, and R1 turns each humanoid bone by its model-space change from that rest, which is what three-vrm's
+ * normalized humanoid bones receive; the hips move by the VRMA hips' displacement from rest times the hips-height
+ * ratio (target hips rest height / VRMA hips rest height). three-vrm places the hips at ratio × the VRMA hips'
+ * position; the two agree up to the hips' horizontal rest offset (equal when both rests have the hips above the
+ * origin). three-vrm negates x and z of every key for a VRM 0.x avatar, which faces −Z in its own space; Sinew turns
+ * 0.x avatars to face +Z at load, so their model space is VRM 1.0's and no flip applies (three-vrm's flip followed by
+ * its `rotateVRM0` gives the same world pose). Expression and look-at tracks pass through unchanged.
  * - `warnings`: one line when some of the target's skin joints (every joint, for a model without skins) match
  *   nothing — they keep their rest pose — naming them (the first 12, then a count); the lines retargetClip
  *   writes, as one line for the file (scale and weights channels ignored). The library's own loader warnings
@@ -31,12 +43,15 @@ export interface RetargetJoints {
  * - `joints`: the same over the target's joints only ({@link RetargetJoints}), for `sinew inspect --anim`: the
  *   warning's count is `joints.unmatched.length`.
  * @throws LoadError about `library.name`: `RETARGET_NO_MATCH` naming both files when none of the target's joints
- *   matches (a match of non-joint nodes alone, such as `Armature`, moves nothing);
+ *   matches (a match of non-joint nodes alone, such as `Armature`, moves nothing; by humanoid: no bone of both
+ *   maps names one of the target's joints);
  *   `RETARGET_DEGENERATE_REST_POSE` when the hips' rest height is 0 on either side; `INTERNAL` for anything
  *   unforeseen
  */
 export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, options: RetargetOptions = {}): { clips: AnimationClip[]; match: JointMatch; joints: RetargetJoints; warnings: string[] } {
-  const match = matchJoints(library.skeleton, target.skeleton, options.map);
+  const sourceHumanoid = library.humanoid, targetHumanoid = target.avatar?.humanoid;
+  const byHumanoid = sourceHumanoid !== undefined && targetHumanoid !== undefined && !options.map;
+  const match = byHumanoid ? matchByHumanoid(sourceHumanoid, library.skeleton, targetHumanoid, target.skeleton) : matchJoints(library.skeleton, target.skeleton, options.map);
   const skinJoints = new Set<number>();
   for (const skin of target.skins) for (const j of skin.joints) skinJoints.add(j);
   const driven: string[] = [];
@@ -46,6 +61,9 @@ export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, op
     (match.sourceOf[j] < 0 ? missing : driven).push(target.skeleton.names[j] || `#${j}`);
   }
   // Nodes above the joints (Z_UP, Armature) often share names across files: they alone move nothing.
+  if (driven.length === 0 && byHumanoid) {
+    throw new LoadError(library.name, null, 'RETARGET_NO_MATCH', `no humanoid bone of ${target.name} is a humanoid bone of ${library.name} (${target.name} has ${sample(Object.keys(targetHumanoid.bones))}; ${library.name} has ${sample(Object.keys(sourceHumanoid.bones))})`);
+  }
   if (driven.length === 0) {
     throw new LoadError(library.name, null, 'RETARGET_NO_MATCH', `no joint of ${target.name} matches a joint of ${library.name} by name${options.map ? ' or by the map given' : ''} (${target.name} has ${sample(missing)}; ${library.name} has ${sample(library.skeleton.names)})`);
   }
