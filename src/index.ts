@@ -51,6 +51,8 @@ export { retargetClipLibrary } from './loaders/clip-library.ts';
 export {
   retargetClip, matchJoints, type RetargetSide, type RetargetOptions, type JointMatch,
 } from './animation/retarget-clip.ts';
+/** Joints matched by humanoid bone: how a `.vrma` (its `ClipLibrary.humanoid`) plays on an avatar (`ModelAsset.avatar`). */
+export { matchByHumanoid } from './animation/match-by-humanoid.ts';
 
 // The animation runtime: an Animator plays compiled clips on layers with crossfades, reports loops, ends and
 // markers, and takes root motion out of the base layer.
