@@ -51,6 +51,7 @@ export { retargetClipLibrary } from './loaders/clip-library.ts';
 export {
   retargetClip, matchJoints, type RetargetSide, type RetargetOptions, type JointMatch, type HumanoidPair,
 } from './animation/retarget-clip.ts';
+/** Joints matched by humanoid bone: how a `.vrma` (its `ClipLibrary.humanoid`) plays on an avatar (`ModelAsset.avatar`). */
 
 // Humanoid bones (VRM 1.0's 55): the table, those of any rig by its joint names (Mixamo, Unreal, Rigify, VRoid,
 // Character Creator, VRM names) for retargeting by humanoid bone, and the normalised pose as a view over a skeleton.

@@ -79,7 +79,8 @@ export const RETARGET_RESAMPLE_RATE = 60;
  * source parent's match rotates by a fixed left and right factor of the source's slerp, so it follows the
  * source exactly; elsewhere within the sampling error of the densest key spacing. A matched joint whose every
  * key is its rest rotation gets no channel (the sampler holds the rest pose). The result is an ordinary clip
- * for the target (compileClip it once), named as the source clip.
+ * for the target (compileClip it once), named as the source clip; the clip's `expressionTracks` and
+ * `lookAtTrack` (VRM Animation) are carried over unchanged.
  *
  * Allocates (load time, not per frame).
  * @param warnings receives one line per finding (scale or weights channels ignored); none on a full match
@@ -217,7 +218,12 @@ export function retargetMatchedClip(clip: AnimationClip, sides: MatchedSides, op
     // another file then costs per frame what the native one does (bench: pose.retargeted_over_native.Fox).
     if (!holdsRotation(values, rr, 4 * joint)) channels.push({ joint, path: 'rotation', interpolation: 'LINEAR', times, values });
   }
-  return { name: clip.name, duration: times[k - 1], channels };
+  // Expression and look-at tracks name expressions and the gaze, not joints: they pass through unchanged.
+  return {
+    name: clip.name, duration: times[k - 1], channels,
+    ...(clip.expressionTracks ? { expressionTracks: clip.expressionTracks } : {}),
+    ...(clip.lookAtTrack ? { lookAtTrack: clip.lookAtTrack } : {}),
+  };
 }
 
 /** The rotation that takes the source's model space onto the target's: ±90° about X between Z-up and Y-up. */

@@ -45,7 +45,8 @@ export function clipLibraryHumanoids(library: ClipLibrary, target: ModelAsset): 
  * - `joints`: the same over the target's joints only ({@link RetargetJoints}), for `sinew inspect --anim`: the
  *   warning's count is `joints.unmatched.length`.
  * @throws LoadError about `library.name`: `RETARGET_NO_MATCH` naming both files when none of the target's joints
- *   matches (a match of non-joint nodes alone, such as `Armature`, moves nothing);
+ *   matches (a match of non-joint nodes alone, such as `Armature`, moves nothing; by humanoid: no bone of both
+ *   maps names one of the target's joints);
  *   `RETARGET_DEGENERATE_REST_POSE` when the hips' rest height is 0 on either side; `INTERNAL` for anything
  *   unforeseen
  */

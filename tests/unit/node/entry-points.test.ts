@@ -50,6 +50,6 @@ describe('the entry points export what a user needs, and nothing internal', () =
   it('loading follows one naming rule, loadModel*(source, options), and every failure is a LoadError with a registered code', () => {
     expect([core.loadModel, core.loadModelFromUrl, core.loadModelFromFiles, node.loadModelFromPath].map((f) => typeof f)).toEqual(['function', 'function', 'function', 'function']);
     expect(Object.keys(core.LOAD_ERROR_CODES)).toEqual(expect.arrayContaining(['FILE_NOT_FOUND', 'RETARGET_NO_MATCH', 'RETARGET_DEGENERATE_REST_POSE']));
-    expect(core.CLIP_EXTENSIONS).toEqual(['.glb', '.gltf', '.md5anim']);
+    expect(core.CLIP_EXTENSIONS).toEqual(['.glb', '.gltf', '.md5anim', '.vrma']);
   });
 });
