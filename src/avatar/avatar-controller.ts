@@ -1,0 +1,98 @@
+import type { AvatarAsset } from '../asset/avatar-asset.ts';
+import type { ModelAsset } from '../asset/model-asset.ts';
+import type { LocalPose } from '../skeleton/local-pose.ts';
+import type { PoseJob } from '../skeleton/pose-job.ts';
+import type { Skeleton } from '../skeleton/skeleton.ts';
+import { morphWeightCount } from '../skinning/morph-targets.ts';
+import { applyExpressions, checkExpressionBinds } from './apply-expressions.ts';
+import { autoBlinkWeight } from './auto-blink.ts';
+import { ExpressionGroup, ExpressionState } from './expression-state.ts';
+import { ExpressionTrackSampler } from './expression-tracks.ts';
+import { LookAtController } from './look-at.ts';
+import { MaterialValues } from './material-values.ts';
+
+/**
+ * An avatar's run-time jobs on one model instance, as one {@link PoseJob} run after clip sampling and the other
+ * pose jobs and before the matrix stages (`AnimatedModel.evaluate`), so the GPU path and the CPU reference
+ * (`skinVertices`, `sinew eval`) see the same morph weights and eye rotations. Each {@link apply}, in three-vrm's
+ * update order (look-at, then expressions):
+ * 1. look-at finds yaw and pitch from the posed head ({@link lookAt}); the `expression` type sets the look
+ *    expressions' weights;
+ * 2. with {@link autoBlink}, the `blink` weight at {@link time} (`autoBlinkWeight`);
+ * 3. the expressions resolve (`isBinary`, overrides; {@link expressions});
+ * 4. the `bone` type turns the eyes, scaled by the look-at multiplier;
+ * 5. the binds are written: morph weights into the pose, colours and texture transforms into {@link materialValues},
+ *    which the draw reads (`RenderItem.materialValues`).
+ * Clip expression tracks are sampled by {@link sampleClip}, which the model's evaluate calls before the jobs.
+ * Caller-owned, one per instance; allocates nothing after construction.
+ */
+export class AvatarController implements PoseJob {
+  readonly avatar: AvatarAsset;
+  readonly expressions: ExpressionState;
+  /** The per-frame material values the expressions write and the draw reads. */
+  readonly materialValues: MaterialValues;
+  /** Look-at, or null when the avatar has none (or no head). */
+  readonly lookAt: LookAtController | null;
+  /** Whether {@link apply} sets the `blink` weight from the automatic schedule at {@link time}. Off by default. */
+  autoBlink = false;
+  /** Seconds on the automatic blink's clock; the owner advances it (e.g. by each frame's dt). */
+  time = 0;
+  /** Per clip of the asset, its expression tracks bound to {@link expressions}, or null when it has none that apply. */
+  private readonly clipTracks: readonly (ExpressionTrackSampler | null)[];
+  private readonly blink: number;
+
+  /**
+   * @throws Error when `asset` has no avatar
+   * @throws RangeError when an expression bind names a morph weight or material the model lacks
+   */
+  constructor(asset: ModelAsset) {
+    const avatar = asset.avatar;
+    if (!avatar) throw new Error(`${asset.name}: not an avatar (no VRM humanoid, expressions or look-at)`);
+    this.avatar = avatar;
+    checkExpressionBinds(avatar.expressions, morphWeightCount(asset), asset.materials.length);
+    this.expressions = new ExpressionState(avatar.expressions);
+    this.materialValues = new MaterialValues(asset.materials);
+    this.lookAt = avatar.lookAt && avatar.humanoid.bones.head !== undefined
+      ? new LookAtController(avatar.lookAt, avatar.humanoid, asset.skeleton, asset.restPose, this.expressions)
+      : null;
+    this.clipTracks = asset.clips.map((clip) => {
+      const sampler = clip.expressionTracks?.length ? new ExpressionTrackSampler(clip.expressionTracks, this.expressions) : null;
+      return sampler?.drivesAny ? sampler : null;
+    });
+    this.blink = this.expressions.indexOf('blink');
+  }
+
+  /** Sets expression `name`'s weight ([0, 1], clamped). @throws RangeError for an unknown name or a weight that is not finite */
+  setExpression(name: string, weight: number): void {
+    this.expressions.setExpression(name, weight);
+  }
+
+  /** Expression `name`'s input weight. @throws RangeError for an unknown name */
+  getExpression(name: string): number {
+    return this.expressions.getExpression(name);
+  }
+
+  /** Writes clip `clipIndex`'s expression tracks at `timeSeconds` into the expression weights (no tracks: nothing). */
+  sampleClip(clipIndex: number, timeSeconds: number): void {
+    const sampler = clipIndex >= 0 && clipIndex < this.clipTracks.length ? this.clipTracks[clipIndex] : null;
+    if (sampler) sampler.sample(this.expressions, timeSeconds);
+  }
+
+  /** Whether {@link apply} writes joint rotations (bone look-at while looking): every matrix must then be recomputed. */
+  get movesJoints(): boolean {
+    return this.lookAt?.movesJoints ?? false;
+  }
+
+  /** Runs the steps of the class comment on `pose`. Allocates nothing. */
+  apply(pose: LocalPose, skeleton: Skeleton): void {
+    const expressions = this.expressions, lookAt = this.lookAt;
+    if (lookAt) {
+      lookAt.update(pose, skeleton);
+      lookAt.applyExpressions(expressions);
+    }
+    if (this.autoBlink && this.blink >= 0) expressions.setWeight(this.blink, autoBlinkWeight(this.time));
+    expressions.resolve();
+    if (lookAt) lookAt.applyBones(pose, expressions.multipliers[ExpressionGroup.LookAt]);
+    applyExpressions(expressions, pose.morphWeights, this.materialValues);
+  }
+}
