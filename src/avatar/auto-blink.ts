@@ -14,11 +14,25 @@ export const AUTO_BLINK_DURATION = 0.3;
 
 /** The automatic `blink` weight at `timeSeconds` (schedule above), in [0, 1]; 0 for a time that is not finite. */
 export function autoBlinkWeight(timeSeconds: number): number {
-  if (!Number.isFinite(timeSeconds)) return 0;
-  const k = Math.floor(timeSeconds / AUTO_BLINK_PERIOD);
+  const out = new Float64Array(1);
+  writeAutoBlinkWeight(out, 0, Float64Array.of(timeSeconds));
+  return out[0];
+}
+
+/**
+ * {@link autoBlinkWeight} for per-frame use: the weight at the time `clock[0]` (seconds) into `out[o]`. Time and
+ * weight travel in arrays, so the call allocates nothing.
+ */
+export function writeAutoBlinkWeight(out: Float32Array | Float64Array, o: number, clock: ArrayLike<number>): void {
+  const t = clock[0];
+  if (!Number.isFinite(t)) {
+    out[o] = 0;
+    return;
+  }
+  const k = Math.floor(t / AUTO_BLINK_PERIOD);
   const start = k * AUTO_BLINK_PERIOD + blinkOffset(k);
-  const s = (timeSeconds - start) / AUTO_BLINK_DURATION;
-  return s >= 0 && s <= 1 ? Math.sin(Math.PI * s) : 0;
+  const s = (t - start) / AUTO_BLINK_DURATION;
+  out[o] = s >= 0 && s <= 1 ? Math.sin(Math.PI * s) : 0;
 }
 
 /** Seconds into period k where its blink starts: a 32-bit integer hash of k (Wang-style mix) scaled into [0, period − duration). */

@@ -5,7 +5,7 @@ import type { PoseJob } from '../skeleton/pose-job.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import { morphWeightCount } from '../skinning/morph-targets.ts';
 import { applyExpressions, checkExpressionBinds } from './apply-expressions.ts';
-import { autoBlinkWeight } from './auto-blink.ts';
+import { writeAutoBlinkWeight } from './auto-blink.ts';
 import { ExpressionGroup, ExpressionState } from './expression-state.ts';
 import { ExpressionTrackSampler } from './expression-tracks.ts';
 import { LookAtController } from './look-at.ts';
@@ -18,7 +18,7 @@ import { MaterialValues } from './material-values.ts';
  * update order (look-at, then expressions):
  * 1. look-at finds yaw and pitch from the posed head ({@link lookAt}); the `expression` type sets the look
  *    expressions' weights;
- * 2. with {@link autoBlink}, the `blink` weight at {@link time} (`autoBlinkWeight`);
+ * 2. with {@link autoBlink}, the `blink` weight at the time {@link clock} holds (`autoBlinkWeight`);
  * 3. the expressions resolve (`isBinary`, overrides; {@link expressions});
  * 4. the `bone` type turns the eyes, scaled by the look-at multiplier;
  * 5. the binds are written: morph weights into the pose, colours and texture transforms into {@link materialValues},
@@ -33,10 +33,10 @@ export class AvatarController implements PoseJob {
   readonly materialValues: MaterialValues;
   /** Look-at, or null when the avatar has none (or no head). */
   readonly lookAt: LookAtController | null;
-  /** Whether {@link apply} sets the `blink` weight from the automatic schedule at {@link time}. Off by default. */
+  /** Whether {@link apply} sets the `blink` weight from the automatic schedule at {@link clock}. Off by default. */
   autoBlink = false;
-  /** Seconds on the automatic blink's clock; the owner advances it (e.g. by each frame's dt). */
-  time = 0;
+  /** `Float64Array(1)`: seconds on the automatic blink's clock at index 0; the owner advances it (e.g. by each frame's dt). */
+  readonly clock = new Float64Array(1);
   /** Per clip of the asset, its expression tracks bound to {@link expressions}, or null when it has none that apply. */
   private readonly clipTracks: readonly (ExpressionTrackSampler | null)[];
   private readonly blink: number;
@@ -72,10 +72,14 @@ export class AvatarController implements PoseJob {
     return this.expressions.getExpression(name);
   }
 
-  /** Writes clip `clipIndex`'s expression tracks at `timeSeconds` into the expression weights (no tracks: nothing). */
-  sampleClip(clipIndex: number, timeSeconds: number): void {
+  /**
+   * Writes clip `clipIndex`'s expression tracks (`AnimationClip.expressionTracks` of the asset's clip) at the
+   * time `clock[0]` (seconds; e.g. a `ClipPlayer.clock`) into the expression weights; a clip without tracks, or an
+   * index out of range, writes nothing. Allocates nothing.
+   */
+  sampleClip(clipIndex: number, clock: Float64Array): void {
     const sampler = clipIndex >= 0 && clipIndex < this.clipTracks.length ? this.clipTracks[clipIndex] : null;
-    if (sampler) sampler.sample(this.expressions, timeSeconds);
+    if (sampler) sampler.sample(this.expressions, clock);
   }
 
   /** Whether {@link apply} writes joint rotations (bone look-at while looking): every matrix must then be recomputed. */
@@ -90,9 +94,9 @@ export class AvatarController implements PoseJob {
       lookAt.update(pose, skeleton);
       lookAt.applyExpressions(expressions);
     }
-    if (this.autoBlink && this.blink >= 0) expressions.setWeight(this.blink, autoBlinkWeight(this.time));
+    if (this.autoBlink && this.blink >= 0) writeAutoBlinkWeight(expressions.weights, this.blink, this.clock);
     expressions.resolve();
-    if (lookAt) lookAt.applyBones(pose, expressions.multipliers[ExpressionGroup.LookAt]);
+    if (lookAt) lookAt.applyBones(pose, expressions.multipliers, ExpressionGroup.LookAt);
     applyExpressions(expressions, pose.morphWeights, this.materialValues);
   }
 }

@@ -8,7 +8,8 @@ import type { ExpressionState } from './expression-state.ts';
  * {@link ExpressionState}: each track's expression found once, by name (tracks naming an expression the avatar
  * lacks are skipped, as three-vrm's VRMA loader skips them), with its own keyframe cursor, so sampling at
  * advancing times is O(1) per track. {@link sample} writes the tracks' weights as the expressions' input weights
- * (clamped to [0, 1]), as three-vrm's mixer writes an expression's weight; expressions without a track keep theirs.
+ * (clamped to [0, 1]; NaN as 0), as three-vrm's mixer writes an expression's weight; expressions without a track
+ * keep theirs.
  * Allocates nothing after construction.
  *
  * Interpolation as glTF 2.0 Appendix C for a scalar: STEP holds the key at or before t, LINEAR lerps, CUBICSPLINE
@@ -34,34 +35,40 @@ export class ExpressionTrackSampler {
     return this.expressionIndices.some((i) => i >= 0);
   }
 
-  /** Writes every bound track's weight at `timeSeconds` into `state` (the state the sampler was made for). */
-  sample(state: ExpressionState, timeSeconds: number): void {
-    const tracks = this.tracks, indices = this.expressionIndices;
-    this.clock[0] = timeSeconds;
+  /**
+   * Writes every bound track's weight at the time `clock[0]` (seconds; an array, so that the call allocates
+   * nothing) into `state` (the state the sampler was made for), clamped to [0, 1].
+   */
+  sample(state: ExpressionState, clock: Float64Array): void {
+    const tracks = this.tracks, indices = this.expressionIndices, weights = state.weights, value = this.value;
+    this.clock[0] = clock[0];
     for (let i = 0; i < tracks.length; i++) {
       const expression = indices[i];
       if (expression < 0) continue;
-      const w = this.sampleTrack(i, tracks[i], timeSeconds);
-      state.setWeight(expression, Number.isFinite(w) ? w : 0);
+      this.sampleTrack(i, tracks[i]);
+      const w = value[0];
+      weights[expression] = w > 0 ? (w < 1 ? w : 1) : 0;
     }
   }
 
-  private sampleTrack(i: number, track: ExpressionTrack, t: number): number {
+  /** Track i's value at `clock[0]` into `value[0]`. */
+  private sampleTrack(i: number, track: ExpressionTrack): void {
     const { times, values, interpolation } = track;
+    const t = this.clock[0], out = this.value;
     const cubic = interpolation === 'CUBICSPLINE';
     const stride = cubic ? 3 : 1, at = cubic ? 1 : 0;
     const last = times.length - 1;
-    if (!(t > times[0]) || last === 0) return values[at];
-    if (t >= times[last]) return values[stride * last + at];
-    const k = findKeyframe(times, this.clock, this.cursors[i]);
-    this.cursors[i] = k;
-    if (interpolation === 'STEP') return values[k];
-    if (interpolation === 'LINEAR') {
-      const s = (t - times[k]) / (times[k + 1] - times[k]);
-      return values[k] + (values[k + 1] - values[k]) * s;
+    if (!(t > times[0]) || last === 0) {
+      out[0] = values[at];
+    } else if (t >= times[last]) {
+      out[0] = values[stride * last + at];
+    } else {
+      const k = findKeyframe(times, this.clock, this.cursors[i]);
+      this.cursors[i] = k;
+      if (interpolation === 'STEP') out[0] = values[k];
+      else if (interpolation === 'LINEAR') out[0] = values[k] + (values[k + 1] - values[k]) * ((t - times[k]) / (times[k + 1] - times[k]));
+      // CUBICSPLINE: key j holds in-tangent 3j, value 3j + 1, out-tangent 3j + 2.
+      else hermiteInterval(times, values, k, this.clock, 3 * k + 1, 3 * k + 2, 3 * k + 4, 3 * k + 3, 1, out, 0);
     }
-    // CUBICSPLINE: key j holds in-tangent 3j, value 3j + 1, out-tangent 3j + 2.
-    hermiteInterval(times, values, k, this.clock, 3 * k + 1, 3 * k + 2, 3 * k + 4, 3 * k + 3, 1, this.value, 0);
-    return this.value[0];
   }
 }

@@ -8,6 +8,9 @@ import type { Skeleton } from '../skeleton/skeleton.ts';
 import type { ExpressionState } from './expression-state.ts';
 
 const DEGREES = 180 / Math.PI;
+/** Indices of the range maps in `LookAtController`'s table. */
+const INNER = 0, OUTER = 1, DOWN = 2, UP = 3;
+const ONE = Float64Array.of(1);
 
 /**
  * A look-at range map applied to an angle (VRMC_vrm-1.0 `lookAt.md` "RangeMap"):
@@ -22,12 +25,13 @@ export function mapLookAtRange(map: LookAtRangeMap, degrees: number): number {
 }
 
 /**
- * Yaw and pitch, degrees, of a direction (x, y, z) given in look-at space (VRMC_vrm-1.0 `lookAt.md` "Yaw and
+ * Yaw and pitch, degrees, of a direction `direction[0…3)` given in look-at space (VRMC_vrm-1.0 `lookAt.md` "Yaw and
  * Pitch in lookAt space"): `yaw = atan2(x, z)`, positive towards +X (the avatar's left); `pitch = atan2(−y,
  * √(x² + z²))`, positive downwards. A zero direction gives (0, 0).
  * @param out `Float64Array(≥ 2)`: receives yaw at 0, pitch at 1; returned
  */
-export function yawPitchOfDirection(out: Float64Array, x: number, y: number, z: number): Float64Array {
+export function yawPitchOfDirection(out: Float64Array, direction: Float64Array): Float64Array {
+  const x = direction[0], y = direction[1], z = direction[2];
   out[0] = Math.atan2(x, z) * DEGREES;
   out[1] = Math.atan2(-y, Math.sqrt(x * x + z * z)) * DEGREES;
   return out;
@@ -40,9 +44,9 @@ interface EyeBone {
   readonly parentRest: Float64Array;
   /** `Float64Array(4)`: the eye's rest local rotation. */
   readonly restLocal: Float64Array;
-  /** Horizontal range maps: yaw > 0 (towards the avatar's left) and yaw < 0. */
-  readonly positiveYaw: LookAtRangeMap;
-  readonly negativeYaw: LookAtRangeMap;
+  /** Horizontal range map (index into the controller's ranges: 0 inner, 1 outer) for yaw > 0 (towards the avatar's left) and yaw < 0. */
+  readonly positiveYaw: number;
+  readonly negativeYaw: number;
 }
 
 /** Where look-at takes its yaw and pitch from: nothing (the eyes stay as posed), a point, or given angles. */
@@ -90,7 +94,14 @@ export class LookAtController {
   private readonly inverse = new Float64Array(16);
   private readonly point = new Float64Array(3);
   private readonly quat = new Float64Array(8);
-  private readonly angles = new Float64Array(2);
+  /** Scratch: yaw and pitch (degrees) of {@link update}; the mapped yaw and pitch (radians) of {@link applyBones}. */
+  private readonly angles = new Float64Array(4);
+  /**
+   * The four range maps as (inputMaxValue, outputScale / inputMaxValue) pairs: inner, outer, down, up. The hot
+   * paths apply {@link mapLookAtRange}'s formula from here, as `min(|x|, max) · scale`, with no call taking or
+   * returning a float (V8 boxes those when it does not inline the call).
+   */
+  private readonly ranges = new Float64Array(8);
 
   /**
    * @param restPose the skeleton's rest pose (`ModelAsset.restPose`): the rest rotations look-at space and the
@@ -105,7 +116,7 @@ export class LookAtController {
     this.head = head;
     polarRotation(poseJointMatrix(this.matrix, skeleton, restPose, head), 0, this.restHead, 0);
     const eyes: EyeBone[] = [];
-    const eye = (joint: number | undefined, positiveYaw: LookAtRangeMap, negativeYaw: LookAtRangeMap): void => {
+    const eye = (joint: number | undefined, positiveYaw: number, negativeYaw: number): void => {
       if (joint === undefined || !(joint >= 0 && joint < skeleton.jointCount)) return;
       const parentRest = new Float64Array([0, 0, 0, 1]);
       const parent = skeleton.parents[joint];
@@ -113,9 +124,13 @@ export class LookAtController {
       const restLocal = Float64Array.from(restPose.rotations.subarray(4 * joint, 4 * joint + 4));
       eyes.push({ joint, parentRest, restLocal, positiveYaw, negativeYaw });
     };
-    eye(humanoid.bones.leftEye, lookAt.rangeMapHorizontalOuter, lookAt.rangeMapHorizontalInner);
-    eye(humanoid.bones.rightEye, lookAt.rangeMapHorizontalInner, lookAt.rangeMapHorizontalOuter);
+    eye(humanoid.bones.leftEye, OUTER, INNER);
+    eye(humanoid.bones.rightEye, INNER, OUTER);
     this.eyes = eyes;
+    [lookAt.rangeMapHorizontalInner, lookAt.rangeMapHorizontalOuter, lookAt.rangeMapVerticalDown, lookAt.rangeMapVerticalUp].forEach((map, i) => {
+      this.ranges[2 * i] = map.inputMaxValue > 0 ? map.inputMaxValue : 0;
+      this.ranges[2 * i + 1] = map.inputMaxValue > 0 ? map.outputScale / map.inputMaxValue : 0;
+    });
     const index = (name: string): number => expressions?.indexOf(name) ?? -1;
     this.lookExpressions = Int32Array.of(index('lookLeft'), index('lookRight'), index('lookUp'), index('lookDown'));
   }
@@ -168,7 +183,7 @@ export class LookAtController {
     polarRotation(m, 0, q, 0);
     quatConjugateRotateAt(p, 0, q, 0, p, 0);
     quatRotateAt(p, 0, this.restHead, 0, p, 0);
-    yawPitchOfDirection(this.angles, p[0], p[1], p[2]);
+    yawPitchOfDirection(this.angles, p);
     this.yaw = this.angles[0];
     this.pitch = this.angles[1];
   }
@@ -181,34 +196,41 @@ export class LookAtController {
    */
   applyExpressions(expressions: ExpressionState): void {
     if (this.mode === 'none' || this.lookAt.type !== 'expression') return;
-    const [left, right, up, down] = this.lookExpressions;
-    const h = mapLookAtRange(this.lookAt.rangeMapHorizontalOuter, this.yaw);
-    if (left >= 0) expressions.setWeight(left, this.yaw > 0 ? h : 0);
-    if (right >= 0) expressions.setWeight(right, this.yaw < 0 ? h : 0);
-    const pitch = this.pitch;
-    if (down >= 0) expressions.setWeight(down, pitch > 0 ? mapLookAtRange(this.lookAt.rangeMapVerticalDown, pitch) : 0);
-    if (up >= 0) expressions.setWeight(up, pitch < 0 ? mapLookAtRange(this.lookAt.rangeMapVerticalUp, pitch) : 0);
+    const looks = this.lookExpressions, weights = expressions.weights, r = this.ranges;
+    const yaw = this.yaw, pitch = this.pitch;
+    const h = Math.min(Math.abs(yaw), r[2 * OUTER]) * r[2 * OUTER + 1];
+    const v = pitch > 0 ? Math.min(pitch, r[2 * DOWN]) * r[2 * DOWN + 1] : Math.min(-pitch, r[2 * UP]) * r[2 * UP + 1];
+    // Input weights clamped to [0, 1] as ExpressionState.setWeight does, written in place (no float passed to a call).
+    if (looks[0] >= 0) weights[looks[0]] = yaw > 0 ? Math.min(1, Math.max(0, h)) : 0;
+    if (looks[1] >= 0) weights[looks[1]] = yaw < 0 ? Math.min(1, Math.max(0, h)) : 0;
+    if (looks[2] >= 0) weights[looks[2]] = pitch < 0 ? Math.min(1, Math.max(0, v)) : 0;
+    if (looks[3] >= 0) weights[looks[3]] = pitch > 0 ? Math.min(1, Math.max(0, v)) : 0;
   }
 
   /**
    * `bone` type, while looking: writes the leftEye and rightEye local rotations into `pose` (class comment),
-   * their mapped angles scaled by `multiplier` (the expressions' look-at multiplier, 1 without overrides).
-   * Nothing for the `expression` type. Allocates nothing.
+   * their mapped angles scaled by `multiplier[m]` (the expressions' look-at multiplier,
+   * `ExpressionState.multipliers` at `ExpressionGroup.LookAt`; default 1). Nothing for the `expression` type.
+   * Allocates nothing.
    */
-  applyBones(pose: LocalPose, multiplier = 1): void {
+  applyBones(pose: LocalPose, multiplier: ArrayLike<number> = ONE, m = 0): void {
     if (this.mode === 'none' || this.lookAt.type !== 'bone') return;
-    const q = this.quat, rotations = pose.rotations;
-    const pitch = this.pitch;
-    const pitchOut = pitch > 0 ? mapLookAtRange(this.lookAt.rangeMapVerticalDown, pitch) : -mapLookAtRange(this.lookAt.rangeMapVerticalUp, pitch);
-    for (const eye of this.eyes) {
-      const yawOut = this.yaw > 0 ? mapLookAtRange(eye.positiveYaw, this.yaw) : -mapLookAtRange(eye.negativeYaw, this.yaw);
-      eulerYxzQuat(q, 0, (yawOut * multiplier) / DEGREES, (pitchOut * multiplier) / DEGREES);
+    const q = this.quat, angles = this.angles, rotations = pose.rotations, r = this.ranges;
+    const yaw = this.yaw, pitch = this.pitch, scale = multiplier[m] / DEGREES;
+    const pitchOut = pitch > 0 ? Math.min(pitch, r[2 * DOWN]) * r[2 * DOWN + 1] : -Math.min(-pitch, r[2 * UP]) * r[2 * UP + 1];
+    for (let e = 0; e < this.eyes.length; e++) {
+      const eye = this.eyes[e];
+      const map = yaw > 0 ? eye.positiveYaw : eye.negativeYaw;
+      const yawOut = (yaw > 0 ? 1 : -1) * Math.min(Math.abs(yaw), r[2 * map]) * r[2 * map + 1];
+      angles[2] = yawOut * scale;
+      angles[3] = pitchOut * scale;
+      eulerYxzQuat(q, 0, angles, 2);
       // local = P⁻¹ · E · P · R
       quatMultiplyAt(q, 4, q, 0, eye.parentRest, 0);
       quatConjugateMultiplyAt(q, 0, eye.parentRest, 0, q, 4);
       quatMultiplyAt(q, 4, q, 0, eye.restLocal, 0);
-      const r = 4 * eye.joint;
-      rotations[r] = q[4]; rotations[r + 1] = q[5]; rotations[r + 2] = q[6]; rotations[r + 3] = q[7];
+      const o = 4 * eye.joint;
+      rotations[o] = q[4]; rotations[o + 1] = q[5]; rotations[o + 2] = q[6]; rotations[o + 3] = q[7];
     }
   }
 
@@ -219,10 +241,12 @@ export class LookAtController {
 }
 
 /**
- * `out[o…o+4)` = the rotation of YXZ Euler angles (radians): yaw about Y applied after pitch about X,
- * `qY(yaw) · qX(pitch)` (three.js `Euler` order 'YXZ', Unity's `Quaternion.Euler` with z = 0).
+ * `out[o…o+4)` = the rotation of YXZ Euler angles yaw = `angles[a]`, pitch = `angles[a + 1]` (radians): yaw about Y
+ * applied after pitch about X, `qY(yaw) · qX(pitch)` (three.js `Euler` order 'YXZ', Unity's `Quaternion.Euler`
+ * with z = 0). The angles travel in an array so that the call allocates nothing.
  */
-export function eulerYxzQuat(out: Float64Array, o: number, yaw: number, pitch: number): Float64Array {
+export function eulerYxzQuat(out: Float64Array, o: number, angles: ArrayLike<number>, a: number): Float64Array {
+  const yaw = angles[a], pitch = angles[a + 1];
   const sy = Math.sin(yaw / 2), cy = Math.cos(yaw / 2), sx = Math.sin(pitch / 2), cx = Math.cos(pitch / 2);
   out[o] = cy * sx; out[o + 1] = sy * cx; out[o + 2] = -sy * sx; out[o + 3] = cy * cx;
   return out;

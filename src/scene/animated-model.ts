@@ -96,6 +96,8 @@ export class AnimatedModel implements PoseBuffers {
    * or pose jobs ran): the next one then recomputes every matrix, as this one did.
    */
   private movedAll = true;
+  /** Scratch: a clip sample's time, for the avatar's expression tracks. */
+  private readonly clipClock = new Float64Array(1);
 
   /**
    * Evaluates the rest pose.
@@ -185,10 +187,12 @@ export class AnimatedModel implements PoseBuffers {
    */
   private sampleExpressionTracks(avatar: AvatarController, source: PoseSource): void {
     if (source instanceof ClipSample) {
-      if (source.clip) avatar.sampleClip(this.clips.indexOf(source.clip), source.time);
+      if (!source.clip) return;
+      this.clipClock[0] = source.time;
+      avatar.sampleClip(this.clips.indexOf(source.clip), this.clipClock);
     } else if (source === this.animator) {
       const player = this.animator.player(0);
-      if (player) avatar.sampleClip(this.clips.indexOf(player.clip), player.time);
+      if (player) avatar.sampleClip(this.clips.indexOf(player.clip), player.clock);
     }
   }
 

@@ -97,7 +97,7 @@ describe('an avatar model (AnimatedModel.avatar)', () => {
     const asset = await tube((o) => [expression('blink', { morphTargetBinds: [{ morphWeight: o, weight: 1 }] })]);
     const model = new AnimatedModel(asset);
     const start = blinkOffset(0) + AUTO_BLINK_DURATION / 2;
-    model.avatar!.time = start;
+    model.avatar!.clock[0] = start;
     model.evaluate(model.clipSample(-1));
     expect(model.avatar!.getExpression('blink')).toBe(0); // off by default
     model.avatar!.autoBlink = true;

@@ -42,7 +42,7 @@ describe('look-at', () => {
   });
 
   it('YXZ Euler: +Z turns to (cos p · sin y, −sin p, cos p · cos y)', () => {
-    const q = eulerYxzQuat(new Float64Array(4), 0, 0.7, 0.3);
+    const q = eulerYxzQuat(new Float64Array(4), 0, [0.7, 0.3], 0);
     const [x, y, z, w] = q;
     // q · (0, 0, 1) · q*: third column of the rotation matrix.
     const v = [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)];
@@ -95,7 +95,7 @@ describe('look-at', () => {
     // Model-space eye rotation = E · P (P the head's rest rotation): left eye yaw 20·45/60 = 15°, right eye 10·min(45, 30)/30 = 10°,
     // both pitch −12·45/50 = −10.8°.
     const compose = (yaw: number, pitch: number): number[] => {
-      const e = eulerYxzQuat(new Float64Array(4), 0, yaw * RAD, pitch * RAD);
+      const e = eulerYxzQuat(new Float64Array(4), 0, [yaw * RAD, pitch * RAD], 0);
       const [ax, ay, az, aw] = e, [bx, by, bz, bw] = headRest;
       return [aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz];
     };
@@ -107,7 +107,7 @@ describe('look-at', () => {
     expectQuat(modelRotation(skeleton, pose, 2), compose(-10, 8));
     expectQuat(modelRotation(skeleton, pose, 3), compose((-20 * 40) / 60, 8));
     // A blocking overrideLookAt (multiplier 0): the eyes at rest.
-    look.applyBones(pose, 0);
+    look.applyBones(pose, [0]);
     expectQuat(modelRotation(skeleton, pose, 2), headRest);
     expect(look.movesJoints).toBe(true);
     look.clear();
