@@ -82,6 +82,25 @@ export class AvatarController implements PoseJob {
     if (sampler) sampler.sample(this.expressions, clock);
   }
 
+  /**
+   * Takes over what the caller set on `other` (the same avatar on another model instance, e.g. the model rebuilt
+   * with more clips): the input weights, auto-blink and its clock, the look-at mode, target and angles.
+   * @throws Error when `other` has a different number of expressions
+   */
+  copyFrom(other: AvatarController): void {
+    if (other.expressions.weights.length !== this.expressions.weights.length) throw new Error('copyFrom: the avatars have different expressions');
+    this.expressions.weights.set(other.expressions.weights);
+    this.autoBlink = other.autoBlink;
+    this.clock[0] = other.clock[0];
+    const from = other.lookAt, to = this.lookAt;
+    if (from && to) {
+      to.target.set(from.target);
+      to.mode = from.mode;
+      to.yaw = from.yaw;
+      to.pitch = from.pitch;
+    }
+  }
+
   /** Whether {@link apply} writes joint rotations (bone look-at while looking): every matrix must then be recomputed. */
   get movesJoints(): boolean {
     return this.lookAt?.movesJoints ?? false;

@@ -76,6 +76,10 @@ describe('an avatar model (AnimatedModel.avatar)', () => {
     expect(model.morphWeights[o + 1]).toBeCloseTo(clipWeight + 0.5, 6);
     model.evaluate(model.clipSample(0).at(3)); // past the last key: the last value
     expect(model.avatar!.getExpression('happy')).toBe(1);
+    // The same avatar on a model rebuilt with the clip (ModelView.addClips) keeps what was set.
+    const copy = new AnimatedModel({ ...base, clips });
+    copy.avatar!.copyFrom(model.avatar!);
+    expect(copy.avatar!.getExpression('happy')).toBe(1);
     model.avatar!.setExpression('happy', 0);
     model.animator.play(model.clips[0]);
     model.animator.update(0.5);
