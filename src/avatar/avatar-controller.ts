@@ -9,6 +9,7 @@ import { writeAutoBlinkWeight } from './auto-blink.ts';
 import { ExpressionGroup, ExpressionState } from './expression-state.ts';
 import { ExpressionTrackSampler } from './expression-tracks.ts';
 import { LookAtController } from './look-at.ts';
+import { LookAtTrackSampler } from './look-at-track.ts';
 import { MaterialValues } from './material-values.ts';
 
 /**
@@ -23,7 +24,7 @@ import { MaterialValues } from './material-values.ts';
  * 4. the `bone` type turns the eyes, scaled by the look-at multiplier;
  * 5. the binds are written: morph weights into the pose, colours and texture transforms into {@link materialValues},
  *    which the draw reads (`RenderItem.materialValues`).
- * Clip expression tracks are sampled by {@link sampleClip}, which the model's evaluate calls before the jobs.
+ * Clip expression and look-at tracks are sampled by {@link sampleClip}, which the model's evaluate calls before the jobs.
  * Caller-owned, one per instance; allocates nothing after construction.
  */
 export class AvatarController implements PoseJob {
@@ -39,6 +40,8 @@ export class AvatarController implements PoseJob {
   readonly clock = new Float64Array(1);
   /** Per clip of the asset, its expression tracks bound to {@link expressions}, or null when it has none that apply. */
   private readonly clipTracks: readonly (ExpressionTrackSampler | null)[];
+  /** Per clip of the asset, its look-at track, or null (none, or the avatar has no look-at). */
+  private readonly lookAtTracks: readonly (LookAtTrackSampler | null)[];
   private readonly blink: number;
 
   /**
@@ -59,6 +62,7 @@ export class AvatarController implements PoseJob {
       const sampler = clip.expressionTracks?.length ? new ExpressionTrackSampler(clip.expressionTracks, this.expressions) : null;
       return sampler?.drivesAny ? sampler : null;
     });
+    this.lookAtTracks = asset.clips.map((clip) => (clip.lookAtTrack && this.lookAt ? new LookAtTrackSampler(clip.lookAtTrack) : null));
     this.blink = this.expressions.indexOf('blink');
   }
 
@@ -74,12 +78,15 @@ export class AvatarController implements PoseJob {
 
   /**
    * Writes clip `clipIndex`'s expression tracks (`AnimationClip.expressionTracks` of the asset's clip) at the
-   * time `clock[0]` (seconds; e.g. a `ClipPlayer.clock`) into the expression weights; a clip without tracks, or an
-   * index out of range, writes nothing. Allocates nothing.
+   * time `clock[0]` (seconds; e.g. a `ClipPlayer.clock`) into the expression weights, and its look-at track
+   * (`lookAtTrack`) into the look-at's yaw and pitch (`LookAtTrackSampler`: not while it looks at a point); a clip
+   * without tracks, or an index out of range, writes nothing. Allocates nothing.
    */
   sampleClip(clipIndex: number, clock: Float64Array): void {
-    const sampler = clipIndex >= 0 && clipIndex < this.clipTracks.length ? this.clipTracks[clipIndex] : null;
+    if (!(clipIndex >= 0 && clipIndex < this.clipTracks.length)) return;
+    const sampler = this.clipTracks[clipIndex], lookAt = this.lookAtTracks[clipIndex];
     if (sampler) sampler.sample(this.expressions, clock);
+    if (lookAt) lookAt.sample(this.lookAt!, clock);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionState } from '../../../src/avatar/expression-state.ts';
 import { eulerYxzQuat, LookAtController, mapLookAtRange } from '../../../src/avatar/look-at.ts';
+import { LookAtTrackSampler } from '../../../src/avatar/look-at-track.ts';
 import { poseJointMatrix } from '../../../src/ik/pose-joint-matrix.ts';
 import { polarRotation } from '../../../src/math/polar-rotation.ts';
 import { createLocalPose, type LocalPose } from '../../../src/skeleton/local-pose.ts';
@@ -141,5 +142,28 @@ describe('look-at', () => {
     look.applyBones(pose);
     expect(Array.from(pose.rotations.subarray(8, 12))).toEqual([0, 0, 0, 1]);
     expect(look.movesJoints).toBe(false);
+  });
+
+  it('a VRMA look-at track: its rotation\'s YXZ Euler angles are yaw and pitch; a point target wins', () => {
+    const { skeleton, rest, bones } = rig();
+    const look = new LookAtController(lookAtAsset('bone'), { bones }, skeleton, rest, null);
+    const ry = (deg: number): number[] => [0, Math.sin((deg * RAD) / 2), 0, Math.cos((deg * RAD) / 2)];
+    const yawThenPitch = (yaw: number, pitch: number): number[] => Array.from(eulerYxzQuat(new Float64Array(4), 0, [yaw * RAD, pitch * RAD], 0));
+    const track = new LookAtTrackSampler({ interpolation: 'LINEAR', times: Float32Array.of(0, 2, 3), values: Float32Array.from([...ry(0), ...ry(40), ...yawThenPitch(-25, 15)]) });
+    const clock = new Float64Array(1);
+    clock[0] = 1; // halfway from 0° to 40° about Y
+    track.sample(look, clock);
+    expect(look.mode).toBe('angles');
+    expect(look.yaw).toBeCloseTo(20, 4);
+    expect(look.pitch).toBeCloseTo(0, 4);
+    clock[0] = 5; // past the last key: yaw −25°, pitch 15° (down)
+    track.sample(look, clock);
+    expect(look.yaw).toBeCloseTo(-25, 4);
+    expect(look.pitch).toBeCloseTo(15, 4);
+    look.setTarget(0, 0, 1);
+    clock[0] = 1;
+    track.sample(look, clock);
+    expect(look.mode).toBe('point');
+    expect(look.yaw).toBeCloseTo(-25, 4);
   });
 });
