@@ -49,8 +49,17 @@ export { loadClips, CLIP_EXTENSIONS, type ClipLibrary } from './loaders/load-cli
 export { loadClipsFromUrl, loadClipsFromFiles, type LoadClipsFromUrlOptions } from './loaders/fetch/load-clips-from-url.ts';
 export { retargetClipLibrary } from './loaders/clip-library.ts';
 export {
-  retargetClip, matchJoints, type RetargetSide, type RetargetOptions, type JointMatch,
+  retargetClip, matchJoints, type RetargetSide, type RetargetOptions, type JointMatch, type HumanoidPair,
 } from './animation/retarget-clip.ts';
+
+// Humanoid bones (VRM 1.0's 55): the table, those of any rig by its joint names (Mixamo, Unreal, Rigify, VRoid,
+// Character Creator, VRM names) for retargeting by humanoid bone, and the normalised pose as a view over a skeleton.
+export { HUMANOID_BONES, HUMANOID_BONE_NAMES, humanoidParentOf, type HumanoidBone } from './humanoid/humanoid-bones.ts';
+export { matchHumanoid, type HumanoidMatch } from './humanoid/match-humanoid.ts';
+export {
+  createNormalizedHumanoid, setNormalizedRotation, getNormalizedRotation, setNormalizedHipsPosition,
+  getNormalizedHipsPosition, normalizedBoneJoint, type NormalizedHumanoid,
+} from './humanoid/normalized-humanoid.ts';
 
 // The animation runtime: an Animator plays compiled clips on layers with crossfades, reports loops, ends and
 // markers, and takes root motion out of the base layer.

@@ -1,5 +1,6 @@
 import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
+import type { HumanoidMap } from '../asset/avatar-asset.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { LoadError, toLoadError } from './load-error.ts';
@@ -17,7 +18,9 @@ import { requirePositiveBytes } from './require-positive-bytes.ts';
  * - `skeleton`, `restPose`: glTF every node and its TRS; `.md5anim` its hierarchy and baseframe;
  * - `clips`: in file order (an `.md5anim`: one, named after the file);
  * - `warnings`: the loader's, one line per kind, each starting with the file's name;
- * - `upAxis`: the model-space up axis: `'y'` for glTF, `'z'` for MD5 (absent: `'y'`).
+ * - `upAxis`: the model-space up axis: `'y'` for glTF, `'z'` for MD5 (absent: `'y'`);
+ * - `humanoid`: the humanoid bones of `skeleton` when the file names them (a VRM's or a VRMA's humanoid map);
+ *   absent, `retargetClipLibrary` finds them by joint names (`matchHumanoid`).
  */
 export interface ClipLibrary {
   readonly name: string;
@@ -26,6 +29,7 @@ export interface ClipLibrary {
   readonly clips: readonly AnimationClip[];
   readonly warnings: readonly string[];
   readonly upAxis?: 'y' | 'z';
+  readonly humanoid?: HumanoidMap;
 }
 
 /** Extensions of the files {@link loadClips} reads. */
@@ -62,12 +66,12 @@ export async function loadClips(file: ModelFile, fetchCompanion: FetchCompanion,
 }
 
 /**
- * A loaded model's clips as a {@link ClipLibrary} (its skeleton, rest pose, clips, warnings and up axis;
- * meshes dropped), with the warning `<file>: has no clips` when it has none: what {@link loadClips} returns,
+ * A loaded model's clips as a {@link ClipLibrary} (its skeleton, rest pose, clips, warnings, up axis and, for a
+ * VRM, its humanoid map; meshes dropped), with the warning `<file>: has no clips` when it has none: what {@link loadClips} returns,
  * for readers that load the file their own way (node's `loadClipsFromPath`).
  */
 export function clipLibraryOf(asset: ModelAsset): ClipLibrary {
   const warnings = [...asset.warnings];
   if (asset.clips.length === 0) warnings.push(`${asset.name}: has no clips`);
-  return { name: asset.name, skeleton: asset.skeleton, restPose: asset.restPose, clips: asset.clips, warnings, upAxis: asset.upAxis };
+  return { name: asset.name, skeleton: asset.skeleton, restPose: asset.restPose, clips: asset.clips, warnings, upAxis: asset.upAxis, humanoid: asset.avatar?.humanoid };
 }

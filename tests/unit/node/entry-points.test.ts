@@ -8,17 +8,22 @@ import * as testing from '../../../src/testing.ts';
 describe('the entry points export what a user needs, and nothing internal', () => {
   it('sinew-gl: exactly the public runtime names of src/index.ts', () => {
     expect(Object.keys(core).sort()).toEqual([
-      'AimIkJob', 'AnimatedModel', 'AnimationEvent', 'AnimationEventList', 'Animator', 'AvatarController', 'BlendingJob', 'CLIP_EXTENSIONS',
-      'ClipPlayer', 'ClipSample', 'Crowd', 'DEFAULT_MEMORY_BUDGET_BYTES', 'ExpressionGroup', 'ExpressionState', 'FootPlacementJob', 'GpuContext', 'GpuInstances', 'GpuModel',
-      'LOAD_ERROR_CODES', 'LoadError', 'LookAtController', 'MATERIAL_COLOR_TARGETS', 'MODEL_EXTENSIONS', 'MaterialValues', 'ModelPoint', 'OrbitCamera', 'PickContext', 'PixelRays',
-      'PointOcclusion', 'PoseKernel', 'RetargetError', 'RuntimeClip', 'SamplingContext', 'SkinnedRenderer',
-      'SkinningContext', 'SkinningKernel', 'TwoBoneIkJob', 'autoBlinkWeight', 'blendHitWeights', 'blendLayers', 'cloneLocalPose',
-      'commonAncestor', 'compileClip', 'computeSkinMatrices', 'copyLocalPose', 'createLocalPose', 'createOctopusAsset',
-      'createRay', 'createRenderItem', 'createSurfaceHit', 'createSwordAsset', 'cssToBuffer', 'defaultPropJoint', 'drawCrowd',
-      'findJoint', 'findLegs',
-      'findLookAtChain', 'findMotionRoot', 'firstPersonVisibility', 'loadClips', 'loadClipsFromFiles', 'loadClipsFromUrl', 'loadModel',
-      'loadModelFromFiles', 'loadModelFromUrl', 'localToModel', 'mapLookAtRange', 'matchJoints', 'midAxisFromPose', 'parseGltf',
-      'pickModel', 'poseJointMatrix', 'propMatrix', 'retargetClip', 'retargetClipLibrary', 'sampleClip', 'skinVertices',
+      'AimIkJob', 'AnimatedModel', 'AnimationEvent', 'AnimationEventList', 'Animator', 'AvatarController',
+      'BlendingJob', 'CLIP_EXTENSIONS', 'ClipPlayer', 'ClipSample', 'Crowd', 'DEFAULT_MEMORY_BUDGET_BYTES',
+      'ExpressionGroup', 'ExpressionState', 'FootPlacementJob', 'GpuContext', 'GpuInstances', 'GpuModel',
+      'HUMANOID_BONES', 'HUMANOID_BONE_NAMES', 'LOAD_ERROR_CODES', 'LoadError', 'LookAtController',
+      'MATERIAL_COLOR_TARGETS', 'MODEL_EXTENSIONS', 'MaterialValues', 'ModelPoint', 'OrbitCamera', 'PickContext',
+      'PixelRays', 'PointOcclusion', 'PoseKernel', 'RetargetError', 'RuntimeClip', 'SamplingContext',
+      'SkinnedRenderer', 'SkinningContext', 'SkinningKernel', 'TwoBoneIkJob', 'autoBlinkWeight', 'blendHitWeights',
+      'blendLayers', 'cloneLocalPose', 'commonAncestor', 'compileClip', 'computeSkinMatrices', 'copyLocalPose',
+      'createLocalPose', 'createNormalizedHumanoid', 'createOctopusAsset', 'createRay', 'createRenderItem',
+      'createSurfaceHit', 'createSwordAsset', 'cssToBuffer', 'defaultPropJoint', 'drawCrowd', 'findJoint', 'findLegs',
+      'findLookAtChain', 'findMotionRoot', 'firstPersonVisibility', 'getNormalizedHipsPosition',
+      'getNormalizedRotation', 'humanoidParentOf', 'loadClips', 'loadClipsFromFiles', 'loadClipsFromUrl', 'loadModel',
+      'loadModelFromFiles', 'loadModelFromUrl', 'localToModel', 'mapLookAtRange', 'matchHumanoid', 'matchJoints',
+      'midAxisFromPose', 'normalizedBoneJoint', 'parseGltf', 'pickModel', 'poseJointMatrix', 'propMatrix',
+      'retargetClip', 'retargetClipLibrary', 'sampleClip', 'setNormalizedHipsPosition', 'setNormalizedRotation',
+      'skinVertices',
       'splitDisplayTranslation', 'swordOffset', 'withProp',
     ]);
   });
