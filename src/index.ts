@@ -92,6 +92,15 @@ export { FootPlacementJob, type FootPlacementOptions, type FootPlacementLeg } fr
 export { poseJointMatrix } from './ik/pose-joint-matrix.ts';
 export { findLegs, findLookAtChain, commonAncestor, type LegJoints } from './ik/rig-names.ts';
 
+// Avatars at run time (`AnimatedModel.avatar` for a model with `ModelAsset.avatar`): expression weights and their
+// override rules, the per-material values they drive, look-at, automatic blinking, first-person visibility.
+export { AvatarController } from './avatar/avatar-controller.ts';
+export { ExpressionState, ExpressionGroup } from './avatar/expression-state.ts';
+export { LookAtController, mapLookAtRange, type LookAtMode } from './avatar/look-at.ts';
+export { MaterialValues, MATERIAL_COLOR_TARGETS } from './avatar/material-values.ts';
+export { autoBlinkWeight } from './avatar/auto-blink.ts';
+export { firstPersonVisibility, type FirstPersonVisibility } from './avatar/first-person.ts';
+
 // Skinning on the CPU: the reference the GPU is proven equal to, and its WebAssembly SIMD fast path; the method
 // (LBS or DQS, and the weight policy) is chosen the same way for the CPU and the GPU.
 export { SkinningContext } from './skinning/skinning-context.ts';
