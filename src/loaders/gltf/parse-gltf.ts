@@ -69,9 +69,10 @@ const PARSE_STEPS = 4;
  * @throws LoadError about `fileName` naming the place (`where`: a JSON pointer, a GLB byte offset, or null
  *   when the problem names a mesh / primitive / vertex in words) and the problem, for malformed containers,
  *   JSON, references, accessor data, compressed data that does not decode (`COMPRESSED_DATA_INVALID` at the
- *   extension's JSON pointer), a required extension Sinew does not read (`UNSUPPORTED_EXTENSION`), or a missing buffer
- *   (`FILE_NOT_FOUND`; a missing external image is a warning and a neutral white texture), a broken VRM humanoid (`HUMANOID_INVALID`); codes are the Khronos glTF-Validator's where one fits. Any other failure (inside
- *   gltf-transform, or unforeseen) is wrapped as code `INTERNAL`.
+ *   extension's JSON pointer), a required extension Sinew does not read (`UNSUPPORTED_EXTENSION`), a missing
+ *   buffer (`FILE_NOT_FOUND`; a missing external image is a warning and a neutral white texture), or a broken
+ *   VRM humanoid (`HUMANOID_INVALID`); codes are the Khronos glTF-Validator's where one fits. Any other failure
+ *   (inside gltf-transform, or unforeseen) is wrapped as code `INTERNAL`.
  * @throws RangeError when `options.memoryBudgetBytes` is not a positive number
  */
 export async function parseGltf(fileName: string, bytes: Uint8Array, resources?: Record<string, Uint8Array>, options: GltfParseOptions = {}): Promise<ModelAsset> {
