@@ -80,6 +80,17 @@ describe('a broken humanoid: one HUMANOID_INVALID naming the bone and its JSON p
     expect((await bad('o.vrm', outside.glb())).slice(0, 2)).toEqual(['HUMANOID_INVALID', '/extensions/VRM/humanoid/humanBones/2/node']);
   });
 
+  it('an extension that is not an object is TYPE_MISMATCH; an unknown VRMC_vrm specVersion is not read, with a warning', async () => {
+    const notObject = smallVrm1();
+    notObject.json.extensions.VRMC_vrm = [1];
+    expect((await bad('x.vrm', notObject.glb())).slice(0, 2)).toEqual(['TYPE_MISMATCH', '/extensions/VRMC_vrm']);
+    const future = smallVrm1();
+    future.json.extensions.VRMC_vrm.specVersion = '2.0';
+    const asset = await parseGltf('f.vrm', future.glb());
+    expect(asset.avatar).toBeUndefined();
+    expect(asset.warnings).toEqual(['f.vrm: /extensions/VRMC_vrm/specVersion is "2.0", not 1.0; the avatar is not read']);
+  });
+
   it('VRM 0.x: a bone listed twice or without a node (−1) is ignored with a warning, as three-vrm does', async () => {
     const b = smallVrm0();
     b.json.extensions.VRM.humanoid.humanBones.push({ bone: 'hips', node: nodeOfBone('spine') }, { bone: 'jaw', node: -1 });
