@@ -19,9 +19,6 @@ export type {
   ExpressionMorphBind, ExpressionColorBind, ExpressionTextureTransformBind, MaterialColorTarget, LookAtAsset,
   LookAtRangeMap, FirstPersonAsset, FirstPersonType,
 } from './asset/avatar-asset.ts';
-// The VRM 1.0 humanoid bones (all 55, and the 15 every avatar has) and expression presets, as lists.
-export { HUMANOID_BONE_NAMES, REQUIRED_HUMANOID_BONES } from './loaders/vrm/humanoid-bone-names.ts';
-export { EXPRESSION_PRESETS } from './loaders/vrm/read-vrm-expressions.ts';
 export type {
   AnimationClip, AnimationChannel, ChannelPath, ClipMarker, Interpolation, ExpressionTrack, LookAtTrack,
 } from './asset/animation-clip.ts';

@@ -9,9 +9,9 @@ describe('the entry points export what a user needs, and nothing internal', () =
   it('sinew-gl: exactly the public runtime names of src/index.ts', () => {
     expect(Object.keys(core).sort()).toEqual([
       'AimIkJob', 'AnimatedModel', 'AnimationEvent', 'AnimationEventList', 'Animator', 'BlendingJob', 'CLIP_EXTENSIONS',
-      'ClipPlayer', 'ClipSample', 'Crowd', 'DEFAULT_MEMORY_BUDGET_BYTES', 'EXPRESSION_PRESETS', 'FootPlacementJob', 'GpuContext', 'GpuInstances', 'GpuModel',
-      'HUMANOID_BONE_NAMES', 'LOAD_ERROR_CODES', 'LoadError', 'MODEL_EXTENSIONS', 'ModelPoint', 'OrbitCamera', 'PickContext', 'PixelRays',
-      'PointOcclusion', 'PoseKernel', 'REQUIRED_HUMANOID_BONES', 'RetargetError', 'RuntimeClip', 'SamplingContext', 'SkinnedRenderer',
+      'ClipPlayer', 'ClipSample', 'Crowd', 'DEFAULT_MEMORY_BUDGET_BYTES', 'FootPlacementJob', 'GpuContext', 'GpuInstances', 'GpuModel',
+      'LOAD_ERROR_CODES', 'LoadError', 'MODEL_EXTENSIONS', 'ModelPoint', 'OrbitCamera', 'PickContext', 'PixelRays',
+      'PointOcclusion', 'PoseKernel', 'RetargetError', 'RuntimeClip', 'SamplingContext', 'SkinnedRenderer',
       'SkinningContext', 'SkinningKernel', 'TwoBoneIkJob', 'blendHitWeights', 'blendLayers', 'cloneLocalPose',
       'commonAncestor', 'compileClip', 'computeSkinMatrices', 'copyLocalPose', 'createLocalPose', 'createOctopusAsset',
       'createRay', 'createRenderItem', 'createSurfaceHit', 'createSwordAsset', 'cssToBuffer', 'defaultPropJoint', 'drawCrowd',
