@@ -61,6 +61,9 @@
  *   of itself (bench/retarget-cost.ts) over the same frame playing its own Walk: ≈ 1, since retargeting makes an
  *   ordinary clip at load. `retarget.load_ms.60_joints_30s`: the load-time cost, retargeting a generated
  *   60-joint, 30 s clip.
+ * - `vrma.load60s_ms`: a generated 60 s VRM Animation (55 humanoid bones, 30 keys per second, expression and
+ *   look-at tracks) read by `loadClips` and retargeted through the humanoid onto a humanoid rig with other rest
+ *   frames (bench/vrma-cost.ts).
  * - `hotspots.frame_us.Fox_5`: one frame of five `<sinew-viewer>` hotspots on Fox (bench/hotspot-cost.ts): the
  *   pose evaluated, each hotspot's `ModelPoint.place` and, when it faces the eye, `PointOcclusion.crossings`
  *   (CPU picking); `hotspots.bytes_allocated_per_frame.Fox_5`: its heap growth per frame, as above.
@@ -125,6 +128,7 @@ import { allocationPerCall, compare, formatNs, table, type Measurement } from '.
 import { buildThreeRig, type ThreeRig } from './three-rig.ts';
 import { runGpuBench } from './gpu-bench.ts';
 import { retargetedFromNamespacedCopy, retargetLoadMs } from './retarget-cost.ts';
+import { vrmaLoadMs } from './vrma-cost.ts';
 import { asCubicSpline, morphClip, oneJoint, samplingCost } from './cubic-sampling-cost.ts';
 import { foxHotspotFrame } from './hotspot-cost.ts';
 import { pickCost } from './pick-cost.ts';
@@ -453,6 +457,9 @@ async function main(): Promise<void> {
     const ms = retargetLoadMs();
     rows.push(['retarget at load: 60 joints, 30 s clip (901 keys per channel)', `${ms.toFixed(1)} ms`, '', '', '']);
     figures['retarget.load_ms.60_joints_30s'] = round(ms);
+    const vrmaMs = await vrmaLoadMs();
+    rows.push(['VRMA at load: 60 s at 30 keys/s, 55 humanoid bones, loadClips + retarget by humanoid', `${vrmaMs.toFixed(1)} ms`, '', '', '']);
+    figures['vrma.load60s_ms'] = round(vrmaMs);
   }
 
   // Hotspots: five on Fox, placed and occlusion-tested each frame (the element's stage without the DOM).

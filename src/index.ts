@@ -49,8 +49,18 @@ export { loadClips, CLIP_EXTENSIONS, type ClipLibrary } from './loaders/load-cli
 export { loadClipsFromUrl, loadClipsFromFiles, type LoadClipsFromUrlOptions } from './loaders/fetch/load-clips-from-url.ts';
 export { retargetClipLibrary } from './loaders/clip-library.ts';
 export {
-  retargetClip, matchJoints, type RetargetSide, type RetargetOptions, type JointMatch,
+  retargetClip, matchJoints, type RetargetSide, type RetargetOptions, type JointMatch, type HumanoidPair,
 } from './animation/retarget-clip.ts';
+/** Joints matched by humanoid bone: how a `.vrma` (its `ClipLibrary.humanoid`) plays on an avatar (`ModelAsset.avatar`). */
+
+// Humanoid bones (VRM 1.0's 55): the table, those of any rig by its joint names (Mixamo, Unreal, Rigify, VRoid,
+// Character Creator, VRM names) for retargeting by humanoid bone, and the normalised pose as a view over a skeleton.
+export { HUMANOID_BONES, HUMANOID_BONE_NAMES, humanoidParentOf, type HumanoidBone } from './humanoid/humanoid-bones.ts';
+export { matchHumanoid, type HumanoidMatch } from './humanoid/match-humanoid.ts';
+export {
+  createNormalizedHumanoid, setNormalizedRotation, getNormalizedRotation, setNormalizedHipsPosition,
+  getNormalizedHipsPosition, normalizedBoneJoint, type NormalizedHumanoid,
+} from './humanoid/normalized-humanoid.ts';
 
 // The animation runtime: an Animator plays compiled clips on layers with crossfades, reports loops, ends and
 // markers, and takes root motion out of the base layer.
@@ -81,6 +91,15 @@ export { AimIkJob, type AimIkOptions } from './ik/aim-ik-job.ts';
 export { FootPlacementJob, type FootPlacementOptions, type FootPlacementLeg } from './ik/foot-placement-job.ts';
 export { poseJointMatrix } from './ik/pose-joint-matrix.ts';
 export { findLegs, findLookAtChain, commonAncestor, type LegJoints } from './ik/rig-names.ts';
+
+// Avatars at run time (`AnimatedModel.avatar` for a model with `ModelAsset.avatar`): expression weights and their
+// override rules, the per-material values they drive, look-at, automatic blinking, first-person visibility.
+export { AvatarController } from './avatar/avatar-controller.ts';
+export { ExpressionState, ExpressionGroup } from './avatar/expression-state.ts';
+export { LookAtController, mapLookAtRange, type LookAtMode } from './avatar/look-at.ts';
+export { MaterialValues, MATERIAL_COLOR_TARGETS } from './avatar/material-values.ts';
+export { autoBlinkWeight } from './avatar/auto-blink.ts';
+export { firstPersonVisibility, type FirstPersonVisibility } from './avatar/first-person.ts';
 
 // Skinning on the CPU: the reference the GPU is proven equal to, and its WebAssembly SIMD fast path; the method
 // (LBS or DQS, and the weight policy) is chosen the same way for the CPU and the GPU.

@@ -1,26 +1,35 @@
 import type { AnimationChannel, AnimationClip } from '../asset/animation-clip.ts';
 import { keyStride, keyValueOffset } from '../asset/animation-clip.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
+import type { HumanoidMap } from '../asset/avatar-asset.ts';
 import { cloneLocalPose, type LocalPose } from '../skeleton/local-pose.ts';
 import { compileClip } from './runtime-clip.ts';
 import { sampleClip } from './sample-clip.ts';
 import { SamplingContext } from './sampling-context.ts';
-import { matchJoints, type JointMatch } from './match-joints.ts';
+import { matchJoints, type HumanoidPair, type JointMatch } from './match-joints.ts';
 import { computeModelFrames, createModelFrames } from './retarget-frames.ts';
 import { quatConjugateMultiplyAt, quatConjugateRotateAt, quatMultiplyAt, quatRotateAt } from '../math/quaternion.ts';
 
-export { matchJoints, bareJointName, type JointMatch } from './match-joints.ts';
+export { matchJoints, bareJointName, type JointMatch, type HumanoidPair } from './match-joints.ts';
 
 /**
  * One side of a retargeting: a skeleton and its rest pose (local TRS, the file's units). `upAxis` (default
  * `'y'`): the model-space up axis, the axis hips heights are measured along; when the two sides differ
  * (an MD5 `'z'` source onto a glTF `'y'` target) the source's model space is turned onto the target's by
- * ±90° about X, the turn the viewer gives Z-up models (src/view/loaded-model.ts).
+ * ±90° about X, the turn the viewer gives Z-up models (src/view/loaded-model.ts). `humanoid`: its humanoid
+ * bones (a VRM's `ModelAsset.avatar.humanoid`, or `matchHumanoid(skeleton).humanoid` for another rig); when
+ * both sides have one, joints match by humanoid bone before name ({@link matchJoints}).
  */
 export interface RetargetSide {
   readonly skeleton: Skeleton;
   readonly restPose: LocalPose;
   readonly upAxis?: 'y' | 'z';
+  readonly humanoid?: HumanoidMap;
+}
+
+/** The two sides' humanoid maps when both have one ({@link RetargetSide.humanoid}), for {@link matchJoints}. */
+export function humanoidPairOf(source: { readonly humanoid?: HumanoidMap }, target: { readonly humanoid?: HumanoidMap }): HumanoidPair | undefined {
+  return source.humanoid && target.humanoid ? { source: source.humanoid, target: target.humanoid } : undefined;
 }
 
 /**
@@ -53,7 +62,8 @@ export const RETARGET_RESAMPLE_RATE = 60;
 
 /**
  * Plays `clip`, made for `source`, on `target` (docs/explanation/skinning-formulas.md R1; the rule of three.js
- * `SkeletonUtils.retarget` and Babylon.js animation retargeting): per matched joint (by {@link matchJoints}) in
+ * `SkeletonUtils.retarget` and Babylon.js animation retargeting): per matched joint (by {@link matchJoints}:
+ * `options.map`, then humanoid bone when both sides carry `humanoid`, then name) in
  * model space `Q_target(t) = Q_source(t) · Q_source,rest⁻¹ · Q_target,rest`, turned into a local rotation
  * through the target parent's current model rotation. Unmatched target joints keep their rest pose.
  *
@@ -69,7 +79,8 @@ export const RETARGET_RESAMPLE_RATE = 60;
  * source parent's match rotates by a fixed left and right factor of the source's slerp, so it follows the
  * source exactly; elsewhere within the sampling error of the densest key spacing. A matched joint whose every
  * key is its rest rotation gets no channel (the sampler holds the rest pose). The result is an ordinary clip
- * for the target (compileClip it once), named as the source clip.
+ * for the target (compileClip it once), named as the source clip; the clip's `expressionTracks` and
+ * `lookAtTrack` (VRM Animation) are carried over unchanged.
  *
  * Allocates (load time, not per frame).
  * @param warnings receives one line per finding (scale or weights channels ignored); none on a full match
@@ -77,7 +88,7 @@ export const RETARGET_RESAMPLE_RATE = 60;
  * @throws Error from compileClip when `clip` does not fit `source.skeleton` (a channel's joint out of range, …)
  */
 export function retargetClip(clip: AnimationClip, source: RetargetSide, target: RetargetSide, options: RetargetOptions = {}, warnings?: string[]): AnimationClip {
-  const match = matchJoints(source.skeleton, target.skeleton, options.map);
+  const match = matchJoints(source.skeleton, target.skeleton, options.map, humanoidPairOf(source, target));
   return retargetMatchedClip(clip, { source, target, match }, options, warnings);
 }
 
@@ -94,7 +105,7 @@ export interface MatchedSides {
  */
 export function retargetMatchedClip(clip: AnimationClip, sides: MatchedSides, options: RetargetOptions = {}, warnings?: string[]): AnimationClip {
   const { source, target, match } = sides;
-  if (match.matched.length === 0) throw new RetargetError('no-match', 'no target joint matches a source joint by name');
+  if (match.matched.length === 0) throw new RetargetError('no-match', 'no target joint matches a source joint by name or humanoid bone');
   const ns = source.skeleton.jointCount, nt = target.skeleton.jointCount;
   const sourceOf = match.sourceOf;
   const sParents = source.skeleton.parents, tParents = target.skeleton.parents;
@@ -207,7 +218,12 @@ export function retargetMatchedClip(clip: AnimationClip, sides: MatchedSides, op
     // another file then costs per frame what the native one does (bench: pose.retargeted_over_native.Fox).
     if (!holdsRotation(values, rr, 4 * joint)) channels.push({ joint, path: 'rotation', interpolation: 'LINEAR', times, values });
   }
-  return { name: clip.name, duration: times[k - 1], channels };
+  // Expression and look-at tracks name expressions and the gaze, not joints: they pass through unchanged.
+  return {
+    name: clip.name, duration: times[k - 1], channels,
+    ...(clip.expressionTracks ? { expressionTracks: clip.expressionTracks } : {}),
+    ...(clip.lookAtTrack ? { lookAtTrack: clip.lookAtTrack } : {}),
+  };
 }
 
 /** The rotation that takes the source's model space onto the target's: ±90° about X between Z-up and Y-up. */

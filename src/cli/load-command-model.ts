@@ -34,8 +34,8 @@ export interface CommandRetarget {
  * (docs/guide/cli.md, "Clips from other files"):
  * - `--anim X.md5anim` on an `.md5mesh`: the anim of the same skeleton, as loadModelFromPath's `anims` (no
  *   retargeting; a different skeleton fails with `MD5_ANIM_MISMATCH`); `retarget` null;
- * - `--anim X.md5anim` on a glTF, or `--anim X.glb` / `X.gltf` on any model: the file's clips through
- *   loadClipsFromPath and retargetClipLibrary;
+ * - `--anim X.md5anim` on a glTF, or `--anim X.glb` / `X.gltf` / `X.vrma` on any model: the file's clips through
+ *   loadClipsFromPath and retargetClipLibrary (a `.vrma` onto an avatar by humanoid bone);
  * - `--anim` with another extension: `ANIM_NOT_APPLICABLE`, before reading anything.
  * @throws LoadError about `options.anim` as given, `ANIM_NOT_APPLICABLE`; any of loadModelFromPath's,
  *   loadClipsFromPath's and retargetClipLibrary's (`RETARGET_NO_MATCH`, `RETARGET_DEGENERATE_REST_POSE`)
@@ -43,9 +43,9 @@ export interface CommandRetarget {
 export async function loadCommandModelAndClips(path: string, options: CommandModelOptions = {}): Promise<{ asset: ModelAsset; retarget: CommandRetarget | null }> {
   const format = modelFormatOf(path);
   const anim = options.anim;
-  const animKind = anim === undefined ? null : /\.md5anim$/i.test(anim) ? 'md5anim' : /\.(glb|gltf)$/i.test(anim) ? 'gltf' : 'other';
+  const animKind = anim === undefined ? null : /\.md5anim$/i.test(anim) ? 'md5anim' : /\.(glb|gltf|vrma)$/i.test(anim) ? 'gltf' : 'other';
   if (anim !== undefined && animKind === 'other') {
-    throw new LoadError(anim, null, 'ANIM_NOT_APPLICABLE', '--anim takes an .md5anim, .glb or .gltf file');
+    throw new LoadError(anim, null, 'ANIM_NOT_APPLICABLE', '--anim takes an .md5anim, .glb, .gltf or .vrma file');
   }
   const sameSkeleton = animKind === 'md5anim' && format === 'md5mesh';
   const limits = { memoryBudgetBytes: options.maxMemoryBytes };

@@ -98,7 +98,7 @@ export const ELEMENT_ATTRIBUTES = {
   },
   animations: {
     kind: 'text', absent: 'none',
-    doc: 'Space-separated URLs of clips files (.glb, .gltf, .md5anim), relative to the page: their clips are retargeted onto the model and join `clips`, fetched after the model loads.',
+    doc: 'Space-separated URLs of clips files (.glb, .gltf, .md5anim, .vrma), relative to the page: their clips are retargeted onto the model and join `clips`, fetched after the model loads.',
   },
   'animation-name': {
     kind: 'clip', absent: 'the first clip',

@@ -161,7 +161,7 @@ export class SinewViewerElement extends SinewViewerCore {
   // ── Clips from other files (element-animations.ts) ──────────────────────────────────────────────
 
   /**
-   * Fetches the clips file at `url` (`.glb`, `.gltf`, `.md5anim`; relative to the page) and adds its clips to
+   * Fetches the clips file at `url` (`.glb`, `.gltf`, `.md5anim`, `.vrma`; relative to the page) and adds its clips to
    * the model shown, retargeted onto its skeleton by joint name, after the files of `animations` and earlier
    * calls: they join `clips` (a taken name becomes `Walk (walk.glb)`) and `sinew-clipsadded` fires.
    * @returns the added clips' names

@@ -1,6 +1,7 @@
 import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { matchJoints, retargetMatchedClip, RetargetError, type JointMatch, type RetargetOptions } from '../animation/retarget-clip.ts';
+import { matchJoints, retargetMatchedClip, RetargetError, type HumanoidPair, type JointMatch, type RetargetOptions } from '../animation/retarget-clip.ts';
+import { matchHumanoid } from '../humanoid/match-humanoid.ts';
 import type { ClipLibrary } from './load-clips.ts';
 import { LoadError, toLoadError } from './load-error.ts';
 
@@ -21,8 +22,21 @@ export interface RetargetJoints {
 }
 
 /**
+ * Each side's humanoid map for retargeting `library` onto `target`: the file's own (`library.humanoid`,
+ * `target.avatar.humanoid`), else the one {@link matchHumanoid} finds by joint names; undefined when either side
+ * has no humanoid bone, so joints match by name alone.
+ */
+export function clipLibraryHumanoids(library: ClipLibrary, target: ModelAsset): HumanoidPair | undefined {
+  const source = library.humanoid ?? matchHumanoid(library.skeleton).humanoid;
+  const own = target.avatar?.humanoid ?? matchHumanoid(target.skeleton).humanoid;
+  return Object.keys(source.bones).length > 0 && Object.keys(own.bones).length > 0 ? { source, target: own } : undefined;
+}
+
+/**
  * Plays every clip of `library` on `target` (retargetClip, docs/explanation/skinning-formulas.md R1): one joint match for
- * all clips, each clip retargeted to an ordinary clip of `target`'s skeleton (compile it like the model's own).
+ * all clips (`options.map`, then humanoid bone when both sides have humanoid bones ({@link clipLibraryHumanoids}),
+ * then name: matchJoints), each clip retargeted to an ordinary clip of `target`'s skeleton (compile it like the
+ * model's own).
  * - `warnings`: one line when some of the target's skin joints (every joint, for a model without skins) match
  *   nothing — they keep their rest pose — naming them (the first 12, then a count); the lines retargetClip
  *   writes, as one line for the file (scale and weights channels ignored). The library's own loader warnings
@@ -31,12 +45,19 @@ export interface RetargetJoints {
  * - `joints`: the same over the target's joints only ({@link RetargetJoints}), for `sinew inspect --anim`: the
  *   warning's count is `joints.unmatched.length`.
  * @throws LoadError about `library.name`: `RETARGET_NO_MATCH` naming both files when none of the target's joints
- *   matches (a match of non-joint nodes alone, such as `Armature`, moves nothing);
+ *   matches (a match of non-joint nodes alone, such as `Armature`, moves nothing; by humanoid: no bone of both
+ *   maps names one of the target's joints);
  *   `RETARGET_DEGENERATE_REST_POSE` when the hips' rest height is 0 on either side; `INTERNAL` for anything
  *   unforeseen
  */
 export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, options: RetargetOptions = {}): { clips: AnimationClip[]; match: JointMatch; joints: RetargetJoints; warnings: string[] } {
-  const match = matchJoints(library.skeleton, target.skeleton, options.map);
+  const humanoids = clipLibraryHumanoids(library, target);
+  let match: JointMatch;
+  try {
+    match = matchJoints(library.skeleton, target.skeleton, options.map, humanoids);
+  } catch (error) {
+    throw toLoadError(library.name, error);
+  }
   const skinJoints = new Set<number>();
   for (const skin of target.skins) for (const j of skin.joints) skinJoints.add(j);
   const driven: string[] = [];
@@ -47,7 +68,7 @@ export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, op
   }
   // Nodes above the joints (Z_UP, Armature) often share names across files: they alone move nothing.
   if (driven.length === 0) {
-    throw new LoadError(library.name, null, 'RETARGET_NO_MATCH', `no joint of ${target.name} matches a joint of ${library.name} by name${options.map ? ' or by the map given' : ''} (${target.name} has ${sample(missing)}; ${library.name} has ${sample(library.skeleton.names)})`);
+    throw new LoadError(library.name, null, 'RETARGET_NO_MATCH', `no joint of ${target.name} matches a joint of ${library.name} by name${options.map ? ' or by the map given' : ''}${humanoids ? ' or by humanoid bone' : ''} (${target.name} has ${sample(missing)}; ${library.name} has ${sample(library.skeleton.names)})`);
   }
   const warnings: string[] = [];
   const joints: RetargetJoints = { matched: driven, unmatched: missing };

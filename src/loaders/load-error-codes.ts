@@ -12,7 +12,7 @@ export const LOAD_ERROR_CODES = {
   FILE_NOT_FOUND: 'the model or a companion file it needs does not exist',
   IO_ERROR: 'a file exists but cannot be read (network or HTTP failure, permission, not a regular file, too large)',
   INVALID_URI: 'a uri cannot be used: an undecodable data: URI, or a companion name the node reader refuses (a scheme, an absolute path, outside the model\'s folder)',
-  ANIM_NOT_APPLICABLE: 'an --anim file given on the command line is not one Sinew plays on a model (.md5anim, .glb, .gltf)',
+  ANIM_NOT_APPLICABLE: 'an --anim file given on the command line is not one Sinew plays on a model (.md5anim, .glb, .gltf, .vrma)',
   INTERNAL: 'an unforeseen failure inside a loader (a bug, or a third-party library\'s error); the original is the cause',
 
   // GLB container

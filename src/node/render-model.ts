@@ -72,15 +72,15 @@ async function importPlaywright(): Promise<{ chromium: { launch(options: object)
  * @returns PNG bytes of `width × height` pixels (RGBA when `background` is `transparent`)
  * @throws RenderModelError with the loader's message (naming the file) when the model or the `anim` clips cannot
  *   be shown (`RETARGET_NO_MATCH`, …), or an unknown clip (with a "did you mean"); Error when no browser or
- *   playwright-core is installed, a file does not exist, or `anim` is no `.md5anim`, `.glb` or `.gltf`; RangeError for a size outside [1, 8192] pixels, a non-finite
+ *   playwright-core is installed, a file does not exist, or `anim` is no `.md5anim`, `.glb`, `.gltf` or `.vrma`; RangeError for a size outside [1, 8192] pixels, a non-finite
  *   time or camera value, or a timeout that is not a positive number
  */
 export async function renderModel(options: RenderModelOptions): Promise<Uint8Array> {
   const model = resolve(options.model);
   if (!existsSync(model)) throw new Error(`${options.model}: no such file`);
   if (options.anim !== undefined && !existsSync(options.anim)) throw new Error(`${options.anim}: no such file`);
-  const animKind = options.anim === undefined ? null : /\.md5anim$/i.test(options.anim) ? 'md5anim' : /\.(glb|gltf)$/i.test(options.anim) ? 'gltf' : 'other';
-  if (animKind === 'other') throw new Error(`${options.anim}: --anim takes an .md5anim, .glb or .gltf file`);
+  const animKind = options.anim === undefined ? null : /\.md5anim$/i.test(options.anim) ? 'md5anim' : /\.(glb|gltf|vrma)$/i.test(options.anim) ? 'gltf' : 'other';
+  if (animKind === 'other') throw new Error(`${options.anim}: --anim takes an .md5anim, .glb, .gltf or .vrma file`);
   // As `sinew eval --anim` (src/cli/load-command-model.ts): the mesh's own anim plays as the file's; anything
   // else is retargeted, through the element's appendAnimations.
   const retarget = animKind === 'gltf' || (animKind === 'md5anim' && modelFormatOf(model) !== 'md5mesh');

@@ -12,6 +12,7 @@ import { applyPlacement, findMotionRoot } from '../animation/root-motion.ts';
 import { SkinningContext } from '../skinning/skinning-context.ts';
 import { morphWeightJoints } from '../skinning/morph-targets.ts';
 import { animatedSubtrees } from '../asset/animated-nodes.ts';
+import { AvatarController } from '../avatar/avatar-controller.ts';
 import { ClipSample } from './clip-sample.ts';
 import { computeModelOrigin } from './model-origin.ts';
 import type { PoseSource } from './pose-source.ts';
@@ -79,6 +80,13 @@ export class AnimatedModel implements PoseBuffers {
    * order (inverse kinematics: `TwoBoneIkJob`, `AimIkJob`). Add and remove them at will; empty by default.
    */
   readonly poseJobs: PoseJob[] = [];
+  /**
+   * The avatar's expressions, look-at and automatic blink (`AvatarController`), for an asset with an avatar
+   * (`ModelAsset.avatar`), else null. {@link evaluate} samples the playing clip's expression tracks into it and
+   * runs it after {@link poseJobs}, so its morph weights and eye rotations reach both the GPU and the CPU path;
+   * its `materialValues` are what a `RenderItem` draws the materials with.
+   */
+  readonly avatar: AvatarController | null;
   /** Per clip, the sample {@link clipSample} hands out; then one for the rest pose. */
   private readonly samples: ClipSample[];
   /** The skeleton's root joints (no parent): where `applied` root motion places the pose. */
@@ -88,6 +96,8 @@ export class AnimatedModel implements PoseBuffers {
    * or pose jobs ran): the next one then recomputes every matrix, as this one did.
    */
   private movedAll = true;
+  /** Scratch: a clip sample's time, for the avatar's expression tracks. */
+  private readonly clipClock = new Float64Array(1);
 
   /**
    * Evaluates the rest pose.
@@ -121,6 +131,7 @@ export class AnimatedModel implements PoseBuffers {
       morphWeightJoints: morphJoints, motionRoot, ...sampling,
     });
     this.roots = rootJoints(asset.skeleton.parents);
+    this.avatar = asset.avatar ? new AvatarController(asset) : null;
     this.kernel.listJoints(animatedSubtrees(asset));
     this.evaluate(this.clipSample(-1));
   }
@@ -158,11 +169,31 @@ export class AnimatedModel implements PoseBuffers {
     if (placed) applyPlacement(this.pose, this.roots, this.animator.placement);
     const jobs = this.poseJobs, skeleton = this.asset.skeleton;
     for (let i = 0; i < jobs.length; i++) jobs[i].apply(this.pose, skeleton);
+    const avatar = this.avatar;
+    if (avatar) {
+      this.sampleExpressionTracks(avatar, source);
+      avatar.apply(this.pose, skeleton);
+    }
     // Sources of this model's clips write the rest pose outside them; another source may write any node.
-    const movesAll = placed || jobs.length > 0 || !(source === this.animator || source instanceof ClipSample);
+    const movesAll = placed || jobs.length > 0 || (avatar !== null && avatar.movesJoints) || !(source === this.animator || source instanceof ClipSample);
     if (movesAll || this.movedAll) this.kernel.update();
     else this.kernel.updateListed();
     this.movedAll = movesAll;
+  }
+
+  /**
+   * The expression tracks of the clip `source` plays (a {@link ClipSample}'s clip at its time; the animator's
+   * newest clip on layer 0 at its player's time, crossfades not blended) into the avatar's expression weights.
+   */
+  private sampleExpressionTracks(avatar: AvatarController, source: PoseSource): void {
+    if (source instanceof ClipSample) {
+      if (!source.clip) return;
+      this.clipClock[0] = source.time;
+      avatar.sampleClip(this.clips.indexOf(source.clip), this.clipClock);
+    } else if (source === this.animator) {
+      const player = this.animator.player(0);
+      if (player) avatar.sampleClip(this.clips.indexOf(player.clip), player.clock);
+    }
   }
 
   /**

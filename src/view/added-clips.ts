@@ -54,9 +54,10 @@ export function addClipsToModel(model: LoadedModel, library: ClipLibrary, playba
   const clips: AnimationClip[] = [...asset.clips, ...retargeted.clips.map((clip, i) => ({ ...clip, name: names[i] }))];
   const grown: ModelAsset = { ...asset, clips };
   const animated = new AnimatedModel(grown);
-  // What the page set on the model it sees stays: where it stands, its IK and other pose jobs.
+  // What the page set on the model it sees stays: where it stands, its IK and other pose jobs, its avatar's expressions and look-at.
   animated.world.set(model.animated.world);
   animated.poseJobs.push(...model.animated.poseJobs);
+  if (animated.avatar && model.animated.avatar) animated.avatar.copyFrom(model.animated.avatar);
   const layers = new ClipLayers(animated);
   for (const [clip, weight] of Object.entries(model.layers.weights())) layers.setWeight(Number(clip), weight, playback.speed);
   layers.setMask(model.layers.maskJoint);

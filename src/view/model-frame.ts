@@ -119,6 +119,7 @@ export class ModelFrame {
     item.method = method;
     item.style = null;
     item.skinnedVertices = null;
+    item.materialValues = model.animated.avatar?.materialValues ?? null;
     return item;
   }
 }

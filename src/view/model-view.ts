@@ -17,6 +17,7 @@ import type { ViewerHost } from './viewer-host.ts';
 import { CameraFraming } from './camera-framing.ts';
 import { ClipLayers } from './clip-layers.ts';
 import { ViewLayers } from './view-layers.ts';
+import { ViewAvatar } from './view-avatar.ts';
 import { ViewAttachments } from './view-attachments.ts';
 import { placeModel, prepareModel, type LoadedModel } from './loaded-model.ts';
 import { BACKGROUND, type ModelViewOptions, type ShowOptions } from './model-view-options.ts';
@@ -55,6 +56,8 @@ export class ModelView {
   readonly playback = new Playback();
   /** Clips layered over the selected one, on the shown model (they go with it). */
   readonly layers: ViewLayers;
+  /** The shown avatar's expressions, look-at target and automatic blinking (models with `ModelAsset.avatar`). */
+  readonly avatar: ViewAvatar;
   /** Props drawn on the shown model's joints, in the same frame (they follow it to another model by joint name). */
   readonly attachments: ViewAttachments = new ViewAttachments(this, () => this.surface.renderer);
   /** Why nothing can be drawn (no WebGL2, renderer failure), or null. */
@@ -107,6 +110,7 @@ export class ModelView {
     };
     this.frameAnimation = options.frameAnimation ?? false;
     this.layers = new ViewLayers(() => this.current?.layers ?? null, this.playback, () => this.requestRedraw());
+    this.avatar = new ViewAvatar(() => this.current?.animated ?? null, () => this.requestRedraw());
     const client: SurfaceClient = {
       frame: (nowMs) => this.onFrame(nowMs),
       contextLost: () => this.onContextLost(),
@@ -535,6 +539,7 @@ export class ModelView {
     // The first frame after a pause advances nothing; long gaps (background tab) advance at most 0.1 s.
     const dt = this.lastTickMs < 0 ? 0 : Math.min((nowMs - this.lastTickMs) / 1000, 0.1);
     this.lastTickMs = this.playback.playing ? nowMs : -1;
+    this.avatar.tick(dt);
     if (this.playback.playing && this.playback.advance(dt)) {
       // A `once` clip reached its end: playback stopped there (this frame draws it, paused; the loop ends).
       this.lastTickMs = -1;

@@ -21,7 +21,7 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['G', 'hide / show the panel'],
   ['Esc', 'close this help, clear the joint selection'],
   ['?', 'this help'],
-  ['Shift + drop a file', 'add its clips to the model shown, retargeted by joint name (an animation-only glTF or an .md5anim adds its clips without Shift)'],
+  ['Shift + drop a file', 'add its clips to the model shown, retargeted by joint name (an animation-only glTF, an .md5anim or a .vrma adds its clips without Shift)'],
   ['drag · right-drag · wheel', 'orbit · pan · zoom (touch: one finger orbits, two pan and pinch-zoom)'],
 ];
 

@@ -242,12 +242,12 @@ export class ViewerApp {
   /**
    * Like {@link loadUrl}, for dropped or picked files (a .gltf together with its .bin and images). With a model
    * shown, the files' clips are added to it instead ({@link addClipsFrom}) when `addClips` is true (Shift held on
-   * the drop), when they hold an `.md5anim` but no model file, or when the model file read has no mesh (an
+   * the drop), when they hold an `.md5anim` or a `.vrma` but no model file, or when the model file read has no mesh (an
    * animation-only glTF).
    */
   async loadFiles(files: readonly File[], addClips = false): Promise<boolean> {
     const main = files.find((f) => modelFormatOf(f.name) !== null) ?? files[0];
-    const animOnly = main !== undefined && modelFormatOf(main.name) === null && files.some((f) => extensionOf(f.name) === 'md5anim');
+    const animOnly = main !== undefined && modelFormatOf(main.name) === null && files.some((f) => extensionOf(f.name) === 'md5anim' || extensionOf(f.name) === 'vrma');
     if (this.view.asset && (addClips || animOnly)) {
       return this.addClipsFrom(() => loadClipsFromFiles(files), main?.name);
     }
@@ -261,8 +261,8 @@ export class ViewerApp {
   }
 
   /**
-   * Adds the clips of a clips file (an animation-only glTF, any glTF, an `.md5anim`) to the shown model,
-   * retargeted onto its skeleton by joint name: they join the clip list (renamed `Name (file)` where a name is
+   * Adds the clips of a clips file (an animation-only glTF, any glTF, an `.md5anim`, a `.vrma`) to the shown model,
+   * retargeted onto its skeleton by joint name (a `.vrma` onto an avatar by humanoid bone): they join the clip list (renamed `Name (file)` where a name is
    * taken) and the panel shows the joint matching. Never rejects: a failure shows in the banner, and the model
    * and its clips stay as they were.
    * @param source the clips file's URL, or a function reading it

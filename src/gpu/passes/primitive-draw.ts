@@ -2,6 +2,8 @@ import { mat3, mat4 } from 'gl-matrix';
 import { determinant3x3, multiplyStrided } from '../../math/strided-mat4.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../skinning/skinning-method.ts';
 import { bindWeightView, drawEdges, type EdgeTarget } from '../debug/inspection-binding.ts';
+import type { MaterialValues } from '../../avatar/material-values.ts';
+import { createDrivenMaterialUniforms } from '../shading/driven-material.ts';
 import type { LightingLibrary } from '../shading/scene-lighting.ts';
 import type { GpuPrimitive } from '../skinning/gpu-model.ts';
 import { bindMaterial } from '../skinning/material-binding.ts';
@@ -85,6 +87,8 @@ export class PrimitiveDraw implements PassContext {
   private readonly palette: SkinPaletteRequest = {
     skinMatrices: new Float32Array(0), jointCount: 0, method: DEFAULT_SKINNING_METHOD, palettePath: 'uniform', capacity: 0, serial: 0,
   };
+  /** The item's material values (`RenderItem.materialValues`, set per primitive) and the uniforms they are written into. */
+  private readonly driven = { values: null as MaterialValues | null, scratch: createDrivenMaterialUniforms() };
   /** Scratch: the primitive whose wireframe is drawn (filled before each use). */
   private edgeTarget: EdgeTarget | null = null;
 
@@ -229,7 +233,8 @@ export class PrimitiveDraw implements PassContext {
       this.capture.capture(i, p, primitive.vao, primitive.vertexCount);
       return;
     }
-    const material = bindMaterial(gl, program, gpuModel, primitive);
+    this.driven.values = item.materialValues;
+    const material = bindMaterial(gl, program, gpuModel, primitive, this.driven);
     gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
     if (material?.doubleSided) gl.disable(gl.CULL_FACE);
     else gl.enable(gl.CULL_FACE);

@@ -1,3 +1,4 @@
+import type { MaterialValues } from '../../avatar/material-values.ts';
 import type { PoseBuffers } from '../../skeleton/pose-buffers.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../skinning/skinning-method.ts';
 import type { DrawStyle } from '../debug/draw-style.ts';
@@ -43,13 +44,20 @@ export interface RenderItem {
    * drawn instead of skinning them again; null: skinned in the draw.
    */
   skinnedVertices: SkinnedVertexSource | null;
+  /**
+   * An avatar's per-frame material values (`AnimatedModel.avatar.materialValues`, written by its expressions): the
+   * materials they drive this frame are drawn with their colours and texture transforms, as uniforms; null (or
+   * values made for other materials): every material as loaded.
+   */
+  materialValues: MaterialValues | null;
 }
 
 /**
  * A {@link RenderItem} for `gpuModel` in `pose`, the rest at its defaults: identity display matrix, LBS with
- * normalised weights, the renderer's palette request, no inspection view, skinned in the draw. Allocates the
+ * normalised weights, the renderer's palette request, no inspection view, skinned in the draw, materials as
+ * loaded. Allocates the
  * item: make one per model and rewrite its fields.
  */
 export function createRenderItem(gpuModel: GpuModel, pose: PoseBuffers, displayMatrix: Float32Array | null = null): RenderItem {
-  return { gpuModel, pose, displayMatrix, method: DEFAULT_SKINNING_METHOD, paletteRequest: null, style: null, skinnedVertices: null };
+  return { gpuModel, pose, displayMatrix, method: DEFAULT_SKINNING_METHOD, paletteRequest: null, style: null, skinnedVertices: null, materialValues: null };
 }

@@ -190,7 +190,15 @@ export function writeUvTransform(out: Float32Array, o: number, uv: TextureCoordi
   const t = uv?.transform;
   const [ox, oy] = t?.offset ?? [0, 0];
   const [sx, sy] = t?.scale ?? [1, 1];
-  const c = Math.cos(t?.rotation ?? 0), s = Math.sin(t?.rotation ?? 0);
+  writeUvMatrix(out, o, ox, oy, t?.rotation ?? 0, sx, sy);
+}
+
+/**
+ * Writes the column-major 3×3 matrix T(offset)·R(rotation)·S(scale) of {@link writeUvTransform} at `out[o…o+9)`
+ * from its parts: offset (ox, oy), rotation in radians, scale (sx, sy). Allocates nothing.
+ */
+export function writeUvMatrix(out: Float32Array, o: number, ox: number, oy: number, rotation: number, sx: number, sy: number): void {
+  const c = Math.cos(rotation), s = Math.sin(rotation);
   out[o] = c * sx; out[o + 1] = -s * sx; out[o + 2] = 0;
   out[o + 3] = s * sy; out[o + 4] = c * sy; out[o + 5] = 0;
   out[o + 6] = ox; out[o + 7] = oy; out[o + 8] = 1;

@@ -1,5 +1,7 @@
 import { MATERIAL_TEXTURES, MaterialTextureIndex, writeUvTransform, type GpuMaterial, type GpuModel, type GpuPrimitive } from './gpu-model.ts';
+import type { MaterialValues } from '../../avatar/material-values.ts';
 import { AlphaMode } from '../shading/alpha-mode.ts';
+import { writeDrivenMaterial, type DrivenMaterialUniforms } from '../shading/driven-material.ts';
 import { SPECULAR_LEVELS, type ImageBasedLighting } from '../shading/image-based-lighting.ts';
 import {
   BASE_COLOR_UNIT, BRDF_LUT_UNIT, DIFFUSE_ENVIRONMENT_UNIT, EMISSIVE_UNIT, METALLIC_ROUGHNESS_UNIT, NORMAL_UNIT, OCCLUSION_UNIT,
@@ -32,23 +34,37 @@ export function materialOf(gpuModel: GpuModel, primitive: GpuPrimitive): GpuMate
  * Sets lit.frag's material uniforms for `primitive` (its material, or glTF's default material when the index is
  * out of range) and binds its five textures (white where a texture is absent or not decoded yet), for
  * `program`, which must be in use and chosen with `gpuModel.materialFeatures`. Allocates nothing.
+ * @param driven an avatar's per-frame material values (`RenderItem.materialValues`) and the scratch to write
+ *   them into: a material its expressions drive this frame takes its base colour, emissive and UV transforms
+ *   from them (`writeDrivenMaterial`); null, or values made for another model's materials: the material as loaded
  * @returns the material, or null when the index is out of range
  */
-export function bindMaterial(gl: WebGL2RenderingContext, program: SkinningProgram, gpuModel: GpuModel, primitive: GpuPrimitive): GpuMaterial | null {
+export function bindMaterial(
+  gl: WebGL2RenderingContext, program: SkinningProgram, gpuModel: GpuModel, primitive: GpuPrimitive,
+  driven: { readonly values: MaterialValues | null; readonly scratch: DrivenMaterialUniforms } | null = null,
+): GpuMaterial | null {
   const found = materialOf(gpuModel, primitive);
   const material = found ?? FALLBACK_MATERIAL;
-  gl.uniform4fv(program.u_baseColorFactor, material.baseColorFactor);
+  const materialIndex = primitive.asset.material;
+  const values = driven?.values ?? null;
+  if (found && values && values.materialCount === gpuModel.materials.length && values.driven[materialIndex] === 1) {
+    const uniforms = writeDrivenMaterial(driven!.scratch, gpuModel.asset.materials[materialIndex], values, materialIndex);
+    gl.uniform4fv(program.u_baseColorFactor, uniforms.baseColorFactor);
+    gl.uniform3fv(program.u_emissive, uniforms.emissive);
+    gl.uniformMatrix3fv(program.u_uvTransform, false, uniforms.uvTransforms);
+  } else {
+    gl.uniform4fv(program.u_baseColorFactor, material.baseColorFactor);
+    gl.uniform3fv(program.u_emissive, material.emissive);
+    gl.uniformMatrix3fv(program.u_uvTransform, false, material.uvTransforms);
+  }
   gl.uniform1f(program.u_metallicFactor, material.metallicFactor);
   gl.uniform1f(program.u_roughnessFactor, material.roughnessFactor);
   gl.uniform1f(program.u_normalScale, material.normalScale);
   gl.uniform1f(program.u_occlusionStrength, material.occlusionStrength);
-  gl.uniform3fv(program.u_emissive, material.emissive);
   gl.uniform1i(program.u_alphaMode, material.alphaMode);
   gl.uniform1f(program.u_alphaCutoff, material.alphaCutoff);
   gl.uniform1iv(program.u_uvSet, material.uvSets);
-  gl.uniformMatrix3fv(program.u_uvTransform, false, material.uvTransforms);
   gl.uniform1f(program.u_specularLevels, SPECULAR_LEVELS - 1);
-  const materialIndex = primitive.asset.material;
   for (let t = 0; t < MATERIAL_TEXTURES; t++) {
     gl.activeTexture(gl.TEXTURE0 + MATERIAL_UNITS[t]);
     gl.bindTexture(gl.TEXTURE_2D, gpuModel.materialTexture(materialIndex, t as MaterialTextureIndex, primitive.hasUvs));

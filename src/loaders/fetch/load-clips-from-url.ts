@@ -32,7 +32,7 @@ export interface LoadClipsFromUrlOptions {
 }
 
 /**
- * Browser: fetches a clips file — an animation-only glTF/GLB, any glTF, or an `.md5anim` — from a URL (resolved
+ * Browser: fetches a clips file — an animation-only glTF/GLB, any glTF, an `.md5anim` or a `.vrma` — from a URL (resolved
  * against `options.baseUrl`) and reads its skeleton and clips with `loadClips`; a .gltf's buffers are fetched
  * relative to it. Only http(s), data: and blob: URLs are fetched (fetchable-url.ts). Retarget the result onto a
  * model with `retargetClipLibrary`.

@@ -5,6 +5,7 @@ import { skinVertices } from '../../../src/skinning/skin-vertices.ts';
 import { MorphedPrimitive } from '../../../src/skinning/morph-targets.ts';
 import { writeTangent } from '../../../src/skinning/write-tangent.ts';
 import { parseGltf } from '../../../src/loaders/gltf/parse-gltf.ts';
+import { avatarAsset, expression, lookAtAsset } from '../../unit/avatar/avatar-fixtures.ts';
 import { skinnedMorphTube, type MorphTubeOptions } from '../../unit/helpers/morph-tube.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 import { uploadModel, type GpuModel } from '../../../src/gpu/skinning/gpu-model.ts';
@@ -97,9 +98,13 @@ function samplesOf(asset: ModelAsset, sampling: Sampling = 'spread'): { clip: nu
  * Skins every skinned primitive of `asset` at every sample on the GPU (transform feedback) and the CPU
  * (`skinVertices`) for each palette path × each of `methods`, and records the worst differences. Morph
  * targets are applied first on both sides (`MorphedPrimitive`, the shader's `MORPH_TARGETS`); rigid primitives
- * with morph targets are compared too (morphed, in the mesh's space).
+ * with morph targets are compared too (morphed, in the mesh's space). `prepare` sets the model up before the
+ * first sample (e.g. an avatar's expressions and look-at).
  */
-async function runParity(asset: ModelAsset, sampling: Sampling = 'spread', methods: readonly SkinningMethod[] = [DEFAULT_SKINNING_METHOD]): Promise<ModelParity> {
+async function runParity(
+  asset: ModelAsset, sampling: Sampling = 'spread', methods: readonly SkinningMethod[] = [DEFAULT_SKINNING_METHOD],
+  prepare: ((animated: AnimatedModel) => void) | null = null,
+): Promise<ModelParity> {
   const gpu: GpuModel = uploadModel(gl!, asset);
   const captures = {
     uniform: new TransformFeedbackCapture(gl!), ubo: new TransformFeedbackCapture(gl!),
@@ -107,6 +112,7 @@ async function runParity(asset: ModelAsset, sampling: Sampling = 'spread', metho
   };
   const limits = readPaletteLimits(gl!);
   const animated = new AnimatedModel(asset);
+  prepare?.(animated);
   const maxVectors = gl!.getParameter(gl!.MAX_VERTEX_UNIFORM_VECTORS) as number;
   let jointCount = 0;
   for (const skin of asset.skins) jointCount = Math.max(jointCount, skin.joints.length);
@@ -301,6 +307,31 @@ const api = {
   /** The tube of tests/unit/helpers/morph-tube.ts (skinned or rigid, n POSITION + NORMAL targets, TANGENT on target 0). */
   morphTube: async (options: MorphTubeOptions, methods?: SkinningMethod[]) =>
     runParity(await parseGltf('morph-tube.glb', skinnedMorphTube(options).glb()), 'spread', methods),
+  /**
+   * The skinned tube made an avatar (tests/unit/avatar/avatar-fixtures.ts): happy (0.7) and aa (0.5) drive its morph
+   * targets 1 and 2, bone look-at turns its upper joint (as the left eye) towards a point, so the morph weights and
+   * matrices both sides skin from carry expressions and look-at. Throws when the expressions do not reach the weights.
+   */
+  morphTubeAvatar: async (methods?: SkinningMethod[]) => {
+    const tube = await parseGltf('morph-tube.glb', skinnedMorphTube().glb());
+    const o = tube.meshInstances[0].morphWeightOffset!;
+    const joint = (node: number): number => Array.from(tube.skeleton.sourceIndices).indexOf(node);
+    const avatar = avatarAsset([
+      expression('happy', { morphTargetBinds: [{ morphWeight: o + 1, weight: 1 }] }),
+      expression('aa', { morphTargetBinds: [{ morphWeight: o + 2, weight: 0.8 }, { morphWeight: o + 1, weight: 0.2 }] }),
+    ], { head: joint(1), leftEye: joint(2) }, lookAtAsset('bone'));
+    return runParity({ ...tube, avatar }, 'spread', methods, (animated) => {
+      animated.avatar!.setExpression('happy', 0.7);
+      animated.avatar!.setExpression('aa', 0.5);
+      animated.avatar!.lookAt!.setTarget(0.8, 1.5, 1);
+      animated.evaluate(animated.clipSample(-1));
+      const rest = tube.restPose.morphWeights!;
+      const expected = [rest[o + 1] + 0.7 + 0.1, rest[o + 2] + 0.4];
+      if (Math.abs(animated.morphWeights[o + 1] - expected[0]) > 1e-6 || Math.abs(animated.morphWeights[o + 2] - expected[1]) > 1e-6) {
+        throw new Error(`expressions did not reach the morph weights: ${Array.from(animated.morphWeights)}`);
+      }
+    });
+  },
 };
 (window as unknown as { sinewParity: typeof api }).sinewParity = api;
 (window as unknown as { sinewParityReady: boolean }).sinewParityReady = true;

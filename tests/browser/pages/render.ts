@@ -11,6 +11,7 @@ import { atOffset } from '../helpers/far-offset.ts';
 import { createBendingBox } from '../helpers/bending-box.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
 import { createTgaQuad } from '../helpers/tga-quad.ts';
+import { avatarAsset, expression } from '../../unit/avatar/avatar-fixtures.ts';
 import { createMirroredSkinnedQuad } from '../helpers/mirrored-quad.ts';
 
 export interface RenderRequest {
@@ -27,6 +28,11 @@ export interface RenderRequest {
   pitch?: number;
   /** `Float32Array(16)` contents, column-major, or omitted. */
   display?: number[];
+  /**
+   * Linear RGBA: the model drawn as an avatar whose one expression, at weight 1, drives material 0's base colour
+   * to this (a material colour bind; `RenderItem.materialValues`), or omitted.
+   */
+  expressionColor?: [number, number, number, number];
 }
 
 export interface RenderReport {
@@ -39,6 +45,8 @@ export interface RenderReport {
   glError: number;
   /** RGBA at the middle of the upper and lower quarter of the covered box (top, bottom). */
   probes: [number[], number[]];
+  /** Mean RGB (0–255) of the covered pixels. */
+  coveredMean: [number, number, number];
 }
 
 const canvas = document.getElementById('gl') as HTMLCanvasElement;
@@ -57,7 +65,11 @@ async function load(model: string): Promise<ModelAsset> {
 function drawFrame(): RenderReport {
   const { renderer, gpu, asset, request } = state!;
   if (!gpu) throw new Error('no GPU model (context lost?)');
-  const animated = new AnimatedModel(asset);
+  const color = request.expressionColor;
+  const animated = new AnimatedModel(color
+    ? { ...asset, avatar: avatarAsset([expression('angry', { materialColorBinds: [{ material: 0, type: 'color', targetValue: color }] })]) }
+    : asset);
+  animated.avatar?.setExpression('angry', 1);
   animated.evaluate(animated.clipSample(request.clip).at(request.time));
   const display = request.display ? new Float32Array(request.display) : undefined;
   const camera = new OrbitCamera();
@@ -67,14 +79,18 @@ function drawFrame(): RenderReport {
   camera.frame(computeModelBounds(asset, animated, display), aspect);
   camera.update(aspect);
   renderer.beginFrame(canvas.width, canvas.height, CLEAR);
-  renderer.draw(createRenderItem(gpu, animated, display), camera);
+  const item = createRenderItem(gpu, animated, display);
+  item.materialValues = animated.avatar?.materialValues ?? null;
+  renderer.draw(item, camera);
   const pixels = new Uint8Array(4 * canvas.width * canvas.height);
   gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
   const clear = CLEAR.map((c) => Math.round(c * 255));
   let covered = 0, x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  const sum = [0, 0, 0];
   for (let i = 0; i < pixels.length; i += 4) {
     if (Math.abs(pixels[i] - clear[0]) + Math.abs(pixels[i + 1] - clear[1]) + Math.abs(pixels[i + 2] - clear[2]) > 6) {
       covered++;
+      sum[0] += pixels[i]; sum[1] += pixels[i + 1]; sum[2] += pixels[i + 2];
       const x = (i / 4) % canvas.width, y = Math.floor(i / 4 / canvas.width);
       x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
     }
@@ -85,6 +101,7 @@ function drawFrame(): RenderReport {
     coverage: covered / (pixels.length / 4),
     extent: covered > 0 ? [x1 - x0 + 1, y1 - y0 + 1] : [0, 0],
     glError: gl.getError(),
+    coveredMean: sum.map((c) => (covered > 0 ? c / covered : 0)) as [number, number, number],
     // readPixels rows run bottom-up: y1 is the top of the covered box.
     probes: [Math.round(y1 - (y1 - y0) / 4), Math.round(y0 + (y1 - y0) / 4)].map((y) => {
       const i = 4 * (y * canvas.width + Math.round((x0 + x1) / 2));

@@ -208,7 +208,7 @@ describe.skipIf(!assets)('sinew eval on MD5', () => {
     // only a file that holds no clips Sinew reads is refused.
     const gltf = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--anim', 'x.txt');
     expect(gltf.code).toBe(1);
-    expect(gltf.stderr).toBe('sinew: x.txt: --anim takes an .md5anim, .glb or .gltf file\n');
+    expect(gltf.stderr).toBe('sinew: x.txt: --anim takes an .md5anim, .glb, .gltf or .vrma file\n');
     const missing = await sinew('eval', join(assets!, 'gltf', 'Fox.glb'), '--anim', 'x.md5anim');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe('sinew: x.md5anim: no such file\n');

@@ -56,10 +56,10 @@ describe('loadClips', () => {
     expect(library.warnings).toEqual(['still.glb: has no clips']);
   });
 
-  it('refuses a file that is not .glb, .gltf or .md5anim (UNSUPPORTED_FILE_TYPE)', async () => {
+  it('refuses a file that is not .glb, .gltf, .md5anim or .vrma (UNSUPPORTED_FILE_TYPE)', async () => {
     const error = await loadErrorOf(loadClips({ name: 'walk.fbx', bytes: new Uint8Array(4) }, none));
     expect(error.code).toBe('UNSUPPORTED_FILE_TYPE');
-    expect(error.message).toBe('walk.fbx: unsupported file type ".fbx" for clips (expected .glb, .gltf or .md5anim)');
+    expect(error.message).toBe('walk.fbx: unsupported file type ".fbx" for clips (expected .glb, .gltf, .md5anim or .vrma)');
   });
 
   it('reports a broken .md5anim as the MD5 parser does, naming the file', async () => {

@@ -8,17 +8,22 @@ import * as testing from '../../../src/testing.ts';
 describe('the entry points export what a user needs, and nothing internal', () => {
   it('sinew-gl: exactly the public runtime names of src/index.ts', () => {
     expect(Object.keys(core).sort()).toEqual([
-      'AimIkJob', 'AnimatedModel', 'AnimationEvent', 'AnimationEventList', 'Animator', 'BlendingJob', 'CLIP_EXTENSIONS',
-      'ClipPlayer', 'ClipSample', 'Crowd', 'DEFAULT_MEMORY_BUDGET_BYTES', 'FootPlacementJob', 'GpuContext', 'GpuInstances', 'GpuModel',
-      'LOAD_ERROR_CODES', 'LoadError', 'MODEL_EXTENSIONS', 'ModelPoint', 'OrbitCamera', 'PickContext', 'PixelRays',
-      'PointOcclusion', 'PoseKernel', 'RetargetError', 'RuntimeClip', 'SamplingContext', 'SkinnedRenderer',
-      'SkinningContext', 'SkinningKernel', 'TwoBoneIkJob', 'blendHitWeights', 'blendLayers', 'cloneLocalPose',
-      'commonAncestor', 'compileClip', 'computeSkinMatrices', 'copyLocalPose', 'createLocalPose', 'createOctopusAsset',
-      'createRay', 'createRenderItem', 'createSurfaceHit', 'createSwordAsset', 'cssToBuffer', 'defaultPropJoint', 'drawCrowd',
-      'findJoint', 'findLegs',
-      'findLookAtChain', 'findMotionRoot', 'loadClips', 'loadClipsFromFiles', 'loadClipsFromUrl', 'loadModel',
-      'loadModelFromFiles', 'loadModelFromUrl', 'localToModel', 'matchJoints', 'midAxisFromPose', 'parseGltf',
-      'pickModel', 'poseJointMatrix', 'propMatrix', 'retargetClip', 'retargetClipLibrary', 'sampleClip', 'skinVertices',
+      'AimIkJob', 'AnimatedModel', 'AnimationEvent', 'AnimationEventList', 'Animator', 'AvatarController',
+      'BlendingJob', 'CLIP_EXTENSIONS', 'ClipPlayer', 'ClipSample', 'Crowd', 'DEFAULT_MEMORY_BUDGET_BYTES',
+      'ExpressionGroup', 'ExpressionState', 'FootPlacementJob', 'GpuContext', 'GpuInstances', 'GpuModel',
+      'HUMANOID_BONES', 'HUMANOID_BONE_NAMES', 'LOAD_ERROR_CODES', 'LoadError', 'LookAtController',
+      'MATERIAL_COLOR_TARGETS', 'MODEL_EXTENSIONS', 'MaterialValues', 'ModelPoint', 'OrbitCamera', 'PickContext',
+      'PixelRays', 'PointOcclusion', 'PoseKernel', 'RetargetError', 'RuntimeClip', 'SamplingContext',
+      'SkinnedRenderer', 'SkinningContext', 'SkinningKernel', 'TwoBoneIkJob', 'autoBlinkWeight', 'blendHitWeights',
+      'blendLayers', 'cloneLocalPose', 'commonAncestor', 'compileClip', 'computeSkinMatrices', 'copyLocalPose',
+      'createLocalPose', 'createNormalizedHumanoid', 'createOctopusAsset', 'createRay', 'createRenderItem',
+      'createSurfaceHit', 'createSwordAsset', 'cssToBuffer', 'defaultPropJoint', 'drawCrowd', 'findJoint', 'findLegs',
+      'findLookAtChain', 'findMotionRoot', 'firstPersonVisibility', 'getNormalizedHipsPosition',
+      'getNormalizedRotation', 'humanoidParentOf', 'loadClips', 'loadClipsFromFiles', 'loadClipsFromUrl', 'loadModel',
+      'loadModelFromFiles', 'loadModelFromUrl', 'localToModel', 'mapLookAtRange', 'matchHumanoid', 'matchJoints',
+      'midAxisFromPose', 'normalizedBoneJoint', 'parseGltf', 'pickModel', 'poseJointMatrix', 'propMatrix',
+      'retargetClip', 'retargetClipLibrary', 'sampleClip', 'setNormalizedHipsPosition', 'setNormalizedRotation',
+      'skinVertices',
       'splitDisplayTranslation', 'swordOffset', 'withProp',
     ]);
   });
@@ -49,6 +54,6 @@ describe('the entry points export what a user needs, and nothing internal', () =
   it('loading follows one naming rule, loadModel*(source, options), and every failure is a LoadError with a registered code', () => {
     expect([core.loadModel, core.loadModelFromUrl, core.loadModelFromFiles, node.loadModelFromPath].map((f) => typeof f)).toEqual(['function', 'function', 'function', 'function']);
     expect(Object.keys(core.LOAD_ERROR_CODES)).toEqual(expect.arrayContaining(['FILE_NOT_FOUND', 'RETARGET_NO_MATCH', 'RETARGET_DEGENERATE_REST_POSE']));
-    expect(core.CLIP_EXTENSIONS).toEqual(['.glb', '.gltf', '.md5anim']);
+    expect(core.CLIP_EXTENSIONS).toEqual(['.glb', '.gltf', '.md5anim', '.vrma']);
   });
 });

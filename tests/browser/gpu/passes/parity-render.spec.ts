@@ -24,6 +24,19 @@ test.describe('SkinnedRenderer frames', () => {
     expect(report.coverage).toBeGreaterThan(0.05);
   });
 
+  test('an avatar expression\'s material colour bind reaches the draw as the base colour factor (no recompilation)', async ({ page }) => {
+    const render = (expressionColor?: [number, number, number, number]) => page.evaluate((r) => (window as unknown as { sinewRender: Api }).sinewRender.render(r),
+      { model: 'generated', clip: -1, time: 0, palette: 'auto', yaw: 0, pitch: 0, ...(expressionColor ? { expressionColor } : {}) } satisfies RenderRequest);
+    const plain = await render();
+    const driven = await render([0.05, 0.2, 0.9, 1]);
+    expect(driven.glError).toBe(0);
+    expect(driven.coverage).toBeCloseTo(plain.coverage, 3);
+    // The box is orange (0.9, 0.45, 0.1) as loaded; the expression at weight 1 turns it blue.
+    const [pr, , pb] = plain.coveredMean, [dr, , db] = driven.coveredMean;
+    expect(pr, `plain ${plain.coveredMean}`).toBeGreaterThan(pb + 60);
+    expect(db, `driven ${driven.coveredMean}`).toBeGreaterThan(dr + 60);
+  });
+
   test('a TGA base colour texture (MD5 models ship them) is decoded and sampled the right way up', async ({ page }) => {
     const report = await page.evaluate((r) => (window as unknown as { sinewRender: Api }).sinewRender.render(r),
       { model: 'tga-quad', clip: -1, time: 0, palette: 'auto', yaw: 0, pitch: 0 } satisfies RenderRequest);

@@ -16,6 +16,7 @@ import { skinnedMorphTube } from '../../../unit/helpers/morph-tube.ts';
 type Api = {
   morphUrl: (url: string, methods?: SkinningMethod[]) => Promise<ModelParity>;
   morphTube: (options: MorphTubeOptions, methods?: SkinningMethod[]) => Promise<ModelParity>;
+  morphTubeAvatar: (methods?: SkinningMethod[]) => Promise<ModelParity>;
 };
 
 const METHODS: SkinningMethod[] = [{ skinning: 'lbs', weights: 'normalize' }, { skinning: 'dqs', weights: 'normalize' }];
@@ -65,6 +66,11 @@ test.describe('GPU-vs-CPU transform-feedback parity with morph targets', () => {
       ['/compressed/morph-tube-draco.glb', METHODS] as const,
     );
     check('tube skinned + 3 targets, Draco', result, 3);
+  });
+
+  test('tube skinned + 3 targets as an avatar, expressions active and bone look-at turning a joint', async ({ page }) => {
+    const result = await page.evaluate((m) => (window as unknown as { sinewParity: Api }).sinewParity.morphTubeAvatar(m), METHODS);
+    check('tube avatar, expressions + look-at', result, 3);
   });
 
   test.afterAll(() => printParityTable(table));
