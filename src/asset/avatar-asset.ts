@@ -138,6 +138,12 @@ export interface LookAtAsset {
   readonly rangeMapHorizontalOuter: LookAtRangeMap;
   readonly rangeMapVerticalDown: LookAtRangeMap;
   readonly rangeMapVerticalUp: LookAtRangeMap;
+  /**
+   * The unit direction the face looks along at rest, in the head bone's space. Absent: +Z (VRM 1.0). VRM 0.x
+   * avatars face −Z in their head's space, so (0, 0, −1) (three-vrm's `faceFront` for 0.x): the half turn at
+   * load turns the whole model, not the head's frame.
+   */
+  readonly faceFront?: readonly [number, number, number];
 }
 
 /** Which view a mesh shows in (VRMC_vrm-1.0 `firstPerson.md`). */

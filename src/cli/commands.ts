@@ -49,7 +49,7 @@ interface InspectOptions {
  */
 export function createProgram(version: string, writeOut: (text: string) => void): Command {
   const program = new Command('sinew')
-    .description('Evaluate, inspect and render skinned models (.glb, .gltf, .md5mesh); inspect animations (.md5anim).')
+    .description('Evaluate, inspect and render skinned models (.glb, .gltf, .vrm, .md5mesh); inspect animations (.md5anim).')
     .version(version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'print this help')
     .helpCommand('help [command]', 'print help for a command')
@@ -66,7 +66,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
   program
     .command('eval')
     .description('print the skinned vertices of a model at a time of a clip, as JSON')
-    .argument('<model>', 'a .glb, .gltf or .md5mesh file')
+    .argument('<model>', 'a .glb, .gltf, .vrm or .md5mesh file')
     .option('--clip <name|index>', 'clip to apply, by name or 0-based index; rest or -1: the rest pose (default: 0, or the rest pose for a model without clips)')
     .option('--time <seconds>', 'seconds into the clip, clamped to its keys (default: 0)', parseSeconds)
     .option('--anim <file>', 'clips to play: an .md5anim for an .md5mesh (default: <name>.md5anim next to it, if present; else the bind pose); a .glb/.gltf/.vrma (or an .md5anim for a glTF) whose clips are retargeted onto the model by joint name (a .vrma by humanoid bone)')
@@ -81,8 +81,8 @@ export function createProgram(version: string, writeOut: (text: string) => void)
 
   program
     .command('inspect')
-    .description("print a model's scenes, skins, meshes, clips and loader warnings; or an animation's frames, frame rate, duration, joints and channels")
-    .argument('<file>', 'a .glb, .gltf or .md5mesh model, or an .md5anim animation')
+    .description("print a model's scenes, skins, meshes, clips, avatar (a .vrm's meta, licence, humanoid, expressions, look-at) and loader warnings; or an animation's frames, frame rate, duration, joints and channels")
+    .argument('<file>', 'a .glb, .gltf, .vrm or .md5mesh model, or an .md5anim animation')
     .option('--anim <file>', 'for an .md5mesh: an .md5anim whose clip to include (default: <name>.md5anim next to it, if present); a .glb/.gltf/.vrma (or an .md5anim for a glTF): list the model\'s skin joints its clips drive and those they do not (as many as the eval warning counts)')
     .option('--json', 'print JSON instead of tables')
     .option('--max-memory <MiB>', 'the memory budget: largest file read and most memory a file\'s data may decode to; eval stays within twice it (default: 512)', parseMebibytes)
@@ -93,7 +93,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
   program
     .command('render')
     .description('draw a model with <sinew-viewer> in headless Chromium and write a PNG')
-    .argument('<model>', 'a .glb, .gltf or .md5mesh file')
+    .argument('<model>', 'a .glb, .gltf, .vrm or .md5mesh file')
     .requiredOption('--out <file.png>', 'the PNG to write')
     .option('--anim <file>', 'clips to play, as eval takes them: an .md5anim for an .md5mesh (default: <name>.md5anim next to it, if present; else the bind pose); a .glb/.gltf/.vrma (or an .md5anim for a glTF) whose clips are retargeted onto the model by joint name (a .vrma by humanoid bone)')
     .option('--clip <name|index>', 'clip by name or 0-based index (with --anim clips to retarget: one of theirs); rest or -1: the rest pose (default: the first clip)')

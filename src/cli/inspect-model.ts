@@ -8,6 +8,8 @@ import { DEFAULT_MAX_FILE_BYTES, readGuardedFile } from '../node/load-model-from
 import { requireModelFormat } from '../loaders/load-model.ts';
 import { loadCommandModelAndClips } from './load-command-model.ts';
 import type { AnimationClip } from '../asset/animation-clip.ts';
+import { influenceCountOf, type PrimitiveAsset } from '../asset/model-asset.ts';
+import { inspectAvatar, type AvatarInspection } from './inspect-avatar.ts';
 
 /**
  * What `sinew inspect --json` prints (docs/guide/cli.md): a model's structure as its file states
@@ -35,6 +37,8 @@ export interface ModelInspection {
   warnings: string[];
   /** Only with `--anim` clips played by retargeting (a glTF's, or an `.md5anim` on a glTF): how they match. */
   retarget?: RetargetInspection;
+  /** Only for a VRM avatar (`.vrm`, VRM 1.0 or 0.x): its meta, humanoid, expressions, look-at and first person. */
+  avatar?: AvatarInspection;
 }
 
 /** `sinew inspect MODEL --anim CLIPS`: the clips' file, joint by joint (docs/guide/clips-from-files.md). */
@@ -103,10 +107,15 @@ export interface PrimitiveInspection {
    */
   triangleCount: number;
   /**
-   * Influences per vertex the file stores: 4 · the number of JOINTS_n / WEIGHTS_n sets (0 for a rigid
-   * primitive); MD5: the most weights any vertex has. Sinew skins every one of them (none is dropped).
+   * Influences the vertices use: the most non-zero weights of any vertex (0 for a rigid primitive, or one Sinew
+   * skips); MD5: the most weights any vertex has. Sinew skins every one of them (none is dropped).
    */
   influencesPerVertex: number;
+  /**
+   * Influence slots the file stores per vertex: 4 · the number of JOINTS_n / WEIGHTS_n sets (0 for a rigid
+   * primitive); MD5: the same as `influencesPerVertex`. Exporters pad to whole sets, so this may exceed it.
+   */
+  influenceSlots: number;
   /** Morph targets (`targets.length`; 0 for MD5), applied before skinning at the pose's weights. */
   morphTargetCount: number;
   /** The material's name (`""` when it has none; MD5: the `shader` string), or null when there is no material. */
@@ -194,9 +203,9 @@ export function inspectGltf(asset: ModelAsset, json: GLTF.IGLTF, format: 'glb' |
     };
   });
 
-  const meshes = (json.meshes ?? []).map((mesh): MeshInspection => ({
+  const meshes = (json.meshes ?? []).map((mesh, m): MeshInspection => ({
     name: mesh.name ?? '',
-    primitives: mesh.primitives.map((primitive): PrimitiveInspection => {
+    primitives: mesh.primitives.map((primitive, p): PrimitiveInspection => {
       const mode = primitive.mode ?? 4;
       const position = primitive.attributes.POSITION;
       // The loader skips a point or line primitive without POSITION (with a warning); it still gets its row.
@@ -209,7 +218,8 @@ export function inspectGltf(asset: ModelAsset, json: GLTF.IGLTF, format: 'glb' |
         vertexCount,
         indexCount,
         triangleCount: triangleCount(mode, indexCount ?? vertexCount),
-        influencesPerVertex: 4 * sets,
+        influencesPerVertex: usedInfluences(asset.meshes[m]?.primitives.find((loaded, i) => (loaded.sourceIndex ?? i) === p)),
+        influenceSlots: 4 * sets,
         morphTargetCount: primitive.targets?.length ?? 0,
         material: primitive.material === undefined ? null : materials[primitive.material].name ?? '',
       };
@@ -234,7 +244,21 @@ export function inspectGltf(asset: ModelAsset, json: GLTF.IGLTF, format: 'glb' |
     meshes,
     clips,
     warnings: [...asset.warnings],
+    ...(asset.avatar ? { avatar: inspectAvatar(asset.avatar, asset.skeleton, json) } : {}),
   };
+}
+
+/** The most influences with a weight > 0 of any vertex of `primitive`; 0 when it is rigid or absent (skipped). */
+function usedInfluences(primitive: PrimitiveAsset | undefined): number {
+  if (!primitive?.weights) return 0;
+  const c = influenceCountOf(primitive), weights = primitive.weights;
+  let most = 0;
+  for (let v = 0; v < primitive.vertexCount && most < c; v++) {
+    let used = 0;
+    for (let k = 0; k < c; k++) if (weights[c * v + k] > 0) used++;
+    if (used > most) most = used;
+  }
+  return most;
 }
 
 /**
@@ -263,6 +287,7 @@ export function inspectMd5(asset: ModelAsset, mesh: Md5Mesh): ModelInspection {
           indexCount: 3 * part.triangleCount,
           triangleCount: part.triangleCount,
           influencesPerVertex: most,
+          influenceSlots: most,
           morphTargetCount: 0,
           material: part.shader,
         }],

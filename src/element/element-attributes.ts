@@ -90,7 +90,7 @@ export function parseCrossfadeSetting(raw: string | null): AttributeReading<numb
 export const ELEMENT_ATTRIBUTES = {
   src: {
     kind: 'text', absent: 'the built-in octopus',
-    doc: 'URL of the model (.glb, .gltf, .md5mesh), relative to the page; absent: the built-in octopus.',
+    doc: 'URL of the model (.glb, .gltf, .vrm, .md5mesh), relative to the page; absent: the built-in octopus.',
   },
   anim: {
     kind: 'text', absent: '`<name>.md5anim` next to the mesh',

@@ -8,7 +8,7 @@
  */
 export const LOAD_ERROR_CODES = {
   // Files and I/O
-  UNSUPPORTED_FILE_TYPE: 'the main file\'s extension is not one Sinew reads (.glb, .gltf, .md5mesh)',
+  UNSUPPORTED_FILE_TYPE: 'the main file\'s extension is not one Sinew reads (.glb, .gltf, .vrm, .md5mesh)',
   FILE_NOT_FOUND: 'the model or a companion file it needs does not exist',
   IO_ERROR: 'a file exists but cannot be read (network or HTTP failure, permission, not a regular file, too large)',
   INVALID_URI: 'a uri cannot be used: an undecodable data: URI, or a companion name the node reader refuses (a scheme, an absolute path, outside the model\'s folder)',
@@ -89,6 +89,9 @@ export const LOAD_ERROR_CODES = {
   MD5_VALUE_OUT_OF_RANGE: 'an MD5 number is outside its allowed range (a count, past float32, a frame rate that gives no increasing times)',
   MD5_JOINT_CYCLE: 'MD5 joint parents form a cycle',
   MD5_ANIM_MISMATCH: 'an .md5anim\'s joints (count, names or parents) differ from its mesh\'s',
+
+  // VRM avatars
+  HUMANOID_INVALID: 'a VRM humanoid is broken: missing, a required bone missing, one node for two bones, or a bone\'s node not in the model',
 
   // Clips from other files (retargeting)
   RETARGET_NO_MATCH: 'no joint of the model matches a joint of the clips\' file by name (nor by the map given)',

@@ -31,10 +31,10 @@ export interface LoadModelOptions {
 }
 
 /** The model formats Sinew reads, by the lower-case extension of the main file. */
-export type ModelFormat = 'glb' | 'gltf' | 'md5mesh';
+export type ModelFormat = 'glb' | 'gltf' | 'vrm' | 'md5mesh';
 
-/** Extensions of the main files {@link loadModel} reads, for messages and file pickers. */
-export const MODEL_EXTENSIONS: readonly string[] = ['.glb', '.gltf', '.md5mesh'];
+/** Extensions of the main files {@link loadModel} reads, for messages and file pickers (a `.vrm` is a GLB with a VRM avatar). */
+export const MODEL_EXTENSIONS: readonly string[] = ['.glb', '.gltf', '.vrm', '.md5mesh'];
 
 /** The format of a main file by its name's extension (case-insensitive), or null for any other file. */
 export function modelFormatOf(name: string): ModelFormat | null {
@@ -45,21 +45,21 @@ export function modelFormatOf(name: string): ModelFormat | null {
 
 /**
  * {@link modelFormatOf}, failing for a file Sinew does not read: callers check before fetching anything.
- * @throws LoadError `UNSUPPORTED_FILE_TYPE`: `notes.txt: unsupported file type ".txt" (expected .glb, .gltf or .md5mesh)`
+ * @throws LoadError `UNSUPPORTED_FILE_TYPE`: `notes.txt: unsupported file type ".txt" (expected .glb, .gltf, .vrm or .md5mesh)`
  */
 export function requireModelFormat(name: string): ModelFormat {
   const format = modelFormatOf(name);
   if (format !== null) return format;
   const dot = name.lastIndexOf('.');
   const extension = dot < 0 ? 'without extension' : JSON.stringify(name.slice(dot));
-  throw new LoadError(name, null, 'UNSUPPORTED_FILE_TYPE', `unsupported file type ${extension} (expected .glb, .gltf or .md5mesh)`);
+  throw new LoadError(name, null, 'UNSUPPORTED_FILE_TYPE', `unsupported file type ${extension} (expected .glb, .gltf, .vrm or .md5mesh)`);
 }
 
 /**
  * Sinew's one front door for loading a model: the main file plus whatever companion files it needs, through
  * `fetchCompanion`, with the same rules for the viewer (URL and drop), `<sinew-viewer>`, the CLI and the node
  * readers:
- * - `.glb` / `.gltf`: every buffer and image uri that is not a `data:` URI is fetched by the uri as written; a
+ * - `.glb` / `.gltf` / `.vrm` (a GLB whose avatar becomes `ModelAsset.avatar`): every buffer and image uri that is not a `data:` URI is fetched by the uri as written; a
  *   missing one fails with the JSON place that names it (`FILE_NOT_FOUND`, see parseGltf).
  * - `.md5mesh`: the anims of `options.anims`, or by default `<name>.md5anim`; each mesh shader's image,
  *   tried by candidate names and extensions (md5-shader-images.ts) until one exists. A missing explicit anim

@@ -18,7 +18,7 @@ export interface FileServer {
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.json': 'application/json', '.map': 'application/json', '.glb': 'model/gltf-binary', '.gltf': 'model/gltf+json',
+  '.json': 'application/json', '.map': 'application/json', '.glb': 'model/gltf-binary', '.vrm': 'model/gltf-binary', '.gltf': 'model/gltf+json',
   '.bin': 'application/octet-stream', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
   '.webp': 'image/webp', '.svg': 'image/svg+xml', '.tga': 'image/x-tga',
 };

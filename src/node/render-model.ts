@@ -11,7 +11,7 @@ import { messageOf } from '../errors/message-of.ts';
 
 /** What {@link renderModel} draws. */
 export interface RenderModelOptions {
-  /** Path of a `.glb`, `.gltf` or `.md5mesh` file; files it names are read from its folder. */
+  /** Path of a `.glb`, `.gltf`, `.vrm` or `.md5mesh` file; files it names are read from its folder. */
   model: string;
   /**
    * Clips to play, as `sinew eval --anim` takes them: an `.md5anim` for an `.md5mesh` (its own skeleton; default:

@@ -148,7 +148,7 @@ export class ViewerPanel {
       help: () => handlers.onHelp(),
     };
     const open = tag(model.add(actions, 'open').name('Open file…'), 'open', 'sinew-open');
-    open.domElement.title = '.glb, or .gltf with its files, or .md5mesh with its .md5anim and images';
+    open.domElement.title = '.glb or .vrm, or .gltf with its files, or .md5mesh with its .md5anim and images';
     model.domElement.append(fileInput);
     this.samples = samples;
     this.sampleLabels = samples.map((s) => s.label);

@@ -5,7 +5,7 @@ import { parseLoopSetting, type NumberSetting, parseNumberSetting, parsePaletteS
 
 /** The viewer's start-up settings, read from the page URL by {@link parseViewerParams}. */
 export interface ViewerParams {
-  /** Model to open instead of the built-in octopus (.glb, .gltf, .md5mesh; relative to the page), or null. */
+  /** Model to open instead of the built-in octopus (.glb, .gltf, .vrm, .md5mesh; relative to the page), or null. */
   readonly model: string | null;
   /** The .md5anim to play on an .md5mesh `model` (default: `<name>.md5anim` next to it), or null. */
   readonly anim: string | null;
@@ -40,7 +40,7 @@ export interface ViewerParams {
  *
  * | parameter | meaning |
  * |---|---|
- * | `model=URL` | open this .glb / .gltf / .md5mesh (a .gltf's external buffers and images are fetched relative to it) |
+ * | `model=URL` | open this .glb / .gltf / .vrm / .md5mesh (a .gltf's external buffers and images are fetched relative to it) |
  * | `anim=URL` | the .md5anim to play on an .md5mesh (default: `<name>.md5anim` next to it, when there) |
  * | `clip=NAME` or `clip=INDEX` | select a clip by name or 0-based index; `clip=rest` or `clip=-1`: rest pose |
  * | `time=SECONDS` | start paused at this clip time (seconds) |

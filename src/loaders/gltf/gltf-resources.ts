@@ -11,18 +11,31 @@ export interface GltfResources {
   readonly buffers: Uint8Array[];
   /** uri → bytes for every buffer and image uri (data URIs decoded), plus the BIN chunk under {@link GLB_BUFFER_KEY}: gltf-transform's resource map. */
   readonly byUri: Record<string, Uint8Array>;
+  /** Indices of the images whose external file was missing, now {@link NEUTRAL_IMAGE_PNG} (in `byUri` under their uri). */
+  readonly missingImages: readonly number[];
 }
+
+/**
+ * A 1×1 opaque white PNG: the neutral texture that stands in for an external image file that is missing, as
+ * three.js's glTF loader draws such a texture untextured (its factor times white).
+ */
+export const NEUTRAL_IMAGE_PNG: Uint8Array = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4////fwAJ+wP9KobjigAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 
 /**
  * Resolves each buffer's and each uri-based image's bytes: the GLB BIN chunk for a buffer without uri,
  * a decoded `data:` URI (base64 or percent-encoded), or an external file from `resources`, looked up by
- * the uri as written and then by its percent-decoded form.
+ * the uri as written and then by its percent-decoded form. An external image file missing from `resources` is,
+ * as three.js loads it, a neutral white image ({@link NEUTRAL_IMAGE_PNG}) with one warning in `warnings` naming
+ * the images (a missing buffer still fails: the geometry cannot be drawn without it).
  *
  * @param json glTF JSON whose `buffers` / `images` arrays are at least arrays of objects
  * An EXT_meshopt_compression fallback buffer without uri (outside a GLB's first buffer) resolves to no bytes.
  *
  * @throws LoadError (where: the JSON pointer) for a buffer without uri outside a GLB, or a GLB without BIN chunk
- *   (`BUFFER_MISSING_GLB_DATA`), an undecodable data URI (`INVALID_URI`), an external uri missing from
+ *   (`BUFFER_MISSING_GLB_DATA`), an undecodable data URI (`INVALID_URI`), an external buffer uri missing from
  *   `resources` (`FILE_NOT_FOUND`), fewer bytes than `byteLength` (`BUFFER_EXTERNAL_BYTELENGTH_MISMATCH`,
  *   `BUFFER_EMBEDDED_BYTELENGTH_MISMATCH`), or `buffers` / `images` entries of the wrong JSON type
  *   (`TYPE_MISMATCH`, `VALUE_NOT_IN_RANGE`).
@@ -32,11 +45,13 @@ export function resolveGltfResources(
   json: GLTF.IGLTF,
   binChunk: Uint8Array | null,
   resources: Record<string, Uint8Array> | undefined,
+  warnings: string[] = [],
 ): GltfResources {
   const byUri: Record<string, Uint8Array> = {};
+  const missingImages: number[] = [];
   if (binChunk) byUri[GLB_BUFFER_KEY] = binChunk;
 
-  const lookUp = (uri: string, place: string): Uint8Array => {
+  const lookUp = (uri: string, place: string, neutral = false): Uint8Array => {
     if (uri in byUri) return byUri[uri];
     let bytes: Uint8Array | undefined;
     if (/^data:/i.test(uri)) {
@@ -52,6 +67,7 @@ export function resolveGltfResources(
         }
         bytes = resources?.[decoded];
       }
+      if (bytes === undefined && neutral) return NEUTRAL_IMAGE_PNG;
       if (bytes === undefined) {
         throw new LoadError(fileName, place, 'FILE_NOT_FOUND', `names external file ${quoteUrl(uri)}, which was not supplied among the resources`);
       }
@@ -99,10 +115,18 @@ export function resolveGltfResources(
   (json.images ?? []).forEach((image, i) => {
     if (image.uri === undefined) return;
     if (typeof image.uri !== 'string') throw new LoadError(fileName, `/images/${i}/uri`, 'TYPE_MISMATCH', 'is not a string');
-    lookUp(image.uri, `/images/${i}`);
+    const bytes = lookUp(image.uri, `/images/${i}`, true);
+    if (bytes !== NEUTRAL_IMAGE_PNG) return;
+    // Kept under the uri as written, so gltf-transform's reader finds it like any other image.
+    byUri[image.uri] = bytes;
+    missingImages.push(i);
   });
+  if (missingImages.length > 0) {
+    const names = missingImages.map((i) => quoteUrl(json.images![i].uri!)).join(', ');
+    warnings.push(`${fileName}: /images ${missingImages.join(', ')} name${missingImages.length === 1 ? 's' : ''} external file${missingImages.length === 1 ? '' : 's'} ${names}, not supplied; drawn as a neutral white texture`);
+  }
 
-  return { buffers, byUri };
+  return { buffers, byUri, missingImages };
 }
 
 /**

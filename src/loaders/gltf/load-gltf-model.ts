@@ -6,8 +6,9 @@ import { parseGltf, type GltfParseOptions } from './parse-gltf.ts';
 /**
  * The glTF half of `loadModel`: fetches every external buffer and image its JSON names (each uri that is not
  * a `data:` URI, once, by the uri as written) and parses the model with {@link parseGltf}, which finds the
- * resources under the uri or its percent-decoded form. A uri `fetchCompanion` reports missing is left out,
- * so parseGltf names the JSON place that needs it (`FILE_NOT_FOUND`).
+ * resources under the uri or its percent-decoded form. A uri `fetchCompanion` reports missing is left out, so
+ * parseGltf names the JSON place that needs it (`FILE_NOT_FOUND`) for a buffer, or draws a missing image as a
+ * neutral white texture (one warning).
  *
  * @throws LoadError from parseGltf (also for a malformed container, before anything is fetched), or from
  *   `fetchCompanion`

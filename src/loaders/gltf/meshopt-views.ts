@@ -134,6 +134,6 @@ export async function decodeMeshoptViews(
   const without = (list: string[] | undefined) => list?.filter((name) => name !== EXTENSION);
   return {
     json: { ...json, buffers: buffersOut, bufferViews: viewsOut, extensionsUsed: without(json.extensionsUsed), extensionsRequired: without(json.extensionsRequired) },
-    resources: { buffers: [...resources.buffers.map((bytes, i) => (empty[i] ? new Uint8Array(0) : bytes)), decoded], byUri },
+    resources: { buffers: [...resources.buffers.map((bytes, i) => (empty[i] ? new Uint8Array(0) : bytes)), decoded], byUri, missingImages: resources.missingImages },
   };
 }

@@ -21,6 +21,8 @@ import { decodeMeshopt, readWithDraco } from './gltf-compression.ts';
 import { requirePositiveBytes } from '../require-positive-bytes.ts';
 import { yieldToPage } from '../../schedule/yield-to-page.ts';
 import { slimForReader } from './slim-for-reader.ts';
+import { readVrmAvatar } from '../vrm/read-vrm-avatar.ts';
+import { turnVrm0ToFaceZ } from '../vrm/turn-vrm0-to-face-z.ts';
 
 /** Options of {@link parseGltf}. */
 export interface GltfParseOptions {
@@ -49,7 +51,9 @@ const PARSE_STEPS = 4;
  * - meshes: triangle lists, normals computed when absent, every influence kept (gltf-meshes.ts);
  * - skins: joints as skeleton indices, inverse bind matrices or identities (gltf-skins.ts);
  * - meshInstances: one per mesh node, in node order (gltf-mesh-instances.ts);
- * - materials and images (gltf-materials.ts); clips (gltf-animations.ts); `upAxis` 'y'.
+ * - materials and images (gltf-materials.ts); clips (gltf-animations.ts); `upAxis` 'y';
+ * - a VRM file's avatar (`VRMC_vrm` 1.0 or `VRM` 0.x; src/loaders/vrm/read-vrm-avatar.ts) as `avatar`; a VRM 0.x
+ *   model is turned half a turn about Y to face +Z, as three-vrm's `VRMUtils.rotateVRM0` (turn-vrm0-to-face-z.ts).
  * The meshopt and Draco decoders (WebAssembly) are imported on first need, so they are chunks of their own
  * that only a file with compressed data loads.
  * Non-fatal findings (skipped primitives or channels, ignored extensions, and the
@@ -65,9 +69,10 @@ const PARSE_STEPS = 4;
  * @throws LoadError about `fileName` naming the place (`where`: a JSON pointer, a GLB byte offset, or null
  *   when the problem names a mesh / primitive / vertex in words) and the problem, for malformed containers,
  *   JSON, references, accessor data, compressed data that does not decode (`COMPRESSED_DATA_INVALID` at the
- *   extension's JSON pointer), a required extension Sinew does not read (`UNSUPPORTED_EXTENSION`), or a missing resource
- *   (`FILE_NOT_FOUND`); codes are the Khronos glTF-Validator's where one fits. Any other failure (inside
- *   gltf-transform, or unforeseen) is wrapped as code `INTERNAL`.
+ *   extension's JSON pointer), a required extension Sinew does not read (`UNSUPPORTED_EXTENSION`), a missing
+ *   buffer (`FILE_NOT_FOUND`; a missing external image is a warning and a neutral white texture), or a broken
+ *   VRM humanoid (`HUMANOID_INVALID`); codes are the Khronos glTF-Validator's where one fits. Any other failure
+ *   (inside gltf-transform, or unforeseen) is wrapped as code `INTERNAL`.
  * @throws RangeError when `options.memoryBudgetBytes` is not a positive number
  */
 export async function parseGltf(fileName: string, bytes: Uint8Array, resources?: Record<string, Uint8Array>, options: GltfParseOptions = {}): Promise<ModelAsset> {
@@ -84,7 +89,14 @@ export async function parseGltf(fileName: string, bytes: Uint8Array, resources?:
 async function parse(fileName: string, bytes: Uint8Array, resources: Record<string, Uint8Array> | undefined, options: GltfParseOptions): Promise<ModelAsset> {
   const container = splitGltfContainer(fileName, bytes);
   let json = container.json;
-  let resolved = resolveGltfResources(fileName, json, container.binChunk, resources);
+  // Warnings start here: a missing external image is one (a neutral texture stands in for it).
+  const warnings: string[] = [];
+  let resolved = resolveGltfResources(fileName, json, container.binChunk, resources, warnings);
+  if (resolved.missingImages.length > 0) {
+    // The neutral stand-in is a PNG whatever the file said the image was.
+    const missing = new Set(resolved.missingImages);
+    json = { ...json, images: json.images!.map((image, i) => (missing.has(i) ? { ...image, mimeType: 'image/png' } : image)) };
+  }
   const memoryBudgetBytes = options.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_BYTES;
   ({ json, resources: resolved } = await decodeMeshopt(fileName, json, resolved, memoryBudgetBytes));
   validateGltfJson(fileName, json, resolved.buffers, memoryBudgetBytes);
@@ -92,7 +104,6 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   await yieldToPage();
   options.onParseProgress?.(1 / PARSE_STEPS);
 
-  const warnings: string[] = [];
   const extensions = checkGltfExtensions(fileName, json, warnings);
 
   const io = new WebIO().setLogger(new Logger(Logger.Verbosity.SILENT));
@@ -130,7 +141,13 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
   options.onParseProgress?.(4 / PARSE_STEPS);
   const skins = buildGltfSkins(fileName, json.skins ?? [], accessors, jointOfNode);
   const { instances: meshInstances, morphWeights } = buildGltfMeshInstances(reading, nodesJson, skins, meshes, jointOfNode);
-  const clips = buildGltfClips(reading, json.animations ?? [], jointOfNode, morphTargetsOfNodes(meshInstances, meshes.meshes, nodesJson.length));
+  const fileClips = buildGltfClips(reading, json.animations ?? [], jointOfNode, morphTargetsOfNodes(meshInstances, meshes.meshes, nodesJson.length));
+  const avatar = readVrmAvatar({
+    fileName, json, jointOfNode, meshInstances, warnings,
+    morphTargetCountOf: (mesh) => meshes.meshes[mesh]?.morphTargetCount ?? 0,
+  });
+  // VRM 0.x faces −Z: turned to face +Z in the data (turn-vrm0-to-face-z.ts), as three-vrm's rotateVRM0.
+  const clips = avatar?.specVersion === '0.x' ? turnVrm0ToFaceZ(skeleton, restPose, fileClips) : fileClips;
 
   return {
     name: fileName,
@@ -144,5 +161,6 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
     clips,
     upAxis: 'y',
     warnings: collapseWarnings(warnings),
+    ...(avatar ? { avatar } : {}),
   };
 }

@@ -49,7 +49,7 @@ describe('loadModel: glTF companions', () => {
     expect(asset.warnings).toContain('quad.glb: anim x.md5anim ignored (only an .md5mesh takes an .md5anim)');
     const asked: string[] = [];
     const error = await loadErrorOf(loadModel({ name: 'notes.txt', bytes: new Uint8Array(1) }, async (name) => (asked.push(name), null)));
-    expect([error.file, error.code, error.message]).toEqual(['notes.txt', 'UNSUPPORTED_FILE_TYPE', 'notes.txt: unsupported file type ".txt" (expected .glb, .gltf or .md5mesh)']);
+    expect([error.file, error.code, error.message]).toEqual(['notes.txt', 'UNSUPPORTED_FILE_TYPE', 'notes.txt: unsupported file type ".txt" (expected .glb, .gltf, .vrm or .md5mesh)']);
     expect(asked).toEqual([]);
   });
 });

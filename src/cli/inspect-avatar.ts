@@ -1,0 +1,110 @@
+import type { GLTF } from '@gltf-transform/core';
+import type { AvatarAsset, AvatarMeta, ExpressionOverride, FirstPersonType, LookAtRangeMap } from '../asset/avatar-asset.ts';
+import type { Skeleton } from '../skeleton/skeleton.ts';
+import { HUMANOID_BONE_NAMES, REQUIRED_HUMANOID_BONES } from '../loaders/vrm/humanoid-bone-names.ts';
+import { vrmPartsIgnoredUntilLater } from '../loaders/vrm/vrm-later-parts.ts';
+
+/**
+ * `sinew inspect avatar.vrm --json`'s `avatar` field (docs/guide/cli.md): the VRM avatar as Sinew read it, in VRM
+ * 1.0's words (0.x converted at load). Nodes are glTF node indices, as elsewhere in the report. Fields may be
+ * added; existing ones keep their names and meaning.
+ */
+export interface AvatarInspection {
+  /** `1.0` (`VRMC_vrm`) or `0.x` (the `VRM` extension, converted at load and turned to face +Z). */
+  specVersion: '1.0' | '0.x';
+  /** The licence and permissions (first, as a person must see them before using the avatar), then the rest of the meta. */
+  meta: AvatarMeta;
+  /** Humanoid bones the avatar maps, in VRM 1.0's bone order. */
+  humanoid: { bone: string; node: number; name: string }[];
+  /** Humanoid bones the rig lacks (optional ones: a file missing a required bone does not load). */
+  missingBones: string[];
+  /** Required bones among `missingBones` (always empty for a file that loaded; kept for scripts that check). */
+  missingRequiredBones: string[];
+  expressions: ExpressionInspection[];
+  /** Null when the avatar has no look-at (or it was malformed and dropped with a warning). */
+  lookAt: LookAtInspection | null;
+  /** First-person annotations by mesh node (meshes not listed are `auto`). */
+  firstPerson: { node: number; name: string; type: FirstPersonType }[];
+  /**
+   * VRM parts Sinew ignores until a later version (spring bones, node constraints, MToon): `VRMC_springBone`,
+   * `VRMC_node_constraint`, `VRMC_materials_mtoon`, `VRM.secondaryAnimation`, `VRM.materialProperties`.
+   */
+  ignoredUntilLater: string[];
+}
+
+/** One expression of {@link AvatarInspection}. */
+export interface ExpressionInspection {
+  name: string;
+  /** The VRM 1.0 preset, or null for a custom expression. */
+  preset: string | null;
+  isBinary: boolean;
+  overrideBlink: ExpressionOverride;
+  overrideLookAt: ExpressionOverride;
+  overrideMouth: ExpressionOverride;
+  /** Number of morph target binds (a 0.x bind on a mesh counts once per node that carries it). */
+  morphTargetBinds: number;
+  materialColorBinds: number;
+  textureTransformBinds: number;
+}
+
+/** The look-at of {@link AvatarInspection} (VRMC_vrm-1.0 `lookAt.md`). */
+export interface LookAtInspection {
+  type: 'bone' | 'expression';
+  /** Metres, in the head bone's space. */
+  offsetFromHeadBone: [number, number, number];
+  /** The head-space direction the face looks along: (0, 0, 1), or (0, 0, −1) for VRM 0.x. */
+  faceFront: [number, number, number];
+  rangeMapHorizontalInner: LookAtRangeMap;
+  rangeMapHorizontalOuter: LookAtRangeMap;
+  rangeMapVerticalDown: LookAtRangeMap;
+  rangeMapVerticalUp: LookAtRangeMap;
+}
+
+/** The licence and permission fields of {@link AvatarMeta}, in the order a report shows them first. */
+export const LICENCE_FIELDS = [
+  'licenseUrl', 'avatarPermission', 'commercialUsage', 'allowExcessivelyViolentUsage', 'allowExcessivelySexualUsage',
+  'allowPoliticalOrReligiousUsage', 'allowAntisocialOrHateUsage', 'creditNotation', 'allowRedistribution', 'modification',
+  'otherLicenseUrl',
+] as const satisfies readonly (keyof AvatarMeta)[];
+
+/**
+ * The {@link AvatarInspection} of a loaded avatar: joints back to glTF nodes through `skeleton.sourceIndices`,
+ * node names from the skeleton, the parts ignored until later from the file's JSON.
+ */
+export function inspectAvatar(avatar: AvatarAsset, skeleton: Skeleton, json: GLTF.IGLTF): AvatarInspection {
+  const node = (joint: number) => skeleton.sourceIndices[joint];
+  const name = (joint: number) => skeleton.names[joint] ?? '';
+  const meta = Object.fromEntries([
+    ...LICENCE_FIELDS.map((key) => [key, avatar.meta[key]]),
+    ...Object.entries(avatar.meta).filter(([key]) => !(LICENCE_FIELDS as readonly string[]).includes(key)),
+  ]) as unknown as AvatarMeta;
+  const bones = avatar.humanoid.bones;
+  const missingBones = HUMANOID_BONE_NAMES.filter((bone) => bones[bone] === undefined);
+  const lookAt = avatar.lookAt;
+  return {
+    specVersion: avatar.specVersion,
+    meta,
+    humanoid: HUMANOID_BONE_NAMES.flatMap((bone) => {
+      const joint = bones[bone];
+      return joint === undefined ? [] : [{ bone, node: node(joint), name: name(joint) }];
+    }),
+    missingBones,
+    missingRequiredBones: missingBones.filter((bone) => REQUIRED_HUMANOID_BONES.includes(bone)),
+    expressions: avatar.expressions.map((e) => ({
+      name: e.name, preset: e.preset, isBinary: e.isBinary,
+      overrideBlink: e.overrideBlink, overrideLookAt: e.overrideLookAt, overrideMouth: e.overrideMouth,
+      morphTargetBinds: e.morphTargetBinds.length, materialColorBinds: e.materialColorBinds.length, textureTransformBinds: e.textureTransformBinds.length,
+    })),
+    lookAt: lookAt === null ? null : {
+      type: lookAt.type,
+      offsetFromHeadBone: [...lookAt.offsetFromHeadBone],
+      faceFront: lookAt.faceFront ? [...lookAt.faceFront] : [0, 0, 1],
+      rangeMapHorizontalInner: { ...lookAt.rangeMapHorizontalInner },
+      rangeMapHorizontalOuter: { ...lookAt.rangeMapHorizontalOuter },
+      rangeMapVerticalDown: { ...lookAt.rangeMapVerticalDown },
+      rangeMapVerticalUp: { ...lookAt.rangeMapVerticalUp },
+    },
+    firstPerson: avatar.firstPerson.meshAnnotations.map((a) => ({ node: node(a.node), name: name(a.node), type: a.type })),
+    ignoredUntilLater: vrmPartsIgnoredUntilLater(json),
+  };
+}

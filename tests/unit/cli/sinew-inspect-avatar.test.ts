@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sinew } from './run-sinew.ts';
+import { FACE2_NODE, FACE_NODE, nodeOfBone, smallVrm0, smallVrm1 } from '../loaders/vrm/small-avatar.ts';
+
+let folder = '';
+beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), 'sinew-vrm-'));
+  const v1 = smallVrm1({
+    meta: { name: 'Small', authors: ['A'], licenseUrl: 'https://vrm.dev/licenses/1.0/', avatarPermission: 'everyone', commercialUsage: 'personalProfit' },
+    expressions: { preset: { happy: { morphTargetBinds: [{ node: FACE_NODE, index: 0, weight: 1 }, { node: FACE2_NODE, index: 0, weight: 1 }], overrideBlink: 'block' } }, custom: { wink: { isBinary: true } } },
+    lookAt: { type: 'bone' },
+    firstPerson: { meshAnnotations: [{ node: FACE_NODE, type: 'thirdPersonOnly' }] },
+  });
+  v1.json.extensionsUsed.push('VRMC_springBone');
+  v1.json.extensions.VRMC_springBone = { specVersion: '1.0' };
+  writeFileSync(join(folder, 'small.vrm'), v1.glb());
+  writeFileSync(join(folder, 'old.vrm'), smallVrm0({ meta: { title: 'Old', licenseName: 'CC_BY' }, blendShapeMaster: { blendShapeGroups: [{ name: 'Joy', presetName: 'joy', binds: [{ mesh: 1, index: 1, weight: 100 }] }] } }).glb());
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('sinew inspect avatar.vrm', () => {
+  it('--json: the avatar with meta (licence first), humanoid, the bones the rig lacks, expressions, look-at, first person, parts ignored until later', async () => {
+    const result = await sinew('inspect', join(folder, 'small.vrm'), '--json');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.format).toBe('glb');
+    const avatar = report.avatar;
+    expect(avatar.specVersion).toBe('1.0');
+    expect(Object.keys(avatar.meta).slice(0, 3)).toEqual(['licenseUrl', 'avatarPermission', 'commercialUsage']);
+    expect(avatar.meta).toMatchObject({ name: 'Small', authors: ['A'], avatarPermission: 'everyone', commercialUsage: 'personalProfit' });
+    expect(avatar.humanoid[0]).toEqual({ bone: 'hips', node: nodeOfBone('hips'), name: 'hips' });
+    expect(avatar.humanoid.find((b: { bone: string }) => b.bone === 'leftThumbMetacarpal')).toEqual({ bone: 'leftThumbMetacarpal', node: nodeOfBone('leftThumb1'), name: 'leftThumb1' });
+    expect(avatar.humanoid).toHaveLength(21);
+    expect(avatar.missingBones).toHaveLength(55 - 21);
+    expect(avatar.missingBones).toContain('jaw');
+    expect(avatar.missingRequiredBones).toEqual([]);
+    expect(avatar.expressions).toEqual([
+      { name: 'happy', preset: 'happy', isBinary: false, overrideBlink: 'block', overrideLookAt: 'none', overrideMouth: 'none', morphTargetBinds: 2, materialColorBinds: 0, textureTransformBinds: 0 },
+      { name: 'wink', preset: null, isBinary: true, overrideBlink: 'none', overrideLookAt: 'none', overrideMouth: 'none', morphTargetBinds: 0, materialColorBinds: 0, textureTransformBinds: 0 },
+    ]);
+    expect(avatar.lookAt).toMatchObject({ type: 'bone', offsetFromHeadBone: [0, 0.06, 0], faceFront: [0, 0, 1], rangeMapVerticalUp: { inputMaxValue: 90, outputScale: 10 } });
+    expect(avatar.firstPerson).toEqual([{ node: FACE_NODE, name: 'Face', type: 'thirdPersonOnly' }]);
+    expect(avatar.ignoredUntilLater).toEqual(['VRMC_springBone']);
+    // The triangle's vertices use 1, 2 and 1 of WEIGHTS_0's 4 slots.
+    expect(report.meshes[0].primitives[0]).toMatchObject({ influencesPerVertex: 2, influenceSlots: 4 });
+  });
+
+  it('text: the licence and permissions before anything else, then the avatar\'s sections, then the model\'s', async () => {
+    const result = await sinew('inspect', join(folder, 'small.vrm'));
+    expect(result.code).toBe(0);
+    const text = result.stdout;
+    const blocks = text.split('\n\n');
+    expect(blocks[0]).toMatch(/^small\.vrm: binary glTF, Y up, \d+ nodes$/);
+    expect(blocks[1].split('\n').slice(0, 4)).toEqual([
+      'avatar: VRM 1.0', 'licence: https://vrm.dev/licenses/1.0/', '  avatar permission: everyone', '  commercial usage: personalProfit',
+    ]);
+    const order = ['licence:', 'meta: Small', 'humanoid (21 bones)', 'expressions (2)', 'look-at: bone', 'first person (1', 'ignored until a later version of Sinew (1): VRMC_springBone', 'scenes (', 'meshes ('];
+    const at = order.map((heading) => text.indexOf(heading));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(text).toMatch(/^hips +1 +hips$/m);
+    expect(text).toMatch(/^0 +happy +happy +no +2 +0 +0 +block +none +none$/m);
+    expect(text).toMatch(/^bones the rig lacks \(34\): upperChest, jaw, /m);
+    // The influences column: what the vertices use (2), not WEIGHTS_0's 4 slots.
+    expect(text).toMatch(/^ +0 +Body +0 +TRIANGLES +3 +- +1 +2 +0 +Skin$/m);
+  });
+
+  it('a VRM 0.x avatar: converted, its licence as a URL', async () => {
+    const result = await sinew('inspect', join(folder, 'old.vrm'), '--json');
+    expect(result.code).toBe(0);
+    const avatar = JSON.parse(result.stdout).avatar;
+    expect(avatar.specVersion).toBe('0.x');
+    expect(avatar.meta).toMatchObject({ name: 'Old', licenseUrl: 'https://creativecommons.org/licenses/by/4.0/', allowRedistribution: true });
+    expect(avatar.expressions.map((e: { name: string; morphTargetBinds: number }) => [e.name, e.morphTargetBinds])).toEqual([['happy', 2]]);
+    const text = (await sinew('inspect', join(folder, 'old.vrm'))).stdout;
+    expect(text).toMatch(/^avatar: VRM 0\.x \(converted to 1\.0, turned to face \+Z\)$/m);
+  });
+
+  it('a broken humanoid: exit 1, one line naming the bone and its pointer', async () => {
+    const b = smallVrm1();
+    delete b.json.extensions.VRMC_vrm.humanoid.humanBones.rightFoot;
+    writeFileSync(join(folder, 'broken.vrm'), b.glb());
+    const result = await sinew('inspect', join(folder, 'broken.vrm'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('sinew: broken.vrm: /extensions/VRMC_vrm/humanoid/humanBones/rightFoot is missing: rightFoot is a required humanoid bone\n');
+  });
+});
