@@ -232,6 +232,32 @@ test('look-at="camera" follows the camera as it orbits', async ({ page }) => {
   }
 });
 
+test('look-at="cursor" follows the pointer over the element, on the plane through the head facing the camera', async ({ page }) => {
+  // The camera straight in front of the look-at origin: the plane through it facing the camera is z = origin z,
+  // so a point beside the head there lies at yaw ±90° (VRMC_vrm-1.0 lookAt.md: atan2(x, z)), past every range map.
+  const target = ORIGIN.map((v) => `${v}m`).join(' ');
+  await addViewer(page, { src: '/generated/avatar.vrm', 'camera-target': target, 'camera-orbit': '0deg 90deg 3m', 'look-at': 'cursor' });
+  const left = restOf('leftEye'), right = restOf('rightEye');
+  // Before the pointer moves the eyes follow the camera: straight ahead.
+  const before = await eyes(page);
+  expect(before.left[0] - left[0]).toBeCloseTo(0, 5);
+  const box = (await page.locator('#v').boundingBox())!;
+  for (const [dx, yaw] of [[60, 90], [-60, -90]] as const) {
+    await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2);
+    const now = await eyes(page);
+    for (const [at, joint, eye] of [[now.left, left, 'left'], [now.right, right, 'right']] as const) {
+      const turn = eyeYaw(yaw, eye) * (Math.PI / 180);
+      expect(at[0] - joint[0], `${eye} eye, pointer ${dx} px right`).toBeCloseTo(GAZE * Math.sin(turn), 4);
+      expect(at[1] - joint[1], `${eye} eye, pointer ${dx} px right`).toBeCloseTo(0, 4);
+    }
+  }
+  // The pointer leaves: the last point stays.
+  const last = await eyes(page);
+  await page.mouse.move(box.x + box.width + 100, box.y + box.height + 100);
+  expect(await eyes(page)).toEqual(last);
+  expect(await errors(page)).toEqual([]);
+});
+
 test('animations="….vrma" adds the clip, which poses the avatar and drives its expressions', async ({ page }) => {
   await addViewer(page, { src: '/generated/avatar.vrm', animations: '/generated/walk.vrma', 'animation-name': 'walk' });
   await page.waitForFunction(() => (document.getElementById('v') as Viewer).clips.includes('walk'), undefined, { timeout: 60_000 });
