@@ -1,4 +1,5 @@
 import type { AvatarMeta } from '../asset/avatar-asset.ts';
+import type { AvatarController } from '../avatar/avatar-controller.ts';
 import { didYouMean } from '../math/did-you-mean.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
 import { createRay } from '../scene/pick-model.ts';
@@ -29,7 +30,7 @@ const MAX_BLINK_STEP = 0.1;
  *   the issue's `setExpression` / `getExpression`. A bad argument (no model, not an avatar, an unknown name, a
  *   weight that is not a finite number) is reported as `appendAnimation`'s are — `sinew-error` and a console
  *   warning — and changes nothing; `getExpression` then gives null, as three-vrm's `getValue` does for an
- *   unknown name. Weights set belong to the model shown: a new `src` starts from 0.
+ *   unknown name. Weights set belong to the model shown: a new `src` starts from 0, a reconnect keeps them.
  * - `look-at`: `camera` follows the element's camera (its eye after each frame drawn: a moved camera is followed
  *   on the next frame); `cursor` follows the pointer over the element, carried through the last frame's camera
  *   onto the plane through the look-at origin (the head joint at `offsetFromHeadBone`) facing the camera, and
@@ -61,6 +62,8 @@ export class ElementAvatar {
   private readonly at = new Float64Array(2);
   private readonly head = new Float64Array(16);
   private readonly onPointerMove = (event: PointerEvent): void => this.pointerMoved(event);
+  /** The avatar state of the model shown when the element was disconnected, taken over when it shows again. */
+  private retained: AvatarController | null = null;
 
   constructor(private readonly owner: ElementAvatarOwner) {}
 
@@ -97,9 +100,13 @@ export class ElementAvatar {
     this.read(null);
   }
 
-  /** Stops listening; the next model shown is set up again. */
-  disconnect(): void {
+  /**
+   * Stops listening, and keeps `view`'s avatar state (expression weights) for a reconnect, which shows the same
+   * model again; the next model shown is set up again.
+   */
+  disconnect(view: ModelView): void {
     this.owner.element.removeEventListener('pointermove', this.onPointerMove);
+    this.retained = view.animated?.avatar ?? null;
     this.appliedModel = null;
     this.appliedLooking = false;
     this.lastBlinkMs = -1;
@@ -109,6 +116,9 @@ export class ElementAvatar {
   shown(): void {
     const view = this.owner.currentView();
     if (!view) return;
+    const retained = this.retained, avatar = view.animated?.avatar;
+    this.retained = null;
+    if (retained && avatar && retained.avatar === avatar.avatar) avatar.copyFrom(retained);
     view.avatar.setAutoBlink(this.autoBlink);
     this.sync(view);
   }

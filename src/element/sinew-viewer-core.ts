@@ -271,7 +271,7 @@ export abstract class SinewViewerCore extends ElementBase {
     this.shadowStage.disconnect();
     this.props.disconnect();
     this.cameraRules.disconnect();
-    this.avatarSurface.disconnect();
+    this.avatarSurface.disconnect(view);
     view.dispose();
     view.canvas.remove();
     this.resizeObserver?.disconnect();

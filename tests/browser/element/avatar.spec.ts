@@ -131,6 +131,15 @@ test('a .vrm src loads as an avatar: expressions, meta at the load event, setExp
   expect(messages[0]).toMatch(/setExpression\("hapy"\): avatar\.vrm has no such expression \(did you mean "happy"\?.*expressions: .*blink/);
   expect(messages[1]).toMatch(/setExpression\("happy", NaN\): expected a weight in \[0, 1\]/);
   expect(messages[2]).toMatch(/getExpression\("nope"\): avatar\.vrm has no such expression/);
+
+  // A reconnect shows the same model again, with the weights set on it.
+  await page.evaluate(() => {
+    const el = document.getElementById('v') as Viewer;
+    el.remove();
+    document.body.append(el);
+  });
+  await page.waitForFunction(() => (document.getElementById('v') as Viewer).loaded, undefined, { timeout: 60_000 });
+  expect(await page.evaluate(() => (document.getElementById('v') as Viewer).getExpression('happy'))).toBe(0.25);
 });
 
 test("setExpression('blink', 1) closes the eyes: the picture changes in the eye band only, and getExpression reads it back", async ({ page }) => {
