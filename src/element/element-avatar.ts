@@ -187,9 +187,10 @@ export class ElementAvatar {
   }
 
   /**
-   * `look-at="cursor"`: the ray through the pointer in the last frame drawn, met with the plane through the
-   * look-at origin facing the camera, becomes the target. A ray parallel to the plane or pointing away keeps the
-   * last point.
+   * `look-at="cursor"`: the target is the point halfway along the ray through the pointer (in the last frame drawn)
+   * to the plane through the look-at origin facing the camera. Seen from the eyes it lies where the pointer lies
+   * seen from the camera, so the gaze turns by the pointer's angle from the view's centre (the plane itself would put
+   * every point beside the head at ±90°). A ray parallel to the plane or pointing away keeps the last point.
    */
   private pointerMoved(event: PointerEvent): void {
     if (this.lookAt.kind !== 'cursor') return;
@@ -208,7 +209,7 @@ export class ElementAvatar {
       const denominator = nx * d[0] + ny * d[1] + nz * d[2];
       const t = (nx * (ox - r[0]) + ny * (oy - r[1]) + nz * (oz - r[2])) / denominator;
       if (!(Math.abs(denominator) > 1e-12) || !(t > 0) || !Number.isFinite(t)) return false;
-      for (let k = 0; k < 3; k++) this.cursor[k] = r[k] + t * d[k];
+      for (let k = 0; k < 3; k++) this.cursor[k] = r[k] + 0.5 * t * d[k];
       return true;
     });
     if (!met) return;

@@ -241,9 +241,10 @@ test('look-at="camera" follows the camera as it orbits', async ({ page }) => {
   }
 });
 
-test('look-at="cursor" follows the pointer over the element, on the plane through the head facing the camera', async ({ page }) => {
-  // The camera straight in front of the look-at origin: the plane through it facing the camera is z = origin z,
-  // so a point beside the head there lies at yaw ±90° (VRMC_vrm-1.0 lookAt.md: atan2(x, z)), past every range map.
+test('look-at="cursor" follows the pointer over the element: the gaze turns by the pointer\'s angle from the view centre', async ({ page }) => {
+  // The camera straight in front of the look-at origin, level with it: the target is halfway along the pointer's ray
+  // to the plane through the origin facing the camera, so its yaw (VRMC_vrm-1.0 lookAt.md: atan2(x, z)) is the
+  // pointer's horizontal angle from the view centre, atan(dx / focal length in CSS pixels).
   const target = ORIGIN.map((v) => `${v}m`).join(' ');
   await addViewer(page, { src: '/generated/avatar.vrm', 'camera-target': target, 'camera-orbit': '0deg 90deg 3m', 'look-at': 'cursor' });
   const left = restOf('leftEye'), right = restOf('rightEye');
@@ -251,7 +252,10 @@ test('look-at="cursor" follows the pointer over the element, on the plane throug
   const before = await eyes(page);
   expect(before.left[0] - left[0]).toBeCloseTo(0, 5);
   const box = (await page.locator('#v').boundingBox())!;
-  for (const [dx, yaw] of [[60, 90], [-60, -90]] as const) {
+  const fov = await page.evaluate(() => (document.getElementById('v') as Viewer).getFieldOfView());
+  const focal = box.height / 2 / Math.tan((fov * Math.PI) / 360);
+  for (const dx of [150, -150]) {
+    const yaw = (Math.atan(dx / focal) * 180) / Math.PI;
     await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2);
     const now = await eyes(page);
     for (const [at, joint, eye] of [[now.left, left, 'left'], [now.right, right, 'right']] as const) {
