@@ -111,6 +111,8 @@ export interface SinewTestHooks {
    * down, the screenshot's), whether or not the skeleton is shown; null with no frame or behind the eye.
    */
   jointPixel(joint: number | string): { x: number; y: number } | null;
+  /** Aims the camera at joint `joint` (index or name) from `distance` metres, keeping yaw and pitch, and draws. */
+  aimAt(joint: number | string, distance: number): void;
   /** The shown avatar's input weight of expression `name` (`ViewAvatar.getExpression`); throws for no avatar or name. */
   expression(name: string): number;
 }
@@ -217,6 +219,14 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
       return Number.isNaN(at[0]) ? null : { x: at[0], y: at[1] };
     }) ?? null,
     expression: (name) => app.view.avatar.getExpression(name),
+    aimAt: (joint, distance) => {
+      const animated = app.view.animated;
+      if (!animated) return;
+      animated.jointMatrix(joint, world);
+      app.view.camera.target.set(world.subarray(12, 15));
+      app.view.camera.distance = distance;
+      app.renderOnce();
+    },
   };
   window.sinew = hooks;
   return hooks;

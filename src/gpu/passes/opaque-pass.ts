@@ -29,5 +29,5 @@ export function drawOpaquePass(draw: PrimitiveDraw, item: RenderItem, blended: B
 /** Whether `item` hides some of its mesh instances: `hiddenInstances` set, one entry per mesh instance. */
 export function hidesInstances(item: RenderItem): boolean {
   const hidden = item.hiddenInstances;
-  return hidden !== null && hidden.length === item.gpuModel.asset.meshInstances.length;
+  return hidden != null && hidden.length === item.gpuModel.asset.meshInstances.length;
 }

@@ -53,10 +53,10 @@ export interface RenderItem {
   /**
    * `Uint8Array(meshInstances.length)`: 1 for each mesh instance (index into `ModelAsset.meshInstances`) not drawn,
    * rigid or skinned (e.g. an avatar's third-person-only meshes in a first-person view, `firstPersonVisibility`);
-   * null, or an array of another length: every instance drawn. While set, rigid batches are drawn primitive by
+   * absent, null, or an array of another length: every instance drawn. While set, rigid batches are drawn primitive by
    * primitive (a batch may merge a hidden instance with shown ones).
    */
-  hiddenInstances: Uint8Array | null;
+  hiddenInstances?: Uint8Array | null;
 }
 
 /**
