@@ -10,6 +10,7 @@ import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
 import { openTextOutput } from './text-output.ts';
 import { escapeControl } from './escape-control.ts';
+import { parseExpressionInput, parseLookAtPoint, type ExpressionInput } from './avatar-inputs.ts';
 import { renderModel, type RenderModelOptions } from '../node/render-model.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
 
@@ -23,6 +24,8 @@ interface EvalOptions {
   weights?: WeightPolicy;
   skinning?: SkinningMode;
   joints?: boolean;
+  expression?: ExpressionInput[];
+  lookAt?: [number, number, number];
 }
 
 /** `sinew render` options: renderModel's, less the model (the argument) and the load timeout, plus `--out`. */
@@ -75,6 +78,8 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .option('--weights <policy>', `how weights are read: ${WEIGHT_POLICIES.join(', ')} (default: normalize)`, parseWeights)
     .option('--skinning <mode>', 'lbs (linear blend) or dqs (dual quaternion) (default: lbs)', parseSkinning)
     .option('--joints', "also print every skin joint's model-space matrix (node, name, 16 numbers column-major)")
+    .option('--expression <name=weight>', "an avatar's expression weight in [0, 1], e.g. blink=1; repeat for more; replaces the clip's track of that expression (default: as the clip sets them, else 0)", parseExpressionInput)
+    .option('--look-at <x,y,z>', "an avatar's eyes look at this point: model space, metres, e.g. 0,1.5,2 (default: as the clip poses them)", parseLookAtPoint)
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew eval --help' for usage")
     .action((model: string, options: EvalOptions) => runEval(model, options));
@@ -170,7 +175,7 @@ async function runEval(model: string, options: EvalOptions): Promise<void> {
   const method = { skinning: options.skinning ?? 'lbs', weights: options.weights ?? 'normalize' } as const;
   const clipIndex = evalClipIndex(asset, options.clip);
   try {
-    await writeEvaluation(asset, clipIndex, options.time ?? 0, method, { joints: options.joints === true }, output.write);
+    await writeEvaluation(asset, clipIndex, options.time ?? 0, method, { joints: options.joints === true, avatar: { expressions: options.expression, lookAt: options.lookAt } }, output.write);
   } catch (error) {
     await output.discard();
     throw error;

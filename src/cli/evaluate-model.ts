@@ -6,6 +6,7 @@ import { skinVertices } from '../skinning/skin-vertices.ts';
 import { MorphedPrimitive } from '../skinning/morph-targets.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
 import { findClipIndex, unknownClipHint } from '../animation/find-clip.ts';
+import { applyAvatarInputs, type AvatarInputs } from './avatar-inputs.ts';
 
 /** One mesh primitive's evaluated vertices, as `sinew eval` prints them. */
 export interface EvaluatedPrimitive {
@@ -55,6 +56,8 @@ export interface Evaluation {
 export interface EvaluateOptions {
   /** Also report every skin joint's model-space matrix (`sinew eval --joints`); default false. */
   joints?: boolean;
+  /** An avatar's expression weights and look-at point on top of the clip (`--expression`, `--look-at`; {@link applyAvatarInputs}). */
+  avatar?: AvatarInputs;
 }
 
 /**
@@ -243,9 +246,10 @@ function openObject(value: object): string {
  * @param clipIndex index into `asset.clips`, or −1 for the rest pose
  * @param timeSeconds finite; clamped to the clip's keys ({@link clampToClipKeys}), ignored at rest
  * @param method skinning mode and weight policy of the skinned primitives (default LBS, normalised weights)
- * @param options `joints: true` adds {@link Evaluation.joints}
+ * @param options `joints: true` adds {@link Evaluation.joints}; `avatar` sets expressions and look-at (an avatar's
+ *   expression morph weights then join the morph step, look-at's eye rotations the pose)
  * @param sink receives the text; when it resolves false, writing stops (the reader has gone)
- * @throws RangeError for a clip index outside [−1, clips.length); LoadError `NON_FINITE_RESULT` naming the
+ * @throws RangeError for a clip index outside [−1, clips.length); Error from {@link applyAvatarInputs}; LoadError `NON_FINITE_RESULT` naming the
  *   primitive and the joint at fault when a position (or, with `joints`, a joint's matrix) is not finite as a
  *   float32; whatever `sink` rejects with
  */
@@ -254,7 +258,7 @@ export async function writeEvaluation(asset: ModelAsset, clipIndex: number, time
   const sample = animated.clipSample(clipIndex);
   const clip = clipIndex >= 0 ? asset.clips[clipIndex] : null;
   const time = clip ? clampToClipKeys(clip, timeSeconds) : 0;
-  animated.evaluate(sample.at(time));
+  animated.evaluate(applyAvatarInputs(animated, sample.at(time), clipIndex, options.avatar ?? {}));
   const joints = options.joints ? evaluateJoints(animated) : undefined;
   const items = instancePrimitives(asset);
   const origin = animated.origin;

@@ -16,6 +16,7 @@ import { boxOutsideFrustum } from './frustum.ts';
 import { accumulatePoseBounds, morphReach, morphTargetsOfInstances, packInstancePose, rigidMeshBoxes } from './instance-pose.ts';
 import { createCrowdKernel, crowdKernelInstanceBytes, crowdKernelSupports, CrowdInstancePose, type CrowdKernel } from './crowd-kernel.ts';
 import { InstanceBlend, type TimedPoseSource } from './instance-blend.ts';
+import { InstanceExpressions } from './instance-expressions.ts';
 
 export { crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp };
 
@@ -59,6 +60,15 @@ export { crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp }
  * Morph targets are applied at each instance's own weights (its clip's `weights` channels; baked: blended
  * linearly between frames). Allocates nothing per frame once baked mode has been used once (for each of
  * `rootMotion` off and not off: the two bake different frames).
+ *
+ * A crowd of one avatar (`ModelAsset.avatar`, e.g. a .vrm with retargeted .vrma clips) sets expressions per
+ * instance ({@link setExpression}, {@link expressions}): live, each instance's weights go into the evaluator's
+ * avatar before its pose is evaluated, so its blink, mouth and custom expressions reach its morph weights, and its
+ * clip's expression tracks play as on a single model (a tracked expression follows the clip). Not per instance:
+ * look-at and auto-blink (the avatar's own settings, off by default), material colour and texture transform binds
+ * (the crowd pass draws the file's material values), and expressions in baked mode (a baked block carries frame
+ * picks, no morph weights: baked instances show the clips' tracks alone). An avatar is posed in JavaScript, not by
+ * the {@link kernel}, which does not run the avatar's jobs.
  */
 export class Crowd implements InstanceBlocks {
   /** The model the crowd draws: the one given, with {@link CrowdOptions.props} composed in. Upload this one. */
@@ -152,6 +162,8 @@ export class Crowd implements InstanceBlocks {
   private readonly kernelPose: CrowdInstancePose | null;
   /** An instance's two clips blended, on the per-instance path. */
   private readonly blended: InstanceBlend;
+  /** Per-instance expression weights of a crowd of one avatar, else null ({@link setExpression}). */
+  readonly expressions: InstanceExpressions | null;
 
   /**
    * @throws RangeError for a capacity that is not a positive integer, a `memoryBudgetBytes` that is not a
@@ -184,7 +196,7 @@ export class Crowd implements InstanceBlocks {
     const blockTexels = Math.max(this.liveBlockTexels, BAKED_BLOCK_TEXELS);
     const budget = options.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_BYTES;
     requirePositiveBytes('memoryBudgetBytes', budget);
-    const kernelWanted = options.backend !== 'js' && crowdKernelSupports(asset, this.model.clips, this.method, this.poseLayout);
+    const kernelWanted = options.backend !== 'js' && !asset.avatar && crowdKernelSupports(asset, this.model.clips, this.method, this.poseLayout);
     const instanceBytes = crowdInstanceBytes(blockTexels) + (kernelWanted ? crowdKernelInstanceBytes(this.model.clips) : 0);
     if (capacity * instanceBytes > budget) {
       throw new RangeError(`Crowd: ${capacity} instances of ${instanceBytes} bytes each exceed the memory budget of ${formatMebibytes(budget)}`);
@@ -206,6 +218,7 @@ export class Crowd implements InstanceBlocks {
     this.blendSpeeds = new Float32Array(capacity).fill(1);
     this.fadeRates = new Float32Array(capacity);
     this.blended = new InstanceBlend(asset.skeleton.jointCount, this.model.morphWeights.length);
+    this.expressions = this.model.avatar ? new InstanceExpressions(this.model.avatar, capacity) : null;
     this.speeds = new Float32Array(capacity).fill(1);
     this.worlds = kernel?.worlds ?? new Float32Array(16 * capacity);
     for (let k = 0; k < capacity; k++) this.worlds[16 * k] = this.worlds[16 * k + 5] = this.worlds[16 * k + 10] = this.worlds[16 * k + 15] = 1;
@@ -246,6 +259,7 @@ export class Crowd implements InstanceBlocks {
 
   /** The baked clips (baking them now if not yet done): in place when {@link rootMotion} is not `off`. */
   bakedClipsOrBake(): BakedClips {
+    if (!(this.inPlace ? this.bakedInPlace : this.bakedClips)) this.expressions?.unload();
     if (this.inPlace) return (this.bakedInPlace ??= bakeClips(this.model, this.bakeRate, this.poseLayout, this, this.motion.inPlace));
     return (this.bakedClips ??= bakeClips(this.model, this.bakeRate, this.poseLayout, this));
   }
@@ -283,6 +297,7 @@ export class Crowd implements InstanceBlocks {
   evaluateInstance(k: number): void {
     this.checkInstance(k);
     const model = this.model;
+    this.expressions?.load(k);
     if (this.kernelPose && !this.inPlace) model.evaluate(this.kernelPose.of(k));
     else model.evaluate(this.sourceOf(k));
   }
@@ -343,6 +358,29 @@ export class Crowd implements InstanceBlocks {
     this.fadeRates[k] = 0;
   }
 
+  /**
+   * Sets instance k's weight of expression `name` (a preset or custom name of the avatar; clamped to [0, 1]),
+   * drawn from the next live {@link prepare} on; every instance starts with all at 0 ({@link add}). A
+   * clip's expression track of the same name overrides it while that clip plays. Allocates nothing.
+   * @throws RangeError for an instance that does not exist, a model that is not an avatar, an unknown name or a
+   *   weight that is not finite
+   */
+  setExpression(k: number, name: string, weight: number): void {
+    this.checkInstance(k);
+    this.avatarExpressions().set(k, name, weight);
+  }
+
+  /** Instance k's weight of expression `name`. @throws RangeError as {@link setExpression} */
+  getExpression(k: number, name: string): number {
+    this.checkInstance(k);
+    return this.avatarExpressions().get(k, name);
+  }
+
+  private avatarExpressions(): InstanceExpressions {
+    if (!this.expressions) throw new RangeError(`${this.asset.name}: not an avatar (no VRM expressions)`);
+    return this.expressions;
+  }
+
   private checkInstance(k: number): void {
     if (!Number.isInteger(k) || k < 0 || k >= this.count) throw new RangeError(`Crowd: instance ${k} does not exist (${this.count} instances)`);
   }
@@ -371,6 +409,7 @@ export class Crowd implements InstanceBlocks {
     this.speeds[k] = speed;
     if (world) for (let i = 0; i < 16; i++) this.worlds[16 * k + i] = world[i];
     this.motion.start(k, clip, this.times[k]);
+    this.expressions?.clear(k);
     return k;
   }
 
@@ -417,7 +456,8 @@ export class Crowd implements InstanceBlocks {
       return this.drawn;
     }
     // Blocks that do not mirror fill from the front, mirrored ones from the back; the latter move after the former at the end.
-    let drawn = 0, back = this.capacity, lastClip = -2, lastTime = NaN;
+    let drawn = 0, back = this.capacity, lastClip = -2, lastTime = NaN, lastInstance = -1;
+    const expressions = this.expressions;
     for (let k = 0; k < this.count; k++) {
       const clip = this.clipIndices[k], time = this.times[k];
       const w = this.blendWeights[k], picks = this.picks;
@@ -437,8 +477,10 @@ export class Crowd implements InstanceBlocks {
         if (applied && motion.moves(clip)) motion.placeBaked(k, baked.motion!, picks[0], picks[1], picks[2]);
       } else {
         const moves = inPlace && motion.moves(clip);
-        if (w > 0 || clip !== lastClip || time !== lastTime) {
+        if (w > 0 || clip !== lastClip || time !== lastTime || (expressions !== null && !expressions.same(lastInstance, k))) {
+          expressions?.load(k);
           model.evaluate(this.sourceOf(k));
+          lastInstance = k;
           // A blended instance shares its evaluation with none.
           lastClip = w > 0 ? -2 : clip;
           lastTime = time;

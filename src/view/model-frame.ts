@@ -32,6 +32,8 @@ export class ModelFrame {
   readonly timings: FrameTimings = { poseMs: 0, uploadMs: 0, drawMs: 0, inspectMs: 0 };
   /** Debug views drawn with each frame (the viewer page's), or null. */
   inspector: FrameInspector | null = null;
+  /** Mesh instances not drawn (`RenderItem.hiddenInstances`; `ViewAvatar.setFirstPerson`), or null: all drawn. */
+  hiddenInstances: Uint8Array | null = null;
   /** Handed to the stages and the {@link inspector}, rewritten in place each frame. */
   private lastFrame: ViewFrame | null = null;
   private readonly stages = new ViewStages();
@@ -120,6 +122,7 @@ export class ModelFrame {
     item.style = null;
     item.skinnedVertices = null;
     item.materialValues = model.animated.avatar?.materialValues ?? null;
+    item.hiddenInstances = this.hiddenInstances;
     return item;
   }
 }

@@ -110,7 +110,7 @@ export class ModelView {
     };
     this.frameAnimation = options.frameAnimation ?? false;
     this.layers = new ViewLayers(() => this.current?.layers ?? null, this.playback, () => this.requestRedraw());
-    this.avatar = new ViewAvatar(() => this.current?.animated ?? null, () => this.requestRedraw());
+    this.avatar = new ViewAvatar(() => this.current?.animated ?? null, () => this.requestRedraw(), (hidden) => { this.frame.hiddenInstances = hidden; });
     const client: SurfaceClient = {
       frame: (nowMs) => this.onFrame(nowMs),
       contextLost: () => this.onContextLost(),
@@ -228,6 +228,7 @@ export class ModelView {
       }
       this.current?.gpu?.dispose();
       this.current = { asset, animated, gpu, displayMatrix, bounds, palettePath, layers: new ClipLayers(animated) };
+      this.frame.hiddenInstances = null; // a new model is drawn whole (ViewAvatar.setFirstPerson)
       gpu = null;
 
       this.playback.bind(animated, player);

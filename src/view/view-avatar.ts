@@ -1,5 +1,6 @@
 import type { AvatarController } from '../avatar/avatar-controller.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
+import { firstPersonVisibility } from '../avatar/first-person.ts';
 
 /**
  * A {@link ModelView}'s avatar controls (`view.avatar`): the shown avatar's expressions, look-at target and
@@ -11,8 +12,28 @@ export class ViewAvatar {
   /**
    * @param modelOf the shown model's CPU state, or null
    * @param redraw asks the view for a frame
+   * @param hideInstances sets the mesh instances the view leaves out (`RenderItem.hiddenInstances`; null: none)
    */
-  constructor(private readonly modelOf: () => AnimatedModel | null, private readonly redraw: () => void) {}
+  constructor(private readonly modelOf: () => AnimatedModel | null, private readonly redraw: () => void, private readonly hideInstances: (hidden: Uint8Array | null) => void = () => {}) {}
+
+  /**
+   * The first-person view on or off (VRMC_vrm-1.0 `firstPerson.md`, `firstPersonVisibility`): on hides the
+   * `thirdPersonOnly` meshes and the `auto` meshes on the head (hair, a separate head), rigid or skinned; off
+   * draws every mesh again (`firstPersonOnly` meshes included, as for any model). Applies to the model shown now:
+   * a model loaded later is drawn whole. Nothing for a model that is not an avatar.
+   */
+  setFirstPerson(on: boolean): void {
+    const model = this.modelOf();
+    if (!model?.avatar && on) return;
+    if (!on || !model) {
+      this.hideInstances(null);
+    } else {
+      const hidden = new Uint8Array(model.asset.meshInstances.length);
+      for (const i of firstPersonVisibility(model.asset).hiddenInFirstPerson) hidden[i] = 1;
+      this.hideInstances(hidden);
+    }
+    this.redraw();
+  }
 
   /** Whether the shown model is an avatar. */
   get present(): boolean {

@@ -1,3 +1,4 @@
+import { PixelRays } from '../view/pixel-ray.ts';
 import { readFrame, type FrameStats } from './frame-readback.ts';
 import type { ViewerApp, ViewerState } from './viewer-app.ts';
 import { addTimings } from '../view/frame-inspector.ts';
@@ -105,6 +106,15 @@ export interface SinewTestHooks {
    * model-space matrix (no model origin subtracted, the space of the IK jobs' targets); null with no model.
    */
   jointMatrix(joint: number | string): { world: number[]; model: number[] } | null;
+  /**
+   * Where joint `joint` (index or name) stands in the last frame drawn: drawing-buffer pixels (top-left origin, y
+   * down, the screenshot's), whether or not the skeleton is shown; null with no frame or behind the eye.
+   */
+  jointPixel(joint: number | string): { x: number; y: number } | null;
+  /** Aims the camera at joint `joint` (index or name) from `distance` metres, keeping yaw and pitch, and draws. */
+  aimAt(joint: number | string, distance: number): void;
+  /** The shown avatar's input weight of expression `name` (`ViewAvatar.getExpression`); throws for no avatar or name. */
+  expression(name: string): number;
 }
 
 declare global {
@@ -116,6 +126,7 @@ declare global {
 
 /** Installs `window.sinew` for `app`. */
 export function installTestHooks(app: ViewerApp): SinewTestHooks {
+  const rays = new PixelRays(), at = new Float64Array(3), world = new Float64Array(16);
   const hooks: SinewTestHooks = {
     ready: app.ready,
     setTime: (s) => app.setTime(s),
@@ -201,6 +212,20 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
       const model = [...m.subarray(o, o + 16)];
       model[12] += origin[0]; model[13] += origin[1]; model[14] += origin[2];
       return { world, model };
+    },
+    jointPixel: (joint) => app.view.inspect((frame) => {
+      frame.animated.jointMatrix(joint, world);
+      rays.project(at, frame.camera, frame.width, frame.height, world.subarray(12, 15));
+      return Number.isNaN(at[0]) ? null : { x: at[0], y: at[1] };
+    }) ?? null,
+    expression: (name) => app.view.avatar.getExpression(name),
+    aimAt: (joint, distance) => {
+      const animated = app.view.animated;
+      if (!animated) return;
+      animated.jointMatrix(joint, world);
+      app.view.camera.target.set(world.subarray(12, 15));
+      app.view.camera.distance = distance;
+      app.renderOnce();
     },
   };
   window.sinew = hooks;

@@ -6,6 +6,7 @@ import { Inspection, pickableJoints } from './inspection.ts';
 import { IkDemo } from './ik-demo.ts';
 import { availableSamples, sampleModels, type SampleModel } from './sample-models.ts';
 import { generatedAvatarFile } from './generated-avatar-sample.ts';
+import { ViewerVrmPanel } from './viewer-vrm-panel.ts';
 import { siteLinks } from './site-links.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
 import { HelpOverlay } from './help-overlay.ts';
@@ -58,6 +59,8 @@ export class ViewerApp {
   readonly inspection = new Inspection();
   /** The panel's IK folder: look at the cursor, feet on tilted ground. */
   readonly ik: IkDemo;
+  /** The VRM panel (`#sinew-vrm`), shown while an avatar is shown. */
+  readonly vrm: ViewerVrmPanel;
   /** The keyboard shortcut list (`#sinew-help`). */
   readonly help: HelpOverlay;
   private readonly jointTip: JointTip;
@@ -140,6 +143,7 @@ export class ViewerApp {
         });
         this.panel.setParity(null);
         this.ik.modelShown();
+        this.vrm?.modelShown(); // unset until the constructor has run
         // Joint indices are the previous model's.
         this.inspection.selectedJoint = -1;
         this.layerMaskOn = false;
@@ -157,6 +161,7 @@ export class ViewerApp {
       },
       drawn: (time, duration, playing) => {
         this.panel.setTime(time, duration, performance.now(), !playing);
+        this.vrm?.frameDrawn();
         this.frameCounter.count(this.view, performance.now(), (frames, elapsed, sums) => this.panel.setStats(this.frameStats(frames, elapsed, sums)));
         if (!this.firstFrameDrawn) {
           this.firstFrameDrawn = true;
@@ -178,6 +183,7 @@ export class ViewerApp {
     });
     this.view.inspector = this.inspection;
     this.ik = new IkDemo(this.view, this.panel.gui, this.canvas);
+    this.vrm = new ViewerVrmPanel(this.view, this.panel.gui, this.canvas);
     this.panel.setMethod(params.skinning, params.weights, params.palette);
     this.updateCoveredArea();
     // A three-quarter view (the model's front and one side), slightly from above, unless the URL says otherwise.

@@ -50,14 +50,21 @@ export interface RenderItem {
    * values made for other materials): every material as loaded.
    */
   materialValues: MaterialValues | null;
+  /**
+   * `Uint8Array(meshInstances.length)`: 1 for each mesh instance (index into `ModelAsset.meshInstances`) not drawn,
+   * rigid or skinned (e.g. an avatar's third-person-only meshes in a first-person view, `firstPersonVisibility`);
+   * absent, null, or an array of another length: every instance drawn. While set, rigid batches are drawn primitive by
+   * primitive (a batch may merge a hidden instance with shown ones).
+   */
+  hiddenInstances?: Uint8Array | null;
 }
 
 /**
  * A {@link RenderItem} for `gpuModel` in `pose`, the rest at its defaults: identity display matrix, LBS with
  * normalised weights, the renderer's palette request, no inspection view, skinned in the draw, materials as
- * loaded. Allocates the
+ * loaded, every mesh instance drawn. Allocates the
  * item: make one per model and rewrite its fields.
  */
 export function createRenderItem(gpuModel: GpuModel, pose: PoseBuffers, displayMatrix: Float32Array | null = null): RenderItem {
-  return { gpuModel, pose, displayMatrix, method: DEFAULT_SKINNING_METHOD, paletteRequest: null, style: null, skinnedVertices: null, materialValues: null };
+  return { gpuModel, pose, displayMatrix, method: DEFAULT_SKINNING_METHOD, paletteRequest: null, style: null, skinnedVertices: null, materialValues: null, hiddenInstances: null };
 }

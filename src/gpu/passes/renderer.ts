@@ -11,7 +11,7 @@ import { BlendOrder } from './blend-order.ts';
 import type { CameraMatrices } from './folded-camera.ts';
 import { PrimitiveDraw, type PassContext } from './primitive-draw.ts';
 import type { RenderItem } from './render-item.ts';
-import { drawOpaquePass } from './opaque-pass.ts';
+import { drawOpaquePass, hidesInstances } from './opaque-pass.ts';
 import { drawRigidBatchPass } from './rigid-batch-pass.ts';
 import { drawBlendPass } from './blend-pass.ts';
 import { drawInspectionPass } from './inspection-pass.ts';
@@ -246,7 +246,8 @@ export class SkinnedRenderer {
     setAlphaState(gl, false);
     const blended = this.blended;
     blended.clear();
-    if (item.style && inspection) {
+    // Hidden instances: every primitive on its own, as the inspection pass draws them, so a batch never shows one.
+    if ((item.style && inspection) || hidesInstances(item)) {
       drawInspectionPass(primitives, item, blended);
     } else {
       drawOpaquePass(primitives, item, blended);
