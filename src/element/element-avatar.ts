@@ -2,9 +2,8 @@ import type { AvatarMeta } from '../asset/avatar-asset.ts';
 import type { AvatarController } from '../avatar/avatar-controller.ts';
 import { didYouMean } from '../math/did-you-mean.ts';
 import type { AnimatedModel } from '../scene/animated-model.ts';
-import { createRay } from '../scene/pick-model.ts';
 import type { ModelView } from '../view/model-view.ts';
-import { cssToBuffer, PixelRays } from '../view/pixel-ray.ts';
+import { CursorGaze } from '../view/cursor-gaze.ts';
 import { readAttribute } from './element-attributes.ts';
 import type { LookAtSetting } from './look-at-syntax.ts';
 
@@ -57,10 +56,7 @@ export class ElementAvatar {
   private hasCursor = false;
   /** `performance.now()` of the last paused frame with auto-blink, or −1. */
   private lastBlinkMs = -1;
-  private readonly rays = new PixelRays();
-  private readonly ray = createRay();
-  private readonly at = new Float64Array(2);
-  private readonly head = new Float64Array(16);
+  private readonly gaze = new CursorGaze();
   private readonly onPointerMove = (event: PointerEvent): void => this.pointerMoved(event);
   /** The avatar state of the model shown when the element was disconnected, taken over when it shows again. */
   private retained: AvatarController | null = null;
@@ -186,33 +182,11 @@ export class ElementAvatar {
     return true;
   }
 
-  /**
-   * `look-at="cursor"`: the target is the point halfway along the ray through the pointer (in the last frame drawn)
-   * to the plane through the look-at origin facing the camera. Seen from the eyes it lies where the pointer lies
-   * seen from the camera, so the gaze turns by the pointer's angle from the view's centre (the plane itself would put
-   * every point beside the head at ±90°). A ray parallel to the plane or pointing away keeps the last point.
-   */
+  /** `look-at="cursor"`: the gaze target under the pointer ({@link CursorGaze}); a missed ray keeps the last point. */
   private pointerMoved(event: PointerEvent): void {
     if (this.lookAt.kind !== 'cursor') return;
-    const view = this.owner.currentView(), model = view?.animated, lookAt = model?.avatar?.lookAt;
-    if (!view || !model || !lookAt) return;
-    const rect = view.canvas.getBoundingClientRect();
-    const met = view.inspect((frame) => {
-      cssToBuffer(this.at, event.clientX - rect.left, event.clientY - rect.top, Math.max(rect.width, 1), Math.max(rect.height, 1), frame.width, frame.height);
-      this.rays.through(this.ray, frame.camera, frame.width, frame.height, this.at[0], this.at[1]);
-      const h = model.jointMatrix(lookAt.head, this.head), o = lookAt.lookAt.offsetFromHeadBone, eye = view.camera.eye;
-      const ox = h[0] * o[0] + h[4] * o[1] + h[8] * o[2] + h[12];
-      const oy = h[1] * o[0] + h[5] * o[1] + h[9] * o[2] + h[13];
-      const oz = h[2] * o[0] + h[6] * o[1] + h[10] * o[2] + h[14];
-      const nx = eye[0] - ox, ny = eye[1] - oy, nz = eye[2] - oz;
-      const { origin: r, direction: d } = this.ray;
-      const denominator = nx * d[0] + ny * d[1] + nz * d[2];
-      const t = (nx * (ox - r[0]) + ny * (oy - r[1]) + nz * (oz - r[2])) / denominator;
-      if (!(Math.abs(denominator) > 1e-12) || !(t > 0) || !Number.isFinite(t)) return false;
-      for (let k = 0; k < 3; k++) this.cursor[k] = r[k] + 0.5 * t * d[k];
-      return true;
-    });
-    if (!met) return;
+    const view = this.owner.currentView();
+    if (!view || !this.gaze.targetAt(this.cursor, view, event.clientX, event.clientY)) return;
     this.hasCursor = true;
     this.sync(view);
   }

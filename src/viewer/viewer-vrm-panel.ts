@@ -1,9 +1,8 @@
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
 import type { AvatarMeta } from '../asset/avatar-asset.ts';
-import { createRay } from '../scene/pick-model.ts';
 import type { ModelView } from '../view/model-view.ts';
-import { cssToBuffer, PixelRays } from '../view/pixel-ray.ts';
+import { CursorGaze } from '../view/cursor-gaze.ts';
 
 /** Where the avatar's eyes look in the viewer: nowhere in particular (as the clip poses them), the camera or the pointer. */
 export type ViewerLookAt = 'off' | 'camera' | 'cursor';
@@ -51,10 +50,7 @@ export class ViewerVrmPanel {
   private readonly controllers: Controller[];
   private readonly values = { lookAt: 'off' as ViewerLookAt, autoBlink: false, firstPerson: false };
   private readonly weights: Record<string, number> = {};
-  private readonly rays = new PixelRays();
-  private readonly ray = createRay();
-  private readonly at = new Float64Array(2);
-  private readonly head = new Float64Array(16);
+  private readonly gaze = new CursorGaze();
   private readonly cursor: [number, number, number] = [0, 0, 0];
   private readonly eye: [number, number, number] = [0, 0, 0];
   private hasCursor = false;
@@ -137,32 +133,10 @@ export class ViewerVrmPanel {
     else this.view.avatar.setLookAtTarget(this.hasCursor ? this.cursor : [...this.view.camera.eye] as [number, number, number]);
   }
 
-  /**
-   * Look-at `cursor`: the ray through the pointer in the last frame drawn, met with the plane through the head
-   * (at the look-at's `offsetFromHeadBone`) facing the camera, becomes the target; a ray that misses the plane
-   * keeps the last point.
-   */
+  /** Look-at `cursor`: the gaze target under the pointer ({@link CursorGaze}); a missed ray keeps the last point. */
   private pointerMoved(event: PointerEvent): void {
     if (this.values.lookAt !== 'cursor') return;
-    const rect = this.canvas.getBoundingClientRect();
-    const hit = this.view.inspect((frame) => {
-      const model = frame.animated, lookAt = model.avatar?.lookAt;
-      if (!lookAt) return false;
-      cssToBuffer(this.at, event.clientX - rect.left, event.clientY - rect.top, Math.max(rect.width, 1), Math.max(rect.height, 1), frame.width, frame.height);
-      this.rays.through(this.ray, frame.camera, frame.width, frame.height, this.at[0], this.at[1]);
-      const h = model.jointMatrix(lookAt.head, this.head), o = lookAt.lookAt.offsetFromHeadBone, eye = this.view.camera.eye;
-      // The head's look-at origin in world space (jointMatrix includes the model's world placement).
-      const p = [0, 1, 2].map((k) => h[k] * o[0] + h[4 + k] * o[1] + h[8 + k] * o[2] + h[12 + k]);
-      const n = [0, 1, 2].map((k) => eye[k] - p[k]);
-      const { origin: r, direction: d } = this.ray;
-      const denominator = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
-      if (Math.abs(denominator) < 1e-12) return false;
-      const t = (n[0] * (p[0] - r[0]) + n[1] * (p[1] - r[1]) + n[2] * (p[2] - r[2])) / denominator;
-      if (!(t > 0)) return false;
-      for (let k = 0; k < 3; k++) this.cursor[k] = r[k] + t * d[k];
-      return true;
-    });
-    if (!hit) return;
+    if (!this.gaze.targetAt(this.cursor, this.view, event.clientX, event.clientY)) return;
     this.hasCursor = true;
     this.view.avatar.setLookAtTarget(this.cursor);
   }
