@@ -18,9 +18,7 @@ import { build, type Plugin } from 'vite';
 import { decoderModules } from '../decoder-modules-plugin.ts';
 import { manyMeshNodes } from '../../tests/fixtures/large-models.ts';
 import { skinnedMorphTube } from '../../tests/unit/helpers/morph-tube.ts';
-import { buildAvatarVrm1 } from '../../src/procedural/avatar/avatar-vrm1.ts';
-import { buildVrmaClip } from '../../src/procedural/avatar/vrma-clip.ts';
-import { twistCylinderGlb } from './gallery-models.ts';
+import { galleryAvatarFiles, twistCylinderGlb } from './gallery-models.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const EXAMPLES = join(ROOT, 'docs/examples');
@@ -234,10 +232,7 @@ export async function buildExamples(siteDir: string): Promise<void> {
   writeFileSync(join(models, 'morph-tube.glb'), tube.glb());
   writeFileSync(join(models, 'twist-cylinder.glb'), twistCylinderGlb());
   writeFileSync(join(models, 'city.glb'), manyMeshNodes(4000, { materials: 4 }).glb());
-  // The VRM pages' avatar (VRM 1.0, CC0), as the viewer's sample makes it: nothing binary is committed.
-  writeFileSync(join(models, 'avatar.vrm'), await buildAvatarVrm1());
-  writeFileSync(join(models, 'avatar-look-expression.vrm'), await buildAvatarVrm1({ lookAt: 'expression' }));
-  writeFileSync(join(models, 'walk.vrma'), await buildVrmaClip());
+  for (const { name, bytes } of await galleryAvatarFiles()) writeFileSync(join(models, name), bytes);
 
   const assets = join(site, 'assets');
   mkdirSync(assets, { recursive: true });
