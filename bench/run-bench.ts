@@ -61,9 +61,9 @@
  *   of itself (bench/retarget-cost.ts) over the same frame playing its own Walk: ≈ 1, since retargeting makes an
  *   ordinary clip at load. `retarget.load_ms.60_joints_30s`: the load-time cost, retargeting a generated
  *   60-joint, 30 s clip.
- * - `vrma.load60s_ms`: a generated 60 s VRM Animation (55 humanoid bones, 30 keys per second, expression and
- *   look-at tracks) read by `loadClips` and retargeted through the humanoid onto a humanoid rig with other rest
- *   frames (bench/vrma-cost.ts).
+ * - `vrma.load60s_ms`: the generated 60 s VRM Animation (`buildVrmaClip({ duration: 60 })`: the walk's humanoid
+ *   tracks at 30 keys per second, expression and look-at tracks) read by `loadClips` and retargeted through the
+ *   humanoid onto the generated VRM 1.0 avatar (bench/vrma-cost.ts).
  * - `hotspots.frame_us.Fox_5`: one frame of five `<sinew-viewer>` hotspots on Fox (bench/hotspot-cost.ts): the
  *   pose evaluated, each hotspot's `ModelPoint.place` and, when it faces the eye, `PointOcclusion.crossings`
  *   (CPU picking); `hotspots.bytes_allocated_per_frame.Fox_5`: its heap growth per frame, as above.
@@ -458,7 +458,7 @@ async function main(): Promise<void> {
     rows.push(['retarget at load: 60 joints, 30 s clip (901 keys per channel)', `${ms.toFixed(1)} ms`, '', '', '']);
     figures['retarget.load_ms.60_joints_30s'] = round(ms);
     const vrmaMs = await vrmaLoadMs();
-    rows.push(['VRMA at load: 60 s at 30 keys/s, 55 humanoid bones, loadClips + retarget by humanoid', `${vrmaMs.toFixed(1)} ms`, '', '', '']);
+    rows.push(['VRMA at load: generated 60 s walk at 30 keys/s onto the generated avatar, loadClips + retarget by humanoid', `${vrmaMs.toFixed(1)} ms`, '', '', '']);
     figures['vrma.load60s_ms'] = round(vrmaMs);
   }
 

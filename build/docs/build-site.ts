@@ -39,7 +39,7 @@ const ELEMENT_SOURCES = [
   'src/element/element-loading.ts', 'src/element/element-reveal.ts', 'src/element/element-camera.ts',
   'src/element/element-animation-api.ts', 'src/element/element-hotspots.ts', 'src/element/element-playback.ts',
   'src/element/element-events.ts', 'src/element/element-environment.ts', 'src/element/element-attachments.ts',
-  'src/element/element-animations.ts',
+  'src/element/element-animations.ts', 'src/element/element-avatar.ts',
 ];
 
 async function step<T>(name: string, run: () => Promise<T>): Promise<T> {

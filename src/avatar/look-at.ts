@@ -72,6 +72,13 @@ export type LookAtMode = 'none' | 'point' | 'angles';
  * specification, so the two agree only when both vertical maps are equal. Expression look-at agrees with both.
  * An active expression's `overrideLookAt` scales bone look-at's angles by the look-at multiplier (the brief of
  * the expressions' overrides: "block/blend it"); three-vrm applies the override to the look expressions only.
+ *
+ * `LookAtAsset.faceFront` is not read, on purpose. A VRM 0.x avatar is turned at load by premultiplying its root
+ * joints (turnVrm0ToFaceZ), so the head's model-space rest rotation carries the half turn: look-at space, the head
+ * turned back by that rest rotation, is model space facing +Z, and E above turns the eyes in model space. three-vrm
+ * turns the scene instead and works in the file's frame, so it must turn +Z to the 0.x `faceFront` (0, 0, −1)
+ * (F · E · F⁻¹ in its bone applier); applying F here as well would turn twice and mirror the pitch. The generated
+ * 0.x avatar's look-at matches three-vrm's at targets left, right, above and below (tests/unit/avatar).
  */
 export class LookAtController {
   readonly lookAt: LookAtAsset;

@@ -13,6 +13,7 @@ import {
   parseExposureSetting, parseShadowIntensitySetting, parseShadowSoftnessSetting, parseToneMappingSetting,
 } from './lighting-attributes.ts';
 import { parseOrientation, parseScale } from './placement-syntax.ts';
+import { parseLookAt } from './look-at-syntax.ts';
 import {
   parseAutoRotateDelay, parseCameraOrbit, parseCameraTarget, parseFieldOfView, parseInteractionPrompt, parseRotationPerSecond,
 } from './camera-syntax.ts';
@@ -271,6 +272,14 @@ export const ELEMENT_ATTRIBUTES = {
   'shadow-softness': {
     kind: 'number', absent: '1', parse: parseShadowSoftnessSetting,
     doc: "model-viewer's: blur of the contact shadow in [0, 1], 0 hard, 1 soft (absent: 1).",
+  },
+  'look-at': {
+    kind: 'text', absent: '`none`', parse: parseLookAt,
+    doc: 'VRM avatars: where the eyes look — `camera` (the element\'s camera), `cursor` (the pointer over the element, on the plane through the head facing the camera), `"X Y Z"` (a point in model space, m, cm or mm) or `none` (absent: as the clip poses them).',
+  },
+  'auto-blink': {
+    kind: 'boolean', absent: null,
+    doc: 'VRM avatars: blink on a schedule (the `blink` expression), playing or paused; absent: only clips and `setExpression` blink.',
   },
   'memory-budget': {
     kind: 'number', absent: '512', parse: parseMemoryBudgetSetting,

@@ -27,3 +27,5 @@ export type { ElementSurfaceHit } from './element-picking.ts';
 export type { SinewCameraChangeDetail, SinewClipsAddedDetail } from './element-events.ts';
 export type { SinewViewerElementEventMap } from './element-event-map.ts';
 export type { SphericalPosition } from './element-camera.ts';
+export type { AvatarMeta } from '../asset/avatar-asset.ts';
+export type { LookAtSetting } from './look-at-syntax.ts';

@@ -20,6 +20,7 @@ import { ElementShadow } from './element-shadow.ts';
 import { ElementHotspots } from './element-hotspots.ts';
 import { defineAnimationProperties, ElementAnimationApi, type AnimationApiProperties } from './element-animation-api.ts';
 import { ElementReveal } from './element-reveal.ts';
+import { ElementAvatar } from './element-avatar.ts';
 import { CAMERA_PARSED_ATTRIBUTES, ElementCamera, isCameraAttribute } from './element-camera.ts';
 import { applyPlacement, PLACEMENT_ATTRIBUTES } from './element-placement.ts';
 import { watchUnsupported } from './unsupported-features.ts';
@@ -90,6 +91,8 @@ export abstract class SinewViewerCore extends ElementBase {
   /** `shadow-intensity`, `shadow-softness`: this element's contact shadow. */
   protected readonly shadowStage: ElementShadow;
   protected readonly picking = new ElementPicking(this, () => this.view);
+  /** VRM avatars: expressions, `avatarMeta`, `look-at` and `auto-blink` (element-avatar.ts). */
+  protected readonly avatarSurface = new ElementAvatar({ element: this, currentView: () => this.view, report: (message) => this.report(message) });
   /** `<model-viewer>`'s animation API: play options, appended clips, `play` / `pause` events. */
   protected readonly animationApi: ElementAnimationApi = new ElementAnimationApi({
     element: this,
@@ -125,11 +128,15 @@ export abstract class SinewViewerCore extends ElementBase {
       this.props.shown();
       if (this.view) this.animationApi.shown(this.view);
       this.cameraRules.shown();
+      this.avatarSurface.shown();
     },
     drawn: (time, duration, playing) => {
       this.revealer.frameDrawn();
       const now = performance.now();
-      if (this.view) this.cameraRules.drawn(this.view, now);
+      if (this.view) {
+        this.cameraRules.drawn(this.view, now);
+        this.avatarSurface.drawn(this.view, now);
+      }
       this.bar.setTime(time, duration, now, !playing);
       if (this.timeUpdates.due(time, playing, now)) this.emit('sinew-timeupdate', { currentTime: time, duration, paused: !playing });
     },
@@ -175,6 +182,7 @@ export abstract class SinewViewerCore extends ElementBase {
       added: (added, clips) => {
         this.clipNames = clips;
         this.bar.setModel(clips, this.view?.playback.clipIndex ?? -1);
+        this.avatarSurface.shown();
         this.emit('sinew-clipsadded', {
           file: added.file, added: added.names, clips, matched: added.match.matched, unmatched: added.match.unmatched, warnings: added.warnings,
         });
@@ -229,7 +237,7 @@ export abstract class SinewViewerCore extends ElementBase {
         this.showNotice(view.startupError);
         this.report(view.startupError);
       }
-      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'reveal', 'exposure', 'tone-mapping', 'shadow-intensity', 'shadow-softness', ...PLACEMENT_ATTRIBUTES, ...CAMERA_PARSED_ATTRIBUTES] as const) {
+      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'reveal', 'exposure', 'tone-mapping', 'shadow-intensity', 'shadow-softness', 'look-at', ...PLACEMENT_ATTRIBUTES, ...CAMERA_PARSED_ATTRIBUTES] as const) {
         readAttribute(this, name, this.reporter);
       }
       this.applyBackground(true);
@@ -245,6 +253,7 @@ export abstract class SinewViewerCore extends ElementBase {
     this.loader.connect(view, host);
     this.hotspots.connect(view);
     this.shadowStage.connect(view);
+    this.avatarSurface.connect();
   }
 
   /**
@@ -262,6 +271,7 @@ export abstract class SinewViewerCore extends ElementBase {
     this.shadowStage.disconnect();
     this.props.disconnect();
     this.cameraRules.disconnect();
+    this.avatarSurface.disconnect(view);
     view.dispose();
     view.canvas.remove();
     this.resizeObserver?.disconnect();
@@ -322,6 +332,10 @@ export abstract class SinewViewerCore extends ElementBase {
         break;
       case 'animations':
         this.clipFiles.attributeChanged();
+        break;
+      case 'look-at':
+      case 'auto-blink':
+        this.avatarSurface.changed();
         break;
       case 'clip':
       case 'animation-name':

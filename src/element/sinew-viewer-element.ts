@@ -4,6 +4,7 @@ import type { ViewerHost } from '../view/viewer-host.ts';
 import type { ElementAttributeProperties } from './element-attributes.ts';
 import type { SinewViewerElementEventMap } from './element-event-map.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
+import type { AvatarMeta } from '../asset/avatar-asset.ts';
 import type { Attachment } from '../view/view-attachments.ts';
 import type { HotspotConfiguration, HotspotData } from './element-hotspots.ts';
 import type { AnimationApiProperties, AppendAnimationOptions, DetachAnimationOptions, PlayAnimationOptions } from './element-animation-api.ts';
@@ -34,7 +35,9 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
  * - methods: `getCameraOrbit()`, `getCameraTarget()`, `getFieldOfView()`, `jumpCameraToGoal()` (model-viewer's),
  *   `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `updateHotspot(config)`,
  *   `queryHotspot(name)`, `attach(src, joint, offset)`, `detach(attachment)`, `dismissPoster()`, `showPoster()`,
- *   `toDataURL(type, quality)`, `toBlob(options)`;
+ *   `toDataURL(type, quality)`, `toBlob(options)`, `setExpression(name, weight)`, `getExpression(name)`;
+ * - VRM avatars: `availableExpressions`, `avatarMeta`, the methods above and the attributes `look-at` and
+ *   `auto-blink` (element-avatar.ts);
  * - children slotted as `hotspot-NAME`: hotspots placed on a joint, the skinned surface or a model-space point
  *   in every frame (element-hotspots.ts, docs/guide/hotspots.md);
  * - children: `<sinew-attachment src joint offset offset-rotation offset-scale>`, props on joints (element-attachments.ts);
@@ -162,7 +165,7 @@ export class SinewViewerElement extends SinewViewerCore {
 
   /**
    * Fetches the clips file at `url` (`.glb`, `.gltf`, `.md5anim`, `.vrma`; relative to the page) and adds its clips to
-   * the model shown, retargeted onto its skeleton by joint name, after the files of `animations` and earlier
+   * the model shown, retargeted onto its skeleton by humanoid bone, then joint name, after the files of `animations` and earlier
    * calls: they join `clips` (a taken name becomes `Walk (walk.glb)`) and `sinew-clipsadded` fires.
    * @returns the added clips' names
    * @throws Error (rejects, after firing `sinew-error`; the model plays on with its clips) when no model is
@@ -170,6 +173,43 @@ export class SinewViewerElement extends SinewViewerCore {
    */
   appendAnimations(url: string): Promise<readonly string[]> {
     return this.clipFiles.append(String(url));
+  }
+
+  // ── VRM avatars (element-avatar.ts; attributes `look-at`, `auto-blink`) ───────────────────────────
+
+  /**
+   * The shown avatar's expression names: the VRM presets it has (`happy`, `aa`, `blink`, `lookLeft`, …) and its
+   * custom ones, in file order; [] for a model that is not an avatar, and before a model is shown.
+   */
+  get availableExpressions(): string[] {
+    return this.avatarSurface.availableExpressions;
+  }
+
+  /**
+   * The shown avatar's meta (`AvatarMeta`: name, version, authors, `licenseUrl` and the permission fields, VRM 0.x
+   * normalised to VRM 1.0's names), or null for a model that is not an avatar and before a model is shown.
+   */
+  get avatarMeta(): AvatarMeta | null {
+    return this.avatarSurface.avatarMeta;
+  }
+
+  /**
+   * Sets expression `name` to `weight` (clamped to [0, 1]; a binary expression snaps at 0.5), drawn on the next
+   * frame, with the avatar's override rules (VRMC_vrm-1.0 `expressions.md`); kept until the next model. three-vrm's
+   * `expressionManager.setValue`. No model, not an avatar, an unknown name or a weight that is not a finite
+   * number: reported (`sinew-error`, with the avatar's expression names), nothing changes.
+   */
+  setExpression(name: string, weight: number): void {
+    this.avatarSurface.setExpression(name, weight);
+  }
+
+  /**
+   * Expression `name`'s weight as set (by {@link setExpression}, a clip's expression track, `auto-blink`), in
+   * [0, 1]. three-vrm's `expressionManager.getValue`: null for an unknown name (then also reported, as
+   * {@link setExpression}), no model, or a model that is not an avatar.
+   */
+  getExpression(name: string): number | null {
+    return this.avatarSurface.getExpression(name);
   }
 
   // ── Poster and reveal (element-reveal.ts) ──────────────────────────────────────────────────────────

@@ -1,6 +1,4 @@
 import { WebIO, type Document, type Node } from '@gltf-transform/core';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { VRMCVRM } from '@pixiv/types-vrmc-vrm-1.0';
 import type { VRM } from '@pixiv/types-vrm-0.0';
@@ -303,15 +301,13 @@ describe('buildMixamoRig and buildVrmaClip', () => {
   });
 });
 
-// The Khronos glTF validator is not a devDependency today: these checks run once it is installed (`gltf-validator`,
-// whose `validateBytes` resolves to a report with `issues.numErrors`), and are skipped until then.
-const validatorInstalled = existsSync(resolve(import.meta.dirname, '../../../../node_modules/gltf-validator'));
-describe.skipIf(!validatorInstalled)('the Khronos glTF validator', () => {
+// The Khronos glTF validator (devDependency `gltf-validator`): the generated files are valid glTF 2.0.
+describe('the Khronos glTF validator', () => {
   it('finds no errors in the four files', async () => {
-    const name = 'gltf-validator';
-    const validator = (await import(/* @vite-ignore */ name)) as { validateBytes(data: Uint8Array): Promise<{ issues: { numErrors: number } }> };
+    const validator = await import('gltf-validator');
     for (const glb of [vrm1, vrm0, await buildMixamoRig(), await buildVrmaClip()]) {
-      expect((await validator.validateBytes(glb)).issues.numErrors).toBe(0);
+      const report = await validator.validateBytes(glb);
+      expect(report.issues.numErrors, JSON.stringify(report.issues.messages.filter((m) => m.severity === 0).slice(0, 5))).toBe(0);
     }
   });
 });
