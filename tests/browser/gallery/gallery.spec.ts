@@ -36,8 +36,6 @@ async function elementHasAvatarApi(page: Page): Promise<boolean> {
   });
 }
 
-/** `<sinew-viewer>` with the avatar API the VRM pages use (typed here, as the pages use it, whatever the build). */
-type AvatarViewer = HTMLElementTagNameMap['sinew-viewer'] & { getExpression(name: string): number };
 
 const AWAITING_AVATAR_API = "the element's avatar API (setExpression, availableExpressions, avatarMeta, look-at) is not in this build";
 
@@ -112,11 +110,11 @@ const CHECKS: Readonly<Record<string, (page: Page, errors: readonly string[]) =>
     await keepPictures(page);
     await page.locator('#expression-aa').fill('1');
     await expect(page.locator('#expression-aa + output')).toHaveText('1.00');
-    expect(await page.locator('sinew-viewer').evaluate((v: AvatarViewer) => v.getExpression('aa'))).toBe(1);
+    expect(await page.locator('sinew-viewer').evaluate((v: HTMLElementTagNameMap['sinew-viewer']) => v.getExpression('aa'))).toBe(1);
     expect((await changedPixels(page))[0], 'aa at 1 opens the mouth').toBeGreaterThan(20);
     // "All to 0" sets every expression back, through setExpression: the picture is the one kept.
     await page.getByRole('button', { name: 'All to 0' }).click();
-    expect(await page.locator('sinew-viewer').evaluate((v: AvatarViewer) => v.getExpression('aa'))).toBe(0);
+    expect(await page.locator('sinew-viewer').evaluate((v: HTMLElementTagNameMap['sinew-viewer']) => v.getExpression('aa'))).toBe(0);
     expect((await changedPixels(page))[0]).toBe(0);
     await page.getByLabel('auto-blink').check();
     await expect(page.locator('sinew-viewer')).toHaveAttribute('auto-blink', '');
