@@ -3,8 +3,9 @@
  * written as a user of the package writes it) into `SITE/examples/`, each shown beside its own source with a copy
  * button, plus `index.html` (from docs/examples/manifest.json) and `credits.html`.
  *
- * Models: the built-in ones are made in code by the pages themselves (octopus, sword) or here (a morphed tube and
- * a twisting cylinder and a scene of many mesh nodes, `SITE/examples/models/`). When `../shared/assets` exists, the third-party characters
+ * Models: the built-in ones are made in code by the pages themselves (octopus, sword) or here (a morphed tube, a
+ * twisting cylinder, a scene of many mesh nodes, and the generated VRM avatar with its look-at by bone and by
+ * expression and a VRMA walk, `SITE/examples/models/`). When `../shared/assets` exists, the third-party characters
  * the pages use are copied into `SITE/assets/` with their licences on the credits page; `SITE/assets/models.json`
  * lists the ones copied (empty without that folder), and the pages fall back to the octopus for the others.
  *
@@ -17,7 +18,7 @@ import { build, type Plugin } from 'vite';
 import { decoderModules } from '../decoder-modules-plugin.ts';
 import { manyMeshNodes } from '../../tests/fixtures/large-models.ts';
 import { skinnedMorphTube } from '../../tests/unit/helpers/morph-tube.ts';
-import { twistCylinderGlb } from './gallery-models.ts';
+import { galleryAvatarFiles, twistCylinderGlb } from './gallery-models.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const EXAMPLES = join(ROOT, 'docs/examples');
@@ -180,7 +181,8 @@ function creditsPage(copied: readonly string[]): string {
     ? `<table>\n  <tr><th>model</th><th>licence and authors</th></tr>\n${rows}\n</table>`
     : '<p>This build copied no third-party model.</p>';
   return page('Sinew examples: credits', `<h1>Credits</h1>
-<p>The octopus, the sword, the morphed tube, the twisting cylinder and the many-node scene are made in code by Sinew (MIT).
+<p>The octopus, the sword, the morphed tube, the twisting cylinder, the many-node scene, the VRM avatar (CC0 1.0) and its
+VRMA walk are made in code by Sinew (MIT).
 The third-party models some examples show are served beside the gallery, each under its own licence:</p>
 ${table}
 <p><a href="./index.html">Back to the examples</a></p>`);
@@ -230,6 +232,7 @@ export async function buildExamples(siteDir: string): Promise<void> {
   writeFileSync(join(models, 'morph-tube.glb'), tube.glb());
   writeFileSync(join(models, 'twist-cylinder.glb'), twistCylinderGlb());
   writeFileSync(join(models, 'city.glb'), manyMeshNodes(4000, { materials: 4 }).glb());
+  for (const { name, bytes } of await galleryAvatarFiles()) writeFileSync(join(models, name), bytes);
 
   const assets = join(site, 'assets');
   mkdirSync(assets, { recursive: true });

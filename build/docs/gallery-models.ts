@@ -3,6 +3,22 @@
  * so that the pages that need a file work without any third-party model.
  */
 import { GltfBuilder } from '../../tests/unit/helpers/gltf-builder.ts';
+import { buildAvatarVrm1 } from '../../src/procedural/avatar/avatar-vrm1.ts';
+import { buildVrmaClip } from '../../src/procedural/avatar/vrma-clip.ts';
+
+/**
+ * The VRM pages' files, made by the gallery's build as the viewer's sample makes them (nothing binary is committed):
+ * the generated avatar (VRM 1.0, CC0 1.0; `buildAvatarVrm1`) as `avatar.vrm` with bone look-at and as
+ * `avatar-look-expression.vrm` with expression look-at, and its VRMA walk (`buildVrmaClip`, default length) as
+ * `walk.vrma`.
+ */
+export async function galleryAvatarFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
+  return [
+    { name: 'avatar.vrm', bytes: await buildAvatarVrm1() },
+    { name: 'avatar-look-expression.vrm', bytes: await buildAvatarVrm1({ lookAt: 'expression' }) },
+    { name: 'walk.vrma', bytes: await buildVrmaClip() },
+  ];
+}
 
 /**
  * The twist cylinder of src/procedural/twist-cylinder.ts as a GLB, for `<sinew-viewer src>`: radius 0.25 m,

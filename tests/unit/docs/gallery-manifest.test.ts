@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readManifest } from '../../../build/docs/build-examples.ts';
-import { twistCylinderGlb } from '../../../build/docs/gallery-models.ts';
-import { AnimatedModel, loadModel, skinVertices } from '../../../src/index.ts';
+import { galleryAvatarFiles, twistCylinderGlb } from '../../../build/docs/gallery-models.ts';
+import { AnimatedModel, loadClips, loadModel, retargetClipLibrary, skinVertices } from '../../../src/index.ts';
 
 const EXAMPLES = 'docs/examples';
 const pages = readdirSync(EXAMPLES).filter((f) => f.endsWith('.html'));
@@ -50,5 +50,26 @@ describe('twistCylinderGlb', () => {
     // Ring 12 of 25 lies at y = 1, where both joints weigh 0.5.
     const v = 12 * 24;
     expect(Math.hypot(out[3 * v], out[3 * v + 2])).toBeCloseTo(0.25 * Math.cos((85 * Math.PI) / 180), 4);
+  });
+});
+
+describe('galleryAvatarFiles', () => {
+  it('gives the VRM pages what they promise: an avatar with bone look-at, one with expression look-at, and a walk matching all 55 humanoid bones', async () => {
+    const files = await galleryAvatarFiles();
+    expect(files.map((f) => f.name)).toEqual(['avatar.vrm', 'avatar-look-expression.vrm', 'walk.vrma']);
+    const [bone, expression] = await Promise.all(files.slice(0, 2).map((f) => loadModel({ name: f.name, bytes: f.bytes }, async () => null)));
+    expect(bone.avatar?.specVersion).toBe('1.0');
+    expect(bone.avatar?.lookAt?.type).toBe('bone');
+    expect(expression.avatar?.lookAt?.type).toBe('expression');
+    // vrm-expressions.html's sliders (the gallery spec counts them): 17 presets, then the custom cheekPuff.
+    const names = bone.avatar!.expressions.map((e) => e.name);
+    expect([names.length, names[0], names.at(-1)]).toEqual([18, 'happy', 'cheekPuff']);
+    // vrm-avatar-vrma.html's licence line.
+    expect(bone.avatar!.meta).toMatchObject({ name: 'Sinew generated avatar', authors: ['Sinew'], licenseUrl: 'https://vrm.dev/licenses/1.0/', otherLicenseUrl: 'https://creativecommons.org/publicdomain/zero/1.0/' });
+    const library = await loadClips({ name: 'walk.vrma', bytes: files[2].bytes }, async () => null);
+    const { clips, joints } = retargetClipLibrary(library, bone);
+    expect(clips.map((c) => c.name)).toEqual(['walk']);
+    expect(clips[0].expressionTracks?.length).toBe(3);
+    expect(joints.matched.length).toBe(55);
   });
 });
