@@ -244,7 +244,7 @@ test('look-at="camera" follows the camera as it orbits', async ({ page }) => {
 test('look-at="cursor" follows the pointer over the element: the gaze turns by the pointer\'s angle from the view centre', async ({ page }) => {
   // The camera straight in front of the look-at origin, level with it: the target is halfway along the pointer's ray
   // to the plane through the origin facing the camera, so its yaw (VRMC_vrm-1.0 lookAt.md: atan2(x, z)) is the
-  // pointer's horizontal angle from the view centre, atan(dx / focal length in CSS pixels).
+  // pointer's angle from the view centre.
   const target = ORIGIN.map((v) => `${v}m`).join(' ');
   await addViewer(page, { src: '/generated/avatar.vrm', 'camera-target': target, 'camera-orbit': '0deg 90deg 3m', 'look-at': 'cursor' });
   const left = restOf('leftEye'), right = restOf('rightEye');
@@ -252,16 +252,32 @@ test('look-at="cursor" follows the pointer over the element: the gaze turns by t
   const before = await eyes(page);
   expect(before.left[0] - left[0]).toBeCloseTo(0, 5);
   const box = (await page.locator('#v').boundingBox())!;
-  const fov = await page.evaluate(() => (document.getElementById('v') as Viewer).getFieldOfView());
-  const focal = box.height / 2 / Math.tan((fov * Math.PI) / 360);
-  for (const dx of [150, -150]) {
-    const yaw = (Math.atan(dx / focal) * 180) / Math.PI;
-    await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2);
+  // The camera is 3 m in front of the origin: a point 1.5 m in front of it (half way) and `side` metres across is
+  // where the gaze goes when the pointer is over that point's projection (read through a hotspot placed there).
+  for (const side of [0.3, -0.3]) {
+    const probe = [ORIGIN[0] + side, ORIGIN[1], ORIGIN[2] + 1.5];
+    const slot = `hotspot-probe${side > 0 ? 'Left' : 'Right'}`;
+    await page.evaluate(([position, slot]) => {
+      const el = document.getElementById('v') as Viewer;
+      const hotspot = document.createElement('div');
+      hotspot.slot = slot;
+      hotspot.dataset.position = position.map((v) => `${v}m`).join(' ');
+      el.append(hotspot);
+    }, [probe, slot] as const);
+    // The element takes the new hotspot on its slot change: read its projection once it is there.
+    const at = await (await page.waitForFunction((slot) => {
+      const el = document.getElementById('v') as Viewer;
+      el.renderOnce();
+      const p = el.queryHotspot(slot)?.canvasPosition;
+      return p ? [p.x, p.y] : null;
+    }, slot)).jsonValue() as number[];
+    const yaw = (Math.atan2(side, 1.5) * 180) / Math.PI;
+    await page.mouse.move(box.x + at[0], box.y + at[1]);
     const now = await eyes(page);
     for (const [at, joint, eye] of [[now.left, left, 'left'], [now.right, right, 'right']] as const) {
       const turn = eyeYaw(yaw, eye) * (Math.PI / 180);
-      expect(at[0] - joint[0], `${eye} eye, pointer ${dx} px right`).toBeCloseTo(GAZE * Math.sin(turn), 4);
-      expect(at[1] - joint[1], `${eye} eye, pointer ${dx} px right`).toBeCloseTo(0, 4);
+      expect(at[0] - joint[0], `${eye} eye, pointer over a point ${side} m across`).toBeCloseTo(GAZE * Math.sin(turn), 4);
+      expect(at[1] - joint[1], `${eye} eye, pointer over a point ${side} m across`).toBeCloseTo(0, 4);
     }
   }
   // The pointer leaves: the last point stays.
