@@ -1,5 +1,6 @@
 import type { AnimationClip } from './animation-clip.ts';
 import type { AvatarAsset } from './avatar-asset.ts';
+import type { SecondaryMotionAsset } from './secondary-motion-asset.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 
@@ -43,6 +44,12 @@ export interface ModelAsset {
    * Absent on models that are not avatars.
    */
   readonly avatar?: AvatarAsset;
+  /**
+   * Spring bones and node constraints (VRMC_springBone, its extended colliders, VRM 0.x `secondaryAnimation`,
+   * VRMC_node_constraint), run each frame after the clip and the avatar's expressions. Absent when the file has
+   * neither.
+   */
+  readonly secondaryMotion?: SecondaryMotionAsset;
 }
 
 /** A mesh: one or more primitives drawn with the same transform (or skin). */
