@@ -14,7 +14,7 @@ const RANK: Record<string, number> = {
   math: 0, errors: 0, schedule: 0, wasm: 0,
   skeleton: 1,
   asset: 2,
-  skinning: 3, animation: 3, ik: 3, humanoid: 3,
+  skinning: 3, animation: 3, ik: 3, humanoid: 3, secondary: 3,
   pose: 4, avatar: 4,
   scene: 5, procedural: 5, loaders: 5, 'gpu/device': 5,
   'gpu/shading': 6,
