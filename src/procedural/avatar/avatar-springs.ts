@@ -78,10 +78,10 @@ const HAIR_ANGLES = [-110, -90, -70, -50, -30, -10, 10, 30, 50, 70, 90, 110] as 
 /** Joints per hair strand (four segments and the tail joint). */
 const HAIR_JOINTS = 5;
 /** Metres between a strand's joints. */
-const HAIR_SEGMENT = 0.065;
+const HAIR_SEGMENT = 0.075;
 /** Joints of the tail (nine segments and the tail joint). */
 const TAIL_JOINTS = 10;
-const TAIL_SEGMENT = 0.09;
+const TAIL_SEGMENT = 0.1;
 const EAR_JOINTS = 3;
 
 const hairName = (strand: number, joint: number): string => `hair${String(strand).padStart(2, '0')}_${joint}`;
@@ -118,12 +118,12 @@ function buildSprings(): AvatarSpring[] {
       center: null,
     });
   });
-  // The tail leaves the hips backwards and a little down; it droops onto the ground and swings between the legs'
-  // reach, kept near its rest line by an inside capsule. Stiffness falls and the hit radius grows along it.
-  const tail = chain((i) => `tail${i}`, 'hips', [0, 0.9, -0.11], unit([0, -0.35, -1]), TAIL_JOINTS, TAIL_SEGMENT, SPRING_JOINTS);
+  // The tail leaves the hips down and backwards; it droops onto the ground and swings within the legs' reach,
+  // kept near its rest line by an inside capsule. Stiffness falls and the hit radius grows along it.
+  const tail = chain((i) => `tail${i}`, 'hips', [0, 0.9, -0.11], unit([0, -1, -0.45]), TAIL_JOINTS, TAIL_SEGMENT, SPRING_JOINTS);
   springs.push({
     name: 'tail', group: 'tail', joints: tail,
-    settings: tail.map((_, i) => ({ hitRadius: round(0.03 + 0.002 * i), stiffness: round(2 - 0.15 * i), gravityPower: 1.5, gravityDir: DOWN, dragForce: 0.3 })),
+    settings: tail.map((_, i) => ({ hitRadius: round(0.04 + 0.004 * i), stiffness: round(1.2 - 0.08 * i), gravityPower: 2, gravityDir: DOWN, dragForce: 0.3 })),
     colliderGroups: ['legs', 'ground', 'tailBounds'], center: 'hips',
   });
   for (const [side, s] of [['left', 1], ['right', -1]] as const) {
@@ -165,18 +165,18 @@ export const AVATAR_SIMULATED_SPRING_JOINT_COUNT = AVATAR_SPRING_JOINT_COUNT - A
  * sphere (around the ears) and inside capsule (around the tail's rest line). Node-local metres.
  */
 export const AVATAR_COLLIDERS: readonly AvatarCollider[] = [
-  { name: 'headSphere', bone: 'head', shape: { kind: 'sphere', offset: [0, 0.09, -0.005], radius: 0.1, inside: false } },
+  { name: 'headSphere', bone: 'head', shape: { kind: 'sphere', offset: [0, 0.09, -0.01], radius: 0.105, inside: false } },
   { name: 'upperChestSphere', bone: 'upperChest', shape: { kind: 'sphere', offset: [0, 0.04, -0.02], radius: 0.11, inside: false } },
-  { name: 'spineCapsule', bone: 'spine', shape: { kind: 'capsule', offset: [0, 0, -0.01], tail: [0, 0.2, -0.01], radius: 0.11, inside: false } },
+  { name: 'spineCapsule', bone: 'spine', shape: { kind: 'capsule', offset: [0, 0, -0.01], tail: [0, 0.3, -0.02], radius: 0.115, inside: false } },
   { name: 'leftUpperArmCapsule', bone: 'leftUpperArm', shape: { kind: 'capsule', offset: [0, 0, 0], tail: [0.26, 0, 0], radius: 0.05, inside: false } },
   { name: 'rightUpperArmCapsule', bone: 'rightUpperArm', shape: { kind: 'capsule', offset: [0, 0, 0], tail: [-0.26, 0, 0], radius: 0.05, inside: false } },
   { name: 'leftUpperLegCapsule', bone: 'leftUpperLeg', shape: { kind: 'capsule', offset: [0, 0, 0], tail: [0, -0.4, 0], radius: 0.075, inside: false } },
   { name: 'rightUpperLegCapsule', bone: 'rightUpperLeg', shape: { kind: 'capsule', offset: [0, 0, 0], tail: [0, -0.4, 0], radius: 0.075, inside: false } },
   { name: 'leftLowerLegCapsule', bone: 'leftLowerLeg', shape: { kind: 'capsule', offset: [0, 0, 0], tail: [0, -0.4, 0], radius: 0.05, inside: false } },
   { name: 'rightLowerLegCapsule', bone: 'rightLowerLeg', shape: { kind: 'capsule', offset: [0, 0, 0], tail: [0, -0.4, 0], radius: 0.05, inside: false } },
-  { name: 'groundPlane', bone: 'hips', shape: { kind: 'plane', offset: [0, -0.9, 0], normal: [0, 1, 0] } },
+  { name: 'groundPlane', bone: 'hips', shape: { kind: 'plane', offset: [0, -0.88, 0], normal: [0, 1, 0] } },
   { name: 'earBoundsSphere', bone: 'head', shape: { kind: 'sphere', offset: [0, 0.2, -0.01], radius: 0.115, inside: true } },
-  { name: 'tailBoundsCapsule', bone: 'hips', shape: { kind: 'capsule', offset: [0, -0.02, -0.15], tail: [0, -0.35, -0.75], radius: 0.2, inside: true } },
+  { name: 'tailBoundsCapsule', bone: 'hips', shape: { kind: 'capsule', offset: [0, -0.05, -0.12], tail: [0, -0.75, -0.45], radius: 0.2, inside: true } },
 ];
 
 /** The number of {@link AVATAR_COLLIDERS} (the issue's bench asks for at least 10). */
