@@ -42,8 +42,8 @@ export function orderNodeConstraints(constraints: readonly NodeConstraintAsset[]
   /** Ancestors of `joint` from its root down, and `joint` itself when `self`. */
   const chainOf = (joint: number, self: boolean): number[] => {
     const chain: number[] = [];
-    for (let j = self ? joint : parents[joint]; j >= 0; j = parents[j]) chain.unshift(j);
-    return chain;
+    for (let j = self ? joint : parents[joint]; j >= 0; j = parents[j]) chain.push(j);
+    return chain.reverse();
   };
   /** The joints whose constraints `c` waits for. */
   const dependencies = (c: NodeConstraintAsset): number[] => {
@@ -51,26 +51,38 @@ export function orderNodeConstraints(constraints: readonly NodeConstraintAsset[]
     if (c.kind === 'aim' && parents[c.node] >= 0) joints.push(...chainOf(parents[c.node], true));
     return joints;
   };
-  /** Visits constraint `i`; false when `i` is on the current path (a cycle is closed by the caller). */
-  const visit = (i: number): boolean => {
-    if (state[i] === DONE || state[i] === DROPPED) return true;
-    if (state[i] === ON_PATH) return false;
+  // Depth first with an explicit stack (a file may chain many constraints): each frame is a constraint on the
+  // current path, the constraints it waits for, and how many of them it has visited.
+  const stack: { i: number; waitsFor: number[]; next: number }[] = [];
+  const enter = (i: number) => {
     state[i] = ON_PATH;
     path.push(i);
-    for (const joint of dependencies(constraints[i])) {
-      for (const d of onJoint.get(joint) ?? []) {
-        if (visit(d)) continue;
-        brokenCycles.push({ dropped: i, cycle: path.slice(path.indexOf(d)) });
-        state[i] = DROPPED;
-        path.pop();
-        return true;
-      }
-    }
-    path.pop();
-    state[i] = DONE;
-    order.push(i);
-    return true;
+    stack.push({ i, waitsFor: dependencies(constraints[i]).flatMap((joint) => onJoint.get(joint) ?? []), next: 0 });
   };
-  for (let i = 0; i < constraints.length; i++) visit(i);
+  const leave = () => {
+    stack.pop();
+    path.pop();
+  };
+  for (let root = 0; root < constraints.length; root++) {
+    if (state[root] !== NEW) continue;
+    enter(root);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      if (top.next < top.waitsFor.length) {
+        const d = top.waitsFor[top.next++];
+        if (state[d] === NEW) enter(d);
+        else if (state[d] === ON_PATH) {
+          // `top` closes the cycle d → … → top → d: it is dropped, and the constraints below it go on without it.
+          brokenCycles.push({ dropped: top.i, cycle: path.slice(path.indexOf(d)) });
+          state[top.i] = DROPPED;
+          leave();
+        }
+        continue;
+      }
+      state[top.i] = DONE;
+      order.push(top.i);
+      leave();
+    }
+  }
   return { order, brokenCycles };
 }

@@ -136,25 +136,27 @@ interface BoneGroupShared {
 
 /**
  * Appends to `springs` the chain from glTF node `start` along first children to a leaf, then (in path order, each
- * node's children in file order) the chains that start at every other child.
+ * node's children in file order) the chains that start at every other child, depth first: a spring comes after
+ * the one holding its first joint's parent. An explicit stack, not recursion: a file may branch deeply.
  */
 function addChains(reading: SecondaryMotionReading, start: number, shared: BoneGroupShared, springs: SpringAsset[]): void {
   const nodes = reading.json.nodes ?? [];
-  const path: number[] = [];
-  for (let node = start; ; node = nodes[node].children![0]) {
-    path.push(node);
-    if ((nodes[node].children ?? []).length === 0) break;
-  }
-  const leaf = reading.jointOfNode[path[path.length - 1]];
-  springs.push({
-    name: shared.name,
-    joints: path.map((node) => ({ node: reading.jointOfNode[node], ...shared.settings })),
-    colliderGroups: [...shared.colliderGroups],
-    center: shared.center,
-    virtualTail: virtualTail(reading.restTranslations, leaf),
-  });
-  for (const node of path) {
-    for (const child of (nodes[node].children ?? []).slice(1)) addChains(reading, child, shared, springs);
+  const starts = [start];
+  while (starts.length > 0) {
+    const path: number[] = [];
+    for (let node = starts.pop()!; ; node = nodes[node].children![0]) {
+      path.push(node);
+      if ((nodes[node].children ?? []).length === 0) break;
+    }
+    springs.push({
+      name: shared.name,
+      joints: path.map((node) => ({ node: reading.jointOfNode[node], ...shared.settings })),
+      colliderGroups: [...shared.colliderGroups],
+      center: shared.center,
+      virtualTail: virtualTail(reading.restTranslations, reading.jointOfNode[path[path.length - 1]]),
+    });
+    const branches = path.flatMap((node) => (nodes[node].children ?? []).slice(1));
+    for (let k = branches.length - 1; k >= 0; k--) starts.push(branches[k]);
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseGltf } from '../../../../src/loaders/gltf/parse-gltf.ts';
 import type { NodeConstraintAsset } from '../../../../src/asset/secondary-motion-asset.ts';
+import { orderNodeConstraints } from '../../../../src/loaders/vrm/constraint-order.ts';
 import { nodeOfJoint, springTree, treeNode as n } from './spring-tree.ts';
 
 const EXT = 'VRMC_node_constraint';
@@ -91,5 +92,19 @@ describe('VRMC_node_constraint bad input: one warning each, that constraint drop
     const asset = await parseGltf('b.vrm', withConstraints(good, '0.1').glb());
     expect(asset.warnings).toEqual([`b.vrm: ${where('head')}/specVersion is "0.1", not 1.0; the constraint is dropped`]);
     expect(asset.secondaryMotion).toBeUndefined();
+  });
+});
+
+describe('orderNodeConstraints', () => {
+  it('a long chain of constraints (each reading the next) is ordered without running out of stack', () => {
+    const n = 50_000;
+    // Joints in a line; constraint i sits on joint i and reads joint i + 1's roll.
+    const parents = Int32Array.from({ length: n + 1 }, (_, j) => j - 1);
+    const constraints = Array.from({ length: n }, (_, i): NodeConstraintAsset => ({ kind: 'roll', node: i, source: i + 1, weight: 1, rollAxis: 'X' }));
+    const { order, brokenCycles } = orderNodeConstraints(constraints, parents);
+    expect(brokenCycles).toEqual([]);
+    expect(order).toHaveLength(n);
+    expect(order[0]).toBe(n - 1);
+    expect(order[n - 1]).toBe(0);
   });
 });
