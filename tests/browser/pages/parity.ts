@@ -72,6 +72,16 @@ const gl = canvas.getContext('webgl2', { preserveDrawingBuffer: true, antialias:
 if (!gl) throw new Error('parity harness: no WebGL2');
 
 /**
+ * {@link runParity}'s GPU half, one capture per palette path (`texture-wrapped`: 3 joints per texture row), kept for
+ * the page's life: a page that runs several models (a spec's tests sharing one harness page) compiles each
+ * program variant once. A capture holds no result between runs (each is read back whole).
+ */
+const captures = {
+  uniform: new TransformFeedbackCapture(gl), ubo: new TransformFeedbackCapture(gl),
+  texture: new TransformFeedbackCapture(gl), 'texture-wrapped': new TransformFeedbackCapture(gl, 3),
+};
+
+/**
  * Which times of each clip {@link runParity} samples (always after the rest pose): `spread`, 0, 0.23d, 0.5d,
  * 0.77d and d; `keys`, every distinct key time of the clip's channels (for MD5, every frame).
  */
@@ -106,10 +116,6 @@ async function runParity(
   prepare: ((animated: AnimatedModel) => void) | null = null,
 ): Promise<ModelParity> {
   const gpu: GpuModel = uploadModel(gl!, asset);
-  const captures = {
-    uniform: new TransformFeedbackCapture(gl!), ubo: new TransformFeedbackCapture(gl!),
-    texture: new TransformFeedbackCapture(gl!), 'texture-wrapped': new TransformFeedbackCapture(gl!, 3),
-  };
   const limits = readPaletteLimits(gl!);
   const animated = new AnimatedModel(asset);
   prepare?.(animated);
@@ -216,7 +222,6 @@ async function runParity(
       }
     }
   } finally {
-    for (const capture of Object.values(captures)) capture.dispose();
     gpu.dispose();
   }
   return {
