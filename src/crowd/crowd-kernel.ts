@@ -131,13 +131,12 @@ export class CrowdKernel {
     const vec3Bytes = (12 * n + 15) & ~15, poseBytes = 2 * vec3Bytes + 16 * n;
     const scratch = L.words(poseBytes >> 2), second = L.words(poseBytes >> 2), rest = L.words(poseBytes >> 2);
     const sink = L.words(4), timeSlot = L.words(2), job = L.words(12 + 2 * 5), jobScratch = L.words(40);
-    const parents = L.words(n), model = L.words(16 * n);
+    // The local matrices: per group of four joints twelve f32x4 (crowd-kernel.as.ts `localMatrices`).
+    const parents = L.words(n), model = L.words(16 * n), locals = L.words(48 * Math.ceil(n / 4));
     const skinTable = L.words(8 * skins.length);
     const skinSlots = skins.map((skin, s) => {
-      const m = skin.joints.length, boxes = source.jointBounds[s].boxes;
-      const bounded: number[] = [];
-      for (let i = 0; i < m; i++) if (boxes[6 * i] <= boxes[6 * i + 3]) bounded.push(i);
-      return { m, bounded, joints: L.words(m), inverseBinds: L.words(16 * m), K: L.words(16 * m), boundJoints: L.words(bounded.length), bounds: L.words(8 * bounded.length) };
+      const m = skin.joints.length;
+      return { m, joints: L.words(m), inverseBinds: L.words(16 * m), bounds: L.words(8 * m) };
     });
     const rigid = asset.meshInstances.flatMap((instance, i) => (layout.rigidOffsets[i] >= 0 ? [i] : []));
     const rigidTable = L.words(12 * rigid.length);
@@ -166,7 +165,7 @@ export class CrowdKernel {
     floats.set(asset.restPose.scales.subarray(0, 3 * n), w(restS));
     words.set(skeleton.parents, w(parents));
     words.set([n, T, R, S, rest, poseBytes, parents, model, skins.length, skinTable, rigid.length, rigidTable,
-      clipsAt, timesAt, lastAt, records, clipTable, 0, 0, boxesAt, base, timeSlot, second,
+      clipsAt, timesAt, lastAt, records, clipTable, locals, 0, boxesAt, base, timeSlot, second,
       blendClipsAt, blendTimesAt, weightsAt, worldsAt, worldBoundsAt, blocksAt, orderAt, 0, capacity, 0, 0, 0, job], w(header));
     // The blending kernel's job for a blend: the second scratch pose over the scratch pose, weights set per instance.
     const U = second, UR = second + (R - T), US = second + (S - T);
@@ -176,10 +175,14 @@ export class CrowdKernel {
     skinSlots.forEach((slot, s) => {
       words.set(skins[s].joints, w(slot.joints));
       floats.set(skins[s].inverseBindMatrices.subarray(0, 16 * slot.m), w(slot.inverseBinds));
-      words.set(slot.bounded, w(slot.boundJoints));
+      // Per joint its box (centre, extent), the centre's fourth word 1 when it has one (an empty box: 0).
       const boxes = source.jointBounds[s].boxes;
-      slot.bounded.forEach((i, j) => writeCentreExtent(floats, w(slot.bounds) + 8 * j, boxes, 6 * i, 0));
-      words.set([slot.m, slot.joints, slot.inverseBinds, slot.K, 16 * layout.skinOffsets[s], slot.bounded.length, slot.boundJoints, slot.bounds], w(skinTable) + 8 * s);
+      for (let i = 0; i < slot.m; i++) {
+        if (!(boxes[6 * i] <= boxes[6 * i + 3])) continue;
+        writeCentreExtent(floats, w(slot.bounds) + 8 * i, boxes, 6 * i, 0);
+        words[w(slot.bounds) + 8 * i + 3] = 1;
+      }
+      words.set([slot.m, slot.joints, slot.inverseBinds, slot.bounds, 16 * layout.skinOffsets[s]], w(skinTable) + 8 * s);
     });
     rigid.forEach((i, r) => {
       const e = w(rigidTable) + 12 * r, b = source.rigidBoxes, has = b[6 * i] <= b[6 * i + 3];

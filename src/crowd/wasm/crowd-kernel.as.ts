@@ -9,7 +9,8 @@
 //   0 joints n · 1 scratch pose (T, then R, S at 2, 3) · 4 rest pose (the same layout) · 5 pose bytes ·
 //   6 parents i32[n] · 7 model matrices f32[16n] · 8 skins · 9 skin table · 10 rigid nodes · 11 rigid table ·
 //   12 instance clips i16[N] · 13 instance times f64[N] · 14 last sampled times f64[2N] (clip, then blended
-//   clip) · 15 instance records · 16 clip table · 17, 18 unused · 19 boxes ·
+//   clip) · 15 instance records · 16 clip table · 17 local matrices (⌈n/4⌉ groups
+//   of 12 f32x4, `localMatrices`) · 18 unused · 19 boxes ·
 //   20 base box · 21 time slot (f64) · 22 second scratch pose (the
 //   blended clip's; the same layout) · 23 blended clips i16[N] · 24 their times f64[N] · 25 blend weights f32[N] ·
 //   26 world matrices f32[16N] (column-major) · 27 world boxes f64[6N] · 28 blocks · 29 draw order i32[N] ·
@@ -17,9 +18,9 @@
 //   block's world rows · 34 (written by `animate`) mirrored blocks · 35 the blending job (blending-kernel.as.ts:
 //   two normal layers, the scratch pose at weight 1 − w and the second one at w, into the scratch pose) · then at
 //   byte 160 the model origin, three f64.
-// - skin table, 8 words each: [m, joints i32[m], inverse binds f32[16m], skinning matrices f32[16m], first byte
-//   of its rows in an instance's rows, bounded joints b, their indices i32[b], their boxes (centre f32x4,
-//   extent f32x4)[b]];
+// - skin table, 8 words each: [m, joints i32[m], inverse binds f32[16m], joint boxes (centre f32x4, extent
+//   f32x4)[m] — the centre's fourth word i32 1 when the joint has a box, 0 when it has none —, first byte of its
+//   rows in an instance's rows, 0, 0, 0];
 // - rigid table, 48 bytes each: [node, first byte of its rows, 1 when it has a box, 0], centre f32x4, extent f32x4;
 // - instance records, RECORD bytes each, two per instance (its clip's, then its blended clip's): the sampling
 //   kernel's block of five records (35 words, sampling-kernel.as.ts: the key and Hermite streams, no morph
@@ -32,7 +33,6 @@
 // - base box: the rest boxes of the vertices without weights (min, max), where every instance's box starts.
 
 import { sample } from '../../pose/wasm/sampling-kernel.as';
-import { modelMatrices, skinMatrices } from '../../pose/wasm/pose-kernel.as';
 import { blend } from '../../pose/wasm/blending-kernel.as';
 
 /** Bytes of an instance record: the sampling block's 5 × 7 words, then the bound clip and the cache. */
@@ -105,20 +105,20 @@ export function localPose(h: usize, k: i32): void {
 }
 
 /**
- * The box at `q` (centre f32x4, extent f32x4) under the affine matrix at `a` (column-major), as centre
+ * The box at `q` (centre f32x4, extent f32x4) under the affine matrix with columns a0, a1, a2, a3, as centre
  * c' = A·c ({@link boxCentre}) and extent e' = |A₃ₓ₃|·e ({@link boxExtent}; Arvo, "Transforming axis-aligned
  * bounding boxes", Graphics Gems 1990). The caller keeps the union in registers (a min and a max it carries
  * through its loop), not in memory, so no joint waits on the last one's store, and grows the union once for
  * rounding ({@link grown}).
  */
-@inline function boxCentre(a: usize, q: usize): v128 {
-  return f32x4.add(f32x4.add(f32x4.mul(v128.load(a), v128.load32_splat(q)), f32x4.mul(v128.load(a, 16), v128.load32_splat(q, 4))),
-    f32x4.add(f32x4.mul(v128.load(a, 32), v128.load32_splat(q, 8)), v128.load(a, 48)));
+@inline function boxCentre(a0: v128, a1: v128, a2: v128, a3: v128, q: usize): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(a0, v128.load32_splat(q)), f32x4.mul(a1, v128.load32_splat(q, 4))),
+    f32x4.add(f32x4.mul(a2, v128.load32_splat(q, 8)), a3));
 }
 
-@inline function boxExtent(a: usize, q: usize): v128 {
-  return f32x4.add(f32x4.add(f32x4.mul(f32x4.abs(v128.load(a)), v128.load32_splat(q, 16)), f32x4.mul(f32x4.abs(v128.load(a, 16)), v128.load32_splat(q, 20))),
-    f32x4.mul(f32x4.abs(v128.load(a, 32)), v128.load32_splat(q, 24)));
+@inline function boxExtent(a0: v128, a1: v128, a2: v128, q: usize): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(f32x4.abs(a0), v128.load32_splat(q, 16)), f32x4.mul(f32x4.abs(a1), v128.load32_splat(q, 20))),
+    f32x4.mul(f32x4.abs(a2), v128.load32_splat(q, 24)));
 }
 
 /**
@@ -130,14 +130,146 @@ export function localPose(h: usize, k: i32): void {
   return f32x4.mul(f32x4.splat(GROW), f32x4.max(f32x4.abs(lo), f32x4.abs(hi)));
 }
 
-/** The upper three rows of the column-major affine matrix at `a`, row-major 3×4 at `o` (`packPaletteRows`). */
-@inline function packRows(o: usize, a: usize): void {
-  const c0 = v128.load(a), c1 = v128.load(a, 16), c2 = v128.load(a, 32), c3 = v128.load(a, 48);
+/** The affine matrix with columns c0…c3 (column-major) as its upper three rows, row-major 3×4 at `o` (`packPaletteRows`). */
+@inline function packRows(o: usize, c0: v128, c1: v128, c2: v128, c3: v128): void {
   const t0 = v128.shuffle<f32>(c0, c1, 0, 4, 1, 5), t1 = v128.shuffle<f32>(c2, c3, 0, 4, 1, 5);
   const t2 = v128.shuffle<f32>(c0, c1, 2, 6, 3, 7), t3 = v128.shuffle<f32>(c2, c3, 2, 6, 3, 7);
   v128.store(o, v128.shuffle<f32>(t0, t1, 0, 1, 4, 5));
   v128.store(o, v128.shuffle<f32>(t0, t1, 2, 3, 6, 7), 16);
   v128.store(o, v128.shuffle<f32>(t2, t3, 0, 1, 4, 5), 32);
+}
+
+// The pose kernel's column arithmetic (pose-kernel.as.ts `column`, `direction`), op for op, so the crowd's
+// matrices are bit for bit the ones a `PoseKernel` computes.
+@inline function column(a0: v128, a1: v128, a2: v128, x: v128, y: v128, z: v128): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(a0, x), f32x4.mul(a1, y)), f32x4.mul(a2, z));
+}
+
+// A direction column's fourth lane (0·x + 0·y + 0·z, −0 for negative factors) cleared to +0: the bottom row
+// reads 0 0 0 1 exactly.
+@inline function direction(a0: v128, a1: v128, a2: v128, x: v128, y: v128, z: v128): v128 {
+  return v128.and(column(a0, a1, a2, x, y, z), i32x4(-1, -1, -1, 0));
+}
+
+/** Lanes 0, 3 of `a`, 2 of `b`, 1 of `c`: one component of four vec3s packed in the 48 bytes a, b, c. */
+@inline function gatherX(a: v128, b: v128, c: v128): v128 {
+  return v128.shuffle<f32>(v128.shuffle<f32>(a, b, 0, 3, 6, 6), c, 0, 1, 2, 5);
+}
+
+/** Lanes 1 of `a`, 0, 3 of `b`, 2 of `c`. */
+@inline function gatherY(a: v128, b: v128, c: v128): v128 {
+  return v128.shuffle<f32>(v128.shuffle<f32>(a, b, 1, 4, 7, 7), c, 0, 1, 2, 6);
+}
+
+/** Lanes 2 of `a`, 1 of `b`, 0, 3 of `c`. */
+@inline function gatherZ(a: v128, b: v128, c: v128): v128 {
+  return v128.shuffle<f32>(v128.shuffle<f32>(a, b, 2, 5, 5, 5), c, 0, 1, 4, 7);
+}
+
+/**
+ * Stage 2, the local matrices L = T·R·S of joints 0…n−1 from the scratch pose (T, R, S; LocalPose's SoA),
+ * four joints per f32x4: per group of four joints twelve f32x4 at `L` + 192·group, the components l0 l1 l2 l4 l5
+ * l6 l8 l9 l10 (the 3×3 part, column-major) and l12 l13 l14 (the translation), lane = joint mod 4. The
+ * quaternion-to-matrix formula and its operation order are the pose kernel's `modelMatrices` (exact in every
+ * lane: the same float32 operations). A group past joint n−1 reads the padding and the memory after the pose
+ * (never used); `L` holds ⌈n/4⌉ groups.
+ */
+function localMatrices(n: i32, T: usize, R: usize, S: usize, L: usize): void {
+  const one = f32x4.splat(1);
+  for (let g = 0; g < n; g += 4) {
+    const q = R + (<usize>g << 4), t = T + <usize>(g * 12), s = S + <usize>(g * 12), o = L + <usize>(g * 48);
+    const q0 = v128.load(q), q1 = v128.load(q, 16), q2 = v128.load(q, 32), q3 = v128.load(q, 48);
+    const u0 = v128.shuffle<f32>(q0, q1, 0, 4, 1, 5), u1 = v128.shuffle<f32>(q2, q3, 0, 4, 1, 5);
+    const u2 = v128.shuffle<f32>(q0, q1, 2, 6, 3, 7), u3 = v128.shuffle<f32>(q2, q3, 2, 6, 3, 7);
+    const x = v128.shuffle<f32>(u0, u1, 0, 1, 4, 5), y = v128.shuffle<f32>(u0, u1, 2, 3, 6, 7);
+    const z = v128.shuffle<f32>(u2, u3, 0, 1, 4, 5), w = v128.shuffle<f32>(u2, u3, 2, 3, 6, 7);
+    const x2 = f32x4.add(x, x), y2 = f32x4.add(y, y), z2 = f32x4.add(z, z);
+    const xx = f32x4.mul(x, x2), xy = f32x4.mul(x, y2), xz = f32x4.mul(x, z2);
+    const yy = f32x4.mul(y, y2), yz = f32x4.mul(y, z2), zz = f32x4.mul(z, z2);
+    const wx = f32x4.mul(w, x2), wy = f32x4.mul(w, y2), wz = f32x4.mul(w, z2);
+    const s0 = v128.load(s), s1 = v128.load(s, 16), s2 = v128.load(s, 32);
+    const sx = gatherX(s0, s1, s2), sy = gatherY(s0, s1, s2), sz = gatherZ(s0, s1, s2);
+    v128.store(o, f32x4.mul(f32x4.sub(one, f32x4.add(yy, zz)), sx));
+    v128.store(o, f32x4.mul(f32x4.add(xy, wz), sx), 16);
+    v128.store(o, f32x4.mul(f32x4.sub(xz, wy), sx), 32);
+    v128.store(o, f32x4.mul(f32x4.sub(xy, wz), sy), 48);
+    v128.store(o, f32x4.mul(f32x4.sub(one, f32x4.add(xx, zz)), sy), 64);
+    v128.store(o, f32x4.mul(f32x4.add(yz, wx), sy), 80);
+    v128.store(o, f32x4.mul(f32x4.add(xz, wy), sz), 96);
+    v128.store(o, f32x4.mul(f32x4.sub(yz, wx), sz), 112);
+    v128.store(o, f32x4.mul(f32x4.sub(one, f32x4.add(xx, yy)), sz), 128);
+    const t0 = v128.load(t), t1 = v128.load(t, 16), t2 = v128.load(t, 32);
+    v128.store(o, gatherX(t0, t1, t2), 144);
+    v128.store(o, gatherY(t0, t1, t2), 160);
+    v128.store(o, gatherZ(t0, t1, t2), 176);
+  }
+}
+
+/**
+ * Stage 3, the model-space matrices M[i] = M[parent[i]]·L[i], parents first, from {@link localMatrices}' `L`;
+ * roots get T(−O)·L with O = (ox, oy, oz) subtracted from the translation in f64 before rounding to f32. The
+ * pose kernel's `modelMatrices` (the same products, bit for bit) with the local matrices computed beforehand.
+ */
+function modelFromLocal(n: i32, L: usize, parents: usize, out: usize, ox: f64, oy: f64, oz: f64): void {
+  for (let i = 0; i < n; i++) {
+    const l = L + (<usize>(i >> 2) * 192) + (<usize>(i & 3) << 2), o = out + (<usize>i << 6);
+    const p = load<i32>(parents + (<usize>i << 2));
+    if (p < 0) {
+      v128.store(o, f32x4(load<f32>(l), load<f32>(l, 16), load<f32>(l, 32), 0));
+      v128.store(o, f32x4(load<f32>(l, 48), load<f32>(l, 64), load<f32>(l, 80), 0), 16);
+      v128.store(o, f32x4(load<f32>(l, 96), load<f32>(l, 112), load<f32>(l, 128), 0), 32);
+      v128.store(o, f32x4(<f32>(<f64>load<f32>(l, 144) - ox), <f32>(<f64>load<f32>(l, 160) - oy), <f32>(<f64>load<f32>(l, 176) - oz), 1), 48);
+    } else {
+      const a = out + (<usize>p << 6);
+      const a0 = v128.load(a), a1 = v128.load(a, 16), a2 = v128.load(a, 32), a3 = v128.load(a, 48);
+      v128.store(o, direction(a0, a1, a2, v128.load32_splat(l), v128.load32_splat(l, 16), v128.load32_splat(l, 32)));
+      v128.store(o, direction(a0, a1, a2, v128.load32_splat(l, 48), v128.load32_splat(l, 64), v128.load32_splat(l, 80)), 16);
+      v128.store(o, direction(a0, a1, a2, v128.load32_splat(l, 96), v128.load32_splat(l, 112), v128.load32_splat(l, 128)), 32);
+      v128.store(o, f32x4.add(column(a0, a1, a2, v128.load32_splat(l, 144), v128.load32_splat(l, 160), v128.load32_splat(l, 176)), a3), 48);
+    }
+  }
+}
+
+/**
+ * Stage 4, one pass over each skin's joints: its skinning matrix K[i] = M[joints[i]]·B[i] (the pose kernel's
+ * `skinMatrices`, bit for bit), kept in registers, written as palette rows at `rows` + the skin's offset, and,
+ * when the joint has a box, that box under K[i] added to the union (lo, hi) at `box` (min f32x4, max f32x4,
+ * read and written back). Then each rigid node's rows and box under its model matrix.
+ */
+function skinRowsAndBoxes(h: usize, model: usize, rows: usize, box: usize): void {
+  const skins = load<i32>(h, 32), skinTable = word(h, 9), rigids = load<i32>(h, 40), rigidTable = word(h, 11);
+  let lo = v128.load(box), hi = v128.load(box, 16);
+  for (let s = 0; s < skins; s++) {
+    const e = skinTable + <usize>(s << 5);
+    const m = load<i32>(e), joints = <usize>load<i32>(e, 4), inverseBinds = <usize>load<i32>(e, 8), bounds = <usize>load<i32>(e, 12);
+    const out = rows + <usize>load<i32>(e, 16);
+    for (let i = 0; i < m; i++) {
+      const a = model + (<usize>load<i32>(joints + (<usize>i << 2)) << 6);
+      const a0 = v128.load(a), a1 = v128.load(a, 16), a2 = v128.load(a, 32), a3 = v128.load(a, 48);
+      const b = inverseBinds + (<usize>i << 6);
+      const k0 = direction(a0, a1, a2, v128.load32_splat(b), v128.load32_splat(b, 4), v128.load32_splat(b, 8));
+      const k1 = direction(a0, a1, a2, v128.load32_splat(b, 16), v128.load32_splat(b, 20), v128.load32_splat(b, 24));
+      const k2 = direction(a0, a1, a2, v128.load32_splat(b, 32), v128.load32_splat(b, 36), v128.load32_splat(b, 40));
+      const k3 = f32x4.add(column(a0, a1, a2, v128.load32_splat(b, 48), v128.load32_splat(b, 52), v128.load32_splat(b, 56)), a3);
+      packRows(out + <usize>i * 48, k0, k1, k2, k3);
+      const q = bounds + (<usize>i << 5);
+      if (load<i32>(q, 12) === 0) continue;
+      const c = boxCentre(k0, k1, k2, k3, q), x = boxExtent(k0, k1, k2, q);
+      lo = f32x4.min(lo, f32x4.sub(c, x));
+      hi = f32x4.max(hi, f32x4.add(c, x));
+    }
+  }
+  for (let r = 0; r < rigids; r++) {
+    const e = rigidTable + <usize>r * 48, a = model + (<usize>load<i32>(e) << 6);
+    const a0 = v128.load(a), a1 = v128.load(a, 16), a2 = v128.load(a, 32), a3 = v128.load(a, 48);
+    packRows(rows + <usize>load<i32>(e, 4), a0, a1, a2, a3);
+    if (load<i32>(e, 8) === 0) continue;
+    const c = boxCentre(a0, a1, a2, a3, e + 16), x = boxExtent(a0, a1, a2, e + 16);
+    lo = f32x4.min(lo, f32x4.sub(c, x));
+    hi = f32x4.max(hi, f32x4.add(c, x));
+  }
+  v128.store(box, lo);
+  v128.store(box, hi, 16);
 }
 
 /**
@@ -172,114 +304,114 @@ function outsidePlanes(planes: usize, box: usize): bool {
   return false;
 }
 
+/** Whether the column-major world matrix at `w` (f32) mirrors: det W < 0 (in f64, from its upper 3×3). */
+function mirrors(w: usize): bool {
+  const w0 = <f64>load<f32>(w), w1 = <f64>load<f32>(w, 4), w2 = <f64>load<f32>(w, 8);
+  const w4 = <f64>load<f32>(w, 16), w5 = <f64>load<f32>(w, 20), w6 = <f64>load<f32>(w, 24);
+  const w8 = <f64>load<f32>(w, 32), w9 = <f64>load<f32>(w, 36), w10 = <f64>load<f32>(w, 40);
+  return w0 * (w5 * w10 - w6 * w9) - w4 * (w1 * w10 - w2 * w9) + w8 * (w1 * w6 - w2 * w5) < 0;
+}
+
 /**
- * Every instance 0…count−1, as `Crowd.prepare` does it in JavaScript for the other paths:
+ * Stage 5, the instance in the world: W' = W·T(O) in f64 (W the f32 world matrix at `w`, O = (ox, oy, oz)), as
+ * `Crowd.worldOf`; the box at `box` (f32, relative to O) under it into `wb` (min x y z, max x y z, f64), as
+ * `transformBoxInto`; W' as three rows (f32) at `o`, the start of the instance's block.
+ */
+function placeInWorld(w: usize, box: usize, wb: usize, o: usize, ox: f64, oy: f64, oz: f64): void {
+  const w0 = <f64>load<f32>(w), w1 = <f64>load<f32>(w, 4), w2 = <f64>load<f32>(w, 8);
+  const w4 = <f64>load<f32>(w, 16), w5 = <f64>load<f32>(w, 20), w6 = <f64>load<f32>(w, 24);
+  const w8 = <f64>load<f32>(w, 32), w9 = <f64>load<f32>(w, 36), w10 = <f64>load<f32>(w, 40);
+  const w12 = <f64>load<f32>(w, 48) + (w0 * ox + w4 * oy + w8 * oz);
+  const w13 = <f64>load<f32>(w, 52) + (w1 * ox + w5 * oy + w9 * oz);
+  const w14 = <f64>load<f32>(w, 56) + (w2 * ox + w6 * oy + w10 * oz);
+  const x0 = <f64>load<f32>(box), y0 = <f64>load<f32>(box, 4), z0 = <f64>load<f32>(box, 8);
+  const x1 = <f64>load<f32>(box, 16), y1 = <f64>load<f32>(box, 20), z1 = <f64>load<f32>(box, 24);
+  if (x0 <= x1) {
+    const cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
+    const ex = 0.5 * (x1 - x0), ey = 0.5 * (y1 - y0), ez = 0.5 * (z1 - z0);
+    let c = w0 * cx + w4 * cy + w8 * cz + w12, e = Math.abs(w0) * ex + Math.abs(w4) * ey + Math.abs(w8) * ez;
+    store<f64>(wb, c - e); store<f64>(wb, c + e, 24);
+    c = w1 * cx + w5 * cy + w9 * cz + w13; e = Math.abs(w1) * ex + Math.abs(w5) * ey + Math.abs(w9) * ez;
+    store<f64>(wb, c - e, 8); store<f64>(wb, c + e, 32);
+    c = w2 * cx + w6 * cy + w10 * cz + w14; e = Math.abs(w2) * ex + Math.abs(w6) * ey + Math.abs(w10) * ez;
+    store<f64>(wb, c - e, 16); store<f64>(wb, c + e, 40);
+  } else {
+    store<f64>(wb, Infinity); store<f64>(wb, Infinity, 8); store<f64>(wb, Infinity, 16);
+    store<f64>(wb, -Infinity, 24); store<f64>(wb, -Infinity, 32); store<f64>(wb, -Infinity, 40);
+  }
+  v128.store(o, f32x4(<f32>w0, <f32>w4, <f32>w8, <f32>w12));
+  v128.store(o, f32x4(<f32>w1, <f32>w5, <f32>w9, <f32>w13), 16);
+  v128.store(o, f32x4(<f32>w2, <f32>w6, <f32>w10, <f32>w14), 32);
+}
+
+/**
+ * Every instance 0…count−1, as `Crowd.prepare` does it in JavaScript for the other paths, in stages (one
+ * function each):
  *
- * - its local pose ({@link localPose}), model-space matrices relative to the origin and each skin's skinning
- *   matrices (an instance with the clip and time of the one before it, neither blending, keeps that one's);
- * - its box relative to the origin (at `boxes`): the base box, each bounded joint's box under its skinning matrix
- *   and each rigid node's box under its matrix (centre and extent, grown by GROW for rounding);
- * - its world box (f64, `transformBoxInto` under W' = W·T(O), W its world matrix, f32 at `worlds`), and, with a
- *   view-projection matrix, the cull: an instance whose world box is outside it is not drawn;
- * - the block of each drawn one — non-mirrored ones (det W ≥ 0) from block 0 up, mirrored ones from block
- *   `capacity − 1` down, moved after the others at the end: W' as 3 rows (f32), then each skin's skinning matrices
- *   as rows (row-major 3×4, `packPaletteRows`) and each rigid node's matrix likewise; `order[block]` = instance.
+ * 1. its local pose ({@link localPose}: the rest pose, its clip sampled, blended);
+ * 2. its local matrices, four joints per f32x4 ({@link localMatrices});
+ * 3. its model-space matrices relative to the origin ({@link modelFromLocal});
+ * 4. in one pass over each skin's joints its skinning matrices, written as palette rows (row-major 3×4,
+ *    `packPaletteRows`) into its block, and its box relative to the origin (at `boxes`): the base box, each
+ *    bounded joint's box under its skinning matrix, then each rigid node's rows and box under its matrix
+ *    ({@link skinRowsAndBoxes}), grown by GROW for rounding. An instance with the clip and time of the one
+ *    before it, neither blending, copies that one's rows and box instead of stages 1–4;
+ * 5. its world box (f64, under W' = W·T(O), W its world matrix, f32 at `worlds`) and W' as 3 rows (f32) at the
+ *    start of its block ({@link placeInWorld}); with a view-projection matrix, the cull: an instance whose
+ *    world box is outside it is not drawn.
+ *
+ * Its block is the next free one — non-mirrored ones (det W ≥ 0) from block 0 up, mirrored ones from block
+ * `capacity − 1` down, moved after the others at the end — written before the cull and kept only when drawn
+ * (a culled instance's block is the next one's); `order[block]` = instance.
  *
  * Returns the blocks that do not mirror; the mirrored ones follow them (their count at header word 34).
  */
 export function animate(h: usize, count: i32): i32 {
-  const n = load<i32>(h), model = word(h, 7), parents = word(h, 6);
+  const n = load<i32>(h), model = word(h, 7), parents = word(h, 6), locals = word(h, 17);
   const T = word(h, 1), R = word(h, 2), S = word(h, 3);
-  const skins = load<i32>(h, 32), skinTable = word(h, 9), rigids = load<i32>(h, 40), rigidTable = word(h, 11);
   const clips = word(h, 12), times = word(h, 13), boxes = word(h, 19), base = word(h, 20);
   const ox = load<f64>(h, 160), oy = load<f64>(h, 168), oz = load<f64>(h, 176), weights = word(h, 25);
   const worlds = word(h, 26), worldBounds = word(h, 27), blocks = word(h, 28), order = word(h, 29);
   const viewProjection = word(h, 30), capacity = load<i32>(h, 124), blockBytes = word(h, 32), worldBytes = word(h, 33);
-  const planes = viewProjection + 128;
+  const planes = viewProjection + 128, rowBytes = blockBytes - worldBytes;
   if (viewProjection) clipPlanes(viewProjection, planes);
-  let previousClip: i32 = -3, previousTime: f64 = NaN, drawn = 0, back = capacity;
+  let previousClip: i32 = -3, previousTime: f64 = NaN, previousRows: usize = 0, drawn = 0, back = capacity;
   for (let k = 0; k < count; k++) {
-    const box = boxes + (<usize>k << 5);
+    const box = boxes + (<usize>k << 5), w = worlds + (<usize>k << 6);
+    const mirrored = mirrors(w), slot = mirrored ? back - 1 : drawn;
+    const o = blocks + <usize>slot * blockBytes, rows = o + worldBytes;
     const clip = <i32>load<i16>(clips + (<usize>k << 1)), time = load<f64>(times + (<usize>k << 3));
     // Shared only between unblended instances (a blended one never matches: its clip reads as −3).
     const unblended = load<f32>(weights + (<usize>k << 2)) === 0;
     if (k > 0 && unblended && clip === previousClip && time === previousTime) {
       memory.copy(box, box - 32, 32);
+      if (rows !== previousRows) memory.copy(rows, previousRows, rowBytes);
     } else {
       previousClip = unblended ? clip : -3;
       previousTime = time;
       localPose(h, k);
-      modelMatrices(n, 0, T, R, S, parents, model, ox, oy, oz);
-      let lo = v128.load(base), hi = v128.load(base, 16);
-      for (let s = 0; s < skins; s++) {
-        const e = skinTable + <usize>(s << 5);
-        const K = <usize>load<i32>(e, 12);
-        skinMatrices(load<i32>(e), <usize>load<i32>(e, 4), model, <usize>load<i32>(e, 8), K);
-        const b = load<i32>(e, 20), joints = <usize>load<i32>(e, 24), bounds = <usize>load<i32>(e, 28);
-        for (let j = 0; j < b; j++) {
-          const a = K + (<usize>load<i32>(joints + (<usize>j << 2)) << 6), q = bounds + (<usize>j << 5);
-          const c = boxCentre(a, q), x = boxExtent(a, q);
-          lo = f32x4.min(lo, f32x4.sub(c, x));
-          hi = f32x4.max(hi, f32x4.add(c, x));
-        }
-      }
-      for (let r = 0; r < rigids; r++) {
-        const e = rigidTable + <usize>r * 48;
-        if (load<i32>(e, 8) === 0) continue;
-        const a = model + (<usize>load<i32>(e) << 6), c = boxCentre(a, e + 16), x = boxExtent(a, e + 16);
-        lo = f32x4.min(lo, f32x4.sub(c, x));
-        hi = f32x4.max(hi, f32x4.add(c, x));
-      }
-      const g = grown(lo, hi);
+      localMatrices(n, T, R, S, locals);
+      modelFromLocal(n, locals, parents, model, ox, oy, oz);
+      v128.store(box, v128.load(base));
+      v128.store(box, v128.load(base, 16), 16);
+      skinRowsAndBoxes(h, model, rows, box);
+      const lo = v128.load(box), hi = v128.load(box, 16), g = grown(lo, hi);
       v128.store(box, f32x4.sub(lo, g));
       v128.store(box, f32x4.add(hi, g), 16);
     }
-    // W' = W·T(O) in f64, as `Crowd.worldOf`; the world box under it, as `transformBoxInto`.
-    const w = worlds + (<usize>k << 6), wb = worldBounds + <usize>k * 48;
-    const w0 = <f64>load<f32>(w), w1 = <f64>load<f32>(w, 4), w2 = <f64>load<f32>(w, 8);
-    const w4 = <f64>load<f32>(w, 16), w5 = <f64>load<f32>(w, 20), w6 = <f64>load<f32>(w, 24);
-    const w8 = <f64>load<f32>(w, 32), w9 = <f64>load<f32>(w, 36), w10 = <f64>load<f32>(w, 40);
-    const w12 = <f64>load<f32>(w, 48) + (w0 * ox + w4 * oy + w8 * oz);
-    const w13 = <f64>load<f32>(w, 52) + (w1 * ox + w5 * oy + w9 * oz);
-    const w14 = <f64>load<f32>(w, 56) + (w2 * ox + w6 * oy + w10 * oz);
-    store<f64>(wb, Infinity); store<f64>(wb, Infinity, 8); store<f64>(wb, Infinity, 16);
-    store<f64>(wb, -Infinity, 24); store<f64>(wb, -Infinity, 32); store<f64>(wb, -Infinity, 40);
-    const x0 = <f64>load<f32>(box), y0 = <f64>load<f32>(box, 4), z0 = <f64>load<f32>(box, 8);
-    const x1 = <f64>load<f32>(box, 16), y1 = <f64>load<f32>(box, 20), z1 = <f64>load<f32>(box, 24);
-    if (x0 <= x1) {
-      const cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
-      const ex = 0.5 * (x1 - x0), ey = 0.5 * (y1 - y0), ez = 0.5 * (z1 - z0);
-      let c = w0 * cx + w4 * cy + w8 * cz + w12, e = Math.abs(w0) * ex + Math.abs(w4) * ey + Math.abs(w8) * ez;
-      store<f64>(wb, c - e); store<f64>(wb, c + e, 24);
-      c = w1 * cx + w5 * cy + w9 * cz + w13; e = Math.abs(w1) * ex + Math.abs(w5) * ey + Math.abs(w9) * ez;
-      store<f64>(wb, c - e, 8); store<f64>(wb, c + e, 32);
-      c = w2 * cx + w6 * cy + w10 * cz + w14; e = Math.abs(w2) * ex + Math.abs(w6) * ey + Math.abs(w10) * ez;
-      store<f64>(wb, c - e, 16); store<f64>(wb, c + e, 40);
-    }
+    previousRows = rows;
+    const wb = worldBounds + <usize>k * 48;
+    placeInWorld(w, box, wb, o, ox, oy, oz);
     if (viewProjection && outsidePlanes(planes, wb)) continue;
-    const det = w0 * (w5 * w10 - w6 * w9) - w4 * (w1 * w10 - w2 * w9) + w8 * (w1 * w6 - w2 * w5);
-    const slot = det < 0 ? --back : drawn++;
-    const o = blocks + <usize>slot * blockBytes;
-    v128.store(o, f32x4(<f32>w0, <f32>w4, <f32>w8, <f32>w12));
-    v128.store(o, f32x4(<f32>w1, <f32>w5, <f32>w9, <f32>w13), 16);
-    v128.store(o, f32x4(<f32>w2, <f32>w6, <f32>w10, <f32>w14), 32);
-    const rows = o + worldBytes;
-    for (let s = 0; s < skins; s++) {
-      const e = skinTable + <usize>(s << 5);
-      const m = load<i32>(e), K = <usize>load<i32>(e, 12), out = rows + <usize>load<i32>(e, 16);
-      for (let i = 0; i < m; i++) packRows(out + <usize>i * 48, K + (<usize>i << 6));
-    }
-    for (let r = 0; r < rigids; r++) {
-      const e = rigidTable + <usize>r * 48;
-      packRows(rows + <usize>load<i32>(e, 4), model + (<usize>load<i32>(e) << 6));
-    }
+    if (mirrored) back--;
+    else drawn++;
     store<i32>(order + (<usize>slot << 2), k);
   }
-  const mirrored = capacity - back;
-  if (mirrored > 0 && back > drawn) {
-    memory.copy(blocks + <usize>drawn * blockBytes, blocks + <usize>back * blockBytes, <usize>mirrored * blockBytes);
-    memory.copy(order + (<usize>drawn << 2), order + (<usize>back << 2), <usize>mirrored << 2);
+  const mirroredCount = capacity - back;
+  if (mirroredCount > 0 && back > drawn) {
+    memory.copy(blocks + <usize>drawn * blockBytes, blocks + <usize>back * blockBytes, <usize>mirroredCount * blockBytes);
+    memory.copy(order + (<usize>drawn << 2), order + (<usize>back << 2), <usize>mirroredCount << 2);
   }
-  store<i32>(h, mirrored, 136);
+  store<i32>(h, mirroredCount, 136);
   return drawn;
 }
