@@ -131,12 +131,16 @@ export class CrowdKernel {
     const vec3Bytes = (12 * n + 15) & ~15, poseBytes = 2 * vec3Bytes + 16 * n;
     const scratch = L.words(poseBytes >> 2), second = L.words(poseBytes >> 2), rest = L.words(poseBytes >> 2);
     const sink = L.words(4), timeSlot = L.words(2), job = L.words(12 + 2 * 5), jobScratch = L.words(40);
-    // The local matrices: per group of four joints twelve f32x4 (crowd-kernel.as.ts `localMatrices`).
-    const parents = L.words(n), model = L.words(16 * n), locals = L.words(48 * Math.ceil(n / 4));
+    // Lane matrices, four instances per f32x4, 192 bytes each (crowd-kernel.as.ts `MATRIX`): the local matrices
+    // (whole groups of four joints) and the model-space ones; per skin the skinning ones.
+    const parents = L.words(n), model = L.words(48 * n), locals = L.words(48 * 4 * Math.ceil(n / 4));
+    // The batch's scratch (crowd-kernel.as.ts `animate`): lane boxes, lane rows, lanes and shared rows of
+    // BATCH = 64 instances, the rows' bytes, then four lanes' spare rows.
+    const rowBytes = 16 * layout.texels, batch = L.words(32 + 4 + 2 * 64 + 4 + 4 * (rowBytes >> 2));
     const skinTable = L.words(8 * skins.length);
     const skinSlots = skins.map((skin, s) => {
       const m = skin.joints.length;
-      return { m, joints: L.words(m), inverseBinds: L.words(16 * m), bounds: L.words(8 * m) };
+      return { m, joints: L.words(m), inverseBinds: L.words(16 * m), bounds: L.words(8 * m), K: L.words(48 * m) };
     });
     const rigid = asset.meshInstances.flatMap((instance, i) => (layout.rigidOffsets[i] >= 0 ? [i] : []));
     const rigidTable = L.words(12 * rigid.length);
@@ -165,12 +169,13 @@ export class CrowdKernel {
     floats.set(asset.restPose.scales.subarray(0, 3 * n), w(restS));
     words.set(skeleton.parents, w(parents));
     words.set([n, T, R, S, rest, poseBytes, parents, model, skins.length, skinTable, rigid.length, rigidTable,
-      clipsAt, timesAt, lastAt, records, clipTable, locals, 0, boxesAt, base, timeSlot, second,
+      clipsAt, timesAt, lastAt, records, clipTable, locals, batch, boxesAt, base, timeSlot, second,
       blendClipsAt, blendTimesAt, weightsAt, worldsAt, worldBoundsAt, blocksAt, orderAt, 0, capacity, 0, 0, 0, job], w(header));
     // The blending kernel's job for a blend: the second scratch pose over the scratch pose, weights set per instance.
     const U = second, UR = second + (R - T), US = second + (S - T);
     words.set([n, 2, 0, T, R, S, 0, 0, 0, 0, 0, jobScratch, 0, -1, T, R, S, 0, -1, U, UR, US], w(job));
     doubles.set(source.origin, (header + 160) >> 3);
+    words[w(batch) + 32 + 4 + 2 * 64] = rowBytes;
 
     skinSlots.forEach((slot, s) => {
       words.set(skins[s].joints, w(slot.joints));
@@ -182,7 +187,7 @@ export class CrowdKernel {
         writeCentreExtent(floats, w(slot.bounds) + 8 * i, boxes, 6 * i, 0);
         words[w(slot.bounds) + 8 * i + 3] = 1;
       }
-      words.set([slot.m, slot.joints, slot.inverseBinds, slot.bounds, 16 * layout.skinOffsets[s]], w(skinTable) + 8 * s);
+      words.set([slot.m, slot.joints, slot.inverseBinds, slot.bounds, 16 * layout.skinOffsets[s], slot.K], w(skinTable) + 8 * s);
     });
     rigid.forEach((i, r) => {
       const e = w(rigidTable) + 12 * r, b = source.rigidBoxes, has = b[6 * i] <= b[6 * i + 3];
