@@ -133,7 +133,7 @@ export class CrowdKernel {
     const sink = L.words(4), timeSlot = L.words(2), job = L.words(12 + 2 * 5), jobScratch = L.words(40);
     // Lane matrices, four instances per f32x4, 192 bytes each (crowd-kernel.as.ts `MATRIX`): the local matrices
     // (whole groups of four joints) and the model-space ones; per skin the skinning ones.
-    const parents = L.words(n), model = L.words(48 * n), locals = L.words(48 * 4 * Math.ceil(n / 4));
+    const parents = L.words(n), model = L.words(48 * n), locals = L.words(48 * 4 * Math.ceil(n / 4)), staging = L.words(48 * 4 * Math.ceil(n / 4));
     // The batch's scratch (crowd-kernel.as.ts `animate`): lane boxes, lane rows, lanes and shared rows of
     // BATCH = 64 instances, the rows' bytes, then four lanes' spare rows.
     const rowBytes = 16 * layout.texels, batch = L.words(32 + 4 + 2 * 64 + 4 + 4 * (rowBytes >> 2));
@@ -170,7 +170,7 @@ export class CrowdKernel {
     words.set(skeleton.parents, w(parents));
     words.set([n, T, R, S, rest, poseBytes, parents, model, skins.length, skinTable, rigid.length, rigidTable,
       clipsAt, timesAt, lastAt, records, clipTable, locals, batch, boxesAt, base, timeSlot, second,
-      blendClipsAt, blendTimesAt, weightsAt, worldsAt, worldBoundsAt, blocksAt, orderAt, 0, capacity, 0, 0, 0, job], w(header));
+      blendClipsAt, blendTimesAt, weightsAt, worldsAt, worldBoundsAt, blocksAt, orderAt, 0, capacity, 0, 0, 0, job, staging], w(header));
     // The blending kernel's job for a blend: the second scratch pose over the scratch pose, weights set per instance.
     const U = second, UR = second + (R - T), US = second + (S - T);
     words.set([n, 2, 0, T, R, S, 0, 0, 0, 0, 0, jobScratch, 0, -1, T, R, S, 0, -1, U, UR, US], w(job));

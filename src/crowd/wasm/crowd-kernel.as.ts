@@ -16,7 +16,8 @@
 //   26 world matrices f32[16N] (column-major) · 27 world boxes f64[6N] · 28 blocks · 29 draw order i32[N] ·
 //   30 the view-projection matrix f64[16], then room for its six planes f64[24] (0: no culling) · 31 capacity N · 32 bytes per block · 33 bytes of a
 //   block's world rows · 34 (written by `animate`) mirrored blocks · 35 the blending job (blending-kernel.as.ts:
-//   two normal layers, the scratch pose at weight 1 − w and the second one at w, into the scratch pose) · then at
+//   two normal layers, the scratch pose at weight 1 − w and the second one at w, into the scratch pose) · 36 the
+//   local matrices' staging (4 lanes × ⌈n/4⌉ groups of 12 f32x4, `localMatrices`) · then at
 //   byte 160 the model origin, three f64.
 // - skin table, 8 words each: [m, joints i32[m], inverse binds f32[16m], joint boxes (centre f32x4, extent
 //   f32x4)[m] — the centre's fourth word i32 1 when the joint has a box, 0 when it has none —, first byte of its
@@ -136,26 +137,18 @@ const MATRIX: usize = 192;
   return v128.shuffle<f32>(v128.shuffle<f32>(a, b, 2, 5, 5, 5), c, 0, 1, 4, 7);
 }
 
-/** Writes the four lanes of `v` (joints 4g…4g+3) as lane `lane` of entry `at` of four consecutive lane matrices at `o`. */
-@inline function scatter(o: usize, at: usize, lane: usize, v: v128): void {
-  const p = o + at + (lane << 2);
-  v128.store32_lane(p, v, 0);
-  v128.store32_lane(p + MATRIX, v, 1);
-  v128.store32_lane(p + 2 * MATRIX, v, 2);
-  v128.store32_lane(p + 3 * MATRIX, v, 3);
-}
-
 /**
- * Stage 2, the local matrices L = T·R·S of joints 0…n−1 from the scratch pose (T, R, S; LocalPose's SoA) into
- * lane `lane` of the lane matrices at `L` (one per joint), computed four joints per f32x4: the quaternion-to-matrix
- * formula and its operation order are the pose kernel's `modelMatrices` (exact in every lane: the same float32
- * operations). The last group of four reads the pose's padding and the memory after it and writes lane matrices
- * up to joint 4⌈n/4⌉ − 1 (never used).
+ * Stage 2, the local matrices L = T·R·S of joints 0…n−1 from the scratch pose (T, R, S; LocalPose's SoA),
+ * four joints per f32x4, into `out`: per group of four joints twelve f32x4, the entries l0 l1 l2 l4 l5 l6 l8 l9
+ * l10 l12 l13 l14 (column-major without the bottom row), lane = joint mod 4 — a lane's staging, which
+ * {@link interleave} turns into lane matrices. The quaternion-to-matrix formula and its operation order are the
+ * pose kernel's `modelMatrices` (exact in every lane: the same float32 operations). The last group reads the
+ * pose's padding and the memory after it (lanes never used).
  */
-function localMatrices(n: i32, T: usize, R: usize, S: usize, L: usize, lane: usize): void {
+function localMatrices(n: i32, T: usize, R: usize, S: usize, out: usize): void {
   const one = f32x4.splat(1);
   for (let g = 0; g < n; g += 4) {
-    const q = R + (<usize>g << 4), t = T + <usize>(g * 12), s = S + <usize>(g * 12), o = L + <usize>g * MATRIX;
+    const q = R + (<usize>g << 4), t = T + <usize>(g * 12), s = S + <usize>(g * 12), o = out + <usize>(g * 48);
     const q0 = v128.load(q), q1 = v128.load(q, 16), q2 = v128.load(q, 32), q3 = v128.load(q, 48);
     const u0 = v128.shuffle<f32>(q0, q1, 0, 4, 1, 5), u1 = v128.shuffle<f32>(q2, q3, 0, 4, 1, 5);
     const u2 = v128.shuffle<f32>(q0, q1, 2, 6, 3, 7), u3 = v128.shuffle<f32>(q2, q3, 2, 6, 3, 7);
@@ -167,19 +160,33 @@ function localMatrices(n: i32, T: usize, R: usize, S: usize, L: usize, lane: usi
     const wx = f32x4.mul(w, x2), wy = f32x4.mul(w, y2), wz = f32x4.mul(w, z2);
     const s0 = v128.load(s), s1 = v128.load(s, 16), s2 = v128.load(s, 32);
     const sx = gatherX(s0, s1, s2), sy = gatherY(s0, s1, s2), sz = gatherZ(s0, s1, s2);
-    scatter(o, 0, lane, f32x4.mul(f32x4.sub(one, f32x4.add(yy, zz)), sx));
-    scatter(o, 16, lane, f32x4.mul(f32x4.add(xy, wz), sx));
-    scatter(o, 32, lane, f32x4.mul(f32x4.sub(xz, wy), sx));
-    scatter(o, 48, lane, f32x4.mul(f32x4.sub(xy, wz), sy));
-    scatter(o, 64, lane, f32x4.mul(f32x4.sub(one, f32x4.add(xx, zz)), sy));
-    scatter(o, 80, lane, f32x4.mul(f32x4.add(yz, wx), sy));
-    scatter(o, 96, lane, f32x4.mul(f32x4.add(xz, wy), sz));
-    scatter(o, 112, lane, f32x4.mul(f32x4.sub(yz, wx), sz));
-    scatter(o, 128, lane, f32x4.mul(f32x4.sub(one, f32x4.add(xx, yy)), sz));
+    v128.store(o, f32x4.mul(f32x4.sub(one, f32x4.add(yy, zz)), sx));
+    v128.store(o, f32x4.mul(f32x4.add(xy, wz), sx), 16);
+    v128.store(o, f32x4.mul(f32x4.sub(xz, wy), sx), 32);
+    v128.store(o, f32x4.mul(f32x4.sub(xy, wz), sy), 48);
+    v128.store(o, f32x4.mul(f32x4.sub(one, f32x4.add(xx, zz)), sy), 64);
+    v128.store(o, f32x4.mul(f32x4.add(yz, wx), sy), 80);
+    v128.store(o, f32x4.mul(f32x4.add(xz, wy), sz), 96);
+    v128.store(o, f32x4.mul(f32x4.sub(yz, wx), sz), 112);
+    v128.store(o, f32x4.mul(f32x4.sub(one, f32x4.add(xx, yy)), sz), 128);
     const t0 = v128.load(t), t1 = v128.load(t, 16), t2 = v128.load(t, 32);
-    scatter(o, 144, lane, gatherX(t0, t1, t2));
-    scatter(o, 160, lane, gatherY(t0, t1, t2));
-    scatter(o, 176, lane, gatherZ(t0, t1, t2));
+    v128.store(o, gatherX(t0, t1, t2), 144);
+    v128.store(o, gatherY(t0, t1, t2), 160);
+    v128.store(o, gatherZ(t0, t1, t2), 176);
+  }
+}
+
+/**
+ * The four lanes' stagings (at `staging` + lane·`stride`, {@link localMatrices}) as lane matrices at `L`, one
+ * per joint up to 4⌈n/4⌉ − 1: each group's entry is a 4×4 transpose (joints × lanes → lanes × joints).
+ */
+function interleave(n: i32, staging: usize, stride: usize, L: usize): void {
+  for (let g = 0; g < n; g += 4) {
+    const s = staging + <usize>(g * 48), o = L + <usize>g * MATRIX;
+    for (let c: usize = 0; c < 192; c += 16) {
+      storeTransposed(v128.load(s + c), v128.load(s + stride + c), v128.load(s + 2 * stride + c), v128.load(s + 3 * stride + c),
+        o, o + MATRIX, o + 2 * MATRIX, o + 3 * MATRIX, c);
+    }
   }
 }
 
@@ -220,27 +227,17 @@ function modelMatrices4(n: i32, L: usize, parents: usize, M: usize, ox: f64, oy:
 }
 
 /**
- * Axis r's part of the box at `q` (centre f32x4, extent f32x4) under the lane matrix at `k`, as centre
- * c' = (k₀·cx + k₁·cy) + (k₂·cz + k₃) and extent e' = (|k₀|·ex + |k₁|·ey) + |k₂|·ez over row r's entries (Arvo,
- * "Transforming axis-aligned bounding boxes", Graphics Gems 1990), folded into the union: lo ← min(lo, c' − e'),
- * returned, and hi ← max(hi, c' + e') by {@link boxHigh}.
+ * Axis r's centre c' = (k₀·cx + k₁·cy) + (k₂·cz + k₃) of a box (centre cx cy cz, extent ex ey ez, splat) under
+ * the lane matrix at `k`, over row r's entries k₀…k₃ ({@link boxExtent}: its extent e' = (|k₀|·ex + |k₁|·ey) +
+ * |k₂|·ez; Arvo, "Transforming axis-aligned bounding boxes", Graphics Gems 1990). The caller folds c' ± e' into
+ * the union it keeps in registers.
  */
-@inline function boxLow(k: usize, r: i32, q: usize, lo: v128): v128 {
-  return f32x4.min(lo, f32x4.sub(boxCentre(k, r, q), boxExtent(k, r, q)));
+@inline function boxCentre(k: usize, r: i32, cx: v128, cy: v128, cz: v128): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(entry(k, r, 0), cx), f32x4.mul(entry(k, r, 1), cy)), f32x4.add(f32x4.mul(entry(k, r, 2), cz), entry(k, r, 3)));
 }
 
-@inline function boxHigh(k: usize, r: i32, q: usize, hi: v128): v128 {
-  return f32x4.max(hi, f32x4.add(boxCentre(k, r, q), boxExtent(k, r, q)));
-}
-
-@inline function boxCentre(k: usize, r: i32, q: usize): v128 {
-  return f32x4.add(f32x4.add(f32x4.mul(entry(k, r, 0), v128.load32_splat(q)), f32x4.mul(entry(k, r, 1), v128.load32_splat(q, 4))),
-    f32x4.add(f32x4.mul(entry(k, r, 2), v128.load32_splat(q, 8)), entry(k, r, 3)));
-}
-
-@inline function boxExtent(k: usize, r: i32, q: usize): v128 {
-  return f32x4.add(f32x4.add(f32x4.mul(f32x4.abs(entry(k, r, 0)), v128.load32_splat(q, 16)), f32x4.mul(f32x4.abs(entry(k, r, 1)), v128.load32_splat(q, 20))),
-    f32x4.mul(f32x4.abs(entry(k, r, 2)), v128.load32_splat(q, 24)));
+@inline function boxExtent(k: usize, r: i32, ex: v128, ey: v128, ez: v128): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(f32x4.abs(entry(k, r, 0)), ex), f32x4.mul(f32x4.abs(entry(k, r, 1)), ey)), f32x4.mul(f32x4.abs(entry(k, r, 2)), ez));
 }
 
 /** The union lo or hi of one axis grown by GROW·max(|lo|, |hi|) ({@link grown}'s growth). */
@@ -287,18 +284,28 @@ function skinning4(h: usize, M: usize, boxes: usize): void {
       }
       const q = bounds + (<usize>i << 5);
       if (load<i32>(q, 12) === 0) continue;
-      loX = boxLow(k, 0, q, loX); hiX = boxHigh(k, 0, q, hiX);
-      loY = boxLow(k, 1, q, loY); hiY = boxHigh(k, 1, q, hiY);
-      loZ = boxLow(k, 2, q, loZ); hiZ = boxHigh(k, 2, q, hiZ);
+      const cx = v128.load32_splat(q), cy = v128.load32_splat(q, 4), cz = v128.load32_splat(q, 8);
+      const ex = v128.load32_splat(q, 16), ey = v128.load32_splat(q, 20), ez = v128.load32_splat(q, 24);
+      let c = boxCentre(k, 0, cx, cy, cz), x = boxExtent(k, 0, ex, ey, ez);
+      loX = f32x4.min(loX, f32x4.sub(c, x)); hiX = f32x4.max(hiX, f32x4.add(c, x));
+      c = boxCentre(k, 1, cx, cy, cz); x = boxExtent(k, 1, ex, ey, ez);
+      loY = f32x4.min(loY, f32x4.sub(c, x)); hiY = f32x4.max(hiY, f32x4.add(c, x));
+      c = boxCentre(k, 2, cx, cy, cz); x = boxExtent(k, 2, ex, ey, ez);
+      loZ = f32x4.min(loZ, f32x4.sub(c, x)); hiZ = f32x4.max(hiZ, f32x4.add(c, x));
     }
   }
   for (let r = 0; r < rigids; r++) {
     const e = rigidTable + <usize>r * 48;
     if (load<i32>(e, 8) === 0) continue;
-    const a = M + <usize>load<i32>(e) * MATRIX, q = e + 16;
-    loX = boxLow(a, 0, q, loX); hiX = boxHigh(a, 0, q, hiX);
-    loY = boxLow(a, 1, q, loY); hiY = boxHigh(a, 1, q, hiY);
-    loZ = boxLow(a, 2, q, loZ); hiZ = boxHigh(a, 2, q, hiZ);
+    const k = M + <usize>load<i32>(e) * MATRIX, q = e + 16;
+    const cx = v128.load32_splat(q), cy = v128.load32_splat(q, 4), cz = v128.load32_splat(q, 8);
+    const ex = v128.load32_splat(q, 16), ey = v128.load32_splat(q, 20), ez = v128.load32_splat(q, 24);
+    let c = boxCentre(k, 0, cx, cy, cz), x = boxExtent(k, 0, ex, ey, ez);
+    loX = f32x4.min(loX, f32x4.sub(c, x)); hiX = f32x4.max(hiX, f32x4.add(c, x));
+    c = boxCentre(k, 1, cx, cy, cz); x = boxExtent(k, 1, ex, ey, ez);
+    loY = f32x4.min(loY, f32x4.sub(c, x)); hiY = f32x4.max(hiY, f32x4.add(c, x));
+    c = boxCentre(k, 2, cx, cy, cz); x = boxExtent(k, 2, ex, ey, ez);
+    loZ = f32x4.min(loZ, f32x4.sub(c, x)); hiZ = f32x4.max(hiZ, f32x4.add(c, x));
   }
   const gx = grown(loX, hiX), gy = grown(loY, hiY), gz = grown(loZ, hiZ), zero = f32x4.splat(0);
   storeTransposed(f32x4.sub(loX, gx), f32x4.sub(loY, gy), f32x4.sub(loZ, gz), zero, boxes, boxes + 32, boxes + 64, boxes + 96, 0);
@@ -417,7 +424,8 @@ const BATCH: i32 = 64;
  * it in its batch, neither blending, shares that one's lane: one evaluation), in stages (one function each):
  *
  * 1. each lane's local pose ({@link localPose}: the rest pose, its clip sampled, blended), then
- * 2. its local matrices ({@link localMatrices}, four joints per f32x4, into its lane);
+ * 2. its local matrices ({@link localMatrices}, four joints per f32x4, into its lane's staging), then the
+ *    lanes' as lane matrices ({@link interleave});
  * 3. the lanes' model-space matrices relative to the origin ({@link modelMatrices4});
  * 4. their skinning matrices and boxes relative to the origin ({@link skinning4}: the base box, each bounded
  *    joint's box under its skinning matrix and each rigid node's box under its matrix, grown by GROW for
@@ -440,7 +448,7 @@ export function animate(h: usize, count: i32): i32 {
   const ox = load<f64>(h, 160), oy = load<f64>(h, 168), oz = load<f64>(h, 176), weights = word(h, 25);
   const worlds = word(h, 26), worldBounds = word(h, 27), blocks = word(h, 28), order = word(h, 29);
   const viewProjection = word(h, 30), capacity = load<i32>(h, 124), blockBytes = word(h, 32), worldBytes = word(h, 33);
-  const planes = viewProjection + 128;
+  const planes = viewProjection + 128, staging = word(h, 36), stride = <usize>((n + 3) >> 2) * MATRIX;
   // The batch's scratch: lane boxes (4 × 32 bytes), each lane's rows (4 i32), each instance's lane (BATCH i32),
   // its rows when it shares them (BATCH i32), the rows' bytes, then each lane's spare rows.
   const laneBoxes = batch, laneRows = batch + 128, lanes = laneRows + 16, shared = lanes + (<usize>BATCH << 2);
@@ -459,7 +467,7 @@ export function animate(h: usize, count: i32): i32 {
         previousClip = unblended ? clip : -3;
         previousTime = time;
         localPose(h, end);
-        localMatrices(n, T, R, S, locals, used);
+        localMatrices(n, T, R, S, staging + <usize>used * stride);
         store<i32>(laneRows + (<usize>used << 2), <i32>(spare + <usize>used * rowBytes));
         used++;
       }
@@ -467,6 +475,7 @@ export function animate(h: usize, count: i32): i32 {
     }
     for (let j = used; j < 4; j++) store<i32>(laneRows + (<usize>j << 2), <i32>(spare + <usize>j * rowBytes));
     // Stages 3–4.
+    interleave(n, staging, stride, locals);
     modelMatrices4(n, locals, parents, model, ox, oy, oz);
     skinning4(h, model, laneBoxes);
     // Stage 5: per instance, its box, world box, cull and block.
