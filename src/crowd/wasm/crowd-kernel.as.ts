@@ -228,16 +228,16 @@ function modelMatrices4(n: i32, L: usize, parents: usize, M: usize, ox: f64, oy:
 
 /**
  * Axis r's centre c' = (k₀·cx + k₁·cy) + (k₂·cz + k₃) of a box (centre cx cy cz, extent ex ey ez, splat) under
- * the lane matrix at `k`, over row r's entries k₀…k₃ ({@link boxExtent}: its extent e' = (|k₀|·ex + |k₁|·ey) +
+ * a lane matrix whose row r is k₀…k₃ ({@link boxExtent}: its extent e' = (|k₀|·ex + |k₁|·ey) +
  * |k₂|·ez; Arvo, "Transforming axis-aligned bounding boxes", Graphics Gems 1990). The caller folds c' ± e' into
  * the union it keeps in registers.
  */
-@inline function boxCentre(k: usize, r: i32, cx: v128, cy: v128, cz: v128): v128 {
-  return f32x4.add(f32x4.add(f32x4.mul(entry(k, r, 0), cx), f32x4.mul(entry(k, r, 1), cy)), f32x4.add(f32x4.mul(entry(k, r, 2), cz), entry(k, r, 3)));
+@inline function boxCentre(k0: v128, k1: v128, k2: v128, k3: v128, cx: v128, cy: v128, cz: v128): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(k0, cx), f32x4.mul(k1, cy)), f32x4.add(f32x4.mul(k2, cz), k3));
 }
 
-@inline function boxExtent(k: usize, r: i32, ex: v128, ey: v128, ez: v128): v128 {
-  return f32x4.add(f32x4.add(f32x4.mul(f32x4.abs(entry(k, r, 0)), ex), f32x4.mul(f32x4.abs(entry(k, r, 1)), ey)), f32x4.mul(f32x4.abs(entry(k, r, 2)), ez));
+@inline function boxExtent(k0: v128, k1: v128, k2: v128, ex: v128, ey: v128, ez: v128): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(f32x4.abs(k0), ex), f32x4.mul(f32x4.abs(k1), ey)), f32x4.mul(f32x4.abs(k2), ez));
 }
 
 /** The union lo or hi of one axis grown by GROW·max(|lo|, |hi|) ({@link grown}'s growth). */
@@ -275,23 +275,25 @@ function skinning4(h: usize, M: usize, boxes: usize): void {
       const b01 = v128.load32_splat(b, 16), b11 = v128.load32_splat(b, 20), b21 = v128.load32_splat(b, 24);
       const b02 = v128.load32_splat(b, 32), b12 = v128.load32_splat(b, 36), b22 = v128.load32_splat(b, 40);
       const b03 = v128.load32_splat(b, 48), b13 = v128.load32_splat(b, 52), b23 = v128.load32_splat(b, 56);
-      for (let r = 0; r < 3; r++) {
-        const a0 = entry(a, r, 0), a1 = entry(a, r, 1), a2 = entry(a, r, 2), a3 = entry(a, r, 3), e = k + (<usize>r << 4);
-        v128.store(e, sum3(a0, b00, a1, b10, a2, b20));
-        v128.store(e, sum3(a0, b01, a1, b11, a2, b21), 48);
-        v128.store(e, sum3(a0, b02, a1, b12, a2, b22), 96);
-        v128.store(e, f32x4.add(sum3(a0, b03, a1, b13, a2, b23), a3), 144);
-      }
-      const q = bounds + (<usize>i << 5);
-      if (load<i32>(q, 12) === 0) continue;
+      const q = bounds + (<usize>i << 5), bounded = load<i32>(q, 12) !== 0;
       const cx = v128.load32_splat(q), cy = v128.load32_splat(q, 4), cz = v128.load32_splat(q, 8);
       const ex = v128.load32_splat(q, 16), ey = v128.load32_splat(q, 20), ez = v128.load32_splat(q, 24);
-      let c = boxCentre(k, 0, cx, cy, cz), x = boxExtent(k, 0, ex, ey, ez);
-      loX = f32x4.min(loX, f32x4.sub(c, x)); hiX = f32x4.max(hiX, f32x4.add(c, x));
-      c = boxCentre(k, 1, cx, cy, cz); x = boxExtent(k, 1, ex, ey, ez);
-      loY = f32x4.min(loY, f32x4.sub(c, x)); hiY = f32x4.max(hiY, f32x4.add(c, x));
-      c = boxCentre(k, 2, cx, cy, cz); x = boxExtent(k, 2, ex, ey, ez);
-      loZ = f32x4.min(loZ, f32x4.sub(c, x)); hiZ = f32x4.max(hiZ, f32x4.add(c, x));
+      // Row r of K[i] for r = 0, 1, 2, stored, and while in registers its axis of the joint's box.
+      for (let r = 0; r < 3; r++) {
+        const a0 = entry(a, r, 0), a1 = entry(a, r, 1), a2 = entry(a, r, 2), a3 = entry(a, r, 3), e = k + (<usize>r << 4);
+        const k0 = sum3(a0, b00, a1, b10, a2, b20), k1 = sum3(a0, b01, a1, b11, a2, b21);
+        const k2 = sum3(a0, b02, a1, b12, a2, b22), k3 = f32x4.add(sum3(a0, b03, a1, b13, a2, b23), a3);
+        v128.store(e, k0);
+        v128.store(e, k1, 48);
+        v128.store(e, k2, 96);
+        v128.store(e, k3, 144);
+        if (!bounded) continue;
+        const c = boxCentre(k0, k1, k2, k3, cx, cy, cz), x = boxExtent(k0, k1, k2, ex, ey, ez);
+        const lo = f32x4.sub(c, x), hi = f32x4.add(c, x);
+        if (r === 0) { loX = f32x4.min(loX, lo); hiX = f32x4.max(hiX, hi); }
+        else if (r === 1) { loY = f32x4.min(loY, lo); hiY = f32x4.max(hiY, hi); }
+        else { loZ = f32x4.min(loZ, lo); hiZ = f32x4.max(hiZ, hi); }
+      }
     }
   }
   for (let r = 0; r < rigids; r++) {
@@ -300,11 +302,14 @@ function skinning4(h: usize, M: usize, boxes: usize): void {
     const k = M + <usize>load<i32>(e) * MATRIX, q = e + 16;
     const cx = v128.load32_splat(q), cy = v128.load32_splat(q, 4), cz = v128.load32_splat(q, 8);
     const ex = v128.load32_splat(q, 16), ey = v128.load32_splat(q, 20), ez = v128.load32_splat(q, 24);
-    let c = boxCentre(k, 0, cx, cy, cz), x = boxExtent(k, 0, ex, ey, ez);
+    let c = boxCentre(entry(k, 0, 0), entry(k, 0, 1), entry(k, 0, 2), entry(k, 0, 3), cx, cy, cz);
+    let x = boxExtent(entry(k, 0, 0), entry(k, 0, 1), entry(k, 0, 2), ex, ey, ez);
     loX = f32x4.min(loX, f32x4.sub(c, x)); hiX = f32x4.max(hiX, f32x4.add(c, x));
-    c = boxCentre(k, 1, cx, cy, cz); x = boxExtent(k, 1, ex, ey, ez);
+    c = boxCentre(entry(k, 1, 0), entry(k, 1, 1), entry(k, 1, 2), entry(k, 1, 3), cx, cy, cz);
+    x = boxExtent(entry(k, 1, 0), entry(k, 1, 1), entry(k, 1, 2), ex, ey, ez);
     loY = f32x4.min(loY, f32x4.sub(c, x)); hiY = f32x4.max(hiY, f32x4.add(c, x));
-    c = boxCentre(k, 2, cx, cy, cz); x = boxExtent(k, 2, ex, ey, ez);
+    c = boxCentre(entry(k, 2, 0), entry(k, 2, 1), entry(k, 2, 2), entry(k, 2, 3), cx, cy, cz);
+    x = boxExtent(entry(k, 2, 0), entry(k, 2, 1), entry(k, 2, 2), ex, ey, ez);
     loZ = f32x4.min(loZ, f32x4.sub(c, x)); hiZ = f32x4.max(hiZ, f32x4.add(c, x));
   }
   const gx = grown(loX, hiX), gy = grown(loY, hiY), gz = grown(loZ, hiZ), zero = f32x4.splat(0);
