@@ -76,7 +76,8 @@ export interface CrowdKernelModel {
  * ({@link clipIndices}) sampled at its time ({@link times}) by the sampling kernel's code (LINEAR, STEP and the cubic
  * kinds in SIMD lanes, rotations by nlerp within θ³/54 of slerp: src/pose/sampling-kernel.ts), with a forward cursor and
  * key cache of its own (ozz-animation's per-instance `SamplingJob::Context`); model-space matrices and skinning
- * matrices by the pose kernel's code (docs/explanation/skinning-formulas.md S4, S0), relative to the model origin; the palette
+ * matrices as the pose kernel computes them, bit for bit (docs/explanation/skinning-formulas.md S4, S0), relative to
+ * the model origin, four instances per f32x4 lane; the palette
  * rows (`packPaletteRows`) and rigid nodes' rows, and its box ({@link boxes}) from the per-joint bounds
  * (src/skinning/joint-bounds.ts; centre and extent, the union grown by 2⁻¹⁸ of its largest coordinate against
  * float32 rounding); then

@@ -1,9 +1,11 @@
 // AssemblyScript source of the crowd kernel: every live instance's pose in one call — sample its clip, model-space
 // matrices, skinning matrices, packed palette rows and its box — for `CrowdKernel` (src/crowd/crowd-kernel.ts).
-// Compiled by `npm run build:wasm` (build/compile-crowd-kernel.ts) together with the two kernels it calls, the
-// sampling kernel's `sample` and the pose kernel's `modelMatrices` and `skinMatrices` (src/pose/wasm/): the same
-// functions, so an instance's pose is the one a `SamplingKernel` and a `PoseKernel` compute. Not type-checked by
-// tsc (AssemblyScript types); `asc` checks it.
+// Compiled by `npm run build:wasm` (build/compile-crowd-kernel.ts) together with the kernels it calls, the
+// sampling kernel's `sample` and the blending kernel's `blend` (src/pose/wasm/): the same functions, so an
+// instance's local pose is the one a `SamplingKernel` computes. Its matrices are the pose kernel's
+// (pose-kernel.as.ts `modelMatrices`, `skinMatrices`) bit for bit — the same float32 operations in the same order —
+// computed four instances per f32x4 (four joints per f32x4 for the quaternion-to-matrix step). Not type-checked
+// by tsc (AssemblyScript types); `asc` checks it.
 //
 // Byte offsets into the crowd's memory, chosen by CrowdKernel. The header, i32 words:
 //   0 joints n · 1 scratch pose (T, then R, S at 2, 3) · 4 rest pose (the same layout) · 5 pose bytes ·
