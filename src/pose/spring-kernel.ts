@@ -1,0 +1,275 @@
+import type { SpringBoneAsset } from '../asset/secondary-motion-asset.ts';
+import type { LocalPose } from '../skeleton/local-pose.ts';
+import type { Skeleton } from '../skeleton/skeleton.ts';
+import type { SpringSimulator } from '../secondary/spring-simulator.ts';
+import { SpringState } from '../secondary/spring-state.ts';
+import { EmbeddedModule } from '../wasm/embedded-module.ts';
+import { KernelArena } from './kernel-arena.ts';
+import { layoutSpringKernel, SPRING_RECORD_BYTES, SPRING_STATE_BYTES, WORLD_SLOT, type SpringKernelLayout } from './spring-kernel-layout.ts';
+import { SPRING_KERNEL_WASM_BASE64 } from './wasm/spring-kernel-binary.ts';
+
+/** {@link createSpringKernel} settings. */
+export interface SpringKernelOptions {
+  /** `'auto'` (default): WebAssembly SIMD where the platform compiles it, else none (null); `'js'`: none. */
+  readonly backend?: 'auto' | 'js';
+  /** The character's pose kernel's arena (`PoseKernel.arena`); absent or full: a memory of its own. */
+  readonly arena?: KernelArena | null;
+  /** Fixed simulation rate, steps per second; absent: one step of the frame's dt, clamped to `maxDt`. */
+  readonly springHz?: number;
+  /** Longest step, seconds. */
+  readonly maxDt?: number;
+  /** A chain root moving farther than this in one step (model units) resets instead of whipping. */
+  readonly teleportDistance?: number;
+}
+
+/** Default longest step: 1/20 s. */
+export const SPRING_KERNEL_MAX_DT = 1 / 20;
+/** Default teleport distance: 1 model unit. */
+export const SPRING_KERNEL_TELEPORT_DISTANCE = 1;
+/** Most fixed steps one `apply` runs (the rest of the time is dropped, as a stalled frame should not whip). */
+const MAX_STEPS = 4;
+/** Scratch bytes the kernel's stage needs. */
+const SCRATCH_BYTES = 576;
+
+/**
+ * The WebAssembly SIMD back end of the spring bones (src/pose/wasm/spring-kernel.as.ts): the same algorithm as
+ * the portable `SpringBoneJob` (three-vrm 3.5.5's VRMSpringBoneJoint and VRMSpringBoneManager, after
+ * VRMC_springBone 1.0's README, "Algorithm"), in f64 like it, two chains per f64x2 stepped depth by depth
+ * (layout: `layoutSpringKernel`). A {@link SpringSimulator}: `AnimatedModel` puts it in place of the portable
+ * job when its pose kernel runs WebAssembly. Lays out once, in the pose kernel's arena when given one (the pose
+ * it is applied to is then read and written in place; any other pose is copied in and its rotations out);
+ * allocates nothing per frame.
+ *
+ * Per frame (`apply`): `prepare` (the world matrices of the nodes the springs read, from the local pose, and
+ * the colliders in world space), then `springs` (one call per fixed step; {@link runStage} is that stage alone,
+ * a separately callable step). State: a caller-owned `SpringState` per instance, as the portable job's
+ * ({@link state}; swap it to run another instance), copied into the kernel's block ({@link stateBytes} bytes at
+ * {@link stateAt}, lane order) before the stage and back after.
+ */
+export class SpringKernel implements SpringSimulator {
+  readonly world = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  readonly external = new Float64Array(3);
+  enabled = true;
+  /** The layout's joints in state order (per record, lane 0 then 1; null for padding). */
+  readonly layout: SpringKernelLayout;
+  /** Bytes of one instance's state block. */
+  readonly stateBytes: number;
+  private readonly exports: KernelExports;
+  private readonly memory: WebAssembly.Memory;
+  private readonly springHz: number;
+  private readonly maxDt: number;
+  private readonly teleport2: number;
+  private readonly n: number;
+  /** Byte offsets: matrices, program, colliders in/out, groups, scratch, the state block, the staging pose. */
+  private readonly at: { mats: number; program: number; ops: number; colliders: number; colliderCount: number; out: number; groups: number; groupCount: number; scratch: number; t: number; r: number; s: number };
+  /** Byte offset of the kernel's state block (the current {@link state} is copied in and out around each apply). */
+  readonly stateAt: number;
+  private readonly mats: Float64Array;
+  private readonly block: Float64Array;
+  private readonly staging: { t: Float32Array; r: Float32Array; s: Float32Array };
+  /** Per record and lane (2r + lane): the `SpringState` entry it simulates, −1 for padding; the spring it starts (index 0), else −1. */
+  private readonly entryOf: Int32Array;
+  private readonly springOf: Int32Array;
+  private readonly jointCount: number;
+  private readonly springCount: number;
+  private current: SpringState;
+
+  /** Use {@link createSpringKernel}. */
+  constructor(module: WebAssembly.Module, asset: SpringBoneAsset, skeleton: Skeleton, rest: LocalPose, options: SpringKernelOptions = {}) {
+    const layout = layoutSpringKernel(asset, skeleton, rest), n = skeleton.jointCount;
+    this.layout = layout;
+    this.n = n;
+    this.springHz = options.springHz ?? 0;
+    this.maxDt = options.maxDt ?? SPRING_KERNEL_MAX_DT;
+    const teleport = options.teleportDistance ?? SPRING_KERNEL_TELEPORT_DISTANCE;
+    this.teleport2 = teleport * teleport;
+    const groupCount = layout.groups.length / 4, colliderCount = layout.colliders.length / 10, entryCount = layout.entries.length / 2;
+    this.stateBytes = SPRING_STATE_BYTES * layout.recordCount;
+    const bytes = 96 * layout.slots + 4 * layout.program.length + 160 * colliderCount + 16 * groupCount + 32 * entryCount
+      + layout.records.byteLength + this.stateBytes + SCRATCH_BYTES + 40 * n + 16 * 8;
+    let arena = options.arena ?? null;
+    if (arena === null || arena.free < bytes) {
+      const size = Math.ceil(bytes / 65536) * 65536;
+      arena = new KernelArena(new WebAssembly.Memory({ initial: size / 65536 }), 0, size);
+    }
+    this.memory = arena.memory;
+    this.exports = arena.exportsOf(module) as unknown as KernelExports;
+    const buffer = arena.memory.buffer;
+    const mats = arena.allocate(96 * layout.slots), program = arena.allocate(4 * layout.program.length);
+    const colliders = arena.allocate(80 * colliderCount), out = arena.allocate(80 * colliderCount);
+    const groups = arena.allocate(16 * groupCount), entries = arena.allocate(32 * entryCount);
+    const records = arena.allocate(layout.records.byteLength), state = arena.allocate(this.stateBytes);
+    const scratch = arena.allocate(SCRATCH_BYTES);
+    const t = arena.allocate(12 * n), r = arena.allocate(16 * n), s = arena.allocate(12 * n);
+    this.mats = new Float64Array(buffer, mats, 12 * layout.slots);
+    for (const slot of [0, 1, WORLD_SLOT]) this.mats.set([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0], 12 * slot);
+    new Int32Array(buffer, program, layout.program.length).set(layout.program);
+    new Float64Array(buffer, colliders, layout.colliders.length).set(layout.colliders);
+    const words = new Int32Array(buffer);
+    for (let g = 0; g < groupCount; g++) {
+      const o = (groups >> 2) + 4 * g, src = layout.groups.subarray(4 * g, 4 * g + 4);
+      words.set([src[0], records + SPRING_RECORD_BYTES * src[1], entries + 32 * src[2], src[3]], o);
+    }
+    for (let e = 0; e < entryCount; e++) {
+      const o = (entries >> 2) + 8 * e, lanes = layout.entries[2 * e + 1];
+      words.set([layout.entries[2 * e], 0, 0, 0, lanes & 1 ? -1 : 0, lanes & 1 ? -1 : 0, lanes & 2 ? -1 : 0, lanes & 2 ? -1 : 0], o);
+    }
+    new Uint8Array(buffer, records, layout.records.byteLength).set(new Uint8Array(layout.records));
+    this.stateAt = state;
+    this.block = new Float64Array(buffer, state, this.stateBytes >> 3);
+    const starts: number[] = [];
+    let simulated = 0;
+    for (const spring of asset.springs) {
+      starts.push(simulated);
+      simulated += spring.virtualTail ? spring.joints.length : Math.max(0, spring.joints.length - 1);
+    }
+    this.jointCount = simulated;
+    this.springCount = asset.springs.length;
+    this.entryOf = Int32Array.from(layout.lanes, (joint) => joint === null ? -1 : starts[joint.spring] + joint.index);
+    this.springOf = Int32Array.from(layout.lanes, (joint) => joint === null || joint.index > 0 ? -1 : joint.spring);
+    this.current = this.createState();
+    this.at = { mats, program, ops: layout.program.length / 4, colliders, colliderCount, out, groups, groupCount, scratch, t, r, s };
+    this.staging = { t: new Float32Array(buffer, t, 3 * n), r: new Float32Array(buffer, r, 4 * n), s: new Float32Array(buffer, s, 3 * n) };
+  }
+
+  /** A new state for this kernel's springs (not ready: its first apply resets it); the portable job's layout. */
+  createState(): SpringState {
+    return new SpringState(this.jointCount, this.springCount);
+  }
+
+  /** The state the next apply reads and writes (`SpringState`, as the portable job's); assign another instance's to run it. */
+  get state(): SpringState {
+    return this.current;
+  }
+
+  /** @throws RangeError when `state` was made for other springs */
+  set state(state: SpringState) {
+    if (state.jointCount !== this.jointCount || state.springCount !== this.springCount) {
+      throw new RangeError(`SpringKernel: a state of ${state.jointCount} joints / ${state.springCount} springs for a kernel of ${this.jointCount} / ${this.springCount}`);
+    }
+    this.current = state;
+  }
+
+  step(dt: number): void {
+    if (dt > 0 && Number.isFinite(dt)) this.current.pendingSeconds += dt;
+  }
+
+  reset(): void {
+    this.current.ready = false;
+  }
+
+  /**
+   * `SpringSimulator.apply`: the spring joints' rotations in `pose` from the simulation advanced by the pending
+   * time, as the portable job's `apply` (the same steps, resets and teleport check).
+   */
+  apply(pose: LocalPose): void {
+    const state = this.current;
+    if (!this.enabled) {
+      state.ready = false;
+      state.pendingSeconds = 0;
+      return;
+    }
+    let steps = 0, dt = 0;
+    const hz = this.springHz;
+    if (hz > 0) {
+      steps = Math.floor(state.pendingSeconds * hz + 1e-6);
+      if (steps > MAX_STEPS) { steps = MAX_STEPS; state.pendingSeconds = 0; } else state.pendingSeconds = Math.max(0, state.pendingSeconds - steps / hz);
+      dt = 1 / hz;
+    } else {
+      steps = state.pendingSeconds > 0 ? 1 : 0;
+      dt = Math.min(state.pendingSeconds, this.maxDt);
+      state.pendingSeconds = 0;
+    }
+    const buffer = this.memory.buffer, at = this.at;
+    const inside = pose.translations.buffer === buffer && pose.rotations.buffer === buffer && pose.scales.buffer === buffer;
+    let t = at.t, r = at.r, s = at.s;
+    if (inside) {
+      t = pose.translations.byteOffset; r = pose.rotations.byteOffset; s = pose.scales.byteOffset;
+    } else {
+      this.staging.t.set(pose.translations);
+      this.staging.r.set(pose.rotations);
+      this.staging.s.set(pose.scales);
+    }
+    const w = this.world, m = this.mats, o = 12 * WORLD_SLOT;
+    m[o] = w[0]; m[o + 1] = w[1]; m[o + 2] = w[2]; m[o + 3] = w[4]; m[o + 4] = w[5]; m[o + 5] = w[6];
+    m[o + 6] = w[8]; m[o + 7] = w[9]; m[o + 8] = w[10]; m[o + 9] = w[12]; m[o + 10] = w[13]; m[o + 11] = w[14];
+    this.exports.prepare(at.mats, at.program, at.ops, t, r, s, at.colliders, at.colliderCount, at.out);
+    let travel = 0;
+    if (state.ready) {
+      this.loadBlock(state);
+      travel = this.exports.rootTravel(at.mats, at.groups, at.groupCount, this.stateAt, at.scratch);
+    }
+    if (!state.ready || !(travel <= this.teleport2)) {
+      this.runStage(r, 0, 2);
+      state.ready = true;
+      state.pendingSeconds = 0;
+    } else if (steps === 0) {
+      this.runStage(r, 0, 0);
+    } else {
+      for (let k = 0; k < steps; k++) this.runStage(r, dt, 1);
+    }
+    this.saveBlock(state);
+    if (!inside) pose.rotations.set(this.staging.r);
+  }
+
+  /**
+   * The spring stage alone on the kernel's state block ({@link stateAt}), the frame's matrices as the last
+   * `prepare` left them: `mode` 0 poses from the tails, 1 advances by `dt` seconds, 2 resets. `rotations`: byte
+   * offset of the pose's rotations in kernel memory. Allocates nothing.
+   */
+  runStage(rotations: number, dt: number, mode: 0 | 1 | 2): void {
+    const at = this.at, e = this.external;
+    this.exports.springs(at.mats, at.out, at.groups, at.groupCount, this.stateAt, rotations, at.scratch, dt, e[0], e[1], e[2], mode);
+  }
+
+  /** `state`'s tails and roots into the kernel's block (its lane order). */
+  private loadBlock(state: SpringState): void {
+    const block = this.block, entryOf = this.entryOf, springOf = this.springOf;
+    const tails = state.tails, previous = state.previousTails, roots = state.roots;
+    for (let i = 0; i < entryOf.length; i++) {
+      const e = entryOf[i];
+      if (e < 0) continue;
+      const b = 18 * (i >> 1) + (i & 1), e3 = 3 * e;
+      block[b] = tails[e3]; block[b + 2] = tails[e3 + 1]; block[b + 4] = tails[e3 + 2];
+      block[b + 6] = previous[e3]; block[b + 8] = previous[e3 + 1]; block[b + 10] = previous[e3 + 2];
+      const s = springOf[i];
+      if (s >= 0) { block[b + 12] = roots[3 * s]; block[b + 14] = roots[3 * s + 1]; block[b + 16] = roots[3 * s + 2]; }
+    }
+  }
+
+  /** The kernel's block into `state`. */
+  private saveBlock(state: SpringState): void {
+    const block = this.block, entryOf = this.entryOf, springOf = this.springOf;
+    const tails = state.tails, previous = state.previousTails, roots = state.roots;
+    for (let i = 0; i < entryOf.length; i++) {
+      const e = entryOf[i];
+      if (e < 0) continue;
+      const b = 18 * (i >> 1) + (i & 1), e3 = 3 * e;
+      tails[e3] = block[b]; tails[e3 + 1] = block[b + 2]; tails[e3 + 2] = block[b + 4];
+      previous[e3] = block[b + 6]; previous[e3 + 1] = block[b + 8]; previous[e3 + 2] = block[b + 10];
+      const s = springOf[i];
+      if (s >= 0) { roots[3 * s] = block[b + 12]; roots[3 * s + 1] = block[b + 14]; roots[3 * s + 2] = block[b + 16]; }
+    }
+  }
+}
+
+/** The kernel module's exports (byte offsets into its memory; layout in spring-kernel.as.ts). */
+interface KernelExports {
+  prepare(mats: number, program: number, ops: number, t: number, r: number, s: number, colliders: number, count: number, out: number): void;
+  springs(mats: number, colliders: number, groups: number, groupCount: number, state: number, r: number, scratch: number,
+    dt: number, ex: number, ey: number, ez: number, mode: number): void;
+  rootTravel(mats: number, groups: number, groupCount: number, state: number, scratch: number): number;
+}
+
+const compiled = new EmbeddedModule(SPRING_KERNEL_WASM_BASE64);
+
+/**
+ * A {@link SpringKernel} for `asset`'s springs on `skeleton` (`rest`: the pose whose rotations are the joints'
+ * initial local rotations), or null with `backend: 'js'` or where the platform cannot compile the module (the
+ * portable `SpringBoneJob` then runs).
+ */
+export function createSpringKernel(asset: SpringBoneAsset, skeleton: Skeleton, rest: LocalPose, options: SpringKernelOptions = {}): SpringKernel | null {
+  if (options.backend === 'js') return null;
+  const module = compiled.get();
+  return module ? new SpringKernel(module, asset, skeleton, rest, options) : null;
+}
