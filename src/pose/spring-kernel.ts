@@ -61,10 +61,12 @@ export class SpringKernel implements SpringSimulator {
   private readonly teleport2: number;
   private readonly n: number;
   /** Byte offsets: matrices, program, colliders in/out, groups, scratch, the state block, the staging pose. */
-  private readonly at: { mats: number; program: number; ops: number; colliders: number; colliderCount: number; out: number; groups: number; groupCount: number; scratch: number; t: number; r: number; s: number };
+  private readonly at: { mats: number; program: number; ops: number; colliders: number; colliderCount: number; out: number; groups: number; groupCount: number; scratch: number; params: number; t: number; r: number; s: number };
   /** Byte offset of the kernel's state block (the current {@link state} is copied in and out around each apply). */
   readonly stateAt: number;
   private readonly mats: Float64Array;
+  /** In kernel memory: dt, the external vector, the roots' travel² (doubles passed to or from a call would be boxed). */
+  private readonly params: Float64Array;
   private readonly block: Float64Array;
   private readonly staging: { t: Float32Array; r: Float32Array; s: Float32Array };
   /** Per record and lane (2r + lane): the `SpringState` entry it simulates, −1 for padding; the spring it starts (index 0), else −1. */
@@ -85,8 +87,7 @@ export class SpringKernel implements SpringSimulator {
     this.teleport2 = teleport * teleport;
     const groupCount = layout.groups.length / 4, colliderCount = layout.colliders.length / 10, entryCount = layout.entries.length / 2;
     this.stateBytes = SPRING_STATE_BYTES * layout.recordCount;
-    const bytes = 96 * layout.slots + 4 * layout.program.length + 160 * colliderCount + 16 * groupCount + 32 * entryCount
-      + layout.records.byteLength + this.stateBytes + SCRATCH_BYTES + 40 * n + 16 * 8;
+    const bytes = layoutBytes(layout, n);
     let arena = options.arena ?? null;
     if (arena === null || arena.free < bytes) {
       const size = Math.ceil(bytes / 65536) * 65536;
@@ -99,7 +100,7 @@ export class SpringKernel implements SpringSimulator {
     const colliders = arena.allocate(80 * colliderCount), out = arena.allocate(80 * colliderCount);
     const groups = arena.allocate(16 * groupCount), entries = arena.allocate(32 * entryCount);
     const records = arena.allocate(layout.records.byteLength), state = arena.allocate(this.stateBytes);
-    const scratch = arena.allocate(SCRATCH_BYTES);
+    const scratch = arena.allocate(SCRATCH_BYTES), params = arena.allocate(48);
     const t = arena.allocate(12 * n), r = arena.allocate(16 * n), s = arena.allocate(12 * n);
     this.mats = new Float64Array(buffer, mats, 12 * layout.slots);
     for (const slot of [0, 1, WORLD_SLOT]) this.mats.set([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0], 12 * slot);
@@ -128,7 +129,8 @@ export class SpringKernel implements SpringSimulator {
     this.entryOf = Int32Array.from(layout.lanes, (joint) => joint === null ? -1 : starts[joint.spring] + joint.index);
     this.springOf = Int32Array.from(layout.lanes, (joint) => joint === null || joint.index > 0 ? -1 : joint.spring);
     this.current = this.createState();
-    this.at = { mats, program, ops: layout.program.length / 4, colliders, colliderCount, out, groups, groupCount, scratch, t, r, s };
+    this.at = { mats, program, ops: layout.program.length / 4, colliders, colliderCount, out, groups, groupCount, scratch, params, t, r, s };
+    this.params = new Float64Array(buffer, params, 6);
     this.staging = { t: new Float32Array(buffer, t, 3 * n), r: new Float32Array(buffer, r, 4 * n), s: new Float32Array(buffer, s, 3 * n) };
   }
 
@@ -197,16 +199,22 @@ export class SpringKernel implements SpringSimulator {
     let travel = 0;
     if (state.ready) {
       this.loadBlock(state);
-      travel = this.exports.rootTravel(at.mats, at.groups, at.groupCount, this.stateAt, at.scratch);
+      this.exports.rootTravel(at.mats, at.groups, at.groupCount, this.stateAt, at.scratch, at.params + 32);
+      travel = this.params[4];
     }
+    const params = this.params, e = this.external;
+    params[1] = e[0]; params[2] = e[1]; params[3] = e[2];
     if (!state.ready || !(travel <= this.teleport2)) {
-      this.runStage(r, 0, 2);
+      params[0] = 0;
+      this.stage(r, 2);
       state.ready = true;
       state.pendingSeconds = 0;
     } else if (steps === 0) {
-      this.runStage(r, 0, 0);
+      params[0] = 0;
+      this.stage(r, 0);
     } else {
-      for (let k = 0; k < steps; k++) this.runStage(r, dt, 1);
+      params[0] = dt;
+      for (let k = 0; k < steps; k++) this.stage(r, 1);
     }
     this.saveBlock(state);
     if (!inside) pose.rotations.set(this.staging.r);
@@ -218,8 +226,15 @@ export class SpringKernel implements SpringSimulator {
    * offset of the pose's rotations in kernel memory. Allocates nothing.
    */
   runStage(rotations: number, dt: number, mode: 0 | 1 | 2): void {
-    const at = this.at, e = this.external;
-    this.exports.springs(at.mats, at.out, at.groups, at.groupCount, this.stateAt, rotations, at.scratch, dt, e[0], e[1], e[2], mode);
+    const params = this.params, e = this.external;
+    params[0] = dt; params[1] = e[0]; params[2] = e[1]; params[3] = e[2];
+    this.stage(rotations, mode);
+  }
+
+  /** The stage with dt and the external vector as {@link params} holds them. */
+  private stage(rotations: number, mode: number): void {
+    const at = this.at;
+    this.exports.springs(at.mats, at.out, at.groups, at.groupCount, this.stateAt, rotations, at.scratch, at.params, mode);
   }
 
   /** `state`'s tails and roots into the kernel's block (its lane order). */
@@ -253,12 +268,27 @@ export class SpringKernel implements SpringSimulator {
   }
 }
 
+/** Bytes a kernel of `layout` over n joints takes from an arena (every block rounded up to 16). */
+function layoutBytes(layout: SpringKernelLayout, n: number): number {
+  const colliderCount = layout.colliders.length / 10;
+  return 96 * layout.slots + 4 * layout.program.length + 160 * colliderCount + 4 * layout.groups.length + 16 * layout.entries.length
+    + layout.records.byteLength + SPRING_STATE_BYTES * layout.recordCount + SCRATCH_BYTES + 40 * n + 16 * 12;
+}
+
+/**
+ * Bytes of a pose kernel's arena (`PoseKernelOptions.arenaBytes`) a {@link SpringKernel} for `asset` on
+ * `skeleton` lays out in: add it to the sampling kernels' (`samplingArenaBytes`) so the springs work on the
+ * pose in place.
+ */
+export function springKernelArenaBytes(asset: SpringBoneAsset, skeleton: Skeleton, rest: LocalPose): number {
+  return layoutBytes(layoutSpringKernel(asset, skeleton, rest), skeleton.jointCount);
+}
+
 /** The kernel module's exports (byte offsets into its memory; layout in spring-kernel.as.ts). */
 interface KernelExports {
   prepare(mats: number, program: number, ops: number, t: number, r: number, s: number, colliders: number, count: number, out: number): void;
-  springs(mats: number, colliders: number, groups: number, groupCount: number, state: number, r: number, scratch: number,
-    dt: number, ex: number, ey: number, ez: number, mode: number): void;
-  rootTravel(mats: number, groups: number, groupCount: number, state: number, scratch: number): number;
+  springs(mats: number, colliders: number, groups: number, groupCount: number, state: number, r: number, scratch: number, params: number, mode: number): void;
+  rootTravel(mats: number, groups: number, groupCount: number, state: number, scratch: number, out: number): void;
 }
 
 const compiled = new EmbeddedModule(SPRING_KERNEL_WASM_BASE64);

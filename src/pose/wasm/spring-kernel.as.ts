@@ -187,9 +187,11 @@ export function prepare(mats: usize, program: usize, ops: i32, T: usize, R: usiz
 }
 
 /**
- * The spring joints' stage, one instance: every group's chains depth by depth. `mode` 0 poses the joints from
+ * The spring joints' stage, one instance: every group's chains depth by depth. `params`: f64 dt, then the
+ * external vector ex, ey, ez (in memory: doubles passed to a call from JavaScript would be boxed, garbage per
+ * frame). `mode` 0 poses the joints from
  * the current tails without moving them, 1 advances them by dt seconds (three-vrm's VRMSpringBoneJoint.update:
- * Verlet with drag, stiffness toward the bone axis, gravity plus `external` (ex, ey, ez), the bone length
+ * Verlet with drag, stiffness toward the bone axis, gravity plus the external vector, the bone length
  * kept, each collider of the chain's groups in order pushing the tail out (in, for inside shapes) and the
  * length kept again), 2 sets every tail at its joint's rest direction from the current parent (reset). Each
  * joint's rotation (initial local rotation · the from-to rotation of its bone axis to the tail) is written to
@@ -197,7 +199,8 @@ export function prepare(mats: usize, program: usize, ops: i32, T: usize, R: usiz
  * tails (STATE bytes per record); scratch: 576 bytes. Padding lanes (inactive) compute from zeros and write nothing.
  */
 export function springs(mats: usize, colliders: usize, groups: usize, groupCount: i32, state: usize, R: usize, scratch: usize,
-  dt: f64, ex: f64, ey: f64, ez: f64, mode: i32): void {
+  params: usize, mode: i32): void {
+  const dt = load<f64>(params), ex = load<f64>(params, 8), ey = load<f64>(params, 16), ez = load<f64>(params, 24);
   const zero = splat(0), one = splat(1), vdt = splat(dt);
   const gx = splat(ex * dt), gy = splat(ey * dt), gz = splat(ez * dt);
   for (let g = 0; g < groupCount; g++) {
@@ -390,9 +393,9 @@ export function springs(mats: usize, colliders: usize, groups: usize, groupCount
 /**
  * The largest squared distance any chain's first joint moved since it was last recorded (its position from
  * its parent's current world matrix; matrices as `prepare` left them), recording the new positions: a teleport
- * when it exceeds the threshold². Only the first record of each group is read.
+ * when it exceeds the threshold². Written to `out` (f64). Only the first record of each group is read.
  */
-export function rootTravel(mats: usize, groups: usize, groupCount: i32, state: usize, scratch: usize): f64 {
+export function rootTravel(mats: usize, groups: usize, groupCount: i32, state: usize, scratch: usize, out: usize): void {
   let most = 0.0;
   for (let g = 0; g < groupCount; g++) {
     const rec = <usize>load<i32>(groups + (<usize>g << 4), 4);
@@ -410,5 +413,5 @@ export function rootTravel(mats: usize, groups: usize, groupCount: i32, state: u
     most = Math.max(most, Math.max(f64x2.extract_lane(d2, 0), f64x2.extract_lane(d2, 1)));
     v128.store(st, px, 96); v128.store(st, py, 112); v128.store(st, pz, 128);
   }
-  return most;
+  store<f64>(out, most);
 }
