@@ -181,6 +181,7 @@ export function layoutSpringKernel(asset: SpringBoneAsset, skeleton: Skeleton, r
         words[w + 8 + lane] = centre[0];
         words[w + 10 + lane] = 1;
         words[w + 13 + lane] = centre[1];
+        if (spring.center >= 0) words[w + 15] = 1;
         // Rest: T·R·S of the node; the tail's initial local position (the tail node's rest translation, or the
         // virtual tail); its offset from the joint through the nodes between (for the bone length).
         const t = rest.translations.subarray(3 * node, 3 * node + 3), q = rest.rotations.subarray(4 * node, 4 * node + 4);

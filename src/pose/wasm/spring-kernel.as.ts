@@ -20,7 +20,8 @@
 //   inside, kind), written by `prepare`.
 // - groups: i32[4] per group: depth count, first record, first collider entry, entry count. Entries: 32 bytes,
 //   collider index i32 then an i64x2 lane mask. Records (RECORD bytes per joint depth): i32 per lane (base
-//   slot, relative slot, output slot, node) ×2, centre slot ×2, active ×2, state index, centre's inverse slot ×2,
+//   slot, relative slot, output slot, node) ×2, centre slot ×2, active ×2, state index, centre's inverse slot ×2, whether a lane
+//   has a centre,
 //   then the f64x2 fields
 //   below (lane 0 the group's first chain, lane 1 its second).
 // - state: STATE bytes per record: current tail xyz, previous tail xyz (centre space), last position xyz, f64x2.
@@ -226,9 +227,12 @@ export function springs(mats: usize, colliders: usize, groups: usize, groupCount
       const px = add(dot3(p0, p3, p6, l9, l10, l11), p9);
       const py = add(dot3(p1, p4, p7, l9, l10, l11), p10);
       const pz = add(dot3(p2, p5, p8, l9, l10, l11), p11);
-      // The centre's matrices (world → centre, centre → world), both lanes.
-      gatherSlots(mats, load<i32>(rec, 32), load<i32>(rec, 36), scratch + 192);
-      gatherSlots(mats, load<i32>(rec, 52), load<i32>(rec, 56), scratch + 384);
+      // The centre's matrices (centre → world, world → centre), both lanes; none (world space) skips them.
+      const centered = load<i32>(rec, 60) != 0;
+      if (centered) {
+        gatherSlots(mats, load<i32>(rec, 32), load<i32>(rec, 36), scratch + 192);
+        gatherSlots(mats, load<i32>(rec, 52), load<i32>(rec, 56), scratch + 384);
+      }
       const c = scratch + 192, ci = scratch + 384;
       let nx: v128, ny: v128, nz: v128;
       if (mode == 2) {
@@ -237,13 +241,13 @@ export function springs(mats: usize, colliders: usize, groups: usize, groupCount
         nx = add(dot3(A0, A3, A6, cx, cy, cz), px);
         ny = add(dot3(A1, A4, A7, cx, cy, cz), py);
         nz = add(dot3(A2, A5, A8, cx, cy, cz), pz);
-        const tx = toSpace(ci, nx, ny, nz, 0), ty = toSpace(ci, nx, ny, nz, 1), tz = toSpace(ci, nx, ny, nz, 2);
+        const tx = toSpace(centered, ci, nx, ny, nz, 0), ty = toSpace(centered, ci, nx, ny, nz, 1), tz = toSpace(centered, ci, nx, ny, nz, 2);
         v128.store(st, tx); v128.store(st, ty, 16); v128.store(st, tz, 32);
         v128.store(st, tx, 48); v128.store(st, ty, 64); v128.store(st, tz, 80);
       } else {
         const cx = v128.load(st), cy = v128.load(st, 16), cz = v128.load(st, 32);
         if (mode == 0) {
-          nx = toSpace(c, cx, cy, cz, 0); ny = toSpace(c, cx, cy, cz, 1); nz = toSpace(c, cx, cy, cz, 2);
+          nx = toSpace(centered, c, cx, cy, cz, 0); ny = toSpace(centered, c, cx, cy, cz, 1); nz = toSpace(centered, c, cx, cy, cz, 2);
         } else {
           const keep = fld(rec, F_KEEP);
           const vx = add(cx, mul(sub(cx, v128.load(st, 48)), keep));
@@ -256,9 +260,9 @@ export function springs(mats: usize, colliders: usize, groups: usize, groupCount
           const wk = pick(f64x2.gt(wl, zero), f64x2.div(one, wl), zero);
           wx = mul(wx, wk); wy = mul(wy, wk); wz = mul(wz, wk);
           const k = mul(fld(rec, F_STIFF), vdt);
-          nx = add(add(add(toSpace(c, vx, vy, vz, 0), mul(wx, k)), mul(fld(rec, F_GRAV), vdt)), gx);
-          ny = add(add(add(toSpace(c, vx, vy, vz, 1), mul(wy, k)), mul(fld(rec, F_GRAV + 1), vdt)), gy);
-          nz = add(add(add(toSpace(c, vx, vy, vz, 2), mul(wz, k)), mul(fld(rec, F_GRAV + 2), vdt)), gz);
+          nx = add(add(add(toSpace(centered, c, vx, vy, vz, 0), mul(wx, k)), mul(fld(rec, F_GRAV), vdt)), gx);
+          ny = add(add(add(toSpace(centered, c, vx, vy, vz, 1), mul(wy, k)), mul(fld(rec, F_GRAV + 1), vdt)), gy);
+          nz = add(add(add(toSpace(centered, c, vx, vy, vz, 2), mul(wz, k)), mul(fld(rec, F_GRAV + 2), vdt)), gz);
           // The bone length: the tail's offset through P · L0.
           const ux = fld(rec, F_U), uy = fld(rec, F_U + 1), uz = fld(rec, F_U + 2);
           const bx = dot3(p0, p3, p6, ux, uy, uz), by = dot3(p1, p4, p7, ux, uy, uz), bz = dot3(p2, p5, p8, ux, uy, uz);
@@ -277,9 +281,9 @@ export function springs(mats: usize, colliders: usize, groups: usize, groupCount
             const entry = entries + (<usize>e << 5);
             const o = colliders + <usize>(load<i32>(entry) * 80);
             const mask = v128.load(entry, 16);
-            const ox = splat(load<f64>(o)), oy = splat(load<f64>(o, 8)), oz = splat(load<f64>(o, 16));
-            const ax = splat(load<f64>(o, 24)), ay = splat(load<f64>(o, 32)), az = splat(load<f64>(o, 40));
-            const radius = splat(load<f64>(o, 56)), inside = load<f64>(o, 64) != 0, kind = load<f64>(o, 72);
+            const ox = v128.load64_splat(o), oy = v128.load64_splat(o, 8), oz = v128.load64_splat(o, 16);
+            const ax = v128.load64_splat(o, 24), ay = v128.load64_splat(o, 32), az = v128.load64_splat(o, 40);
+            const radius = v128.load64_splat(o, 56), inside = load<f64>(o, 64) != 0, kind = load<f64>(o, 72);
             let tx = sub(nx, ox), ty = sub(ny, oy), tz = sub(nz, oz);
             let dist: v128, hx: v128, hy: v128, hz: v128;
             if (kind == 2) {
@@ -287,13 +291,22 @@ export function springs(mats: usize, colliders: usize, groups: usize, groupCount
               hx = ax; hy = ay; hz = az;
             } else {
               if (kind == 1) {
-                const lsq = splat(load<f64>(o, 48));
+                const lsq = v128.load64_splat(o, 48);
                 const dt3 = dot3(ax, ay, az, tx, ty, tz);
                 // dot ≤ 0: from the offset; lengthSq ≤ dot: from the tail; else from the nearest point.
                 const f = pick(f64x2.le(dt3, zero), zero, pick(f64x2.le(lsq, dt3), one, f64x2.div(dt3, lsq)));
                 tx = sub(tx, mul(ax, f)); ty = sub(ty, mul(ay, f)); tz = sub(tz, mul(az, f));
               }
-              const tl = f64x2.sqrt(dot3(tx, ty, tz, tx, ty, tz));
+              // Most tails touch no collider: squared distances decide that without a root or a division.
+              const d2 = dot3(tx, ty, tz, tx, ty, tz);
+              if (inside) {
+                const room = sub(radius, hit);
+                if (!v128.any_true(v128.and(mask, v128.or(f64x2.lt(room, zero), f64x2.gt(d2, mul(room, room)))))) continue;
+              } else {
+                const reach = add(radius, hit);
+                if (!v128.any_true(v128.and(mask, f64x2.lt(d2, mul(reach, reach))))) continue;
+              }
+              const tl = f64x2.sqrt(d2);
               dist = inside ? sub(sub(radius, hit), tl) : sub(sub(tl, hit), radius);
               const inv = pick(f64x2.gt(tl, zero), f64x2.div(inside ? splat(-1) : one, tl), zero);
               hx = mul(tx, inv); hy = mul(ty, inv); hz = mul(tz, inv);
@@ -311,9 +324,9 @@ export function springs(mats: usize, colliders: usize, groups: usize, groupCount
             nz = pick(ok, add(pz, mul(dz, s)), nz);
           }
           v128.store(st, cx, 48); v128.store(st, cy, 64); v128.store(st, cz, 80);
-          v128.store(st, toSpace(ci, nx, ny, nz, 0));
-          v128.store(st, toSpace(ci, nx, ny, nz, 1), 16);
-          v128.store(st, toSpace(ci, nx, ny, nz, 2), 32);
+          v128.store(st, toSpace(centered, ci, nx, ny, nz, 0));
+          v128.store(st, toSpace(centered, ci, nx, ny, nz, 1), 16);
+          v128.store(st, toSpace(centered, ci, nx, ny, nz, 2), 32);
         }
       }
       // The rotation: the bone axis turned to the tail seen from the initial world matrix A (A⁻¹ · tail).
@@ -384,8 +397,9 @@ export function springs(mats: usize, colliders: usize, groups: usize, groupCount
   }
 }
 
-/** Row `row` of the lane-interleaved 3×4 at m applied to the point (x, y, z). */
-@inline function toSpace(m: usize, x: v128, y: v128, z: v128, row: i32): v128 {
+/** Row `row` of the lane-interleaved 3×4 at m applied to the point (x, y, z); the point's own when not `centered` (identity). */
+@inline function toSpace(centered: bool, m: usize, x: v128, y: v128, z: v128, row: i32): v128 {
+  if (!centered) return row == 0 ? x : row == 1 ? y : z;
   const r = <usize>row << 4;
   return add(dot3(v128.load(m + r), v128.load(m + r, 48), v128.load(m + r, 96), x, y, z), v128.load(m + r, 144));
 }
