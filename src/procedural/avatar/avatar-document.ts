@@ -2,6 +2,7 @@ import { Document, type Material, type Node } from '@gltf-transform/core';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import type { HumanoidBoneName } from '../../asset/avatar-asset.ts';
 import { AVATAR_BONES } from './avatar-bones.ts';
+import { AVATAR_EXTRA_JOINTS } from './avatar-extra-joints.ts';
 import { createAvatarMeshes, type AvatarMaterialName } from './avatar-geometry.ts';
 import { encodePngRgba } from './png-encode.ts';
 
@@ -20,6 +21,12 @@ export interface AvatarDocumentOptions {
   readonly texture: boolean;
   /** When set, a child node named `endName(bone)` at the tail of each end bone (finger tips, toes, head top). */
   readonly endName?: (bone: HumanoidBoneName) => string;
+  /**
+   * Whether the skeleton gets {@link AVATAR_EXTRA_JOINTS} (skin joints 55 on, rest rotations the identity) and the
+   * meshes the parts skinned to them (hair strands, ears, tail, bracers; see {@link createAvatarMeshes}). Needs
+   * `restRotations: 'identity'`. Default false.
+   */
+  readonly secondaryMotion?: boolean;
 }
 
 /** The avatar's glTF document and the nodes the writers reference by humanoid bone. */
@@ -65,7 +72,10 @@ export function createAvatarDocument(options: AvatarDocumentOptions): AvatarDocu
   const worldRotations: quat[] = [];
   const joints = new Map<HumanoidBoneName, Node>();
   const nodes: Node[] = [];
-  const ibm = new Float32Array(16 * AVATAR_BONES.length);
+  const secondary = options.secondaryMotion ?? false;
+  if (secondary && options.restRotations !== 'identity') throw new Error('createAvatarDocument: secondaryMotion needs identity rest rotations');
+  const extras = secondary ? AVATAR_EXTRA_JOINTS : [];
+  const ibm = new Float32Array(16 * (AVATAR_BONES.length + extras.length));
   const inverseParent = quat.create(), offset = vec3.create(), world = mat4.create();
   for (let i = 0; i < AVATAR_BONES.length; i++) {
     const bone = AVATAR_BONES[i];
@@ -103,6 +113,21 @@ export function createAvatarDocument(options: AvatarDocumentOptions): AvatarDocu
     mat4.invert(world, world);
     ibm.set(world, 16 * i);
   }
+  for (let e = 0; e < extras.length; e++) {
+    const joint = extras[e];
+    const parent = joints.has(joint.parent as HumanoidBoneName)
+      ? joints.get(joint.parent as HumanoidBoneName)!
+      : nodes[AVATAR_BONES.length + extras.findIndex((other) => other.name === joint.parent)];
+    const parentPosition = parent.getWorldTranslation();
+    const position = turn(joint.position);
+    const node = document.createNode(joint.name)
+      .setTranslation([position[0] - parentPosition[0], position[1] - parentPosition[1], position[2] - parentPosition[2]]);
+    parent.addChild(node);
+    nodes.push(node);
+    mat4.fromTranslation(world, position);
+    mat4.invert(world, world);
+    ibm.set(world, 16 * (AVATAR_BONES.length + e));
+  }
 
   const skin = document.createSkin('Skin').setSkeleton(nodes[0])
     .setInverseBindMatrices(document.createAccessor('InverseBindMatrices').setType('MAT4').setArray(ibm).setBuffer(buffer));
@@ -126,7 +151,7 @@ export function createAvatarDocument(options: AvatarDocumentOptions): AvatarDocu
     for (let i = 0; i < out.length; i += 3) { out[i] = -out[i]; out[i + 2] = -out[i + 2]; }
     return out;
   };
-  for (const avatarMesh of createAvatarMeshes()) {
+  for (const avatarMesh of createAvatarMeshes({ secondaryMotion: secondary })) {
     const mesh = document.createMesh(avatarMesh.name);
     avatarMesh.primitives.forEach((source, p) => {
       const tag = `${avatarMesh.name}${p}`;

@@ -3,6 +3,8 @@ import { AVATAR_BONES, avatarBoneIndex } from './avatar-bones.ts';
 import { CHEEKS, FACE_MORPH_TARGETS, MOUTH, faceMorphDelta, type FacePart } from './avatar-morphs.ts';
 import { createEllipsoidSurface, createTubeSurface, type AvatarTube } from './avatar-tube.ts';
 import type { HumanoidBoneName } from '../../asset/avatar-asset.ts';
+import { avatarJointIndex, avatarJointPosition } from './avatar-extra-joints.ts';
+import { AVATAR_SPRINGS } from './avatar-springs.ts';
 
 /** The generated avatar's materials, by name; {@link AVATAR_MATERIALS} gives their colours. */
 export type AvatarMaterialName = 'Skin' | 'Hair' | 'Eye' | 'Pupil' | 'Cheek' | 'Mouth';
@@ -104,6 +106,61 @@ function bodyTubes(): { tube: AvatarTube; columns: number; rowsPerSegment: numbe
   return tubes;
 }
 
+type Part = { columns: number; rows: number; surface: SurfaceFunction };
+type Radii = readonly [number, number];
+
+/** A tube along a chain of joints: segment k on joint k, blending into `parent` at the start. */
+function chainTube(names: readonly string[], parent: string, radii: (t: number) => Radii, columns: number, rowsPerSegment: number): Part {
+  const points = names.map(avatarJointPosition);
+  return {
+    columns,
+    ...createTubeSurface({
+      points, radii: points.map((_, i) => radii(i / (points.length - 1))), joints: names.slice(0, -1).map(avatarJointIndex), parentJoint: avatarJointIndex(parent),
+    }, rowsPerSegment),
+  };
+}
+
+const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
+
+/** Hair strands (flat strips) and the two ears on their spring chains: the `Hair` mesh's second primitive. */
+function hairStrandParts(): Part[] {
+  return AVATAR_SPRINGS.filter((spring) => spring.name !== 'tail').map((spring) => spring.name.endsWith('Ear')
+    ? chainTube(spring.joints, 'head', (t) => [lerp(0.03, 0.006, t), lerp(0.008, 0.004, t)], 10, 4)
+    : chainTube(spring.joints, 'head', (t) => [lerp(0.018, 0.006, t), lerp(0.006, 0.003, t)], 8, 3));
+}
+
+/** The tail on its spring chain, thick at the hips. */
+function tailPart(): Part {
+  return chainTube(AVATAR_SPRINGS.find((spring) => spring.name === 'tail')!.joints, 'hips', (t) => [lerp(0.045, 0.012, t), lerp(0.045, 0.012, t)], 12, 3);
+}
+
+/**
+ * The bracers on the constraint joints, per arm: a twist band (elliptical, so its roll shows), an elbow cuff and a
+ * fin standing on the cuff along the arm, each rigid on its joint.
+ */
+function bracerParts(): Part[] {
+  const parts: Part[] = [];
+  for (const side of ['left', 'right'] as const) {
+    const s = side === 'left' ? 1 : -1;
+    const rigid = (name: string, points: [number, number, number][], radii: Radii[]): Part => ({
+      columns: 16, ...createTubeSurface({ points, radii, joints: [avatarJointIndex(name)], parentJoint: -1 }, 4),
+    });
+    const y = AVATAR_BONES[bone(`${side}Hand`)].position[1];
+    parts.push(
+      rigid(`${side}ForearmTwist`, [[s * 0.5, y, 0], [s * 0.58, y, 0]], [[0.047, 0.036], [0.044, 0.033]]),
+      rigid(`${side}ElbowCuff`, [[s * 0.44, y, 0], [s * 0.48, y, 0]], [[0.054, 0.05], [0.052, 0.048]]),
+      rigid(`${side}CuffFin`, [[s * 0.465, y + 0.052, 0.01], [s * 0.56, y + 0.072, 0.01]], [[0.016, 0.003], [0.003, 0.002]]),
+    );
+  }
+  return parts;
+}
+
+/** Options of {@link createAvatarMeshes}. */
+export interface AvatarMeshOptions {
+  /** Whether the parts on the secondary-motion joints (hair strands, ears, tail, bracers) are added. Default false. */
+  readonly secondaryMotion?: boolean;
+}
+
 /** Head skin: the head joint, the chin and lower lip partly on the jaw so that opening the jaw moves them. */
 function weighHead(p: Float64Array, joints: Uint16Array, weights: Float64Array): void {
   const jaw = 0.7 * Math.min(Math.max((1.49 - p[1]) / 0.03, 0), 1) * Math.min(Math.max(p[2] / 0.04, 0), 1);
@@ -114,7 +171,7 @@ function weighHead(p: Float64Array, joints: Uint16Array, weights: Float64Array):
 /** Builds one primitive from surfaces, with morph target deltas when `part` is given (the face mesh). */
 function primitive(
   material: AvatarMaterialName,
-  parts: readonly { columns: number; rows: number; surface: SurfaceFunction }[],
+  parts: readonly Part[],
   part: FacePart | null,
 ): AvatarPrimitive {
   const builder = new SkinnedMeshBuilder();
@@ -152,8 +209,11 @@ function primitive(
  *   two cheek patches (`Cheek`) and a mouth patch (`Mouth`, partly on `jaw`), every primitive carrying the morph targets {@link FACE_MORPH_TARGETS};
  * - `Hair`: a cap over the head (`Hair`), shown in third person only;
  * - `NeckCap`: a disc closing the neck, shown in first person only.
+ *
+ * With `secondaryMotion`, on the extra joints (`AVATAR_EXTRA_JOINTS`): `Body` gets a second primitive, the
+ * tail (`Hair`), and a third, the bracers (`Mouth`); `Hair` a second primitive, the hair strands and ears (`Hair`).
  */
-export function createAvatarMeshes(): AvatarMesh[] {
+export function createAvatarMeshes(options: AvatarMeshOptions = {}): AvatarMesh[] {
   const body = primitive('Skin', bodyTubes().map(({ tube, columns, rowsPerSegment }) => ({
     columns, ...createTubeSurface(tube, rowsPerSegment),
   })), null);
@@ -180,10 +240,13 @@ export function createAvatarMeshes(): AvatarMesh[] {
   const neckCap = primitive('Skin', [{
     columns: 16, rows: 6, surface: createEllipsoidSurface(6, [0, 1.45, 0], [0.045, 0.004, 0.045], only(bone('neck'))),
   }], null);
+  const secondary = options.secondaryMotion ?? false;
+  const bodyPrimitives = secondary ? [body, primitive('Hair', [tailPart()], null), primitive('Mouth', bracerParts(), null)] : [body];
+  const hairPrimitives = secondary ? [hair, primitive('Hair', hairStrandParts(), null)] : [hair];
   return [
-    { name: 'Body', primitives: [body], targetNames: [] },
+    { name: 'Body', primitives: bodyPrimitives, targetNames: [] },
     { name: 'Face', primitives: [head, eyeballs, pupils, cheeks, mouth], targetNames: [...FACE_MORPH_TARGETS] },
-    { name: 'Hair', primitives: [hair], targetNames: [] },
+    { name: 'Hair', primitives: hairPrimitives, targetNames: [] },
     { name: 'NeckCap', primitives: [neckCap], targetNames: [] },
   ];
 }

@@ -6,6 +6,12 @@ export interface AvatarVrmOptions {
   readonly lookAt?: 'bone' | 'expression';
   /** Whether the cheek material carries its small PNG texture (default true; a texture-less file suits readers without an image decoder). */
   readonly texture?: boolean;
+  /**
+   * Whether the avatar carries its secondary motion (default true): the spring chains (hair strands, tail, ears),
+   * the colliders and, in VRM 1.0, the node constraints (bracers), with the joints and geometry they move. False
+   * gives the 55-joint avatar without them.
+   */
+  readonly secondaryMotion?: boolean;
 }
 
 /** The avatar's title (VRM 1.0 `meta.name`, 0.x `meta.title`). */

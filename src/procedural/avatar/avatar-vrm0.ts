@@ -5,6 +5,7 @@ import { createAvatarDocument } from './avatar-document.ts';
 import { AVATAR_EXPRESSIONS } from './avatar-expressions.ts';
 import { FACE_MORPH_TARGETS } from './avatar-morphs.ts';
 import { AVATAR_FIRST_PERSON, AVATAR_LOOK_AT_OFFSET, AVATAR_TITLE, avatarLookAtRangeMaps, type AvatarVrmOptions } from './avatar-vrm-options.ts';
+import { vrm0SecondaryAnimation } from './avatar-secondary-vrm0.ts';
 import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './glb-with-extension.ts';
 
 /** VRM 1.0 preset → VRM 0.x `presetName` (the inverse of three-vrm's 0.x → 1.0 table); `surprised` has none. */
@@ -40,16 +41,20 @@ const degreeMap = (map: LookAtRangeMap): FirstPersonDegreeMap => ({ curve: [0, 0
  * - `firstPerson`: `firstPersonBone` the head, `firstPersonBoneOffset` in 0.x's Unity-side axes (z forward; three-vrm
  *   negates z, giving the 1.0 file's offset turned with the avatar), the mesh annotations by mesh, `lookAtTypeName`
  *   Bone or BlendShape and the four degree maps with the linear curve.
+ * - `secondaryAnimation` (unless `secondaryMotion: false`): the 1.0 file's joints, geometry and springs as bone
+ *   groups with sphere colliders ({@link vrm0SecondaryAnimation}); the bracer joints without constraints (0.x has
+ *   none).
  */
 export async function buildAvatarVrm0(options: AvatarVrmOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const lookAtType = options.lookAt ?? 'bone';
+  const secondaryMotion = options.secondaryMotion ?? true;
   const { document } = createAvatarDocument({
-    facing: '-z', jointName: (bone) => bone, restRotations: 'identity', texture: options.texture ?? true,
+    facing: '-z', jointName: (bone) => bone, restRotations: 'identity', texture: options.texture ?? true, secondaryMotion,
   });
-  return writeGlbWithJson(document, (json) => addExtension(json, 'VRM', vrm0Extension(json, lookAtType)));
+  return writeGlbWithJson(document, (json) => addExtension(json, 'VRM', vrm0Extension(json, lookAtType, secondaryMotion)));
 }
 
-function vrm0Extension(json: GltfJson, lookAtType: 'bone' | 'expression'): VRM {
+function vrm0Extension(json: GltfJson, lookAtType: 'bone' | 'expression', secondaryMotion: boolean): VRM {
   const faceMesh = indexByName(json.meshes, 'Face');
   const blendShapeGroups: BlendShapeGroup[] = AVATAR_EXPRESSIONS.map((expression) => ({
     name: expression.name,
@@ -99,5 +104,6 @@ function vrm0Extension(json: GltfJson, lookAtType: 'bone' | 'expression'): VRM {
       lookAtVerticalDown: degreeMap(maps.rangeMapVerticalDown),
       lookAtVerticalUp: degreeMap(maps.rangeMapVerticalUp),
     },
+    ...(secondaryMotion ? { secondaryAnimation: vrm0SecondaryAnimation(json) } : {}),
   };
 }

@@ -6,6 +6,7 @@ import { FACE_MORPH_TARGETS } from './avatar-morphs.ts';
 import {
   AVATAR_CC0_URL, AVATAR_FIRST_PERSON, AVATAR_LICENSE_URL, AVATAR_LOOK_AT_OFFSET, AVATAR_TITLE, avatarLookAtRangeMaps, type AvatarVrmOptions,
 } from './avatar-vrm-options.ts';
+import { addVrm1SecondaryMotion } from './avatar-secondary-vrm1.ts';
 import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './glb-with-extension.ts';
 
 /**
@@ -25,13 +26,24 @@ import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './gl
  *   (`cheekPuff`), `isBinary` on `blink`, and override rules on `happy`, `angry`, `sad` and `surprised`.
  * - `lookAt`: `options.lookAt` (default `bone`), `offsetFromHeadBone` (0, 0.095, 0.078) m, four distinct range maps.
  * - `firstPerson`: `Body` both, `Face` auto, `Hair` thirdPersonOnly, `NeckCap` firstPersonOnly.
+ * - Secondary motion (unless `secondaryMotion: false`): after the 55 humanoid joints, the joints of
+ *   `AVATAR_SPRINGS` (twelve five-joint hair strands and two three-joint ears from the head, a ten-joint tail from
+ *   the hips) and of `AVATAR_CONSTRAINTS` (a twist band, elbow cuff and fin per forearm), none a humanoid bone,
+ *   with geometry skinned to them (`Hair` mesh: strands and ears; `Body` mesh: tail and bracers);
+ *   `VRMC_springBone` 1.0 with the colliders of every shape (`VRMC_springBone_extended_collider` 1.0 for the
+ *   plane and the inside ones) and `VRMC_node_constraint` 1.0 (roll → rotation → aim per arm); see
+ *   {@link addVrm1SecondaryMotion}.
  */
 export async function buildAvatarVrm1(options: AvatarVrmOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const lookAtType = options.lookAt ?? 'bone';
+  const secondaryMotion = options.secondaryMotion ?? true;
   const { document } = createAvatarDocument({
-    facing: '+z', jointName: (bone) => bone, restRotations: 'identity', texture: options.texture ?? true,
+    facing: '+z', jointName: (bone) => bone, restRotations: 'identity', texture: options.texture ?? true, secondaryMotion,
   });
-  return writeGlbWithJson(document, (json) => addExtension(json, 'VRMC_vrm', vrm1Extension(json, lookAtType)));
+  return writeGlbWithJson(document, (json) => {
+    addExtension(json, 'VRMC_vrm', vrm1Extension(json, lookAtType));
+    if (secondaryMotion) addVrm1SecondaryMotion(json);
+  });
 }
 
 function vrm1Extension(json: GltfJson, lookAtType: 'bone' | 'expression'): VRMCVRM {

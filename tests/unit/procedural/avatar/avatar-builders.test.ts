@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { VRMCVRM } from '@pixiv/types-vrmc-vrm-1.0';
 import type { VRM } from '@pixiv/types-vrm-0.0';
 import type { VRMCVRMAnimation } from '@pixiv/types-vrmc-vrm-animation-1.0';
+import type { VRMCSpringBone } from '@pixiv/types-vrmc-springbone-1.0';
+import type { VRMCNodeConstraint } from '@pixiv/types-vrmc-node-constraint-1.0';
 import { buildAvatarVrm1 } from '../../../../src/procedural/avatar/avatar-vrm1.ts';
 import { buildAvatarVrm0 } from '../../../../src/procedural/avatar/avatar-vrm0.ts';
 import { buildMixamoRig } from '../../../../src/procedural/avatar/mixamo-rig.ts';
@@ -17,11 +19,11 @@ const EXPRESSION_PRESETS = ['happy', 'angry', 'sad', 'relaxed', 'surprised', 'aa
   'blinkRight', 'lookUp', 'lookDown', 'lookLeft', 'lookRight'];
 
 interface Json {
-  nodes: { name?: string; mesh?: number; children?: number[] }[];
+  nodes: { name?: string; mesh?: number; children?: number[]; translation?: number[]; extensions?: { VRMC_node_constraint?: VRMCNodeConstraint } }[];
   meshes: { name?: string; primitives: { targets?: unknown[] }[] }[];
   materials: { name?: string }[];
   extensionsUsed?: string[];
-  extensions?: { VRMC_vrm?: VRMCVRM; VRM?: VRM; VRMC_vrm_animation?: VRMCVRMAnimation };
+  extensions?: { VRMC_vrm?: VRMCVRM; VRM?: VRM; VRMC_vrm_animation?: VRMCVRMAnimation; VRMC_springBone?: VRMCSpringBone };
 }
 
 function jsonOf(glb: Uint8Array): Json {
@@ -147,16 +149,109 @@ describe('buildAvatarVrm1', () => {
 
   it('skin weights sum to 1 and name joints of the skin', async () => {
     const document = await read(vrm1);
+    const jointCount = document.getRoot().listSkins()[0].listJoints().length;
+    // The 55 humanoid joints, then the 76 spring joints and 6 constraint joints.
+    expect(jointCount).toBe(55 + 76 + 6);
     for (const mesh of document.getRoot().listMeshes()) {
       for (const primitive of mesh.listPrimitives()) {
         const weights = primitive.getAttribute('WEIGHTS_0')!.getArray()!;
         const joints = primitive.getAttribute('JOINTS_0')!.getArray()!;
         for (let v = 0; v < weights.length; v += 4) {
           expect(weights[v] + weights[v + 1] + weights[v + 2] + weights[v + 3]).toBeCloseTo(1, 5);
-          for (let k = 0; k < 4; k++) expect(joints[v + k]).toBeLessThan(55);
+          for (let k = 0; k < 4; k++) expect(joints[v + k]).toBeLessThan(jointCount);
         }
       }
     }
+  });
+});
+
+describe('buildAvatarVrm1: secondary motion', () => {
+  const json = jsonOf(vrm1);
+  const springBone = json.extensions!.VRMC_springBone!;
+  const humanoidNodes = new Set(Object.values(json.extensions!.VRMC_vrm!.humanoid.humanBones as Record<string, { node: number }>).map((b) => b.node));
+  const parentOf = (node: number): number => json.nodes.findIndex((n) => n.children?.includes(node));
+
+  it('lists the three extensions as used, none as required', () => {
+    for (const name of ['VRMC_vrm', 'VRMC_springBone', 'VRMC_springBone_extended_collider', 'VRMC_node_constraint']) expect(json.extensionsUsed).toContain(name);
+    expect((json as { extensionsRequired?: string[] }).extensionsRequired).toBeUndefined();
+  });
+
+  it('springs: at least 60 joints, each the child of the one before, none a humanoid bone, every setting written and valid', () => {
+    expect(springBone.specVersion).toBe('1.0');
+    const springs = springBone.springs!;
+    expect(springs.length).toBe(15);
+    let joints = 0;
+    for (const spring of springs) {
+      expect(spring.joints.length).toBeGreaterThanOrEqual(3);
+      joints += spring.joints.length;
+      expect(humanoidNodes.has(parentOf(spring.joints[0].node))).toBe(true);
+      spring.joints.forEach((joint, i) => {
+        expect(humanoidNodes.has(joint.node)).toBe(false);
+        if (i > 0) expect(parentOf(joint.node)).toBe(spring.joints[i - 1].node);
+        expect(joint.stiffness).toBeGreaterThan(0);
+        expect(joint.dragForce).toBeGreaterThan(0);
+        expect(joint.dragForce).toBeLessThanOrEqual(1);
+        expect(joint.hitRadius).toBeGreaterThan(0);
+        expect(Math.hypot(...joint.gravityDir!)).toBeCloseTo(1, 9);
+      });
+      for (const group of spring.colliderGroups!) expect(group).toBeLessThan(springBone.colliderGroups!.length);
+    }
+    expect(joints).toBe(76);
+    expect(new Set(springs.flatMap((s) => s.joints.map((j) => j.stiffness))).size).toBeGreaterThan(5);
+    const centred = springs.filter((s) => s.center !== undefined);
+    expect(centred.map((s) => s.name)).toEqual(['tail']);
+    expect(json.nodes[centred[0].center!].name).toBe('hips');
+    expect(springs.filter((s) => s.joints.some((j) => j.gravityDir![2] !== 0)).length).toBeGreaterThan(0);
+  });
+
+  it('colliders on humanoid bones, every shape: extended ones with the specification\'s fallbacks', () => {
+    const colliders = springBone.colliders!;
+    expect(colliders.length).toBeGreaterThanOrEqual(10);
+    const kinds: string[] = [];
+    for (const collider of colliders) {
+      expect(humanoidNodes.has(collider.node!)).toBe(true);
+      const extended = collider.extensions?.VRMC_springBone_extended_collider as
+        | { specVersion: string; shape: { sphere?: { inside?: boolean }; capsule?: { inside?: boolean }; plane?: { offset: number[]; normal: number[] } } }
+        | undefined;
+      if (!extended) { kinds.push(collider.shape!.sphere ? 'sphere' : 'capsule'); continue; }
+      expect(extended.specVersion).toBe('1.0');
+      const fallback = collider.shape!.sphere!;
+      if (extended.shape.plane) {
+        kinds.push('plane');
+        const { offset, normal } = extended.shape.plane;
+        expect(fallback.radius).toBe(1000);
+        for (let c = 0; c < 3; c++) expect(fallback.offset![c]).toBeCloseTo(offset[c] - 1000 * normal[c], 9);
+      } else {
+        kinds.push(extended.shape.sphere?.inside ? 'insideSphere' : extended.shape.capsule?.inside ? 'insideCapsule' : '?');
+        expect(fallback.radius).toBe(0);
+        expect(fallback.offset).toEqual([0, -10000, 0]);
+      }
+    }
+    expect([...new Set(kinds)].sort()).toEqual(['capsule', 'insideCapsule', 'insideSphere', 'plane', 'sphere']);
+    for (const group of springBone.colliderGroups!) {
+      expect(group.colliders!.length).toBeGreaterThan(0);
+      for (const c of group.colliders!) expect(c).toBeLessThan(colliders.length);
+    }
+  });
+
+  it('node constraints: per arm roll (hand) → rotation → aim, on joints that are not humanoid bones', () => {
+    const constrained = json.nodes.map((n, i) => [i, n.extensions?.VRMC_node_constraint] as const).filter(([, c]) => c);
+    expect(constrained.length).toBe(6);
+    for (const [node, c] of constrained) {
+      expect(humanoidNodes.has(node)).toBe(false);
+      expect(c!.specVersion).toBe('1.0');
+    }
+    const byName = (name: string) => json.nodes.find((n) => n.name === name)!.extensions!.VRMC_node_constraint!.constraint;
+    const index = (name: string) => json.nodes.findIndex((n) => n.name === name);
+    expect(byName('leftForearmTwist').roll).toEqual({ source: index('leftHand'), rollAxis: 'X', weight: 0.6 });
+    expect(byName('leftElbowCuff').rotation).toEqual({ source: index('leftForearmTwist'), weight: 0.5 });
+    expect(byName('rightCuffFin').aim).toEqual({ source: index('rightMiddleProximal'), aimAxis: 'NegativeX', weight: 1 });
+  });
+
+  it('without secondary motion: the 55-joint avatar and no spring or constraint extension', async () => {
+    const plain = jsonOf(await buildAvatarVrm1({ secondaryMotion: false }));
+    expect(plain.extensionsUsed).toEqual(['VRMC_vrm']);
+    expect(plain.nodes.length).toBe(55 + 4);
   });
 });
 
@@ -202,6 +297,31 @@ describe('buildAvatarVrm0', () => {
     expect(firstPerson.meshAnnotations!.map((a) => `${json.meshes[a.mesh!].name}:${a.firstPersonFlag}`).sort())
       .toEqual(['Body:Both', 'Face:Auto', 'Hair:ThirdPersonOnly', 'NeckCap:FirstPersonOnly']);
     expect(ext.meta!.licenseName).toBe('CC0');
+  });
+
+  it('secondaryAnimation: the 1.0 springs as bone groups, sphere colliders stored with x and z as 0.x keeps them', () => {
+    const secondary = ext.secondaryAnimation!;
+    const groups = secondary.boneGroups!;
+    expect(groups.map((g) => g.comment)).toEqual(['hairLock', 'hairSide', 'hairBack', 'tail', 'ears']);
+    expect(groups.reduce((n, g) => n + g.bones!.length, 0)).toBe(15);
+    const tail = groups.find((g) => g.comment === 'tail')!;
+    expect(json.nodes[tail.center!].name).toBe('hips');
+    expect(json.nodes[tail.bones![0]].name).toBe('tail0');
+    expect(groups.find((g) => g.comment === 'ears')!.center).toBe(-1);
+    for (const g of groups) {
+      expect(g.stiffiness).toBeGreaterThan(0);
+      for (const c of g.colliderGroups!) expect(c).toBeLessThan(secondary.colliderGroups!.length);
+    }
+    // The 1.0 head sphere at (0, 0.09, −0.01) in the head's space: the −Z-facing file has it at (0, 0.09, 0.01),
+    // stored z-negated as 0.x keeps it: (0, 0.09, −0.01).
+    const head = secondary.colliderGroups!.find((g) => json.nodes[g.node!].name === 'head')!;
+    expect(head.colliders).toEqual([{ offset: { x: 0, y: 0.09, z: -0.01 }, radius: 0.105 }]);
+    // The left upper arm's capsule (+X in 1.0, 0.26 m, radius 0.05) as spheres along −X in the file, 5 cm apart at most.
+    const arm = secondary.colliderGroups!.find((g) => json.nodes[g.node!].name === 'leftUpperArm')!.colliders!;
+    expect(arm.length).toBeGreaterThanOrEqual(6);
+    expect(arm[arm.length - 1].offset!.x).toBeCloseTo(-0.26, 9);
+    for (let i = 1; i < arm.length; i++) expect(Math.abs(arm[i].offset!.x! - arm[i - 1].offset!.x!)).toBeLessThanOrEqual(0.05 + 1e-9);
+    expect(json.nodes.some((n) => (n as { extensions?: object }).extensions)).toBe(false);
   });
 });
 
