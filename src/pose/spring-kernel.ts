@@ -294,12 +294,34 @@ interface KernelExports {
 const compiled = new EmbeddedModule(SPRING_KERNEL_WASM_BASE64);
 
 /**
+ * Whether the kernel's schedule (chains stepped two at a time, a chain after the chains above it, colliders and
+ * centres posed before the springs move) is the portable job's order for `asset`: not when two springs simulate
+ * one node (the job's order then decides which rotation stands and what the joints below read), nor when a
+ * collider or a centre moves with a spring joint (the job re-poses it after that joint).
+ */
+export function springKernelApplies(asset: SpringBoneAsset, skeleton: Skeleton): boolean {
+  const simulated = new Set<number>();
+  for (const spring of asset.springs) {
+    const count = spring.virtualTail ? spring.joints.length : spring.joints.length - 1;
+    for (let k = 0; k < count; k++) {
+      if (simulated.has(spring.joints[k].node)) return false;
+      simulated.add(spring.joints[k].node);
+    }
+  }
+  const moved = (node: number): boolean => {
+    for (let a = node; a >= 0; a = skeleton.parents[a]) if (simulated.has(a)) return true;
+    return false;
+  };
+  return !asset.colliders.some((collider) => moved(collider.node)) && !asset.springs.some((spring) => spring.center >= 0 && moved(spring.center));
+}
+
+/**
  * A {@link SpringKernel} for `asset`'s springs on `skeleton` (`rest`: the pose whose rotations are the joints'
- * initial local rotations), or null with `backend: 'js'` or where the platform cannot compile the module (the
- * portable `SpringBoneJob` then runs).
+ * initial local rotations), or null with `backend: 'js'`, where the platform cannot compile the module, or for
+ * springs the kernel's schedule does not fit ({@link springKernelApplies}): the portable `SpringBoneJob` then runs.
  */
 export function createSpringKernel(asset: SpringBoneAsset, skeleton: Skeleton, rest: LocalPose, options: SpringKernelOptions = {}): SpringKernel | null {
-  if (options.backend === 'js') return null;
+  if (options.backend === 'js' || !springKernelApplies(asset, skeleton)) return null;
   const module = compiled.get();
   return module ? new SpringKernel(module, asset, skeleton, rest, options) : null;
 }

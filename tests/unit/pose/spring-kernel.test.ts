@@ -54,8 +54,12 @@ const DIAGONAL = (() => {
 })();
 
 describe('SpringKernel', () => {
-  it('is null with backend "js"', () => {
+  it('is null with backend "js", and where its schedule is not the job\'s order (a shared node, a collider or center on a spring joint)', () => {
     expect(createSpringKernel(rig.asset, rig.skeleton, rig.rest, { backend: 'js' })).toBeNull();
+    const springs = rig.asset.springs;
+    expect(createSpringKernel({ ...rig.asset, springs: [...springs, springs[2]] }, rig.skeleton, rig.rest)).toBeNull();
+    expect(createSpringKernel({ ...rig.asset, colliders: [...rig.asset.colliders, { node: 5, shape: { kind: 'sphere', offset: [0, 0, 0], radius: 0.1, inside: false } }] }, rig.skeleton, rig.rest)).toBeNull();
+    expect(createSpringKernel({ ...rig.asset, springs: springs.map((s, i) => i === 1 ? { ...s, center: 13 } : s) }, rig.skeleton, rig.rest)).toBeNull();
   });
 
   it('equals the portable job at every step: 3 s at 60 Hz of a walking, turning, swaying rig, every collider shape', () => {
