@@ -164,9 +164,11 @@ export function layoutSpringKernel(asset: SpringBoneAsset, skeleton: Skeleton, r
     for (let d = 0; d < depths; d++, record++) {
       const w = (SPRING_RECORD_BYTES * record) >> 2, v = (SPRING_RECORD_BYTES * record + 64) >> 3;
       words[w + 12] = record;
+      let chained = d > 0;
       for (let lane = 0; lane < 2; lane++) {
         const chain = pair[lane];
         if (chain === undefined || d >= chain.nodes.length) {
+          // (a padding lane computes from whatever its scratch holds and writes nothing)
           lanes.push(null);
           words[w + 4 * lane] = 0;
           words[w + 8 + lane] = 0;
@@ -176,6 +178,7 @@ export function layoutSpringKernel(asset: SpringBoneAsset, skeleton: Skeleton, r
         const spring = asset.springs[chain.spring], joint = spring.joints[d], node = chain.nodes[d];
         lanes.push({ spring: chain.spring, index: d, node });
         const [base, rel] = parentOf(node);
+        if (rel !== 0 || base !== nodeSlot[chain.nodes[d - 1] ?? -1]) chained = false;
         words.set([base, rel, nodeSlot[node], node], w + 4 * lane);
         const centre = spring.center >= 0 ? centerSlots.get(spring.center)! : [0, 1];
         words[w + 8 + lane] = centre[0];
@@ -207,6 +210,8 @@ export function layoutSpringKernel(asset: SpringBoneAsset, skeleton: Skeleton, r
         fields.forEach((x, k) => { values[v + 2 * k + lane] = x; });
         new Int32Array(records, SPRING_RECORD_BYTES * record + 64 + 16 * 41 + 8 * lane, 2).fill(-1);
       }
+      // The joint's parent is the joint one depth up in both lanes: the kernel keeps its matrix from there.
+      if (chained) words[w + 12] |= 1 << 30;
     }
   });
   return {

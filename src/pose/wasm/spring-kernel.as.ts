@@ -20,13 +20,15 @@
 //   inside, kind), written by `prepare`.
 // - groups: i32[4] per group: depth count, first record, first collider entry, entry count. Entries: 32 bytes,
 //   collider index i32 then an i64x2 lane mask. Records (RECORD bytes per joint depth): i32 per lane (base
-//   slot, relative slot, output slot, node) ×2, centre slot ×2, active ×2, state index, centre's inverse slot ×2, whether a lane
-//   has a centre,
-//   then the f64x2 fields
-//   below (lane 0 the group's first chain, lane 1 its second).
+//   slot, relative slot, output slot, node) ×2, centre slot ×2, active ×2, state index (| CHAINED), centre's
+//   inverse slot ×2, whether a lane has a centre, then the f64x2 fields below (lane 0 the group's first chain,
+//   lane 1 its second).
 // - state: STATE bytes per record: current tail xyz, previous tail xyz (centre space), last position xyz, f64x2.
 
 const RECORD: usize = 64 + 16 * 42;
+/** A record's state index word: the index, and a flag for a joint whose parent is the record before's joint in both lanes. */
+const INDEX = 0xffffff;
+const CHAINED = 1 << 30;
 const STATE: usize = 16 * 9;
 
 // Field indices of a record's f64x2 values.
@@ -210,9 +212,10 @@ export function springs(mats: usize, colliders: usize, groups: usize, groupCount
     const entries = <usize>load<i32>(head, 8), entryCount = load<i32>(head, 12);
     for (let d = 0; d < depths; d++) {
       const rec = first + <usize>d * RECORD;
-      const st = state + <usize>load<i32>(rec, 48) * STATE;
-      // P: the parent's world matrix; A = P · L0 the joint's initial world matrix.
-      gatherParent(mats, rec, scratch);
+      const index = load<i32>(rec, 48), st = state + <usize>(index & INDEX) * STATE;
+      // P: the parent's world matrix (for a joint right below the one before in both lanes, that joint's world
+      // matrix, still in the scratch); A = P · L0 the joint's initial world matrix.
+      if ((index & CHAINED) == 0) gatherParent(mats, rec, scratch);
       const p0 = v128.load(scratch), p1 = v128.load(scratch, 16), p2 = v128.load(scratch, 32);
       const p3 = v128.load(scratch, 48), p4 = v128.load(scratch, 64), p5 = v128.load(scratch, 80);
       const p6 = v128.load(scratch, 96), p7 = v128.load(scratch, 112), p8 = v128.load(scratch, 128);
@@ -413,7 +416,7 @@ export function rootTravel(mats: usize, groups: usize, groupCount: i32, state: u
   let most = 0.0;
   for (let g = 0; g < groupCount; g++) {
     const rec = <usize>load<i32>(groups + (<usize>g << 4), 4);
-    const st = state + <usize>load<i32>(rec, 48) * STATE;
+    const st = state + <usize>(load<i32>(rec, 48) & INDEX) * STATE;
     gatherParent(mats, rec, scratch);
     const p0 = v128.load(scratch), p1 = v128.load(scratch, 16), p2 = v128.load(scratch, 32);
     const p3 = v128.load(scratch, 48), p4 = v128.load(scratch, 64), p5 = v128.load(scratch, 80);
