@@ -59,7 +59,6 @@ export class SpringKernel implements SpringSimulator {
   private readonly springHz: number;
   private readonly maxDt: number;
   private readonly teleport2: number;
-  private readonly n: number;
   /** Byte offsets: matrices, program, colliders in/out, groups, scratch, the state block, the staging pose. */
   private readonly at: { mats: number; program: number; ops: number; colliders: number; colliderCount: number; out: number; groups: number; groupCount: number; scratch: number; params: number; t: number; r: number; s: number };
   /** Byte offset of the kernel's state block (the current {@link state} is copied in and out around each apply). */
@@ -80,7 +79,6 @@ export class SpringKernel implements SpringSimulator {
   constructor(module: WebAssembly.Module, asset: SpringBoneAsset, skeleton: Skeleton, rest: LocalPose, options: SpringKernelOptions = {}) {
     const layout = layoutSpringKernel(asset, skeleton, rest), n = skeleton.jointCount;
     this.layout = layout;
-    this.n = n;
     this.springHz = options.springHz ?? 0;
     this.maxDt = options.maxDt ?? SPRING_KERNEL_MAX_DT;
     const teleport = options.teleportDistance ?? SPRING_KERNEL_TELEPORT_DISTANCE;
@@ -162,9 +160,10 @@ export class SpringKernel implements SpringSimulator {
 
   /**
    * `SpringSimulator.apply`: the spring joints' rotations in `pose` from the simulation advanced by the pending
-   * time, as the portable job's `apply` (the same steps, resets and teleport check).
+   * time, as the portable job's `apply` (the same steps, resets and teleport check). The skeleton is the one the
+   * kernel was made for (its layout holds what it needs).
    */
-  apply(pose: LocalPose): void {
+  apply(pose: LocalPose, _skeleton?: Skeleton): void {
     const state = this.current;
     if (!this.enabled) {
       state.ready = false;

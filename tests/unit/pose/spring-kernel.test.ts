@@ -18,14 +18,14 @@ const rig = springRig();
 /** Model-space positions of every joint (xyz at 3i) of `pose`, f64. */
 function positions(skeleton: Skeleton, pose: LocalPose): Float64Array {
   const m = new Float32Array(16 * skeleton.jointCount);
-  localToModel(m, skeleton, pose, [0, 0, 0]);
+  localToModel(m, skeleton, pose);
   return Float64Array.from({ length: 3 * skeleton.jointCount }, (_, k) => m[16 * Math.floor(k / 3) + 12 + (k % 3)]);
 }
 
 /** The largest joint-position difference over a run of `frames` frames of `dt` with both simulators. */
 function run(a: SpringSimulator, b: SpringSimulator, frames: number, dt: number, drive: (k: number, pose: LocalPose) => void = (k, pose) => posRig(pose, rig.rest, k * dt)): { worst: number; last: Float64Array } {
   const pa = cloneLocalPose(rig.rest), pb = cloneLocalPose(rig.rest);
-  let worst = 0, last = new Float64Array(0);
+  let worst = 0, last: Float64Array = new Float64Array(0);
   for (let k = 0; k <= frames; k++) {
     drive(k, pa); drive(k, pb);
     if (k > 0) { a.step(dt); b.step(dt); }
