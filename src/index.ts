@@ -99,6 +99,17 @@ export { FootPlacementJob, type FootPlacementOptions, type FootPlacementLeg } fr
 export { poseJointMatrix } from './ik/pose-joint-matrix.ts';
 export { findLegs, findLookAtChain, commonAncestor, type LegJoints } from './ik/rig-names.ts';
 
+// Secondary motion: VRM spring bones and node constraints, run by AnimatedModel.evaluate (`model.secondaryMotion`).
+export type {
+  SecondaryMotionAsset, SpringBoneAsset, SpringAsset, SpringJointAsset, SpringColliderAsset, SpringColliderShape,
+  SpringColliderGroupAsset, NodeConstraintAsset, AimAxis,
+} from './asset/secondary-motion-asset.ts';
+export { SecondaryMotion } from './secondary/secondary-motion.ts';
+export type { SpringSimulator } from './secondary/spring-simulator.ts';
+export { SpringBoneJob, type SpringBoneJobOptions } from './secondary/spring-bone-job.ts';
+export { SpringState } from './secondary/spring-state.ts';
+export { NodeConstraintJob } from './secondary/node-constraint-job.ts';
+
 // Avatars at run time (`AnimatedModel.avatar` for a model with `ModelAsset.avatar`): expression weights and their
 // override rules, the per-material values they drive, look-at, automatic blinking, first-person visibility.
 export { AvatarController } from './avatar/avatar-controller.ts';

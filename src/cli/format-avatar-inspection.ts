@@ -1,4 +1,4 @@
-import type { AvatarInspection } from './inspect-avatar.ts';
+import type { AvatarInspection, SecondaryMotionInspection } from './inspect-avatar.ts';
 import { escapeControl } from './escape-control.ts';
 import { formatTable, type TextColumn } from './text-table.ts';
 
@@ -72,5 +72,35 @@ export function formatAvatarSections(avatar: AvatarInspection): string[] {
   )));
 
   sections.push(`ignored until a later version of Sinew (${avatar.ignoredUntilLater.length})${avatar.ignoredUntilLater.length > 0 ? ': ' + avatar.ignoredUntilLater.join(', ') : ''}`);
+  return sections;
+}
+
+/**
+ * The secondary motion's sections of `sinew inspect` as text: the spring bones (springs, simulated joints,
+ * colliders by shape, collider groups, then one row per spring) and the node constraints by kind. Spring names
+ * come from the file: their control characters are shown escaped (escapeControl).
+ * @returns the two sections, each without a trailing newline
+ */
+export function formatSecondaryMotionSections(motion: SecondaryMotionInspection): string[] {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const bones = motion.springBones;
+  const sections: string[] = [];
+  if (bones === null) sections.push('spring bones: none');
+  else {
+    const c = bones.colliders;
+    const shapes = ([[c.sphere, 'sphere'], [c.capsule, 'capsule'], [c.plane, 'plane'], [c.insideSphere, 'inside sphere'], [c.insideCapsule, 'inside capsule']] as const)
+      .filter(([n]) => n > 0).map(([n, shape]) => plural(n, shape));
+    const colliderCount = c.sphere + c.capsule + c.plane + c.insideSphere + c.insideCapsule;
+    sections.push(
+      `spring bones: ${plural(bones.springs.length, 'spring')}, ${plural(bones.joints, 'simulated joint')}, ` +
+      `${plural(colliderCount, 'collider')}${shapes.length > 0 ? ` (${shapes.join(', ')})` : ''}, ${plural(bones.colliderGroups, 'collider group')}` +
+      (bones.springs.length === 0 ? '' : '\n' + formatTable(
+        [right('#'), left('name'), right('joints'), right('node'), left('node name'), right('center'), right('collider groups')],
+        bones.springs.map((s, i) => [String(i), s.name === '' ? NONE : escapeControl(s.name), String(s.joints), String(s.node), escapeControl(s.nodeName), s.center === null ? NONE : String(s.center), String(s.colliderGroups)]),
+      )),
+    );
+  }
+  const k = motion.nodeConstraints;
+  sections.push(`node constraints (${k.roll + k.aim + k.rotation}): ${k.roll} roll, ${k.aim} aim, ${k.rotation} rotation`);
   return sections;
 }

@@ -1,7 +1,7 @@
 import type { ModelInspection } from './inspect-model.ts';
 import { escapeControl } from './escape-control.ts';
 import { formatTable, type TextColumn } from './text-table.ts';
-import { formatAvatarSections } from './format-avatar-inspection.ts';
+import { formatAvatarSections, formatSecondaryMotionSections } from './format-avatar-inspection.ts';
 
 const FORMAT_NAMES = { glb: 'binary glTF', gltf: 'glTF', md5mesh: 'MD5 mesh' } as const;
 
@@ -13,7 +13,8 @@ const right = (heading: string): TextColumn => ({ heading, align: 'right' });
 
 /**
  * `sinew inspect` without `--json`: the report as text for a person: a summary line, a VRM avatar's sections
- * (formatAvatarSections: licence and permissions first), then one aligned table each for scenes, skins, mesh
+ * (formatAvatarSections: licence and permissions first), its spring bones and node constraints
+ * (formatSecondaryMotionSections), then one aligned table each for scenes, skins, mesh
  * primitives (their influences: the most any vertex uses) and clips, then the warnings. Durations are rounded to milliseconds;
  * `--json` has the exact values. Names and warnings come from the file: their control characters are shown
  * escaped (escapeControl), never sent to the terminal.
@@ -29,6 +30,7 @@ export function formatInspection(report: ModelInspection): string {
   ];
   // An avatar's licence and permissions come before anything else about the model.
   if (report.avatar) sections.push(...formatAvatarSections(report.avatar));
+  if (report.secondaryMotion) sections.push(...formatSecondaryMotionSections(report.secondaryMotion));
   // A title with its count, then the table unless there is nothing to list.
   const section = (title: string, count: number, detail: string, body: () => string) =>
     sections.push(`${title} (${count}${detail})${count > 0 ? '\n' + body() : ''}`);

@@ -1,5 +1,6 @@
 import type { GLTF } from '@gltf-transform/core';
 import type { AvatarAsset, AvatarMeta, ExpressionOverride, FirstPersonType, LookAtRangeMap } from '../asset/avatar-asset.ts';
+import type { SecondaryMotionAsset } from '../asset/secondary-motion-asset.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import { HUMANOID_BONE_NAMES, REQUIRED_HUMANOID_BONES } from '../loaders/vrm/humanoid-bone-names.ts';
 import { vrmPartsIgnoredUntilLater } from '../loaders/vrm/vrm-later-parts.ts';
@@ -26,8 +27,8 @@ export interface AvatarInspection {
   /** First-person annotations by mesh node (meshes not listed are `auto`). */
   firstPerson: { node: number; name: string; type: FirstPersonType }[];
   /**
-   * VRM parts Sinew ignores until a later version (spring bones, node constraints, MToon): `VRMC_springBone`,
-   * `VRMC_node_constraint`, `VRMC_materials_mtoon`, `VRM.secondaryAnimation`, `VRM.materialProperties`.
+   * VRM parts Sinew ignores until a later version (MToon): `VRMC_materials_mtoon`, `VRM.materialProperties`.
+   * (Spring bones and node constraints are read: {@link SecondaryMotionInspection}.)
    */
   ignoredUntilLater: string[];
 }
@@ -106,5 +107,56 @@ export function inspectAvatar(avatar: AvatarAsset, skeleton: Skeleton, json: GLT
     },
     firstPerson: avatar.firstPerson.meshAnnotations.map((a) => ({ node: node(a.node), name: name(a.node), type: a.type })),
     ignoredUntilLater: vrmPartsIgnoredUntilLater(json),
+  };
+}
+
+/**
+ * `sinew inspect model --json`'s `secondaryMotion` field (docs/guide/cli.md): a summary of the spring bones
+ * (VRMC_springBone 1.0, or VRM 0.x `secondaryAnimation` converted at load) and node constraints (VRMC_node_constraint
+ * 1.0) as Sinew read them, for any glTF that has them. Nodes are glTF node indices. Fields may be added; existing
+ * ones keep their names and meaning.
+ */
+export interface SecondaryMotionInspection {
+  /** Null when the file has no spring bones (or none survived the loader's checks). */
+  springBones: SpringBonesInspection | null;
+  /** Node constraints by kind. */
+  nodeConstraints: { roll: number; aim: number; rotation: number };
+}
+
+/** The spring bones of {@link SecondaryMotionInspection}. */
+export interface SpringBonesInspection {
+  /** Simulated joints of all springs (a joint with a tail: every joint but a 1.0 chain's last). */
+  joints: number;
+  /** Colliders by shape (`insideSphere`, `insideCapsule`: the extended collider's inside forms). */
+  colliders: { sphere: number; capsule: number; plane: number; insideSphere: number; insideCapsule: number };
+  colliderGroups: number;
+  /** The springs in order: name, simulated joints, first joint's node and name, `center` node (null: none), collider groups. */
+  springs: { name: string; joints: number; node: number; nodeName: string; center: number | null; colliderGroups: number }[];
+}
+
+/** The {@link SecondaryMotionInspection} of a loaded model's secondary motion: joints back to glTF nodes through `skeleton.sourceIndices`. */
+export function inspectSecondaryMotion(motion: SecondaryMotionAsset, skeleton: Skeleton): SecondaryMotionInspection {
+  const node = (joint: number) => skeleton.sourceIndices[joint];
+  const byKind = { roll: 0, aim: 0, rotation: 0 };
+  for (const c of motion.nodeConstraints) byKind[c.kind]++;
+  const bone = motion.springBone;
+  if (bone === null) return { springBones: null, nodeConstraints: byKind };
+  const colliders = { sphere: 0, capsule: 0, plane: 0, insideSphere: 0, insideCapsule: 0 };
+  for (const { shape } of bone.colliders) {
+    if (shape.kind === 'plane') colliders.plane++;
+    else if (shape.kind === 'sphere') colliders[shape.inside ? 'insideSphere' : 'sphere']++;
+    else colliders[shape.inside ? 'insideCapsule' : 'capsule']++;
+  }
+  const springs = bone.springs.map((s) => ({
+    name: s.name,
+    joints: s.virtualTail === null ? s.joints.length - 1 : s.joints.length,
+    node: node(s.joints[0].node),
+    nodeName: skeleton.names[s.joints[0].node] ?? '',
+    center: s.center < 0 ? null : node(s.center),
+    colliderGroups: s.colliderGroups.length,
+  }));
+  return {
+    springBones: { joints: springs.reduce((sum, s) => sum + s.joints, 0), colliders, colliderGroups: bone.colliderGroups.length, springs },
+    nodeConstraints: byKind,
   };
 }

@@ -9,7 +9,7 @@ import { requireModelFormat } from '../loaders/load-model.ts';
 import { loadCommandModelAndClips } from './load-command-model.ts';
 import type { AnimationClip } from '../asset/animation-clip.ts';
 import { influenceCountOf, type PrimitiveAsset } from '../asset/model-asset.ts';
-import { inspectAvatar, type AvatarInspection } from './inspect-avatar.ts';
+import { inspectAvatar, inspectSecondaryMotion, type AvatarInspection, type SecondaryMotionInspection } from './inspect-avatar.ts';
 
 /**
  * What `sinew inspect --json` prints (docs/guide/cli.md): a model's structure as its file states
@@ -39,6 +39,8 @@ export interface ModelInspection {
   retarget?: RetargetInspection;
   /** Only for a VRM avatar (`.vrm`, VRM 1.0 or 0.x): its meta, humanoid, expressions, look-at and first person. */
   avatar?: AvatarInspection;
+  /** Only for a glTF with spring bones or node constraints (a VRM or not): a summary of them. */
+  secondaryMotion?: SecondaryMotionInspection;
 }
 
 /** `sinew inspect MODEL --anim CLIPS`: the clips' file, joint by joint (docs/guide/clips-from-files.md). */
@@ -245,6 +247,7 @@ export function inspectGltf(asset: ModelAsset, json: GLTF.IGLTF, format: 'glb' |
     clips,
     warnings: [...asset.warnings],
     ...(asset.avatar ? { avatar: inspectAvatar(asset.avatar, asset.skeleton, json) } : {}),
+    ...(asset.secondaryMotion ? { secondaryMotion: inspectSecondaryMotion(asset.secondaryMotion, asset.skeleton) } : {}),
   };
 }
 

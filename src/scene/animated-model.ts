@@ -13,6 +13,7 @@ import { SkinningContext } from '../skinning/skinning-context.ts';
 import { morphWeightJoints } from '../skinning/morph-targets.ts';
 import { animatedSubtrees } from '../asset/animated-nodes.ts';
 import { AvatarController } from '../avatar/avatar-controller.ts';
+import { SecondaryMotion } from '../secondary/secondary-motion.ts';
 import { ClipSample } from './clip-sample.ts';
 import { computeModelOrigin } from './model-origin.ts';
 import type { PoseSource } from './pose-source.ts';
@@ -87,6 +88,15 @@ export class AnimatedModel implements PoseBuffers {
    * its `materialValues` are what a `RenderItem` draws the materials with.
    */
   readonly avatar: AvatarController | null;
+  /**
+   * The model's spring bones and node constraints (`SecondaryMotion`), for an asset with them
+   * (`ModelAsset.secondaryMotion`), else null. {@link evaluate} runs it after the {@link avatar} (constraints, then
+   * springs) and before the matrix stages, with {@link world} copied into its `world` first, so the GPU palette and
+   * the CPU reference see the moved joints. Time moves only by `secondaryMotion.step(dt)` (a view steps it by each
+   * frame's dt, as three-vrm's `vrm.update(delta)`); an evaluate without a step re-poses the springs unmoved.
+   * The first evaluate (the constructor's, at the rest pose) sets the springs at rest.
+   */
+  readonly secondaryMotion: SecondaryMotion | null;
   /** Per clip, the sample {@link clipSample} hands out; then one for the rest pose. */
   private readonly samples: ClipSample[];
   /** The skeleton's root joints (no parent): where `applied` root motion places the pose. */
@@ -132,6 +142,8 @@ export class AnimatedModel implements PoseBuffers {
     });
     this.roots = rootJoints(asset.skeleton.parents);
     this.avatar = asset.avatar ? new AvatarController(asset) : null;
+    const secondary = asset.secondaryMotion ? new SecondaryMotion(asset) : null;
+    this.secondaryMotion = secondary?.present ? secondary : null;
     this.kernel.listJoints(animatedSubtrees(asset));
     this.evaluate(this.clipSample(-1));
   }
@@ -158,7 +170,7 @@ export class AnimatedModel implements PoseBuffers {
    *
    * Only the animated subtrees' matrices are recomputed (the clips' target nodes, the skin joints and their
    * descendants: `animatedSubtrees`; docs/guide/large-scenes.md): a source writes the rest pose for every other node,
-   * whose matrices therefore stay as computed. When root motion places the roots, pose jobs run or the source is
+   * whose matrices therefore stay as computed. When root motion places the roots, pose jobs or secondary motion run or the source is
    * neither {@link animator} nor a {@link ClipSample} (it may write any node), every matrix is recomputed, then
    * and on the next evaluate. So the animator plays {@link clips} (a clip from elsewhere joins the asset first:
    * `addClipsToModel`, which makes a new model).
@@ -174,8 +186,14 @@ export class AnimatedModel implements PoseBuffers {
       this.sampleExpressionTracks(avatar, source);
       avatar.apply(this.pose, skeleton);
     }
+    const secondary = this.secondaryMotion;
+    const moving = secondary !== null && secondary.enabled;
+    if (secondary) {
+      secondary.world.set(this.world);
+      secondary.apply(this.pose, skeleton);
+    }
     // Sources of this model's clips write the rest pose outside them; another source may write any node.
-    const movesAll = placed || jobs.length > 0 || (avatar !== null && avatar.movesJoints) || !(source === this.animator || source instanceof ClipSample);
+    const movesAll = placed || jobs.length > 0 || moving || (avatar !== null && avatar.movesJoints) || !(source === this.animator || source instanceof ClipSample);
     if (movesAll || this.movedAll) this.kernel.update();
     else this.kernel.updateListed();
     this.movedAll = movesAll;

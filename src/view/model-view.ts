@@ -332,12 +332,13 @@ export class ModelView {
 
   /**
    * Pauses, then moves the animation on by `dtSeconds` as the loop does while playing (clip times at their
-   * speed, crossfades), and draws: deterministic stepping for tests and frame-by-frame inspection.
+   * speed, crossfades, the secondary motion's springs), and draws: deterministic stepping for tests and frame-by-frame inspection.
    * @param dtSeconds seconds ≥ 0
    */
   step(dtSeconds: number): void {
     this.pause();
     this.playback.advance(dtSeconds);
+    this.current?.animated.secondaryMotion?.step(dtSeconds);
     this.renderOnce();
   }
 
@@ -535,12 +536,22 @@ export class ModelView {
 
   private stopLoop(): void { this.surface.cancelFrame(); }
 
+  /**
+   * One frame of the loop. The shown model's secondary motion (`AnimatedModel.secondaryMotion`) steps by the
+   * frame's dt whether or not the clip plays, as three-vrm's `vrm.update(delta)` runs every frame: while paused
+   * the loop goes on until the springs come to rest (`SecondaryMotion.moving`), so hair settles after a pause, a
+   * seek or a change of wind; a paused view with resting springs draws one more frame per redraw and stops.
+   */
   private onFrame(nowMs: number): void {
     if (this.surface.contextLost || this.disposed) return;
+    const motion = this.current?.animated.secondaryMotion ?? null;
+    const springs = motion !== null && motion.enabled && motion.springs !== null && motion.springs.enabled;
     // The first frame after a pause advances nothing; long gaps (background tab) advance at most 0.1 s.
     const dt = this.lastTickMs < 0 ? 0 : Math.min((nowMs - this.lastTickMs) / 1000, 0.1);
-    this.lastTickMs = this.playback.playing ? nowMs : -1;
-    this.avatar.tick(dt);
+    const settling = !this.playback.playing && springs && (dt === 0 || motion.moving);
+    this.lastTickMs = this.playback.playing || settling ? nowMs : -1;
+    if (this.playback.playing) this.avatar.tick(dt);
+    motion?.step(dt);
     if (this.playback.playing && this.playback.advance(dt)) {
       // A `once` clip reached its end: playback stopped there (this frame draws it, paused; the loop ends).
       this.lastTickMs = -1;
@@ -553,7 +564,7 @@ export class ModelView {
       this.listener.failed?.(`Drawing ${this.current?.asset.name ?? 'the model'} failed: ${messageOf(e)}`);
       return;
     }
-    if (this.playback.playing) this.startLoop();
+    if (this.playback.playing || (settling && (dt === 0 || motion.moving))) this.startLoop();
   }
 
   private onContextLost(): void {

@@ -11,6 +11,8 @@ import { VRM_EXTENSIONS_LATER, VRM_EXTENSIONS_READ, vrmPartsIgnoredUntilLater } 
  * - KHR_texture_transform: offset, rotation, scale and texCoord per texture (gltf-materials.ts, lit.frag).
  * - KHR_materials_emissive_strength, KHR_materials_unlit: read into MaterialAsset (gltf-materials.ts).
  * - VRMC_vrm (VRM 1.0) and VRM (VRM 0.x): the avatar, read into `ModelAsset.avatar` (src/loaders/vrm/).
+ * - VRMC_springBone (with VRMC_springBone_extended_collider) and VRMC_node_constraint: read into
+ *   `ModelAsset.secondaryMotion` (src/loaders/vrm/read-secondary-motion.ts).
  */
 export const SUPPORTED_EXTENSIONS: ReadonlySet<string> = new Set([
   'EXT_meshopt_compression', 'KHR_draco_mesh_compression', 'KHR_mesh_quantization', 'KHR_texture_basisu',
@@ -36,9 +38,8 @@ export interface GltfExtensionUse {
  * Checks `extensionsRequired` and `extensionsUsed` (glTF 2.0 §3.12): a required extension Sinew does not
  * read is an error, since drawing without it would be wrong; one only in `extensionsUsed` is ignored with one
  * warning for the file naming all of them (the file must then make sense without it, and three.js and
- * Babylon.js load it too). The VRM parts a later version reads (vrmPartsIgnoredUntilLater: spring bones, node
- * constraints, MToon, and VRM 0.x's `secondaryAnimation` and `materialProperties`) get one warning of their own
- * saying so.
+ * Babylon.js load it too). The VRM parts a later version reads (vrmPartsIgnoredUntilLater: MToon, and VRM 0.x's
+ * `materialProperties`) get one warning of their own saying so.
  *
  * @throws LoadError `fileName: /extensionsRequired names X, which Sinew does not support` (`UNSUPPORTED_EXTENSION`)
  */
@@ -60,7 +61,7 @@ export function checkGltfExtensions(fileName: string, json: GLTF.IGLTF, warnings
   }
   const later = vrmPartsIgnoredUntilLater(json);
   if (later.length > 0) {
-    warnings.push(`${fileName}: has ${later.join(', ')} (VRM spring bones, node constraints and MToon materials), which Sinew reads in a later version; ignored until then`);
+    warnings.push(`${fileName}: has ${later.join(', ')} (VRM MToon materials), which Sinew reads in a later version; ignored until then`);
   }
   let jsonForReader = json;
   if (required.length > 0) {

@@ -23,6 +23,7 @@ import { yieldToPage } from '../../schedule/yield-to-page.ts';
 import { slimForReader } from './slim-for-reader.ts';
 import { readVrmAvatar } from '../vrm/read-vrm-avatar.ts';
 import { turnVrm0ToFaceZ } from '../vrm/turn-vrm0-to-face-z.ts';
+import { readSecondaryMotion } from '../vrm/read-secondary-motion.ts';
 
 /** Options of {@link parseGltf}. */
 export interface GltfParseOptions {
@@ -53,7 +54,9 @@ const PARSE_STEPS = 4;
  * - meshInstances: one per mesh node, in node order (gltf-mesh-instances.ts);
  * - materials and images (gltf-materials.ts); clips (gltf-animations.ts); `upAxis` 'y';
  * - a VRM file's avatar (`VRMC_vrm` 1.0 or `VRM` 0.x; src/loaders/vrm/read-vrm-avatar.ts) as `avatar`; a VRM 0.x
- *   model is turned half a turn about Y to face +Z, as three-vrm's `VRMUtils.rotateVRM0` (turn-vrm0-to-face-z.ts).
+ *   model is turned half a turn about Y to face +Z, as three-vrm's `VRMUtils.rotateVRM0` (turn-vrm0-to-face-z.ts);
+ * - spring bones (`VRMC_springBone`, or VRM 0.x `secondaryAnimation`) and node constraints (`VRMC_node_constraint`)
+ *   as `secondaryMotion`, for any glTF that has them (src/loaders/vrm/read-secondary-motion.ts).
  * The meshopt and Draco decoders (WebAssembly) are imported on first need, so they are chunks of their own
  * that only a file with compressed data loads.
  * Non-fatal findings (skipped primitives or channels, ignored extensions, and the
@@ -146,6 +149,8 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
     fileName, json, jointOfNode, meshInstances, warnings,
     morphTargetCountOf: (mesh) => meshes.meshes[mesh]?.morphTargetCount ?? 0,
   });
+  // Read before the turn below: a VRM 0.x virtual tail comes from the file's own translation.
+  const secondaryMotion = readSecondaryMotion({ fileName, json, jointOfNode, parents: skeleton.parents, restTranslations: restPose.translations, warnings });
   // VRM 0.x faces −Z: turned to face +Z in the data (turn-vrm0-to-face-z.ts), as three-vrm's rotateVRM0.
   const clips = avatar?.specVersion === '0.x' ? turnVrm0ToFaceZ(skeleton, restPose, fileClips) : fileClips;
 
@@ -162,5 +167,6 @@ async function parse(fileName: string, bytes: Uint8Array, resources: Record<stri
     upAxis: 'y',
     warnings: collapseWarnings(warnings),
     ...(avatar ? { avatar } : {}),
+    ...(secondaryMotion ? { secondaryMotion } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sinew } from './run-sinew.ts';
 import { FACE2_NODE, FACE_NODE, nodeOfBone, smallVrm0, smallVrm1 } from '../loaders/vrm/small-avatar.ts';
+import { springTree, treeNode } from '../loaders/vrm/spring-tree.ts';
 
 let folder = '';
 beforeAll(() => {
@@ -14,8 +15,21 @@ beforeAll(() => {
     lookAt: { type: 'bone' },
     firstPerson: { meshAnnotations: [{ node: FACE_NODE, type: 'thirdPersonOnly' }] },
   });
-  v1.json.extensionsUsed.push('VRMC_springBone');
-  v1.json.extensions.VRMC_springBone = { specVersion: '1.0' };
+  v1.json.extensionsUsed.push('VRMC_springBone', 'VRMC_springBone_extended_collider', 'VRMC_node_constraint', 'VRMC_materials_mtoon');
+  v1.json.extensions.VRMC_springBone = {
+    specVersion: '1.0',
+    colliders: [
+      { node: nodeOfBone('head'), shape: { sphere: { radius: 0.1 } } },
+      { node: nodeOfBone('chest'), shape: { capsule: { radius: 0.1, tail: [0, 0.2, 0] } } },
+      { node: nodeOfBone('hips'), shape: { sphere: { radius: 0.1 } }, extensions: { VRMC_springBone_extended_collider: { specVersion: '1.0', shape: { plane: { normal: [0, 1, 0] } } } } },
+    ],
+    colliderGroups: [{ name: 'body', colliders: [0, 1, 2] }],
+    springs: [{
+      name: 'ribbon', center: nodeOfBone('hips'), colliderGroups: [0],
+      joints: [{ node: nodeOfBone('leftUpperArm') }, { node: nodeOfBone('leftLowerArm') }, { node: nodeOfBone('leftHand') }],
+    }],
+  };
+  v1.json.nodes[nodeOfBone('rightLowerArm')].extensions = { VRMC_node_constraint: { specVersion: '1.0', constraint: { roll: { source: nodeOfBone('rightHand'), rollAxis: 'X' } } } };
   writeFileSync(join(folder, 'small.vrm'), v1.glb());
   writeFileSync(join(folder, 'old.vrm'), smallVrm0({ meta: { title: 'Old', licenseName: 'CC_BY' }, blendShapeMaster: { blendShapeGroups: [{ name: 'Joy', presetName: 'joy', binds: [{ mesh: 1, index: 1, weight: 100 }] }] } }).glb());
 });
@@ -43,7 +57,14 @@ describe('sinew inspect avatar.vrm', () => {
     ]);
     expect(avatar.lookAt).toMatchObject({ type: 'bone', offsetFromHeadBone: [0, 0.06, 0], faceFront: [0, 0, 1], rangeMapVerticalUp: { inputMaxValue: 90, outputScale: 10 } });
     expect(avatar.firstPerson).toEqual([{ node: FACE_NODE, name: 'Face', type: 'thirdPersonOnly' }]);
-    expect(avatar.ignoredUntilLater).toEqual(['VRMC_springBone']);
+    expect(avatar.ignoredUntilLater).toEqual(['VRMC_materials_mtoon']);
+    expect(report.secondaryMotion).toEqual({
+      springBones: {
+        joints: 2, colliders: { sphere: 1, capsule: 1, plane: 1, insideSphere: 0, insideCapsule: 0 }, colliderGroups: 1,
+        springs: [{ name: 'ribbon', joints: 2, node: nodeOfBone('leftUpperArm'), nodeName: 'leftUpperArm', center: nodeOfBone('hips'), colliderGroups: 1 }],
+      },
+      nodeConstraints: { roll: 1, aim: 0, rotation: 0 },
+    });
     // The triangle's vertices use 1, 2 and 1 of WEIGHTS_0's 4 slots.
     expect(report.meshes[0].primitives[0]).toMatchObject({ influencesPerVertex: 2, influenceSlots: 4 });
   });
@@ -57,11 +78,13 @@ describe('sinew inspect avatar.vrm', () => {
     expect(blocks[1].split('\n').slice(0, 4)).toEqual([
       'avatar: VRM 1.0', 'licence: https://vrm.dev/licenses/1.0/', '  avatar permission: everyone', '  commercial usage: personalProfit',
     ]);
-    const order = ['licence:', 'meta: Small', 'humanoid (21 bones)', 'expressions (2)', 'look-at: bone', 'first person (1', 'ignored until a later version of Sinew (1): VRMC_springBone', 'scenes (', 'meshes ('];
+    const order = ['licence:', 'meta: Small', 'humanoid (21 bones)', 'expressions (2)', 'look-at: bone', 'first person (1', 'ignored until a later version of Sinew (1): VRMC_materials_mtoon',
+      'spring bones: 1 spring, 2 simulated joints, 3 colliders (1 sphere, 1 capsule, 1 plane), 1 collider group', 'node constraints (1): 1 roll, 0 aim, 0 rotation', 'scenes (', 'meshes ('];
     const at = order.map((heading) => text.indexOf(heading));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     expect(text).toMatch(/^hips +1 +hips$/m);
+    expect(text).toMatch(new RegExp(`^0 +ribbon +2 +${nodeOfBone('leftUpperArm')} +leftUpperArm +${nodeOfBone('hips')} +1$`, 'm'));
     expect(text).toMatch(/^0 +happy +happy +no +2 +0 +0 +block +none +none$/m);
     expect(text).toMatch(/^bones the rig lacks \(34\): upperChest, jaw, /m);
     // The influences column: what the vertices use (2), not WEIGHTS_0's 4 slots.
@@ -77,6 +100,18 @@ describe('sinew inspect avatar.vrm', () => {
     expect(avatar.expressions.map((e: { name: string; morphTargetBinds: number }) => [e.name, e.morphTargetBinds])).toEqual([['happy', 2]]);
     const text = (await sinew('inspect', join(folder, 'old.vrm'))).stdout;
     expect(text).toMatch(/^avatar: VRM 0\.x \(converted to 1\.0, turned to face \+Z\)$/m);
+  });
+
+  it('a glTF that is no avatar, with spring bones: no avatar section, its spring bones and node constraints', async () => {
+    const tree = springTree({ VRMC_springBone: { specVersion: '1.0', springs: [{ joints: [{ node: treeNode('tail') }, { node: treeNode('tail1') }, { node: treeNode('tail2') }] }] } });
+    writeFileSync(join(folder, 'tree.glb'), tree.glb());
+    const report = JSON.parse((await sinew('inspect', join(folder, 'tree.glb'), '--json')).stdout);
+    expect(report.avatar).toBeUndefined();
+    expect(report.secondaryMotion.springBones.springs).toEqual([{ name: '', joints: 2, node: treeNode('tail'), nodeName: 'tail', center: null, colliderGroups: 0 }]);
+    const text = (await sinew('inspect', join(folder, 'tree.glb'))).stdout;
+    expect(text).toMatch(/^spring bones: 1 spring, 2 simulated joints, 0 colliders, 0 collider groups$/m);
+    expect(text).toMatch(/^node constraints \(0\): 0 roll, 0 aim, 0 rotation$/m);
+    expect(text).not.toMatch(/^avatar:/m);
   });
 
   it('a broken humanoid: exit 1, one line naming the bone and its pointer', async () => {

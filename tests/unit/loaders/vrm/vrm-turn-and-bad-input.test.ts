@@ -169,24 +169,29 @@ describe('a malformed expression or look-at: dropped with one warning each, the 
 });
 
 describe('VRM extensions of later versions: one warning', () => {
-  it('names spring bones, constraints and MToon (1.0) and secondaryAnimation and materialProperties (0.x)', async () => {
+  it('names MToon (1.0) and materialProperties (0.x); spring bones, constraints and secondaryAnimation are read, not named', async () => {
     const v1 = smallVrm1();
-    v1.json.extensionsUsed.push('VRMC_springBone', 'VRMC_materials_mtoon', 'KHR_materials_variants');
-    v1.json.extensions.VRMC_springBone = { specVersion: '1.0' };
+    v1.json.extensionsUsed.push('VRMC_springBone', 'VRMC_springBone_extended_collider', 'VRMC_node_constraint', 'VRMC_materials_mtoon', 'KHR_materials_variants');
+    v1.json.extensions.VRMC_springBone = { specVersion: '1.0', springs: [{ joints: [{ node: nodeOfBone('neck') }, { node: nodeOfBone('head') }] }] };
     const a = await parseGltf('s.vrm', v1.glb());
     expect(a.warnings).toEqual([
       's.vrm: uses extension "KHR_materials_variants", not required; ignored',
-      's.vrm: has VRMC_springBone, VRMC_materials_mtoon (VRM spring bones, node constraints and MToon materials), which Sinew reads in a later version; ignored until then',
+      's.vrm: has VRMC_materials_mtoon (VRM MToon materials), which Sinew reads in a later version; ignored until then',
     ]);
+    expect(a.secondaryMotion!.springBone!.springs).toHaveLength(1);
     const v0 = smallVrm0({
-      secondaryAnimation: { boneGroups: [{ bones: [1] }], colliderGroups: [] },
+      secondaryAnimation: { boneGroups: [{ bones: [nodeOfBone('leftThumb1')] }], colliderGroups: [] },
       materialProperties: [{ name: 'Skin', shader: 'VRM/MToon' }, { name: 'Face', shader: 'VRM_USE_GLTFSHADER' }],
     });
-    expect((await parseGltf('s.vrm', v0.glb())).warnings).toEqual([
-      's.vrm: has VRM.secondaryAnimation, VRM.materialProperties (VRM spring bones, node constraints and MToon materials), which Sinew reads in a later version; ignored until then',
+    const b = await parseGltf('s.vrm', v0.glb());
+    expect(b.warnings).toEqual([
+      's.vrm: has VRM.materialProperties (VRM MToon materials), which Sinew reads in a later version; ignored until then',
     ]);
+    expect(b.secondaryMotion!.springBone!.springs).toHaveLength(1);
     const plain = smallVrm0({ secondaryAnimation: { boneGroups: [], colliderGroups: [] }, materialProperties: [{ name: 'Skin', shader: 'VRM_USE_GLTFSHADER' }] });
-    expect((await parseGltf('s.vrm', plain.glb())).warnings).toEqual([]);
+    const c = await parseGltf('s.vrm', plain.glb());
+    expect(c.warnings).toEqual([]);
+    expect(c.secondaryMotion).toBeUndefined();
   });
 });
 
