@@ -3,31 +3,20 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import type { SpringSimulator } from '../secondary/spring-simulator.ts';
 import { SpringState } from '../secondary/spring-state.ts';
+import { DEFAULT_SPRING_MAX_DT, DEFAULT_SPRING_TELEPORT_DISTANCE, MAX_SPRING_STEPS_PER_APPLY, type SpringBoneJobOptions } from '../secondary/spring-bone-job.ts';
 import { EmbeddedModule } from '../wasm/embedded-module.ts';
 import { KernelArena } from './kernel-arena.ts';
 import { layoutSpringKernel, SPRING_RECORD_BYTES, SPRING_STATE_BYTES, WORLD_SLOT, type SpringKernelLayout } from './spring-kernel-layout.ts';
 import { SPRING_KERNEL_WASM_BASE64 } from './wasm/spring-kernel-binary.ts';
 
-/** {@link createSpringKernel} settings. */
-export interface SpringKernelOptions {
+/** {@link createSpringKernel} settings: the portable job's time options (`springHz`, `maxDt`, `teleportDistance`, the same defaults), and: */
+export interface SpringKernelOptions extends SpringBoneJobOptions {
   /** `'auto'` (default): WebAssembly SIMD where the platform compiles it, else none (null); `'js'`: none. */
   readonly backend?: 'auto' | 'js';
   /** The character's pose kernel's arena (`PoseKernel.arena`); absent or full: a memory of its own. */
   readonly arena?: KernelArena | null;
-  /** Fixed simulation rate, steps per second; absent: one step of the frame's dt, clamped to `maxDt`. */
-  readonly springHz?: number;
-  /** Longest step, seconds. */
-  readonly maxDt?: number;
-  /** A chain root moving farther than this in one step (model units) resets instead of whipping. */
-  readonly teleportDistance?: number;
 }
 
-/** Default longest step: 1/20 s. */
-export const SPRING_KERNEL_MAX_DT = 1 / 20;
-/** Default teleport distance: 1 model unit. */
-export const SPRING_KERNEL_TELEPORT_DISTANCE = 1;
-/** Most fixed steps one `apply` runs (the rest of the time is dropped, as a stalled frame should not whip). */
-const MAX_STEPS = 4;
 /** Scratch bytes the kernel's stage needs. */
 const SCRATCH_BYTES = 576;
 
@@ -80,8 +69,8 @@ export class SpringKernel implements SpringSimulator {
     const layout = layoutSpringKernel(asset, skeleton, rest), n = skeleton.jointCount;
     this.layout = layout;
     this.springHz = options.springHz ?? 0;
-    this.maxDt = options.maxDt ?? SPRING_KERNEL_MAX_DT;
-    const teleport = options.teleportDistance ?? SPRING_KERNEL_TELEPORT_DISTANCE;
+    this.maxDt = options.maxDt ?? DEFAULT_SPRING_MAX_DT;
+    const teleport = options.teleportDistance ?? DEFAULT_SPRING_TELEPORT_DISTANCE;
     this.teleport2 = teleport * teleport;
     const groupCount = layout.groups.length / 4, colliderCount = layout.colliders.length / 10, entryCount = layout.entries.length / 2;
     this.stateBytes = SPRING_STATE_BYTES * layout.recordCount;
@@ -174,7 +163,7 @@ export class SpringKernel implements SpringSimulator {
     const hz = this.springHz;
     if (hz > 0) {
       steps = Math.floor(state.pendingSeconds * hz + 1e-6);
-      if (steps > MAX_STEPS) { steps = MAX_STEPS; state.pendingSeconds = 0; } else state.pendingSeconds = Math.max(0, state.pendingSeconds - steps / hz);
+      if (steps > MAX_SPRING_STEPS_PER_APPLY) { steps = MAX_SPRING_STEPS_PER_APPLY; state.pendingSeconds = 0; } else state.pendingSeconds = Math.max(0, state.pendingSeconds - steps / hz);
       dt = 1 / hz;
     } else {
       steps = state.pendingSeconds > 0 ? 1 : 0;
