@@ -3,8 +3,8 @@ import type { LocalPose } from '../skeleton/local-pose.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 
 /** Bytes of one record (a group's joint depth) and of one record's state (src/pose/wasm/spring-kernel.as.ts). */
-export const SPRING_RECORD_BYTES = 64 + 16 * 42;
-export const SPRING_STATE_BYTES = 16 * 9;
+export const SPRING_RECORD_BYTES = 64 + 16 * 46;
+export const SPRING_STATE_BYTES = 16 * 12;
 /** Matrix slots every layout starts with: two identities, then the model's world matrix. */
 export const WORLD_SLOT = 2;
 
@@ -209,6 +209,8 @@ export function layoutSpringKernel(asset: SpringBoneAsset, skeleton: Skeleton, r
           ...g3, joint.hitRadius, ...deg, s[0], s[1], s[2]];
         fields.forEach((x, k) => { values[v + 2 * k + lane] = x; });
         new Int32Array(records, SPRING_RECORD_BYTES * record + 64 + 16 * 41 + 8 * lane, 2).fill(-1);
+        offset.forEach((x, k) => { values[v + 2 * (42 + k) + lane] = x; });
+        if (tail !== null) new Int32Array(records, SPRING_RECORD_BYTES * record + 64 + 16 * 45 + 8 * lane, 2).fill(-1);
       }
       // The joint's parent is the joint one depth up in both lanes: the kernel keeps its matrix from there.
       if (chained) words[w + 12] |= 1 << 30;

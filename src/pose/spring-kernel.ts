@@ -60,6 +60,8 @@ export class SpringKernel implements SpringSimulator {
   /** Per record and lane (2r + lane): the `SpringState` entry it simulates, −1 for padding; the spring it starts (index 0), else −1. */
   private readonly entryOf: Int32Array;
   private readonly springOf: Int32Array;
+  /** Per record and lane: 1 where the joint's tail is a joint (its world position is kept for the bone length). */
+  private readonly hasChild: Uint8Array;
   private readonly jointCount: number;
   private readonly springCount: number;
   private current: SpringState;
@@ -118,6 +120,7 @@ export class SpringKernel implements SpringSimulator {
     this.current = this.createState();
     this.at = { mats, program, ops: layout.program.length / 4, colliders, colliderCount, out, groups, groupCount, scratch, params, t, r, s };
     this.params = new Float64Array(buffer, params, 6);
+    this.hasChild = Uint8Array.from(layout.lanes, (joint) => joint !== null && asset.springs[joint.spring].joints.length > joint.index + 1 ? 1 : 0);
     this.staging = { t: new Float32Array(buffer, t, 3 * n), r: new Float32Array(buffer, r, 4 * n), s: new Float32Array(buffer, s, 3 * n) };
   }
 
@@ -192,6 +195,9 @@ export class SpringKernel implements SpringSimulator {
     }
     const params = this.params, e = this.external;
     params[1] = e[0]; params[2] = e[1]; params[3] = e[2];
+    // Each tail joint's world position is kept at the end of the apply (its last stage), for the next apply's
+    // bone lengths, as the portable job keeps `SpringState.childPositions`.
+    params[5] = 1;
     if (!state.ready || !(travel <= this.teleport2)) {
       params[0] = 0;
       this.stage(r, 2);
@@ -202,7 +208,10 @@ export class SpringKernel implements SpringSimulator {
       this.stage(r, 0);
     } else {
       params[0] = dt;
-      for (let k = 0; k < steps; k++) this.stage(r, 1);
+      for (let k = 0; k < steps; k++) {
+        params[5] = k === steps - 1 ? 1 : 0;
+        this.stage(r, 1);
+      }
     }
     this.saveBlock(state);
     if (!inside) pose.rotations.set(this.staging.r);
@@ -215,7 +224,7 @@ export class SpringKernel implements SpringSimulator {
    */
   runStage(rotations: number, dt: number, mode: 0 | 1 | 2): void {
     const params = this.params, e = this.external;
-    params[0] = dt; params[1] = e[0]; params[2] = e[1]; params[3] = e[2];
+    params[0] = dt; params[1] = e[0]; params[2] = e[1]; params[3] = e[2]; params[5] = 1;
     this.stage(rotations, mode);
   }
 
@@ -225,33 +234,35 @@ export class SpringKernel implements SpringSimulator {
     this.exports.springs(at.mats, at.out, at.groups, at.groupCount, this.stateAt, rotations, at.scratch, at.params, mode);
   }
 
-  /** `state`'s tails and roots into the kernel's block (its lane order). */
+  /** `state`'s tails, roots and tail joints' positions into the kernel's block (its lane order). */
   private loadBlock(state: SpringState): void {
-    const block = this.block, entryOf = this.entryOf, springOf = this.springOf;
-    const tails = state.tails, previous = state.previousTails, roots = state.roots;
+    const block = this.block, entryOf = this.entryOf, springOf = this.springOf, hasChild = this.hasChild;
+    const tails = state.tails, previous = state.previousTails, roots = state.roots, children = state.childPositions;
     for (let i = 0; i < entryOf.length; i++) {
       const e = entryOf[i];
       if (e < 0) continue;
-      const b = 18 * (i >> 1) + (i & 1), e3 = 3 * e;
+      const b = 24 * (i >> 1) + (i & 1), e3 = 3 * e;
       block[b] = tails[e3]; block[b + 2] = tails[e3 + 1]; block[b + 4] = tails[e3 + 2];
       block[b + 6] = previous[e3]; block[b + 8] = previous[e3 + 1]; block[b + 10] = previous[e3 + 2];
       const s = springOf[i];
       if (s >= 0) { block[b + 12] = roots[3 * s]; block[b + 14] = roots[3 * s + 1]; block[b + 16] = roots[3 * s + 2]; }
+      if (hasChild[i]) { block[b + 18] = children[e3]; block[b + 20] = children[e3 + 1]; block[b + 22] = children[e3 + 2]; }
     }
   }
 
   /** The kernel's block into `state`. */
   private saveBlock(state: SpringState): void {
-    const block = this.block, entryOf = this.entryOf, springOf = this.springOf;
-    const tails = state.tails, previous = state.previousTails, roots = state.roots;
+    const block = this.block, entryOf = this.entryOf, springOf = this.springOf, hasChild = this.hasChild;
+    const tails = state.tails, previous = state.previousTails, roots = state.roots, children = state.childPositions;
     for (let i = 0; i < entryOf.length; i++) {
       const e = entryOf[i];
       if (e < 0) continue;
-      const b = 18 * (i >> 1) + (i & 1), e3 = 3 * e;
+      const b = 24 * (i >> 1) + (i & 1), e3 = 3 * e;
       tails[e3] = block[b]; tails[e3 + 1] = block[b + 2]; tails[e3 + 2] = block[b + 4];
       previous[e3] = block[b + 6]; previous[e3 + 1] = block[b + 8]; previous[e3 + 2] = block[b + 10];
       const s = springOf[i];
       if (s >= 0) { roots[3 * s] = block[b + 12]; roots[3 * s + 1] = block[b + 14]; roots[3 * s + 2] = block[b + 16]; }
+      if (hasChild[i]) { children[e3] = block[b + 18]; children[e3 + 1] = block[b + 20]; children[e3 + 2] = block[b + 22]; }
     }
   }
 }

@@ -23,13 +23,14 @@
 //   slot, relative slot, output slot, node) ×2, centre slot ×2, active ×2, state index (| CHAINED), centre's
 //   inverse slot ×2, whether a lane has a centre, then the f64x2 fields below (lane 0 the group's first chain,
 //   lane 1 its second).
-// - state: STATE bytes per record: current tail xyz, previous tail xyz (centre space), last position xyz, f64x2.
+// - state: STATE bytes per record: current tail xyz, previous tail xyz (centre space), last position xyz, the tail
+//   joint's world position at the end of the last apply xyz, f64x2.
 
-const RECORD: usize = 64 + 16 * 42;
+const RECORD: usize = 64 + 16 * 46;
 /** A record's state index word: the index, and a flag for a joint whose parent is the record before's joint in both lanes. */
 const INDEX = 0xffffff;
 const CHAINED = 1 << 30;
-const STATE: usize = 16 * 9;
+const STATE: usize = 16 * 12;
 
 // Field indices of a record's f64x2 values.
 const F_L0 = 0;    // 12: the joint's initial local matrix (rest translation, rotation, scale)
@@ -45,6 +46,8 @@ const F_HIT = 33;
 const F_QDEG = 34; // 4: the from-to rotation of the bone axis to its opposite (x y z, w 0)
 const F_S0 = 38;   // 3: the rest scale
 const F_ACTIVE = 41; // i64x2 mask: the lane holds a joint
+const F_OFF = 42;  // 3: the tail joint's position in the joint's space (through the nodes between)
+const F_REAL = 45; // i64x2 mask: the lane's tail is a joint (not a virtual tail)
 
 @inline function fld(rec: usize, k: i32): v128 { return v128.load(rec + 64 + (<usize>k << 4)); }
 @inline function splat(x: f64): v128 { return f64x2.splat(x); }
@@ -191,8 +194,9 @@ export function prepare(mats: usize, program: usize, ops: i32, T: usize, R: usiz
 
 /**
  * The spring joints' stage, one instance: every group's chains depth by depth. `params`: f64 dt, then the
- * external vector ex, ey, ez (in memory: doubles passed to a call from JavaScript would be boxed, garbage per
- * frame). `mode` 0 poses the joints from
+ * external vector ex, ey, ez, (a slot for rootTravel), then whether to record each tail joint's world position
+ * at the end (the apply's last stage: what the next apply's bone lengths are measured to) (in memory: doubles
+ * passed to a call from JavaScript would be boxed, garbage per frame). `mode` 0 poses the joints from
  * the current tails without moving them, 1 advances them by dt seconds (three-vrm's VRMSpringBoneJoint.update:
  * Verlet with drag, stiffness toward the bone axis, gravity plus the external vector, the bone length
  * kept, each collider of the chain's groups in order pushing the tail out (in, for inside shapes) and the
@@ -204,6 +208,7 @@ export function prepare(mats: usize, program: usize, ops: i32, T: usize, R: usiz
 export function springs(mats: usize, colliders: usize, groups: usize, groupCount: i32, state: usize, R: usize, scratch: usize,
   params: usize, mode: i32): void {
   const dt = load<f64>(params), ex = load<f64>(params, 8), ey = load<f64>(params, 16), ez = load<f64>(params, 24);
+  const storeChildren = load<f64>(params, 40) != 0;
   const zero = splat(0), one = splat(1), vdt = splat(dt);
   const gx = splat(ex * dt), gy = splat(ey * dt), gz = splat(ez * dt);
   for (let g = 0; g < groupCount; g++) {
@@ -266,10 +271,16 @@ export function springs(mats: usize, colliders: usize, groups: usize, groupCount
           nx = add(add(add(toSpace(centered, c, vx, vy, vz, 0), mul(wx, k)), mul(fld(rec, F_GRAV), vdt)), gx);
           ny = add(add(add(toSpace(centered, c, vx, vy, vz, 1), mul(wy, k)), mul(fld(rec, F_GRAV + 1), vdt)), gy);
           nz = add(add(add(toSpace(centered, c, vx, vy, vz, 2), mul(wz, k)), mul(fld(rec, F_GRAV + 2), vdt)), gz);
-          // The bone length: the tail's offset through P · L0.
+          // The bone length (three-vrm's world-space bone length): to the tail joint's world position at the end of
+          // the last apply; a virtual tail's offset through P · L0.
           const ux = fld(rec, F_U), uy = fld(rec, F_U + 1), uz = fld(rec, F_U + 2);
           const bx = dot3(p0, p3, p6, ux, uy, uz), by = dot3(p1, p4, p7, ux, uy, uz), bz = dot3(p2, p5, p8, ux, uy, uz);
-          const length = f64x2.sqrt(dot3(bx, by, bz, bx, by, bz));
+          let length = f64x2.sqrt(dot3(bx, by, bz, bx, by, bz));
+          const real = fld(rec, F_REAL);
+          if (v128.any_true(real)) {
+            const kx = sub(v128.load(st, 144), px), ky = sub(v128.load(st, 160), py), kz = sub(v128.load(st, 176), pz);
+            length = pick(real, f64x2.sqrt(dot3(kx, ky, kz, kx, ky, kz)), length);
+          }
           // Keep the length; a tail on the joint goes along the bone axis.
           let dx = sub(nx, px), dy = sub(ny, py), dz = sub(nz, pz);
           let dl = f64x2.sqrt(dot3(dx, dy, dz, dx, dy, dz));
@@ -372,16 +383,20 @@ export function springs(mats: usize, colliders: usize, groups: usize, groupCount
       const m0 = mul(sub(one, add(yy, zz)), sx), m1 = mul(add(xy, wz2), sx), m2 = mul(sub(xz, wy2), sx);
       const m3 = mul(sub(xy, wz2), sy), m4 = mul(sub(one, add(xx, zz)), sy), m5 = mul(add(yz, wx2), sy);
       const m6 = mul(add(xz, wy2), sz), m7 = mul(sub(yz, wx2), sz), m8 = mul(sub(one, add(xx, yy)), sz);
-      v128.store(scratch, dot3(p0, p3, p6, m0, m1, m2));
-      v128.store(scratch, dot3(p1, p4, p7, m0, m1, m2), 16);
-      v128.store(scratch, dot3(p2, p5, p8, m0, m1, m2), 32);
-      v128.store(scratch, dot3(p0, p3, p6, m3, m4, m5), 48);
-      v128.store(scratch, dot3(p1, p4, p7, m3, m4, m5), 64);
-      v128.store(scratch, dot3(p2, p5, p8, m3, m4, m5), 80);
-      v128.store(scratch, dot3(p0, p3, p6, m6, m7, m8), 96);
-      v128.store(scratch, dot3(p1, p4, p7, m6, m7, m8), 112);
-      v128.store(scratch, dot3(p2, p5, p8, m6, m7, m8), 128);
+      const w0 = dot3(p0, p3, p6, m0, m1, m2), w1 = dot3(p1, p4, p7, m0, m1, m2), w2 = dot3(p2, p5, p8, m0, m1, m2);
+      const w3 = dot3(p0, p3, p6, m3, m4, m5), w4 = dot3(p1, p4, p7, m3, m4, m5), w5 = dot3(p2, p5, p8, m3, m4, m5);
+      const w6 = dot3(p0, p3, p6, m6, m7, m8), w7 = dot3(p1, p4, p7, m6, m7, m8), w8 = dot3(p2, p5, p8, m6, m7, m8);
+      v128.store(scratch, w0); v128.store(scratch, w1, 16); v128.store(scratch, w2, 32);
+      v128.store(scratch, w3, 48); v128.store(scratch, w4, 64); v128.store(scratch, w5, 80);
+      v128.store(scratch, w6, 96); v128.store(scratch, w7, 112); v128.store(scratch, w8, 128);
       v128.store(scratch, px, 144); v128.store(scratch, py, 160); v128.store(scratch, pz, 176);
+      if (storeChildren) {
+        // The tail joint's world position now, for the next apply's bone lengths.
+        const ox = fld(rec, F_OFF), oy = fld(rec, F_OFF + 1), oz = fld(rec, F_OFF + 2);
+        v128.store(st, add(dot3(w0, w3, w6, ox, oy, oz), px), 144);
+        v128.store(st, add(dot3(w1, w4, w7, ox, oy, oz), py), 160);
+        v128.store(st, add(dot3(w2, w5, w8, ox, oy, oz), pz), 176);
+      }
       for (let lane = 0; lane < 2; lane++) {
         if (load<i32>(rec + (<usize>lane << 2), 40) == 0) continue;
         const o = mats + <usize>load<i32>(rec + (<usize>lane << 4), 8) * 96, src = scratch + (<usize>lane << 3);
