@@ -34,6 +34,13 @@ const SCRATCH_BYTES = 576;
  * a separately callable step). State: a caller-owned `SpringState` per instance, as the portable job's
  * ({@link state}; swap it to run another instance), copied into the kernel's block ({@link stateBytes} bytes at
  * {@link stateAt}, lane order) before the stage and back after.
+ *
+ * Where three-vrm and the specification differ it follows what the portable job follows (three-vrm; see
+ * `SpringBoneJob`). Its schedule differs from the job's order in one way that cannot change a result: colliders
+ * and centres are posed once per step before the springs move, which {@link springKernelApplies} checks (no
+ * collider or centre below a spring joint, no node in two springs). Lanes are f64, not float32: the tails are
+ * integrated over the run, and rounding them to float32 alone already moves a walking character's joints by more
+ * than the 1e-6-of-the-diagonal agreement with the job that tests/unit/pose/spring-kernel*.test.ts hold it to.
  */
 export class SpringKernel implements SpringSimulator {
   readonly world = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
