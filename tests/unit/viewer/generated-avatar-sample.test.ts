@@ -3,6 +3,7 @@ import { sampleModels, sampleShowing } from '../../../src/viewer/sample-models.t
 import { generatedAvatarFile } from '../../../src/viewer/generated-avatar-sample.ts';
 import { loadModelFromFiles } from '../../../src/loaders/fetch/load-model-from-files.ts';
 import { modelFormatOf } from '../../../src/loaders/load-model.ts';
+import { AVATAR_EXTRA_JOINTS } from '../../../src/procedural/avatar/avatar-extra-joints.ts';
 
 describe('the viewer\'s generated VRM avatar sample', () => {
   it('is offered second, made in the page (no URL), in development and in the built site', () => {
@@ -20,11 +21,12 @@ describe('the viewer\'s generated VRM avatar sample', () => {
     expect(sampleShowing(candidates, 'avatar.glb')).toBeUndefined();
   });
 
-  it('is a file Sinew opens as a skinned model of 55 joints with the face\'s 18 morph targets', async () => {
+  it('is a file Sinew opens as a skinned model of 55 humanoid joints and its spring and constraint joints, with the face\'s 18 morph targets and secondary motion', async () => {
     const file = await generatedAvatarFile();
     expect(file.name).toBe(modelFormatOf('a.vrm') !== null ? 'generated-avatar.vrm' : 'generated-avatar.glb');
     const asset = await loadModelFromFiles([file]);
-    expect(asset.skins[0].joints.length).toBe(55);
+    expect(asset.skins[0].joints.length).toBe(55 + AVATAR_EXTRA_JOINTS.length);
+    expect(asset.secondaryMotion?.springBone?.springs.length).toBeGreaterThan(0);
     expect(asset.meshes.map((mesh) => mesh.name)).toEqual(['Body', 'Face', 'Hair', 'NeckCap']);
     expect(asset.meshes[1].morphTargetCount).toBe(18);
     expect(asset.meshes[1].primitives.every((primitive) => primitive.morphTargets?.positions)).toBe(true);
