@@ -29,7 +29,7 @@ export interface SpringBoneAsset {
 
 /**
  * A collider: a shape attached to a node, in that node's space (`offset`, `tail`, `normal` are node-local
- * coordinates; `radius` in node-local units, scaled by the node's world scale as three-vrm does).
+ * coordinates; `radius` in world units, not scaled by the node's scale, as three-vrm 3.5.5 reads it).
  */
 export interface SpringColliderAsset {
   /** Joint index of the node the shape moves with. */
@@ -107,3 +107,16 @@ export type AimAxis = 'PositiveX' | 'NegativeX' | 'PositiveY' | 'NegativeY' | 'P
 
 /** A 3-vector `[x, y, z]`. */
 export type Vec3 = readonly [number, number, number];
+
+/**
+ * The joints a model's secondary motion drives: every joint of every spring (the tails included: they ride on the
+ * joints before them) and every node constraint's destination. Retargeting does not count these as joints a clip
+ * leaves at rest (`retargetClipLibrary`'s unmatched-joints warning): a humanoid clip is not meant to animate hair.
+ * @returns joint indices, ascending
+ */
+export function secondaryMotionJoints(motion: SecondaryMotionAsset | undefined): number[] {
+  const joints = new Set<number>();
+  for (const spring of motion?.springBone?.springs ?? []) for (const joint of spring.joints) joints.add(joint.node);
+  for (const constraint of motion?.nodeConstraints ?? []) joints.add(constraint.node);
+  return [...joints].sort((a, b) => a - b);
+}
