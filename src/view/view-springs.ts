@@ -4,8 +4,8 @@ import { ColliderOverlay } from './collider-overlay.ts';
 import type { FrameStage } from './view-frame.ts';
 
 /**
- * A {@link ModelView}'s spring-bone controls (`view.springs`): the shown model's secondary motion
- * (`AnimatedModel.secondaryMotion`) on or off, a wind vector added to every spring joint's gravity, a reset, and
+ * A {@link ModelView}'s spring-bone controls (`view.springs`): the shown model's springs
+ * (`AnimatedModel.secondaryMotion.springs`) on or off, a wind vector added to every spring joint's gravity, a reset, and
  * the "show colliders" view ({@link ColliderOverlay}, added to the view's stages the first time it is turned on).
  * Each change is drawn on the next frame; a paused view keeps drawing until the springs settle (`ModelView`'s
  * loop). The springs' switch and wind act on the model shown now: a model shown later starts with its springs
@@ -26,19 +26,21 @@ export class ViewSprings {
     return this.motion()?.springs != null;
   }
 
-  /** Whether the shown model's secondary motion runs (false without one). */
+  /** Whether the shown model's springs run (false without any). */
   get enabled(): boolean {
-    return this.motion()?.enabled ?? false;
+    const motion = this.motion();
+    return !!motion && motion.enabled && (motion.springs?.enabled ?? false);
   }
 
   /**
-   * Turns the shown model's secondary motion (node constraints and springs) on or off (`SecondaryMotion.enabled`);
-   * off, the clip's pose is drawn; on again, the springs start from the pose they are given. Nothing without one.
+   * Turns the shown model's springs on or off (`SpringSimulator.enabled`; its node constraints, which are part of
+   * the rig rather than of the motion, stay on): off, the spring joints are drawn as the clip poses them; on again,
+   * the springs start from the pose they are given. Nothing without springs.
    */
   setEnabled(on: boolean): void {
-    const motion = this.motion();
-    if (!motion) return;
-    motion.enabled = on;
+    const springs = this.motion()?.springs;
+    if (!springs) return;
+    springs.enabled = on;
     this.redraw();
   }
 

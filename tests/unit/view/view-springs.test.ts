@@ -29,7 +29,8 @@ describe('ViewSprings', () => {
     const motion = avatar.secondaryMotion!;
     expect(springs.present).toBe(true);
     springs.setEnabled(false);
-    expect(motion.enabled).toBe(false);
+    expect(motion.springs!.enabled).toBe(false);
+    expect(motion.enabled).toBe(true); // the node constraints still run
     expect(springs.enabled).toBe(false);
     springs.setEnabled(true);
     springs.setWind([1, 0, -2]);
