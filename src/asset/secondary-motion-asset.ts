@@ -107,3 +107,16 @@ export type AimAxis = 'PositiveX' | 'NegativeX' | 'PositiveY' | 'NegativeY' | 'P
 
 /** A 3-vector `[x, y, z]`. */
 export type Vec3 = readonly [number, number, number];
+
+/**
+ * The joints a model's secondary motion drives: every joint of every spring (the tails included: they ride on the
+ * joints before them) and every node constraint's destination. Retargeting does not count these as joints a clip
+ * leaves at rest (`retargetClipLibrary`'s unmatched-joints warning): a humanoid clip is not meant to animate hair.
+ * @returns joint indices, ascending
+ */
+export function secondaryMotionJoints(motion: SecondaryMotionAsset | undefined): number[] {
+  const joints = new Set<number>();
+  for (const spring of motion?.springBone?.springs ?? []) for (const joint of spring.joints) joints.add(joint.node);
+  for (const constraint of motion?.nodeConstraints ?? []) joints.add(constraint.node);
+  return [...joints].sort((a, b) => a - b);
+}

@@ -76,7 +76,8 @@ export interface CrowdKernelModel {
  * ({@link clipIndices}) sampled at its time ({@link times}) by the sampling kernel's code (LINEAR, STEP and the cubic
  * kinds in SIMD lanes, rotations by nlerp within θ³/54 of slerp: src/pose/sampling-kernel.ts), with a forward cursor and
  * key cache of its own (ozz-animation's per-instance `SamplingJob::Context`); model-space matrices and skinning
- * matrices by the pose kernel's code (docs/explanation/skinning-formulas.md S4, S0), relative to the model origin; the palette
+ * matrices as the pose kernel computes them, bit for bit (docs/explanation/skinning-formulas.md S4, S0), relative to
+ * the model origin, four instances per f32x4 lane; the palette
  * rows (`packPaletteRows`) and rigid nodes' rows, and its box ({@link boxes}) from the per-joint bounds
  * (src/skinning/joint-bounds.ts; centre and extent, the union grown by 2⁻¹⁸ of its largest coordinate against
  * float32 rounding); then
@@ -131,13 +132,16 @@ export class CrowdKernel {
     const vec3Bytes = (12 * n + 15) & ~15, poseBytes = 2 * vec3Bytes + 16 * n;
     const scratch = L.words(poseBytes >> 2), second = L.words(poseBytes >> 2), rest = L.words(poseBytes >> 2);
     const sink = L.words(4), timeSlot = L.words(2), job = L.words(12 + 2 * 5), jobScratch = L.words(40);
-    const parents = L.words(n), model = L.words(16 * n);
+    // Lane matrices, four instances per f32x4, 192 bytes each (crowd-kernel.as.ts `MATRIX`): the local matrices
+    // (whole groups of four joints) and the model-space ones; per skin the skinning ones.
+    const parents = L.words(n), model = L.words(48 * n), locals = L.words(48 * 4 * Math.ceil(n / 4)), staging = L.words(48 * 4 * Math.ceil(n / 4));
+    // The batch's scratch (crowd-kernel.as.ts `animate`): lane boxes, lane rows, lanes and shared rows of
+    // BATCH = 64 instances, the rows' bytes, then four lanes' spare rows.
+    const rowBytes = 16 * layout.texels, batch = L.words(32 + 4 + 2 * 64 + 4 + 4 * (rowBytes >> 2));
     const skinTable = L.words(8 * skins.length);
     const skinSlots = skins.map((skin, s) => {
-      const m = skin.joints.length, boxes = source.jointBounds[s].boxes;
-      const bounded: number[] = [];
-      for (let i = 0; i < m; i++) if (boxes[6 * i] <= boxes[6 * i + 3]) bounded.push(i);
-      return { m, bounded, joints: L.words(m), inverseBinds: L.words(16 * m), K: L.words(16 * m), boundJoints: L.words(bounded.length), bounds: L.words(8 * bounded.length) };
+      const m = skin.joints.length;
+      return { m, joints: L.words(m), inverseBinds: L.words(16 * m), bounds: L.words(8 * m), K: L.words(48 * m) };
     });
     const rigid = asset.meshInstances.flatMap((instance, i) => (layout.rigidOffsets[i] >= 0 ? [i] : []));
     const rigidTable = L.words(12 * rigid.length);
@@ -166,20 +170,25 @@ export class CrowdKernel {
     floats.set(asset.restPose.scales.subarray(0, 3 * n), w(restS));
     words.set(skeleton.parents, w(parents));
     words.set([n, T, R, S, rest, poseBytes, parents, model, skins.length, skinTable, rigid.length, rigidTable,
-      clipsAt, timesAt, lastAt, records, clipTable, 0, 0, boxesAt, base, timeSlot, second,
-      blendClipsAt, blendTimesAt, weightsAt, worldsAt, worldBoundsAt, blocksAt, orderAt, 0, capacity, 0, 0, 0, job], w(header));
+      clipsAt, timesAt, lastAt, records, clipTable, locals, batch, boxesAt, base, timeSlot, second,
+      blendClipsAt, blendTimesAt, weightsAt, worldsAt, worldBoundsAt, blocksAt, orderAt, 0, capacity, 0, 0, 0, job, staging], w(header));
     // The blending kernel's job for a blend: the second scratch pose over the scratch pose, weights set per instance.
     const U = second, UR = second + (R - T), US = second + (S - T);
     words.set([n, 2, 0, T, R, S, 0, 0, 0, 0, 0, jobScratch, 0, -1, T, R, S, 0, -1, U, UR, US], w(job));
     doubles.set(source.origin, (header + 160) >> 3);
+    words[w(batch) + 32 + 4 + 2 * 64] = rowBytes;
 
     skinSlots.forEach((slot, s) => {
       words.set(skins[s].joints, w(slot.joints));
       floats.set(skins[s].inverseBindMatrices.subarray(0, 16 * slot.m), w(slot.inverseBinds));
-      words.set(slot.bounded, w(slot.boundJoints));
+      // Per joint its box (centre, extent), the centre's fourth word 1 when it has one (an empty box: 0).
       const boxes = source.jointBounds[s].boxes;
-      slot.bounded.forEach((i, j) => writeCentreExtent(floats, w(slot.bounds) + 8 * j, boxes, 6 * i, 0));
-      words.set([slot.m, slot.joints, slot.inverseBinds, slot.K, 16 * layout.skinOffsets[s], slot.bounded.length, slot.boundJoints, slot.bounds], w(skinTable) + 8 * s);
+      for (let i = 0; i < slot.m; i++) {
+        if (!(boxes[6 * i] <= boxes[6 * i + 3])) continue;
+        writeCentreExtent(floats, w(slot.bounds) + 8 * i, boxes, 6 * i, 0);
+        words[w(slot.bounds) + 8 * i + 3] = 1;
+      }
+      words.set([slot.m, slot.joints, slot.inverseBinds, slot.bounds, 16 * layout.skinOffsets[s], slot.K], w(skinTable) + 8 * s);
     });
     rigid.forEach((i, r) => {
       const e = w(rigidTable) + 12 * r, b = source.rigidBoxes, has = b[6 * i] <= b[6 * i + 3];

@@ -1,5 +1,6 @@
 import type { AnimationClip } from '../asset/animation-clip.ts';
 import type { ModelAsset } from '../asset/model-asset.ts';
+import { secondaryMotionJoints } from '../asset/secondary-motion-asset.ts';
 import { matchJoints, retargetMatchedClip, RetargetError, type HumanoidPair, type JointMatch, type RetargetOptions } from '../animation/retarget-clip.ts';
 import { matchHumanoid } from '../humanoid/match-humanoid.ts';
 import type { ClipLibrary } from './load-clips.ts';
@@ -38,7 +39,8 @@ export function clipLibraryHumanoids(library: ClipLibrary, target: ModelAsset): 
  * then name: matchJoints), each clip retargeted to an ordinary clip of `target`'s skeleton (compile it like the
  * model's own).
  * - `warnings`: one line when some of the target's skin joints (every joint, for a model without skins) match
- *   nothing — they keep their rest pose — naming them (the first 12, then a count); the lines retargetClip
+ *   nothing — they keep their rest pose — naming them (joints its spring bones or node constraints drive,
+ *   `secondaryMotionJoints`, are not counted: a humanoid clip is not meant to move them) (the first 12, then a count); the lines retargetClip
  *   writes, as one line for the file (scale and weights channels ignored). The library's own loader warnings
  *   are not repeated.
  * - `match`: the joint match ({@link JointMatch}) over every skeleton node;
@@ -60,10 +62,11 @@ export function retargetClipLibrary(library: ClipLibrary, target: ModelAsset, op
   }
   const skinJoints = new Set<number>();
   for (const skin of target.skins) for (const j of skin.joints) skinJoints.add(j);
+  const secondary = new Set(secondaryMotionJoints(target.secondaryMotion));
   const driven: string[] = [];
   const missing: string[] = [];
   for (let j = 0; j < target.skeleton.jointCount; j++) {
-    if (skinJoints.size > 0 && !skinJoints.has(j)) continue;
+    if ((skinJoints.size > 0 && !skinJoints.has(j)) || (secondary.has(j) && match.sourceOf[j] < 0)) continue;
     (match.sourceOf[j] < 0 ? missing : driven).push(target.skeleton.names[j] || `#${j}`);
   }
   // Nodes above the joints (Z_UP, Armature) often share names across files: they alone move nothing.

@@ -1,25 +1,29 @@
 // AssemblyScript source of the crowd kernel: every live instance's pose in one call — sample its clip, model-space
 // matrices, skinning matrices, packed palette rows and its box — for `CrowdKernel` (src/crowd/crowd-kernel.ts).
-// Compiled by `npm run build:wasm` (build/compile-crowd-kernel.ts) together with the two kernels it calls, the
-// sampling kernel's `sample` and the pose kernel's `modelMatrices` and `skinMatrices` (src/pose/wasm/): the same
-// functions, so an instance's pose is the one a `SamplingKernel` and a `PoseKernel` compute. Not type-checked by
-// tsc (AssemblyScript types); `asc` checks it.
+// Compiled by `npm run build:wasm` (build/compile-crowd-kernel.ts) together with the kernels it calls, the
+// sampling kernel's `sample` and the blending kernel's `blend` (src/pose/wasm/): the same functions, so an
+// instance's local pose is the one a `SamplingKernel` computes. Its matrices are the pose kernel's
+// (pose-kernel.as.ts `modelMatrices`, `skinMatrices`) bit for bit — the same float32 operations in the same order —
+// computed four instances per f32x4 (four joints per f32x4 for the quaternion-to-matrix step). Not type-checked
+// by tsc (AssemblyScript types); `asc` checks it.
 //
 // Byte offsets into the crowd's memory, chosen by CrowdKernel. The header, i32 words:
 //   0 joints n · 1 scratch pose (T, then R, S at 2, 3) · 4 rest pose (the same layout) · 5 pose bytes ·
-//   6 parents i32[n] · 7 model matrices f32[16n] · 8 skins · 9 skin table · 10 rigid nodes · 11 rigid table ·
+//   6 parents i32[n] · 7 model matrices (n lane matrices, see `MATRIX`) · 8 skins · 9 skin table · 10 rigid nodes · 11 rigid table ·
 //   12 instance clips i16[N] · 13 instance times f64[N] · 14 last sampled times f64[2N] (clip, then blended
-//   clip) · 15 instance records · 16 clip table · 17, 18 unused · 19 boxes ·
+//   clip) · 15 instance records · 16 clip table · 17 local matrices (4⌈n/4⌉ lane
+//   matrices, `localMatrices`) · 18 the batch's scratch (`animate`) · 19 boxes ·
 //   20 base box · 21 time slot (f64) · 22 second scratch pose (the
 //   blended clip's; the same layout) · 23 blended clips i16[N] · 24 their times f64[N] · 25 blend weights f32[N] ·
 //   26 world matrices f32[16N] (column-major) · 27 world boxes f64[6N] · 28 blocks · 29 draw order i32[N] ·
 //   30 the view-projection matrix f64[16], then room for its six planes f64[24] (0: no culling) · 31 capacity N · 32 bytes per block · 33 bytes of a
 //   block's world rows · 34 (written by `animate`) mirrored blocks · 35 the blending job (blending-kernel.as.ts:
-//   two normal layers, the scratch pose at weight 1 − w and the second one at w, into the scratch pose) · then at
+//   two normal layers, the scratch pose at weight 1 − w and the second one at w, into the scratch pose) · 36 the
+//   local matrices' staging (4 lanes × ⌈n/4⌉ groups of 12 f32x4, `localMatrices`) · then at
 //   byte 160 the model origin, three f64.
-// - skin table, 8 words each: [m, joints i32[m], inverse binds f32[16m], skinning matrices f32[16m], first byte
-//   of its rows in an instance's rows, bounded joints b, their indices i32[b], their boxes (centre f32x4,
-//   extent f32x4)[b]];
+// - skin table, 8 words each: [m, joints i32[m], inverse binds f32[16m], joint boxes (centre f32x4, extent
+//   f32x4)[m] — the centre's fourth word i32 1 when the joint has a box, 0 when it has none —, first byte of its
+//   rows in an instance's rows, skinning matrices (m lane matrices), 0, 0];
 // - rigid table, 48 bytes each: [node, first byte of its rows, 1 when it has a box, 0], centre f32x4, extent f32x4;
 // - instance records, RECORD bytes each, two per instance (its clip's, then its blended clip's): the sampling
 //   kernel's block of five records (35 words, sampling-kernel.as.ts: the key and Hermite streams, no morph
@@ -32,7 +36,6 @@
 // - base box: the rest boxes of the vertices without weights (min, max), where every instance's box starts.
 
 import { sample } from '../../pose/wasm/sampling-kernel.as';
-import { modelMatrices, skinMatrices } from '../../pose/wasm/pose-kernel.as';
 import { blend } from '../../pose/wasm/blending-kernel.as';
 
 /** Bytes of an instance record: the sampling block's 5 × 7 words, then the bound clip and the cache. */
@@ -105,39 +108,236 @@ export function localPose(h: usize, k: i32): void {
 }
 
 /**
- * The box at `q` (centre f32x4, extent f32x4) under the affine matrix at `a` (column-major), as centre
- * c' = A·c ({@link boxCentre}) and extent e' = |A₃ₓ₃|·e ({@link boxExtent}; Arvo, "Transforming axis-aligned
- * bounding boxes", Graphics Gems 1990). The caller keeps the union in registers (a min and a max it carries
- * through its loop), not in memory, so no joint waits on the last one's store, and grows the union once for
- * rounding ({@link grown}).
+ * Four instances per f32x4 (lane = an instance of the batch): a matrix is twelve f32x4 — its entries (r, c),
+ * row r < 3, column c < 4, at byte 16·(3c + r) (column-major without the bottom row 0 0 0 1) — 192 bytes.
+ * The entries are the pose kernel's (pose-kernel.as.ts `modelMatrices`, `skinMatrices`) bit for bit: each is
+ * the same float32 products summed in the same order, ((a·x + b·y) + c·z) (+ d), the lanes being instances
+ * instead of rows.
  */
-@inline function boxCentre(a: usize, q: usize): v128 {
-  return f32x4.add(f32x4.add(f32x4.mul(v128.load(a), v128.load32_splat(q)), f32x4.mul(v128.load(a, 16), v128.load32_splat(q, 4))),
-    f32x4.add(f32x4.mul(v128.load(a, 32), v128.load32_splat(q, 8)), v128.load(a, 48)));
+const MATRIX: usize = 192;
+
+/** Entry (r, c) of the lane matrix at `m`. */
+@inline function entry(m: usize, r: i32, c: i32): v128 { return v128.load(m + <usize>(16 * (3 * c + r))); }
+
+/** (a·x + b·y) + c·z per lane. */
+@inline function sum3(a: v128, x: v128, b: v128, y: v128, c: v128, z: v128): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(a, x), f32x4.mul(b, y)), f32x4.mul(c, z));
 }
 
-@inline function boxExtent(a: usize, q: usize): v128 {
-  return f32x4.add(f32x4.add(f32x4.mul(f32x4.abs(v128.load(a)), v128.load32_splat(q, 16)), f32x4.mul(f32x4.abs(v128.load(a, 16)), v128.load32_splat(q, 20))),
-    f32x4.mul(f32x4.abs(v128.load(a, 32)), v128.load32_splat(q, 24)));
+/** Lanes 0, 3 of `a`, 2 of `b`, 1 of `c`: one component of four vec3s packed in the 48 bytes a, b, c. */
+@inline function gatherX(a: v128, b: v128, c: v128): v128 {
+  return v128.shuffle<f32>(v128.shuffle<f32>(a, b, 0, 3, 6, 6), c, 0, 1, 2, 5);
+}
+
+/** Lanes 1 of `a`, 0, 3 of `b`, 2 of `c`. */
+@inline function gatherY(a: v128, b: v128, c: v128): v128 {
+  return v128.shuffle<f32>(v128.shuffle<f32>(a, b, 1, 4, 7, 7), c, 0, 1, 2, 6);
+}
+
+/** Lanes 2 of `a`, 1 of `b`, 0, 3 of `c`. */
+@inline function gatherZ(a: v128, b: v128, c: v128): v128 {
+  return v128.shuffle<f32>(v128.shuffle<f32>(a, b, 2, 5, 5, 5), c, 0, 1, 4, 7);
 }
 
 /**
- * The union (lo, hi) grown by GROW·max(|lo|, |hi|) per axis: c' ± e' of every box in it is within a few float32
- * ulps of |c'| + e' ≤ max(|lo|, |hi|) of its exact value, so the grown union holds every exact box. Returns the
- * growth, to subtract from lo and add to hi.
+ * Stage 2, the local matrices L = T·R·S of joints 0…n−1 from the scratch pose (T, R, S; LocalPose's SoA),
+ * four joints per f32x4, into `out`: per group of four joints twelve f32x4, the entries l0 l1 l2 l4 l5 l6 l8 l9
+ * l10 l12 l13 l14 (column-major without the bottom row), lane = joint mod 4 — a lane's staging, which
+ * {@link interleave} turns into lane matrices. The quaternion-to-matrix formula and its operation order are the
+ * pose kernel's `modelMatrices` (exact in every lane: the same float32 operations). The last group reads the
+ * pose's padding and the memory after it (lanes never used).
  */
+function localMatrices(n: i32, T: usize, R: usize, S: usize, out: usize): void {
+  const one = f32x4.splat(1);
+  for (let g = 0; g < n; g += 4) {
+    const q = R + (<usize>g << 4), t = T + <usize>(g * 12), s = S + <usize>(g * 12), o = out + <usize>(g * 48);
+    const q0 = v128.load(q), q1 = v128.load(q, 16), q2 = v128.load(q, 32), q3 = v128.load(q, 48);
+    const u0 = v128.shuffle<f32>(q0, q1, 0, 4, 1, 5), u1 = v128.shuffle<f32>(q2, q3, 0, 4, 1, 5);
+    const u2 = v128.shuffle<f32>(q0, q1, 2, 6, 3, 7), u3 = v128.shuffle<f32>(q2, q3, 2, 6, 3, 7);
+    const x = v128.shuffle<f32>(u0, u1, 0, 1, 4, 5), y = v128.shuffle<f32>(u0, u1, 2, 3, 6, 7);
+    const z = v128.shuffle<f32>(u2, u3, 0, 1, 4, 5), w = v128.shuffle<f32>(u2, u3, 2, 3, 6, 7);
+    const x2 = f32x4.add(x, x), y2 = f32x4.add(y, y), z2 = f32x4.add(z, z);
+    const xx = f32x4.mul(x, x2), xy = f32x4.mul(x, y2), xz = f32x4.mul(x, z2);
+    const yy = f32x4.mul(y, y2), yz = f32x4.mul(y, z2), zz = f32x4.mul(z, z2);
+    const wx = f32x4.mul(w, x2), wy = f32x4.mul(w, y2), wz = f32x4.mul(w, z2);
+    const s0 = v128.load(s), s1 = v128.load(s, 16), s2 = v128.load(s, 32);
+    const sx = gatherX(s0, s1, s2), sy = gatherY(s0, s1, s2), sz = gatherZ(s0, s1, s2);
+    v128.store(o, f32x4.mul(f32x4.sub(one, f32x4.add(yy, zz)), sx));
+    v128.store(o, f32x4.mul(f32x4.add(xy, wz), sx), 16);
+    v128.store(o, f32x4.mul(f32x4.sub(xz, wy), sx), 32);
+    v128.store(o, f32x4.mul(f32x4.sub(xy, wz), sy), 48);
+    v128.store(o, f32x4.mul(f32x4.sub(one, f32x4.add(xx, zz)), sy), 64);
+    v128.store(o, f32x4.mul(f32x4.add(yz, wx), sy), 80);
+    v128.store(o, f32x4.mul(f32x4.add(xz, wy), sz), 96);
+    v128.store(o, f32x4.mul(f32x4.sub(yz, wx), sz), 112);
+    v128.store(o, f32x4.mul(f32x4.sub(one, f32x4.add(xx, yy)), sz), 128);
+    const t0 = v128.load(t), t1 = v128.load(t, 16), t2 = v128.load(t, 32);
+    v128.store(o, gatherX(t0, t1, t2), 144);
+    v128.store(o, gatherY(t0, t1, t2), 160);
+    v128.store(o, gatherZ(t0, t1, t2), 176);
+  }
+}
+
+/**
+ * The four lanes' stagings (at `staging` + lane·`stride`, {@link localMatrices}) as lane matrices at `L`, one
+ * per joint up to 4⌈n/4⌉ − 1: each group's entry is a 4×4 transpose (joints × lanes → lanes × joints).
+ */
+function interleave(n: i32, staging: usize, stride: usize, L: usize): void {
+  for (let g = 0; g < n; g += 4) {
+    const s = staging + <usize>(g * 48), o = L + <usize>g * MATRIX;
+    for (let c: usize = 0; c < 192; c += 16) {
+      storeTransposed(v128.load(s + c), v128.load(s + stride + c), v128.load(s + 2 * stride + c), v128.load(s + 3 * stride + c),
+        o, o + MATRIX, o + 2 * MATRIX, o + 3 * MATRIX, c);
+    }
+  }
+}
+
+/** v − o per lane in f64, rounded to f32 (the root's translation less the origin, as the pose kernel's). */
+@inline function lessOrigin(v: v128, o: f64): v128 {
+  const d = f64x2.splat(o);
+  const lo = f32x4.demote_f64x2_zero(f64x2.sub(f64x2.promote_low_f32x4(v), d));
+  const hi = f32x4.demote_f64x2_zero(f64x2.sub(f64x2.promote_low_f32x4(v128.shuffle<f32>(v, v, 2, 3, 2, 3)), d));
+  return v128.shuffle<f32>(lo, hi, 0, 1, 4, 5);
+}
+
+/**
+ * Stage 3, the model-space matrices M[i] = M[parent[i]]·L[i], parents first, of the four lanes at once (lane
+ * matrices at `L` → at `M`); roots get T(−O)·L with O = (ox, oy, oz) subtracted from the translation in f64
+ * before rounding to f32 — the pose kernel's `modelMatrices`, entry for entry.
+ */
+function modelMatrices4(n: i32, L: usize, parents: usize, M: usize, ox: f64, oy: f64, oz: f64): void {
+  for (let i = 0; i < n; i++) {
+    const l = L + <usize>i * MATRIX, o = M + <usize>i * MATRIX, p = load<i32>(parents + (<usize>i << 2));
+    if (p < 0) {
+      memory.copy(o, l, 144);
+      v128.store(o, lessOrigin(entry(l, 0, 3), ox), 144);
+      v128.store(o, lessOrigin(entry(l, 1, 3), oy), 160);
+      v128.store(o, lessOrigin(entry(l, 2, 3), oz), 176);
+      continue;
+    }
+    const a = M + <usize>p * MATRIX;
+    const l00 = entry(l, 0, 0), l10 = entry(l, 1, 0), l20 = entry(l, 2, 0), l01 = entry(l, 0, 1), l11 = entry(l, 1, 1), l21 = entry(l, 2, 1);
+    const l02 = entry(l, 0, 2), l12 = entry(l, 1, 2), l22 = entry(l, 2, 2), l03 = entry(l, 0, 3), l13 = entry(l, 1, 3), l23 = entry(l, 2, 3);
+    for (let r = 0; r < 3; r++) {
+      const a0 = entry(a, r, 0), a1 = entry(a, r, 1), a2 = entry(a, r, 2), a3 = entry(a, r, 3), e = o + (<usize>r << 4);
+      v128.store(e, sum3(a0, l00, a1, l10, a2, l20));
+      v128.store(e, sum3(a0, l01, a1, l11, a2, l21), 48);
+      v128.store(e, sum3(a0, l02, a1, l12, a2, l22), 96);
+      v128.store(e, f32x4.add(sum3(a0, l03, a1, l13, a2, l23), a3), 144);
+    }
+  }
+}
+
+/**
+ * Axis r's centre c' = (k₀·cx + k₁·cy) + (k₂·cz + k₃) of a box (centre cx cy cz, extent ex ey ez, splat) under
+ * a lane matrix whose row r is k₀…k₃ ({@link boxExtent}: its extent e' = (|k₀|·ex + |k₁|·ey) +
+ * |k₂|·ez; Arvo, "Transforming axis-aligned bounding boxes", Graphics Gems 1990). The caller folds c' ± e' into
+ * the union it keeps in registers.
+ */
+@inline function boxCentre(k0: v128, k1: v128, k2: v128, k3: v128, cx: v128, cy: v128, cz: v128): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(k0, cx), f32x4.mul(k1, cy)), f32x4.add(f32x4.mul(k2, cz), k3));
+}
+
+@inline function boxExtent(k0: v128, k1: v128, k2: v128, ex: v128, ey: v128, ez: v128): v128 {
+  return f32x4.add(f32x4.add(f32x4.mul(f32x4.abs(k0), ex), f32x4.mul(f32x4.abs(k1), ey)), f32x4.mul(f32x4.abs(k2), ez));
+}
+
+/** The union lo or hi of one axis grown by GROW·max(|lo|, |hi|) ({@link grown}'s growth). */
 @inline function grown(lo: v128, hi: v128): v128 {
   return f32x4.mul(f32x4.splat(GROW), f32x4.max(f32x4.abs(lo), f32x4.abs(hi)));
 }
 
-/** The upper three rows of the column-major affine matrix at `a`, row-major 3×4 at `o` (`packPaletteRows`). */
-@inline function packRows(o: usize, a: usize): void {
-  const c0 = v128.load(a), c1 = v128.load(a, 16), c2 = v128.load(a, 32), c3 = v128.load(a, 48);
-  const t0 = v128.shuffle<f32>(c0, c1, 0, 4, 1, 5), t1 = v128.shuffle<f32>(c2, c3, 0, 4, 1, 5);
-  const t2 = v128.shuffle<f32>(c0, c1, 2, 6, 3, 7), t3 = v128.shuffle<f32>(c2, c3, 2, 6, 3, 7);
-  v128.store(o, v128.shuffle<f32>(t0, t1, 0, 1, 4, 5));
-  v128.store(o, v128.shuffle<f32>(t0, t1, 2, 3, 6, 7), 16);
-  v128.store(o, v128.shuffle<f32>(t2, t3, 0, 1, 4, 5), 32);
+/** The transpose of the 4×4 with rows a, b, c, d: its row `j` (lanes j of a, b, c, d) stored at `o` for j = 0…3 at o0…o3. */
+@inline function storeTransposed(a: v128, b: v128, c: v128, d: v128, o0: usize, o1: usize, o2: usize, o3: usize, offset: usize): void {
+  const t0 = v128.shuffle<f32>(a, b, 0, 4, 1, 5), t1 = v128.shuffle<f32>(c, d, 0, 4, 1, 5);
+  const t2 = v128.shuffle<f32>(a, b, 2, 6, 3, 7), t3 = v128.shuffle<f32>(c, d, 2, 6, 3, 7);
+  v128.store(o0 + offset, v128.shuffle<f32>(t0, t1, 0, 1, 4, 5));
+  v128.store(o1 + offset, v128.shuffle<f32>(t0, t1, 2, 3, 6, 7));
+  v128.store(o2 + offset, v128.shuffle<f32>(t2, t3, 0, 1, 4, 5));
+  v128.store(o3 + offset, v128.shuffle<f32>(t2, t3, 2, 3, 6, 7));
+}
+
+/**
+ * Stage 4a, of the four lanes at once: each skin's skinning matrices K[i] = M[joints[i]]·B[i] (the pose kernel's
+ * `skinMatrices`, entry for entry) into the skin's lane matrices, and the lanes' boxes relative to the origin —
+ * the base box, each bounded joint's box under K[i], each rigid node's box under its model matrix, the union
+ * grown for rounding — at `boxes` (per lane min f32x4, max f32x4, the fourth lanes 0).
+ */
+function skinning4(h: usize, M: usize, boxes: usize): void {
+  const skins = load<i32>(h, 32), skinTable = word(h, 9), rigids = load<i32>(h, 40), rigidTable = word(h, 11), base = word(h, 20);
+  let loX = v128.load32_splat(base), loY = v128.load32_splat(base, 4), loZ = v128.load32_splat(base, 8);
+  let hiX = v128.load32_splat(base, 16), hiY = v128.load32_splat(base, 20), hiZ = v128.load32_splat(base, 24);
+  for (let s = 0; s < skins; s++) {
+    const e = skinTable + <usize>(s << 5);
+    const m = load<i32>(e), joints = <usize>load<i32>(e, 4), inverseBinds = <usize>load<i32>(e, 8), bounds = <usize>load<i32>(e, 12);
+    const K = <usize>load<i32>(e, 20);
+    for (let i = 0; i < m; i++) {
+      const a = M + <usize>load<i32>(joints + (<usize>i << 2)) * MATRIX, b = inverseBinds + (<usize>i << 6), k = K + <usize>i * MATRIX;
+      const b00 = v128.load32_splat(b), b10 = v128.load32_splat(b, 4), b20 = v128.load32_splat(b, 8);
+      const b01 = v128.load32_splat(b, 16), b11 = v128.load32_splat(b, 20), b21 = v128.load32_splat(b, 24);
+      const b02 = v128.load32_splat(b, 32), b12 = v128.load32_splat(b, 36), b22 = v128.load32_splat(b, 40);
+      const b03 = v128.load32_splat(b, 48), b13 = v128.load32_splat(b, 52), b23 = v128.load32_splat(b, 56);
+      const q = bounds + (<usize>i << 5), bounded = load<i32>(q, 12) !== 0;
+      const cx = v128.load32_splat(q), cy = v128.load32_splat(q, 4), cz = v128.load32_splat(q, 8);
+      const ex = v128.load32_splat(q, 16), ey = v128.load32_splat(q, 20), ez = v128.load32_splat(q, 24);
+      // Row r of K[i] for r = 0, 1, 2, stored, and while in registers its axis of the joint's box.
+      for (let r = 0; r < 3; r++) {
+        const a0 = entry(a, r, 0), a1 = entry(a, r, 1), a2 = entry(a, r, 2), a3 = entry(a, r, 3), e = k + (<usize>r << 4);
+        const k0 = sum3(a0, b00, a1, b10, a2, b20), k1 = sum3(a0, b01, a1, b11, a2, b21);
+        const k2 = sum3(a0, b02, a1, b12, a2, b22), k3 = f32x4.add(sum3(a0, b03, a1, b13, a2, b23), a3);
+        v128.store(e, k0);
+        v128.store(e, k1, 48);
+        v128.store(e, k2, 96);
+        v128.store(e, k3, 144);
+        if (!bounded) continue;
+        const c = boxCentre(k0, k1, k2, k3, cx, cy, cz), x = boxExtent(k0, k1, k2, ex, ey, ez);
+        const lo = f32x4.sub(c, x), hi = f32x4.add(c, x);
+        if (r === 0) { loX = f32x4.min(loX, lo); hiX = f32x4.max(hiX, hi); }
+        else if (r === 1) { loY = f32x4.min(loY, lo); hiY = f32x4.max(hiY, hi); }
+        else { loZ = f32x4.min(loZ, lo); hiZ = f32x4.max(hiZ, hi); }
+      }
+    }
+  }
+  for (let r = 0; r < rigids; r++) {
+    const e = rigidTable + <usize>r * 48;
+    if (load<i32>(e, 8) === 0) continue;
+    const k = M + <usize>load<i32>(e) * MATRIX, q = e + 16;
+    const cx = v128.load32_splat(q), cy = v128.load32_splat(q, 4), cz = v128.load32_splat(q, 8);
+    const ex = v128.load32_splat(q, 16), ey = v128.load32_splat(q, 20), ez = v128.load32_splat(q, 24);
+    let c = boxCentre(entry(k, 0, 0), entry(k, 0, 1), entry(k, 0, 2), entry(k, 0, 3), cx, cy, cz);
+    let x = boxExtent(entry(k, 0, 0), entry(k, 0, 1), entry(k, 0, 2), ex, ey, ez);
+    loX = f32x4.min(loX, f32x4.sub(c, x)); hiX = f32x4.max(hiX, f32x4.add(c, x));
+    c = boxCentre(entry(k, 1, 0), entry(k, 1, 1), entry(k, 1, 2), entry(k, 1, 3), cx, cy, cz);
+    x = boxExtent(entry(k, 1, 0), entry(k, 1, 1), entry(k, 1, 2), ex, ey, ez);
+    loY = f32x4.min(loY, f32x4.sub(c, x)); hiY = f32x4.max(hiY, f32x4.add(c, x));
+    c = boxCentre(entry(k, 2, 0), entry(k, 2, 1), entry(k, 2, 2), entry(k, 2, 3), cx, cy, cz);
+    x = boxExtent(entry(k, 2, 0), entry(k, 2, 1), entry(k, 2, 2), ex, ey, ez);
+    loZ = f32x4.min(loZ, f32x4.sub(c, x)); hiZ = f32x4.max(hiZ, f32x4.add(c, x));
+  }
+  const gx = grown(loX, hiX), gy = grown(loY, hiY), gz = grown(loZ, hiZ), zero = f32x4.splat(0);
+  storeTransposed(f32x4.sub(loX, gx), f32x4.sub(loY, gy), f32x4.sub(loZ, gz), zero, boxes, boxes + 32, boxes + 64, boxes + 96, 0);
+  storeTransposed(f32x4.add(hiX, gx), f32x4.add(hiY, gy), f32x4.add(hiZ, gz), zero, boxes, boxes + 32, boxes + 64, boxes + 96, 16);
+}
+
+/**
+ * Stage 4b, the lanes' palette rows: each skin's skinning matrices (from {@link skinning4}) and each rigid
+ * node's model matrix as rows (row-major 3×4, `packPaletteRows`) at lane j's rows `oj` + the skin's or node's
+ * offset.
+ */
+function rows4(h: usize, M: usize, o0: usize, o1: usize, o2: usize, o3: usize): void {
+  const skins = load<i32>(h, 32), skinTable = word(h, 9), rigids = load<i32>(h, 40), rigidTable = word(h, 11);
+  for (let s = 0; s < skins; s++) {
+    const e = skinTable + <usize>(s << 5);
+    const m = load<i32>(e), K = <usize>load<i32>(e, 20), out = <usize>load<i32>(e, 16);
+    for (let i = 0; i < m; i++) {
+      const k = K + <usize>i * MATRIX, at = out + <usize>i * 48;
+      for (let r = 0; r < 3; r++) storeTransposed(entry(k, r, 0), entry(k, r, 1), entry(k, r, 2), entry(k, r, 3), o0, o1, o2, o3, at + (<usize>r << 4));
+    }
+  }
+  for (let n = 0; n < rigids; n++) {
+    const e = rigidTable + <usize>n * 48, a = M + <usize>load<i32>(e) * MATRIX, at = <usize>load<i32>(e, 4);
+    for (let r = 0; r < 3; r++) storeTransposed(entry(a, r, 0), entry(a, r, 1), entry(a, r, 2), entry(a, r, 3), o0, o1, o2, o3, at + (<usize>r << 4));
+  }
 }
 
 /**
@@ -172,114 +372,148 @@ function outsidePlanes(planes: usize, box: usize): bool {
   return false;
 }
 
+/** Whether the column-major world matrix at `w` (f32) mirrors: det W < 0 (in f64, from its upper 3×3). */
+function mirrors(w: usize): bool {
+  const w0 = <f64>load<f32>(w), w1 = <f64>load<f32>(w, 4), w2 = <f64>load<f32>(w, 8);
+  const w4 = <f64>load<f32>(w, 16), w5 = <f64>load<f32>(w, 20), w6 = <f64>load<f32>(w, 24);
+  const w8 = <f64>load<f32>(w, 32), w9 = <f64>load<f32>(w, 36), w10 = <f64>load<f32>(w, 40);
+  return w0 * (w5 * w10 - w6 * w9) - w4 * (w1 * w10 - w2 * w9) + w8 * (w1 * w6 - w2 * w5) < 0;
+}
+
 /**
- * Every instance 0…count−1, as `Crowd.prepare` does it in JavaScript for the other paths:
+ * Stage 5, the instance's world box: W' = W·T(O) in f64 (W the f32 world matrix at `w`, O = (ox, oy, oz)), as
+ * `Crowd.worldOf` ({@link worldRows}), and the box at `box` (f32, relative to O) under it into `wb` (min x y z,
+ * max x y z, f64), as `transformBoxInto`.
+ */
+function worldBox(w: usize, box: usize, wb: usize, ox: f64, oy: f64, oz: f64): void {
+  const w0 = <f64>load<f32>(w), w1 = <f64>load<f32>(w, 4), w2 = <f64>load<f32>(w, 8);
+  const w4 = <f64>load<f32>(w, 16), w5 = <f64>load<f32>(w, 20), w6 = <f64>load<f32>(w, 24);
+  const w8 = <f64>load<f32>(w, 32), w9 = <f64>load<f32>(w, 36), w10 = <f64>load<f32>(w, 40);
+  const w12 = <f64>load<f32>(w, 48) + (w0 * ox + w4 * oy + w8 * oz);
+  const w13 = <f64>load<f32>(w, 52) + (w1 * ox + w5 * oy + w9 * oz);
+  const w14 = <f64>load<f32>(w, 56) + (w2 * ox + w6 * oy + w10 * oz);
+  const x0 = <f64>load<f32>(box), y0 = <f64>load<f32>(box, 4), z0 = <f64>load<f32>(box, 8);
+  const x1 = <f64>load<f32>(box, 16), y1 = <f64>load<f32>(box, 20), z1 = <f64>load<f32>(box, 24);
+  if (x0 <= x1) {
+    const cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
+    const ex = 0.5 * (x1 - x0), ey = 0.5 * (y1 - y0), ez = 0.5 * (z1 - z0);
+    let c = w0 * cx + w4 * cy + w8 * cz + w12, e = Math.abs(w0) * ex + Math.abs(w4) * ey + Math.abs(w8) * ez;
+    store<f64>(wb, c - e); store<f64>(wb, c + e, 24);
+    c = w1 * cx + w5 * cy + w9 * cz + w13; e = Math.abs(w1) * ex + Math.abs(w5) * ey + Math.abs(w9) * ez;
+    store<f64>(wb, c - e, 8); store<f64>(wb, c + e, 32);
+    c = w2 * cx + w6 * cy + w10 * cz + w14; e = Math.abs(w2) * ex + Math.abs(w6) * ey + Math.abs(w10) * ez;
+    store<f64>(wb, c - e, 16); store<f64>(wb, c + e, 40);
+  } else {
+    store<f64>(wb, Infinity); store<f64>(wb, Infinity, 8); store<f64>(wb, Infinity, 16);
+    store<f64>(wb, -Infinity, 24); store<f64>(wb, -Infinity, 32); store<f64>(wb, -Infinity, 40);
+  }
+}
+
+/** W' = W·T(O) (see {@link worldBox}) as three rows (f32) at `o`, the start of a drawn instance's block. */
+function worldRows(w: usize, o: usize, ox: f64, oy: f64, oz: f64): void {
+  const w0 = <f64>load<f32>(w), w1 = <f64>load<f32>(w, 4), w2 = <f64>load<f32>(w, 8);
+  const w4 = <f64>load<f32>(w, 16), w5 = <f64>load<f32>(w, 20), w6 = <f64>load<f32>(w, 24);
+  const w8 = <f64>load<f32>(w, 32), w9 = <f64>load<f32>(w, 36), w10 = <f64>load<f32>(w, 40);
+  const w12 = <f64>load<f32>(w, 48) + (w0 * ox + w4 * oy + w8 * oz);
+  const w13 = <f64>load<f32>(w, 52) + (w1 * ox + w5 * oy + w9 * oz);
+  const w14 = <f64>load<f32>(w, 56) + (w2 * ox + w6 * oy + w10 * oz);
+  v128.store(o, f32x4(<f32>w0, <f32>w4, <f32>w8, <f32>w12));
+  v128.store(o, f32x4(<f32>w1, <f32>w5, <f32>w9, <f32>w13), 16);
+  v128.store(o, f32x4(<f32>w2, <f32>w6, <f32>w10, <f32>w14), 32);
+}
+
+/** Instances per batch at most (lanes plus the instances that share one). */
+const BATCH: i32 = 64;
+
+/**
+ * Every instance 0…count−1, as `Crowd.prepare` does it in JavaScript for the other paths. In batches of up to
+ * four evaluated instances, one per f32x4 lane (an unblended instance with the clip and time of the one before
+ * it in its batch, neither blending, shares that one's lane: one evaluation), in stages (one function each):
  *
- * - its local pose ({@link localPose}), model-space matrices relative to the origin and each skin's skinning
- *   matrices (an instance with the clip and time of the one before it, neither blending, keeps that one's);
- * - its box relative to the origin (at `boxes`): the base box, each bounded joint's box under its skinning matrix
- *   and each rigid node's box under its matrix (centre and extent, grown by GROW for rounding);
- * - its world box (f64, `transformBoxInto` under W' = W·T(O), W its world matrix, f32 at `worlds`), and, with a
- *   view-projection matrix, the cull: an instance whose world box is outside it is not drawn;
- * - the block of each drawn one — non-mirrored ones (det W ≥ 0) from block 0 up, mirrored ones from block
- *   `capacity − 1` down, moved after the others at the end: W' as 3 rows (f32), then each skin's skinning matrices
- *   as rows (row-major 3×4, `packPaletteRows`) and each rigid node's matrix likewise; `order[block]` = instance.
+ * 1. each lane's local pose ({@link localPose}: the rest pose, its clip sampled, blended), then
+ * 2. its local matrices ({@link localMatrices}, four joints per f32x4, into its lane's staging), then the
+ *    lanes' as lane matrices ({@link interleave});
+ * 3. the lanes' model-space matrices relative to the origin ({@link modelMatrices4});
+ * 4. their skinning matrices and boxes relative to the origin ({@link skinning4}: the base box, each bounded
+ *    joint's box under its skinning matrix and each rigid node's box under its matrix, grown by GROW for
+ *    rounding), into each instance's box at `boxes`;
+ * 5. per instance in order, its world box (f64, under W' = W·T(O), W its world matrix, f32 at `worlds`;
+ *    {@link worldBox}) and, with a view-projection matrix, the cull: an instance whose world box is outside
+ *    it is not drawn. A drawn one takes the next block — non-mirrored ones (det W ≥ 0) from block 0 up, mirrored
+ *    ones from block `capacity − 1` down, moved after the others at the end —, W' as 3 rows (f32) at its start,
+ *    `order[block]` = instance ({@link worldRows});
+ * 6. the palette rows ({@link rows4}: each skin's skinning matrices as rows, row-major 3×4, `packPaletteRows`,
+ *    and each rigid node's matrix likewise) into each lane's first drawn instance's block (a lane with none:
+ *    into its spare rows), copied to the others sharing it.
  *
  * Returns the blocks that do not mirror; the mirrored ones follow them (their count at header word 34).
  */
 export function animate(h: usize, count: i32): i32 {
-  const n = load<i32>(h), model = word(h, 7), parents = word(h, 6);
+  const n = load<i32>(h), model = word(h, 7), parents = word(h, 6), locals = word(h, 17), batch = word(h, 18);
   const T = word(h, 1), R = word(h, 2), S = word(h, 3);
-  const skins = load<i32>(h, 32), skinTable = word(h, 9), rigids = load<i32>(h, 40), rigidTable = word(h, 11);
-  const clips = word(h, 12), times = word(h, 13), boxes = word(h, 19), base = word(h, 20);
+  const clips = word(h, 12), times = word(h, 13), boxes = word(h, 19);
   const ox = load<f64>(h, 160), oy = load<f64>(h, 168), oz = load<f64>(h, 176), weights = word(h, 25);
   const worlds = word(h, 26), worldBounds = word(h, 27), blocks = word(h, 28), order = word(h, 29);
   const viewProjection = word(h, 30), capacity = load<i32>(h, 124), blockBytes = word(h, 32), worldBytes = word(h, 33);
-  const planes = viewProjection + 128;
+  const planes = viewProjection + 128, staging = word(h, 36), stride = <usize>((n + 3) >> 2) * MATRIX;
+  // The batch's scratch: lane boxes (4 × 32 bytes), each lane's rows (4 i32), each instance's lane (BATCH i32),
+  // its rows when it shares them (BATCH i32), the rows' bytes, then each lane's spare rows.
+  const laneBoxes = batch, laneRows = batch + 128, lanes = laneRows + 16, shared = lanes + (<usize>BATCH << 2);
+  const rowBytes = <usize>load<i32>(shared + (<usize>BATCH << 2)), spare = shared + (<usize>BATCH << 2) + 16;
   if (viewProjection) clipPlanes(viewProjection, planes);
-  let previousClip: i32 = -3, previousTime: f64 = NaN, drawn = 0, back = capacity;
-  for (let k = 0; k < count; k++) {
-    const box = boxes + (<usize>k << 5);
-    const clip = <i32>load<i16>(clips + (<usize>k << 1)), time = load<f64>(times + (<usize>k << 3));
-    // Shared only between unblended instances (a blended one never matches: its clip reads as −3).
-    const unblended = load<f32>(weights + (<usize>k << 2)) === 0;
-    if (k > 0 && unblended && clip === previousClip && time === previousTime) {
-      memory.copy(box, box - 32, 32);
-    } else {
-      previousClip = unblended ? clip : -3;
-      previousTime = time;
-      localPose(h, k);
-      modelMatrices(n, 0, T, R, S, parents, model, ox, oy, oz);
-      let lo = v128.load(base), hi = v128.load(base, 16);
-      for (let s = 0; s < skins; s++) {
-        const e = skinTable + <usize>(s << 5);
-        const K = <usize>load<i32>(e, 12);
-        skinMatrices(load<i32>(e), <usize>load<i32>(e, 4), model, <usize>load<i32>(e, 8), K);
-        const b = load<i32>(e, 20), joints = <usize>load<i32>(e, 24), bounds = <usize>load<i32>(e, 28);
-        for (let j = 0; j < b; j++) {
-          const a = K + (<usize>load<i32>(joints + (<usize>j << 2)) << 6), q = bounds + (<usize>j << 5);
-          const c = boxCentre(a, q), x = boxExtent(a, q);
-          lo = f32x4.min(lo, f32x4.sub(c, x));
-          hi = f32x4.max(hi, f32x4.add(c, x));
-        }
+  let drawn = 0, back = capacity;
+  for (let first = 0; first < count;) {
+    // Stages 1–2: the batch's lanes.
+    let used = 0, end = first, previousClip: i32 = -3, previousTime: f64 = NaN;
+    for (; end < count && end - first < BATCH; end++) {
+      const clip = <i32>load<i16>(clips + (<usize>end << 1)), time = load<f64>(times + (<usize>end << 3));
+      // Shared only between unblended instances (a blended one never matches: its clip reads as −3).
+      const unblended = load<f32>(weights + (<usize>end << 2)) === 0;
+      if (!(end > first && unblended && clip === previousClip && time === previousTime)) {
+        if (used === 4) break;
+        previousClip = unblended ? clip : -3;
+        previousTime = time;
+        localPose(h, end);
+        localMatrices(n, T, R, S, staging + <usize>used * stride);
+        store<i32>(laneRows + (<usize>used << 2), <i32>(spare + <usize>used * rowBytes));
+        used++;
       }
-      for (let r = 0; r < rigids; r++) {
-        const e = rigidTable + <usize>r * 48;
-        if (load<i32>(e, 8) === 0) continue;
-        const a = model + (<usize>load<i32>(e) << 6), c = boxCentre(a, e + 16), x = boxExtent(a, e + 16);
-        lo = f32x4.min(lo, f32x4.sub(c, x));
-        hi = f32x4.max(hi, f32x4.add(c, x));
-      }
-      const g = grown(lo, hi);
-      v128.store(box, f32x4.sub(lo, g));
-      v128.store(box, f32x4.add(hi, g), 16);
+      store<i32>(lanes + (<usize>(end - first) << 2), used - 1);
     }
-    // W' = W·T(O) in f64, as `Crowd.worldOf`; the world box under it, as `transformBoxInto`.
-    const w = worlds + (<usize>k << 6), wb = worldBounds + <usize>k * 48;
-    const w0 = <f64>load<f32>(w), w1 = <f64>load<f32>(w, 4), w2 = <f64>load<f32>(w, 8);
-    const w4 = <f64>load<f32>(w, 16), w5 = <f64>load<f32>(w, 20), w6 = <f64>load<f32>(w, 24);
-    const w8 = <f64>load<f32>(w, 32), w9 = <f64>load<f32>(w, 36), w10 = <f64>load<f32>(w, 40);
-    const w12 = <f64>load<f32>(w, 48) + (w0 * ox + w4 * oy + w8 * oz);
-    const w13 = <f64>load<f32>(w, 52) + (w1 * ox + w5 * oy + w9 * oz);
-    const w14 = <f64>load<f32>(w, 56) + (w2 * ox + w6 * oy + w10 * oz);
-    store<f64>(wb, Infinity); store<f64>(wb, Infinity, 8); store<f64>(wb, Infinity, 16);
-    store<f64>(wb, -Infinity, 24); store<f64>(wb, -Infinity, 32); store<f64>(wb, -Infinity, 40);
-    const x0 = <f64>load<f32>(box), y0 = <f64>load<f32>(box, 4), z0 = <f64>load<f32>(box, 8);
-    const x1 = <f64>load<f32>(box, 16), y1 = <f64>load<f32>(box, 20), z1 = <f64>load<f32>(box, 24);
-    if (x0 <= x1) {
-      const cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), cz = 0.5 * (z0 + z1);
-      const ex = 0.5 * (x1 - x0), ey = 0.5 * (y1 - y0), ez = 0.5 * (z1 - z0);
-      let c = w0 * cx + w4 * cy + w8 * cz + w12, e = Math.abs(w0) * ex + Math.abs(w4) * ey + Math.abs(w8) * ez;
-      store<f64>(wb, c - e); store<f64>(wb, c + e, 24);
-      c = w1 * cx + w5 * cy + w9 * cz + w13; e = Math.abs(w1) * ex + Math.abs(w5) * ey + Math.abs(w9) * ez;
-      store<f64>(wb, c - e, 8); store<f64>(wb, c + e, 32);
-      c = w2 * cx + w6 * cy + w10 * cz + w14; e = Math.abs(w2) * ex + Math.abs(w6) * ey + Math.abs(w10) * ez;
-      store<f64>(wb, c - e, 16); store<f64>(wb, c + e, 40);
+    for (let j = used; j < 4; j++) store<i32>(laneRows + (<usize>j << 2), <i32>(spare + <usize>j * rowBytes));
+    // Stages 3–4.
+    interleave(n, staging, stride, locals);
+    modelMatrices4(n, locals, parents, model, ox, oy, oz);
+    skinning4(h, model, laneBoxes);
+    // Stage 5: per instance, its box, world box, cull and block.
+    for (let k = first; k < end; k++) {
+      const lane = <usize>load<i32>(lanes + (<usize>(k - first) << 2)), box = boxes + (<usize>k << 5), w = worlds + (<usize>k << 6);
+      v128.store(box, v128.load(laneBoxes + (lane << 5)));
+      v128.store(box, v128.load(laneBoxes + (lane << 5), 16), 16);
+      const wb = worldBounds + <usize>k * 48;
+      worldBox(w, box, wb, ox, oy, oz);
+      store<i32>(shared + (<usize>(k - first) << 2), 0);
+      if (viewProjection && outsidePlanes(planes, wb)) continue;
+      const slot = mirrors(w) ? --back : drawn++;
+      const o = blocks + <usize>slot * blockBytes, rows = o + worldBytes, laneRow = laneRows + (lane << 2);
+      worldRows(w, o, ox, oy, oz);
+      store<i32>(order + (<usize>slot << 2), k);
+      if (<usize>load<i32>(laneRow) === spare + lane * rowBytes) store<i32>(laneRow, <i32>rows);
+      else store<i32>(shared + (<usize>(k - first) << 2), <i32>rows);
     }
-    if (viewProjection && outsidePlanes(planes, wb)) continue;
-    const det = w0 * (w5 * w10 - w6 * w9) - w4 * (w1 * w10 - w2 * w9) + w8 * (w1 * w6 - w2 * w5);
-    const slot = det < 0 ? --back : drawn++;
-    const o = blocks + <usize>slot * blockBytes;
-    v128.store(o, f32x4(<f32>w0, <f32>w4, <f32>w8, <f32>w12));
-    v128.store(o, f32x4(<f32>w1, <f32>w5, <f32>w9, <f32>w13), 16);
-    v128.store(o, f32x4(<f32>w2, <f32>w6, <f32>w10, <f32>w14), 32);
-    const rows = o + worldBytes;
-    for (let s = 0; s < skins; s++) {
-      const e = skinTable + <usize>(s << 5);
-      const m = load<i32>(e), K = <usize>load<i32>(e, 12), out = rows + <usize>load<i32>(e, 16);
-      for (let i = 0; i < m; i++) packRows(out + <usize>i * 48, K + (<usize>i << 6));
+    // Stage 6: the rows, then the copies for instances sharing a lane.
+    rows4(h, model, <usize>load<i32>(laneRows), <usize>load<i32>(laneRows, 4), <usize>load<i32>(laneRows, 8), <usize>load<i32>(laneRows, 12));
+    for (let k = first; k < end; k++) {
+      const rows = <usize>load<i32>(shared + (<usize>(k - first) << 2));
+      if (rows) memory.copy(rows, <usize>load<i32>(laneRows + (<usize>load<i32>(lanes + (<usize>(k - first) << 2)) << 2)), rowBytes);
     }
-    for (let r = 0; r < rigids; r++) {
-      const e = rigidTable + <usize>r * 48;
-      packRows(rows + <usize>load<i32>(e, 4), model + (<usize>load<i32>(e) << 6));
-    }
-    store<i32>(order + (<usize>slot << 2), k);
+    first = end;
   }
-  const mirrored = capacity - back;
-  if (mirrored > 0 && back > drawn) {
-    memory.copy(blocks + <usize>drawn * blockBytes, blocks + <usize>back * blockBytes, <usize>mirrored * blockBytes);
-    memory.copy(order + (<usize>drawn << 2), order + (<usize>back << 2), <usize>mirrored << 2);
+  const mirroredCount = capacity - back;
+  if (mirroredCount > 0 && back > drawn) {
+    memory.copy(blocks + <usize>drawn * blockBytes, blocks + <usize>back * blockBytes, <usize>mirroredCount * blockBytes);
+    memory.copy(order + (<usize>drawn << 2), order + (<usize>back << 2), <usize>mirroredCount << 2);
   }
-  store<i32>(h, mirrored, 136);
+  store<i32>(h, mirroredCount, 136);
   return drawn;
 }

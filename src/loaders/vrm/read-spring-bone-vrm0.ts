@@ -27,8 +27,8 @@ export const VRM0_VIRTUAL_TAIL_LENGTH = 0.07;
  * The half turn that makes a 0.x model face +Z (turn-vrm0-to-face-z.ts) turns the root joints only: collider
  * offsets and virtual tails are node-local and untouched (a virtual tail is taken from the file's translation,
  * before the turn); `gravityDir` is a world direction and is kept as the file gives it, as three-vrm keeps it after
- * `VRMUtils.rotateVRM0` (which turns the scene, not the gravity). Unlike three-vrm, a non-unit gravityDir is scaled
- * to unit length.
+ * `VRMUtils.rotateVRM0` (which turns the scene, not the gravity). A non-unit gravityDir is scaled to unit length
+ * and its length moved into gravityPower, so the gravity (gravityDir · gravityPower) is three-vrm's and UniVRM's.
  *
  * Bad input is one warning each, and the loader goes on: a collider group that is not an object or on a missing
  * node is dropped (references to it are skipped); a collider with a malformed offset or a radius that is NaN,
@@ -98,7 +98,7 @@ function readBoneGroup(reading: SecondaryMotionReading, boneGroup: unknown, wher
   const settings = readSpringJointSettings({
     hitRadius: boneGroup.hitRadius, stiffness: boneGroup.stiffiness, gravityPower: boneGroup.gravityPower,
     gravityDir: xyz(boneGroup.gravityDir), dragForce: boneGroup.dragForce,
-  }, VRM0_JOINT_DEFAULTS, where, (setting) => (setting === 'stiffness' ? 'stiffiness' : setting));
+  }, VRM0_JOINT_DEFAULTS, where, 'scales power', (setting) => (setting === 'stiffness' ? 'stiffiness' : setting));
   const nodeCount = nodeCountOf(reading);
   let center = -1;
   if (boneGroup.center !== undefined && boneGroup.center !== -1) {

@@ -147,7 +147,7 @@ function readSpring(reading: SecondaryMotionReading, spring: unknown, where: str
     const jointWhere = `${where}/joints/${k}`;
     if (!isJsonObject(joint)) throw droppedParameter(jointWhere, joint, 'an object');
     if (!isIndex(joint.node, nodeCount)) throw droppedParameter(`${jointWhere}/node`, joint.node, 'a node index');
-    return { node: reading.jointOfNode[joint.node], ...readSpringJointSettings(joint, VRM1_JOINT_DEFAULTS, jointWhere) };
+    return { node: reading.jointOfNode[joint.node], ...readSpringJointSettings(joint, VRM1_JOINT_DEFAULTS, jointWhere, 'direction only') };
   });
   for (let k = 1; k < joints.length; k++) {
     if (!isDescendant(reading.parents, joints[k].node, joints[k - 1].node)) {

@@ -32,9 +32,11 @@ export const VRM0_JOINT_DEFAULTS: SpringJointSettings = { hitRadius: 0, stiffnes
 
 /**
  * A joint's settings with `defaults` for the ones left out: hitRadius, stiffness and gravityPower numbers ≥ 0,
- * dragForce in [0, 1], gravityDir three finite numbers of non-zero length, scaled to unit length (the
- * specification calls it a unit vector; three-vrm uses the file's vector as is, so a non-unit one scales
- * gravityPower there).
+ * dragForce in [0, 1], gravityDir three finite numbers of non-zero length, scaled to unit length. What becomes of
+ * a non-unit gravityDir's length is `gravityLength`'s choice: `'direction only'` drops it (VRMC_springBone 1.0
+ * calls gravityDir a direction; three-vrm would use the file's vector as is, so there a non-unit one scales the
+ * gravity), `'scales power'` multiplies gravityPower by it, so gravityDir · gravityPower is the file's vector
+ * times its power, as UniVRM 0.x and three-vrm move a VRM 0.x model.
  *
  * @param where the JSON pointer of the object holding the settings (`/extensions/VRMC_springBone/springs/0/joints/1`)
  * @param key the member name each setting has in the file (VRM 0.x's `stiffiness`), `where/key` in a warning
@@ -45,13 +47,16 @@ export function readSpringJointSettings(
   input: SpringJointSettingsInput,
   defaults: SpringJointSettings,
   where: string,
+  gravityLength: 'direction only' | 'scales power',
   key: (setting: keyof SpringJointSettingsInput) => string = (setting) => setting,
 ): SpringJointSettings {
   const at = (setting: keyof SpringJointSettingsInput) => `${where}/${key(setting)}`;
   const hitRadius = nonNegative(input.hitRadius, defaults.hitRadius, at('hitRadius'));
   const stiffness = nonNegative(input.stiffness, defaults.stiffness, at('stiffness'));
-  const gravityPower = nonNegative(input.gravityPower, defaults.gravityPower, at('gravityPower'));
-  const gravityDir = direction(vector3(input.gravityDir, defaults.gravityDir, at('gravityDir')), at('gravityDir'));
+  const power = nonNegative(input.gravityPower, defaults.gravityPower, at('gravityPower'));
+  const vector = vector3(input.gravityDir, defaults.gravityDir, at('gravityDir'));
+  const gravityDir = direction(vector, at('gravityDir'));
+  const gravityPower = gravityLength === 'scales power' ? power * Math.hypot(vector[0], vector[1], vector[2]) : power;
   const dragForce = unitInterval(input.dragForce, defaults.dragForce, at('dragForce'));
   return { hitRadius, stiffness, gravityPower, gravityDir, dragForce };
 }

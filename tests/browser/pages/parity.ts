@@ -12,7 +12,7 @@ import { uploadModel, type GpuModel } from '../../../src/gpu/skinning/gpu-model.
 import { maxPaletteJoints, paletteStride, readPaletteLimits, type PaletteLimits, type PalettePath } from '../../../src/gpu/skinning/palette-path.ts';
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
 import { compileProgram } from '../../../src/gpu/device/shader-program.ts';
-import { TransformFeedbackCapture } from '../../../src/gpu/skinning/transform-feedback-capture.ts';
+import { TransformFeedbackCapture, type CapturedVertices } from '../../../src/gpu/skinning/transform-feedback-capture.ts';
 import { createRenderItem } from '../../../src/gpu/passes/render-item.ts';
 import { createBendingBox } from '../helpers/bending-box.ts';
 import { createTwistCylinder } from '../helpers/twist-cylinder.ts';
@@ -72,6 +72,16 @@ const gl = canvas.getContext('webgl2', { preserveDrawingBuffer: true, antialias:
 if (!gl) throw new Error('parity harness: no WebGL2');
 
 /**
+ * {@link runParity}'s GPU half, one capture per palette path (`texture-wrapped`: 3 joints per texture row), kept for
+ * the page's life: a page that runs several models (a spec's tests sharing one harness page) compiles each
+ * program variant once. A capture holds no result between runs (each is read back whole).
+ */
+const captures = {
+  uniform: new TransformFeedbackCapture(gl), ubo: new TransformFeedbackCapture(gl),
+  texture: new TransformFeedbackCapture(gl), 'texture-wrapped': new TransformFeedbackCapture(gl, 3),
+};
+
+/**
  * Which times of each clip {@link runParity} samples (always after the rest pose): `spread`, 0, 0.23d, 0.5d,
  * 0.77d and d; `keys`, every distinct key time of the clip's channels (for MD5, every frame).
  */
@@ -106,10 +116,6 @@ async function runParity(
   prepare: ((animated: AnimatedModel) => void) | null = null,
 ): Promise<ModelParity> {
   const gpu: GpuModel = uploadModel(gl!, asset);
-  const captures = {
-    uniform: new TransformFeedbackCapture(gl!), ubo: new TransformFeedbackCapture(gl!),
-    texture: new TransformFeedbackCapture(gl!), 'texture-wrapped': new TransformFeedbackCapture(gl!, 3),
-  };
   const limits = readPaletteLimits(gl!);
   const animated = new AnimatedModel(asset);
   prepare?.(animated);
@@ -128,19 +134,30 @@ async function runParity(
   });
   const paths: PathParity[] = [];
   try {
-    for (const method of methods) for (const path of ['uniform', 'ubo', 'texture', 'texture-wrapped'] as const) {
-      const label = `${method.skinning}/${method.weights}`;
-      const result: PathParity = { path, method: label, skipped: null, maxPositionError: 0, maxNormalError: 0, maxTangentError: 0, tangentsCompared: 0, worst: '', samples: 0, verticesCompared: 0 };
-      paths.push(result);
-      const stride = paletteStride(method.skinning);
-      if ((path === 'uniform' || path === 'ubo') && jointCount > maxPaletteJoints(path, limits, stride)) {
-        const limit = path === 'uniform' ? `MAX_VERTEX_UNIFORM_VECTORS ${maxVectors}` : `MAX_UNIFORM_BLOCK_SIZE ${limits.maxUniformBlockSize}`;
-        result.skipped = `${jointCount} joints exceed the ${path} budget (${maxPaletteJoints(path, limits, stride)} joints for ${limit}, ${method.skinning})`;
-        continue;
+    for (const method of methods) {
+      // The palette paths this method runs on (results in path order), the others skipped with the reason.
+      const running: { path: keyof typeof captures; result: PathParity }[] = [];
+      for (const path of ['uniform', 'ubo', 'texture', 'texture-wrapped'] as const) {
+        const label = `${method.skinning}/${method.weights}`;
+        const result: PathParity = { path, method: label, skipped: null, maxPositionError: 0, maxNormalError: 0, maxTangentError: 0, tangentsCompared: 0, worst: '', samples: 0, verticesCompared: 0 };
+        paths.push(result);
+        const stride = paletteStride(method.skinning);
+        if ((path === 'uniform' || path === 'ubo') && jointCount > maxPaletteJoints(path, limits, stride)) {
+          const limit = path === 'uniform' ? `MAX_VERTEX_UNIFORM_VECTORS ${maxVectors}` : `MAX_UNIFORM_BLOCK_SIZE ${limits.maxUniformBlockSize}`;
+          result.skipped = `${jointCount} joints exceed the ${path} budget (${maxPaletteJoints(path, limits, stride)} joints for ${limit}, ${method.skinning})`;
+          continue;
+        }
+        running.push({ path, result });
       }
+      if (running.length === 0) continue;
+      // Per sample: the CPU skins each primitive once for every path, and every path's capture of every primitive is
+      // drawn at once and read back as its fence passes (captureAsync draws at the call, so the next sample's pose
+      // cannot reach a capture in flight). Each path's result sees its samples, primitives and vertices in the same
+      // order as one path at a time would.
       for (const sample of samples) {
         animated.evaluate(animated.clipSample(sample.clip).at(sample.time));
-        result.samples++;
+        for (const { result } of running) result.samples++;
+        const skinned: { instance: number; primitive: number; n: number; cpuPositions: Float32Array; cpuNormals: Float32Array; cpuTangents: Float32Array | null; captured: Promise<CapturedVertices>[] }[] = [];
         for (const { instance, primitive, morph } of targets) {
           const skin = asset.meshInstances[instance].skin;
           const source = asset.meshes[asset.meshInstances[instance].mesh].primitives[primitive];
@@ -163,37 +180,48 @@ async function runParity(
             }
           }
           // Fenced: read back once the GPU is done, without stalling the pipeline.
-          const captured = await captures[path].captureAsync({
+          const captured = running.map(({ path }) => captures[path].captureAsync({
             gpuModel: gpu, instanceIndex: instance, primitiveIndex: primitive, skinMatrices: palette,
             palettePath: path === 'texture-wrapped' ? 'texture' : path, method, origin: animated.origin, morphWeights: animated.morphWeights,
-          });
+          }));
+          // Settled now, awaited below: a rejection is reported there, not as unhandled.
+          for (const pending of captured) pending.catch(() => undefined);
+          skinned.push({ instance, primitive, n, cpuPositions, cpuNormals, cpuTangents, captured });
+        }
+        for (const { instance, primitive, n, cpuPositions, cpuNormals, cpuTangents, captured: pending } of skinned) {
           for (let v = 0; v < n; v++) {
             const o = 3 * v;
             for (let k = 0; k < 3; k++) {
               min[k] = Math.min(min[k], cpuPositions[o + k]);
               max[k] = Math.max(max[k], cpuPositions[o + k]);
             }
-            const dp = Math.hypot(captured.positions[o] - cpuPositions[o], captured.positions[o + 1] - cpuPositions[o + 1], captured.positions[o + 2] - cpuPositions[o + 2]);
-            const dn = Math.hypot(captured.normals[o] - cpuNormals[o], captured.normals[o + 1] - cpuNormals[o + 1], captured.normals[o + 2] - cpuNormals[o + 2]);
-            // NaN must fail, so compare with !(a <= b).
-            if (!(dp <= result.maxPositionError)) {
-              result.maxPositionError = Number.isNaN(dp) ? Infinity : dp;
-              result.worst = `${sample.label} instance ${instance} primitive ${primitive} vertex ${v}`;
-            }
-            if (!(dn <= result.maxNormalError)) result.maxNormalError = Number.isNaN(dn) ? Infinity : dn;
-            if (cpuTangents) {
-              const t = 4 * v, g = captured.tangents;
-              const dt = Math.hypot(g[t] - cpuTangents[t], g[t + 1] - cpuTangents[t + 1], g[t + 2] - cpuTangents[t + 2], g[t + 3] - cpuTangents[t + 3]);
-              if (!(dt <= result.maxTangentError)) result.maxTangentError = Number.isNaN(dt) ? Infinity : dt;
-              result.tangentsCompared++;
-            }
           }
-          result.verticesCompared += n;
+          for (let p = 0; p < running.length; p++) {
+            const result = running[p].result;
+            const captured = await pending[p];
+            for (let v = 0; v < n; v++) {
+              const o = 3 * v;
+              const dp = Math.hypot(captured.positions[o] - cpuPositions[o], captured.positions[o + 1] - cpuPositions[o + 1], captured.positions[o + 2] - cpuPositions[o + 2]);
+              const dn = Math.hypot(captured.normals[o] - cpuNormals[o], captured.normals[o + 1] - cpuNormals[o + 1], captured.normals[o + 2] - cpuNormals[o + 2]);
+              // NaN must fail, so compare with !(a <= b).
+              if (!(dp <= result.maxPositionError)) {
+                result.maxPositionError = Number.isNaN(dp) ? Infinity : dp;
+                result.worst = `${sample.label} instance ${instance} primitive ${primitive} vertex ${v}`;
+              }
+              if (!(dn <= result.maxNormalError)) result.maxNormalError = Number.isNaN(dn) ? Infinity : dn;
+              if (cpuTangents) {
+                const t = 4 * v, g = captured.tangents;
+                const dt = Math.hypot(g[t] - cpuTangents[t], g[t + 1] - cpuTangents[t + 1], g[t + 2] - cpuTangents[t + 2], g[t + 3] - cpuTangents[t + 3]);
+                if (!(dt <= result.maxTangentError)) result.maxTangentError = Number.isNaN(dt) ? Infinity : dt;
+                result.tangentsCompared++;
+              }
+            }
+            result.verticesCompared += n;
+          }
         }
       }
     }
   } finally {
-    for (const capture of Object.values(captures)) capture.dispose();
     gpu.dispose();
   }
   return {

@@ -4,7 +4,7 @@
 import type { ModelAsset } from '../../../src/asset/model-asset.ts';
 import { uploadModel } from '../../../src/gpu/skinning/gpu-model.ts';
 import { SkinnedRenderer } from '../../../src/gpu/passes/renderer.ts';
-import { captureSkinnedVerticesAsync } from '../../../src/gpu/skinning/transform-feedback-capture.ts';
+import { TransformFeedbackCapture, type CapturedVertices } from '../../../src/gpu/skinning/transform-feedback-capture.ts';
 import { createRenderItem } from '../../../src/gpu/passes/render-item.ts';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { computeModelBounds } from '../../../src/scene/model-bounds.ts';
@@ -56,6 +56,8 @@ export interface PickReport {
 const canvas = document.getElementById('gl') as HTMLCanvasElement;
 const gl = canvas.getContext('webgl2', { preserveDrawingBuffer: true, antialias: false })!;
 const renderer = new SkinnedRenderer(gl);
+// One capture for every run: its programs are compiled once per variant, not once per checked triangle.
+const capture = new TransformFeedbackCapture(gl);
 const CLEAR: [number, number, number, number] = [1, 0, 1, 1];
 const assets = new Map<string, Promise<ModelAsset>>();
 
@@ -142,14 +144,22 @@ async function run(request: PickRequest): Promise<PickReport> {
       }
     }
     report.pickMsMean = (performance.now() - started) / report.picked;
-    // The GPU's vertices of the same primitives at the same pose, by transform feedback.
-    for (const { instance, slot, vertices } of hitTriangles.values()) {
+    // The GPU's vertices of the same primitives at the same pose, by transform feedback: one capture per primitive
+    // holding a checked triangle (the pose does not change between them), all in flight at once.
+    const captures = new Map<string, Promise<CapturedVertices>>();
+    for (const { instance, slot } of hitTriangles.values()) {
       const skin = asset.meshInstances[instance].skin;
-      if (skin < 0 || !asset.meshes[asset.meshInstances[instance].mesh].primitives[slot].joints) continue;
-      const captured = await captureSkinnedVerticesAsync(gl, {
+      const key = `${instance}/${slot}`;
+      if (skin < 0 || !asset.meshes[asset.meshInstances[instance].mesh].primitives[slot].joints || captures.has(key)) continue;
+      captures.set(key, capture.captureAsync({
         gpuModel: gpu, instanceIndex: instance, primitiveIndex: slot, skinMatrices: animated.skinMatrices[skin],
         palettePath: renderer.palettePathFor(asset, 'auto', request.method), method: request.method, origin: animated.origin, morphWeights: animated.morphWeights,
-      });
+      }));
+    }
+    for (const { instance, slot, vertices } of hitTriangles.values()) {
+      const pending = captures.get(`${instance}/${slot}`);
+      if (!pending) continue;
+      const captured = await pending;
       for (let k = 0; k < 3; k++) {
         const v = vertices[4 * k];
         const d = Math.hypot(captured.positions[3 * v] - vertices[4 * k + 1], captured.positions[3 * v + 1] - vertices[4 * k + 2], captured.positions[3 * v + 2] - vertices[4 * k + 3]);

@@ -134,6 +134,38 @@ describe('crowd kernel', async () => {
     expect(slow.prepare(view)).toBe(N);
   });
 
+  it('batches four instances per lane set: culled, mirrored and shared instances get the rows and box of the instance posed alone', () => {
+    const asset = withRigidProp(createWorm(WORM_800), 4, 0.25, [0.3, 0.1, 0]), N = 48;
+    const crowd = new Crowd(asset, { capacity: N }), alone = new Crowd(asset, { capacity: 1 });
+    const clips = crowd.model.clips, rand = random(11);
+    let clip = 0, time = 0;
+    for (let k = 0; k < N; k++) {
+      // Runs of 1 to 9 instances with one clip and time (shared evaluations, across batch boundaries too).
+      if (k === 0 || rand() < 0.3) { clip = Math.floor(rand() * (clips.length + 1)) - 1; time = 2 * rand(); }
+      const mirror = rand() < 0.3 ? -1 : 1, x = rand() < 0.4 ? 50 : 8 * rand() - 4;
+      crowd.add(clip, time, 1, [mirror, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, 0, 8 * rand() - 4, 1]);
+    }
+    alone.add(0, 0, 1);
+    // An orthographic view volume over x, z ∈ [−10, 10]: the instances at x = 50 are culled.
+    const view = [0.1, 0, 0, 0, 0, 0.1, 0, 0, 0, 0, 0.1, 0, 0, 0, 0, 1];
+    const drawn = crowd.prepare(view), texels = crowd.blockTexels, boxes = crowd.kernel!.boxes;
+    expect(drawn).toBeGreaterThan(N / 3);
+    expect(drawn).toBeLessThan(N - 3);
+    expect(crowd.mirroredFrom).toBeLessThan(drawn - 1);
+    const blockOf = new Map<number, number>();
+    for (let b = 0; b < drawn; b++) blockOf.set(crowd.drawnInstances[b], b);
+    for (let k = 0; k < N; k++) {
+      alone.clipIndices[0] = crowd.clipIndices[k];
+      alone.times[0] = crowd.times[k];
+      expect(alone.prepare(null)).toBe(1);
+      expect(boxes.subarray(8 * k, 8 * k + 8), `instance ${k} box`).toEqual(alone.kernel!.boxes.subarray(0, 8));
+      const b = blockOf.get(k);
+      if (b === undefined) continue;
+      expect(crowd.blocks.subarray(4 * (b * texels + 3), 4 * (b + 1) * texels), `instance ${k} rows`).toEqual(alone.blocks.subarray(12, 4 * texels));
+      expect(Math.sign(crowd.blocks[4 * b * texels]), `instance ${k} world rows`).toBe(crowd.worlds[16 * k]);
+    }
+  });
+
   it('draws what the JavaScript backend draws, within the nlerp bound of slerp', () => {
     const worm = createWorm(WORM_800), N = 16;
     const fast = new Crowd(worm, { capacity: N }), slow = new Crowd(worm, { capacity: N, backend: 'js' });

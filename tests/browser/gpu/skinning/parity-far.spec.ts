@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { openHarness } from '../../helpers/harness.ts';
+import { expect } from '@playwright/test';
+import { test } from '../../helpers/parity-page.ts';
 import type { ModelParity } from '../../pages/parity.ts';
 import { expectParity, printParityTable } from '../../helpers/parity-report.ts';
 import { SKINNING_MODES, WEIGHT_POLICIES, type SkinningMethod } from '../../../../src/skinning/skinning-method.ts';
@@ -16,12 +16,8 @@ type Api = { far: (model: 'box' | 'uneven' | 'chain', methods: SkinningMethod[],
 const table: { label: string; result: ModelParity }[] = [];
 
 test.describe('GPU-vs-CPU parity 10 km from the origin', () => {
-  test.beforeEach(async ({ page }) => {
-    await openHarness(page, '/tests/browser/pages/parity.html', 'sinewParityReady');
-  });
-
   for (const model of ['box', 'uneven', 'chain'] as const) {
-    test(`${model === 'chain' ? '32-joint chain, 12 influences' : model === 'uneven' ? 'bending box, uneven weights' : 'bending box'} at (10 000, 0, 10 000) m, every method × palette path`, async ({ page }) => {
+    test(`${model === 'chain' ? '32-joint chain, 12 influences' : model === 'uneven' ? 'bending box, uneven weights' : 'bending box'} at (10 000, 0, 10 000) m, every method × palette path`, async ({ parityPage: page }) => {
       const result = await page.evaluate(([m, methods]) => (window as unknown as { sinewParity: Api }).sinewParity.far(m, methods), [model, METHODS] as const);
       table.push({ label: `${model} @ 10 km`, result });
       expectParity(result);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { requireSharedAssets } from '../../helpers/viewer-page.ts';
-import { openHarness } from '../../helpers/harness.ts';
+import { test } from '../../helpers/parity-page.ts';
 import type { ModelParity, Sampling } from '../../pages/parity.ts';
 import { expectParity, printParityTable } from '../../helpers/parity-report.ts';
 import { SKINNING_MODES, WEIGHT_POLICIES, type SkinningMethod } from '../../../../src/skinning/skinning-method.ts';
@@ -35,19 +35,15 @@ function check(result: ModelParity, label = result.model): void {
 }
 
 test.describe('GPU-vs-CPU parity for every skinning mode × weight policy × palette path', () => {
-  test.beforeEach(async ({ page }) => {
-    await openHarness(page, '/tests/browser/pages/parity.html', 'sinewParityReady');
-  });
-
-  test('generated bending box (weights summing to 0.6 and 0 on some vertices)', async ({ page }) => {
+  test('generated bending box (weights summing to 0.6 and 0 on some vertices)', async ({ parityPage: page }) => {
     check(await page.evaluate((m) => (window as unknown as { sinewParity: Api }).sinewParity.generated(m), METHODS));
   });
 
-  test('generated bending box with uneven weights (sums 0.6 … 1.3)', async ({ page }) => {
+  test('generated bending box with uneven weights (sums 0.6 … 1.3)', async ({ parityPage: page }) => {
     check(await page.evaluate((m) => (window as unknown as { sinewParity: Api }).sinewParity.unevenWeights(m), METHODS));
   });
 
-  test('generated twisting cylinder (170°, with tangents of both handednesses), plain and with uneven weights', async ({ page }) => {
+  test('generated twisting cylinder (170°, with tangents of both handednesses), plain and with uneven weights', async ({ parityPage: page }) => {
     for (const uneven of [false, true]) {
       const result = await page.evaluate(([u, m]) => (window as unknown as { sinewParity: Api }).sinewParity.twist(u, m), [uneven, METHODS] as const);
       check(result);
@@ -55,12 +51,12 @@ test.describe('GPU-vs-CPU parity for every skinning mode × weight policy × pal
     }
   });
 
-  test('generated 1 024-joint chain', async ({ page }) => {
+  test('generated 1 024-joint chain', async ({ parityPage: page }) => {
     check(await page.evaluate((m) => (window as unknown as { sinewParity: Api }).sinewParity.jointChain(1024, m), METHODS));
   });
 
   for (const influences of [8, 12]) {
-    test(`generated 32-joint chain with ${influences} influences per vertex (uneven weight sums, an empty slot)`, async ({ page }) => {
+    test(`generated 32-joint chain with ${influences} influences per vertex (uneven weight sums, an empty slot)`, async ({ parityPage: page }) => {
       const result = await page.evaluate(([c, m]) => (window as unknown as { sinewParity: Api }).sinewParity.wideChain(c, m), [influences, METHODS] as const);
       check(result);
       expect(result.influences).toBe(influences);
@@ -68,7 +64,7 @@ test.describe('GPU-vs-CPU parity for every skinning mode × weight policy × pal
     });
   }
 
-  test('quad_skin.glb with a bend clip (12 influence slots, up to 10 weighted)', async ({ page }) => {
+  test('quad_skin.glb with a bend clip (12 influence slots, up to 10 weighted)', async ({ parityPage: page }) => {
     requireSharedAssets();
     const result = await page.evaluate(([url, m]) => (window as unknown as { sinewParity: Api }).sinewParity.urlBent(url, m),
       ['/shared/assets/gltf/quad_skin.glb', METHODS] as const);
@@ -77,14 +73,14 @@ test.describe('GPU-vs-CPU parity for every skinning mode × weight policy × pal
   });
 
   for (const file of ['CesiumMan.glb', 'Fox.glb', 'RiggedFigure.glb', 'RecursiveSkeletons.glb']) {
-    test(file, async ({ page }) => {
+    test(file, async ({ parityPage: page }) => {
       requireSharedAssets();
       check(await page.evaluate(([url, m]) => (window as unknown as { sinewParity: Api }).sinewParity.url(url, m),
         [`/shared/assets/gltf/${file}`, METHODS] as const));
     });
   }
 
-  test('Bob.md5mesh + Bob.md5anim (rest and 5 spread times)', async ({ page }) => {
+  test('Bob.md5mesh + Bob.md5anim (rest and 5 spread times)', async ({ parityPage: page }) => {
     requireSharedAssets();
     check(await page.evaluate(([mesh, anim, m]) => (window as unknown as { sinewParity: Api }).sinewParity.md5(mesh, anim, 'spread', m),
       ['/shared/assets/md5/Bob.md5mesh', '/shared/assets/md5/Bob.md5anim', METHODS] as const));

@@ -62,7 +62,7 @@ describe('VRM 0.x secondaryAnimation → springs, as three-vrm builds its joints
   it('through the loader on a VRM 0.x: node-local offsets and tails are not turned, gravityDir (world) is kept as the file gives it', async () => {
     const asset = await parseGltf('old.vrm', smallVrm0({
       secondaryAnimation: {
-        boneGroups: [{ bones: [nodeOfBone('leftThumb1')], gravityDir: { x: 1, y: 0, z: 0 }, gravityPower: 0.5, colliderGroups: [0] }],
+        boneGroups: [{ bones: [nodeOfBone('leftThumb1')], gravityDir: { x: 2, y: 0, z: 0 }, gravityPower: 0.5, colliderGroups: [0] }],
         colliderGroups: [{ node: nodeOfBone('head'), colliders: [{ offset: { x: 0.02, y: 0, z: 0.05 }, radius: 0.1 }] }],
       },
     }).glb());
@@ -70,7 +70,9 @@ describe('VRM 0.x secondaryAnimation → springs, as three-vrm builds its joints
     const node = nodeOfJoint(asset);
     const [spring] = asset.secondaryMotion!.springBone!.springs;
     expect(spring.joints.map((j) => node(j.node))).toEqual([nodeOfBone('leftThumb1'), nodeOfBone('leftThumb2')]);
+    // Unit length, its length moved into the power: the gravity is the file's vector times its power, as three-vrm's.
     expect(spring.joints[0].gravityDir).toEqual([1, 0, 0]);
+    expect(spring.joints[0].gravityPower).toBe(1);
     const expected = sevenCmAlong([0.02, 0, 0.01]);
     spring.virtualTail!.forEach((x, k) => expect(x).toBeCloseTo(expected[k], 8));
     expect(asset.secondaryMotion!.springBone!.colliders[0].shape).toEqual({ kind: 'sphere', offset: [0.02, 0, -0.05], radius: 0.1, inside: false });

@@ -33,7 +33,7 @@ describe('spring bones as three-vrm\'s loader reads them (the reference)', () =>
     expectSameJoints(sinewJoints(asset), three);
   });
 
-  it('VRM 0.x: the same joints from a branching bone group, virtual tails, z-negated collider offsets, settings', async () => {
+  it('VRM 0.x: the same joints from a branching bone group, virtual tails, z-negated collider offsets, settings, gravity of a non-unit gravityDir', async () => {
     const glb = smallVrm0({
       secondaryAnimation: {
         colliderGroups: [
@@ -43,7 +43,7 @@ describe('spring bones as three-vrm\'s loader reads them (the reference)', () =>
         boneGroups: [
           // chest branches into neck (first child) and both upper arms.
           { comment: 'upper', stiffiness: 0.8, gravityPower: 0.2, gravityDir: { x: 0, y: -1, z: 0 }, dragForce: 0.35, hitRadius: 0.015, center: -1, colliderGroups: [0, 1], bones: [nodeOfBone('chest')] },
-          { comment: 'leg', stiffiness: 1.2, gravityPower: 0, gravityDir: { x: 0, y: 0, z: 1 }, dragForce: 0.5, hitRadius: 0.01, center: nodeOfBone('hips'), colliderGroups: [1], bones: [nodeOfBone('leftUpperLeg')] },
+          { comment: 'leg', stiffiness: 1.2, gravityPower: 0.3, gravityDir: { x: 0, y: 0, z: 2 }, dragForce: 0.5, hitRadius: 0.01, center: nodeOfBone('hips'), colliderGroups: [1], bones: [nodeOfBone('leftUpperLeg')] },
         ],
       },
     }).glb();

@@ -86,8 +86,10 @@ export function expectSameJoints(sinew: JointView[], three: JointView[]): void {
   ours.forEach((j, i) => {
     const t = theirs[i];
     expect(j.colliders, `joint on node ${j.node}`).toEqual(t.colliders);
-    for (const key of ['hitRadius', 'stiffness', 'gravityPower', 'dragForce'] as const) expect(j.settings[key], `${key} of node ${j.node}`).toBeCloseTo(t.settings[key], 12);
-    j.settings.gravityDir.forEach((x, k) => expect(x).toBeCloseTo(t.settings.gravityDir[k], 12));
+    for (const key of ['hitRadius', 'stiffness', 'dragForce'] as const) expect(j.settings[key], `${key} of node ${j.node}`).toBeCloseTo(t.settings[key], 12);
+    // The gravity each joint feels, gravityDir · gravityPower (Sinew keeps gravityDir unit length).
+    j.settings.gravityDir.forEach((x, k) => expect(x * j.settings.gravityPower, `gravity of node ${j.node}`).toBeCloseTo(t.settings.gravityDir[k] * t.settings.gravityPower, 12));
+    expect(Math.hypot(...j.settings.gravityDir)).toBeCloseTo(1, 12);
     if (t.virtualTail === null) expect(j.virtualTail).toBeNull();
     else j.virtualTail!.forEach((x, k) => expect(x, `virtual tail of node ${j.node}`).toBeCloseTo(t.virtualTail![k], 7));
   });
