@@ -78,6 +78,17 @@ function changed(a: Picture, b: Picture): number {
   return count;
 }
 
+/**
+ * Pauses and resets the springs, lets the element's last real animation frame pass, then installs Playwright's
+ * clock: a frame the element asked for before the clock would be waited for in real time, and the frames it
+ * coalesces with would never come while the clock runs.
+ */
+async function holdStill(page: Page): Promise<void> {
+  await page.evaluate(() => { const el = document.getElementById('v') as Viewer; el.pause(); el.resetSpringBones(); });
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+  await page.clock.install();
+}
+
 /** Plays for `ms` of Playwright's clock (a frame every 16 ms), then pauses. */
 async function playFor(page: Page, ms: number): Promise<void> {
   await page.evaluate(() => (document.getElementById('v') as Viewer).play());
@@ -95,8 +106,7 @@ function distance(a: readonly number[], b: readonly number[]): number {
 
 test('wind blows the springs sideways; paused holds them; resetSpringBones and spring-bones="off" give the rest pose; the same run again gives the same picture', async ({ page }) => {
   await addViewer(page, { src: '/generated/avatar.vrm', autoplay: '' });
-  await page.clock.install();
-  await page.evaluate(() => { const el = document.getElementById('v') as Viewer; el.pause(); el.resetSpringBones(); });
+  await holdStill(page);
 
   // Reset at the rest pose: every spring joint as the file places it.
   const reset = await picture(page);
@@ -147,8 +157,7 @@ test('wind blows the springs sideways; paused holds them; resetSpringBones and s
 test('gravity and wind are world vectors: the model turned a quarter turn about Y is blown along its own +Z', async ({ page }) => {
   // orientation "roll pitch yaw" = "0 0 90deg": a yaw of +90° about Y carries the model's +Z onto world +X.
   await addViewer(page, { src: '/generated/avatar.vrm', autoplay: '', orientation: '0deg 0deg 90deg' });
-  await page.clock.install();
-  await page.evaluate(() => { const el = document.getElementById('v') as Viewer; el.pause(); el.resetSpringBones(); });
+  await holdStill(page);
   await playFor(page, 2000);
   const calm = await picture(page);
   await page.evaluate(() => { (document.getElementById('v') as Viewer).wind = '4 0 0'; });
