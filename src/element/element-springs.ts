@@ -41,6 +41,7 @@ export class ElementSprings {
   private on = true;
   private gravity: SpringVector = [0, 0, 0];
   private wind: SpringVector = [0, 0, 0];
+  private colliders = false;
   private readonly held = (): boolean => !(this.owner.currentView()?.playback.playing ?? false);
 
   constructor(private readonly owner: ElementSpringsOwner) {}
@@ -57,6 +58,7 @@ export class ElementSprings {
     if (!view || !motion) return;
     if (motion.springs && !(motion.springs instanceof HeldWhilePaused)) motion.springs = new HeldWhilePaused(motion.springs, this.held);
     this.apply(motion);
+    if (this.colliders || view.springs.showColliders) view.springs.setShowColliders(this.colliders);
   }
 
   /** Attribute `name` changed: read (a malformed value reported), applied now and drawn. */
@@ -66,6 +68,7 @@ export class ElementSprings {
     const motion = view?.animated?.secondaryMotion ?? null;
     if (!view || !motion) return;
     this.apply(motion);
+    if (name === 'show-colliders') view.springs.setShowColliders(this.colliders);
     view.requestRedraw();
   }
 
@@ -88,6 +91,7 @@ export class ElementSprings {
     if (!only || only === 'spring-bones') this.on = readAttribute(element, 'spring-bones', report).value === 'on';
     if (!only || only === 'gravity') this.gravity = readAttribute(element, 'gravity', report).value;
     if (!only || only === 'wind') this.wind = readAttribute(element, 'wind', report).value;
+    if (!only || only === 'show-colliders') this.colliders = element.hasAttribute('show-colliders');
   }
 
   /** Writes on/off and gravity + wind into `motion`. */

@@ -188,3 +188,16 @@ test('a malformed wind present at connect is reported once, after the element is
   await addViewer(page, { src: '/generated/avatar.vrm', wind: 'east' });
   expect(await errors(page)).toEqual(['<sinew-viewer wind="east">: expected "X Y Z", three numbers in m/s² (world space, e.g. "4 0 0"); using 0 0 0']);
 });
+
+test('show-colliders draws the colliders over the avatar, and removing it draws the same picture as before', async ({ page }) => {
+  await addViewer(page, { src: '/generated/avatar.vrm' });
+  await holdStill(page);
+  const plain = await picture(page);
+  await page.evaluate(() => { (document.getElementById('v') as Viewer).showColliders = true; });
+  const shown = await picture(page);
+  // Spheres, capsules and the ground plane's square: lines over and around the body.
+  expect(changed(plain, shown), 'collider lines drawn').toBeGreaterThan(200);
+  await page.evaluate(() => { (document.getElementById('v') as Viewer).showColliders = false; });
+  const hidden = await picture(page);
+  expect(changed(plain, hidden), 'the lines are gone again').toBe(0);
+});
