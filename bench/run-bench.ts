@@ -64,6 +64,10 @@
  * - `vrma.load60s_ms`: the generated 60 s VRM Animation (`buildVrmaClip({ duration: 60 })`: the walk's humanoid
  *   tracks at 30 keys per second, expression and look-at tracks) read by `loadClips` and retargeted through the
  *   humanoid onto the generated VRM 1.0 avatar (bench/vrma-cost.ts).
+ * - `vrm.spring_us_per_avatar`, `vrm.spring_us_per_avatar.js`, `vrm.spring_speedup_vs_three_vrm`: one secondary
+ *   motion update (node constraints + spring bones, 1/60 s) of the generated VRM 1.0 avatar, the springs on the
+ *   WebAssembly kernel and on the portable job, against three-vrm's `springBoneManager.update(1/60)` on the same
+ *   file in this process, in alternating batches (bench/spring-cost.ts).
  * - `hotspots.frame_us.Fox_5`: one frame of five `<sinew-viewer>` hotspots on Fox (bench/hotspot-cost.ts): the
  *   pose evaluated, each hotspot's `ModelPoint.place` and, when it faces the eye, `PointOcclusion.crossings`
  *   (CPU picking); `hotspots.bytes_allocated_per_frame.Fox_5`: its heap growth per frame, as above.
@@ -129,6 +133,7 @@ import { buildThreeRig, type ThreeRig } from './three-rig.ts';
 import { runGpuBench } from './gpu-bench.ts';
 import { retargetedFromNamespacedCopy, retargetLoadMs } from './retarget-cost.ts';
 import { vrmaLoadMs } from './vrma-cost.ts';
+import { springCost } from './spring-cost.ts';
 import { asCubicSpline, morphClip, oneJoint, samplingCost } from './cubic-sampling-cost.ts';
 import { foxHotspotFrame } from './hotspot-cost.ts';
 import { pickCost } from './pick-cost.ts';
@@ -460,6 +465,9 @@ async function main(): Promise<void> {
     const vrmaMs = await vrmaLoadMs();
     rows.push(['VRMA at load: generated 60 s walk at 30 keys/s onto the generated avatar, loadClips + retarget by humanoid', `${vrmaMs.toFixed(1)} ms`, '', '', '']);
     figures['vrma.load60s_ms'] = round(vrmaMs);
+    const springs = await springCost();
+    rows.push(...springs.rows);
+    Object.assign(figures, springs.figures);
   }
 
   // Hotspots: five on Fox, placed and occlusion-tested each frame (the element's stage without the DOM).
@@ -589,6 +597,7 @@ async function main(): Promise<void> {
       'gpu.N50.speedup_vs_three': '>= 1.5', 'gpu.N50.ratio_to_rigid': '<= 1.3', 'crowd.N1000.speedup_vs_three.live': '>= 10 (real GPU)',
       'crowd.N1000.speedup_vs_three.baked': '>= 10 (real GPU)', 'crowd.N1000.ratio_to_rigid': '<= 1.3',
       'crowd.cpu.us_per_live_instance.N1000': '<= 0.3', 'crowd.bounds_ms.100x100': '<= 0.1',
+      'vrm.spring_speedup_vs_three_vrm': '>= 20',
       'malformed_corpus.element_slowest_ms': '< 10000',
       'nodes.flat100k.eval_ratio_to_quarter': '<= 5 (linear: 4)', 'nodes.skinned20k.load_ratio_to_quarter': '<= 5 (linear: 4)',
     },

@@ -23,7 +23,11 @@ export const BLENDING_KERNEL: WasmKernelSpec = {
   title: 'blending kernel', constant: 'BLENDING_KERNEL_WASM_BASE64', script: SCRIPT,
   source: resolve(root, 'src/pose/wasm/blending-kernel.as.ts'), binary: resolve(root, 'src/pose/wasm/blending-kernel-binary.ts'),
 };
-export const KERNELS: readonly WasmKernelSpec[] = [POSE_KERNEL, SAMPLING_KERNEL, BLENDING_KERNEL];
+export const SPRING_KERNEL: WasmKernelSpec = {
+  title: 'spring kernel', constant: 'SPRING_KERNEL_WASM_BASE64', script: SCRIPT,
+  source: resolve(root, 'src/pose/wasm/spring-kernel.as.ts'), binary: resolve(root, 'src/pose/wasm/spring-kernel-binary.ts'),
+};
+export const KERNELS: readonly WasmKernelSpec[] = [POSE_KERNEL, SAMPLING_KERNEL, BLENDING_KERNEL, SPRING_KERNEL];
 
 /** `kernel` compiled ({@link compileWasmKernel}). */
 export function compileKernel(kernel: WasmKernelSpec): Promise<Uint8Array> {

@@ -14,6 +14,7 @@ import { morphWeightJoints } from '../skinning/morph-targets.ts';
 import { animatedSubtrees } from '../asset/animated-nodes.ts';
 import { AvatarController } from '../avatar/avatar-controller.ts';
 import { SecondaryMotion } from '../secondary/secondary-motion.ts';
+import { createSpringKernel, springKernelArenaBytes } from '../pose/spring-kernel.ts';
 import { ClipSample } from './clip-sample.ts';
 import { computeModelOrigin } from './model-origin.ts';
 import type { PoseSource } from './pose-source.ts';
@@ -119,7 +120,9 @@ export class AnimatedModel implements PoseBuffers {
     this.asset = asset;
     this.origin = computeModelOrigin(asset);
     this.clips = asset.clips.map((clip) => compileClip(clip, asset.skeleton.jointCount));
-    const arenaBytes = options.backend === 'js' ? 0 : samplingArenaBytes(this.clips, asset.skeleton.jointCount);
+    const springBone = asset.secondaryMotion?.springBone ?? null;
+    const springBytes = springBone ? springKernelArenaBytes(springBone, asset.skeleton, asset.restPose) : 0;
+    const arenaBytes = options.backend === 'js' ? 0 : samplingArenaBytes(this.clips, asset.skeleton.jointCount) + springBytes;
     this.kernel = new PoseKernel(asset.skeleton, asset.skins, this.origin, { ...options, arenaBytes });
     this.morphWeights = asset.restPose.morphWeights ? asset.restPose.morphWeights.slice() : new Float32Array(0);
     this.pose = { ...this.kernel.pose, morphWeights: this.morphWeights };
@@ -144,6 +147,11 @@ export class AnimatedModel implements PoseBuffers {
     this.avatar = asset.avatar ? new AvatarController(asset) : null;
     const secondary = asset.secondaryMotion ? new SecondaryMotion(asset) : null;
     this.secondaryMotion = secondary?.present ? secondary : null;
+    // The springs follow the pose kernel's backend: on WebAssembly, the spring kernel in its arena, on the pose in
+    // place (the portable job where the kernel does not fit the springs: createSpringKernel's null).
+    if (secondary?.springs && springBone && this.kernel.backend !== 'js') {
+      secondary.springs = createSpringKernel(springBone, asset.skeleton, asset.restPose, { arena: this.kernel.arena }) ?? secondary.springs;
+    }
     this.kernel.listJoints(animatedSubtrees(asset));
     this.evaluate(this.clipSample(-1));
   }

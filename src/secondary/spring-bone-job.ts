@@ -48,9 +48,10 @@ export interface SpringBoneJobOptions {
  *
  * Where three-vrm and the specification differ Sinew follows three-vrm: the gravity and stiffness terms scale by
  * dt but the inertia term does not (frame-rate dependent unless `springHz` is set); collider radii are not scaled
- * by the node's scale; a joint's rotation from the clip is replaced (initial local rotation · from-to). One
- * difference from three-vrm: a joint's bone length reads its tail's position from this apply's pose (three-vrm
- * reads the tail joint's world matrix as last updated, which may be a frame old).
+ * by the node's scale; a joint's rotation from the clip is replaced (initial local rotation · from-to); and a
+ * joint's bone length is measured to its tail joint's world position at the end of the previous apply (three-vrm
+ * reads the tail joint's world matrix before the frame updates it), so a chain whose ancestors move keeps
+ * three-vrm's tails to the bit of the formula (tests/unit/secondary/three-vrm-springs.test.ts).
  */
 export class SpringBoneJob implements SpringSimulator {
   readonly world = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
@@ -156,6 +157,7 @@ export class SpringBoneJob implements SpringSimulator {
       }
     }
     this.storeRoots(state);
+    this.storeChildren(state);
   }
 
   /** World matrices of the needed joints from the pose, parents first. */
@@ -245,7 +247,7 @@ export class SpringBoneJob implements SpringSimulator {
       const e = order[i], j = L.nodes[e], o = 16 * j, e3 = 3 * e, e8 = 8 * e;
       this.refreshJoint(pose, skeleton, j);
       const bx = m[o + 12], by = m[o + 13], bz = m[o + 14];
-      const length = this.boneLength(pose, skeleton, e);
+      const length = this.boneLength(state, e);
       // The bone axis in world space: the rest direction through the parent's matrix, normalised.
       const P = this.parentMatrix(skeleton, j), ra = L.restAxes;
       let ax = P[0] * ra[e3] + P[4] * ra[e3 + 1] + P[8] * ra[e3 + 2];
@@ -297,28 +299,32 @@ export class SpringBoneJob implements SpringSimulator {
   }
 
   /**
-   * The world distance from entry e's joint to its tail in this pose (three-vrm's `_calcWorldSpaceBoneLength`):
-   * the tail joint's position through the joints between, or the virtual tail's through the joint's matrix.
+   * The world distance from entry e's joint to its tail (three-vrm's `_calcWorldSpaceBoneLength`): to the tail
+   * joint's world position at the end of the last apply (`SpringState.childPositions`), as three-vrm reads the tail
+   * joint's world matrix before this frame has updated it, or to the virtual tail through the joint's matrix now.
    */
-  private boneLength(pose: LocalPose, skeleton: Skeleton, e: number): number {
-    const L = this.layout, j = L.nodes[e], child = L.children[e], m = this.matrices, o = 16 * j, v = this.vec;
-    if (child < 0) {
-      v[0] = L.childPositions[3 * e]; v[1] = L.childPositions[3 * e + 1]; v[2] = L.childPositions[3 * e + 2];
+  private boneLength(state: SpringState, e: number): number {
+    const L = this.layout, m = this.matrices, o = 16 * L.nodes[e], e3 = 3 * e;
+    let dx: number, dy: number, dz: number;
+    if (L.children[e] >= 0) {
+      const c = state.childPositions;
+      dx = c[e3] - m[o + 12]; dy = c[e3 + 1] - m[o + 13]; dz = c[e3 + 2] - m[o + 14];
     } else {
-      const t = pose.translations;
-      v[0] = t[3 * child]; v[1] = t[3 * child + 1]; v[2] = t[3 * child + 2];
-      // A tail joint below an intermediate node: carry its position up to the joint's space.
-      for (let a = skeleton.parents[child]; a >= 0 && a !== j; a = skeleton.parents[a]) {
-        multiplyTrsAt(this.inverse, 0, null, 0, t, 3 * a, pose.rotations, 4 * a, pose.scales, 3 * a);
-        const w = this.inverse, x = v[0], y = v[1], z = v[2];
-        v[0] = w[0] * x + w[4] * y + w[8] * z + w[12];
-        v[1] = w[1] * x + w[5] * y + w[9] * z + w[13];
-        v[2] = w[2] * x + w[6] * y + w[10] * z + w[14];
-      }
+      const x = L.childPositions[e3], y = L.childPositions[e3 + 1], z = L.childPositions[e3 + 2];
+      dx = m[o] * x + m[o + 4] * y + m[o + 8] * z; dy = m[o + 1] * x + m[o + 5] * y + m[o + 9] * z; dz = m[o + 2] * x + m[o + 6] * y + m[o + 10] * z;
     }
-    const x = v[0], y = v[1], z = v[2];
-    const dx = m[o] * x + m[o + 4] * y + m[o + 8] * z, dy = m[o + 1] * x + m[o + 5] * y + m[o + 9] * z, dz = m[o + 2] * x + m[o + 6] * y + m[o + 10] * z;
     return Math.sqrt(dx * dx + dy * dy + dz * dz);
+  }
+
+  /** Each tail joint's world position now, for the next step's bone lengths. */
+  private storeChildren(state: SpringState): void {
+    const L = this.layout, m = this.matrices, c = state.childPositions;
+    for (let e = 0; e < L.jointCount; e++) {
+      const child = L.children[e];
+      if (child < 0) continue;
+      const o = 16 * child;
+      c[3 * e] = m[o + 12]; c[3 * e + 1] = m[o + 13]; c[3 * e + 2] = m[o + 14];
+    }
   }
 
   /**

@@ -24,6 +24,12 @@ export class SpringState {
    * root moved more than `teleportDistance` in one apply) is measured from.
    */
   readonly roots: Float64Array;
+  /**
+   * `Float64Array(3J)`: joint e's tail joint's world position at the end of the last apply, at 3e (unused for a
+   * virtual tail): what the next step's bone length is measured to, as three-vrm measures it to the tail joint's
+   * world matrix as last updated (the previous frame's).
+   */
+  readonly childPositions: Float64Array;
   /** Whether the tails hold a simulation; false: the next `apply` resets them at the pose it is given. */
   ready = false;
   /** Seconds stepped and not yet simulated (a fixed rate's remainder, or the next apply's dt), ≥ 0. */
@@ -39,6 +45,7 @@ export class SpringState {
     this.tails = new Float64Array(3 * jointCount);
     this.previousTails = new Float64Array(3 * jointCount);
     this.roots = new Float64Array(3 * springCount);
+    this.childPositions = new Float64Array(3 * jointCount);
   }
 
   /**
@@ -52,6 +59,7 @@ export class SpringState {
     this.tails.set(source.tails);
     this.previousTails.set(source.previousTails);
     this.roots.set(source.roots);
+    this.childPositions.set(source.childPositions);
     this.ready = source.ready;
     this.pendingSeconds = source.pendingSeconds;
     return this;
