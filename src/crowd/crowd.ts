@@ -235,7 +235,7 @@ export class Crowd implements InstanceBlocks {
     this.fadeRates = new Float32Array(capacity);
     this.blended = new InstanceBlend(asset.skeleton.jointCount, this.model.morphWeights.length);
     this.expressions = this.model.avatar ? new InstanceExpressions(this.model.avatar, capacity) : null;
-    this.springs = instanced && secondary ? new InstanceSprings(secondary, capacity) : null;
+    this.springs = instanced && secondary ? new InstanceSprings(asset, secondary, capacity) : null;
     this.speeds = new Float32Array(capacity).fill(1);
     this.worlds = kernel?.worlds ?? new Float32Array(16 * capacity);
     for (let k = 0; k < capacity; k++) this.worlds[16 * k] = this.worlds[16 * k + 5] = this.worlds[16 * k + 10] = this.worlds[16 * k + 15] = 1;

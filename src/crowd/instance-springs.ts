@@ -1,3 +1,6 @@
+import type { ModelAsset } from '../asset/model-asset.ts';
+import { KernelArena } from '../pose/kernel-arena.ts';
+import { createSpringKernel, springKernelArenaBytes, SpringKernel } from '../pose/spring-kernel.ts';
 import type { SecondaryMotion } from '../secondary/secondary-motion.ts';
 import type { SpringSimulator } from '../secondary/spring-simulator.ts';
 import { SpringState } from '../secondary/spring-state.ts';
@@ -27,7 +30,13 @@ export function isInstancedSpringSimulator(springs: SpringSimulator): springs is
  * of more than the simulator's `teleportDistance`, measured on the springs' roots in world space). Node
  * constraints hold no state: they run in every evaluation as they do on a single model.
  *
- * Allocates nothing per frame: the states are made once for the capacity.
+ * Where the evaluator's springs run on the spring kernel (`SpringKernel`), the crowd gets a kernel of its own whose
+ * memory also holds every instance's state block ({@link blockAt}): an instance runs on its block in place
+ * (`SpringKernel.bindBlock`), no state copied in or out per evaluation; its `SpringState` then carries its `ready`
+ * flag and pending seconds alone. The pose is copied into that memory and the rotations out (`SpringKernel.apply`
+ * on a pose elsewhere), as plain array copies.
+ *
+ * Allocates nothing per frame: the states and blocks are made once for the capacity.
  */
 export class InstanceSprings {
   /** The crowd evaluator's simulator, which every instance's state is run by. */
@@ -36,14 +45,32 @@ export class InstanceSprings {
   readonly states: readonly SpringState[];
   /** A state the evaluator runs when no instance's is loaded (baked frames, the rest pose): never an instance's. */
   private readonly idle: SpringState;
+  /** The crowd's spring kernel, whose memory holds the instances' blocks, or null (the portable job runs). */
+  private readonly kernel: SpringKernel | null;
+  /** Byte offset of instance 0's block in {@link kernel}'s memory (instance k's at `+ k · kernel.stateBytes`), or −1. */
+  readonly blockAt: number;
 
   /**
-   * @param motion the crowd evaluator's secondary motion, with springs
+   * @param motion the crowd evaluator's secondary motion (of `asset`), with springs; a spring kernel there is
+   *   replaced by the crowd's (see the class comment)
    * @throws RangeError when it has no springs or its simulator keeps one state only
    */
-  constructor(motion: SecondaryMotion, capacity: number) {
-    const springs = motion.springs;
-    if (!springs || !isInstancedSpringSimulator(springs)) throw new RangeError('InstanceSprings: the model has no spring simulator that takes per-instance states');
+  constructor(asset: ModelAsset, motion: SecondaryMotion, capacity: number) {
+    const springBone = asset.secondaryMotion?.springBone, given = motion.springs;
+    if (!given || !springBone || !isInstancedSpringSimulator(given)) throw new RangeError('InstanceSprings: the model has no spring simulator that takes per-instance states');
+    let springs: InstancedSpringSimulator = given, kernel: SpringKernel | null = null, blockAt = -1;
+    if (springs instanceof SpringKernel) {
+      const bytes = springKernelArenaBytes(springBone, asset.skeleton, asset.restPose) + capacity * springs.stateBytes + 64;
+      const pages = Math.ceil(bytes / 65536);
+      const arena = new KernelArena(new WebAssembly.Memory({ initial: pages }), 0, 65536 * pages);
+      kernel = createSpringKernel(springBone, asset.skeleton, asset.restPose, { arena });
+      if (kernel) {
+        blockAt = arena.allocate(capacity * kernel.stateBytes);
+        springs = motion.springs = kernel;
+      }
+    }
+    this.kernel = kernel;
+    this.blockAt = blockAt;
     this.simulator = springs;
     this.idle = springs.state;
     this.states = Array.from({ length: capacity }, () => springs.createState());
@@ -77,6 +104,7 @@ export class InstanceSprings {
   /** The simulator runs instance k's state in the next evaluation. */
   load(k: number): void {
     this.simulator.state = this.states[k];
+    if (this.kernel) this.kernel.bindBlock(this.blockAt + k * this.kernel.stateBytes);
   }
 
   /**
@@ -86,6 +114,7 @@ export class InstanceSprings {
   atRest<T>(evaluate: () => T): T {
     const simulator = this.simulator;
     simulator.state = this.idle;
+    this.kernel?.bindBlock(-1);
     simulator.enabled = false;
     try {
       return evaluate();
@@ -95,8 +124,11 @@ export class InstanceSprings {
   }
 }
 
-/** Bytes one instance's `SpringState` of `simulator`'s layout holds (what a crowd adds per instance of its capacity). */
+/**
+ * Bytes a crowd adds per instance of its capacity for `simulator`'s springs: a `SpringState` of its layout, and on
+ * the spring kernel the instance's state block (`SpringKernel.stateBytes`).
+ */
 export function springStateBytes(simulator: InstancedSpringSimulator): number {
-  const s = simulator.state;
-  return 8 * (s.tails.length + s.previousTails.length + s.roots.length + s.childPositions.length) + 16;
+  const s = simulator.state, block = simulator instanceof SpringKernel ? simulator.stateBytes : 0;
+  return 8 * (s.tails.length + s.previousTails.length + s.roots.length + s.childPositions.length) + 16 + block;
 }
