@@ -83,6 +83,9 @@ describe('Crowd with spring bones (live)', () => {
     const crowd = new Crowd(avatar, { capacity: 3 });
     expect(crowd.springs).not.toBeNull();
     expect(crowd.kernel).toBeNull();
+    // Node runs WebAssembly SIMD: the instances run on their blocks in the crowd's spring kernel, the singles on
+    // their models' kernels with the state copied in and out.
+    expect(crowd.springs!.blockAt).toBeGreaterThanOrEqual(0);
     const worlds = [worldMatrix(0, 0, 0, 0, 0), worldMatrix(1.3, 0.6, 4, 1, -2), worldMatrix(-2.1, -0.9, -3, 0, 5)];
     const starts = [0.1, 1.4, 1.4];
     const singles = worlds.map((w, k) => new Single(0, starts[k], w));
