@@ -29,7 +29,7 @@ export interface SpringBoneAsset {
 
 /**
  * A collider: a shape attached to a node, in that node's space (`offset`, `tail`, `normal` are node-local
- * coordinates; `radius` in node-local units, scaled by the node's world scale as three-vrm does).
+ * coordinates; `radius` in world units, not scaled by the node's scale, as three-vrm 3.5.5 reads it).
  */
 export interface SpringColliderAsset {
   /** Joint index of the node the shape moves with. */
