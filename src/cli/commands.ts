@@ -11,6 +11,7 @@ import { writeStandardOutput } from './standard-output.ts';
 import { openTextOutput } from './text-output.ts';
 import { escapeControl } from './escape-control.ts';
 import { parseExpressionInput, parseLookAtPoint, type ExpressionInput } from './avatar-inputs.ts';
+import { parseSpringHz, springStepCount } from './simulate-springs.ts';
 import { renderModel, type RenderModelOptions } from '../node/render-model.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
 
@@ -26,6 +27,7 @@ interface EvalOptions {
   joints?: boolean;
   expression?: ExpressionInput[];
   lookAt?: [number, number, number];
+  springs?: number;
 }
 
 /** `sinew render` options: renderModel's, less the model (the argument) and the load timeout, plus `--out`. */
@@ -80,6 +82,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .option('--joints', "also print every skin joint's model-space matrix (node, name, 16 numbers column-major)")
     .option('--expression <name=weight>', "an avatar's expression weight in [0, 1], e.g. blink=1; repeat for more; replaces the clip's track of that expression (default: as the clip sets them, else 0)", parseExpressionInput)
     .option('--look-at <x,y,z>', "an avatar's eyes look at this point: model space, metres, e.g. 0,1.5,2 (default: as the clip poses them)", parseLookAtPoint)
+    .option('--springs <hz>', 'simulate the spring bones (VRM hair, tails) from t = 0 to --time at this fixed rate, steps per second, as three-vrm\'s vrm.update orders it: reset at the pose of t = 0, then for k = 1..round(T*HZ) the clip posed at k/HZ and the springs advanced by 1/HZ (default: no simulation; the spring joints as the clip poses them, at rest where it does not animate them)', parseSpringHz)
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew eval --help' for usage")
     .action((model: string, options: EvalOptions) => runEval(model, options));
@@ -169,13 +172,20 @@ function parseSeconds(value: string): number {
 async function runEval(model: string, options: EvalOptions): Promise<void> {
   // The folder is checked before the model is loaded, so a mistyped --out costs nothing; the JSON is written as
   // it is evaluated, so its size never has to fit in memory.
+  if (options.springs !== undefined) {
+    // Too many steps: a usage error (exit 2) before any work; commander prints only its own parse errors.
+    try { springStepCount(options.springs, options.time ?? 0); } catch (error) { process.stderr.write(`sinew: ${(error as Error).message}\n`); throw error; }
+  }
   const output = openTextOutput(options.out);
   const asset = await loadCommandModel(model, { anim: options.anim, maxMemoryBytes: options.maxMemory });
   for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${escapeControl(warning)}\n`);
   const method = { skinning: options.skinning ?? 'lbs', weights: options.weights ?? 'normalize' } as const;
   const clipIndex = evalClipIndex(asset, options.clip);
+  if (options.springs !== undefined) {
+    if (!asset.secondaryMotion?.springBone?.springs.length) process.stderr.write(`sinew: note: ${escapeControl(basename(model))} has no spring bones; --springs changes nothing\n`);
+  }
   try {
-    await writeEvaluation(asset, clipIndex, options.time ?? 0, method, { joints: options.joints === true, avatar: { expressions: options.expression, lookAt: options.lookAt } }, output.write);
+    await writeEvaluation(asset, clipIndex, options.time ?? 0, method, { joints: options.joints === true, avatar: { expressions: options.expression, lookAt: options.lookAt }, springHz: options.springs }, output.write);
   } catch (error) {
     await output.discard();
     throw error;

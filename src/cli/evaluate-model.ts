@@ -7,6 +7,7 @@ import { MorphedPrimitive } from '../skinning/morph-targets.ts';
 import type { SkinningMethod } from '../skinning/skinning-method.ts';
 import { findClipIndex, unknownClipHint } from '../animation/find-clip.ts';
 import { applyAvatarInputs, type AvatarInputs } from './avatar-inputs.ts';
+import { simulateSprings } from './simulate-springs.ts';
 
 /** One mesh primitive's evaluated vertices, as `sinew eval` prints them. */
 export interface EvaluatedPrimitive {
@@ -47,6 +48,11 @@ export interface Evaluation {
   time: number;
   /** The clip's duration in seconds (its last key time), or null for the rest pose. */
   duration: number | null;
+  /**
+   * With `--springs HZ` only: the fixed rate and the steps run (round(T·HZ)); the springs were simulated from t = 0
+   * to steps/HZ seconds ({@link EvaluateOptions.springHz}).
+   */
+  springs?: { hz: number; steps: number };
   /** With `joints: true` only: every joint of any skin, once each, in skeleton order (parents first). */
   joints?: EvaluatedJoint[];
   primitives: EvaluatedPrimitive[];
@@ -58,6 +64,14 @@ export interface EvaluateOptions {
   joints?: boolean;
   /** An avatar's expression weights and look-at point on top of the clip (`--expression`, `--look-at`; {@link applyAvatarInputs}). */
   avatar?: AvatarInputs;
+  /**
+   * `sinew eval --springs HZ`: simulate the spring bones from t = 0 to the requested time at this fixed rate, steps
+   * per second ({@link simulateSprings}: reset at the pose of t = 0, then for k = 1 … round(T·HZ) the clip posed at
+   * k/HZ and the secondary motion advanced by 1/HZ, three-vrm's `vrm.update` order). Absent: no simulation — the
+   * spring joints stay as the clip poses them (their rest rotations where it does not animate them: the tails at
+   * rest, the hair hanging as modelled), node constraints still applied.
+   */
+  springHz?: number;
 }
 
 /**
@@ -247,9 +261,11 @@ function openObject(value: object): string {
  * @param timeSeconds finite; clamped to the clip's keys ({@link clampToClipKeys}), ignored at rest
  * @param method skinning mode and weight policy of the skinned primitives (default LBS, normalised weights)
  * @param options `joints: true` adds {@link Evaluation.joints}; `avatar` sets expressions and look-at (an avatar's
- *   expression morph weights then join the morph step, look-at's eye rotations the pose)
+ *   expression morph weights then join the morph step, look-at's eye rotations the pose); `springHz` simulates the
+ *   spring bones up to `timeSeconds` ({@link EvaluateOptions.springHz}; ignored for a model without them)
  * @param sink receives the text; when it resolves false, writing stops (the reader has gone)
- * @throws RangeError for a clip index outside [−1, clips.length); Error from {@link applyAvatarInputs}; LoadError `NON_FINITE_RESULT` naming the
+ * @throws RangeError for a clip index outside [−1, clips.length); Error from {@link applyAvatarInputs};
+ *   InvalidArgumentError from `simulateSprings` for more than `MAX_EVAL_SPRING_STEPS` steps; LoadError `NON_FINITE_RESULT` naming the
  *   primitive and the joint at fault when a position (or, with `joints`, a joint's matrix) is not finite as a
  *   float32; whatever `sink` rejects with
  */
@@ -258,7 +274,15 @@ export async function writeEvaluation(asset: ModelAsset, clipIndex: number, time
   const sample = animated.clipSample(clipIndex);
   const clip = clipIndex >= 0 ? asset.clips[clipIndex] : null;
   const time = clip ? clampToClipKeys(clip, timeSeconds) : 0;
-  animated.evaluate(applyAvatarInputs(animated, sample.at(time), clipIndex, options.avatar ?? {}));
+  const poseAt = (t: number) => applyAvatarInputs(animated, sample.at(clip ? clampToClipKeys(clip, t) : 0), clipIndex, options.avatar ?? {});
+  let springs: Evaluation['springs'];
+  if (options.springHz !== undefined && animated.secondaryMotion?.springs) {
+    springs = { hz: options.springHz, steps: simulateSprings(animated, poseAt, options.springHz, timeSeconds) };
+  } else {
+    // No simulation asked for: the clip's pose of the spring joints (not the tails left by the rest pose's evaluate).
+    if (animated.secondaryMotion?.springs) animated.secondaryMotion.springs.enabled = false;
+    animated.evaluate(poseAt(time));
+  }
   const joints = options.joints ? evaluateJoints(animated) : undefined;
   const items = instancePrimitives(asset);
   const origin = animated.origin;
@@ -285,7 +309,7 @@ export async function writeEvaluation(asset: ModelAsset, clipIndex: number, time
     pending = '';
     return sink(piece);
   };
-  let head = openObject({ clip: clip ? clip.name : null, time, duration: clip ? clip.duration : null });
+  let head = openObject({ clip: clip ? clip.name : null, time, duration: clip ? clip.duration : null, ...(springs ? { springs } : {}) });
   if (joints) head += ',"joints":' + JSON.stringify(joints);
   if (!await sink(head + ',"primitives":[')) return;
   for (let p = 0; p < items.length; p++) {

@@ -14,6 +14,7 @@ import {
 } from './lighting-attributes.ts';
 import { parseOrientation, parseScale } from './placement-syntax.ts';
 import { parseLookAt } from './look-at-syntax.ts';
+import { parseSpringBones, parseSpringVector } from './spring-syntax.ts';
 import {
   parseAutoRotateDelay, parseCameraOrbit, parseCameraTarget, parseFieldOfView, parseInteractionPrompt, parseRotationPerSecond,
 } from './camera-syntax.ts';
@@ -280,6 +281,22 @@ export const ELEMENT_ATTRIBUTES = {
   'auto-blink': {
     kind: 'boolean', absent: null,
     doc: 'VRM avatars: blink on a schedule (the `blink` expression), playing or paused; absent: only clips and `setExpression` blink.',
+  },
+  'spring-bones': {
+    kind: 'text', absent: '`on`', parse: parseSpringBones,
+    doc: 'VRM avatars with spring bones (hair, tails, skirts): `on` (absent) simulates them after the clip, `off` leaves those joints as the clip poses them. Paused, the springs hold still.',
+  },
+  gravity: {
+    kind: 'text', absent: '`0 0 0`', parse: parseSpringVector,
+    doc: 'Spring bones: `"X Y Z"` in m/s², world space, added to every spring joint\'s gravity (its gravityDir · gravityPower; absent: 0 0 0, the file\'s gravity only).',
+  },
+  wind: {
+    kind: 'text', absent: '`0 0 0`', parse: parseSpringVector,
+    doc: 'Spring bones: `"X Y Z"` in m/s², world space, added to every spring joint\'s gravity as `gravity` is (absent: 0 0 0, no wind).',
+  },
+  'show-colliders': {
+    kind: 'boolean', absent: null,
+    doc: 'Spring bones: draw the spring-bone colliders (spheres, capsules, planes) as lines over the model.',
   },
   'memory-budget': {
     kind: 'number', absent: '512', parse: parseMemoryBudgetSetting,

@@ -21,6 +21,7 @@ import { ElementHotspots } from './element-hotspots.ts';
 import { defineAnimationProperties, ElementAnimationApi, type AnimationApiProperties } from './element-animation-api.ts';
 import { ElementReveal } from './element-reveal.ts';
 import { ElementAvatar } from './element-avatar.ts';
+import { ElementSprings } from './element-springs.ts';
 import { CAMERA_PARSED_ATTRIBUTES, ElementCamera, isCameraAttribute } from './element-camera.ts';
 import { applyPlacement, PLACEMENT_ATTRIBUTES } from './element-placement.ts';
 import { watchUnsupported } from './unsupported-features.ts';
@@ -93,6 +94,8 @@ export abstract class SinewViewerCore extends ElementBase {
   protected readonly picking = new ElementPicking(this, () => this.view);
   /** VRM avatars: expressions, `avatarMeta`, `look-at` and `auto-blink` (element-avatar.ts). */
   protected readonly avatarSurface = new ElementAvatar({ element: this, currentView: () => this.view, report: (message) => this.report(message) });
+  /** Spring bones: `spring-bones`, `gravity`, `wind`, `show-colliders` and `resetSpringBones()` (element-springs.ts). */
+  protected readonly springSurface = new ElementSprings({ element: this, currentView: () => this.view, report: (message) => this.report(message) });
   /** `<model-viewer>`'s animation API: play options, appended clips, `play` / `pause` events. */
   protected readonly animationApi: ElementAnimationApi = new ElementAnimationApi({
     element: this,
@@ -129,6 +132,7 @@ export abstract class SinewViewerCore extends ElementBase {
       if (this.view) this.animationApi.shown(this.view);
       this.cameraRules.shown();
       this.avatarSurface.shown();
+      this.springSurface.shown();
     },
     drawn: (time, duration, playing) => {
       this.revealer.frameDrawn();
@@ -183,6 +187,7 @@ export abstract class SinewViewerCore extends ElementBase {
         this.clipNames = clips;
         this.bar.setModel(clips, this.view?.playback.clipIndex ?? -1);
         this.avatarSurface.shown();
+        this.springSurface.shown();
         this.emit('sinew-clipsadded', {
           file: added.file, added: added.names, clips, matched: added.match.matched, unmatched: added.match.unmatched, warnings: added.warnings,
         });
@@ -237,7 +242,7 @@ export abstract class SinewViewerCore extends ElementBase {
         this.showNotice(view.startupError);
         this.report(view.startupError);
       }
-      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'reveal', 'exposure', 'tone-mapping', 'shadow-intensity', 'shadow-softness', 'look-at', ...PLACEMENT_ATTRIBUTES, ...CAMERA_PARSED_ATTRIBUTES] as const) {
+      for (const name of ['time', 'yaw', 'pitch', 'distance', 'speed', 'fade', 'animation-crossfade-duration', 'palette', 'loop', 'loading', 'reveal', 'exposure', 'tone-mapping', 'shadow-intensity', 'shadow-softness', 'look-at', 'spring-bones', 'gravity', 'wind', ...PLACEMENT_ATTRIBUTES, ...CAMERA_PARSED_ATTRIBUTES] as const) {
         readAttribute(this, name, this.reporter);
       }
       this.applyBackground(true);
@@ -254,6 +259,7 @@ export abstract class SinewViewerCore extends ElementBase {
     this.hotspots.connect(view);
     this.shadowStage.connect(view);
     this.avatarSurface.connect();
+    this.springSurface.connect();
   }
 
   /**
@@ -336,6 +342,12 @@ export abstract class SinewViewerCore extends ElementBase {
       case 'look-at':
       case 'auto-blink':
         this.avatarSurface.changed();
+        break;
+      case 'spring-bones':
+      case 'gravity':
+      case 'wind':
+      case 'show-colliders':
+        this.springSurface.changed(name);
         break;
       case 'clip':
       case 'animation-name':

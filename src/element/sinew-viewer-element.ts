@@ -35,9 +35,11 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
  * - methods: `getCameraOrbit()`, `getCameraTarget()`, `getFieldOfView()`, `jumpCameraToGoal()` (model-viewer's),
  *   `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `updateHotspot(config)`,
  *   `queryHotspot(name)`, `attach(src, joint, offset)`, `detach(attachment)`, `dismissPoster()`, `showPoster()`,
- *   `toDataURL(type, quality)`, `toBlob(options)`, `setExpression(name, weight)`, `getExpression(name)`;
+ *   `toDataURL(type, quality)`, `toBlob(options)`, `setExpression(name, weight)`, `getExpression(name)`,
+ *   `resetSpringBones()`;
  * - VRM avatars: `availableExpressions`, `avatarMeta`, the methods above and the attributes `look-at` and
- *   `auto-blink` (element-avatar.ts);
+ *   `auto-blink` (element-avatar.ts); spring bones: `spring-bones`, `gravity`, `wind`, `show-colliders`
+ *   (element-springs.ts);
  * - children slotted as `hotspot-NAME`: hotspots placed on a joint, the skinned surface or a model-space point
  *   in every frame (element-hotspots.ts, docs/guide/hotspots.md);
  * - children: `<sinew-attachment src joint offset offset-rotation offset-scale>`, props on joints (element-attachments.ts);
@@ -210,6 +212,18 @@ export class SinewViewerElement extends SinewViewerCore {
    */
   getExpression(name: string): number | null {
     return this.avatarSurface.getExpression(name);
+  }
+
+  // ── Spring bones (element-springs.ts; attributes `spring-bones`, `gravity`, `wind`, `show-colliders`) ─────
+
+  /**
+   * Starts the shown model's spring bones (hair, tails, ears: VRMC_springBone, VRM 0.x `secondaryAnimation`) again
+   * from the pose drawn next: every tail along its joint's posed rest direction, at rest — after a jump in the
+   * clip, or to undo a gust. Drawn at once, paused or playing (a paused element's springs otherwise hold still).
+   * Nothing for a model without spring bones, and before a model is shown. three-vrm's `springBoneManager.reset()`.
+   */
+  resetSpringBones(): void {
+    this.springSurface.reset();
   }
 
   // ── Poster and reveal (element-reveal.ts) ──────────────────────────────────────────────────────────

@@ -18,6 +18,7 @@ import { CameraFraming } from './camera-framing.ts';
 import { ClipLayers } from './clip-layers.ts';
 import { ViewLayers } from './view-layers.ts';
 import { ViewAvatar } from './view-avatar.ts';
+import { ViewSprings } from './view-springs.ts';
 import { ViewAttachments } from './view-attachments.ts';
 import { placeModel, prepareModel, type LoadedModel } from './loaded-model.ts';
 import { BACKGROUND, type ModelViewOptions, type ShowOptions } from './model-view-options.ts';
@@ -58,6 +59,8 @@ export class ModelView {
   readonly layers: ViewLayers;
   /** The shown avatar's expressions, look-at target and automatic blinking (models with `ModelAsset.avatar`). */
   readonly avatar: ViewAvatar;
+  /** The shown model's spring bones: on/off, wind, reset, and the "show colliders" view ({@link ViewSprings}). */
+  readonly springs: ViewSprings;
   /** Props drawn on the shown model's joints, in the same frame (they follow it to another model by joint name). */
   readonly attachments: ViewAttachments = new ViewAttachments(this, () => this.surface.renderer);
   /** Why nothing can be drawn (no WebGL2, renderer failure), or null. */
@@ -111,6 +114,7 @@ export class ModelView {
     this.frameAnimation = options.frameAnimation ?? false;
     this.layers = new ViewLayers(() => this.current?.layers ?? null, this.playback, () => this.requestRedraw());
     this.avatar = new ViewAvatar(() => this.current?.animated ?? null, () => this.requestRedraw(), (hidden) => { this.frame.hiddenInstances = hidden; });
+    this.springs = new ViewSprings(() => this.current?.animated ?? null, () => this.requestRedraw(), (stage) => this.addStage(stage));
     const client: SurfaceClient = {
       frame: (nowMs) => this.onFrame(nowMs),
       contextLost: () => this.onContextLost(),
@@ -491,6 +495,7 @@ export class ModelView {
     this.loadToken++;
     this.detachInput();
     this.attachments.dispose();
+    this.springs.dispose();
     this.frame.dispose();
     this.current?.gpu?.dispose();
     if (this.current) this.current.gpu = null;

@@ -113,6 +113,14 @@ export interface SinewTestHooks {
   jointPixel(joint: number | string): { x: number; y: number } | null;
   /** Aims the camera at joint `joint` (index or name) from `distance` metres, keeping yaw and pitch, and draws. */
   aimAt(joint: number | string, distance: number): void;
+  /**
+   * Sets the "Spring bones" folder's controls given (as the controls would; wind: strength and direction in
+   * degrees, `windVector`) and returns the view's spring state after drawing a frame: whether the model has spring
+   * bones, whether they run, the wind vector, whether colliders are shown and how many line vertices they drew.
+   */
+  springs(settings?: { springs?: boolean; strength?: number; direction?: number; colliders?: boolean; reset?: boolean }): {
+    present: boolean; enabled: boolean; wind: number[]; showColliders: boolean; colliderVertices: number;
+  };
   /** The shown avatar's input weight of expression `name` (`ViewAvatar.getExpression`); throws for no avatar or name. */
   expression(name: string): number;
 }
@@ -226,6 +234,14 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
       app.view.camera.target.set(world.subarray(12, 15));
       app.view.camera.distance = distance;
       app.renderOnce();
+    },
+    springs: (settings) => {
+      const { reset, ...controls } = settings ?? {};
+      app.springs.set(controls);
+      if (reset) app.view.springs.reset();
+      app.renderOnce();
+      const s = app.view.springs;
+      return { present: s.present, enabled: s.enabled, wind: s.wind, showColliders: s.showColliders, colliderVertices: s.drawnColliderVertices };
     },
   };
   window.sinew = hooks;

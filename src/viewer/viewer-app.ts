@@ -7,6 +7,7 @@ import { IkDemo } from './ik-demo.ts';
 import { availableSamples, sampleModels, type SampleModel } from './sample-models.ts';
 import { generatedAvatarFile } from './generated-avatar-sample.ts';
 import { ViewerVrmPanel } from './viewer-vrm-panel.ts';
+import { ViewerSpringsPanel } from './viewer-springs-panel.ts';
 import { siteLinks } from './site-links.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
 import { HelpOverlay } from './help-overlay.ts';
@@ -61,6 +62,8 @@ export class ViewerApp {
   readonly ik: IkDemo;
   /** The VRM panel (`#sinew-vrm`), shown while an avatar is shown. */
   readonly vrm: ViewerVrmPanel;
+  /** The spring-bone folder (`#sinew-springs`), shown while the model has spring bones. */
+  readonly springs: ViewerSpringsPanel;
   /** The keyboard shortcut list (`#sinew-help`). */
   readonly help: HelpOverlay;
   private readonly jointTip: JointTip;
@@ -144,6 +147,7 @@ export class ViewerApp {
         this.panel.setParity(null);
         this.ik.modelShown();
         this.vrm?.modelShown(); // unset until the constructor has run
+        this.springs?.modelShown();
         // Joint indices are the previous model's.
         this.inspection.selectedJoint = -1;
         this.layerMaskOn = false;
@@ -184,6 +188,7 @@ export class ViewerApp {
     this.view.inspector = this.inspection;
     this.ik = new IkDemo(this.view, this.panel.gui, this.canvas);
     this.vrm = new ViewerVrmPanel(this.view, this.panel.gui, this.canvas);
+    this.springs = new ViewerSpringsPanel(this.view, this.panel.gui);
     this.panel.setMethod(params.skinning, params.weights, params.palette);
     this.updateCoveredArea();
     // A three-quarter view (the model's front and one side), slightly from above, unless the URL says otherwise.

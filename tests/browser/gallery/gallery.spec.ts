@@ -119,6 +119,22 @@ const CHECKS: Readonly<Record<string, (page: Page, errors: readonly string[]) =>
     await page.getByLabel('auto-blink').check();
     await expect(page.locator('sinew-viewer')).toHaveAttribute('auto-blink', '');
   },
+  'vrm-spring-bones.html': async (page, errors) => {
+    const viewer = page.locator('sinew-viewer');
+    await expect(viewer).toHaveAttribute('show-colliders', '');
+    // The wind from 90° (the avatar's left, +X) at 4 m/s² blows towards −X.
+    await page.locator('#strength').fill('4');
+    await expect(viewer).toHaveAttribute('wind', '-4 0 0');
+    await expect(page.locator('#wind-attribute')).toHaveText('wind="-4 0 0"');
+    await page.locator('#gravity').fill('2');
+    await expect(viewer).toHaveAttribute('gravity', '0 -2 0');
+    await page.getByLabel('spring bones').uncheck();
+    await expect(viewer).toHaveAttribute('spring-bones', 'off');
+    await page.getByLabel('show colliders').uncheck();
+    await expect(viewer).not.toHaveAttribute('show-colliders');
+    await page.getByRole('button', { name: 'Reset spring bones' }).click();
+    expect(errors).toEqual([]);
+  },
   'vrm-look-at.html': async (page, errors) => {
     expect(errors).toEqual([]);
     test.skip(!(await elementHasAvatarApi(page)), AWAITING_AVATAR_API);

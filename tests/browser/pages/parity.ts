@@ -24,6 +24,11 @@ import { atOffset } from '../helpers/far-offset.ts';
 import { trackGlObjects, type GlObjectCounts } from '../helpers/gl-counter.ts';
 import { loadGltf } from '../helpers/load-gltf.ts';
 import { loadMd5 } from '../helpers/load-md5.ts';
+import { loadModel } from '../../../src/loaders/load-model.ts';
+import { loadClips } from '../../../src/loaders/load-clips.ts';
+import { retargetClipLibrary } from '../../../src/loaders/clip-library.ts';
+import { buildAvatarVrm1 } from '../../../src/procedural/avatar/avatar-vrm1.ts';
+import { buildVrmaClip } from '../../../src/procedural/avatar/vrma-clip.ts';
 
 /** Parity of one palette path and skinning method over every sample of a model. */
 export interface PathParity {
@@ -109,11 +114,13 @@ function samplesOf(asset: ModelAsset, sampling: Sampling = 'spread'): { clip: nu
  * (`skinVertices`) for each palette path × each of `methods`, and records the worst differences. Morph
  * targets are applied first on both sides (`MorphedPrimitive`, the shader's `MORPH_TARGETS`); rigid primitives
  * with morph targets are compared too (morphed, in the mesh's space). `prepare` sets the model up before the
- * first sample (e.g. an avatar's expressions and look-at).
+ * first sample (e.g. an avatar's expressions and look-at); `poseAt`, when given, poses the model for a sample
+ * instead of one evaluate at the sample's clip and time (e.g. springs simulated up to it).
  */
 async function runParity(
   asset: ModelAsset, sampling: Sampling = 'spread', methods: readonly SkinningMethod[] = [DEFAULT_SKINNING_METHOD],
   prepare: ((animated: AnimatedModel) => void) | null = null,
+  poseAt: ((animated: AnimatedModel, clip: number, time: number) => void) | null = null,
 ): Promise<ModelParity> {
   const gpu: GpuModel = uploadModel(gl!, asset);
   const limits = readPaletteLimits(gl!);
@@ -155,7 +162,8 @@ async function runParity(
       // cannot reach a capture in flight). Each path's result sees its samples, primitives and vertices in the same
       // order as one path at a time would.
       for (const sample of samples) {
-        animated.evaluate(animated.clipSample(sample.clip).at(sample.time));
+        if (poseAt) poseAt(animated, sample.clip, sample.time);
+        else animated.evaluate(animated.clipSample(sample.clip).at(sample.time));
         for (const { result } of running) result.samples++;
         const skinned: { instance: number; primitive: number; n: number; cpuPositions: Float32Array; cpuNormals: Float32Array; cpuTangents: Float32Array | null; captured: Promise<CapturedVertices>[] }[] = [];
         for (const { instance, primitive, morph } of targets) {
@@ -361,5 +369,54 @@ const api = {
     });
   },
 };
-(window as unknown as { sinewParity: typeof api }).sinewParity = api;
+/**
+ * The generated VRM 1.0 avatar (its spring chains, colliders of every shape, node constraints) playing the
+ * retargeted walk (.vrma), posed at each sample by {@link simulateSpringsTo}: 60 Hz for the second before it with a
+ * wind. Also measures how far the springs move the skinned vertices from the springs-off pose (CPU, LBS), the
+ * largest over the samples, so a run where the springs do nothing fails.
+ */
+async function springAvatar(methods?: SkinningMethod[]): Promise<ModelParity & { springDisplacement: number }> {
+  const none = async (): Promise<never> => { throw new Error('no companion files'); };
+  const model = await loadModel({ name: 'avatar.vrm', bytes: await buildAvatarVrm1({ texture: false }) }, none);
+  const library = await loadClips({ name: 'walk.vrma', bytes: await buildVrmaClip({ duration: 2 }) }, none);
+  const asset: ModelAsset = { ...model, clips: retargetClipLibrary(library, model).clips };
+  const wind = (animated: AnimatedModel): void => { animated.secondaryMotion!.external.set([1.5, 0, 2]); };
+  const parity = await runParity(asset, 'spread', methods, wind, simulateSpringsTo);
+  // Springs on against off, every sample, every skinned primitive.
+  const on = new AnimatedModel(asset), off = new AnimatedModel(asset);
+  wind(on);
+  off.secondaryMotion!.springs!.enabled = false;
+  let springDisplacement = 0;
+  for (const sample of samplesOf(asset)) {
+    simulateSpringsTo(on, sample.clip, sample.time);
+    off.evaluate(off.clipSample(sample.clip).at(sample.time));
+    for (const instance of asset.meshInstances) {
+      if (instance.skin < 0) continue;
+      for (const p of asset.meshes[instance.mesh].primitives) {
+        if (!p.joints) continue;
+        const a = new Float32Array(3 * p.vertexCount), b = new Float32Array(3 * p.vertexCount);
+        skinVertices(a, null, p, on.skinMatrices[instance.skin], on.skinningContexts[instance.skin], DEFAULT_SKINNING_METHOD);
+        skinVertices(b, null, p, off.skinMatrices[instance.skin], off.skinningContexts[instance.skin], DEFAULT_SKINNING_METHOD);
+        for (let v = 0; v < a.length; v += 3) springDisplacement = Math.max(springDisplacement, Math.hypot(a[v] - b[v], a[v + 1] - b[v + 1], a[v + 2] - b[v + 2]));
+      }
+    }
+  }
+  return { ...parity, springDisplacement };
+}
+
+/**
+ * Poses `animated` at (clip, time) with its springs simulated over the second before: reset at the pose of
+ * time − 1 s, then 60 steps of 1/60 s, the clip posed at each step's time first (`sinew eval --springs` order).
+ */
+function simulateSpringsTo(animated: AnimatedModel, clip: number, time: number): void {
+  const motion = animated.secondaryMotion!, sample = animated.clipSample(clip);
+  motion.reset();
+  animated.evaluate(sample.at(Math.max(0, time - 1)));
+  for (let k = 1; k <= 60; k++) {
+    motion.step(1 / 60);
+    animated.evaluate(sample.at(Math.max(0, time - 1 + k / 60)));
+  }
+}
+
+(window as unknown as { sinewParity: typeof api & { springAvatar: typeof springAvatar } }).sinewParity = { ...api, springAvatar };
 (window as unknown as { sinewParityReady: boolean }).sinewParityReady = true;

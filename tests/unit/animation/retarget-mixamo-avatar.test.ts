@@ -136,7 +136,8 @@ describe('the Mixamo rig and the VRM avatar share meshes, skin weights and T-pos
       const animated = new AnimatedModel({ ...asset, clips: body });
       return { asset, animated };
     };
-    const rig = await skinned('mixamo.glb', mixamoBytes), avatar = await skinned('avatar.vrm', await buildAvatarVrm1({ texture: false }));
+    const rig = await skinned('mixamo.glb', mixamoBytes), avatar = await skinned('avatar.vrm', await buildAvatarVrm1({ texture: false, secondaryMotion: false }));
+    // The rig has no hair, tail or constraint joints: the avatar without them shares its meshes.
     const diagonal = diagonalOf(sinewPositions(avatar.asset, avatar.animated));
     let worst = 0;
     for (const t of [0, 0.4, 1.05, 1.7, 2.9, 3.6]) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AnimatedModel } from '../../../src/scene/animated-model.ts';
 import { SecondaryMotion } from '../../../src/secondary/secondary-motion.ts';
 import { SpringBoneJob } from '../../../src/secondary/spring-bone-job.ts';
+import { SpringKernel } from '../../../src/pose/spring-kernel.ts';
 import { cloneLocalPose, copyLocalPose } from '../../../src/skeleton/local-pose.ts';
 import { hairRig, modelAsset, spring, springBone } from './spring-fixtures.ts';
 
@@ -19,9 +20,11 @@ describe('SecondaryMotion in AnimatedModel.evaluate', () => {
     const { skeleton, rest } = hairRig();
     expect(new AnimatedModel(modelAsset(skeleton, rest, undefined)).secondaryMotion).toBeNull();
     expect(new AnimatedModel(modelAsset(skeleton, rest, { springBone: null, nodeConstraints: [] })).secondaryMotion).toBeNull();
-    const model = new AnimatedModel(hairAsset());
+    const model = new AnimatedModel(hairAsset(), { backend: 'js' });
     expect(model.secondaryMotion?.springs).toBeInstanceOf(SpringBoneJob);
     expect(model.secondaryMotion?.constraints).not.toBeNull();
+    // With the WebAssembly pose kernel, the springs run on the spring kernel in its arena.
+    expect(new AnimatedModel(hairAsset()).secondaryMotion?.springs).toBeInstanceOf(SpringKernel);
   });
 
   it('moves the modelMatrices only when stepped; the same frame evaluated twice gives the same pose', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleModels, sampleShowing } from '../../../src/viewer/sample-models.ts';
 import { generatedAvatarFile } from '../../../src/viewer/generated-avatar-sample.ts';
+import { AVATAR_EXTRA_JOINTS } from '../../../src/procedural/avatar/avatar-extra-joints.ts';
 import { loadModelFromFiles } from '../../../src/loaders/fetch/load-model-from-files.ts';
 import { modelFormatOf } from '../../../src/loaders/load-model.ts';
 
@@ -20,11 +21,14 @@ describe('the viewer\'s generated VRM avatar sample', () => {
     expect(sampleShowing(candidates, 'avatar.glb')).toBeUndefined();
   });
 
-  it('is a file Sinew opens as a skinned model of 55 joints with the face\'s 18 morph targets', async () => {
+  it('is a file Sinew opens as a skinned model of 55 humanoid joints and the spring and constraint joints, with the face\'s 18 morph targets', async () => {
     const file = await generatedAvatarFile();
     expect(file.name).toBe(modelFormatOf('a.vrm') !== null ? 'generated-avatar.vrm' : 'generated-avatar.glb');
     const asset = await loadModelFromFiles([file]);
-    expect(asset.skins[0].joints.length).toBe(55);
+    // The 55 humanoid bones, then the joints the spring chains and the node constraints add (issue 34).
+    expect(asset.skins[0].joints.length).toBe(55 + AVATAR_EXTRA_JOINTS.length);
+    expect(AVATAR_EXTRA_JOINTS.length).toBeGreaterThan(60);
+    expect(asset.secondaryMotion?.springBone?.springs.length).toBeGreaterThan(0);
     expect(asset.meshes.map((mesh) => mesh.name)).toEqual(['Body', 'Face', 'Hair', 'NeckCap']);
     expect(asset.meshes[1].morphTargetCount).toBe(18);
     expect(asset.meshes[1].primitives.every((primitive) => primitive.morphTargets?.positions)).toBe(true);

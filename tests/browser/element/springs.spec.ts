@@ -1,0 +1,190 @@
+import { expect, test, type Page } from '@playwright/test';
+import { isolateFromLiveReload } from '../helpers/viewer-page.ts';
+import { buildAvatarVrm1 } from '../../../src/procedural/avatar/avatar-vrm1.ts';
+import { AVATAR_SPRING_JOINTS } from '../../../src/procedural/avatar/avatar-springs.ts';
+
+// <sinew-viewer>'s spring-bone surface on the generated avatar (built here in node, served by a fixture route as
+// `/generated/avatar.vrm`), standing in its rest pose (no clips) and playing under Playwright's clock, so every
+// frame advances the same 16 ms: `wind` blows the hair and the tail sideways (pixels, and hotspots on the chains'
+// tail joints against the generator's table), a paused element holds its springs still, `resetSpringBones()` and
+// `spring-bones="off"` put the joints back where the rest pose has them, a malformed `wind` is one `sinew-error`.
+
+type Viewer = HTMLElementTagNameMap['sinew-viewer'];
+
+const avatar = buildAvatarVrm1().then((bytes) => Buffer.from(bytes));
+
+/** The chains' tail joints watched by hotspots: a back hair strand, a side strand, the tail. */
+const WATCHED = ['hair06_4', 'hair09_4', 'tail9'] as const;
+
+/** The watched joints' rest positions (model space, metres), from the generator's table. */
+const REST = Object.fromEntries(WATCHED.map((name) => [name, AVATAR_SPRING_JOINTS.find((j) => j.name === name)!.position]));
+
+test.beforeEach(async ({ page }) => {
+  const bytes = await avatar;
+  await isolateFromLiveReload(page);
+  await page.route('**/generated/avatar.vrm', (route) => route.fulfill({ body: bytes, contentType: 'model/gltf-binary' }));
+  await page.addInitScript(() => {
+    const errors: string[] = [];
+    (window as unknown as { __errors: string[] }).__errors = errors;
+    document.addEventListener('sinew-error', (e) => errors.push((e as CustomEvent).detail.message));
+  });
+  await page.goto('/tests/browser/pages/empty-page.html');
+});
+
+/** Adds `<sinew-viewer id="v">` with `attributes` and a hotspot on each watched joint, and waits for the avatar. */
+async function addViewer(page: Page, attributes: Record<string, string>): Promise<void> {
+  await page.evaluate(({ attrs, watched }) => {
+    const el = document.createElement('sinew-viewer');
+    el.id = 'v';
+    el.setAttribute('style', 'width: 320px; height: 320px');
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    for (const joint of watched) {
+      const spot = document.createElement('div');
+      spot.slot = `hotspot-${joint}`;
+      spot.dataset.joint = joint;
+      el.append(spot);
+    }
+    document.body.append(el);
+  }, { attrs: attributes, watched: WATCHED });
+  await page.waitForFunction(() => (document.getElementById('v') as Viewer | null)?.model === 'avatar.vrm', null, { timeout: 120_000 });
+}
+
+interface Picture { data: number[]; spots: Record<string, number[]> }
+
+/** The picture drawn now (RGBA) and the watched joints' model-space positions in it. */
+async function picture(page: Page): Promise<Picture> {
+  return page.evaluate((watched) => {
+    const el = document.getElementById('v') as Viewer;
+    el.renderOnce();
+    const canvas = el.shadowRoot!.querySelector('canvas')!;
+    const data = Array.from(canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data);
+    const spots: Record<string, number[]> = {};
+    for (const joint of watched) {
+      const p = el.queryHotspot(`hotspot-${joint}`)!.position;
+      spots[joint] = [p.x, p.y, p.z];
+    }
+    return { data, spots };
+  }, WATCHED);
+}
+
+/** How many pixels differ by more than 30 over RGBA between two pictures of the same size. */
+function changed(a: Picture, b: Picture): number {
+  let count = 0;
+  for (let p = 0; p < a.data.length; p += 4) {
+    let d = 0;
+    for (let c = 0; c < 4; c++) d += Math.abs(a.data[p + c] - b.data[p + c]);
+    if (d > 30) count++;
+  }
+  return count;
+}
+
+/**
+ * Pauses and resets the springs, lets the element's last real animation frame pass, then installs Playwright's
+ * clock: a frame the element asked for before the clock would be waited for in real time, and the frames it
+ * coalesces with would never come while the clock runs.
+ */
+async function holdStill(page: Page): Promise<void> {
+  await page.evaluate(() => { const el = document.getElementById('v') as Viewer; el.pause(); el.resetSpringBones(); });
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+  await page.clock.install();
+}
+
+/** Plays for `ms` of Playwright's clock (a frame every 16 ms), then pauses. */
+async function playFor(page: Page, ms: number): Promise<void> {
+  await page.evaluate(() => (document.getElementById('v') as Viewer).play());
+  await page.clock.runFor(ms);
+  await page.evaluate(() => (document.getElementById('v') as Viewer).pause());
+}
+
+async function errors(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __errors: string[] }).__errors.splice(0));
+}
+
+function distance(a: readonly number[], b: readonly number[]): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
+
+test('wind blows the springs sideways; paused holds them; resetSpringBones and spring-bones="off" give the rest pose; the same run again gives the same picture', async ({ page }) => {
+  await addViewer(page, { src: '/generated/avatar.vrm', autoplay: '' });
+  await holdStill(page);
+
+  // Reset at the rest pose: every spring joint as the file places it.
+  const reset = await picture(page);
+  for (const joint of WATCHED) expect(distance(reset.spots[joint], REST[joint]), `${joint} after resetSpringBones()`).toBeLessThan(1e-4);
+
+  // Gravity alone, 2 s: the chains hang down from where they started.
+  await playFor(page, 2000);
+  const calm = await picture(page);
+  expect(REST.hair09_4[1] - calm.spots.hair09_4[1], 'a side strand droops').toBeGreaterThan(0.01);
+  expect(changed(reset, calm), 'hanging hair and tail change the picture').toBeGreaterThan(100);
+
+  // Paused, a change of wind changes nothing drawn: a paused element is a still picture.
+  await page.evaluate(() => { (document.getElementById('v') as Viewer).wind = '4 0 0'; });
+  await page.clock.runFor(1000);
+  const held = await picture(page);
+  expect(changed(calm, held), 'paused: the picture holds').toBe(0);
+
+  // Playing again, the wind (+X, world) blows every watched chain towards +X.
+  await playFor(page, 2000);
+  const windy = await picture(page);
+  for (const joint of WATCHED) {
+    expect(windy.spots[joint][0] - calm.spots[joint][0], `${joint} blown towards +X`).toBeGreaterThan(0.02);
+  }
+  expect(changed(calm, windy), 'wind="4 0 0" against wind="0 0 0" at the same time').toBeGreaterThan(200);
+
+  // resetSpringBones(), paused: drawn at once, the joints back at rest.
+  await page.evaluate(() => (document.getElementById('v') as Viewer).resetSpringBones());
+  const again = await picture(page);
+  for (const joint of WATCHED) expect(distance(again.spots[joint], REST[joint]), `${joint} after the second reset`).toBeLessThan(1e-4);
+  expect(changed(reset, again), 'the reset picture is the first one').toBe(0);
+
+  // spring-bones="off": the clip's pose (here the rest pose) for every spring joint, playing or not.
+  await page.evaluate(() => { (document.getElementById('v') as Viewer).springBones = 'off'; });
+  await playFor(page, 500);
+  const off = await picture(page);
+  for (const joint of WATCHED) expect(distance(off.spots[joint], REST[joint]), `${joint} with spring-bones="off"`).toBeLessThan(1e-4);
+  expect(changed(reset, off)).toBe(0);
+
+  // On again, without wind: the same 2 s from rest give the calm picture again.
+  await page.evaluate(() => { const el = document.getElementById('v') as Viewer; el.springBones = 'on'; el.wind = null; });
+  await playFor(page, 2000);
+  const calmAgain = await picture(page);
+  for (const joint of WATCHED) expect(distance(calmAgain.spots[joint], calm.spots[joint]), `${joint} on the second calm run`).toBeLessThan(2e-3);
+  expect(changed(calm, calmAgain)).toBeLessThan(20);
+  expect(await errors(page)).toEqual([]);
+});
+
+test('gravity and wind are world vectors: the model turned a quarter turn about Y is blown along its own +Z', async ({ page }) => {
+  // orientation "roll pitch yaw" = "0 0 90deg": a yaw of +90° about Y carries the model's +Z onto world +X.
+  await addViewer(page, { src: '/generated/avatar.vrm', autoplay: '', orientation: '0deg 0deg 90deg' });
+  await holdStill(page);
+  await playFor(page, 2000);
+  const calm = await picture(page);
+  await page.evaluate(() => { (document.getElementById('v') as Viewer).wind = '4 0 0'; });
+  await playFor(page, 2000);
+  const windy = await picture(page);
+  // World +X is the model's +Z: the world wind blows the chains along the model's +Z.
+  for (const joint of WATCHED) {
+    expect(windy.spots[joint][2] - calm.spots[joint][2], `${joint} along the model's +Z`).toBeGreaterThan(0.02);
+    expect(Math.abs(windy.spots[joint][0] - calm.spots[joint][0]), `${joint} barely along the model's X`).toBeLessThan(Math.abs(windy.spots[joint][2] - calm.spots[joint][2]));
+  }
+  // Gravity stays world −Y: a side strand hangs below its rest height whatever the turn.
+  expect(REST.hair09_4[1] - calm.spots.hair09_4[1]).toBeGreaterThan(0.01);
+  expect(await errors(page)).toEqual([]);
+});
+
+test('a malformed wind or spring-bones is one sinew-error each, and its fallback is used', async ({ page }) => {
+  await addViewer(page, { src: '/generated/avatar.vrm' });
+  await page.evaluate(() => { (document.getElementById('v') as Viewer).setAttribute('wind', '4 0'); });
+  expect(await errors(page)).toEqual(['<sinew-viewer wind="4 0">: expected "X Y Z", three numbers in m/s² (world space, e.g. "4 0 0"); using 0 0 0']);
+  await page.evaluate(() => { (document.getElementById('v') as Viewer).setAttribute('spring-bones', 'yes'); });
+  expect(await errors(page)).toEqual(['<sinew-viewer spring-bones="yes">: expected on or off; using on']);
+  // The reflected properties read as written.
+  expect(await page.evaluate(() => { const el = document.getElementById('v') as Viewer; return [el.wind, el.springBones, el.gravity, el.showColliders]; }))
+    .toEqual(['4 0', 'yes', null, false]);
+});
+
+test('a malformed wind present at connect is reported once, after the element is upgraded', async ({ page }) => {
+  await addViewer(page, { src: '/generated/avatar.vrm', wind: 'east' });
+  expect(await errors(page)).toEqual(['<sinew-viewer wind="east">: expected "X Y Z", three numbers in m/s² (world space, e.g. "4 0 0"); using 0 0 0']);
+});
