@@ -90,6 +90,9 @@
  * - `crowd.cpu.*`, `crowd.bounds_ms.*`, `crowd.bytes_per_*`, `crowd.upload_bytes_per_instance.*`: the crowd's CPU
  *   side in node — a frame's `update` + `prepare` per instance and joint (crowd kernel, per instance, baked), the
  *   skinned bounds of 100 characters × 100 joints, memory per instance and per clip second (bench/crowd-cost.ts).
+ * - `crowd.vrm.N1000.cpu_ms`, `crowd.vrm.N1000.cpu_ms.no_springs`: one frame (`update` + `prepare`) of 1 000 live
+ *   generated VRM avatars walking, each with its own spring bones, and the same with the springs off, ms
+ *   (bench/crowd-vrm-cost.ts).
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
  * - `crowd.N1000.ratio_to_rigid*`: the 5 000-vertex worm's skinned crowd over the same vertices drawn rigid and
@@ -141,6 +144,7 @@ import { cliCost } from './cli-cost.ts';
 import { manyNodesBrowserCost, manyNodesCpuCost } from './many-nodes-cost.ts';
 import { malformedCorpusBrowserCost } from './malformed-corpus-cost.ts';
 import { crowdCost } from './crowd-cost.ts';
+import { crowdVrmCost } from './crowd-vrm-cost.ts';
 import { nodeCountCost } from './node-count-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -507,6 +511,10 @@ async function main(): Promise<void> {
     const crowd = crowdCost();
     rows.push(...crowd.rows);
     Object.assign(figures, crowd.figures);
+    // A crowd of avatars with springs: 1 000 live generated avatars, one frame (bench/crowd-vrm-cost.ts).
+    const avatars = await crowdVrmCost();
+    rows.push(...avatars.rows);
+    Object.assign(figures, avatars.figures);
   }
 
   // Heap growth: the blended pipeline (two clips, a layer, localToModel, palette) over 10 000 frames.
@@ -597,7 +605,7 @@ async function main(): Promise<void> {
       'gpu.N50.speedup_vs_three': '>= 1.5', 'gpu.N50.ratio_to_rigid': '<= 1.3', 'crowd.N1000.speedup_vs_three.live': '>= 10 (real GPU)',
       'crowd.N1000.speedup_vs_three.baked': '>= 10 (real GPU)', 'crowd.N1000.ratio_to_rigid': '<= 1.3',
       'crowd.cpu.us_per_live_instance.N1000': '<= 0.3', 'crowd.bounds_ms.100x100': '<= 0.1',
-      'vrm.spring_speedup_vs_three_vrm': '>= 20',
+      'vrm.spring_speedup_vs_three_vrm': '>= 20', 'crowd.vrm.N1000.cpu_ms': '<= 8',
       'malformed_corpus.element_slowest_ms': '< 10000',
       'nodes.flat100k.eval_ratio_to_quarter': '<= 5 (linear: 4)', 'nodes.skinned20k.load_ratio_to_quarter': '<= 5 (linear: 4)',
     },

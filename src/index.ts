@@ -155,6 +155,8 @@ export { cssToBuffer, PixelRays } from './view/pixel-ray.ts';
 
 // Crowds: thousands of instances of one model, posed live or from baked clips, drawn by drawCrowd.
 export { Crowd, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd/crowd.ts';
+/** A live crowd's per-instance spring-bone states (`Crowd.springs`). */
+export type { InstanceSprings } from './crowd/instance-springs.ts';
 export { GpuInstances, type InstancedDrawStats } from './crowd/gpu/instance-draw.ts';
 export { drawCrowd } from './crowd/gpu/crowd-pass.ts';
 export type { CrowdItem } from './crowd/gpu/crowd-item.ts';

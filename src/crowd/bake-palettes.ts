@@ -92,3 +92,11 @@ export function bakeClips(
   model.evaluate(model.clipSample(-1));
   return { palettes: { rows, frameTexels, frameCount, skinOffsets: layout.skinOffsets, layout }, rate, firstFrame, frameCounts, durations, frameBounds, motion };
 }
+
+/** `out` (a box: min, max) grows to hold the box at `boxes[o]` (a baked frame's, `BakedClips.frameBounds`). */
+export function unionBox(out: Float64Array, boxes: Float64Array, o: number): void {
+  for (let a = 0; a < 3; a++) {
+    if (boxes[o + a] < out[a]) out[a] = boxes[o + a];
+    if (boxes[o + 3 + a] > out[3 + a]) out[3 + a] = boxes[o + 3 + a];
+  }
+}

@@ -9,14 +9,16 @@ import { BAKED_BLOCK_TEXELS, instancePoseLayout, paddedTexelFloats, WORLD_TEXELS
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import type { RootMotionMode } from '../animation/root-motion.ts';
 import { crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd-options.ts';
-import { bakeClips, bakedFrames, type BakedClips } from './bake-palettes.ts';
+import { bakeClips, bakedFrames, unionBox, type BakedClips } from './bake-palettes.ts';
 import type { PoseSource } from '../scene/pose-source.ts';
-import { InstanceMotion } from './instance-motion.ts';
+import { InstanceMotion, placeWorld } from './instance-motion.ts';
+import { stepClipTime, wrapClipTime } from './clip-time.ts';
 import { boxOutsideFrustum } from './frustum.ts';
 import { accumulatePoseBounds, morphReach, morphTargetsOfInstances, packInstancePose, rigidMeshBoxes } from './instance-pose.ts';
 import { createCrowdKernel, crowdKernelInstanceBytes, crowdKernelSupports, CrowdInstancePose, type CrowdKernel } from './crowd-kernel.ts';
 import { InstanceBlend, type TimedPoseSource } from './instance-blend.ts';
 import { InstanceExpressions } from './instance-expressions.ts';
+import { InstanceSprings, isInstancedSpringSimulator, springStateBytes } from './instance-springs.ts';
 
 export { crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp };
 
@@ -69,6 +71,12 @@ export { crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp }
  * (the crowd pass draws the file's material values), and expressions in baked mode (a baked block carries frame
  * picks, no morph weights: baked instances show the clips' tracks alone). An avatar is posed in JavaScript, not by
  * the {@link kernel}, which does not run the avatar's jobs.
+ *
+ * Spring bones (`ModelAsset.secondaryMotion`), live mode only: each instance has its own state ({@link springs}),
+ * stepped by {@link update}, reset by {@link add}, {@link resetSprings} and a teleport (its springs' roots moved
+ * more than the teleport distance in a frame), simulated in its world ({@link springWorldOf}); such instances share
+ * no evaluation and are posed in JavaScript. Node constraints run in every evaluation. Baked mode has no spring
+ * bones (frames with the springs at rest, the constraints applied) and says so once ({@link onWarning}).
  */
 export class Crowd implements InstanceBlocks {
   /** The model the crowd draws: the one given, with {@link CrowdOptions.props} composed in. Upload this one. */
@@ -164,6 +172,11 @@ export class Crowd implements InstanceBlocks {
   private readonly blended: InstanceBlend;
   /** Per-instance expression weights of a crowd of one avatar, else null ({@link setExpression}). */
   readonly expressions: InstanceExpressions | null;
+  /** Per-instance spring-bone states of a model with spring bones (live mode), else null: see the class comment. */
+  readonly springs: InstanceSprings | null;
+  /** Where the crowd reports, once, what it cannot draw (baked mode's springs); default `console.warn`. */
+  onWarning: (message: string) => void = (message) => console.warn(message);
+  private warnedBakedSprings = false;
 
   /**
    * @throws RangeError for a capacity that is not a positive integer, a `memoryBudgetBytes` that is not a
@@ -196,8 +209,11 @@ export class Crowd implements InstanceBlocks {
     const blockTexels = Math.max(this.liveBlockTexels, BAKED_BLOCK_TEXELS);
     const budget = options.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_BYTES;
     requirePositiveBytes('memoryBudgetBytes', budget);
-    const kernelWanted = options.backend !== 'js' && !asset.avatar && crowdKernelSupports(asset, this.model.clips, this.method, this.poseLayout);
-    const instanceBytes = crowdInstanceBytes(blockTexels) + (kernelWanted ? crowdKernelInstanceBytes(this.model.clips) : 0);
+    const secondary = this.model.secondaryMotion, springSimulator = secondary?.springs ?? null;
+    const instanced = springSimulator !== null && isInstancedSpringSimulator(springSimulator) ? springSimulator : null;
+    // The crowd kernel runs neither the avatar's jobs nor the secondary motion.
+    const kernelWanted = options.backend !== 'js' && !asset.avatar && !secondary && crowdKernelSupports(asset, this.model.clips, this.method, this.poseLayout);
+    const instanceBytes = crowdInstanceBytes(blockTexels) + (kernelWanted ? crowdKernelInstanceBytes(this.model.clips) : 0) + (instanced ? springStateBytes(instanced) : 0);
     if (capacity * instanceBytes > budget) {
       throw new RangeError(`Crowd: ${capacity} instances of ${instanceBytes} bytes each exceed the memory budget of ${formatMebibytes(budget)}`);
     }
@@ -219,6 +235,7 @@ export class Crowd implements InstanceBlocks {
     this.fadeRates = new Float32Array(capacity);
     this.blended = new InstanceBlend(asset.skeleton.jointCount, this.model.morphWeights.length);
     this.expressions = this.model.avatar ? new InstanceExpressions(this.model.avatar, capacity) : null;
+    this.springs = instanced && secondary ? new InstanceSprings(asset, secondary, capacity) : null;
     this.speeds = new Float32Array(capacity).fill(1);
     this.worlds = kernel?.worlds ?? new Float32Array(16 * capacity);
     for (let k = 0; k < capacity; k++) this.worlds[16 * k] = this.worlds[16 * k + 5] = this.worlds[16 * k + 10] = this.worlds[16 * k + 15] = 1;
@@ -259,9 +276,17 @@ export class Crowd implements InstanceBlocks {
 
   /** The baked clips (baking them now if not yet done): in place when {@link rootMotion} is not `off`. */
   bakedClipsOrBake(): BakedClips {
-    if (!(this.inPlace ? this.bakedInPlace : this.bakedClips)) this.expressions?.unload();
-    if (this.inPlace) return (this.bakedInPlace ??= bakeClips(this.model, this.bakeRate, this.poseLayout, this, this.motion.inPlace));
-    return (this.bakedClips ??= bakeClips(this.model, this.bakeRate, this.poseLayout, this));
+    const ready = this.inPlace ? this.bakedInPlace : this.bakedClips;
+    if (ready) return ready;
+    this.expressions?.unload();
+    if (this.springs && !this.warnedBakedSprings) {
+      this.warnedBakedSprings = true;
+      this.onWarning(`${this.asset.name}: a baked crowd has no spring bones (they run per instance in live mode only); its frames hold the clips with the springs at rest`);
+    }
+    const bake = (): BakedClips => this.inPlace
+      ? (this.bakedInPlace = bakeClips(this.model, this.bakeRate, this.poseLayout, this, this.motion.inPlace))
+      : (this.bakedClips = bakeClips(this.model, this.bakeRate, this.poseLayout, this));
+    return this.springs ? this.springs.atRest(bake) : bake();
   }
 
   /** Whether poses are drawn in place: {@link rootMotion} is not `off` and the model has a motion root. */
@@ -298,8 +323,36 @@ export class Crowd implements InstanceBlocks {
     this.checkInstance(k);
     const model = this.model;
     this.expressions?.load(k);
+    if (this.springs) this.loadSprings(k);
     if (this.kernelPose && !this.inPlace) model.evaluate(this.kernelPose.of(k));
     else model.evaluate(this.sourceOf(k));
+  }
+
+  /**
+   * Instance k's springs start again from the pose of its next evaluation, at rest (a cut, a respawn). Nothing
+   * for a model without spring bones.
+   * @throws RangeError for an instance outside [0, count)
+   */
+  resetSprings(k: number): void {
+    this.checkInstance(k);
+    this.springs?.reset(k);
+  }
+
+  /** The evaluator's springs run instance k's state in its world ({@link springWorldOf} into `model.world`). */
+  private loadSprings(k: number): void {
+    this.springs!.load(k);
+    this.springWorldOf(k, this.model.world);
+  }
+
+  /**
+   * `out` (`Float64Array(16)`) = instance k's world matrix W, in `applied` root motion W·P with its placement P as
+   * the last {@link prepare} drew it: the world its springs simulate in (model space → world). Returns `out`.
+   */
+  springWorldOf(k: number, out: Float64Array): Float64Array {
+    const w = this.worlds, o = 16 * k;
+    for (let i = 0; i < 16; i++) out[i] = w[o + i];
+    if (this.inPlace && this.rootMotion === 'applied' && this.motion.moves(this.clipIndices[k])) placeWorld(out, this.motion.placements, 3 * k);
+    return out;
   }
 
   /**
@@ -328,7 +381,7 @@ export class Crowd implements InstanceBlocks {
     this.checkClip(clip);
     if (!(weight >= 0 && weight <= 1)) throw new RangeError(`Crowd: blend weight ${weight} is outside [0, 1]`);
     this.blendClipIndices[k] = clip;
-    this.blendTimes[k] = this.wrap(clip, time);
+    this.blendTimes[k] = wrapClipTime(this.durationOf(clip), time);
     this.blendSpeeds[k] = speed;
     this.blendWeights[k] = weight;
     this.fadeRates[k] = 0;
@@ -405,11 +458,12 @@ export class Crowd implements InstanceBlocks {
     this.blendWeights[k] = 0;
     this.fadeRates[k] = 0;
     this.clipIndices[k] = clip;
-    this.times[k] = this.wrap(clip, time);
+    this.times[k] = wrapClipTime(this.durationOf(clip), time);
     this.speeds[k] = speed;
     if (world) for (let i = 0; i < 16; i++) this.worlds[16 * k + i] = world[i];
     this.motion.start(k, clip, this.times[k]);
     this.expressions?.clear(k);
+    this.springs?.reset(k);
     return k;
   }
 
@@ -417,15 +471,17 @@ export class Crowd implements InstanceBlocks {
    * Moves every instance's time on by `dt · speed` seconds, looping within its clip; each wrap adds its
    * clip's whole travel to the instance's root motion ({@link placementOf}). A blending instance's blended clip
    * moves on by `dt ·` its speed alike, and a crossfade's weight by `dt ·` its rate, ending the fade at 1
-   * ({@link crossfade}). Allocates nothing.
+   * ({@link crossfade}). Live, each instance's {@link springs} advance by `dt` at its next evaluation; baked, they
+   * are reset (live mode starts them again at rest). Allocates nothing.
    */
   update(dt: number): void {
     const motion = this.motion, weights = this.blendWeights, rates = this.fadeRates;
+    this.springs?.stepAll(this.count, this.mode === 'live' ? dt : NaN);
     for (let k = 0; k < this.count; k++) {
-      const clip = this.clipIndices[k], wraps = this.step(this.times, this.speeds, clip, k, dt);
+      const clip = this.clipIndices[k], wraps = stepClipTime(this.times, this.speeds, this.durationOf(clip), k, dt);
       if (wraps !== 0 && motion.moves(clip)) motion.wrapped(k, clip, wraps);
       if (!(weights[k] > 0 || rates[k] > 0)) continue;
-      this.step(this.blendTimes, this.blendSpeeds, this.blendClipIndices[k], k, dt);
+      stepClipTime(this.blendTimes, this.blendSpeeds, this.durationOf(this.blendClipIndices[k]), k, dt);
       if (rates[k] > 0) {
         // Within 2⁻²⁰ of 1 ends it: the float32 weight summed frame by frame may stop a rounding short of 1.
         weights[k] = Math.min(1, weights[k] + dt * rates[k]);
@@ -457,7 +513,7 @@ export class Crowd implements InstanceBlocks {
     }
     // Blocks that do not mirror fill from the front, mirrored ones from the back; the latter move after the former at the end.
     let drawn = 0, back = this.capacity, lastClip = -2, lastTime = NaN, lastInstance = -1;
-    const expressions = this.expressions;
+    const expressions = this.expressions, springs = this.springs;
     for (let k = 0; k < this.count; k++) {
       const clip = this.clipIndices[k], time = this.times[k];
       const w = this.blendWeights[k], picks = this.picks;
@@ -477,8 +533,10 @@ export class Crowd implements InstanceBlocks {
         if (applied && motion.moves(clip)) motion.placeBaked(k, baked.motion!, picks[0], picks[1], picks[2]);
       } else {
         const moves = inPlace && motion.moves(clip);
-        if (w > 0 || clip !== lastClip || time !== lastTime || (expressions !== null && !expressions.same(lastInstance, k))) {
+        // Instances with springs share no evaluation: each has its own state and world.
+        if (w > 0 || springs !== null || clip !== lastClip || time !== lastTime || (expressions !== null && !expressions.same(lastInstance, k))) {
           expressions?.load(k);
+          if (springs) this.loadSprings(k);
           model.evaluate(this.sourceOf(k));
           lastInstance = k;
           // A blended instance shares its evaluation with none.
@@ -529,50 +587,14 @@ export class Crowd implements InstanceBlocks {
    * root motion W·P·T(O), P = `T(x, 0, z)·R_y(yaw)` its placement as the last {@link prepare} drew it. Returns `out`.
    */
   worldOf(k: number, out: Float64Array): Float64Array {
-    const w = this.worlds, o = 16 * k, O = this.origin;
-    for (let i = 0; i < 16; i++) out[i] = w[o + i];
-    if (this.inPlace && this.rootMotion === 'applied' && this.motion.moves(this.clipIndices[k])) placeWorld(out, this.motion.placements, 3 * k);
+    const O = this.origin;
+    this.springWorldOf(k, out);
     for (let r = 0; r < 3; r++) out[12 + r] += out[r] * O[0] + out[4 + r] * O[1] + out[8 + r] * O[2];
     return out;
   }
 
-  /**
-   * `times[k]` ← its clip's time `dt · speeds[k]` seconds on, looped within the clip; returns the whole loops
-   * crossed (negative backwards; 0 for a clip of duration 0). Arrays and an index, not a time, cross the call,
-   * so that V8 boxes no double per instance and frame.
-   */
-  private step(times: Float64Array, speeds: Float32Array, clip: number, k: number, dt: number): number {
-    const raw = times[k] + dt * speeds[k], t = this.wrap(clip, raw);
-    times[k] = t;
-    const duration = clip >= 0 ? this.model.clips[clip].duration : 0;
-    return t !== raw && duration > 0 ? Math.round((raw - t) / duration) : 0;
-  }
-
-  private wrap(clip: number, time: number): number {
-    const duration = clip >= 0 ? this.model.clips[clip].duration : 0;
-    if (!(duration > 0)) return 0;
-    const t = time - Math.floor(time / duration) * duration;
-    return t < duration ? t : 0;
-  }
-}
-
-/**
- * `W` (column-major, in place) ← W·T(x, 0, z)·R_y(ψ) for the placement [x, z, ψ] at `p[o]`; R_y as
- * `Animator.placementMatrix`: columns (cos ψ, 0, −sin ψ), (0, 1, 0), (sin ψ, 0, cos ψ).
- */
-function placeWorld(W: Float64Array, p: Float64Array, o: number): void {
-  const x = p[o], z = p[o + 1], c = Math.cos(p[o + 2]), s = Math.sin(p[o + 2]);
-  for (let r = 0; r < 4; r++) {
-    const a = W[r], b = W[8 + r];
-    W[12 + r] += x * a + z * b;
-    W[r] = c * a - s * b;
-    W[8 + r] = s * a + c * b;
-  }
-}
-
-function unionBox(out: Float64Array, boxes: Float64Array, o: number): void {
-  for (let a = 0; a < 3; a++) {
-    if (boxes[o + a] < out[a]) out[a] = boxes[o + a];
-    if (boxes[o + 3 + a] > out[3 + a]) out[3 + a] = boxes[o + 3 + a];
+  /** Seconds of clip `clip` (0 for −1, the rest pose). */
+  private durationOf(clip: number): number {
+    return clip >= 0 ? this.model.clips[clip].duration : 0;
   }
 }

@@ -182,3 +182,17 @@ export class InstanceMotion {
     return out;
   }
 }
+
+/**
+ * `W` (column-major, in place) ← W·T(x, 0, z)·R_y(ψ) for the placement [x, z, ψ] at `p[o]`; R_y as
+ * `Animator.placementMatrix`: columns (cos ψ, 0, −sin ψ), (0, 1, 0), (sin ψ, 0, cos ψ).
+ */
+export function placeWorld(W: Float64Array, p: Float64Array, o: number): void {
+  const x = p[o], z = p[o + 1], c = Math.cos(p[o + 2]), s = Math.sin(p[o + 2]);
+  for (let r = 0; r < 4; r++) {
+    const a = W[r], b = W[8 + r];
+    W[12 + r] += x * a + z * b;
+    W[r] = c * a - s * b;
+    W[8 + r] = s * a + c * b;
+  }
+}

@@ -59,6 +59,8 @@ export class SpringKernel implements SpringSimulator {
   private readonly at: { mats: number; program: number; ops: number; colliders: number; colliderCount: number; out: number; groups: number; groupCount: number; scratch: number; params: number; t: number; r: number; s: number };
   /** Byte offset of the kernel's state block (the current {@link state} is copied in and out around each apply). */
   readonly stateAt: number;
+  /** Byte offset of the block the stage runs on: {@link stateAt}, or the one {@link bindBlock} bound. */
+  private activeAt: number;
   private readonly mats: Float64Array;
   /** In kernel memory: dt, the external vector, the roots' travel² (doubles passed to or from a call would be boxed). */
   private readonly params: Float64Array;
@@ -113,6 +115,7 @@ export class SpringKernel implements SpringSimulator {
     }
     new Uint8Array(buffer, records, layout.records.byteLength).set(new Uint8Array(layout.records));
     this.stateAt = state;
+    this.activeAt = state;
     this.block = new Float64Array(buffer, state, this.stateBytes >> 3);
     const starts: number[] = [];
     let simulated = 0;
@@ -151,6 +154,22 @@ export class SpringKernel implements SpringSimulator {
 
   step(dt: number): void {
     if (dt > 0 && Number.isFinite(dt)) this.current.pendingSeconds += dt;
+  }
+
+  /**
+   * Runs the next applies on the state block at byte offset `at` of the kernel's memory ({@link stateBytes} bytes,
+   * 16-aligned; an instance's block a crowd keeps there, e.g. from the arena the kernel was made in) in place, with
+   * no copy: {@link state} then carries only its `ready` flag and pending seconds, its arrays are neither read nor
+   * written. −1: the kernel's own block again, copied from and to {@link state}. A block is valid after an apply
+   * with a state that was not ready (a reset writes all of it). Allocates nothing.
+   * @throws RangeError for an offset outside the kernel's memory or not 16-aligned
+   */
+  bindBlock(at: number): void {
+    if (at === -1) { this.activeAt = this.stateAt; return; }
+    if (!Number.isInteger(at) || at < 0 || (at & 15) !== 0 || at + this.stateBytes > this.memory.buffer.byteLength) {
+      throw new RangeError(`SpringKernel: a state block at byte ${at} is not a 16-aligned block of ${this.stateBytes} bytes in the kernel's memory`);
+    }
+    this.activeAt = at;
   }
 
   reset(): void {
@@ -195,9 +214,10 @@ export class SpringKernel implements SpringSimulator {
     m[o + 6] = w[8]; m[o + 7] = w[9]; m[o + 8] = w[10]; m[o + 9] = w[12]; m[o + 10] = w[13]; m[o + 11] = w[14];
     this.exports.prepare(at.mats, at.program, at.ops, t, r, s, at.colliders, at.colliderCount, at.out);
     let travel = 0;
+    const bound = this.activeAt !== this.stateAt;
     if (state.ready) {
-      this.loadBlock(state);
-      this.exports.rootTravel(at.mats, at.groups, at.groupCount, this.stateAt, at.scratch, at.params + 32);
+      if (!bound) this.loadBlock(state);
+      this.exports.rootTravel(at.mats, at.groups, at.groupCount, this.activeAt, at.scratch, at.params + 32);
       travel = this.params[4];
     }
     const params = this.params, e = this.external;
@@ -220,12 +240,12 @@ export class SpringKernel implements SpringSimulator {
         this.stage(r, 1);
       }
     }
-    this.saveBlock(state);
+    if (!bound) this.saveBlock(state);
     if (!inside) pose.rotations.set(this.staging.r);
   }
 
   /**
-   * The spring stage alone on the kernel's state block ({@link stateAt}), the frame's matrices as the last
+   * The spring stage alone on the kernel's state block ({@link stateAt}, or the one {@link bindBlock} bound), the frame's matrices as the last
    * `prepare` left them: `mode` 0 poses from the tails, 1 advances by `dt` seconds, 2 resets. `rotations`: byte
    * offset of the pose's rotations in kernel memory. Allocates nothing.
    */
@@ -238,7 +258,7 @@ export class SpringKernel implements SpringSimulator {
   /** The stage with dt and the external vector as {@link params} holds them. */
   private stage(rotations: number, mode: number): void {
     const at = this.at;
-    this.exports.springs(at.mats, at.out, at.groups, at.groupCount, this.stateAt, rotations, at.scratch, at.params, mode);
+    this.exports.springs(at.mats, at.out, at.groups, at.groupCount, this.activeAt, rotations, at.scratch, at.params, mode);
   }
 
   /** `state`'s tails, roots and tail joints' positions into the kernel's block (its lane order). */
