@@ -22,12 +22,16 @@ class FakeElement {
   getAttribute(name: string): string | null { return this.attributes.get(name) ?? null; }
   setAttribute(name: string, value: string): void { this.attributes.set(name, value); }
   hasAttribute(name: string): boolean { return this.attributes.has(name); }
+  removeAttribute(name: string): void { this.attributes.delete(name); }
 }
 
 /** A view with a shown model whose secondary motion has `simulator` as its springs. */
 function fakeView(simulator: SpringSimulator) {
   const motion = { springs: simulator as SpringSimulator | null, external: new Float64Array(3) };
-  const view = { playback: { playing: false }, animated: { secondaryMotion: motion }, redraws: 0, requestRedraw() { this.redraws++; } };
+  const view = {
+    playback: { playing: false }, animated: { secondaryMotion: motion }, redraws: 0, requestRedraw() { this.redraws++; },
+    springs: { showColliders: false, setShowColliders(on: boolean) { this.showColliders = on; } },
+  };
   return { view, motion };
 }
 
@@ -94,5 +98,18 @@ describe('ElementSprings', () => {
     const wrapped = motion.springs;
     springs.shown();
     expect(motion.springs).toBe(wrapped);
+  });
+
+  it('show-colliders turns the view\'s collider overlay on and off, and a model shown later gets it', () => {
+    const { element, view, springs } = setUp({ 'show-colliders': '' });
+    expect(view.springs.showColliders).toBe(true);
+    element.removeAttribute('show-colliders');
+    springs.changed('show-colliders');
+    expect(view.springs.showColliders).toBe(false);
+    element.setAttribute('show-colliders', '');
+    springs.changed('show-colliders');
+    view.springs.showColliders = false; // a new view of the next model
+    springs.shown();
+    expect(view.springs.showColliders).toBe(true);
   });
 });
