@@ -59,8 +59,9 @@ function cheekTexture(): Uint8Array {
 /**
  * The generated avatar as a glTF-Transform document (no VRM extension yet; the writers add it to the JSON): one
  * scene holding the joint tree (hips at the top) and four skinned mesh nodes (`Body`, `Face`, `Hair`, `NeckCap`;
- * see {@link createAvatarMeshes}) sharing one skin whose joint i is {@link AVATAR_BONES}[i], bound in the T-pose
- * (inverse bind matrix = inverse of the joint's rest model matrix). Metres, Y up; deterministic.
+ * see {@link createAvatarMeshes}) sharing one skin whose joint i is {@link AVATAR_BONES}[i] (then, with
+ * `secondaryMotion`, the extra joints), bound in the T-pose (inverse bind matrix = inverse of the joint's rest
+ * model matrix). Metres, Y up; deterministic.
  */
 export function createAvatarDocument(options: AvatarDocumentOptions): AvatarDocument {
   const document = new Document();

@@ -15,7 +15,7 @@ import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './gl
  *
  * - Body: a humanoid about 1.62 m tall in a T-pose facing +Z, its left on +X, metres, Y up; every joint's rest
  *   rotation the identity. Meshes `Body`, `Face` (with the 18 morph targets of the expressions), `Hair`, `NeckCap`,
- *   one skin over the 55 joints; materials `Skin`, `Hair`, `Eye`, `Pupil`, `Mouth`, `Cheek` (with an 8 × 8 PNG unless
+ *   one skin over the 55 humanoid joints (and the secondary-motion joints after them); materials `Skin`, `Hair`, `Eye`, `Pupil`, `Mouth`, `Cheek` (with an 8 × 8 PNG unless
  *   `texture: false`).
  * - `meta`: the VRM Public License 1.0 (`licenseUrl`, which the specification requires) with CC0 1.0 as
  *   `otherLicenseUrl`; everyone may use it, commercially too, no credit needed, redistribution and
