@@ -12,6 +12,9 @@
 export type {
   ModelAsset, MeshAsset, PrimitiveAsset, SkinAsset, MeshInstance, MaterialAsset, ImageAsset,
 } from './asset/model-asset.ts';
+export type { MaterialTexture, TextureCoordinates, TextureTransform, TextureSampler } from './asset/material-texture.ts';
+// A VRM's toon material (`MaterialAsset.mtoon`): VRMC_materials_mtoon 1.0, VRM 0.x MToon converted to it.
+export type { MToonMaterialAsset, OutlineWidthMode } from './asset/mtoon-material-asset.ts';
 export type { Skeleton } from './skeleton/skeleton.ts';
 // What a VRM file adds to its model (`ModelAsset.avatar`), in VRM 1.0 semantics for both versions.
 export type {

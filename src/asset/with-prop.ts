@@ -1,4 +1,5 @@
-import type { MaterialAsset, MaterialTexture, MeshInstance, ModelAsset } from './model-asset.ts';
+import type { MaterialAsset, MeshInstance, ModelAsset } from './model-asset.ts';
+import type { MaterialTexture } from './material-texture.ts';
 import type { LocalPose } from '../skeleton/local-pose.ts';
 import { didYouMeanJoint, findJoint, MAX_SKELETON_JOINTS, validateSkeleton } from '../skeleton/skeleton.ts';
 

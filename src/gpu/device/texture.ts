@@ -1,4 +1,5 @@
-import type { ImageAsset, TextureSampler } from '../../asset/model-asset.ts';
+import type { ImageAsset } from '../../asset/model-asset.ts';
+import type { TextureSampler } from '../../asset/material-texture.ts';
 import { GpuResource } from './gpu-resource.ts';
 import { decodeTgaPixels, isTgaMimeType } from '../../asset/decode-tga.ts';
 

@@ -1,4 +1,5 @@
-import type { MaterialAsset, TextureCoordinates } from '../../asset/model-asset.ts';
+import type { MaterialAsset } from '../../asset/model-asset.ts';
+import type { TextureCoordinates } from '../../asset/material-texture.ts';
 import { COLOR_FLOATS_PER_MATERIAL, TEXTURE_TRANSFORM_FLOATS, type MaterialValues } from '../../avatar/material-values.ts';
 import { MATERIAL_TEXTURES, MaterialTextureIndex, writeUvMatrix } from './model-materials.ts';
 

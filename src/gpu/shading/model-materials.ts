@@ -1,4 +1,5 @@
-import type { ImageAsset, MaterialAsset, ModelAsset, TextureCoordinates, TextureSampler } from '../../asset/model-asset.ts';
+import type { ImageAsset, MaterialAsset, ModelAsset } from '../../asset/model-asset.ts';
+import type { TextureCoordinates, TextureSampler } from '../../asset/material-texture.ts';
 import { decodeImage, ImageTexture, isBrowserDecodable, isKtx2MimeType, textureKey, WhiteTexture, type DecodedLevels } from '../device/texture.ts';
 import { alphaModeOf, type AlphaMode } from './alpha-mode.ts';
 

@@ -92,13 +92,23 @@ export function normalizeShaderVariant(out: Required<ShaderVariant>, variant: Sh
  */
 export const MaterialFeature = {
   NormalMap: 1, MetallicRoughnessMap: 2, OcclusionMap: 4, EmissiveMap: 8, Unlit: 16, BaseColorMap: 32, TexCoord1: 64, VertexColor: 128, VertexTangent: 256,
+  /** VRMC_materials_mtoon: MToon shading instead of metallic-roughness (`MaterialAsset.mtoon`). */
+  MToon: 512,
+  /** MToon textures: shade multiply (sRGB), shading shift (R), matcap (sRGB), rim multiply (sRGB), UV animation mask (B). */
+  ShadeMultiplyMap: 1024, ShadingShiftMap: 2048, MatcapMap: 4096, RimMultiplyMap: 8192, UvAnimationMaskMap: 16384,
+  /** The MToon outline pass: the inverted hull of the skinned vertices, front faces culled. */
+  Outline: 32768,
+  /** The outline width multiply texture (G), read by the outline pass's vertex shader. */
+  OutlineWidthMap: 65536,
 } as const;
 const FEATURE_DEFINES = [
   'NORMAL_MAP', 'METALLIC_ROUGHNESS_MAP', 'OCCLUSION_MAP', 'EMISSIVE_MAP', 'UNLIT', 'BASE_COLOR_MAP', 'TEXCOORD_1', 'VERTEX_COLOR', 'VERTEX_TANGENT',
+  'MTOON', 'SHADE_MULTIPLY_MAP', 'SHADING_SHIFT_MAP', 'MATCAP_MAP', 'RIM_MULTIPLY_MAP', 'UV_ANIMATION_MASK_MAP', 'MTOON_OUTLINE', 'OUTLINE_WIDTH_MAP',
 ] as const;
-/** The features that sample a texture (and so read texture coordinates). */
+/** The features that sample a texture by texture coordinates (the matcap samples by the view-space normal, so it is not one). */
 const TEXTURE_FEATURES = MaterialFeature.NormalMap | MaterialFeature.MetallicRoughnessMap | MaterialFeature.OcclusionMap
-  | MaterialFeature.EmissiveMap | MaterialFeature.BaseColorMap;
+  | MaterialFeature.EmissiveMap | MaterialFeature.BaseColorMap | MaterialFeature.ShadeMultiplyMap | MaterialFeature.ShadingShiftMap
+  | MaterialFeature.RimMultiplyMap | MaterialFeature.UvAnimationMaskMap | MaterialFeature.OutlineWidthMap;
 /** The features that are also vertex shader outputs. */
 const OUTPUT_FEATURES = MaterialFeature.TexCoord1 | MaterialFeature.VertexColor | MaterialFeature.VertexTangent;
 

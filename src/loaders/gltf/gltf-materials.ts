@@ -1,5 +1,6 @@
 import type { GLTF, Texture } from '@gltf-transform/core';
-import type { AlphaMode, ImageAsset, MaterialAsset, MaterialTexture, TextureCoordinates, TextureSampler, TextureTransform } from '../../asset/model-asset.ts';
+import type { AlphaMode, ImageAsset, MaterialAsset } from '../../asset/model-asset.ts';
+import type { MaterialTexture, TextureCoordinates, TextureSampler, TextureTransform } from '../../asset/material-texture.ts';
 import { LoadError, quoteValue } from '../load-error.ts';
 import type { LoadErrorCode } from '../load-error-codes.ts';
 
