@@ -172,7 +172,8 @@ function convertMToon(material: GLTF.IMaterial, props: Vrm0Properties, renderQue
   const shade = linear3(props.vector('_ShadeColor', 3) ?? [0.97, 0.81, 0.86]);
   let shift = props.float('_ShadeShift') ?? 0;
   let toony = props.float('_ShadeToony') ?? 0.9;
-  toony = toony + (1 - toony) * (0.5 + 0.5 * shift);
+  const t = 0.5 + 0.5 * shift;
+  toony = (1 - t) * toony + t * 1; // THREE.MathUtils.lerp(toony, 1, t), term for term
   shift = -shift - (1 - toony);
   const giIntensity = props.float('_IndirectLightIntensity') ?? 0.1;
   const matcap = props.texture('_SphereAdd');
