@@ -26,7 +26,7 @@ export function colorTargetIndex(type: MaterialColorTarget): number {
  * algorithm and three-vrm do: `base + Σ (targetᵢ − base)·wᵢ` (VRMC_vrm-1.0 `expressions.md` "MaterialColor").
  * The bases are the material's `baseColorFactor` (`color`) and `emissiveFactor` (`emissionColor`, before
  * `KHR_materials_emissive_strength`, alpha 1); the MToon colours (`shadeColor`, `matcapColor`, `rimColor`,
- * `outlineColor`) have base (0, 0, 0, 1) until MToon materials are read, and no uniform reads them yet.
+ * `outlineColor`) are the material's `mtoon` factors (alpha 1), (0, 0, 0, 1) for a material without MToon.
  */
 export class MaterialValues {
   readonly materialCount: number;
@@ -58,6 +58,13 @@ export class MaterialValues {
       const e = material.emissiveFactor ?? [0, 0, 0];
       this.baseColors[o + 4] = e[0]; this.baseColors[o + 5] = e[1]; this.baseColors[o + 6] = e[2]; this.baseColors[o + 7] = 1;
       for (let k = 2; k < MATERIAL_COLOR_TARGETS.length; k++) this.baseColors[o + 4 * k + 3] = 1;
+      const mtoon = material.mtoon;
+      if (mtoon) {
+        this.baseColors.set(mtoon.shadeColorFactor, o + 8);
+        this.baseColors.set(mtoon.matcapFactor, o + 12);
+        this.baseColors.set(mtoon.parametricRimColorFactor, o + 16);
+        this.baseColors.set(mtoon.outlineColorFactor, o + 20);
+      }
     }
     this.colors = this.baseColors.slice();
     this.textureTransforms = new Float32Array(TEXTURE_TRANSFORM_FLOATS * n);
