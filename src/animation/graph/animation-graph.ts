@@ -405,7 +405,7 @@ export class AnimationGraph {
         state.leafAdvance[i] = 0;
       }
     }
-    events?.addGraphEvent('state-enter', l, layout.stateNames[to], layout.stateNames[from]);
+    events?.addGraphEvent('state-enter', l, layout.stateNames[to], '');
   }
 
   /** Drops the weakest state fading out (to make room), renormalising nothing yet. @returns the new count */
