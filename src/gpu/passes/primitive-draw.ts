@@ -28,6 +28,8 @@ export interface PassContext {
   readonly variant: ShaderVariant;
   /** The camera of the pass, the model origin folded in. */
   readonly camera: FoldedCamera;
+  /** Sets the MToon outline's vertex uniforms of an outline draw (outline-material.ts). */
+  readonly outlines: OutlineBinding;
 }
 
 /** What the renderer lends its passes and may replace on a context restore: its limits and its light. */
@@ -82,7 +84,7 @@ export class PrimitiveDraw implements PassContext {
   private inspection = true;
   /** Whether the primitive being drawn is drawn as its MToon outline (the inverted hull; outline-pass.ts). */
   private outline = false;
-  private readonly outlines: OutlineBinding;
+  readonly outlines: OutlineBinding;
   private readonly record: DrawRecord = { kind: 'mesh', index: 0, primitiveIndex: 0, primitive: null, node: 0, skin: -1 };
   /** Scratch: `u_toDisplay` of the primitive being drawn. */
   private readonly toDisplay = new Float32Array(16);

@@ -64,6 +64,21 @@ test('an outlined model is skinned once per frame: the surface and the outline b
   expect(plain.otherDraws).toBe(1);
 });
 
+for (const crowdMode of ['live', 'baked'] as const) {
+  test(`crowd (${crowdMode}): each instance draws its outline, instanced, as wide as the single model's`, async ({ page }) => {
+    const width = 0.05, distance = 3;
+    const plain = await page.evaluate((r) => (window as unknown as { sinewOutline: { crowd(r: unknown): Promise<OutlineReport> } }).sinewOutline.crowd(r), { mode: 'none', width, distance, crowdMode });
+    const outlined = await page.evaluate((r) => (window as unknown as { sinewOutline: { crowd(r: unknown): Promise<OutlineReport> } }).sinewOutline.crowd(r), { mode: 'worldCoordinates', width, distance, crowdMode });
+    console.log(JSON.stringify({ plain, outlined }));
+    expect(outlined.glError).toBe(0);
+    // One instanced draw for the surface, one for the outline.
+    expect(plain.otherDraws).toBe(1);
+    expect(outlined.otherDraws).toBe(2);
+    const expected = silhouettePixels(SPHERE_RADIUS + width, distance) - silhouettePixels(SPHERE_RADIUS, distance);
+    expect(Math.abs(band(outlined, plain) - expected)).toBeLessThanOrEqual(1);
+  });
+}
+
 for (const [name, request] of [
   ['world', { mode: 'worldCoordinates', width: 0.05, distance: 3 }],
   ['screen', { mode: 'screenCoordinates', width: 0.03, distance: 3 }],
