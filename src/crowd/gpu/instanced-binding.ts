@@ -1,6 +1,7 @@
 import { ATTRIBUTE_LOCATIONS, type GpuPrimitive } from '../../gpu/skinning/gpu-model.ts';
 import { MORPH_DELTAS_UNIT, OVERFLOW_UNIT, type ProgramCache, type SkinningProgram } from '../../gpu/skinning/program-cache.ts';
-import { MaterialFeature, type ShaderVariant } from '../../gpu/skinning/shader-variant.ts';
+import type { ShaderVariant } from '../../gpu/skinning/shader-variant.ts';
+import { outlineFeatures } from '../../gpu/passes/outline-material.ts';
 import { DEFAULT_SKINNING_METHOD } from '../../skinning/skinning-method.ts';
 import type { CrowdItem } from './crowd-item.ts';
 import { skinnedBlockTexels } from './instance-draw.ts';
@@ -37,7 +38,7 @@ export function instancedProgram(
   variant.instanced = true;
   variant.morphTargets = primitive.morphDeltas !== null && blocks.morphOffsets[instance] >= 0;
   const features = transformFeedback ? 0 : gpuModel.materialFeatures(primitive.asset.material, primitive);
-  variant.features = outline ? features | MaterialFeature.Outline : features;
+  variant.features = outline ? features | outlineFeatures(gpuModel, primitive) : features;
   variant.weightView = false;
   return source.programs.get(variant);
 }

@@ -11,10 +11,10 @@ import { bindMorphTargets } from '../skinning/morph-binding.ts';
 import { bindSkinPalette, type SkinPaletteRequest } from '../skinning/palette-binding.ts';
 import { paletteCapacity, paletteStride, type PaletteLimits, type PalettePath } from '../skinning/palette-path.ts';
 import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, type ProgramCache, type SkinningProgram } from '../skinning/program-cache.ts';
-import { createShaderVariant, MaterialFeature, type ShaderVariant } from '../skinning/shader-variant.ts';
+import { createShaderVariant, type ShaderVariant } from '../skinning/shader-variant.ts';
 import type { SkinnedVertexBuffers } from '../skinning/skinned-vertex-buffers.ts';
 import { FoldedCamera } from './folded-camera.ts';
-import { OutlineBinding } from './outline-material.ts';
+import { OutlineBinding, outlineFeatures } from './outline-material.ts';
 import type { RenderItem } from './render-item.ts';
 
 const IDENTITY = mat4.create() as Float32Array;
@@ -225,7 +225,7 @@ export class PrimitiveDraw implements PassContext {
     variant.influences = primitive.influences;
     variant.instanced = false;
     variant.morphTargets = morphed;
-    variant.features = this.outline ? features | MaterialFeature.Outline : features;
+    variant.features = this.outline ? features | outlineFeatures(gpuModel, primitive) : features;
     variant.weightView = weightView;
     const program = this.programs.get(variant);
     if (program !== this.program) {
