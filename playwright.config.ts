@@ -57,10 +57,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 640, height: 480 },
     deviceScaleFactor: 1,
-    // Software 2D canvases: the elements show their frames in 2D canvases, which tests read back (getImageData).
-    // On SwiftShader the first readback of an accelerated 2D canvas costs seconds per page; the pixels are the
-    // same, copied 1:1 from the WebGL canvas.
-    launchOptions: { executablePath: chromium.executablePath, args: [...CHROMIUM_ARGS, '--disable-accelerated-2d-canvas'] },
+    launchOptions: { executablePath: chromium.executablePath, args: [...CHROMIUM_ARGS] },
   },
   webServer: [
     {
