@@ -38,8 +38,9 @@ export class AnimationGraphDriver {
    * Adds animator layers up to the graph's (override or additive, weight and mask as the graph says) and
    * stops what the animator's layers played.
    * @param state the character's graph state; default a new one
-   * @throws RangeError when the animator holds fewer clips per layer than `graph.maxClipsPerLayer()`, or has a
-   *   layer the graph lacks of another mode
+   * @throws RangeError when the animator holds fewer clips per layer than `graph.maxClipsPerLayer()`, or the
+   *   graph's first layer is `ADDITIVE` (it drives the animator's base layer). An animator layer that exists
+   *   already keeps its mode (make the animator fresh for the graph).
    */
   constructor(graph: AnimationGraph, animator: Animator, state: AnimationGraphState = graph.createState()) {
     this.graph = graph;

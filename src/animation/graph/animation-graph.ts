@@ -31,7 +31,8 @@ export interface AnimationGraphOptions {
  *    `interruptionSource` names instead (`NONE`: none, `ANY`'s neither). Transitions to the active state are
  *    skipped. The first whose exit time falls in this update's progress (when it has one) and whose conditions
  *    all hold fires: the triggers it reads are reset, the states playing become the fading-out ones, the
- *    destination starts at `transitionOffset`; events `transition-start`, then `state-enter`.
+ *    destination starts at `transitionOffset` and plays this update's dt (as PlayCanvas's clips do); events
+ *    `transition-start`, then `state-enter`.
  * 3. **Crossfade.** A running transition's clock moves on by dt (one started in this update too); the
  *    destination weighs `t = elapsed/time`, the fading-out states share 1 − t; at t ≥ 1 `state-exit` for each
  *    of them, then `transition-end`.
@@ -428,15 +429,12 @@ export class AnimationGraph {
     const offset = layout.transitionOffset[t];
     state.progress[to] = offset;
     state.progressBefore[to] = offset;
-    const root = layout.stateRoot[to];
-    if (root >= 0) {
-      this.nodeScale[root] = 1;
-      this.treeWeights(state, root);
-      for (let i = layout.stateLeafStart[to]; i < layout.stateLeafStart[to] + layout.stateLeafCount[to]; i++) {
-        state.leafTimes[i] = offset * layout.leafClips[i].duration;
-        state.leafAdvance[i] = 0;
-      }
+    for (let i = layout.stateLeafStart[to]; i < layout.stateLeafStart[to] + layout.stateLeafCount[to]; i++) {
+      state.leafTimes[i] = offset * layout.leafClips[i].duration;
     }
+    // The destination plays this update's dt from its start, as PlayCanvas's clips do: after n updates of dt
+    // from t = 0, a state entered on the first is n·dt in.
+    this.advanceState(state, to);
     events?.addGraphEvent('state-enter', l, layout.stateNames[to], '');
   }
 
