@@ -20,11 +20,10 @@ function setup(asset = locomotionGraph(), clips = [phaseClip('Walk', 1, 1), phas
 }
 
 describe('AnimationGraphDriver', () => {
-  it('1D at 0.5, synchronised: the pose is Walk and Run half and half at phase frac(T/(0.5·1 + 0.5·0.6))', () => {
+  it('1D at 0.5, synchronised, from t = 0 at 60 Hz: the pose is Walk and Run half and half at phase frac(T/(0.5·1 + 0.5·0.6))', () => {
     const { graph, animator, driver } = setup();
     graph.setParameter(driver.state, 'speed', 0.5);
     const pose = createLocalPose(JOINTS);
-    driver.update(0); // START → Locomotion
     const dt = 1 / 60;
     for (let f = 1; f <= 200; f++) {
       driver.update(dt);

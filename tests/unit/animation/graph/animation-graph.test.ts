@@ -75,13 +75,13 @@ describe('exit times', () => {
   it('fires in the update whose progress passes the exit time (Walk: 1 s; 0.75 passed between 0.7 and 0.8)', () => {
     const graph = exitGraph(0.75, true);
     const state = graph.createState();
-    graph.update(state, 0.1); // START → Walk
+    graph.update(state, 0.1); // START → Walk, which plays this 0.1 s: progress 0.1
     let fired = -1;
     for (let f = 1; f <= 20 && fired < 0; f++) {
       graph.update(state, 0.1);
       if (graph.activeState(state) === 'Run') fired = f;
     }
-    expect(fired).toBe(8);
+    expect(fired).toBe(7);
   });
 
   it('below 1 on a looping state: each loop, the update that wraps included', () => {
@@ -104,7 +104,7 @@ describe('exit times', () => {
       graph.update(state, 0.1);
       if (graph.activeState(state) === 'Run') fired = f;
     }
-    expect(fired).toBe(25);
+    expect(fired).toBe(24);
   });
 });
 
@@ -210,9 +210,9 @@ describe('synchronised blend trees', () => {
     const state = graph.createState();
     const walkLeaf = graph.layout.stateLeafStart[graph.stateIndex(0, 'Locomotion')], runLeaf = walkLeaf + 1;
     graph.setParameter(state, 'speed', 0.5);
-    graph.update(state, 1 / 60); // START → Locomotion at phase 0
     const dt = 1 / 60;
-    let expected = 0;
+    graph.update(state, dt); // START → Locomotion, which plays this dt
+    let expected = dt / 0.8;
     for (let f = 0; f < 240; f++) {
       const speed = f < 120 ? 0.5 : Math.min(1, 0.5 + (f - 120) / 60);
       graph.setParameter(state, 'speed', speed);
