@@ -253,3 +253,39 @@ describe('parameters', () => {
     expect(a.progress).not.toEqual(b.progress);
   });
 });
+
+describe('blend trees in a graph', () => {
+  it('nested trees multiply down; 1D children are sorted by point; weights sum to 1', () => {
+    const asset = graphOf({
+      parameters: [
+        { name: 'speed', type: 'FLOAT', value: 0.5 }, { name: 'a', type: 'FLOAT', value: 1 }, { name: 'b', type: 'FLOAT', value: 3 },
+      ],
+      layers: [{
+        name: 'Base',
+        states: [{ name: 'START' }, {
+          name: 'Move', blendTree: {
+            type: '1D', parameter: 'speed', children: [
+              { name: 'Mix', point: 1, type: 'DIRECT', children: [{ name: 'Walk', parameter: 'a' }, { name: 'Run', parameter: 'b' }] },
+              { name: 'Idle', point: 0 },
+            ],
+          },
+        }],
+        transitions: [{ from: 'START', to: 'Move' }],
+      }],
+    });
+    const graph = new AnimationGraph(asset, clips);
+    const state = graph.createState();
+    graph.update(state, 0.1);
+    const first = graph.layout.stateLeafStart[graph.stateIndex(0, 'Move')];
+    const byClip = new Map<string, number>();
+    for (let i = first; i < first + 3; i++) byClip.set(graph.layout.leafClips[i].name, state.leafWeights[i]);
+    // Idle ½; the DIRECT tree ½ split 1 : 3.
+    expect(byClip.get('Idle')).toBeCloseTo(0.5, 12);
+    expect(byClip.get('Walk')).toBeCloseTo(0.125, 12);
+    expect(byClip.get('Run')).toBeCloseTo(0.375, 12);
+  });
+
+  it('a clip the graph names and the clips given lack: RangeError naming it', () => {
+    expect(() => new AnimationGraph(locomotionGraph(), [walk])).toThrow(/clip "Run"/);
+  });
+});
