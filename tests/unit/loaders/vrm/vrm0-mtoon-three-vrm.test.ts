@@ -153,6 +153,8 @@ describe('VRM 0.x MToon, converted as three-vrm\'s v0compat does', () => {
       { name: 'M1', shader: 'VRM/MToon', vectorProperties: { _ShadeColor: [1, 0] } },
       { name: 'M2', shader: 'VRM/MToon', floatProperties: { _OutlineWidthMode: 1, _OutlineWidth: 1 }, textureProperties: { _OutlineWidthTexture: 99 } },
       { name: 'M3', shader: 'VRM/MToon', keywordMap: { _ALPHABLEND_ON: 1 } },
+      // A negative gamma colour has no linear value (x^2.2 is NaN): the converted material does not read.
+      { name: 'M4', shader: 'VRM/MToon', vectorProperties: { _Color: [-1, 0.5, 0.5, 1] } },
     ]);
     const asset = await parseGltf('old.vrm', b.glb());
     expect(asset.warnings).toEqual([
@@ -160,8 +162,10 @@ describe('VRM 0.x MToon, converted as three-vrm\'s v0compat does', () => {
       'old.vrm: /extensions/VRM/materialProperties/1/vectorProperties/_ShadeColor is [1,0], not an array of at least 3 finite numbers; material 1 is drawn as glTF PBR, without MToon',
       'old.vrm: /extensions/VRM/materialProperties/2/textureProperties/_OutlineWidthTexture is 99, not a texture index (the file has 6); that texture is left out',
       'old.vrm: /extensions/VRM/materialProperties/3/keywordMap/_ALPHABLEND_ON is 1, not true or false; material 3 is drawn as glTF PBR, without MToon',
+      'old.vrm: /extensions/VRM/materialProperties/4 converts to a material Sinew cannot read (/materials/4/pbrMetallicRoughness/baseColorFactor is not an array of 4 finite numbers); material 4 is drawn as glTF PBR, without MToon',
     ]);
-    expect(asset.materials.map((m) => m.mtoon === undefined)).toEqual([true, true, false, true]);
+    expect(asset.materials.map((m) => m.mtoon === undefined)).toEqual([true, true, false, true, true]);
+    expect(asset.materials[4].metallicFactor).toBe(0.5);
     expect(asset.materials[0].metallicFactor).toBe(0.5);
     expect(asset.materials[2].mtoon).toMatchObject({ outlineWidthMode: 'worldCoordinates', outlineWidthFactor: 0.01 });
     expect(asset.materials[2].mtoon!.outlineWidthMultiplyTexture).toBeUndefined();
