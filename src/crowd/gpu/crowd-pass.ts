@@ -1,6 +1,6 @@
 import { AlphaMode } from '../../gpu/shading/alpha-mode.ts';
 import { ATTRIBUTE_LOCATIONS } from '../../gpu/skinning/gpu-model.ts';
-import { bindMaterial, setAlphaState } from '../../gpu/skinning/material-binding.ts';
+import { bindEnvironmentLight, bindMaterial, setAlphaState } from '../../gpu/skinning/material-binding.ts';
 import type { CameraMatrices, PassContext, SkinnedRenderer } from '../../gpu/passes/renderer.ts';
 import { outlineModeOf, OutlineWidthModeCode } from '../../gpu/passes/outline-material.ts';
 import type { SkinningProgram } from '../../gpu/skinning/program-cache.ts';
@@ -68,6 +68,7 @@ export function drawInstances(pass: PassContext, item: CrowdItem, stats?: Instan
           gl.uniformMatrix4fv(program.u_viewProjection, false, viewProjection);
           gl.uniform3fv(program.u_eye, eye);
           gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
+          bindEnvironmentLight(gl, program, pass.environmentLight);
         }
         bindInstancedPrimitive(gl, program, item, m, primitive);
         const material = bindMaterial(gl, program, gpuModel, primitive);

@@ -4,6 +4,7 @@ import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../../skinning/ski
 import { bindWeightView, drawEdges, type EdgeTarget } from '../debug/inspection-binding.ts';
 import type { MaterialValues } from '../../avatar/material-values.ts';
 import { createDrivenMaterialUniforms } from '../shading/driven-material.ts';
+import type { EnvironmentLight } from '../shading/environment-light.ts';
 import type { LightingLibrary } from '../shading/scene-lighting.ts';
 import type { GpuPrimitive } from '../skinning/gpu-model.ts';
 import { bindEnvironmentLight, bindMaterial } from '../skinning/material-binding.ts';
@@ -30,6 +31,8 @@ export interface PassContext {
   readonly camera: FoldedCamera;
   /** Sets the MToon outline's vertex uniforms of an outline draw (outline-material.ts). */
   readonly outlines: OutlineBinding;
+  /** The current environment's key light and ambient SH (MToon's light; `bindEnvironmentLight` on a program switch). */
+  readonly environmentLight: EnvironmentLight;
 }
 
 /** What the renderer lends its passes and may replace on a context restore: its limits and its light. */
@@ -97,6 +100,10 @@ export class PrimitiveDraw implements PassContext {
   private readonly driven = { values: null as MaterialValues | null, scratch: createDrivenMaterialUniforms(), time: 0 };
   /** Scratch: the primitive whose wireframe is drawn (filled before each use). */
   private edgeTarget: EdgeTarget | null = null;
+
+  get environmentLight(): EnvironmentLight {
+    return this.settings.lights.current.light;
+  }
 
   constructor(readonly gl: WebGL2RenderingContext, readonly programs: ProgramCache, private readonly settings: PassSettings) {
     this.outlines = new OutlineBinding(gl);
