@@ -5,9 +5,8 @@
  * transform feedback and leaves a PBR one to skin in the draw), then `SkinnedRenderer.draw` (surfaces, then the
  * outline pass). Driven by bench/mtoon-bench.ts.
  *
- * The avatar is `buildAvatarVrm1()`'s, each material given {@link STAND_IN_MTOON} (MToon at the specification's
- * defaults with a 5 mm world-space outline), and the PBR twin is the same asset with `mtoon` removed from every
- * material: one geometry, one pose, one camera.
+ * The avatar is `buildAvatarVrm1({ mtoon: true })`'s (its toon materials and their outlines, as loaded), and the
+ * PBR twin is the same asset with `mtoon` removed from every material: one geometry, one pose, one camera.
  *
  * - `window.ready = true` once the page can take calls; `window.info()` as the crowd page's;
  * - `await window.bench({ mode, frames, warmup })` → `{ frameMs }`: `mode` `'mtoon'` or `'pbr'`. A frame poses the
@@ -19,7 +18,6 @@
  */
 import { mat4 } from 'gl-matrix';
 import type { MaterialAsset, ModelAsset } from '../../src/asset/model-asset.ts';
-import type { MToonMaterialAsset } from '../../src/asset/mtoon-material-asset.ts';
 import { SkinnedRenderer, type CameraMatrices } from '../../src/gpu/passes/renderer.ts';
 import { createRenderItem, type RenderItem } from '../../src/gpu/passes/render-item.ts';
 import type { GpuModel } from '../../src/gpu/skinning/gpu-model.ts';
@@ -36,15 +34,6 @@ interface BenchOptions { mode: Mode; frames: number; warmup?: number; rasterize?
 
 const SIZE = 512;
 const BACKGROUND = [0.1, 0.1, 0.12, 1] as const;
-
-/** MToon at the specification's defaults with a 5 mm world-space black outline (until the avatar has MToon of its own). */
-export const STAND_IN_MTOON: MToonMaterialAsset = {
-  transparentWithZWrite: false, renderQueueOffsetNumber: 0,
-  shadeColorFactor: [0.3, 0.25, 0.3], shadingShiftFactor: 0, shadingShiftTextureScale: 1, shadingToonyFactor: 0.9, giEqualizationFactor: 0.9,
-  matcapFactor: [1, 1, 1], parametricRimColorFactor: [0, 0, 0], parametricRimFresnelPowerFactor: 5, parametricRimLiftFactor: 0,
-  rimLightingMixFactor: 1, outlineWidthMode: 'worldCoordinates', outlineWidthFactor: 0.005, outlineColorFactor: [0, 0, 0], outlineLightingMixFactor: 1,
-  uvAnimationScrollXSpeedFactor: 0, uvAnimationScrollYSpeedFactor: 0, uvAnimationRotationSpeedFactor: 0,
-};
 
 const canvas = document.getElementById('bench-canvas') as HTMLCanvasElement;
 const gl = canvas.getContext('webgl2', { antialias: false, preserveDrawingBuffer: false, powerPreference: 'high-performance' })!;
@@ -64,11 +53,11 @@ let sides: { mtoon: Side; pbr: Side; camera: CameraMatrices; clip: number } | nu
 let frameIndex = 0;
 
 async function avatars(): Promise<{ mtoon: ModelAsset; pbr: ModelAsset }> {
-  const bytes = await buildAvatarVrm1();
+  const bytes = await buildAvatarVrm1({ mtoon: true });
   const loaded = await loadModel({ name: 'avatar.vrm', bytes }, async () => null);
-  const mtoon: ModelAsset = { ...loaded, materials: loaded.materials.map((m) => ({ ...m, mtoon: m.mtoon ?? STAND_IN_MTOON })) };
-  const pbr: ModelAsset = { ...loaded, materials: mtoon.materials.map(({ mtoon: _, ...m }): MaterialAsset => m) };
-  return { mtoon, pbr };
+  if (!loaded.materials.some((m) => m.mtoon && m.mtoon.outlineWidthMode !== 'none')) throw new Error('mtoon-bench: the generated avatar has no outlined MToon material');
+  const pbr: ModelAsset = { ...loaded, materials: loaded.materials.map(({ mtoon: _, ...m }): MaterialAsset => m) };
+  return { mtoon: loaded, pbr };
 }
 
 async function side(asset: ModelAsset): Promise<Side> {
