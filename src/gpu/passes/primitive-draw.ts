@@ -6,7 +6,7 @@ import type { MaterialValues } from '../../avatar/material-values.ts';
 import { createDrivenMaterialUniforms } from '../shading/driven-material.ts';
 import type { LightingLibrary } from '../shading/scene-lighting.ts';
 import type { GpuPrimitive } from '../skinning/gpu-model.ts';
-import { bindMaterial } from '../skinning/material-binding.ts';
+import { bindEnvironmentLight, bindMaterial } from '../skinning/material-binding.ts';
 import { bindMorphTargets } from '../skinning/morph-binding.ts';
 import { bindSkinPalette, type SkinPaletteRequest } from '../skinning/palette-binding.ts';
 import { paletteCapacity, paletteStride, type PaletteLimits, type PalettePath } from '../skinning/palette-path.ts';
@@ -92,7 +92,7 @@ export class PrimitiveDraw implements PassContext {
     skinMatrices: new Float32Array(0), jointCount: 0, method: DEFAULT_SKINNING_METHOD, palettePath: 'uniform', capacity: 0, serial: 0,
   };
   /** The item's material values (`RenderItem.materialValues`, set per primitive) and the uniforms they are written into. */
-  private readonly driven = { values: null as MaterialValues | null, scratch: createDrivenMaterialUniforms() };
+  private readonly driven = { values: null as MaterialValues | null, scratch: createDrivenMaterialUniforms(), time: 0 };
   /** Scratch: the primitive whose wireframe is drawn (filled before each use). */
   private edgeTarget: EdgeTarget | null = null;
 
@@ -234,6 +234,7 @@ export class PrimitiveDraw implements PassContext {
       gl.uniform3fv(program.u_eye, this.camera.eye);
       gl.uniform1f(program.u_exposure, lights.exposure);
       gl.uniform1i(program.u_toneMapping, lights.operator);
+      bindEnvironmentLight(gl, program, lights.current.light);
       if (origin) gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
       else gl.uniform3f(program.u_origin, 0, 0, 0);
     }
@@ -264,6 +265,7 @@ export class PrimitiveDraw implements PassContext {
       return;
     }
     this.driven.values = item.materialValues;
+    this.driven.time = item.materialTime;
     const material = bindMaterial(gl, program, gpuModel, primitive, this.driven);
     gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
     if (this.outline) {
