@@ -4,8 +4,9 @@
 // three.js + three-vrm 3.5.5 (the reference MToon) at one size, with Sinew's camera matrices, pose and light:
 // - camera: Sinew's view and projection matrices, as they are;
 // - pose: Sinew's model-space matrices of every node (the walk clip sampled by Sinew, springs off) set on
-//   three's nodes, and Sinew's expression weights set on three-vrm's expression manager; three-vrm's own
-//   humanoid, look-at, spring and constraint updates are not run (so both draw one pose);
+//   three's nodes, and Sinew's expression weights set on three-vrm's expression manager (then each MToon
+//   material's update(0), as VRM.update does); three-vrm's own humanoid, look-at, spring and constraint updates
+//   are not run (so both draw one pose);
 // - light: a DirectionalLight and a LightProbe from Sinew's `ImageBasedLighting.light` (key light and ambient SH),
 //   NeutralToneMapping at the same exposure, sRGB output;
 // - GI equalization: three-vrm 3.5.5 declares `giEqualizationFactor` but never reads it; this page patches its
@@ -30,8 +31,6 @@ export interface PageLight {
   color: number[];
   /** 27 numbers: 9 RGB SH coefficients, three's SphericalHarmonics3 order. */
   ambient: number[];
-  /** Whether it came from Sinew (`ImageBasedLighting.light`), or is this page's stand-in (before Sinew had one). */
-  fromSinew: boolean;
 }
 
 export interface PoseReport {
@@ -81,16 +80,11 @@ let state: {
 
 const byId = (id: string) => document.getElementById(id) as HTMLCanvasElement;
 
-/** Sinew's key light and ambient, when its shading exposes them; else a stand-in of the same shape. */
+/** Sinew's key light and ambient of the environment its last frame used (`SkinnedRenderer.environmentLight`). */
 function sinewLight(view: ModelView): PageLight {
-  const light = view.inspect((frame) => {
-    const lights = (frame.renderer as unknown as { lights?: { current?: { light?: { direction: Float32Array; color: Float32Array; ambient: Float32Array } } } }).lights;
-    return lights?.current?.light ?? null;
-  });
-  if (light) return { direction: [...light.direction], color: [...light.color], ambient: [...light.ambient], fromSinew: true };
-  const ambient = new Array<number>(27).fill(0);
-  ambient[0] = ambient[1] = ambient[2] = 0.9; // band 0 only: a uniform sky
-  return { direction: [0.3, 0.8, 0.52], color: [1.6, 1.55, 1.5], ambient, fromSinew: false };
+  const light = view.inspect((frame) => frame.renderer.environmentLight);
+  if (!light) throw new Error('Sinew drew no frame');
+  return { direction: [...light.direction], color: [...light.color], ambient: [...light.ambient] };
 }
 
 /** Patches three-vrm's MToon fragment shader to apply GI equalization (see the file's head). */
@@ -205,6 +199,9 @@ async function pose(time: number | null): Promise<PoseReport> {
   const manager = vrm.expressionManager!;
   for (const name of view.avatar.availableExpressions) manager.setValue(name, view.avatar.getExpression(name));
   manager.update();
+  // What VRM.update does for materials: MToon uploads its texture transforms (the binds moved them) and advances
+  // its UV animation by the delta (0: Sinew's material time stays 0 while paused).
+  for (const material of vrm.materials ?? []) (material as { update?: (delta: number) => void }).update?.(0);
   vrm.scene.updateMatrixWorld(true);
   renderer.render(scene, camera);
 
