@@ -91,7 +91,7 @@ describe('the toon avatar as written', () => {
     const imageOf = (info: unknown) => json1.images[json1.textures[(info as { index: number }).index].source].name;
     const hair = mtoon('Hair'), skin = mtoon('Skin'), bracer = mtoon('Bracer'), cheek = mtoon('Cheek');
     expect(skin.outlineWidthMode).toBe('worldCoordinates');
-    expect(skin.outlineWidthFactor).toBe(0.002);
+    expect(skin.outlineWidthFactor).toBe(0.003);
     expect(skin.outlineLightingMixFactor).toBe(1);
     expect(imageOf(skin.shadeMultiplyTexture)).toBe('SkinShadeMultiply');
     expect(imageOf(skin.outlineWidthMultiplyTexture)).toBe('SkinOutlineWidth');
