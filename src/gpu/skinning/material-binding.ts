@@ -99,7 +99,8 @@ export function bindMaterial(
 
 /**
  * Sets an MToon material's uniforms (shaders/mtoon.glsl): its factors, the colours expressions drive (`driven`,
- * else the material's), the outline's width and mode, and `u_uvAnimation` at `time` seconds.
+ * else the material's), and `u_uvAnimation` at `time` seconds. The outline's width uniforms (skinned.vert) are the
+ * outline pass's (src/gpu/passes/outline-material.ts).
  */
 function bindMToon(gl: WebGL2RenderingContext, program: SkinningProgram, material: GpuMaterial, time: number, driven: DrivenMaterialUniforms | null): void {
   const mtoon = material.mtoon!;
@@ -115,8 +116,6 @@ function bindMToon(gl: WebGL2RenderingContext, program: SkinningProgram, materia
   gl.uniform1f(program.u_rimLightingMixFactor, mtoon.rimLightingMixFactor);
   gl.uniform3fv(program.u_outlineColorFactor, driven ? driven.outlineColorFactor : mtoon.outlineColorFactor);
   gl.uniform1f(program.u_outlineLightingMixFactor, mtoon.outlineLightingMixFactor);
-  gl.uniform1f(program.u_outlineWidthFactor, mtoon.outlineWidthFactor);
-  gl.uniform1i(program.u_outlineWidthMode, mtoon.outlineWidthMode);
   gl.uniform1i(program.u_v0CompatShade, mtoon.v0CompatShade ? 1 : 0);
   gl.uniform3f(program.u_uvAnimation, uvAnimationPhase(mtoon.uvAnimationScrollXSpeed, time, 1),
     uvAnimationPhase(mtoon.uvAnimationScrollYSpeed, time, 1), uvAnimationPhase(mtoon.uvAnimationRotationSpeed, time, 2 * Math.PI));

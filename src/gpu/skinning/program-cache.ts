@@ -78,8 +78,6 @@ export interface SkinningProgram {
   readonly u_rimLightingMixFactor: WebGLUniformLocation | null;
   readonly u_outlineColorFactor: WebGLUniformLocation | null;
   readonly u_outlineLightingMixFactor: WebGLUniformLocation | null;
-  readonly u_outlineWidthFactor: WebGLUniformLocation | null;
-  readonly u_outlineWidthMode: WebGLUniformLocation | null;
   /** `u_uvAnimation`: scroll x, scroll y (UV units, mod 1), rotation phase (radians, mod 2π). */
   readonly u_uvAnimation: WebGLUniformLocation | null;
   readonly u_v0CompatShade: WebGLUniformLocation | null;
@@ -247,8 +245,6 @@ function linked(gl: WebGL2RenderingContext, program: WebGLProgram, entry: { -rea
     u_rimLightingMixFactor: at('u_rimLightingMixFactor'),
     u_outlineColorFactor: at('u_outlineColorFactor'),
     u_outlineLightingMixFactor: at('u_outlineLightingMixFactor'),
-    u_outlineWidthFactor: at('u_outlineWidthFactor'),
-    u_outlineWidthMode: at('u_outlineWidthMode'),
     u_uvAnimation: at('u_uvAnimation'),
     u_v0CompatShade: at('u_v0CompatShade'),
     u_keyLightDirection: at('u_keyLightDirection'),
