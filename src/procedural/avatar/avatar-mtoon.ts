@@ -59,7 +59,7 @@ const toon = (
  * The toon avatar's materials. Between them they use every MToon feature once at least, so that one file tests
  * them all:
  * - `Skin` (body and head): shade colour and shade multiply texture, a hard toony ramp (0.95), parametric rim
- *   (colour, fresnel power, lift) fully lit by the light (mix 1), a `worldCoordinates` outline of 2 mm thinned by a
+ *   (colour, fresnel power, lift) fully lit by the light (mix 1), a `worldCoordinates` outline of 3 mm thinned by a
  *   width multiply texture, its colour mixed with the lighting (mix 1);
  * - `Hair` (cap, strands, ears, tail): a soft toony ramp (0.5), shading shift with texture and scale, GI
  *   equalization 0, matcap (texture and factor), rim multiply texture with lighting mix 0.5, a
@@ -75,7 +75,7 @@ export const AVATAR_TOON_MATERIALS: Readonly<Record<AvatarToonMaterialName, Avat
   Skin: toon({ color: [0.8, 0.5, 0.38, 1] }, {
     shadeColorFactor: [0.55, 0.27, 0.22], shadingShiftFactor: -0.05, shadingToonyFactor: 0.95,
     parametricRimColorFactor: [0.25, 0.12, 0.08], parametricRimFresnelPowerFactor: 4, parametricRimLiftFactor: 0.05,
-    outlineWidthMode: 'worldCoordinates', outlineWidthFactor: 0.002, outlineColorFactor: [0.2, 0.08, 0.05], outlineLightingMixFactor: 1,
+    outlineWidthMode: 'worldCoordinates', outlineWidthFactor: 0.003, outlineColorFactor: [0.2, 0.08, 0.05], outlineLightingMixFactor: 1,
   }, { shadeMultiplyTexture: 'SkinShadeMultiply', outlineWidthMultiplyTexture: 'SkinOutlineWidth' }),
   Hair: toon({ color: [0.12, 0.05, 0.025, 1], doubleSided: true }, {
     shadeColorFactor: [0.035, 0.014, 0.01], shadingShiftFactor: -0.2, shadingShiftTextureScale: 0.4, shadingToonyFactor: 0.5,

@@ -6,6 +6,8 @@ import { buildAvatarVrm1 } from '../../../../src/procedural/avatar/avatar-vrm1.t
 import { buildAvatarVrm0 } from '../../../../src/procedural/avatar/avatar-vrm0.ts';
 import { AVATAR_TOON_MATERIALS, type AvatarToonMaterialName } from '../../../../src/procedural/avatar/avatar-mtoon.ts';
 import { v0ShadingOf } from '../../../../src/procedural/avatar/avatar-mtoon-vrm0.ts';
+import { loadModelFromFiles } from '../../../../src/loaders/fetch/load-model-from-files.ts';
+import type { ModelAsset } from '../../../../src/asset/model-asset.ts';
 
 // The toon avatar's MToon materials as written (the JSON) and as three-vrm 3.5.5 reads them (the reference MToon
 // implementation): the values the side-by-side comparison and Sinew's loader see.
@@ -89,7 +91,7 @@ describe('the toon avatar as written', () => {
     const imageOf = (info: unknown) => json1.images[json1.textures[(info as { index: number }).index].source].name;
     const hair = mtoon('Hair'), skin = mtoon('Skin'), bracer = mtoon('Bracer'), cheek = mtoon('Cheek');
     expect(skin.outlineWidthMode).toBe('worldCoordinates');
-    expect(skin.outlineWidthFactor).toBe(0.002);
+    expect(skin.outlineWidthFactor).toBe(0.003);
     expect(skin.outlineLightingMixFactor).toBe(1);
     expect(imageOf(skin.shadeMultiplyTexture)).toBe('SkinShadeMultiply');
     expect(imageOf(skin.outlineWidthMultiplyTexture)).toBe('SkinOutlineWidth');
@@ -244,6 +246,43 @@ describe('three-vrm reads the toon avatar as MToon', () => {
         vrm.expressionManager!.setValue('cheekPuff', 0);
         vrm.expressionManager!.update();
         expectClose(rgb(skin.shadeColorFactor), shade);
+      }
+    });
+  }
+});
+
+describe('Sinew reads the toon avatar as MToon', () => {
+  const slots = ['shadeMultiplyTexture', 'shadingShiftTexture', 'matcapTexture', 'rimMultiplyTexture', 'outlineWidthMultiplyTexture', 'uvAnimationMaskTexture'] as const;
+  for (const [version, bytes] of [['1.0', bytes1], ['0.x', bytes0]] as const) {
+    it(`VRM ${version}: MaterialAsset.mtoon with the values meant, the textures on the images of their names`, async () => {
+      const asset: ModelAsset = await loadModelFromFiles([new File([bytes.slice()], `toon${version}.vrm`)]);
+      expect(asset.materials.map((m) => m.name).sort()).toEqual(['Bracer', 'Cheek', 'Eye', 'Hair', 'Mouth', 'Pupil', 'Skin']);
+      for (const material of asset.materials) {
+        const toon = AVATAR_TOON_MATERIALS[material.name as AvatarToonMaterialName];
+        const mtoon = material.mtoon!;
+        const what = `${version} ${material.name}`;
+        expect(mtoon, what).toBeDefined();
+        expectClose(material.baseColorFactor, toon.color);
+        expect(material.alphaMode ?? 'OPAQUE', what).toBe(toon.alphaMode);
+        expect(material.doubleSided, what).toBe(toon.doubleSided);
+        expectClose(material.emissiveFactor ?? [0, 0, 0], toon.emissive ?? [0, 0, 0]);
+        for (const [key, value] of Object.entries(toon.mtoon) as [keyof typeof toon.mtoon, unknown][]) {
+          // 0.x cannot say these (see vrm0ToonMaterialProperties), nor the render queue offset of a lone material.
+          if (version === '0.x' && (key === 'shadingShiftTextureScale' || key === 'matcapFactor' || key === 'renderQueueOffsetNumber')) continue;
+          if (typeof value === 'number') expect(mtoon[key], `${what}.${key}`).toBeCloseTo(value, 5);
+          else if (Array.isArray(value)) expectClose(mtoon[key] as readonly number[], value);
+          else expect(mtoon[key], `${what}.${key}`).toBe(value);
+        }
+        for (const slot of slots) {
+          const expected = version === '0.x' && slot === 'shadingShiftTexture' ? undefined : toon.mtoonImages[slot];
+          const texture = mtoon[slot];
+          expect(texture === undefined ? undefined : asset.images[texture.image].name, `${what}.${slot}`).toBe(expected);
+          // The bracers' tiling, on every UV-sampled texture but the matcap.
+          if (texture && toon.textureTransform && slot !== 'matcapTexture') expectClose([...texture.transform!.scale], [...toon.textureTransform.scale]);
+        }
+        expect(material.normalTexture ? asset.images[material.normalTexture.image].name : undefined, what).toBe(toon.normalImage);
+        expect(material.emissiveTexture ? asset.images[material.emissiveTexture.image].name : undefined, what).toBe(toon.emissiveImage);
+        expect(material.baseColorTexture >= 0 ? asset.images[material.baseColorTexture].name : undefined, what).toBe(toon.baseColorImage);
       }
     });
   }
