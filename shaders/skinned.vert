@@ -32,6 +32,10 @@
 //   TEXCOORD, TEXCOORD_1, VERTEX_COLOR, VERTEX_TANGENT  the optional outputs v_uv, v_uv1, v_color,
 //                    v_displayTangent, each only when lit.frag reads it (shader-variant.ts vertexOutputDefines;
 //                    the tangent always with transform feedback)
+//   MTOON_OUTLINE    the MToon outline (inverted hull, src/gpu/passes/outline-pass.ts): the display-space vertex
+//                    moved along its unit display normal by the outline width (u_outlineWidthMode: 1 world metres,
+//                    2 screen), on skinned vertices, skin-once vertices and crowds alike
+//   OUTLINE_WIDTH_MAP  (with MTOON_OUTLINE) the width multiplied by the G channel of u_outlineWidthMultiplyTexture
 //   WEIGHT_VIEW      the viewer's weight views (shaders/debug-weights.frag): also writes v_weightView, the
 //                    selected joint's share of the vertex's weight over every influence slot and its count of
 //                    non-zero influences (src/gpu/debug/draw-style.ts)
@@ -263,6 +267,35 @@ out vec2 v_uv1;
 #ifdef VERTEX_COLOR
 out vec4 v_color;
 #endif
+#ifdef MTOON_OUTLINE
+// VRMC_materials_mtoon-1.0 README "Outline" as three-vrm's MToon vertex shader computes it: 1 worldCoordinates,
+// 2 screenCoordinates (0 none draws no outline pass at all).
+uniform int u_outlineWidthMode;
+// Metres (world) or the screen share (screen): MToonMaterialAsset.outlineWidthFactor.
+uniform float u_outlineWidthFactor;
+// projection[1][1] of the camera (1 / tan(vertical half field of view) for a perspective camera).
+uniform float u_outlineProjectionY;
+#ifdef OUTLINE_WIDTH_MAP
+uniform highp sampler2D u_outlineWidthMultiplyTexture;
+// The width texture's UV set (0, 1) and its KHR_texture_transform (column-major 3×3).
+uniform int u_outlineWidthUvSet;
+uniform mat3 u_outlineWidthUvTransform;
+#endif
+// The outline width in display units at a display-space point. Display space is world space in metres (the
+// display matrix places and turns the model; three-vrm measures the offset in world units too). Screen mode
+// scales by the view depth (clip w of a perspective projection) over projection[1][1], as three-vrm does: the
+// width is then outlineWidthFactor × half the screen height, where the specification says a share of the whole
+// screen height; Sinew follows three-vrm so the two draw the same outline.
+float outlineWidth(vec3 displayPosition) {
+  float width = u_outlineWidthFactor;
+#ifdef OUTLINE_WIDTH_MAP
+  vec2 uv = u_outlineWidthUvSet == 1 ? a_uv1 : a_uv;
+  width *= textureLod(u_outlineWidthMultiplyTexture, (u_outlineWidthUvTransform * vec3(uv, 1.0)).xy, 0.0).g;
+#endif
+  if (u_outlineWidthMode == 2) width *= (u_viewProjection * vec4(displayPosition, 1.0)).w / u_outlineProjectionY;
+  return width;
+}
+#endif
 #ifdef WEIGHT_VIEW
 // Skin-local index of the selected joint (rigid meshes: 0 when their node is selected), −1 for none.
 uniform int u_weightJoint;
@@ -485,6 +518,15 @@ void main() {
 #ifdef VERTEX_COLOR
   v_color = a_color;
 #endif
+#ifdef MTOON_OUTLINE
+  // The hull: out along the unit normal (a vertex without a normal stays put); lit.frag shades it as the surface
+  // with the normal flipped.
+  v_displayPosition += v_displayNormal * outlineWidth(v_displayPosition);
   gl_Position = u_viewProjection * vec4(v_displayPosition, 1.0);
+  // three-vrm's depth nudge ("anti-artifact magic"): the hull a hair behind where it lies, against z-fighting.
+  gl_Position.z += 1e-6 * gl_Position.w;
+#else
+  gl_Position = u_viewProjection * vec4(v_displayPosition, 1.0);
+#endif
   gl_PointSize = 1.0;
 }

@@ -5,9 +5,12 @@ import type { RuntimeClip } from './runtime-clip.ts';
  * - `loop`: the playhead wrapped (`loop` mode) or bounced (`pingpong`, each end) and plays on;
  * - `finished`: a `once` clip reached its end in the direction of play, or a clip played its
  *   `PlayOptions.repetitions` (the last repetition's end fires `finished`, not `loop`);
- * - `marker`: the playhead crossed one of the clip's markers (`ClipMarker`, `Animator.addMarker`).
+ * - `marker`: the playhead crossed one of the clip's markers (`ClipMarker`, `Animator.addMarker`);
+ * - `state-enter`, `state-exit`, `transition-start`, `transition-end`: an `AnimationGraph` layer entered a state
+ *   (`name`), stopped playing one (faded out), started or finished a transition to `name` from `source`
+ *   (docs/guide/animation-graph.md). These have no clip.
  */
-export type AnimationEventType = 'loop' | 'finished' | 'marker';
+export type AnimationEventType = 'loop' | 'finished' | 'marker' | 'state-enter' | 'state-exit' | 'transition-start' | 'transition-end';
 
 /**
  * One event: a record of an {@link AnimationEventList}, reused from frame to frame (copy what you keep).
@@ -15,12 +18,14 @@ export type AnimationEventType = 'loop' | 'finished' | 'marker';
  */
 export class AnimationEvent {
   type: AnimationEventType = 'loop';
-  /** The animator layer the clip plays on. */
+  /** The animator layer the clip plays on (graph events: the graph's layer). */
   layer = 0;
-  /** The clip (its `name` names it); null only in a record never written. */
+  /** The clip (its `name` names it); null for graph events and in a record never written. */
   clip: RuntimeClip | null = null;
-  /** `marker`: the marker's name; '' otherwise. */
+  /** `marker`: the marker's name; graph events: the state entered, left, or transitioned to; '' otherwise. */
   name = '';
+  /** `transition-start`, `transition-end`: the state the transition left ('' for the other types). */
+  source = '';
   /**
    * `loop` and `finished`: plays of the clip completed since it was started or sought (1 at the first wrap
    * or bounce; `once`: 1). `marker`: the same count at the crossing (0 during the first play).
@@ -68,7 +73,26 @@ export class AnimationEventList {
     e.layer = layer;
     e.clip = clip;
     e.name = name;
+    e.source = '';
     e.count = count;
+    return e;
+  }
+
+  /**
+   * Appends an `AnimationGraph` event (`state-enter`, `state-exit`, `transition-start`, `transition-end`): no
+   * clip, count 0, time 0, weight 1. Allocates only when the pool is exhausted.
+   */
+  addGraphEvent(type: AnimationEventType, layer: number, name: string, source: string): AnimationEvent {
+    if (this.length === this.events.length) this.events.push(new AnimationEvent());
+    const e = this.events[this.length++];
+    e.type = type;
+    e.layer = layer;
+    e.clip = null;
+    e.name = name;
+    e.source = source;
+    e.count = 0;
+    e.time = 0;
+    e.weight = 1;
     return e;
   }
 }

@@ -196,6 +196,12 @@ export class Animator {
         heir.startFade(0, fade);
       }
     }
+    this.bind(layer, slot, runtime, options, fade, repetitions);
+    return slot.player!;
+  }
+
+  /** Binds `runtime` to `slot` of `layer` as {@link play} describes (speed, loop, start time, fade in, reference). */
+  private bind(layer: AnimatorLayer, slot: ClipSlot, runtime: RuntimeClip, options: PlayOptions, fade: number, repetitions: number): void {
     const speed = options.speed ?? 1;
     const loop = options.loop ?? 'loop';
     if (slot.player) {
@@ -227,7 +233,6 @@ export class Animator {
         slot.referenceTime = options.referenceTime ?? 0;
       }
     }
-    return slot.player;
   }
 
   /**
@@ -291,6 +296,46 @@ export class Animator {
     }
   }
 
+  /** Clips a layer holds at once (`AnimatorOptions.maxClipsPerLayer`). */
+  get maxClipsPerLayer(): number {
+    return this.capacity;
+  }
+
+  /**
+   * Sets slot `index` of a layer to play `clip` at fade weight `weight`, held (no fade): what an
+   * `AnimationGraphDriver` calls each frame for each clip its graph plays, weights from the graph. When the slot
+   * is free or plays another clip, binds `clip` to it (rewound, then sought to `startTime`, root motion restarted
+   * from there); otherwise only sets the weight. The player's speed and loop mode are the caller's to set.
+   * Allocates only on a slot's first clip.
+   * @returns the slot's player
+   * @throws RangeError for a layer or slot that does not exist, or a clip that does not fit (as {@link play})
+   */
+  driveSlot(layer: number, index: number, clip: RuntimeClip, weight: number, startTime: number): ClipPlayer {
+    const target = this.layer(layer);
+    const slot = target.slots[index];
+    if (!slot) throw new RangeError(`Animator: layer ${layer} has ${target.slots.length} clip slots, not ${index + 1}`);
+    if (!slot.active || !slot.player || slot.player.clip !== clip) {
+      if (clip.requiredJointCount > this.jointCount || clip.requiredMorphWeightCount > this.morphWeightCount) {
+        throw new RangeError(`Animator: clip "${clip.name}" animates more joints or morph weights than the animator has`);
+      }
+      this.bind(target, slot, clip, { layer, startTime }, 0, Infinity);
+    }
+    slot.weight = weight;
+    slot.fadeFrom = weight;
+    slot.fadeTo = weight;
+    slot.fadeDuration = 0;
+    return slot.player!;
+  }
+
+  /** Frees slot `index` of a layer at once (a clip the graph no longer plays). @throws RangeError */
+  releaseSlot(layer: number, index: number): void {
+    const slot = this.layer(layer).slots[index];
+    if (!slot) throw new RangeError(`Animator: layer ${layer} has no clip slot ${index}`);
+    slot.active = false;
+    slot.weight = 0;
+    slot.fadeTo = 0;
+  }
+
   /** Number of clips a layer is playing (fading ones included). @throws RangeError */
   activeClipCount(layer = 0): number {
     let n = 0;
@@ -304,10 +349,12 @@ export class Animator {
    * what each clip met on the way — `loop`, `finished`, `marker` ({@link AnimationEventList}; clips fading
    * out report too, with their weight) — each crossing once, in order per clip, clips in layer order.
    * Allocates nothing (the list's pool grows only past its largest update so far).
+   * @param append true: add to `events` without clearing it first (an `AnimationGraphDriver` puts its state
+   *   events there before)
    * @returns `events` (null when not given)
    */
-  update(dtSeconds: number, events: AnimationEventList | null = null): AnimationEventList | null {
-    events?.clear();
+  update(dtSeconds: number, events: AnimationEventList | null = null, append = false): AnimationEventList | null {
+    if (!append) events?.clear();
     for (let l = 0; l < this.layers.length; l++) {
       const slots = this.layers[l].slots;
       for (let i = 0; i < slots.length; i++) {

@@ -149,7 +149,8 @@ export function emitAnimationEvents(target: EventTarget, events: AnimationEventL
     const e = events.events[i];
     const clip = e.clip ? e.clip.name : '';
     if (e.type === 'marker') emitSinewEvent(target, 'marker', { clip, name: e.name, time: e.time });
-    else emitSinewEvent(target, e.type, { name: clip, clip, count: e.count });
+    else if (e.type === 'loop' || e.type === 'finished') emitSinewEvent(target, e.type, { name: clip, clip, count: e.count });
+    // The animation graph's state and transition events are not forwarded yet (issue 36's element part).
   }
 }
 

@@ -97,6 +97,13 @@ export const LOAD_ERROR_CODES = {
   RETARGET_NO_MATCH: 'no joint of the model matches a joint of the clips\' file by name (nor by the map given)',
   RETARGET_DEGENERATE_REST_POSE: 'the hips\' rest height is 0 (or of opposite signs) in the model or the clips\' file, so no scale carries the motion over',
 
+  // Animation graphs
+  ANIMATION_GRAPH_INVALID_JSON: 'an animation graph is not JSON, or not an object with layers',
+  ANIMATION_GRAPH_INVALID_VALUE: 'an animation graph property is missing, of the wrong type, or out of range (a type, predicate, point, name given twice)',
+  ANIMATION_GRAPH_UNKNOWN_CLIP: 'an animation graph state or blend-tree child names a clip the model does not have',
+  ANIMATION_GRAPH_UNKNOWN_PARAMETER: 'an animation graph condition or blend tree reads a parameter the graph does not define',
+  ANIMATION_GRAPH_UNKNOWN_STATE: 'an animation graph transition names a state its layer does not have',
+
   // sinew eval
   NON_FINITE_RESULT: 'evaluating the model gives non-finite positions (sinew eval)',
 } as const;

@@ -4,14 +4,17 @@ export interface SampleModel {
   readonly label: string;
   /** URL to open (relative to the page), or null for a model made in the page: the octopus, or {@link generated}. */
   readonly url: string | null;
-  /** With `url` null: `vrm-avatar` is the generated VRM avatar (`generatedAvatarFile`); absent, the octopus. */
-  readonly generated?: 'vrm-avatar';
+  /**
+   * With `url` null: `vrm-avatar` is the generated VRM avatar, `vrm-avatar-toon` the same in MToon with outlines
+   * (`generatedAvatarFile`); absent, the octopus.
+   */
+  readonly generated?: GeneratedAvatarKind;
 }
 
 /** The models the viewer page may offer, and where those beyond the built-in octopus come from. */
 export interface SampleCatalogue {
   /**
-   * The built-in octopus first, the generated VRM avatar second, then the openly licensed models that may be there
+   * The built-in octopus first, the generated VRM avatar second, its toon (MToon) twin third, then the openly licensed models that may be there
    * (probe them: {@link availableSamples}).
    */
   readonly candidates: readonly SampleModel[];
@@ -19,8 +22,19 @@ export interface SampleCatalogue {
   readonly source: string;
 }
 
+/** Which generated VRM avatar a sample is: drawn with glTF PBR materials, or in MToon (toon shading and outlines). */
+export type GeneratedAvatarKind = 'vrm-avatar' | 'vrm-avatar-toon';
+
 /** The generated VRM avatar sample's file name, without its extension (`.vrm`, or `.glb` where `.vrm` is not read). */
 export const GENERATED_AVATAR_NAME = 'generated-avatar';
+
+/** The toon (MToon) generated avatar sample's file name, without its extension. */
+export const GENERATED_TOON_AVATAR_NAME = 'generated-avatar-toon';
+
+/** The file name, without extension, of each generated avatar sample. */
+export const GENERATED_AVATAR_NAMES: Readonly<Record<GeneratedAvatarKind, string>> = {
+  'vrm-avatar': GENERATED_AVATAR_NAME, 'vrm-avatar-toon': GENERATED_TOON_AVATAR_NAME,
+};
 
 /**
  * The entry of `samples` that shows the model named `shownName` (the loader's name: a file name, or the octopus's
@@ -29,7 +43,7 @@ export const GENERATED_AVATAR_NAME = 'generated-avatar';
 export function sampleShowing(samples: readonly SampleModel[], shownName: string): SampleModel | undefined {
   const shown = shownName.toLowerCase();
   return samples.find((sample) => sample.label.toLowerCase() === shown
-    || (sample.generated === 'vrm-avatar' && shown.replace(/\.[^.]*$/, '') === GENERATED_AVATAR_NAME));
+    || (sample.generated !== undefined && shown.replace(/\.[^.]*$/, '') === GENERATED_AVATAR_NAMES[sample.generated]));
 }
 
 /** The third-party models of the repository's `../shared/assets` folder the development page offers, by path there. */
@@ -42,8 +56,8 @@ const SHARED_MODELS = [
 const SITE_MODELS = ['CesiumMan.glb', 'Fox.glb', 'RiggedFigure.glb'];
 
 /**
- * The models the viewer page may offer in its sample list: the built-in octopus and the generated VRM avatar
- * (both made in the page, no file served) always, and openly licensed
+ * The models the viewer page may offer in its sample list: the built-in octopus and the generated VRM avatar, in
+ * PBR and in MToon (all made in the page, no file served) always, and openly licensed
  * third-party models that no package ships (their licences: the credits page of the docs site, and
  * `../shared/assets/README.md`):
  * - in development (`npm run dev`), those of the repository's `../shared/assets` folder, which the dev server
@@ -55,14 +69,15 @@ const SITE_MODELS = ['CesiumMan.glb', 'Fox.glb', 'RiggedFigure.glb'];
 export function sampleModels(development: boolean): SampleCatalogue {
   const builtIn: SampleModel = { label: 'Octopus (built-in)', url: null };
   const avatar: SampleModel = { label: 'VRM avatar (generated)', url: null, generated: 'vrm-avatar' };
+  const toonAvatar: SampleModel = { label: 'VRM avatar, toon (generated)', url: null, generated: 'vrm-avatar-toon' };
   if (development) {
     return {
-      candidates: [builtIn, avatar, ...SHARED_MODELS.map((path) => ({ label: path.slice(path.indexOf('/') + 1), url: `/shared/assets/${path}` }))],
+      candidates: [builtIn, avatar, toonAvatar, ...SHARED_MODELS.map((path) => ({ label: path.slice(path.indexOf('/') + 1), url: `/shared/assets/${path}` }))],
       source: 'Other models: ../shared/assets beside the repository (served at /shared/assets/ by npm run dev); those absent are not listed.',
     };
   }
   return {
-    candidates: [builtIn, avatar, ...SITE_MODELS.map((file) => ({ label: file, url: `../assets/${file}` }))],
+    candidates: [builtIn, avatar, toonAvatar, ...SITE_MODELS.map((file) => ({ label: file, url: `../assets/${file}` }))],
     source: 'Other models: the docs site\'s assets/ folder (copied from ../shared/assets by npm run docs); those absent are not listed.',
   };
 }

@@ -259,7 +259,7 @@ export class ViewerApp {
    */
   async openSample(sample: SampleModel): Promise<boolean> {
     if (sample.url !== null) return this.loadUrl(sample.url);
-    if (sample.generated === 'vrm-avatar') return this.loadFiles([await generatedAvatarFile()]);
+    if (sample.generated !== undefined) return this.loadFiles([await generatedAvatarFile(sample.generated)]);
     return this.guardLoad(async () => this.showAsset(createOctopusAsset()), 'octopus');
   }
 

@@ -23,6 +23,11 @@ export class FoldedCamera {
   readonly viewProjection = new Float32Array(16);
   /** `Float32Array(3)`: the camera position relative to the model's origin in display space (`eye − s`). */
   readonly eye = new Float32Array(3);
+  /**
+   * `projection[1][1]` (column-major element 5) of the last camera folded: 1 / tan(vertical half field of view)
+   * for a perspective camera; the screen-space outline's scale (`u_outlineProjectionY`, shaders/skinned.vert).
+   */
+  projectionY = 1;
   /** Scratch: `projection · view` in f64, before the model's origin is folded in. */
   private readonly viewProjection64 = new Float64Array(16);
 
@@ -51,6 +56,7 @@ export class FoldedCamera {
       this.viewProjection[8 + r] = vp[8 + r];
       this.viewProjection[12 + r] = vp[r] * sx + vp[4 + r] * sy + vp[8 + r] * sz + vp[12 + r];
     }
+    this.projectionY = P[5];
     const eye = camera.eye;
     this.eye[0] = eye[0] - sx;
     this.eye[1] = eye[1] - sy;

@@ -11,9 +11,10 @@ import { bindMorphTargets } from '../skinning/morph-binding.ts';
 import { bindSkinPalette, type SkinPaletteRequest } from '../skinning/palette-binding.ts';
 import { paletteCapacity, paletteStride, type PaletteLimits, type PalettePath } from '../skinning/palette-path.ts';
 import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, type ProgramCache, type SkinningProgram } from '../skinning/program-cache.ts';
-import { createShaderVariant, type ShaderVariant } from '../skinning/shader-variant.ts';
+import { createShaderVariant, MaterialFeature, type ShaderVariant } from '../skinning/shader-variant.ts';
 import type { SkinnedVertexBuffers } from '../skinning/skinned-vertex-buffers.ts';
 import { FoldedCamera } from './folded-camera.ts';
+import { OutlineBinding } from './outline-material.ts';
 import type { RenderItem } from './render-item.ts';
 
 const IDENTITY = mat4.create() as Float32Array;
@@ -79,6 +80,9 @@ export class PrimitiveDraw implements PassContext {
   private capture: SkinnedVertexBuffers | null = null;
   /** Whether the item's inspection view (`item.style`) is drawn. */
   private inspection = true;
+  /** Whether the primitive being drawn is drawn as its MToon outline (the inverted hull; outline-pass.ts). */
+  private outline = false;
+  private readonly outlines: OutlineBinding;
   private readonly record: DrawRecord = { kind: 'mesh', index: 0, primitiveIndex: 0, primitive: null, node: 0, skin: -1 };
   /** Scratch: `u_toDisplay` of the primitive being drawn. */
   private readonly toDisplay = new Float32Array(16);
@@ -92,7 +96,9 @@ export class PrimitiveDraw implements PassContext {
   /** Scratch: the primitive whose wireframe is drawn (filled before each use). */
   private edgeTarget: EdgeTarget | null = null;
 
-  constructor(readonly gl: WebGL2RenderingContext, readonly programs: ProgramCache, private readonly settings: PassSettings) {}
+  constructor(readonly gl: WebGL2RenderingContext, readonly programs: ProgramCache, private readonly settings: PassSettings) {
+    this.outlines = new OutlineBinding(gl);
+  }
 
   /**
    * Starts `item`'s draw: its resolved palette path, a new palette serial (each skin's palette is packed once
@@ -127,6 +133,30 @@ export class PrimitiveDraw implements PassContext {
     record.node = instance.node;
     record.skin = instance.skin;
     this.drawRecord(item, record);
+  }
+
+  /**
+   * Draws the MToon outline of primitive `p` of mesh instance `i` of `item` (its material must have one,
+   * outline-material.ts `outlineModeOf`): the `MTOON_OUTLINE` variant, front faces culled whatever `doubleSided`
+   * (VRMC_materials_mtoon-1.0 README "Double Sided"), depth tested; blending as the caller set it.
+   */
+  drawMeshOutline(item: RenderItem, i: number, p: number): void {
+    this.outline = true;
+    try {
+      this.drawMeshPrimitive(item, i, p);
+    } finally {
+      this.outline = false;
+    }
+  }
+
+  /** Draws the MToon outline of rigid batch `b` of `item` (one material per batch), as {@link drawMeshOutline}. */
+  drawRigidBatchOutline(item: RenderItem, b: number): void {
+    this.outline = true;
+    try {
+      this.drawRigidBatch(item, b);
+    } finally {
+      this.outline = false;
+    }
   }
 
   /** Draws rigid batch `b` of `item` (`gpuModel.rigidBatches`, src/gpu/skinning/rigid-batches.ts), placed by its anchor node's matrix. */
@@ -193,7 +223,7 @@ export class PrimitiveDraw implements PassContext {
     variant.influences = primitive.influences;
     variant.instanced = false;
     variant.morphTargets = morphed;
-    variant.features = features;
+    variant.features = this.outline ? features | MaterialFeature.Outline : features;
     variant.weightView = weightView;
     const program = this.programs.get(variant);
     if (program !== this.program) {
@@ -236,7 +266,11 @@ export class PrimitiveDraw implements PassContext {
     this.driven.values = item.materialValues;
     const material = bindMaterial(gl, program, gpuModel, primitive, this.driven);
     gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
-    if (material?.doubleSided) gl.disable(gl.CULL_FACE);
+    if (this.outline) {
+      this.outlines.bind(program, gpuModel, primitive, this.camera);
+      gl.enable(gl.CULL_FACE);
+      gl.cullFace(gl.FRONT);
+    } else if (material?.doubleSided) gl.disable(gl.CULL_FACE);
     else gl.enable(gl.CULL_FACE);
     // A mirroring transform flips the winding (glTF 2.0 §3.7.4). For a skinned mesh the skinning matrices place it:
     // its first skinning matrix stands for the skin (a skeleton is mirrored as a whole, at its root).
@@ -255,6 +289,7 @@ export class PrimitiveDraw implements PassContext {
       gl.drawElements(gl.TRIANGLES, primitive.indexCount, primitive.indexType, 0);
       gl.disable(gl.POLYGON_OFFSET_FILL);
     }
+    if (this.outline) gl.cullFace(gl.BACK);
     if (style?.edgesOf) {
       const target = this.edgeTarget ??= { primitive, vao, white: gpuModel.whiteTexture };
       target.primitive = primitive;

@@ -14,6 +14,7 @@ import type { RenderItem } from './render-item.ts';
 import { drawOpaquePass, hidesInstances } from './opaque-pass.ts';
 import { drawRigidBatchPass } from './rigid-batch-pass.ts';
 import { drawBlendPass } from './blend-pass.ts';
+import { drawOutlinePass } from './outline-pass.ts';
 import { drawInspectionPass } from './inspection-pass.ts';
 import { drawSkinOncePass } from './skin-once-pass.ts';
 import { yieldToPage } from '../../schedule/yield-to-page.ts';
@@ -219,8 +220,11 @@ export class SkinnedRenderer {
    * Draws `item` (its every mesh instance in its pose) by the passes: opaque (OPAQUE and MASK primitives in file
    * order, src/gpu/passes/opaque-pass.ts) and rigid batches (static rigid primitives merged at upload, one draw per
    * batch, rigid-batch-pass.ts) — or, with `item.style`, the inspection pass instead (every primitive on its own,
-   * inspection-pass.ts) — then blend (BLEND primitives farthest first, glTF 2.0 §3.9.4, blended without depth
-   * writes, blend-pass.ts); the blend state is off again afterwards. Morph targets first at the instance's weights
+   * inspection-pass.ts) — then, without an inspection view, the MToon outlines of the OPAQUE and MASK primitives
+   * (the inverted hull, outline-pass.ts), then blend (BLEND primitives by MToon render queue, then farthest first,
+   * glTF 2.0 §3.9.4, blended without depth writes unless MToon's `transparentWithZWrite`, each followed by its
+   * outline, blend-pass.ts); the blend state is off again afterwards. With `item.skinnedVertices` the surfaces and
+   * the outlines both draw those vertices, so an outlined model is skinned once per frame. Morph targets first at the instance's weights
    * in `pose.morphWeights` (docs/explanation/skinning-formulas.md M0; only the non-zero ones cost work), then a rigid
    * primitive with `u_toDisplay = displayMatrix · pose.modelMatrices[instance node]`, a skinned one with its skin's
    * skinning matrices `pose.skinMatrices[instance.skin]` (which lands it in model space) and `u_toDisplay =
@@ -247,13 +251,15 @@ export class SkinnedRenderer {
     const blended = this.blended;
     blended.clear();
     // Hidden instances: every primitive on its own, as the inspection pass draws them, so a batch never shows one.
-    if ((item.style && inspection) || hidesInstances(item)) {
+    const inspecting = item.style !== null && inspection;
+    if (inspecting || hidesInstances(item)) {
       drawInspectionPass(primitives, item, blended);
     } else {
       drawOpaquePass(primitives, item, blended);
       drawRigidBatchPass(primitives, item);
     }
-    drawBlendPass(primitives, item, blended);
+    if (!inspecting) drawOutlinePass(primitives, item);
+    drawBlendPass(primitives, item, blended, !inspecting);
     gl.bindVertexArray(null);
   }
 

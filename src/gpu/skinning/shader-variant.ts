@@ -109,8 +109,9 @@ const FEATURE_DEFINES = [
 const TEXTURE_FEATURES = MaterialFeature.NormalMap | MaterialFeature.MetallicRoughnessMap | MaterialFeature.OcclusionMap
   | MaterialFeature.EmissiveMap | MaterialFeature.BaseColorMap | MaterialFeature.ShadeMultiplyMap | MaterialFeature.ShadingShiftMap
   | MaterialFeature.RimMultiplyMap | MaterialFeature.UvAnimationMaskMap | MaterialFeature.OutlineWidthMap;
-/** The features that are also vertex shader outputs. */
-const OUTPUT_FEATURES = MaterialFeature.TexCoord1 | MaterialFeature.VertexColor | MaterialFeature.VertexTangent;
+/** The features that are also vertex shader defines: its outputs, and the outline's offset (and its width texture). */
+const OUTPUT_FEATURES = MaterialFeature.TexCoord1 | MaterialFeature.VertexColor | MaterialFeature.VertexTangent
+  | MaterialFeature.Outline | MaterialFeature.OutlineWidthMap;
 
 /** lit.frag's `#define` lines (without `#define`) for {@link MaterialFeature} bits, in bit order, then `TEXCOORD` when a texture is sampled. */
 export function featureDefines(features: number): string[] {
@@ -122,7 +123,8 @@ export function featureDefines(features: number): string[] {
 /**
  * skinned.vert's optional outputs for {@link MaterialFeature} bits: `TEXCOORD` (v_uv) when a texture is sampled,
  * `TEXCOORD_1` (v_uv1), `VERTEX_COLOR` (v_color), `VERTEX_TANGENT` (v_displayTangent) — always with transform
- * feedback, which captures the tangent. Outputs a variant leaves out are not computed at all.
+ * feedback, which captures the tangent; and the outline pass's `MTOON_OUTLINE` (the hull's offset) and
+ * `OUTLINE_WIDTH_MAP` (its width texture). Outputs a variant leaves out are not computed at all.
  */
 export function vertexOutputDefines(features: number, transformFeedback: boolean): string[] {
   const defines = (features & TEXTURE_FEATURES) !== 0 ? ['TEXCOORD'] : [];

@@ -1,9 +1,11 @@
-import { Document, type Material, type Node } from '@gltf-transform/core';
+import { Document, type Material, type Node, type Texture } from '@gltf-transform/core';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import type { HumanoidBoneName } from '../../asset/avatar-asset.ts';
 import { AVATAR_BONES } from './avatar-bones.ts';
 import { AVATAR_EXTRA_JOINTS } from './avatar-extra-joints.ts';
 import { createAvatarMeshes, type AvatarMaterialName } from './avatar-geometry.ts';
+import { AVATAR_TOON_MATERIALS, type AvatarToonMaterialName } from './avatar-mtoon.ts';
+import { AVATAR_TOON_IMAGES, type AvatarMToonImageName } from './avatar-mtoon-textures.ts';
 import { encodePngRgba } from './png-encode.ts';
 
 /** How {@link createAvatarDocument} lays the avatar out. */
@@ -27,6 +29,13 @@ export interface AvatarDocumentOptions {
    * `restRotations: 'identity'`. Default false.
    */
   readonly secondaryMotion?: boolean;
+  /**
+   * The toon avatar's materials ({@link AVATAR_TOON_MATERIALS}: lit colour, alpha, emission, normal map; the
+   * bracers on their own `Bracer` material) and, with `texture`, every image they and their MToon slots use, each
+   * a glTF-Transform texture named as its image (the writers add the MToon extensions and point them at the images
+   * by name). Default false: the PBR materials of {@link AVATAR_MATERIALS}.
+   */
+  readonly toon?: boolean;
 }
 
 /** The avatar's glTF document and the nodes the writers reference by humanoid bone. */
@@ -134,14 +143,17 @@ export function createAvatarDocument(options: AvatarDocumentOptions): AvatarDocu
     .setInverseBindMatrices(document.createAccessor('InverseBindMatrices').setType('MAT4').setArray(ibm).setBuffer(buffer));
   for (const node of nodes) skin.addJoint(node);
 
-  const materials = new Map<AvatarMaterialName, Material>();
-  for (const [name, { color, roughness }] of Object.entries(AVATAR_MATERIALS) as [AvatarMaterialName, (typeof AVATAR_MATERIALS)['Skin']][]) {
-    const material = document.createMaterial(name).setBaseColorFactor([...color]).setMetallicFactor(0).setRoughnessFactor(roughness);
-    if (name === 'Hair') material.setDoubleSided(true);
-    if (name === 'Cheek' && options.texture) {
-      material.setBaseColorTexture(document.createTexture('CheekStripes').setImage(cheekTexture()).setMimeType('image/png'));
+  const toon = options.toon ?? false;
+  const materials = toon ? createToonMaterials(document, options.texture) : new Map<AvatarToonMaterialName, Material>();
+  if (!toon) {
+    for (const [name, { color, roughness }] of Object.entries(AVATAR_MATERIALS) as [AvatarMaterialName, (typeof AVATAR_MATERIALS)['Skin']][]) {
+      const material = document.createMaterial(name).setBaseColorFactor([...color]).setMetallicFactor(0).setRoughnessFactor(roughness);
+      if (name === 'Hair') material.setDoubleSided(true);
+      if (name === 'Cheek' && options.texture) {
+        material.setBaseColorTexture(document.createTexture('CheekStripes').setImage(cheekTexture()).setMimeType('image/png'));
+      }
+      materials.set(name, material);
     }
-    materials.set(name, material);
   }
 
   const accessor = (name: string, type: 'VEC2' | 'VEC3' | 'VEC4' | 'SCALAR', array: Float32Array | Uint8Array | Uint16Array | Uint32Array) =>
@@ -156,8 +168,10 @@ export function createAvatarDocument(options: AvatarDocumentOptions): AvatarDocu
     const mesh = document.createMesh(avatarMesh.name);
     avatarMesh.primitives.forEach((source, p) => {
       const tag = `${avatarMesh.name}${p}`;
+      // The Body mesh's only `Mouth` primitive is the bracers, which the toon avatar gives their own material.
+      const materialName = toon && avatarMesh.name === 'Body' && source.material === 'Mouth' ? 'Bracer' : source.material;
       const primitive = document.createPrimitive()
-        .setMaterial(materials.get(source.material)!)
+        .setMaterial(materials.get(materialName)!)
         .setIndices(accessor(`${tag}_indices`, 'SCALAR', source.indices))
         .setAttribute('POSITION', accessor(`${tag}_POSITION`, 'VEC3', flipped(source.positions)))
         .setAttribute('NORMAL', accessor(`${tag}_NORMAL`, 'VEC3', flipped(source.normals)))
@@ -176,4 +190,31 @@ export function createAvatarDocument(options: AvatarDocumentOptions): AvatarDocu
     scene.addChild(document.createNode(avatarMesh.name).setMesh(mesh).setSkin(skin));
   }
   return { document, joints };
+}
+
+/**
+ * The toon avatar's glTF materials ({@link AVATAR_TOON_MATERIALS}); with `texture`, every toon image as a texture
+ * named as its image, the glTF slots (base colour, emission, normal) set. Roughness is the PBR avatar's (0.4 for
+ * `Bracer`), for readers without MToon.
+ */
+function createToonMaterials(document: Document, texture: boolean): Map<AvatarToonMaterialName, Material> {
+  const textures = new Map<AvatarMToonImageName, Texture>();
+  if (texture) {
+    textures.set('CheekStripes', document.createTexture('CheekStripes').setImage(cheekTexture()).setMimeType('image/png'));
+    for (const [name, make] of Object.entries(AVATAR_TOON_IMAGES)) {
+      textures.set(name as AvatarMToonImageName, document.createTexture(name).setImage(make()).setMimeType('image/png'));
+    }
+  }
+  const materials = new Map<AvatarToonMaterialName, Material>();
+  for (const [name, toon] of Object.entries(AVATAR_TOON_MATERIALS) as [AvatarToonMaterialName, (typeof AVATAR_TOON_MATERIALS)['Skin']][]) {
+    const material = document.createMaterial(name).setBaseColorFactor([...toon.color]).setMetallicFactor(0)
+      .setRoughnessFactor(name === 'Bracer' ? 0.4 : AVATAR_MATERIALS[name].roughness)
+      .setAlphaMode(toon.alphaMode).setDoubleSided(toon.doubleSided);
+    if (toon.alphaCutoff !== undefined) material.setAlphaCutoff(toon.alphaCutoff);
+    if (toon.emissive) material.setEmissiveFactor([...toon.emissive]);
+    const image = (name?: AvatarMToonImageName): Texture | null => (name && textures.get(name)) || null;
+    material.setBaseColorTexture(image(toon.baseColorImage)).setEmissiveTexture(image(toon.emissiveImage)).setNormalTexture(image(toon.normalImage));
+    materials.set(name, material);
+  }
+  return materials;
 }

@@ -4,7 +4,10 @@ import type { LookAtRangeMap } from '../../asset/avatar-asset.ts';
 export interface AvatarVrmOptions {
   /** How the eyes follow a target: `bone` turns the eye joints, `expression` weights lookUp/Down/Left/Right. Default `bone`. */
   readonly lookAt?: 'bone' | 'expression';
-  /** Whether the cheek material carries its small PNG texture (default true; a texture-less file suits readers without an image decoder). */
+  /**
+   * Whether the cheek material carries its small PNG texture, and with `mtoon` the toon materials theirs (default
+   * true; a texture-less file suits readers without an image decoder).
+   */
   readonly texture?: boolean;
   /**
    * Whether the avatar carries its secondary motion (default true): the spring chains (hair strands, tail, ears),
@@ -12,6 +15,14 @@ export interface AvatarVrmOptions {
    * gives the 55-joint avatar without them.
    */
   readonly secondaryMotion?: boolean;
+  /**
+   * Whether the avatar is drawn in MToon (default false: glTF PBR materials, as before): the toon materials of
+   * `AVATAR_TOON_MATERIALS` (the bracers on their own `Bracer` material), written as `VRMC_materials_mtoon` 1.0
+   * with `KHR_materials_unlit` (VRM 1.0) or as `VRM/MToon` `materialProperties` (VRM 0.x), with their textures
+   * unless `texture: false`; `angry` and `cheekPuff` also drive MToon colours and the bracers' texture transform
+   * (`AVATAR_TOON_EXPRESSION_BINDS`).
+   */
+  readonly mtoon?: boolean;
 }
 
 /** The avatar's title (VRM 1.0 `meta.name`, 0.x `meta.title`). */

@@ -7,6 +7,8 @@ import { FACE_MORPH_TARGETS } from './avatar-morphs.ts';
 import { AVATAR_FIRST_PERSON, AVATAR_LOOK_AT_OFFSET, AVATAR_TITLE, avatarLookAtRangeMaps, type AvatarVrmOptions } from './avatar-vrm-options.ts';
 import { vrm0SecondaryAnimation } from './avatar-secondary-vrm0.ts';
 import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './glb-with-extension.ts';
+import { AVATAR_TOON_EXPRESSION_BINDS } from './avatar-mtoon.ts';
+import { vrm0ToonMaterialProperties } from './avatar-mtoon-vrm0.ts';
 
 /** VRM 1.0 preset → VRM 0.x `presetName` (the inverse of three-vrm's 0.x → 1.0 table); `surprised` has none. */
 const V0_PRESETS: Partial<Record<ExpressionPreset, BlendShapePresetName>> = {
@@ -41,6 +43,8 @@ const degreeMap = (map: LookAtRangeMap): FirstPersonDegreeMap => ({ curve: [0, 0
  * - `firstPerson`: `firstPersonBone` the head, `firstPersonBoneOffset` in 0.x's Unity-side axes (z forward; three-vrm
  *   negates z, giving the 1.0 file's offset turned with the avatar), the mesh annotations by mesh, `lookAtTypeName`
  *   Bone or BlendShape and the four degree maps with the linear curve.
+ * - With `mtoon`: `materialProperties`, every material `VRM/MToon` ({@link vrm0ToonMaterialProperties}), and the
+ *   toon expression binds as `_ShadeColor`, `_RimColor` and `_MainTex_ST` material values.
  * - `secondaryAnimation` (unless `secondaryMotion: false`): the 1.0 file's joints, geometry and springs as bone
  *   groups with sphere colliders ({@link vrm0SecondaryAnimation}); the bracer joints without constraints (0.x has
  *   none).
@@ -48,26 +52,35 @@ const degreeMap = (map: LookAtRangeMap): FirstPersonDegreeMap => ({ curve: [0, 0
 export async function buildAvatarVrm0(options: AvatarVrmOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const lookAtType = options.lookAt ?? 'bone';
   const secondaryMotion = options.secondaryMotion ?? true;
+  const mtoon = options.mtoon ?? false;
   const { document } = createAvatarDocument({
-    facing: '-z', jointName: (bone) => bone, restRotations: 'identity', texture: options.texture ?? true, secondaryMotion,
+    facing: '-z', jointName: (bone) => bone, restRotations: 'identity', texture: options.texture ?? true, secondaryMotion, toon: mtoon,
   });
-  return writeGlbWithJson(document, (json) => addExtension(json, 'VRM', vrm0Extension(json, lookAtType, secondaryMotion)));
+  return writeGlbWithJson(document, (json) => addExtension(json, 'VRM', vrm0Extension(json, lookAtType, secondaryMotion, mtoon)));
 }
 
-function vrm0Extension(json: GltfJson, lookAtType: 'bone' | 'expression', secondaryMotion: boolean): VRM {
+/** 0.x `materialValues` property of an MToon colour (three-vrm's table of 0.x names). */
+const V0_COLOR_PROPERTIES = { color: '_Color', shadeColor: '_ShadeColor', rimColor: '_RimColor' } as const;
+
+function vrm0Extension(json: GltfJson, lookAtType: 'bone' | 'expression', secondaryMotion: boolean, mtoon: boolean): VRM {
   const faceMesh = indexByName(json.meshes, 'Face');
-  const blendShapeGroups: BlendShapeGroup[] = AVATAR_EXPRESSIONS.map((expression) => ({
-    name: expression.name,
-    presetName: (expression.preset && V0_PRESETS[expression.preset]) || 'unknown',
-    binds: expression.morphs.map(([target, weight]) => ({ mesh: faceMesh, index: FACE_MORPH_TARGETS.indexOf(target), weight: 100 * weight })),
-    materialValues: [
-      ...expression.colors.map(({ material, targetValue }) => ({ materialName: material, propertyName: '_Color', targetValue: [...targetValue] })),
-      ...expression.textureTransforms.map(({ material, scale, offset }) => ({
-        materialName: material, propertyName: '_MainTex_ST', targetValue: [scale[0], scale[1], offset[0], 1 - offset[1] - scale[1]],
-      })),
-    ],
-    isBinary: expression.isBinary,
-  }));
+  const blendShapeGroups: BlendShapeGroup[] = AVATAR_EXPRESSIONS.map((expression) => {
+    const toon = mtoon ? AVATAR_TOON_EXPRESSION_BINDS[expression.name] : undefined;
+    return {
+      name: expression.name,
+      presetName: (expression.preset && V0_PRESETS[expression.preset]) || 'unknown',
+      binds: expression.morphs.map(([target, weight]) => ({ mesh: faceMesh, index: FACE_MORPH_TARGETS.indexOf(target), weight: 100 * weight })),
+      materialValues: [
+        ...[...expression.colors.map((bind) => ({ ...bind, type: 'color' as const })), ...toon?.colors ?? []].map(({ material, type, targetValue }) => ({
+          materialName: material, propertyName: V0_COLOR_PROPERTIES[type], targetValue: [...targetValue],
+        })),
+        ...[...expression.textureTransforms, ...toon?.textureTransforms ?? []].map(({ material, scale, offset }) => ({
+          materialName: material, propertyName: '_MainTex_ST', targetValue: [scale[0], scale[1], offset[0], 1 - offset[1] - scale[1]],
+        })),
+      ],
+      isBinary: expression.isBinary,
+    };
+  });
   const maps = avatarLookAtRangeMaps(lookAtType);
   const [ox, oy, oz] = AVATAR_LOOK_AT_OFFSET;
   return {
@@ -105,5 +118,6 @@ function vrm0Extension(json: GltfJson, lookAtType: 'bone' | 'expression', second
       lookAtVerticalUp: degreeMap(maps.rangeMapVerticalUp),
     },
     ...(secondaryMotion ? { secondaryAnimation: vrm0SecondaryAnimation(json) } : {}),
+    ...(mtoon ? { materialProperties: vrm0ToonMaterialProperties(json) } : {}),
   };
 }

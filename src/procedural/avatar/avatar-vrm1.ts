@@ -8,6 +8,8 @@ import {
 } from './avatar-vrm-options.ts';
 import { addVrm1SecondaryMotion } from './avatar-secondary-vrm1.ts';
 import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './glb-with-extension.ts';
+import { AVATAR_TOON_EXPRESSION_BINDS } from './avatar-mtoon.ts';
+import { addVrm1ToonMaterials } from './avatar-mtoon-vrm1.ts';
 
 /**
  * The generated avatar as a VRM 1.0 file (`VRMC_vrm` 1.0, VRMC_vrm-1.0 specification), GLB bytes; the same bytes
@@ -26,6 +28,8 @@ import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './gl
  *   (`cheekPuff`), `isBinary` on `blink`, and override rules on `happy`, `angry`, `sad` and `surprised`.
  * - `lookAt`: `options.lookAt` (default `bone`), `offsetFromHeadBone` (0, 0.095, 0.078) m, four distinct range maps.
  * - `firstPerson`: `Body` both, `Face` auto, `Hair` thirdPersonOnly, `NeckCap` firstPersonOnly.
+ * - With `mtoon`: MToon materials (`VRMC_materials_mtoon` 1.0 and `KHR_materials_unlit` on each; see
+ *   {@link addVrm1ToonMaterials} and `AVATAR_TOON_MATERIALS`) and the toon expression binds.
  * - Secondary motion (unless `secondaryMotion: false`): after the 55 humanoid joints, the joints of
  *   `AVATAR_SPRINGS` (twelve five-joint hair strands and two three-joint ears from the head, a ten-joint tail from
  *   the hips) and of `AVATAR_CONSTRAINTS` (a twist band, elbow cuff and fin per forearm), none a humanoid bone,
@@ -37,29 +41,32 @@ import { addExtension, indexByName, writeGlbWithJson, type GltfJson } from './gl
 export async function buildAvatarVrm1(options: AvatarVrmOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const lookAtType = options.lookAt ?? 'bone';
   const secondaryMotion = options.secondaryMotion ?? true;
+  const mtoon = options.mtoon ?? false;
   const { document } = createAvatarDocument({
-    facing: '+z', jointName: (bone) => bone, restRotations: 'identity', texture: options.texture ?? true, secondaryMotion,
+    facing: '+z', jointName: (bone) => bone, restRotations: 'identity', texture: options.texture ?? true, secondaryMotion, toon: mtoon,
   });
   return writeGlbWithJson(document, (json) => {
-    addExtension(json, 'VRMC_vrm', vrm1Extension(json, lookAtType));
+    addExtension(json, 'VRMC_vrm', vrm1Extension(json, lookAtType, mtoon));
     if (secondaryMotion) addVrm1SecondaryMotion(json);
+    if (mtoon) addVrm1ToonMaterials(json);
   });
 }
 
-function vrm1Extension(json: GltfJson, lookAtType: 'bone' | 'expression'): VRMCVRM {
+function vrm1Extension(json: GltfJson, lookAtType: 'bone' | 'expression', mtoon: boolean): VRMCVRM {
   const humanBones: HumanoidHumanBones = {};
   for (const bone of AVATAR_BONES) humanBones[bone.name] = { node: indexByName(json.nodes, bone.name) };
   const face = indexByName(json.nodes, 'Face');
   const preset: NonNullable<VRMCVRM['expressions']>['preset'] = {};
   const custom: Record<string, Expression> = {};
   for (const expression of AVATAR_EXPRESSIONS) {
+    const toon = mtoon ? AVATAR_TOON_EXPRESSION_BINDS[expression.name] : undefined;
     // The schema type has a required `preset` that VRMC_vrm-1.0's expression schema does not: left out of the JSON.
     const entry = {
       morphTargetBinds: expression.morphs.map(([target, weight]) => ({ node: face, index: FACE_MORPH_TARGETS.indexOf(target), weight })),
-      materialColorBinds: expression.colors.map(({ material, targetValue }) => ({
-        material: indexByName(json.materials, material), type: 'color' as const, targetValue: [...targetValue],
+      materialColorBinds: [...expression.colors.map((bind) => ({ ...bind, type: 'color' as const })), ...toon?.colors ?? []].map(({ material, type, targetValue }) => ({
+        material: indexByName(json.materials, material), type, targetValue: [...targetValue],
       })),
-      textureTransformBinds: expression.textureTransforms.map(({ material, scale, offset }) => ({
+      textureTransformBinds: [...expression.textureTransforms, ...toon?.textureTransforms ?? []].map(({ material, scale, offset }) => ({
         material: indexByName(json.materials, material), scale: [...scale], offset: [...offset],
       })),
       isBinary: expression.isBinary,

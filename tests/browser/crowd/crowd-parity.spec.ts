@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { requireSharedAssets } from '../helpers/viewer-page.ts';
-import { openHarness } from '../helpers/harness.ts';
+import { test } from '../helpers/crowd-parity-page.ts';
 import type { CrowdParity } from '../pages/crowd-parity.ts';
 import type { SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 
@@ -75,9 +75,8 @@ const RUNS = [
 ];
 
 for (const { model, method, mode, blend } of RUNS) {
-  test(`instanced ${mode} ${method.skinning}/${method.weights} skinning of ${model}${blend ? ', three instances blending two clips' : ''}: every instance equals the CPU pose at its time`, async ({ page }) => {
+  test(`instanced ${mode} ${method.skinning}/${method.weights} skinning of ${model}${blend ? ', three instances blending two clips' : ''}: every instance equals the CPU pose at its time`, async ({ crowdParityPage: page }) => {
     if (model.includes('.glb') || model.includes('.gltf')) requireSharedAssets();
-    await openHarness(page, '/tests/browser/pages/crowd-parity.html', 'sinewCrowdParityReady');
     const url = !model.includes('.glb') && !model.includes('.gltf') ? model : model.replace(/^(uneven:)?/, `$1/shared/assets/gltf/`);
     const result = await page.evaluate(([u, m, s, b]) => (window as unknown as { sinewCrowdParity: Api }).sinewCrowdParity.run(u, m, s, b), [url, mode, method, blend] as const);
     console.log(JSON.stringify(result));

@@ -287,7 +287,7 @@ test('the panel links to the docs site and the gallery (at /site/ under the dev 
   const select = page.locator('select#sinew-sample[data-probed]');
   await expect(select).toBeAttached();
   const options = await select.locator('option').allTextContents();
-  expect(options).toEqual(['Octopus (built-in)', 'VRM avatar (generated)', 'CesiumMan.glb', 'RiggedFigure.glb', 'RiggedSimple.glb', 'SimpleSkin.gltf',
+  expect(options).toEqual(['Octopus (built-in)', 'VRM avatar (generated)', 'VRM avatar, toon (generated)', 'CesiumMan.glb', 'RiggedFigure.glb', 'RiggedSimple.glb', 'SimpleSkin.gltf',
     'RecursiveSkeletons.glb', 'InterpolationTest.glb', 'quad_skin.glb', 'Bob.md5mesh', 'SimpleCube.md5mesh']);
 
   // The help dialog links to the same places.

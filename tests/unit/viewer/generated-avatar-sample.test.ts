@@ -19,6 +19,21 @@ describe('the viewer\'s generated VRM avatar sample', () => {
     expect(sampleShowing(candidates, 'octopus (built-in)')?.label).toBe('Octopus (built-in)');
     expect(sampleShowing(candidates, 'Fox.glb')?.label).toBe('Fox.glb');
     expect(sampleShowing(candidates, 'avatar.glb')).toBeUndefined();
+    expect(sampleShowing(candidates, 'generated-avatar-toon.vrm')?.label).toBe('VRM avatar, toon (generated)');
+  });
+
+  it('has a toon twin third: the same avatar in MToon (VRMC_materials_mtoon on every material)', async () => {
+    for (const development of [true, false]) {
+      expect(sampleModels(development).candidates[2]).toEqual({ label: 'VRM avatar, toon (generated)', url: null, generated: 'vrm-avatar-toon' });
+    }
+    const file = await generatedAvatarFile('vrm-avatar-toon');
+    expect(file.name).toBe(modelFormatOf('a.vrm') !== null ? 'generated-avatar-toon.vrm' : 'generated-avatar-toon.glb');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + new DataView(bytes.buffer).getUint32(12, true)))) as { materials: { extensions?: Record<string, unknown> }[] };
+    expect(json.materials.length).toBe(7);
+    for (const material of json.materials) expect(material.extensions?.VRMC_materials_mtoon).toBeDefined();
+    const plain = new Uint8Array(await (await generatedAvatarFile()).arrayBuffer());
+    expect(new TextDecoder().decode(plain)).not.toContain('VRMC_materials_mtoon');
   });
 
   it('is a file Sinew opens as a skinned model of 55 humanoid joints and the spring and constraint joints, with the face\'s 18 morph targets', async () => {

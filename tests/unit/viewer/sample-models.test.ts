@@ -14,7 +14,7 @@ describe('the viewer\'s sample list', () => {
 
   it('in the built site offers the characters npm run docs copies into site/assets/', () => {
     const { candidates, source } = sampleModels(false);
-    expect(candidates.map((s) => s.url)).toEqual([null, null, '../assets/CesiumMan.glb', '../assets/Fox.glb', '../assets/RiggedFigure.glb']);
+    expect(candidates.map((s) => s.url)).toEqual([null, null, null, '../assets/CesiumMan.glb', '../assets/Fox.glb', '../assets/RiggedFigure.glb']);
     expect(source).toContain('npm run docs');
   });
 
@@ -31,9 +31,9 @@ describe('the viewer\'s sample list', () => {
     }) as typeof fetch;
     const { candidates } = sampleModels(true);
     const found = await availableSamples(candidates, probe);
-    expect(found.map((s) => s.label)).toEqual(['Octopus (built-in)', 'VRM avatar (generated)', 'CesiumMan.glb', 'RiggedFigure.glb']);
-    // One HEAD per model with a URL; none for the two made in the page.
-    expect(asked).toHaveLength(candidates.length - 2);
+    expect(found.map((s) => s.label)).toEqual(['Octopus (built-in)', 'VRM avatar (generated)', 'VRM avatar, toon (generated)', 'CesiumMan.glb', 'RiggedFigure.glb']);
+    // One HEAD per model with a URL; none for the three made in the page.
+    expect(asked).toHaveLength(candidates.length - 3);
     expect(new Set(asked.map(([, method]) => method))).toEqual(new Set(['HEAD']));
   });
 });
