@@ -57,7 +57,7 @@ const quietNodeStubs: OnLog = (level, log, handler) => {
  * `vite build --mode standalone`: dist/standalone/sinew-viewer.js, the `<sinew-viewer>` element as one
  * self-contained module (dependencies and shaders inlined) for pages without a bundler, with the chunks it loads
  * on demand (the Draco, meshopt and KTX2 decoders) beside it in that folder.
- * `vite build --mode bench`: dist/bench/crowd-bench.html and skin-once-bench.html, the static benchmark pages (bench/pages), relative
+ * `vite build --mode bench`: dist/bench/crowd-bench.html, skin-once-bench.html and mtoon-bench.html, the static benchmark pages (bench/pages), relative
  * URLs so any static server can serve it from any folder; not part of the published package.
  * The default build has two pages: the viewer (index.html) and the crowd demo (crowd.html).
  */
@@ -117,6 +117,7 @@ export default defineConfig(({ mode }): UserConfig => {
           input: {
             'crowd-bench': resolve(import.meta.dirname, 'bench/pages/crowd-bench.html'),
             'skin-once-bench': resolve(import.meta.dirname, 'bench/pages/skin-once-bench.html'),
+            'mtoon-bench': resolve(import.meta.dirname, 'bench/pages/mtoon-bench.html'),
           },
           onLog: quietNodeStubs,
         },

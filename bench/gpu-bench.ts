@@ -30,8 +30,10 @@
  * - `skin_once.*`: skin once per frame (transform feedback) against skinning in each pass, main draw + contact
  *   shadow, on Fox (when ../shared/assets is there, served at /shared/assets/) and `worm-5000`
  *   (bench/skin-once-bench.ts).
+ * - `vrm.mtoon_frame_ratio` (case `mtoon`): the generated avatar with MToon and outlines over the same avatar with
+ *   PBR and no outline, each drawn as a view draws it (bench/mtoon-bench.ts).
  *
- * `only` (run-bench's `--gpu-cases=N50,N1000,vertex_stage,skin_once`) runs some of the cases.
+ * `only` (run-bench's `--gpu-cases=N50,N1000,vertex_stage,skin_once,mtoon`) runs some of the cases.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -42,6 +44,7 @@ import { CHROMIUM_ARGS, findChromium } from '../src/node/find-chromium.ts';
 import { startFileServer } from '../src/node/file-server.ts';
 import { median } from './pages/bench-page-common.ts';
 import { measureSkinOnce } from './skin-once-bench.ts';
+import { measureMToon } from './mtoon-bench.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -90,6 +93,11 @@ export async function runGpuBench(log: (line: string) => void, only?: readonly s
       const skinOnce = await measureSkinOnce(browser, `${server.url}/sinew/skin-once-bench.html`, models, log);
       Object.assign(figures, skinOnce.figures);
       rows.push(...skinOnce.rows);
+    }
+    if (wanted('mtoon')) {
+      const mtoon = await measureMToon(browser, `${server.url}/sinew/mtoon-bench.html`, log);
+      Object.assign(figures, mtoon.figures);
+      rows.push(...mtoon.rows);
     }
     if (!crowdCases) return { figures, rows };
     const sinew = await browser.newPage();

@@ -101,6 +101,9 @@
  * - `skin_once.*`: skinning once per frame by transform feedback against skinning in each pass (main draw +
  *   contact shadow), Fox and the 5 000-vertex worm (bench/skin-once-bench.ts; run alone with
  *   `--gpu-only --gpu-cases=skin_once`).
+ * - `vrm.mtoon_frame_ratio`: the generated avatar drawn with MToon and outlines (skinned once per frame) over the
+ *   same avatar drawn with PBR and no outline, frame ms, SwiftShader (bench/mtoon-bench.ts; run alone with
+ *   `--gpu-only --gpu-cases=mtoon`).
  *
  * Run: `node --import tsx bench/run-bench.ts` (or `npx tsx bench/run-bench.ts`); it re-runs itself under
  * `node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64` when started without them. About
@@ -261,7 +264,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 
 async function main(): Promise<void> {
   const started = Date.now();
-  // --gpu-only: the GPU cases alone (--gpu-cases=N1,N10,N50,N200,N1000,vertex_stage,skin_once picks some of them); never saved.
+  // --gpu-only: the GPU cases alone (--gpu-cases=N1,N10,N50,N200,N1000,vertex_stage,skin_once,mtoon picks some of them); never saved.
   const gpuOnly = process.argv.includes('--gpu-only');
   if (gpuOnly && process.argv.includes('--save')) throw new Error('bench: --gpu-only figures are partial; run the whole bench to --save');
   const characters = gpuOnly ? [] : await loadCharacters();
@@ -605,7 +608,7 @@ async function main(): Promise<void> {
       'gpu.N50.speedup_vs_three': '>= 1.5', 'gpu.N50.ratio_to_rigid': '<= 1.3', 'crowd.N1000.speedup_vs_three.live': '>= 10 (real GPU)',
       'crowd.N1000.speedup_vs_three.baked': '>= 10 (real GPU)', 'crowd.N1000.ratio_to_rigid': '<= 1.3',
       'crowd.cpu.us_per_live_instance.N1000': '<= 0.3', 'crowd.bounds_ms.100x100': '<= 0.1',
-      'vrm.spring_speedup_vs_three_vrm': '>= 20', 'crowd.vrm.N1000.cpu_ms': '<= 8',
+      'vrm.spring_speedup_vs_three_vrm': '>= 20', 'crowd.vrm.N1000.cpu_ms': '<= 8', 'vrm.mtoon_frame_ratio': '<= 1.5',
       'malformed_corpus.element_slowest_ms': '< 10000',
       'nodes.flat100k.eval_ratio_to_quarter': '<= 5 (linear: 4)', 'nodes.skinned20k.load_ratio_to_quarter': '<= 5 (linear: 4)',
     },

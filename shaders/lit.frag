@@ -9,6 +9,10 @@
 // its KHR_texture_transform (u_uvSet, u_uvTransform; index 0 base colour, 1 metallic-roughness, 2 normal,
 // 3 occlusion, 4 emissive). Back faces (reaching here only for double-sided materials) are shaded with the
 // flipped normal frame.
+// MTOON (VRMC_materials_mtoon, shaders/mtoon.glsl) replaces metallic-roughness by toon shading with its own
+// textures (indices 5–10: shade multiply, shading shift, matcap, rim multiply, outline width, UV animation mask),
+// the UV animation applied to every texture coordinate before its KHR_texture_transform; MTOON_OUTLINE is its
+// outline pass (the surface result with the normal flipped, then the outline colour).
 // Material features are #defines inserted after line 1 (src/gpu/skinning/shader-variant.ts MaterialFeature), so a
 // material samples and computes only what it has: NORMAL_MAP, METALLIC_ROUGHNESS_MAP, OCCLUSION_MAP,
 // EMISSIVE_MAP, UNLIT, BASE_COLOR_MAP; and reads only the vertex outputs it needs: TEXCOORD (v_uv, with any
@@ -48,8 +52,8 @@ uniform vec3 u_emissive;              // emissiveFactor × emissive strength, li
 uniform sampler2D u_emissiveTexture;  // sRGB, or 1×1 white
 uniform int u_alphaMode;              // 0 OPAQUE, 1 MASK, 2 BLEND
 uniform float u_alphaCutoff;
-uniform int u_uvSet[5];               // 0: TEXCOORD_0, 1: TEXCOORD_1
-uniform mat3 u_uvTransform[5];        // KHR_texture_transform (identity without)
+uniform int u_uvSet[11];              // 0: TEXCOORD_0, 1: TEXCOORD_1
+uniform mat3 u_uvTransform[11];       // KHR_texture_transform (identity without)
 
 uniform samplerCube u_specularEnvironment; // GGX-prefiltered, level = roughness · u_specularLevels
 uniform float u_specularLevels;            // its mip levels − 1
@@ -58,12 +62,23 @@ uniform sampler2D u_brdfLut;               // (n·v, roughness) → (scale, bias
 
 out vec4 outColor;
 
+// MToon's uniforms and mtoonShade() (shaders/mtoon.glsl; empty without MTOON).
+#pragma mtoon
+
 #ifdef TEXCOORD
-vec2 textureUv(int i) {
+// Texture i's own coordinate set, as the vertex gave it.
+vec2 vertexUv(int i) {
 #ifdef TEXCOORD_1
-  vec2 uv = u_uvSet[i] == 1 ? v_uv1 : v_uv;
+  return u_uvSet[i] == 1 ? v_uv1 : v_uv;
 #else
-  vec2 uv = v_uv;
+  return v_uv;
+#endif
+}
+
+vec2 textureUv(int i) {
+  vec2 uv = vertexUv(i);
+#ifdef MTOON
+  uv = mtoonAnimateUv(uv);
 #endif
   return (u_uvTransform[i] * vec3(uv, 1.0)).xy;
 }
@@ -86,8 +101,12 @@ vec3 iblFresnel(vec3 f0, float fresnel5, float roughness, vec2 fab) {
 }
 
 void main() {
+#if defined(MTOON) && defined(UV_ANIMATION_MASK_MAP)
+  // The mask itself is not animated.
+  mtoonUvMask = texture(u_uvAnimationMaskTexture, (u_uvTransform[10] * vec3(vertexUv(10), 1.0)).xy).b;
+#endif
   vec4 base = u_baseColorFactor;
-#ifdef VERTEX_COLOR
+#if defined(VERTEX_COLOR) && !defined(MTOON)
   base *= v_color;
 #endif
 #ifdef BASE_COLOR_MAP
@@ -147,7 +166,19 @@ void main() {
   }
 #endif
   if (!u_flatShading && !gl_FrontFacing) n = -n;
+  vec3 v = normalize(u_eye - v_displayPosition);
+  vec3 emissive = u_emissive;
+#ifdef EMISSIVE_MAP
+  emissive *= texture(u_emissiveTexture, textureUv(4)).rgb;
+#endif
 
+#ifdef MTOON
+#ifdef MTOON_OUTLINE
+  // three-vrm's `normal *= -1.0`: the outline pass draws back faces, whose flipped normal is flipped back.
+  n = -n;
+#endif
+  vec3 color = mtoonShade(base.rgb, n, v, emissive);
+#else
   float metallic = u_metallicFactor;
   float roughness = u_roughnessFactor;
 #ifdef METALLIC_ROUGHNESS_MAP
@@ -158,7 +189,6 @@ void main() {
   metallic = clamp(metallic, 0.0, 1.0);
   roughness = clamp(roughness, 0.0, 1.0);
 
-  vec3 v = normalize(u_eye - v_displayPosition);
   float nDotV = clamp(dot(n, v), 0.0, 1.0);
   vec2 fab = texture(u_brdfLut, clamp(vec2(nDotV, roughness), 0.0, 1.0)).rg;
   vec3 r = reflect(-v, n);
@@ -178,11 +208,8 @@ void main() {
   float ao = texture(u_occlusionTexture, textureUv(3)).r;
   color *= 1.0 + u_occlusionStrength * (ao - 1.0);
 #endif
-  vec3 emissive = u_emissive;
-#ifdef EMISSIVE_MAP
-  emissive *= texture(u_emissiveTexture, textureUv(4)).rgb;
-#endif
   color += emissive;
+#endif
   outColor = vec4(linearToSrgb(toneMap(color)), alpha);
 #endif
 }

@@ -139,6 +139,9 @@ export {
   SkinnedRenderer, type CameraMatrices, type RendererOptions, type PalettePath, type PaletteRequest, type PaletteLimits,
 } from './gpu/passes/renderer.ts';
 export { createRenderItem, type RenderItem } from './gpu/passes/render-item.ts';
+// MToon's light: the environment split into a key light and an SH ambient (SkinnedRenderer.environmentLight),
+// what the three-vrm comparison lights three.js with (docs/explanation/mtoon.md).
+export type { EnvironmentLight } from './gpu/shading/environment-light.ts';
 export { GpuModel } from './gpu/skinning/gpu-model.ts';
 // The context's device: it restores every GL object after a context loss and says when frames can resume.
 export { GpuContext, type ContextListener, type ResourceCounts } from './gpu/device/gpu-context.ts';

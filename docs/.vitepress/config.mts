@@ -72,6 +72,7 @@ const explanation: DefaultTheme.SidebarItem = {
     { text: 'How it works', link: '/explanation/how-it-works' },
     { text: 'Architecture', link: '/explanation/architecture' },
     { text: 'Skinning formulas', link: '/explanation/skinning-formulas' },
+    { text: 'MToon toon shading', link: '/explanation/mtoon' },
     { text: 'Animation sampling', link: '/explanation/animation-sampling' },
     { text: 'Animation blending', link: '/explanation/animation-blending' },
     { text: 'How GPU = CPU is proven', link: '/explanation/gpu-equals-cpu' },

@@ -83,6 +83,8 @@ export class Animator {
   private readonly blendingKernel: BlendingBackend | null;
   /** Root motion: the clips' motion records, the placement, scratch. */
   private readonly motion: AnimatorRootMotion;
+  /** The options {@link driveSlot} binds a clip with (reused: it runs each frame). */
+  private readonly driveOptions: { layer: number; startTime: number } = { layer: 0, startTime: 0.5 };
 
   /** Creates an animator with one override layer (index 0, weight 1, no mask). */
   constructor(jointCount: number, options: AnimatorOptions = {}) {
@@ -216,6 +218,7 @@ export class Animator {
     slot.player.repetitions = repetitions;
     if (options.startTime !== undefined) slot.player.seek(options.startTime);
     slot.active = true;
+    slot.held = false;
     slot.motionPrimed = false;
     slot.motionStartTime = slot.player.time;
     slot.serial = ++this.serial;
@@ -302,15 +305,16 @@ export class Animator {
   }
 
   /**
-   * Sets slot `index` of a layer to play `clip` at fade weight `weight`, held (no fade): what an
+   * Sets slot `index` of a layer to play `clip` at fade weight `values[1]`, held (no fade): what an
    * `AnimationGraphDriver` calls each frame for each clip its graph plays, weights from the graph. When the slot
-   * is free or plays another clip, binds `clip` to it (rewound, then sought to `startTime`, root motion restarted
-   * from there); otherwise only sets the weight. The player's speed and loop mode are the caller's to set.
-   * Allocates only on a slot's first clip.
+   * is free or plays another clip, binds `clip` to it (rewound, then sought to `values[2]` seconds, root motion
+   * restarted from there); otherwise only sets the weight. The player's speed and loop mode are the caller's to
+   * set. `values` is typed (its [0] unused) so that no floating-point value crosses the call, which V8 would box
+   * on the heap. Allocates only on a slot's first clip.
    * @returns the slot's player
    * @throws RangeError for a layer or slot that does not exist, or a clip that does not fit (as {@link play})
    */
-  driveSlot(layer: number, index: number, clip: RuntimeClip, weight: number, startTime: number): ClipPlayer {
+  driveSlot(layer: number, index: number, clip: RuntimeClip, values: Float64Array): ClipPlayer {
     const target = this.layer(layer);
     const slot = target.slots[index];
     if (!slot) throw new RangeError(`Animator: layer ${layer} has ${target.slots.length} clip slots, not ${index + 1}`);
@@ -318,11 +322,15 @@ export class Animator {
       if (clip.requiredJointCount > this.jointCount || clip.requiredMorphWeightCount > this.morphWeightCount) {
         throw new RangeError(`Animator: clip "${clip.name}" animates more joints or morph weights than the animator has`);
       }
-      this.bind(target, slot, clip, { layer, startTime }, 0, Infinity);
+      const options = this.driveOptions;
+      options.layer = layer;
+      options.startTime = values[2];
+      this.bind(target, slot, clip, options, 0, Infinity);
     }
-    slot.weight = weight;
-    slot.fadeFrom = weight;
-    slot.fadeTo = weight;
+    slot.held = true;
+    slot.weight = values[1];
+    slot.fadeFrom = values[1];
+    slot.fadeTo = values[1];
     slot.fadeDuration = 0;
     return slot.player!;
   }
@@ -332,6 +340,7 @@ export class Animator {
     const slot = this.layer(layer).slots[index];
     if (!slot) throw new RangeError(`Animator: layer ${layer} has no clip slot ${index}`);
     slot.active = false;
+    slot.held = false;
     slot.weight = 0;
     slot.fadeTo = 0;
   }

@@ -18,6 +18,8 @@ export class ClipSlot {
   fadeTo = 0;
   fadeElapsed = 0;
   fadeDuration = 0;
+  /** Held by `Animator.driveSlot` (an animation graph sets its weight each frame): not freed when the weight is 0. */
+  held = false;
   /** Order of `play` calls, to find the newest slot. */
   serial = 0;
   /** The clip sampled over the rest pose, this frame. */
@@ -67,7 +69,7 @@ export class ClipSlot {
       const s = crossfadeWeight(this.fadeElapsed, this.fadeDuration);
       this.weight = s >= 1 ? this.fadeTo : this.fadeFrom + s * (this.fadeTo - this.fadeFrom);
     }
-    if (this.weight === 0 && this.fadeTo === 0) this.active = false;
+    if (this.weight === 0 && this.fadeTo === 0 && !this.held) this.active = false;
   }
 }
 

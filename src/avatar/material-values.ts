@@ -11,6 +11,8 @@ export const COLOR_FLOATS_PER_MATERIAL = 4 * 6;
 /** Floats per material in {@link MaterialValues.textureTransforms}: W, Σw·scale (2), Σw·offset (2). */
 export const TEXTURE_TRANSFORM_FLOATS = 5;
 
+const SHADE = 2, MATCAP = 3, RIM = 4, OUTLINE = 5;
+
 /** Index of a colour target in {@link MATERIAL_COLOR_TARGETS}. */
 export function colorTargetIndex(type: MaterialColorTarget): number {
   return MATERIAL_COLOR_TARGETS.indexOf(type);
@@ -25,8 +27,10 @@ export function colorTargetIndex(type: MaterialColorTarget): number {
  * Colours lerp from the material's base value by each bind's weight, summed as the specification's update
  * algorithm and three-vrm do: `base + Σ (targetᵢ − base)·wᵢ` (VRMC_vrm-1.0 `expressions.md` "MaterialColor").
  * The bases are the material's `baseColorFactor` (`color`) and `emissiveFactor` (`emissionColor`, before
- * `KHR_materials_emissive_strength`, alpha 1); the MToon colours (`shadeColor`, `matcapColor`, `rimColor`,
- * `outlineColor`) have base (0, 0, 0, 1) until MToon materials are read, and no uniform reads them yet.
+ * `KHR_materials_emissive_strength`, alpha 1), and of an MToon material (`MaterialAsset.mtoon`) its
+ * `shadeColorFactor` (`shadeColor`), `matcapFactor` (`matcapColor`), `parametricRimColorFactor` (`rimColor`) and
+ * `outlineColorFactor` (`outlineColor`), alpha 1: the properties three-vrm's VRMExpressionMaterialColorBind drives
+ * on an MToon material. A material without MToon has base (0, 0, 0, 1) for those four (no uniform reads them).
  */
 export class MaterialValues {
   readonly materialCount: number;
@@ -58,6 +62,13 @@ export class MaterialValues {
       const e = material.emissiveFactor ?? [0, 0, 0];
       this.baseColors[o + 4] = e[0]; this.baseColors[o + 5] = e[1]; this.baseColors[o + 6] = e[2]; this.baseColors[o + 7] = 1;
       for (let k = 2; k < MATERIAL_COLOR_TARGETS.length; k++) this.baseColors[o + 4 * k + 3] = 1;
+      const mtoon = material.mtoon;
+      if (mtoon) {
+        this.baseColors.set(mtoon.shadeColorFactor, o + 4 * SHADE);
+        this.baseColors.set(mtoon.matcapFactor, o + 4 * MATCAP);
+        this.baseColors.set(mtoon.parametricRimColorFactor, o + 4 * RIM);
+        this.baseColors.set(mtoon.outlineColorFactor, o + 4 * OUTLINE);
+      }
     }
     this.colors = this.baseColors.slice();
     this.textureTransforms = new Float32Array(TEXTURE_TRANSFORM_FLOATS * n);

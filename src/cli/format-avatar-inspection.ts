@@ -9,8 +9,7 @@ const NONE = '-';
 /**
  * The avatar's sections of `sinew inspect` as text: the licence and permissions first (a person must see them
  * before using the avatar), then the rest of the meta, the humanoid map and the bones it lacks, the expressions,
- * the look-at, the first-person annotations, and the VRM parts ignored until a later version (when there are any). Text from the file
- * is shown with its control characters escaped (escapeControl).
+ * the look-at and the first-person annotations. Text from the file is shown with its control characters escaped (escapeControl).
  * @returns the sections, each without a trailing newline
  */
 export function formatAvatarSections(avatar: AvatarInspection): string[] {
@@ -71,7 +70,6 @@ export function formatAvatarSections(avatar: AvatarInspection): string[] {
     avatar.firstPerson.map((a) => [String(a.node), e(a.name), a.type]),
   )));
 
-  if (avatar.ignoredUntilLater.length > 0) sections.push(`ignored until a later version of Sinew (${avatar.ignoredUntilLater.length}): ${avatar.ignoredUntilLater.join(', ')}`);
   return sections;
 }
 

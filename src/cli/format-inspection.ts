@@ -15,7 +15,8 @@ const right = (heading: string): TextColumn => ({ heading, align: 'right' });
  * `sinew inspect` without `--json`: the report as text for a person: a summary line, a VRM avatar's sections
  * (formatAvatarSections: licence and permissions first), its spring bones and node constraints
  * (formatSecondaryMotionSections), then one aligned table each for scenes, skins, mesh
- * primitives (their influences: the most any vertex uses) and clips, then the warnings. Durations are rounded to milliseconds;
+ * primitives (their influences: the most any vertex uses), materials (MToon or glTF, and the MToon outline) and clips,
+ * then the warnings. Durations are rounded to milliseconds;
  * `--json` has the exact values. Names and warnings come from the file: their control characters are shown
  * escaped (escapeControl), never sent to the terminal.
  * @returns the text, ending with a newline
@@ -66,6 +67,14 @@ export function formatInspection(report: ModelInspection): string {
       String(primitive.morphTargetCount),
       primitive.material === null ? NONE : e(primitive.material),
     ])),
+  ));
+
+  const mtoonCount = report.materials.filter((m) => m.mtoon).length;
+  section('materials', report.materials.length, mtoonCount > 0 ? `, ${mtoonCount} MToon` : '', () => formatTable(
+    [right('#'), left('name'), left('shading'), left('outline')],
+    report.materials.map((material, i) => [
+      String(i), e(material.name), material.mtoon ? 'MToon' : 'glTF', material.outlineWidthMode ?? NONE,
+    ]),
   ));
 
   section('clips', report.clips.length, '', () => formatTable(

@@ -3,7 +3,6 @@ import type { AvatarAsset, AvatarMeta, ExpressionOverride, FirstPersonType, Look
 import type { SecondaryMotionAsset } from '../asset/secondary-motion-asset.ts';
 import type { Skeleton } from '../skeleton/skeleton.ts';
 import { HUMANOID_BONE_NAMES, REQUIRED_HUMANOID_BONES } from '../loaders/vrm/humanoid-bone-names.ts';
-import { vrmPartsIgnoredUntilLater } from '../loaders/vrm/vrm-later-parts.ts';
 
 /**
  * `sinew inspect avatar.vrm --json`'s `avatar` field (docs/guide/cli.md): the VRM avatar as Sinew read it, in VRM
@@ -27,8 +26,8 @@ export interface AvatarInspection {
   /** First-person annotations by mesh node (meshes not listed are `auto`). */
   firstPerson: { node: number; name: string; type: FirstPersonType }[];
   /**
-   * VRM parts Sinew ignores until a later version (MToon): `VRMC_materials_mtoon`, `VRM.materialProperties`.
-   * (Spring bones and node constraints are read: {@link SecondaryMotionInspection}.)
+   * Always empty now: Sinew reads every VRM part (MToon materials since issue 35: `ModelInspection.materials`;
+   * spring bones and node constraints: {@link SecondaryMotionInspection}). Kept for scripts that check it.
    */
   ignoredUntilLater: string[];
 }
@@ -70,7 +69,7 @@ export const LICENCE_FIELDS = [
 
 /**
  * The {@link AvatarInspection} of a loaded avatar: joints back to glTF nodes through `skeleton.sourceIndices`,
- * node names from the skeleton, the parts ignored until later from the file's JSON.
+ * node names from the skeleton.
  */
 export function inspectAvatar(avatar: AvatarAsset, skeleton: Skeleton, json: GLTF.IGLTF): AvatarInspection {
   const node = (joint: number) => skeleton.sourceIndices[joint];
@@ -106,7 +105,7 @@ export function inspectAvatar(avatar: AvatarAsset, skeleton: Skeleton, json: GLT
       rangeMapVerticalUp: { ...lookAt.rangeMapVerticalUp },
     },
     firstPerson: avatar.firstPerson.meshAnnotations.map((a) => ({ node: node(a.node), name: name(a.node), type: a.type })),
-    ignoredUntilLater: vrmPartsIgnoredUntilLater(json),
+    ignoredUntilLater: [],
   };
 }
 

@@ -1,6 +1,7 @@
 import { basename, extname } from 'node:path';
 import type { GLTF } from '@gltf-transform/core';
-import type { ModelAsset } from '../asset/model-asset.ts';
+import type { MaterialAsset, ModelAsset } from '../asset/model-asset.ts';
+import type { OutlineWidthMode } from '../asset/mtoon-material-asset.ts';
 import { isGlb, splitGltfContainer } from '../loaders/gltf/gltf-container.ts';
 import { parseMd5Mesh, type Md5Mesh } from '../loaders/md5/parse-md5-mesh.ts';
 import { decodeMd5Text } from '../loaders/md5/decode-md5-text.ts';
@@ -33,6 +34,11 @@ export interface ModelInspection {
   skins: SkinInspection[];
   meshes: MeshInspection[];
   clips: ClipInspection[];
+  /**
+   * The materials as Sinew shades them, in file order (glTF `materials`; MD5: one per mesh):
+   * which are MToon (VRMC_materials_mtoon, or VRM 0.x MToon converted at load) and their outline.
+   */
+  materials: MaterialInspection[];
   /** Sinew's loader warnings, each starting with the file name (what it skips, ignores or reduces); with `--anim` clips to retarget, theirs and the retargeting's after. */
   warnings: string[];
   /** Only with `--anim` clips played by retargeting (a glTF's, or an `.md5anim` on a glTF): how they match. */
@@ -122,6 +128,21 @@ export interface PrimitiveInspection {
   morphTargetCount: number;
   /** The material's name (`""` when it has none; MD5: the `shader` string), or null when there is no material. */
   material: string | null;
+}
+
+/** One material of {@link ModelInspection.materials}. */
+export interface MaterialInspection {
+  /** The material's name (`""` when it has none; MD5: the mesh's shader, `mesh N` when empty). */
+  name: string;
+  /** True when Sinew shades it as MToon (`MaterialAsset.mtoon`); false for glTF metallic-roughness or unlit. */
+  mtoon: boolean;
+  /** The MToon outline: `none`, `worldCoordinates` or `screenCoordinates`; null when the material is not MToon. */
+  outlineWidthMode: OutlineWidthMode | null;
+}
+
+/** The {@link MaterialInspection}s of loaded materials. */
+function inspectMaterials(materials: readonly MaterialAsset[]): MaterialInspection[] {
+  return materials.map((m) => ({ name: m.name, mtoon: m.mtoon !== undefined, outlineWidthMode: m.mtoon?.outlineWidthMode ?? null }));
 }
 
 /** One animation clip, as `sinew eval --clip` names it. */
@@ -245,6 +266,8 @@ export function inspectGltf(asset: ModelAsset, json: GLTF.IGLTF, format: 'glb' |
     skins,
     meshes,
     clips,
+    // The loader appends glTF's default material after the file's when a primitive has none; it is not the file's.
+    materials: inspectMaterials(asset.materials.slice(0, materials.length)),
     warnings: [...asset.warnings],
     ...(asset.avatar ? { avatar: inspectAvatar(asset.avatar, asset.skeleton, json) } : {}),
     ...(asset.secondaryMotion ? { secondaryMotion: inspectSecondaryMotion(asset.secondaryMotion, asset.skeleton) } : {}),
@@ -297,6 +320,7 @@ export function inspectMd5(asset: ModelAsset, mesh: Md5Mesh): ModelInspection {
       };
     }),
     clips: asset.clips.map(inspectClip),
+    materials: inspectMaterials(asset.materials),
     warnings: [...asset.warnings],
   };
 }

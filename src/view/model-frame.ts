@@ -34,6 +34,11 @@ export class ModelFrame {
   inspector: FrameInspector | null = null;
   /** Mesh instances not drawn (`RenderItem.hiddenInstances`; `ViewAvatar.setFirstPerson`), or null: all drawn. */
   hiddenInstances: Uint8Array | null = null;
+  /**
+   * Seconds of material time the frames draw at (`RenderItem.materialTime`; MToon's UV animation): the view
+   * advances it by each frame's dt while playing (and by `step`), holds it while paused; snapshots draw at it.
+   */
+  materialTime = 0;
   /** Handed to the stages and the {@link inspector}, rewritten in place each frame. */
   private lastFrame: ViewFrame | null = null;
   private readonly stages = new ViewStages();
@@ -123,6 +128,7 @@ export class ModelFrame {
     item.skinnedVertices = null;
     item.materialValues = model.animated.avatar?.materialValues ?? null;
     item.hiddenInstances = this.hiddenInstances;
+    item.materialTime = this.materialTime;
     return item;
   }
 }

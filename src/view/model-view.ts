@@ -336,13 +336,14 @@ export class ModelView {
 
   /**
    * Pauses, then moves the animation on by `dtSeconds` as the loop does while playing (clip times at their
-   * speed, crossfades, the secondary motion's springs), and draws: deterministic stepping for tests and frame-by-frame inspection.
+   * speed, crossfades, the secondary motion's springs, the material time of MToon's UV animation), and draws: deterministic stepping for tests and frame-by-frame inspection.
    * @param dtSeconds seconds ≥ 0
    */
   step(dtSeconds: number): void {
     this.pause();
     this.playback.advance(dtSeconds);
     this.current?.animated.secondaryMotion?.step(dtSeconds);
+    this.frame.materialTime += dtSeconds;
     this.renderOnce();
   }
 
@@ -555,7 +556,7 @@ export class ModelView {
     const dt = this.lastTickMs < 0 ? 0 : Math.min((nowMs - this.lastTickMs) / 1000, 0.1);
     const settling = !this.playback.playing && springs && (dt === 0 || motion.moving);
     this.lastTickMs = this.playback.playing || settling ? nowMs : -1;
-    if (this.playback.playing) this.avatar.tick(dt);
+    if (this.playback.playing) { this.avatar.tick(dt); this.frame.materialTime += dt; }
     motion?.step(dt);
     if (this.playback.playing && this.playback.advance(dt)) {
       // A `once` clip reached its end: playback stopped there (this frame draws it, paused; the loop ends).

@@ -27,15 +27,20 @@ export class AnimationGraphDriver {
   readonly state: AnimationGraphState;
   /** Per layer, `Int32Array(maxClipsPerLayer)`: the graph clip (leaf) each animator slot holds, −1 free. */
   private readonly bound: Int32Array[] = [];
-  /** The dt of the update running, seconds. */
-  private dt = 0;
+  /** Scratch: [0] the dt of the update running (seconds), [1] a slot's weight, [2] its start time (`Animator.driveSlot`). */
+  private readonly scratch = new Float64Array(3);
+  /** `Float64Array(S)`: every state's weight this update (`AnimationGraph.stateWeights`). */
+  private readonly weights: Float64Array;
+  /** `Float64Array(L)`: the layer weights last given to the animator (NaN: none yet). */
+  private readonly layerWeights: Float64Array;
 
   /**
    * Adds animator layers up to the graph's (override or additive, weight and mask as the graph says) and
    * stops what the animator's layers played.
    * @param state the character's graph state; default a new one
-   * @throws RangeError when the animator holds fewer clips per layer than `graph.maxClipsPerLayer()`, or has a
-   *   layer the graph lacks of another mode
+   * @throws RangeError when the animator holds fewer clips per layer than `graph.maxClipsPerLayer()`, or the
+   *   graph's first layer is `ADDITIVE` (it drives the animator's base layer). An animator layer that exists
+   *   already keeps its mode (make the animator fresh for the graph).
    */
   constructor(graph: AnimationGraph, animator: Animator, state: AnimationGraphState = graph.createState()) {
     this.graph = graph;
@@ -56,6 +61,8 @@ export class AnimationGraphDriver {
       }
       this.bound.push(new Int32Array(animator.maxClipsPerLayer).fill(-1));
     }
+    this.weights = new Float64Array(layout.stateNames.length);
+    this.layerWeights = new Float64Array(graph.layerCount).fill(Number.NaN);
   }
 
   /**
@@ -66,12 +73,16 @@ export class AnimationGraphDriver {
   update(dtSeconds: number, events: AnimationEventList | null = null): void {
     const dt = dtSeconds > 0 ? dtSeconds : 0;
     const graph = this.graph, layout = graph.layout, state = this.state, animator = this.animator;
-    this.dt = dt;
+    this.scratch[0] = dt;
     events?.clear();
     graph.update(state, dt, events);
+    graph.stateWeights(state, this.weights);
     const K = graph.maxPreviousStates;
     for (let l = 0; l < graph.layerCount; l++) {
-      animator.setLayerWeight(l, state.layerWeights[l]);
+      if (this.layerWeights[l] !== state.layerWeights[l]) {
+        this.layerWeights[l] = state.layerWeights[l];
+        animator.setLayerWeight(l, state.layerWeights[l]);
+      }
       const bound = this.bound[l];
       // Free the slots of clips whose state no longer plays.
       for (let s = 0; s < bound.length; s++) {
@@ -97,11 +108,11 @@ export class AnimationGraphDriver {
 
   /** Holds each clip of state `s` in a slot of layer `l` at its weight, its player set to move on by the graph's advance. */
   private drive(l: number, s: number): void {
-    const graph = this.graph, layout = graph.layout, state = this.state, bound = this.bound[l];
+    const layout = this.graph.layout, state = this.state, bound = this.bound[l];
     const n = layout.stateLeafCount[s];
     if (n === 0) return;
-    const stateWeight = graph.stateWeight(state, s), loop = layout.stateLoop[s] === 1 ? 'loop' : 'once';
-    const dt = this.dt;
+    const stateWeight = this.weights[s], loop = layout.stateLoop[s] === 1 ? 'loop' : 'once';
+    const scratch = this.scratch, dt = scratch[0];
     for (let i = layout.stateLeafStart[s]; i < layout.stateLeafStart[s] + n; i++) {
       let slot = bound.indexOf(i);
       if (slot < 0) {
@@ -110,7 +121,9 @@ export class AnimationGraphDriver {
         this.animator.releaseSlot(l, slot);
       }
       const advance = state.leafAdvance[i];
-      const player = this.animator.driveSlot(l, slot, layout.leafClips[i], stateWeight * state.leafWeights[i], state.leafTimes[i] - advance);
+      scratch[1] = stateWeight * state.leafWeights[i];
+      scratch[2] = state.leafTimes[i] - advance;
+      const player = this.animator.driveSlot(l, slot, layout.leafClips[i], scratch);
       player.loop = loop;
       // The player moves by speed·dt in `animator.update`: exactly the graph's advance.
       player.speed = dt > 0 ? advance / dt : 0;

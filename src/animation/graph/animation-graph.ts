@@ -31,7 +31,8 @@ export interface AnimationGraphOptions {
  *    `interruptionSource` names instead (`NONE`: none, `ANY`'s neither). Transitions to the active state are
  *    skipped. The first whose exit time falls in this update's progress (when it has one) and whose conditions
  *    all hold fires: the triggers it reads are reset, the states playing become the fading-out ones, the
- *    destination starts at `transitionOffset`; events `transition-start`, then `state-enter`.
+ *    destination starts at `transitionOffset` and plays this update's dt (as PlayCanvas's clips do); events
+ *    `transition-start`, then `state-enter`.
  * 3. **Crossfade.** A running transition's clock moves on by dt (one started in this update too); the
  *    destination weighs `t = elapsed/time`, the fading-out states share 1 − t; at t ≥ 1 `state-exit` for each
  *    of them, then `transition-end`.
@@ -49,6 +50,10 @@ export class AnimationGraph {
   private readonly childValues: Float64Array;
   private readonly xs: Float64Array;
   private readonly ys: Float64Array;
+  /** Scratch: per node, the factor its clips' weights take (nested trees multiply down). */
+  private readonly nodeScale: Float64Array;
+  /** Scratch: a tree's input point; [2] this update's dt, [3] a synchronised state's cycle length (seconds). */
+  private readonly scratch = new Float64Array(4);
 
   /**
    * @param clips compiled clips (`compileClip`); states and blend-tree children name them (`clip`, else their own name)
@@ -63,6 +68,7 @@ export class AnimationGraph {
     this.childValues = new Float64Array(c);
     this.xs = Float64Array.from(this.layout.childX);
     this.ys = Float64Array.from(this.layout.childY);
+    this.nodeScale = new Float64Array(this.layout.nodeKind.length);
   }
 
   /** Number of layers. */
@@ -160,6 +166,23 @@ export class AnimationGraph {
     return 0;
   }
 
+  /**
+   * Writes every state's weight in its layer ({@link stateWeight}) into `out[0 … S−1]` (S = `layout.stateNames.length`),
+   * for a caller that reads many each frame (no floating-point value returned across a call). Allocates nothing.
+   * @returns `out`
+   */
+  stateWeights(state: AnimationGraphState, out: Float64Array): Float64Array {
+    const layout = this.layout, K = this.maxPreviousStates;
+    out.fill(0, 0, layout.stateNames.length);
+    for (let l = 0; l < this.layerCount; l++) {
+      const d = state.transitionDuration[l], e = state.transitionElapsed[l];
+      const t = !state.transitioning[l] ? 1 : d > 0 && e < d ? e / d : 1;
+      out[state.activeStates[l]] = t;
+      for (let k = 0; k < state.previousCounts[l]; k++) out[state.previousStates[l * K + k]] = (1 - t) * state.previousWeights[l * K + k];
+    }
+    return out;
+  }
+
   /** A layer's running transition's progress t in [0, 1]; 1 when none runs. */
   transitionProgress(state: AnimationGraphState, layer: number): number {
     if (!state.transitioning[layer]) return 1;
@@ -175,10 +198,12 @@ export class AnimationGraph {
    */
   update(state: AnimationGraphState, dtSeconds: number, events: AnimationEventList | null = null): void {
     const dt = dtSeconds > 0 ? dtSeconds : 0;
+    // Floating-point values go between the methods through `scratch`: V8 boxes a double passed to a call.
+    this.scratch[2] = dt;
     const K = this.maxPreviousStates;
     for (let l = 0; l < this.layerCount; l++) {
-      this.advanceState(state, state.activeStates[l], dt);
-      for (let k = 0; k < state.previousCounts[l]; k++) this.advanceState(state, state.previousStates[l * K + k], dt);
+      this.advanceState(state, state.activeStates[l]);
+      for (let k = 0; k < state.previousCounts[l]; k++) this.advanceState(state, state.previousStates[l * K + k]);
       const t = this.findTransition(state, l);
       if (t >= 0) this.startTransition(state, l, t, events);
       if (state.transitioning[l]) {
@@ -196,9 +221,9 @@ export class AnimationGraph {
     return i;
   }
 
-  /** Weights of state `s`'s clips from the parameters, then its progress and clips' times moved on by `dt`. */
-  private advanceState(state: AnimationGraphState, s: number, dt: number): void {
-    const layout = this.layout;
+  /** Weights of state `s`'s clips from the parameters, then its progress and clips' times moved on by this update's dt. */
+  private advanceState(state: AnimationGraphState, s: number): void {
+    const layout = this.layout, dt = this.scratch[2];
     const before = state.progress[s];
     state.progressBefore[s] = before;
     const root = layout.stateRoot[s];
@@ -207,11 +232,13 @@ export class AnimationGraph {
       state.progressBefore[s] = 1;
       return;
     }
-    this.treeWeights(state, root, 1);
+    this.nodeScale[root] = 1;
+    this.treeWeights(state, root);
     const first = layout.stateLeafStart[s], n = layout.stateLeafCount[s], speed = layout.stateSpeed[s], loop = layout.stateLoop[s] === 1;
     const times = state.leafTimes, advance = state.leafAdvance;
     if (layout.stateSync[s] === 1) {
-      const d = this.syncDuration(state, s);
+      this.syncDuration(state, s);
+      const d = this.scratch[3];
       let after = d > 0 ? before + (speed * dt) / d : before;
       if (!loop) after = after < 0 ? 0 : after > 1 ? 1 : after;
       state.progress[s] = after;
@@ -238,34 +265,39 @@ export class AnimationGraph {
     state.progress[s] = after;
   }
 
-  /** Σ wᵢ·dᵢ/|sᵢ| over a state's clips: the seconds one normalised cycle of the synchronised blend lasts. */
-  private syncDuration(state: AnimationGraphState, s: number): number {
+  /** Writes `scratch[3]`: Σ wᵢ·dᵢ/|sᵢ| over a state's clips, the seconds one normalised cycle of the synchronised blend lasts. */
+  private syncDuration(state: AnimationGraphState, s: number): void {
     const layout = this.layout;
     let sum = 0;
     for (let i = layout.stateLeafStart[s]; i < layout.stateLeafStart[s] + layout.stateLeafCount[s]; i++) {
       sum += (state.leafWeights[i] * layout.leafClips[i].duration) / Math.abs(layout.leafSpeed[i] || 1);
     }
-    return sum;
+    this.scratch[3] = sum;
   }
 
-  /** Writes the weights of the clips under `node`, each times `scale` (nested trees multiply down). */
-  private treeWeights(state: AnimationGraphState, node: number, scale: number): void {
-    const layout = this.layout, kind = layout.nodeKind[node];
+  /** Writes the weights of the clips under `node`, each times `nodeScale[node]` (nested trees multiply down). */
+  private treeWeights(state: AnimationGraphState, node: number): void {
+    const layout = this.layout, kind = layout.nodeKind[node], scale = this.nodeScale[node];
     if (kind === NODE_KIND.LEAF) {
       state.leafWeights[layout.nodeLeaf[node]] = scale;
       return;
     }
     const start = layout.nodeChildStart[node], count = layout.nodeChildCount[node], w = this.childWeights, p = state.parameters;
-    const a = layout.nodeParamA[node], b = layout.nodeParamB[node];
-    if (kind === NODE_KIND.TREE_1D) blendWeights1D(w, this.xs, start, count, p[a]);
-    else if (kind === NODE_KIND.CARTESIAN) blendWeightsCartesian(w, this.xs, this.ys, start, count, p[a], p[b]);
-    else if (kind === NODE_KIND.DIRECTIONAL) blendWeightsDirectional(w, this.xs, this.ys, start, count, p[a], p[b]);
+    const input = this.scratch;
+    input[0] = p[layout.nodeParamA[node]];
+    if (layout.nodeParamB[node] >= 0) input[1] = p[layout.nodeParamB[node]];
+    if (kind === NODE_KIND.TREE_1D) blendWeights1D(w, this.xs, start, count, input);
+    else if (kind === NODE_KIND.CARTESIAN) blendWeightsCartesian(w, this.xs, this.ys, start, count, input);
+    else if (kind === NODE_KIND.DIRECTIONAL) blendWeightsDirectional(w, this.xs, this.ys, start, count, input);
     else {
       for (let c = start; c < start + count; c++) this.childValues[c] = p[layout.childParam[c]];
       blendWeightsDirect(w, this.childValues, start, count);
     }
     // Children's weights are read before recursing, which overwrites other slots of the scratch only.
-    for (let c = start; c < start + count; c++) this.treeWeights(state, layout.childNode[c], scale * w[c]);
+    for (let c = start; c < start + count; c++) {
+      this.nodeScale[layout.childNode[c]] = scale * w[c];
+      this.treeWeights(state, layout.childNode[c]);
+    }
   }
 
   /** The transition that fires on layer `l` in this update, or −1 (step 2 of the class comment). */
@@ -306,8 +338,7 @@ export class AnimationGraph {
     for (let k = layout.stateFromStart[source]; k < layout.stateFromStart[source + 1]; k++) {
       const t = layout.fromList[k];
       if (layout.transitionTo[t] === active) continue;
-      const exit = layout.transitionExit[t];
-      if (exit !== 0 && !this.passesExitTime(state, clock, exit)) continue;
+      if (layout.transitionExit[t] !== 0 && !this.passesExitTime(state, clock, t)) continue;
       if (this.conditionsHold(state, t)) return t;
     }
     return -1;
@@ -318,8 +349,8 @@ export class AnimationGraph {
    * update did not move; below 1 on a looping state, each loop (the fractional parts, a wrap included —
    * PlayCanvas compares the fractional parts only, and misses an exit time in an update that wraps).
    */
-  private passesExitTime(state: AnimationGraphState, s: number, exit: number): boolean {
-    const before = state.progressBefore[s], after = state.progress[s];
+  private passesExitTime(state: AnimationGraphState, s: number, t: number): boolean {
+    const exit = this.layout.transitionExit[t], before = state.progressBefore[s], after = state.progress[s];
     if (exit < 1 && this.layout.stateLoop[s] === 1) {
       const fb = before - Math.floor(before), fa = after - Math.floor(after);
       if (after === before) return fa === exit;
@@ -361,7 +392,8 @@ export class AnimationGraph {
     let n = state.previousCounts[l];
     if (state.transitioning[l]) {
       // Interrupted: the states fading out keep their weight, scaled by what the old transition left them.
-      const x = this.transitionProgress(state, l);
+      const d = state.transitionDuration[l], e = state.transitionElapsed[l];
+      const x = d > 0 && e < d ? e / d : 1;
       for (let k = 0; k < n; k++) weights[k0 + k] *= 1 - x;
       if (n === K) n = this.dropWeakest(state, l, n, events);
       prev[k0 + n] = from;
@@ -397,15 +429,13 @@ export class AnimationGraph {
     const offset = layout.transitionOffset[t];
     state.progress[to] = offset;
     state.progressBefore[to] = offset;
-    const root = layout.stateRoot[to];
-    if (root >= 0) {
-      this.treeWeights(state, root, 1);
-      for (let i = layout.stateLeafStart[to]; i < layout.stateLeafStart[to] + layout.stateLeafCount[to]; i++) {
-        state.leafTimes[i] = offset * layout.leafClips[i].duration;
-        state.leafAdvance[i] = 0;
-      }
+    for (let i = layout.stateLeafStart[to]; i < layout.stateLeafStart[to] + layout.stateLeafCount[to]; i++) {
+      state.leafTimes[i] = offset * layout.leafClips[i].duration;
     }
-    events?.addGraphEvent('state-enter', l, layout.stateNames[to], layout.stateNames[from]);
+    // The destination plays this update's dt from its start, as PlayCanvas's clips do: after n updates of dt
+    // from t = 0, a state entered on the first is n·dt in.
+    this.advanceState(state, to);
+    events?.addGraphEvent('state-enter', l, layout.stateNames[to], '');
   }
 
   /** Drops the weakest state fading out (to make room), renormalising nothing yet. @returns the new count */

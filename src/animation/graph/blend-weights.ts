@@ -1,8 +1,9 @@
 /**
  * The weights of a blend tree's children from its parameters: the four kinds of PlayCanvas's and Unity's blend
  * trees. Each writes `out[start … start+count−1]` for the children whose points are `xs[start + k]` (and
- * `ys[start + k]` in 2D), and the weights sum to 1. Pure, allocation-free; figures in
- * docs/guide/animation-graph.md ("Blend weights").
+ * `ys[start + k]` in 2D), and the weights sum to 1, from the input point `p` (`Float64Array`: [x] or [x, y];
+ * typed, so no floating-point value crosses the call, which V8 would box on the heap). Pure, allocation-free;
+ * figures in docs/guide/animation-graph.md ("Blend weights").
  */
 
 /**
@@ -11,8 +12,8 @@
  * point that child alone (Unity's 1D blend; PlayCanvas gives every child 0 outside the points, Sinew clamps).
  * Equal neighbouring points share a bracket's weight half and half (as PlayCanvas).
  */
-export function blendWeights1D(out: Float64Array, xs: Float64Array, start: number, count: number, p: number): void {
-  const end = start + count;
+export function blendWeights1D(out: Float64Array, xs: Float64Array, start: number, count: number, input: Float64Array): void {
+  const end = start + count, p = input[0];
   out.fill(0, start, end);
   if (count === 1 || !(p > xs[start])) {
     out[start] = 1;
@@ -45,8 +46,8 @@ export function blendWeights1D(out: Float64Array, xs: Float64Array, start: numbe
  * `h_i = min_{j≠i} clamp(1 − (p − p_i)·(p_j − p_i) / |p_j − p_i|², 0, 1)`, `w_i = h_i / Σ h`. At a child's point
  * that child has weight 1. Points must be distinct (the reader refuses duplicates).
  */
-export function blendWeightsCartesian(out: Float64Array, xs: Float64Array, ys: Float64Array, start: number, count: number, px: number, py: number): void {
-  const end = start + count;
+export function blendWeightsCartesian(out: Float64Array, xs: Float64Array, ys: Float64Array, start: number, count: number, input: Float64Array): void {
+  const end = start + count, px = input[0], py = input[1];
   let sum = 0;
   for (let i = start; i < end; i++) {
     const xi = xs[i], yi = ys[i], ax = px - xi, ay = py - yi;
@@ -74,18 +75,18 @@ export function blendWeightsCartesian(out: Float64Array, xs: Float64Array, ys: F
  * `w_i = h_i/Σ h`. Sinew follows Johansen's formula; PlayCanvas takes the absolute value of the projection,
  * which gives weight to children on the far side of the input.
  */
-export function blendWeightsDirectional(out: Float64Array, xs: Float64Array, ys: Float64Array, start: number, count: number, px: number, py: number): void {
-  const end = start + count;
+export function blendWeightsDirectional(out: Float64Array, xs: Float64Array, ys: Float64Array, start: number, count: number, input: Float64Array): void {
+  const end = start + count, px = input[0], py = input[1];
   const pLength = Math.hypot(px, py);
   let sum = 0;
   for (let i = start; i < end; i++) {
     const xi = xs[i], yi = ys[i], li = Math.hypot(xi, yi);
-    const angleP = signedAngle(xi, yi, px, py);
+    const angleP = Math.atan2(xi * py - yi * px, xi * px + yi * py);
     let h = 1;
     for (let j = start; j < end; j++) {
       if (j === i) continue;
       const lj = Math.hypot(xs[j], ys[j]), mean = (li + lj) / 2;
-      const ijx = (lj - li) / mean, ijy = ANGLE_WEIGHT * signedAngle(xi, yi, xs[j], ys[j]);
+      const ijx = (lj - li) / mean, ijy = ANGLE_WEIGHT * Math.atan2(xi * ys[j] - yi * xs[j], xi * xs[j] + yi * ys[j]);
       const ipx = (pLength - li) / mean, ipy = ANGLE_WEIGHT * angleP;
       const t = 1 - (ipx * ijx + ipy * ijy) / (ijx * ijx + ijy * ijy);
       const c = t < 0 ? 0 : t > 1 ? 1 : t;
@@ -113,10 +114,6 @@ export function blendWeightsDirect(out: Float64Array, values: Float64Array, star
 
 /** α of {@link blendWeightsDirectional}: radians of angle weighed as much as a magnitude ratio of 1/α. */
 const ANGLE_WEIGHT = 2;
-
-function signedAngle(ax: number, ay: number, bx: number, by: number): number {
-  return Math.atan2(ax * by - ay * bx, ax * bx + ay * by);
-}
 
 /** Divides by `sum`; a sum of 0 (no child in reach) gives equal weights. */
 function normalise(out: Float64Array, start: number, count: number, sum: number): void {

@@ -2,6 +2,8 @@ import { AlphaMode } from '../../gpu/shading/alpha-mode.ts';
 import { ATTRIBUTE_LOCATIONS } from '../../gpu/skinning/gpu-model.ts';
 import { bindMaterial, setAlphaState } from '../../gpu/skinning/material-binding.ts';
 import type { CameraMatrices, PassContext, SkinnedRenderer } from '../../gpu/passes/renderer.ts';
+import { outlineModeOf, OutlineWidthModeCode } from '../../gpu/passes/outline-material.ts';
+import type { SkinningProgram } from '../../gpu/skinning/program-cache.ts';
 import type { CrowdItem } from './crowd-item.ts';
 import type { InstancedDrawStats } from './instance-draw.ts';
 import { bindInstancedPrimitive, instancedProgram } from './instanced-binding.ts';
@@ -27,7 +29,11 @@ export function drawCrowd(renderer: SkinnedRenderer, item: CrowdItem, camera: Ca
  * (`blocks.mirroredFrom`), with opposite `frontFace` (flipped once more for a mesh mirrored within the model,
  * `blocks.meshMirrored`; glTF 2.0 §3.7.4), morph targets at each instance's weights; its material by
  * `bindMaterial` (the caller binds the environment); the instance texture uploaded once first. Blended
- * materials are drawn in file order like the others (no sorting across instances). The camera's view-projection (world → clip) and
+ * materials are drawn in file order like the others (no sorting across instances). Then the MToon outlines
+ * (src/gpu/passes/outline-pass.ts), instanced the same way for every drawn instance (live or baked): each outlined
+ * primitive's `MTOON_OUTLINE` variant, front faces culled, blended when its surface is. A crowd has no skin-once
+ * buffers: the outline draw skins its vertices again in the vertex shader, from the same instance texture the
+ * prepass filled (no second palette upload). The camera's view-projection (world → clip) and
  * eye are set as given (world space is display space: instanced variants have no u_toDisplay). The GL state is left as `SkinnedRenderer.draw` leaves it. Allocates nothing.
  * @throws Error when `gpuModel`'s mesh instances are not those the blocks are laid out for (upload `Crowd.asset`)
  */
@@ -45,39 +51,48 @@ export function drawInstances(pass: PassContext, item: CrowdItem, stats?: Instan
   if (count === 0) return;
   gpu.upload(blocks);
   const asset = gpuModel.asset, origin = blocks.origin, split = blocks.mirroredFrom;
-  let current = null;
-  for (let m = 0; m < asset.meshInstances.length; m++) {
-    const mesh = asset.meshInstances[m].mesh;
-    const primitiveCount = asset.meshes[mesh].primitives.length;
-    for (let p = 0; p < primitiveCount; p++) {
-      const primitive = gpuModel.primitive(mesh, p);
-      const program = instancedProgram(pass, item, m, primitive, false);
-      if (!program) continue;
-      if (program !== current) {
-        current = program;
-        gl.useProgram(program.program);
-        gl.uniformMatrix4fv(program.u_viewProjection, false, viewProjection);
-        gl.uniform3fv(program.u_eye, eye);
-        gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
-      }
-      bindInstancedPrimitive(gl, program, item, m, primitive);
-      const material = bindMaterial(gl, program, gpuModel, primitive);
-      gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
-      setAlphaState(gl, material?.alphaMode === AlphaMode.Blend);
-      if (material?.doubleSided) gl.disable(gl.CULL_FACE);
-      else gl.enable(gl.CULL_FACE);
-      gl.bindVertexArray(primitive.vao);
-      const meshMirrored = blocks.meshMirrored[m] === 1;
-      for (let range = 0; range < 2; range++) {
-        const first = range === 0 ? 0 : split, instances = range === 0 ? split : count - split;
-        if (instances === 0) continue;
-        gl.frontFace((range === 1) !== meshMirrored ? gl.CW : gl.CCW);
-        gl.uniform1i(program.u_instanceBase, first);
-        gl.drawElementsInstanced(gl.TRIANGLES, primitive.indexCount, primitive.indexType, 0, instances);
-        if (stats) {
-          stats.drawCalls++;
-          stats.verts += primitive.vertexCount * instances;
+  let current: SkinningProgram | null = null;
+  for (let layer = 0; layer < 2; layer++) {
+    const outline = layer === 1;
+    for (let m = 0; m < asset.meshInstances.length; m++) {
+      const mesh = asset.meshInstances[m].mesh;
+      const primitiveCount = asset.meshes[mesh].primitives.length;
+      for (let p = 0; p < primitiveCount; p++) {
+        const primitive = gpuModel.primitive(mesh, p);
+        if (outline && outlineModeOf(asset, primitive.asset.material) === OutlineWidthModeCode.None) continue;
+        const program = instancedProgram(pass, item, m, primitive, false, outline);
+        if (!program) continue;
+        if (program !== current) {
+          current = program;
+          gl.useProgram(program.program);
+          gl.uniformMatrix4fv(program.u_viewProjection, false, viewProjection);
+          gl.uniform3fv(program.u_eye, eye);
+          gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
         }
+        bindInstancedPrimitive(gl, program, item, m, primitive);
+        const material = bindMaterial(gl, program, gpuModel, primitive);
+        gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
+        setAlphaState(gl, material?.alphaMode === AlphaMode.Blend);
+        if (outline) {
+          pass.outlines.bind(program, gpuModel, primitive, pass.camera);
+          gl.enable(gl.CULL_FACE);
+          gl.cullFace(gl.FRONT);
+        } else if (material?.doubleSided) gl.disable(gl.CULL_FACE);
+        else gl.enable(gl.CULL_FACE);
+        gl.bindVertexArray(primitive.vao);
+        const meshMirrored = blocks.meshMirrored[m] === 1;
+        for (let range = 0; range < 2; range++) {
+          const first = range === 0 ? 0 : split, instances = range === 0 ? split : count - split;
+          if (instances === 0) continue;
+          gl.frontFace((range === 1) !== meshMirrored ? gl.CW : gl.CCW);
+          gl.uniform1i(program.u_instanceBase, first);
+          gl.drawElementsInstanced(gl.TRIANGLES, primitive.indexCount, primitive.indexType, 0, instances);
+          if (stats) {
+            stats.drawCalls++;
+            stats.verts += primitive.vertexCount * instances;
+          }
+        }
+        if (outline) gl.cullFace(gl.BACK);
       }
     }
   }

@@ -1,6 +1,7 @@
 import { ATTRIBUTE_LOCATIONS, type GpuPrimitive } from '../../gpu/skinning/gpu-model.ts';
 import { MORPH_DELTAS_UNIT, OVERFLOW_UNIT, type ProgramCache, type SkinningProgram } from '../../gpu/skinning/program-cache.ts';
 import type { ShaderVariant } from '../../gpu/skinning/shader-variant.ts';
+import { outlineFeatures } from '../../gpu/passes/outline-material.ts';
 import { DEFAULT_SKINNING_METHOD } from '../../skinning/skinning-method.ts';
 import type { CrowdItem } from './crowd-item.ts';
 import { skinnedBlockTexels } from './instance-draw.ts';
@@ -17,9 +18,10 @@ export interface ProgramSource {
  * joints). A skinned primitive blends with `blocks.method`; a rigid one is the LBS variant skinned to one
  * entry, its node's matrix (see {@link bindInstancedPrimitive}); with morph targets, the `MORPH_TARGETS` variant.
  * @param source the programs, and the caller's reused scratch variant, overwritten with the primitive's (no allocation)
+ * @param outline the `MTOON_OUTLINE` variant drawing the primitive's MToon outline (src/gpu/passes/outline-pass.ts)
  */
 export function instancedProgram(
-  source: ProgramSource, item: CrowdItem, instance: number, primitive: GpuPrimitive, transformFeedback: boolean,
+  source: ProgramSource, item: CrowdItem, instance: number, primitive: GpuPrimitive, transformFeedback: boolean, outline = false,
 ): SkinningProgram | null {
   const { gpuModel, blocks } = item;
   const variant = source.variant;
@@ -35,7 +37,8 @@ export function instancedProgram(
   variant.influences = rigid ? 4 : primitive.influences;
   variant.instanced = true;
   variant.morphTargets = primitive.morphDeltas !== null && blocks.morphOffsets[instance] >= 0;
-  variant.features = transformFeedback ? 0 : gpuModel.materialFeatures(primitive.asset.material, primitive);
+  const features = transformFeedback ? 0 : gpuModel.materialFeatures(primitive.asset.material, primitive);
+  variant.features = outline ? features | outlineFeatures(gpuModel, primitive) : features;
   variant.weightView = false;
   return source.programs.get(variant);
 }

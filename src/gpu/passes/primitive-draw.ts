@@ -6,15 +6,15 @@ import type { MaterialValues } from '../../avatar/material-values.ts';
 import { createDrivenMaterialUniforms } from '../shading/driven-material.ts';
 import type { LightingLibrary } from '../shading/scene-lighting.ts';
 import type { GpuPrimitive } from '../skinning/gpu-model.ts';
-import { bindMaterial } from '../skinning/material-binding.ts';
+import { bindEnvironmentLight, bindMaterial } from '../skinning/material-binding.ts';
 import { bindMorphTargets } from '../skinning/morph-binding.ts';
 import { bindSkinPalette, type SkinPaletteRequest } from '../skinning/palette-binding.ts';
 import { paletteCapacity, paletteStride, type PaletteLimits, type PalettePath } from '../skinning/palette-path.ts';
 import { MORPH_ACTIVE_UNIT, OVERFLOW_UNIT, type ProgramCache, type SkinningProgram } from '../skinning/program-cache.ts';
-import { createShaderVariant, MaterialFeature, type ShaderVariant } from '../skinning/shader-variant.ts';
+import { createShaderVariant, type ShaderVariant } from '../skinning/shader-variant.ts';
 import type { SkinnedVertexBuffers } from '../skinning/skinned-vertex-buffers.ts';
 import { FoldedCamera } from './folded-camera.ts';
-import { OutlineBinding } from './outline-material.ts';
+import { OutlineBinding, outlineFeatures } from './outline-material.ts';
 import type { RenderItem } from './render-item.ts';
 
 const IDENTITY = mat4.create() as Float32Array;
@@ -28,6 +28,8 @@ export interface PassContext {
   readonly variant: ShaderVariant;
   /** The camera of the pass, the model origin folded in. */
   readonly camera: FoldedCamera;
+  /** Sets the MToon outline's vertex uniforms of an outline draw (outline-material.ts). */
+  readonly outlines: OutlineBinding;
 }
 
 /** What the renderer lends its passes and may replace on a context restore: its limits and its light. */
@@ -82,7 +84,7 @@ export class PrimitiveDraw implements PassContext {
   private inspection = true;
   /** Whether the primitive being drawn is drawn as its MToon outline (the inverted hull; outline-pass.ts). */
   private outline = false;
-  private readonly outlines: OutlineBinding;
+  readonly outlines: OutlineBinding;
   private readonly record: DrawRecord = { kind: 'mesh', index: 0, primitiveIndex: 0, primitive: null, node: 0, skin: -1 };
   /** Scratch: `u_toDisplay` of the primitive being drawn. */
   private readonly toDisplay = new Float32Array(16);
@@ -92,7 +94,7 @@ export class PrimitiveDraw implements PassContext {
     skinMatrices: new Float32Array(0), jointCount: 0, method: DEFAULT_SKINNING_METHOD, palettePath: 'uniform', capacity: 0, serial: 0,
   };
   /** The item's material values (`RenderItem.materialValues`, set per primitive) and the uniforms they are written into. */
-  private readonly driven = { values: null as MaterialValues | null, scratch: createDrivenMaterialUniforms() };
+  private readonly driven = { values: null as MaterialValues | null, scratch: createDrivenMaterialUniforms(), time: 0 };
   /** Scratch: the primitive whose wireframe is drawn (filled before each use). */
   private edgeTarget: EdgeTarget | null = null;
 
@@ -223,7 +225,7 @@ export class PrimitiveDraw implements PassContext {
     variant.influences = primitive.influences;
     variant.instanced = false;
     variant.morphTargets = morphed;
-    variant.features = this.outline ? features | MaterialFeature.Outline : features;
+    variant.features = this.outline ? features | outlineFeatures(gpuModel, primitive) : features;
     variant.weightView = weightView;
     const program = this.programs.get(variant);
     if (program !== this.program) {
@@ -234,6 +236,7 @@ export class PrimitiveDraw implements PassContext {
       gl.uniform3fv(program.u_eye, this.camera.eye);
       gl.uniform1f(program.u_exposure, lights.exposure);
       gl.uniform1i(program.u_toneMapping, lights.operator);
+      bindEnvironmentLight(gl, program, lights.current.light);
       if (origin) gl.uniform3f(program.u_origin, origin[0], origin[1], origin[2]);
       else gl.uniform3f(program.u_origin, 0, 0, 0);
     }
@@ -264,6 +267,7 @@ export class PrimitiveDraw implements PassContext {
       return;
     }
     this.driven.values = item.materialValues;
+    this.driven.time = item.materialTime;
     const material = bindMaterial(gl, program, gpuModel, primitive, this.driven);
     gl.uniform1i(program.u_flatShading, primitive.asset.flatShading ? 1 : 0);
     if (this.outline) {

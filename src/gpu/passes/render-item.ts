@@ -57,14 +57,20 @@ export interface RenderItem {
    * primitive (a batch may merge a hidden instance with shown ones).
    */
   hiddenInstances?: Uint8Array | null;
+  /**
+   * Seconds of material time: what MToon's UV animation runs on (`speed × materialTime`, VRMC_materials_mtoon
+   * "UV Animation"). A view advances it by each drawn frame's dt while playing and holds it while paused (like
+   * the springs); 0 by default.
+   */
+  materialTime: number;
 }
 
 /**
  * A {@link RenderItem} for `gpuModel` in `pose`, the rest at its defaults: identity display matrix, LBS with
  * normalised weights, the renderer's palette request, no inspection view, skinned in the draw, materials as
- * loaded, every mesh instance drawn. Allocates the
+ * loaded, every mesh instance drawn, material time 0. Allocates the
  * item: make one per model and rewrite its fields.
  */
 export function createRenderItem(gpuModel: GpuModel, pose: PoseBuffers, displayMatrix: Float32Array | null = null): RenderItem {
-  return { gpuModel, pose, displayMatrix, method: DEFAULT_SKINNING_METHOD, paletteRequest: null, style: null, skinnedVertices: null, materialValues: null, hiddenInstances: null };
+  return { gpuModel, pose, displayMatrix, method: DEFAULT_SKINNING_METHOD, paletteRequest: null, style: null, skinnedVertices: null, materialValues: null, hiddenInstances: null, materialTime: 0 };
 }

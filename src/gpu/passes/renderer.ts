@@ -1,3 +1,4 @@
+import type { EnvironmentLight } from '../shading/environment-light.ts';
 import { mat4 } from 'gl-matrix';
 import type { ModelAsset } from '../../asset/model-asset.ts';
 import { ATTRIBUTE_LOCATIONS, GpuModel, uploadModel } from '../skinning/gpu-model.ts';
@@ -22,6 +23,7 @@ import { GpuContext } from '../device/gpu-context.ts';
 
 export type { PaletteLimits, PalettePath, PaletteRequest } from '../skinning/palette-path.ts';
 export type { DrawStyle, SurfaceView } from '../debug/draw-style.ts';
+export type { EnvironmentLight } from '../shading/environment-light.ts';
 export { GpuModel } from '../skinning/gpu-model.ts';
 export type { CameraMatrices } from './folded-camera.ts';
 export { createRenderItem, type RenderItem } from './render-item.ts';
@@ -187,6 +189,15 @@ export class SkinnedRenderer {
    */
   useLighting(lighting: Readonly<SceneLighting> | null, camera: CameraMatrices, width: number, height: number): void {
     if (!this.lost) this.lights.select(lighting ?? DEFAULT_LIGHTING, camera.view, camera.projection, width, height);
+  }
+
+  /**
+   * The key light and ambient SH of the current environment (the last {@link useLighting}'s; the studio before
+   * any): what MToon materials are lit by (`ImageBasedLighting.light`, src/gpu/shading/environment-light.ts).
+   * Owned by the environment and rewritten in place when it is prefiltered again (a context restore).
+   */
+  get environmentLight(): EnvironmentLight {
+    return this.lights.current.light;
   }
 
   /**

@@ -9,6 +9,7 @@ import { compileProgram, deleteProgram } from '../device/shader-program.ts';
 import { GpuContext } from '../device/gpu-context.ts';
 import { RenderTexture } from '../device/render-texture.ts';
 import { setRoomUniforms, type RoomScene } from './room-environments.ts';
+import { createEnvironmentLight, environmentLightFromCube, type EnvironmentLight } from './environment-light.ts';
 
 /** Face width of the environment cube map the filters read (level 0, with a full mip chain). */
 export const ENVIRONMENT_SIZE = 128;
@@ -20,6 +21,8 @@ export const SPECULAR_LEVELS = 6;
 export const DIFFUSE_SIZE = 32;
 /** Width and height of the BRDF integration table (x = n·v, y = roughness). */
 export const BRDF_LUT_SIZE = 128;
+/** Face width of the environment cube's mip level read back for its {@link EnvironmentLight} (bands 0–2 need few texels). */
+export const LIGHT_READBACK_SIZE = 8;
 /** Importance samples per texel: GGX prefilter, Lambertian, BRDF table. Filtered importance sampling keeps them few. */
 export const GGX_SAMPLES = 32;
 export const LAMBERTIAN_SAMPLES = 64;
@@ -50,6 +53,9 @@ const STUDIO: EnvironmentSource = { kind: 'studio' };
  * Textures are RGBA16F when the context can render to half floats (EXT_color_buffer_float or
  * EXT_color_buffer_half_float), else RGBA8 (an LDR environment: the area lights clip at 1).
  *
+ * - `light`: the environment split into a key light and an SH ambient for MToon ({@link EnvironmentLight}), from
+ *   the environment cube's {@link LIGHT_READBACK_SIZE}² mip level read back once per prefilter.
+ *
  * Prefiltered synchronously by the constructor, and again by {@link restore} after a context loss (a resource
  * of kind `environment` of the context's {@link GpuContext}: restored after its textures, which come back
  * empty); each prefilter leaves the framebuffer binding null, the viewport unset, depth test, blending,
@@ -59,6 +65,8 @@ export class ImageBasedLighting {
   readonly kind = 'environment';
   /** Whether the textures are RGBA16F (true) or RGBA8. */
   readonly highDynamicRange: boolean;
+  /** The key light and ambient MToon shades with; rewritten in place by each prefilter (a context restore). */
+  readonly light: EnvironmentLight = createEnvironmentLight();
   private readonly specularTexture: RenderTexture;
   private readonly diffuseTexture: RenderTexture;
   private readonly brdfLutTexture: RenderTexture;
@@ -176,6 +184,7 @@ export class ImageBasedLighting {
       eachFace(studio, base, 0, ENVIRONMENT_SIZE);
       gl.bindTexture(gl.TEXTURE_CUBE_MAP, base);
       gl.generateMipmap(gl.TEXTURE_CUBE_MAP);
+      this.readLight(framebuffer!, base);
       // Roughness 0 is the environment itself (a mirror): drawn directly, not filtered.
       const specular = this.specular;
       lod(SPECULAR_SIZE);
@@ -224,6 +233,29 @@ export class ImageBasedLighting {
       deleteProgram(gl, filter);
       deleteProgram(gl, lut);
     }
+  }
+
+  /**
+   * Reads level log2(ENVIRONMENT_SIZE / LIGHT_READBACK_SIZE) of the environment cube `base` (its box-filtered mip)
+   * through `framebuffer` (bound) and splits it into {@link light}. Once per prefilter: a synchronous readback,
+   * six faces of {@link LIGHT_READBACK_SIZE}² texels.
+   */
+  private readLight(framebuffer: WebGLFramebuffer, base: WebGLTexture): void {
+    const gl = this.gl, size = LIGHT_READBACK_SIZE;
+    const level = Math.log2(ENVIRONMENT_SIZE / size);
+    const faces = new Float32Array(6 * size * size * 4);
+    const bytes = this.highDynamicRange ? null : new Uint8Array(size * size * 4);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+    for (let face = 0; face < 6; face++) {
+      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_CUBE_MAP_POSITIVE_X + face, base, level);
+      if (bytes) {
+        gl.readPixels(0, 0, size, size, gl.RGBA, gl.UNSIGNED_BYTE, bytes);
+        for (let i = 0; i < bytes.length; i++) faces[face * bytes.length + i] = bytes[i] / 255;
+      } else {
+        gl.readPixels(0, 0, size, size, gl.RGBA, gl.FLOAT, faces.subarray(face * size * size * 4, (face + 1) * size * size * 4));
+      }
+    }
+    environmentLightFromCube(this.light, faces, size);
   }
 
   /** Deletes the textures (forgets them when the context is lost). Idempotent. */

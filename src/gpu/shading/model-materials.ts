@@ -1,28 +1,69 @@
 import type { ImageAsset, MaterialAsset, ModelAsset } from '../../asset/model-asset.ts';
 import type { TextureCoordinates, TextureSampler } from '../../asset/material-texture.ts';
+import type { MToonMaterialAsset } from '../../asset/mtoon-material-asset.ts';
 import { decodeImage, ImageTexture, isBrowserDecodable, isKtx2MimeType, textureKey, WhiteTexture, type DecodedLevels } from '../device/texture.ts';
 import { alphaModeOf, type AlphaMode } from './alpha-mode.ts';
 
-/** Texture indices of a material, in the order of lit.frag's `u_uvSet` / `u_uvTransform`. */
-export const MaterialTextureIndex = { BaseColor: 0, MetallicRoughness: 1, Normal: 2, Occlusion: 3, Emissive: 4 } as const;
+/**
+ * Texture indices of a material, in the order of lit.frag's `u_uvSet` / `u_uvTransform`: the glTF five, then
+ * MToon's six (VRMC_materials_mtoon; only an MToon material has them).
+ */
+export const MaterialTextureIndex = {
+  BaseColor: 0, MetallicRoughness: 1, Normal: 2, Occlusion: 3, Emissive: 4,
+  ShadeMultiply: 5, ShadingShift: 6, Matcap: 7, RimMultiply: 8, OutlineWidthMultiply: 9, UvAnimationMask: 10,
+} as const;
 /** One of the {@link MaterialTextureIndex} values. */
 export type MaterialTextureIndex = (typeof MaterialTextureIndex)[keyof typeof MaterialTextureIndex];
 /** Number of {@link MaterialTextureIndex} entries. */
-export const MATERIAL_TEXTURES = 5;
+export const MATERIAL_TEXTURES = 11;
+/** Number of the glTF core textures (the first {@link MaterialTextureIndex} entries): what a PBR material binds. */
+export const GLTF_MATERIAL_TEXTURES = 5;
+
+/**
+ * The GPU side of a {@link MToonMaterialAsset}: lit.frag's MToon uniform values (`u_shadeColorFactor` …,
+ * shaders/mtoon.glsl), colours linear RGB `Float32Array(3)`. The UV animation's speeds are kept as they are:
+ * the draw turns them into `u_uvAnimation` phases with the item's `materialTime`.
+ */
+export interface GpuMToonMaterial {
+  readonly shadeColorFactor: Float32Array;
+  readonly shadingShiftFactor: number;
+  readonly shadingShiftTextureScale: number;
+  readonly shadingToonyFactor: number;
+  readonly giEqualizationFactor: number;
+  readonly matcapFactor: Float32Array;
+  readonly parametricRimColorFactor: Float32Array;
+  readonly parametricRimFresnelPowerFactor: number;
+  readonly parametricRimLiftFactor: number;
+  readonly rimLightingMixFactor: number;
+  readonly outlineColorFactor: Float32Array;
+  readonly outlineLightingMixFactor: number;
+  /** Metres or a share of the screen height ({@link outlineWidthMode}). */
+  readonly outlineWidthFactor: number;
+  /** `u_outlineWidthMode`: 0 none, 1 worldCoordinates, 2 screenCoordinates. */
+  readonly outlineWidthMode: 0 | 1 | 2;
+  /** UV units per second (u, v) and radians per second. */
+  readonly uvAnimationScrollXSpeed: number;
+  readonly uvAnimationScrollYSpeed: number;
+  readonly uvAnimationRotationSpeed: number;
+  /** `u_v0CompatShade`: converted from VRM 0.x, the direct light's result clamped to the lit colour. */
+  readonly v0CompatShade: boolean;
+}
 /** The GPU side of one material: the values of lit.frag's material uniforms. */
 export interface GpuMaterial {
   /** Linear RGBA. */
   readonly baseColorFactor: Float32Array;
+  /** MToon's uniform values when the material is VRMC_materials_mtoon (`MaterialAsset.mtoon`), else null. */
+  readonly mtoon: GpuMToonMaterial | null;
   /** Index into `ModelTextures.slots` of the base colour texture, or −1 (= `textures[0]`). */
   readonly image: number;
   /**
-   * `Int32Array(5)`: per {@link MaterialTextureIndex}, the index into `ModelTextures.slots` (a texture slot:
+   * `Int32Array(11)`: per {@link MaterialTextureIndex}, the index into `ModelTextures.slots` (a texture slot:
    * one image with one sampler and colour space), or −1.
    */
   readonly textures: Int32Array;
-  /** `Int32Array(5)`: `u_uvSet`, the UV set (0, 1) of each texture. */
+  /** `Int32Array(11)`: `u_uvSet`, the UV set (0, 1) of each texture. */
   readonly uvSets: Int32Array;
-  /** `Float32Array(45)`: `u_uvTransform`, five column-major 3×3 KHR_texture_transform matrices. */
+  /** `Float32Array(99)`: `u_uvTransform`, eleven column-major 3×3 KHR_texture_transform matrices. */
   readonly uvTransforms: Float32Array;
   readonly metallicFactor: number;
   readonly roughnessFactor: number;
@@ -161,9 +202,24 @@ function gpuMaterial(m: MaterialAsset, slot: (image: number, sampler: TextureSam
     [MaterialTextureIndex.Emissive, m.emissiveTexture, true],
   ] as const;
   for (const [which, texture, srgb] of others) use(which, texture?.image ?? -1, texture?.sampler, srgb, texture);
+  for (let t = GLTF_MATERIAL_TEXTURES; t < MATERIAL_TEXTURES; t++) writeUvTransform(uvTransforms, 9 * t, undefined);
+  const mtoon = m.mtoon;
+  if (mtoon) {
+    // VRMC_materials_mtoon-1.0 README: shade multiply, matcap and rim multiply are sRGB; the masks linear.
+    const textures = [
+      [MaterialTextureIndex.ShadeMultiply, mtoon.shadeMultiplyTexture, true],
+      [MaterialTextureIndex.ShadingShift, mtoon.shadingShiftTexture, false],
+      [MaterialTextureIndex.Matcap, mtoon.matcapTexture, true],
+      [MaterialTextureIndex.RimMultiply, mtoon.rimMultiplyTexture, true],
+      [MaterialTextureIndex.OutlineWidthMultiply, mtoon.outlineWidthMultiplyTexture, false],
+      [MaterialTextureIndex.UvAnimationMask, mtoon.uvAnimationMaskTexture, false],
+    ] as const;
+    for (const [which, texture, srgb] of textures) use(which, texture?.image ?? -1, texture?.sampler, srgb, texture);
+  }
   const strength = m.emissiveStrength ?? 1;
   const [er, eg, eb] = m.emissiveFactor ?? [0, 0, 0];
   return {
+    mtoon: mtoon ? gpuMToonMaterial(mtoon) : null,
     baseColorFactor: new Float32Array(m.baseColorFactor),
     image: textures[MaterialTextureIndex.BaseColor],
     textures,
@@ -176,9 +232,46 @@ function gpuMaterial(m: MaterialAsset, slot: (image: number, sampler: TextureSam
     emissive: new Float32Array([er * strength, eg * strength, eb * strength]),
     alphaMode: alphaModeOf(m.alphaMode),
     alphaCutoff: m.alphaCutoff ?? 0.5,
-    unlit: m.unlit === true,
+    unlit: m.unlit === true && !mtoon,
     doubleSided: m.doubleSided,
   };
+}
+
+/** lit.frag's MToon uniform values for `mtoon` (see {@link GpuMToonMaterial}). */
+function gpuMToonMaterial(mtoon: MToonMaterialAsset): GpuMToonMaterial {
+  return {
+    shadeColorFactor: new Float32Array(mtoon.shadeColorFactor),
+    shadingShiftFactor: mtoon.shadingShiftFactor,
+    shadingShiftTextureScale: mtoon.shadingShiftTextureScale,
+    shadingToonyFactor: mtoon.shadingToonyFactor,
+    giEqualizationFactor: mtoon.giEqualizationFactor,
+    matcapFactor: new Float32Array(mtoon.matcapFactor),
+    parametricRimColorFactor: new Float32Array(mtoon.parametricRimColorFactor),
+    parametricRimFresnelPowerFactor: mtoon.parametricRimFresnelPowerFactor,
+    parametricRimLiftFactor: mtoon.parametricRimLiftFactor,
+    rimLightingMixFactor: mtoon.rimLightingMixFactor,
+    outlineColorFactor: new Float32Array(mtoon.outlineColorFactor),
+    outlineLightingMixFactor: mtoon.outlineLightingMixFactor,
+    outlineWidthFactor: mtoon.outlineWidthFactor,
+    outlineWidthMode: mtoon.outlineWidthMode === 'worldCoordinates' ? 1 : mtoon.outlineWidthMode === 'screenCoordinates' ? 2 : 0,
+    uvAnimationScrollXSpeed: mtoon.uvAnimationScrollXSpeedFactor,
+    uvAnimationScrollYSpeed: mtoon.uvAnimationScrollYSpeedFactor,
+    uvAnimationRotationSpeed: mtoon.uvAnimationRotationSpeedFactor,
+    v0CompatShade: mtoon.v0CompatShade === true,
+  };
+}
+
+/**
+ * One phase of MToon's `u_uvAnimation`: `speed × time` wrapped into [0, period) (scroll: period 1 UV unit;
+ * rotation: 2π radians) (VRMC_materials_mtoon-1.0 README, "UV Animation"), in double precision so the shader's
+ * f32 stays exact over hours. Under a mask of 0 or 1 (the usual) the wrap is invisible on a repeating texture;
+ * a fractional mask jumps once per period.
+ * @param speed UV units or radians per second
+ * @param timeSeconds the item's material time
+ */
+export function uvAnimationPhase(speed: number, timeSeconds: number, period: number): number {
+  const phase = speed * timeSeconds;
+  return phase - Math.floor(phase / period) * period;
 }
 
 /**

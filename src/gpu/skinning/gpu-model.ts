@@ -78,6 +78,16 @@ const TEXTURE_FEATURES: readonly (readonly [MaterialTextureIndex, number])[] = [
   [MaterialTextureIndex.Normal, MaterialFeature.NormalMap], [MaterialTextureIndex.Occlusion, MaterialFeature.OcclusionMap],
   [MaterialTextureIndex.Emissive, MaterialFeature.EmissiveMap],
 ];
+/**
+ * The textures an MToon material samples and their bits: base colour, normal and emissive of glTF, then MToon's
+ * own (the outline width texture is the outline pass's, read by its vertex shader).
+ */
+const MTOON_TEXTURE_FEATURES: readonly (readonly [MaterialTextureIndex, number])[] = [
+  [MaterialTextureIndex.BaseColor, MaterialFeature.BaseColorMap], [MaterialTextureIndex.Normal, MaterialFeature.NormalMap],
+  [MaterialTextureIndex.Emissive, MaterialFeature.EmissiveMap], [MaterialTextureIndex.ShadeMultiply, MaterialFeature.ShadeMultiplyMap],
+  [MaterialTextureIndex.ShadingShift, MaterialFeature.ShadingShiftMap], [MaterialTextureIndex.RimMultiply, MaterialFeature.RimMultiplyMap],
+  [MaterialTextureIndex.UvAnimationMask, MaterialFeature.UvAnimationMaskMap],
+];
 
 /**
  * The GPU side of a {@link ModelAsset}: per primitive a VAO and buffers (and a morph deltas texture), its
@@ -227,11 +237,15 @@ export class GpuModel {
    * until then, as white is no neutral normal), and only if the primitive has texture coordinates; `TexCoord1`
    * when a counted texture reads set 1; unlit as the material says; `VertexColor` when the primitive has
    * COLOR_0; `VertexTangent` when it has TANGENT and a normal map counts. For a material index out of range,
-   * the primitive's colours alone. Allocates nothing.
+   * the primitive's colours alone. An MToon material (`GpuMaterial.mtoon`): `MToon`, its textures' bits (the
+   * matcap's, `MatcapMap`, needs no texture coordinates), never `VertexColor` (MToon ignores vertex colours) nor
+   * `Unlit`; the outline pass adds `Outline` itself. Allocates nothing.
    */
   materialFeatures(material: number, primitive: GpuPrimitive): number {
+    const inRange = material >= 0 && material < this.materials.length;
+    if (inRange && this.materials[material].mtoon) return this.mtoonFeatures(material, primitive);
     let features = primitive.hasColors ? MaterialFeature.VertexColor : 0;
-    if (material < 0 || material >= this.materials.length) return features;
+    if (!inRange) return features;
     const hasUvs = primitive.hasUvs;
     const { uvSets, unlit } = this.materials[material];
     // Unlit samples the base colour texture alone.
@@ -242,6 +256,23 @@ export class GpuModel {
       if (uvSets[which] === 1) features |= MaterialFeature.TexCoord1;
     }
     if (unlit) return features | MaterialFeature.Unlit;
+    if ((features & MaterialFeature.NormalMap) !== 0 && primitive.asset.tangents) features |= MaterialFeature.VertexTangent;
+    return features;
+  }
+
+  /** {@link materialFeatures} of an MToon material. */
+  private mtoonFeatures(material: number, primitive: GpuPrimitive): number {
+    const hasUvs = primitive.hasUvs;
+    const uvSets = this.materials[material].uvSets;
+    let features: number = MaterialFeature.MToon;
+    for (let i = 0; i < MTOON_TEXTURE_FEATURES.length; i++) {
+      const which = MTOON_TEXTURE_FEATURES[i][0];
+      if (this.materialTexture(material, which, hasUvs) === this.whiteTexture) continue;
+      features |= MTOON_TEXTURE_FEATURES[i][1];
+      if (uvSets[which] === 1) features |= MaterialFeature.TexCoord1;
+    }
+    // The matcap is looked up by the normal, with or without texture coordinates.
+    if (this.materialTexture(material, MaterialTextureIndex.Matcap, true) !== this.whiteTexture) features |= MaterialFeature.MatcapMap;
     if ((features & MaterialFeature.NormalMap) !== 0 && primitive.asset.tangents) features |= MaterialFeature.VertexTangent;
     return features;
   }

@@ -1,6 +1,7 @@
 import vertexSource from '../../../shaders/skinned.vert?raw';
 import fragmentSource from '../../../shaders/lit.frag?raw';
 import { withToneMapping } from '../shading/tone-mapping.ts';
+import { withMToon } from '../shading/mtoon-shader.ts';
 import weightsFragmentSource from '../../../shaders/debug-weights.frag?raw';
 import { insertDefines, ShaderProgram } from '../device/shader-program.ts';
 import { PALETTE_BLOCK_BINDING } from './palette-buffer.ts';
@@ -8,8 +9,8 @@ import {
   CAPTURED_VARYINGS, createShaderVariant, featureDefines, normalizeShaderVariant, variantDefines, variantId, variantKey, type ShaderVariant,
 } from './shader-variant.ts';
 
-/** lit.frag with shaders/tone-mapping.glsl in place. */
-const LIT_FRAGMENT = withToneMapping(fragmentSource);
+/** lit.frag with shaders/tone-mapping.glsl and shaders/mtoon.glsl in place. */
+const LIT_FRAGMENT = withMToon(withToneMapping(fragmentSource));
 
 /**
  * A linked skinned/rigid program and the locations of its uniforms (null when the variant lacks one), read
@@ -61,6 +62,29 @@ export interface SkinningProgram {
   /** `u_uvTransform[0]`: 5 mat3. */
   readonly u_uvTransform: WebGLUniformLocation | null;
   readonly u_specularLevels: WebGLUniformLocation | null;
+  /**
+   * MToon uniforms of lit.frag (`MTOON` variants; shaders/mtoon.glsl; values in `GpuMToonMaterial`):
+   * null in every other variant.
+   */
+  readonly u_shadeColorFactor: WebGLUniformLocation | null;
+  readonly u_shadingShiftFactor: WebGLUniformLocation | null;
+  readonly u_shadingShiftTextureScale: WebGLUniformLocation | null;
+  readonly u_shadingToonyFactor: WebGLUniformLocation | null;
+  readonly u_giEqualizationFactor: WebGLUniformLocation | null;
+  readonly u_matcapFactor: WebGLUniformLocation | null;
+  readonly u_parametricRimColorFactor: WebGLUniformLocation | null;
+  readonly u_parametricRimFresnelPowerFactor: WebGLUniformLocation | null;
+  readonly u_parametricRimLiftFactor: WebGLUniformLocation | null;
+  readonly u_rimLightingMixFactor: WebGLUniformLocation | null;
+  readonly u_outlineColorFactor: WebGLUniformLocation | null;
+  readonly u_outlineLightingMixFactor: WebGLUniformLocation | null;
+  /** `u_uvAnimation`: scroll x, scroll y (UV units, mod 1), rotation phase (radians, mod 2π). */
+  readonly u_uvAnimation: WebGLUniformLocation | null;
+  readonly u_v0CompatShade: WebGLUniformLocation | null;
+  /** The environment's key light and ambient (`ImageBasedLighting.light`): `u_keyLightDirection`, `u_keyLightColor`, `u_ambientSh[0]` (9 vec3). */
+  readonly u_keyLightDirection: WebGLUniformLocation | null;
+  readonly u_keyLightColor: WebGLUniformLocation | null;
+  readonly u_ambientSh: WebGLUniformLocation | null;
   /** lit.frag's `u_exposure` and `u_toneMapping` (shaders/tone-mapping.glsl): 1 and neutral until the renderer sets them. */
   readonly u_exposure: WebGLUniformLocation | null;
   readonly u_toneMapping: WebGLUniformLocation | null;
@@ -92,6 +116,16 @@ export const EMISSIVE_UNIT = 7;
 export const SPECULAR_ENVIRONMENT_UNIT = 8;
 export const DIFFUSE_ENVIRONMENT_UNIT = 9;
 export const BRDF_LUT_UNIT = 10;
+/**
+ * Texture units of MToon's textures (VRMC_materials_mtoon; `MaterialTextureIndex` 5–10), above every other unit
+ * (WebGL 2 guarantees 32 combined units; a shader uses far fewer than 16 of them at once).
+ */
+export const SHADE_MULTIPLY_UNIT = 16;
+export const SHADING_SHIFT_UNIT = 17;
+export const MATCAP_UNIT = 18;
+export const RIM_MULTIPLY_UNIT = 19;
+export const OUTLINE_WIDTH_MULTIPLY_UNIT = 20;
+export const UV_ANIMATION_MASK_UNIT = 21;
 
 /** Each sampler uniform of skinned.vert + lit.frag and its fixed unit. */
 const SAMPLER_UNITS: readonly (readonly [string, number])[] = [
@@ -101,6 +135,9 @@ const SAMPLER_UNITS: readonly (readonly [string, number])[] = [
   ['u_specularEnvironment', SPECULAR_ENVIRONMENT_UNIT], ['u_diffuseEnvironment', DIFFUSE_ENVIRONMENT_UNIT], ['u_brdfLut', BRDF_LUT_UNIT],
   ['u_instanceTexture', INSTANCE_UNIT],
   ['u_morphDeltas', MORPH_DELTAS_UNIT], ['u_morphActive', MORPH_ACTIVE_UNIT],
+  ['u_shadeMultiplyTexture', SHADE_MULTIPLY_UNIT], ['u_shadingShiftTexture', SHADING_SHIFT_UNIT], ['u_matcapTexture', MATCAP_UNIT],
+  ['u_rimMultiplyTexture', RIM_MULTIPLY_UNIT], ['u_outlineWidthMultiplyTexture', OUTLINE_WIDTH_MULTIPLY_UNIT],
+  ['u_uvAnimationMaskTexture', UV_ANIMATION_MASK_UNIT],
 ];
 
 /**
@@ -196,6 +233,23 @@ function linked(gl: WebGL2RenderingContext, program: WebGLProgram, entry: { -rea
     u_uvSet: at('u_uvSet[0]') ?? at('u_uvSet'),
     u_uvTransform: at('u_uvTransform[0]') ?? at('u_uvTransform'),
     u_specularLevels: at('u_specularLevels'),
+    u_shadeColorFactor: at('u_shadeColorFactor'),
+    u_shadingShiftFactor: at('u_shadingShiftFactor'),
+    u_shadingShiftTextureScale: at('u_shadingShiftTextureScale'),
+    u_shadingToonyFactor: at('u_shadingToonyFactor'),
+    u_giEqualizationFactor: at('u_giEqualizationFactor'),
+    u_matcapFactor: at('u_matcapFactor'),
+    u_parametricRimColorFactor: at('u_parametricRimColorFactor'),
+    u_parametricRimFresnelPowerFactor: at('u_parametricRimFresnelPowerFactor'),
+    u_parametricRimLiftFactor: at('u_parametricRimLiftFactor'),
+    u_rimLightingMixFactor: at('u_rimLightingMixFactor'),
+    u_outlineColorFactor: at('u_outlineColorFactor'),
+    u_outlineLightingMixFactor: at('u_outlineLightingMixFactor'),
+    u_uvAnimation: at('u_uvAnimation'),
+    u_v0CompatShade: at('u_v0CompatShade'),
+    u_keyLightDirection: at('u_keyLightDirection'),
+    u_keyLightColor: at('u_keyLightColor'),
+    u_ambientSh: at('u_ambientSh[0]') ?? at('u_ambientSh'),
     u_exposure: at('u_exposure'),
     u_toneMapping: at('u_toneMapping'),
     u_weightJoint: at('u_weightJoint'),

@@ -1,6 +1,6 @@
 import type { GLTF } from '@gltf-transform/core';
 import { LoadError, quoteValue } from '../load-error.ts';
-import { VRM_EXTENSIONS_LATER, VRM_EXTENSIONS_READ, vrmPartsIgnoredUntilLater } from '../vrm/vrm-later-parts.ts';
+import { VRM_EXTENSIONS_READ } from '../vrm/vrm-extensions.ts';
 
 /**
  * Extensions Sinew reads (glTF 2.0 §3.12 "Extensions"): a file may require them.
@@ -10,7 +10,9 @@ import { VRM_EXTENSIONS_LATER, VRM_EXTENSIONS_READ, vrmPartsIgnoredUntilLater } 
  * - KHR_texture_basisu: KTX2 / Basis Universal base colour images (gltf-materials.ts, gl/ktx2-texture.ts).
  * - KHR_texture_transform: offset, rotation, scale and texCoord per texture (gltf-materials.ts, lit.frag).
  * - KHR_materials_emissive_strength, KHR_materials_unlit: read into MaterialAsset (gltf-materials.ts).
- * - VRMC_vrm (VRM 1.0) and VRM (VRM 0.x): the avatar, read into `ModelAsset.avatar` (src/loaders/vrm/).
+ * - VRMC_vrm (VRM 1.0) and VRM (VRM 0.x): the avatar, read into `ModelAsset.avatar` (src/loaders/vrm/); VRM 0.x's
+ *   `materialProperties` MToon converted to VRMC_materials_mtoon (convert-vrm0-materials.ts).
+ * - VRMC_materials_mtoon: the MToon toon material, read into `MaterialAsset.mtoon` (read-mtoon.ts).
  * - VRMC_springBone (with VRMC_springBone_extended_collider) and VRMC_node_constraint: read into
  *   `ModelAsset.secondaryMotion` (src/loaders/vrm/read-secondary-motion.ts).
  */
@@ -38,8 +40,7 @@ export interface GltfExtensionUse {
  * Checks `extensionsRequired` and `extensionsUsed` (glTF 2.0 §3.12): a required extension Sinew does not
  * read is an error, since drawing without it would be wrong; one only in `extensionsUsed` is ignored with one
  * warning for the file naming all of them (the file must then make sense without it, and three.js and
- * Babylon.js load it too). The VRM parts a later version reads (vrmPartsIgnoredUntilLater: MToon, and VRM 0.x's
- * `materialProperties`) get one warning of their own saying so.
+ * Babylon.js load it too).
  *
  * @throws LoadError `fileName: /extensionsRequired names X, which Sinew does not support` (`UNSUPPORTED_EXTENSION`)
  */
@@ -54,14 +55,10 @@ export function checkGltfExtensions(fileName: string, json: GLTF.IGLTF, warnings
   const ignored: string[] = [];
   for (const extension of [...(json.extensionsUsed ?? []), ...required]) {
     if (SUPPORTED_EXTENSIONS.has(extension)) supported.add(extension);
-    else if (!ignored.includes(extension) && !VRM_EXTENSIONS_LATER.includes(extension)) ignored.push(extension);
+    else if (!ignored.includes(extension)) ignored.push(extension);
   }
   if (ignored.length > 0) {
     warnings.push(`${fileName}: uses extension${ignored.length > 1 ? 's' : ''} ${ignored.map(quoteValue).join(', ')}, not required; ignored`);
-  }
-  const later = vrmPartsIgnoredUntilLater(json);
-  if (later.length > 0) {
-    warnings.push(`${fileName}: has ${later.join(', ')} (VRM MToon materials), which Sinew reads in a later version; ignored until then`);
   }
   let jsonForReader = json;
   if (required.length > 0) {

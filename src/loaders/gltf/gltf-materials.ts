@@ -3,6 +3,8 @@ import type { AlphaMode, ImageAsset, MaterialAsset } from '../../asset/model-ass
 import type { MaterialTexture, TextureCoordinates, TextureSampler, TextureTransform } from '../../asset/material-texture.ts';
 import { LoadError, quoteValue } from '../load-error.ts';
 import type { LoadErrorCode } from '../load-error-codes.ts';
+import { convertVrm0Materials } from '../vrm/convert-vrm0-materials.ts';
+import { readMToon } from '../vrm/read-mtoon.ts';
 
 /** Sampler enum values glTF 2.0 §5.26 allows (WebGL's): wraps, magnification and minification filters. */
 const WRAPS = [33071, 33648, 10497];
@@ -34,7 +36,11 @@ type Json = Record<string, unknown>;
  * `/materials` (glTF 2.0 §3.9 "Materials") into MaterialAssets: every field of the metallic-roughness model
  * (base colour, metallic and roughness factors and texture, normal texture and scale, occlusion texture and
  * strength, emissive factor and texture, alphaMode and alphaCutoff, doubleSided), with glTF's defaults
- * written out, plus KHR_materials_emissive_strength, KHR_materials_unlit, and per texture its sampler (§5.26),
+ * written out, plus KHR_materials_emissive_strength, KHR_materials_unlit, VRMC_materials_mtoon 1.0 into
+ * `MaterialAsset.mtoon` (read-mtoon.ts, which takes precedence over KHR_materials_unlit and drops a malformed
+ * extension with one warning, leaving the material PBR), VRM 0.x `materialProperties` MToon converted to it first
+ * (convert-vrm0-materials.ts, as three-vrm's v0compat; a conversion that still does not read falls back to the
+ * file's material with one warning), and per texture its sampler (§5.26),
  * `texCoord` and KHR_texture_transform (whose `texCoord` overrides the textureInfo's). A texture's image is
  * its `source`, or its KHR_texture_basisu `source` when it has one; a texture without an image is ignored
  * with a warning, and so is a `texCoord` above 1 (Sinew reads TEXCOORD_0 and TEXCOORD_1; such a texture
@@ -141,7 +147,8 @@ export function buildGltfMaterials(fileName: string, json: GLTF.IGLTF, textures:
     return array;
   };
 
-  const materials: MaterialAsset[] = (json.materials ?? []).map((material, m) => {
+  /** One glTF material (as the file has it, or converted from VRM 0.x) at `/materials/m`. */
+  const readMaterial = (material: GLTF.IMaterial, m: number, fromVrm0: boolean): MaterialAsset => {
     const place = `/materials/${m}`;
     const raw = material as unknown as Json;
     const pbrPlace = `${place}/pbrMetallicRoughness`;
@@ -190,10 +197,29 @@ export function buildGltfMaterials(fileName: string, json: GLTF.IGLTF, textures:
       ...(strength ? { emissiveStrength: inRange(strength.emissiveStrength, 0, Infinity, `${place}/extensions/KHR_materials_emissive_strength/emissiveStrength`, 1) } : {}),
       alphaMode: alphaMode as AlphaMode,
       alphaCutoff: inRange(raw.alphaCutoff, 0, Infinity, `${place}/alphaCutoff`, 0.5),
-      ...(extensions.KHR_materials_unlit !== undefined ? { unlit: true } : {}),
       doubleSided: material.doubleSided === true,
     };
-    return built;
+    const mtoon = extensions.VRMC_materials_mtoon === undefined ? null : readMToon({
+      fileName, warnings, textureCount: texturesJson.length, alphaMode: built.alphaMode!, v0CompatShade: fromVrm0,
+      readTexture: (info, at, label) => readTexture(info as unknown as GLTF.ITextureInfo, at, label),
+    }, extensions.VRMC_materials_mtoon, `${place}/extensions/VRMC_materials_mtoon`, `material ${m}${material.name ? ` (${quoteValue(material.name)})` : ''}`);
+    // MToon takes precedence over KHR_materials_unlit (VRMC_materials_mtoon-1.0 README, "Interaction with KHR_materials_unlit").
+    if (mtoon) return { ...built, mtoon };
+    return extensions.KHR_materials_unlit !== undefined ? { ...built, unlit: true } : built;
+  };
+
+  const vrm0 = convertVrm0Materials(fileName, json, warnings);
+  const materials: MaterialAsset[] = (json.materials ?? []).map((material, m) => {
+    const converted = vrm0.get(m);
+    if (converted) {
+      try {
+        return readMaterial(converted, m, true);
+      } catch (error) {
+        if (!(error instanceof LoadError)) throw error;
+        warnings.push(`${fileName}: /extensions/VRM/materialProperties/${m} converts to a material Sinew cannot read (${error.where ?? ''} ${error.problem}); material ${m} is drawn as glTF PBR, without MToon`);
+      }
+    }
+    return readMaterial(material, m, false);
   });
   let defaultIndex = -1;
   return {

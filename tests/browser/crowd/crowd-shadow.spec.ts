@@ -8,10 +8,13 @@ import type { CrowdShadowFrame } from '../pages/crowd-shadow.ts';
 
 type Api = { render: (mode: 'live' | 'baked', seconds: number, intensity: number) => Promise<CrowdShadowFrame> };
 
-const luminance = (p: number[], i: number): number => 0.2126 * p[4 * i] + 0.7152 * p[4 * i + 1] + 0.0722 * p[4 * i + 2];
+/** A frame as the test reads it: {@link CrowdShadowFrame} with its pixels as bytes. */
+interface Frame { pixels: Uint8Array; width: number; height: number }
+
+const luminance = (p: Uint8Array, i: number): number => 0.2126 * p[4 * i] + 0.7152 * p[4 * i + 1] + 0.0722 * p[4 * i + 2];
 
 /** Pixels darker by more than 3/255 with the shadow than without it (the shadow's footprint), and brighter ones. */
-function compare(withShadow: CrowdShadowFrame, without: CrowdShadowFrame): { darker: Uint8Array; darkerCount: number; brighter: number; ratio: number } {
+function compare(withShadow: Frame, without: Frame): { darker: Uint8Array; darkerCount: number; brighter: number; ratio: number } {
   const n = withShadow.width * withShadow.height, darker = new Uint8Array(n);
   let darkerCount = 0, brighter = 0, sumWith = 0, sumWithout = 0;
   for (let i = 0; i < n; i++) {
@@ -26,8 +29,15 @@ for (const mode of ['live', 'baked'] as const) {
   test(`crowd shadow (${mode}): 9 Foxes darken the ground only, and the shadow moves with the clips`, async ({ page }, info) => {
     requireSharedAssets();
     await openHarness(page, '/tests/browser/pages/crowd-shadow.html', 'sinewCrowdShadowReady');
-    const render = (seconds: number, intensity: number) =>
-      page.evaluate(([m, s, i]) => (window as unknown as { sinewCrowdShadow: Api }).sinewCrowdShadow.render(m, s, i), [mode, seconds, intensity] as const);
+    // The pixels cross to node as one base64 string: Playwright serializes a returned array element by element, slowly.
+    const render = (seconds: number, intensity: number): Promise<Frame> =>
+      page.evaluate(async ([m, s, i]) => {
+        const frame = await (window as unknown as { sinewCrowdShadow: Api }).sinewCrowdShadow.render(m, s, i);
+        const data = Uint8Array.from(frame.pixels);
+        let binary = '';
+        for (let k = 0; k < data.length; k += 0x8000) binary += String.fromCharCode(...data.subarray(k, k + 0x8000));
+        return { base64: btoa(binary), width: frame.width, height: frame.height };
+      }, [mode, seconds, intensity] as const).then(({ base64, width, height }) => ({ pixels: new Uint8Array(Buffer.from(base64, 'base64')), width, height }));
     const early = compare(await render(0.4, 1), await render(0.4, 0));
     const lateBare = await render(1.3, 0);
     await page.locator('#gl').screenshot({ path: info.outputPath(`crowd-bare-${mode}.png`) });

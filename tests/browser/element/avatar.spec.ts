@@ -75,15 +75,21 @@ async function errors(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __errors: string[] }).__errors.splice(0));
 }
 
-/** The element canvas's RGBA pixels after a frame drawn now. */
-async function pixels(page: Page): Promise<{ width: number; height: number; data: number[] }> {
-  return page.evaluate(() => {
+/**
+ * The element canvas's RGBA pixels after a frame drawn now. They cross to node as one base64 string: Playwright
+ * serializes a returned array element by element, slowly.
+ */
+async function pixels(page: Page): Promise<{ width: number; height: number; data: Uint8Array }> {
+  const { width, height, base64 } = await page.evaluate(() => {
     const el = document.getElementById('v') as Viewer;
     el.renderOnce();
     const canvas = el.shadowRoot!.querySelector('canvas')!;
     const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    return { width: canvas.width, height: canvas.height, data: Array.from(data) };
+    let binary = '';
+    for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return { width: canvas.width, height: canvas.height, base64: btoa(binary) };
   });
+  return { width, height, data: new Uint8Array(Buffer.from(base64, 'base64')) };
 }
 
 /** The model-space position of a bone of the generated avatar at rest (metres). */

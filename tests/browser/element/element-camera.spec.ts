@@ -212,12 +212,16 @@ test('disable-zoom, disable-pan and max-camera-orbit bound the input', async ({ 
 test('auto-rotate turns the model after auto-rotate-delay, at rotation-per-second; camera-orbit stays', async ({ page }) => {
   await addViewer(page, { 'camera-orbit': '0deg 75deg 105%', time: '0' });
   await page.clock.install();
-  const pixels = (): Promise<number[]> => page.evaluate(() => {
+  // The red channel, crossing to node as one base64 string (Playwright serializes a returned array element by element, slowly).
+  const pixels = (): Promise<Uint8Array> => page.evaluate(() => {
     const el = document.querySelector('sinew-viewer')!;
     el.renderOnce();
     const canvas = el.shadowRoot!.querySelector('canvas')!;
-    return Array.from(canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data.filter((_, i) => i % 4 === 0));
-  });
+    const red = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data.filter((_, i) => i % 4 === 0);
+    let binary = '';
+    for (let i = 0; i < red.length; i += 0x8000) binary += String.fromCharCode(...red.subarray(i, i + 0x8000));
+    return btoa(binary);
+  }).then((base64) => new Uint8Array(Buffer.from(base64, 'base64')));
   const still = await pixels();
   await page.evaluate(() => {
     const el = document.querySelector('sinew-viewer')!;

@@ -35,18 +35,25 @@ async function addViewer(page: Page, id: string, attributes: Record<string, stri
 }
 
 /** RGBA of `#id`'s canvas after drawing it now (attributes set first, when given). */
-async function pixels(page: Page, id: string, attributes: Record<string, string> = {}): Promise<{ data: number[]; width: number; height: number }> {
-  return page.evaluate(({ id, attributes }) => {
+async function pixels(page: Page, id: string, attributes: Record<string, string> = {}): Promise<Image> {
+  const { base64, width, height } = await page.evaluate(({ id, attributes }) => {
     const el = document.getElementById(id) as Viewer;
     for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
     el.renderOnce();
     const canvas = el.shadowRoot!.querySelector('canvas')!;
-    const image = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-    return { data: Array.from(image.data), width: canvas.width, height: canvas.height };
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let binary = '';
+    for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return { base64: btoa(binary), width: canvas.width, height: canvas.height };
   }, { id, attributes });
+  return { data: new Uint8Array(Buffer.from(base64, 'base64')), width, height };
 }
 
-interface Image { data: number[]; width: number; height: number }
+/**
+ * RGBA pixels. They cross from the page as one base64 string: Playwright serializes a returned array element by
+ * element, which took seconds per picture.
+ */
+interface Image { data: Uint8Array; width: number; height: number }
 
 /**
  * The ground under the feet: columns of the model's extent, rows from 15 % of the height above its lowest
@@ -154,8 +161,11 @@ test('shadow-intensity 1 vs 0 darkens the ground under the feet, in Sinew and in
       canvas.height = image.height;
       const ctx = canvas.getContext('2d')!;
       ctx.drawImage(image, 0, 0);
-      return { data: Array.from(ctx.getImageData(0, 0, canvas.width, canvas.height).data), width: canvas.width, height: canvas.height };
-    }, { intensity, src: FOX, orbit: ORBIT });
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let binary = '';
+      for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+      return { base64: btoa(binary), width: canvas.width, height: canvas.height };
+    }, { intensity, src: FOX, orbit: ORBIT }).then(({ base64, width, height }) => ({ data: new Uint8Array(Buffer.from(base64, 'base64')), width, height }));
   }
   mv.off = groundLuminance(mvImages['0'], mvImages['0']);
   mv.on = groundLuminance(mvImages['1'], mvImages['0']);

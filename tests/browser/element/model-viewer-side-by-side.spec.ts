@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { isolateFromLiveReload, requireSharedAssets } from '../helpers/viewer-page.ts';
 import { compareWithModelViewer, openSideBySide } from '../helpers/model-viewer-compare.ts';
@@ -16,16 +16,25 @@ const SETTINGS = [
   { name: 'low, narrow, target at the feet', orbit: '-60deg 95deg 100%', fov: 'auto', target: 'auto 0m auto', w: 200, h: 300 },
 ] as const satisfies ReadonlyArray<{ name: string; orbit: string; fov: string; target: string; w: number; h: number; controls?: boolean; bare?: boolean }>;
 
-test.beforeEach(async ({ page }) => {
-  requireSharedAssets();
-  await isolateFromLiveReload(page);
+// One page per worker for every case: each case shows a new pair of elements on it (openSideBySide), so the page's
+// modules (model-viewer's bundle among them) load once. A failed test ends its worker, and the page with it.
+const test = base.extend<object, { sideBySidePage: Page }>({
+  sideBySidePage: [async ({ browser }, use, workerInfo) => {
+    const { baseURL, viewport, deviceScaleFactor } = workerInfo.project.use;
+    const page = await browser.newPage({ baseURL, viewport, deviceScaleFactor });
+    await isolateFromLiveReload(page);
+    await use(page);
+    await page.close();
+  }, { scope: 'worker' }],
 });
+
+test.beforeEach(() => requireSharedAssets());
 
 const results: string[] = [];
 
 for (const model of MODELS) {
   for (const s of SETTINGS) {
-    test(`${model}, ${s.name}: silhouettes match model-viewer's (IoU ≥ 0.95)`, async ({ page }) => {
+    test(`${model}, ${s.name}: silhouettes match model-viewer's (IoU ≥ 0.95)`, async ({ sideBySidePage: page }) => {
       const q = new URLSearchParams({ src: `/shared/assets/gltf/${model}.glb`, orbit: s.orbit, fov: s.fov, target: s.target, w: String(s.w), h: String(s.h) });
       if ('controls' in s) q.set('controls', '1');
       if ('bare' in s) q.set('bare', '1');

@@ -12,12 +12,19 @@ export interface Comparison {
   image: string;
 }
 
+const SIDE_BY_SIDE = '/tests/browser/pages/model-viewer-side-by-side.html';
+
 /**
- * Opens the side-by-side page with `query` (its `src`, size and attributes) and waits until both elements have
- * loaded and model-viewer has settled on its camera goal (it frames after load, in its update cycle).
+ * Shows a new pair on the side-by-side page set by `query` (its `src`, size and attributes), opening the page first
+ * unless `page` shows it already (a page kept for many cases loads its modules once), and waits until both elements
+ * have loaded and model-viewer has settled on its camera goal (it frames after load, in its update cycle).
  */
 export async function openSideBySide(page: Page, query: URLSearchParams): Promise<void> {
-  await page.goto(`/tests/browser/pages/model-viewer-side-by-side.html?${query}`);
+  if (new URL(page.url(), 'http://x').pathname !== SIDE_BY_SIDE) {
+    await page.goto(SIDE_BY_SIDE);
+    await page.waitForFunction(() => 'showPair' in window, undefined, { timeout: 120_000 });
+  }
+  await page.evaluate((search) => (window as unknown as { showPair(search: string): void }).showPair(search), query.toString());
   await page.waitForFunction(() => {
     const mv = document.getElementById('model-viewer') as (HTMLElement & { loaded?: boolean }) | null;
     const sv = document.getElementById('sinew-viewer') as HTMLElementTagNameMap['sinew-viewer'] | null;

@@ -12,7 +12,7 @@ test.beforeEach(({ page }) => isolateFromLiveReload(page));
 const control = (page: Page, name: string) => page.locator(`#sinew-panel [data-control="${name}"]`);
 interface Box { x0: number; y0: number; x1: number; y1: number }
 
-async function pixelsIn(page: Page, box: Box | null): Promise<number[]> {
+async function pixelsIn(page: Page, box: Box | null): Promise<Uint8Array> {
   return page.evaluate(async (b) => {
     const url = window.sinew!.screenshot(1)!;
     const image = new Image();
@@ -24,11 +24,15 @@ async function pixelsIn(page: Page, box: Box | null): Promise<number[]> {
     const context = canvas.getContext('2d')!;
     context.drawImage(image, 0, 0);
     const r = b ?? { x0: 0, y0: 0, x1: image.width, y1: image.height };
-    return Array.from(context.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data);
-  }, box);
+    // One base64 string: Playwright serializes a returned array element by element, slowly for a box of pixels.
+    const data = context.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data;
+    let binary = '';
+    for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return btoa(binary);
+  }, box).then((base64) => new Uint8Array(Buffer.from(base64, 'base64')));
 }
 
-function changedPixels(a: number[], b: number[]): number {
+function changedPixels(a: Uint8Array, b: Uint8Array): number {
   let n = 0;
   for (let i = 0; i < a.length; i += 4) if ([0, 1, 2].some((c) => Math.abs(a[i + c] - b[i + c]) > 24)) n++;
   return n;

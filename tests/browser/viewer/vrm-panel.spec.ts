@@ -9,7 +9,7 @@ const control = (page: Page, name: string) => page.locator(`#sinew-panel [data-c
 interface Box { x0: number; y0: number; x1: number; y1: number }
 
 /** Draws a frame and returns its pixels in `box` (RGBA, row by row), read from the viewer's screenshot. */
-async function pixelsIn(page: Page, box: Box): Promise<number[]> {
+async function pixelsIn(page: Page, box: Box): Promise<Uint8Array> {
   return page.evaluate(async (b) => {
     const url = window.sinew!.screenshot(1)!;
     const image = new Image();
@@ -20,19 +20,23 @@ async function pixelsIn(page: Page, box: Box): Promise<number[]> {
     canvas.height = image.height;
     const context = canvas.getContext('2d')!;
     context.drawImage(image, 0, 0);
-    return Array.from(context.getImageData(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0).data);
-  }, box);
+    // One base64 string: Playwright serializes a returned array element by element, slowly for a box of pixels.
+    const data = context.getImageData(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0).data;
+    let binary = '';
+    for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return btoa(binary);
+  }, box).then((base64) => new Uint8Array(Buffer.from(base64, 'base64')));
 }
 
 /** Pixels of `a` and `b` (same box) whose RGB differ by more than 24 in some channel. */
-function changedPixels(a: number[], b: number[]): number {
+function changedPixels(a: Uint8Array, b: Uint8Array): number {
   let n = 0;
   for (let i = 0; i < a.length; i += 4) if ([0, 1, 2].some((c) => Math.abs(a[i + c] - b[i + c]) > 24)) n++;
   return n;
 }
 
 /** Pixels of the hair's dark brown (linear 0.12, 0.05, 0.025 lit: red well over blue, darker than the skin). */
-function hairPixels(p: number[]): number {
+function hairPixels(p: Uint8Array): number {
   let n = 0;
   for (let i = 0; i < p.length; i += 4) {
     const r = p[i], g = p[i + 1], b = p[i + 2];

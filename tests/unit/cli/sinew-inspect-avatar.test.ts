@@ -29,14 +29,15 @@ beforeAll(() => {
       joints: [{ node: nodeOfBone('leftUpperArm') }, { node: nodeOfBone('leftLowerArm') }, { node: nodeOfBone('leftHand') }],
     }],
   };
+  v1.json.materials[0].extensions = { VRMC_materials_mtoon: { specVersion: '1.0', outlineWidthMode: 'worldCoordinates', outlineWidthFactor: 0.01 } };
   v1.json.nodes[nodeOfBone('rightLowerArm')].extensions = { VRMC_node_constraint: { specVersion: '1.0', constraint: { roll: { source: nodeOfBone('rightHand'), rollAxis: 'X' } } } };
   writeFileSync(join(folder, 'small.vrm'), v1.glb());
-  writeFileSync(join(folder, 'old.vrm'), smallVrm0({ meta: { title: 'Old', licenseName: 'CC_BY' }, blendShapeMaster: { blendShapeGroups: [{ name: 'Joy', presetName: 'joy', binds: [{ mesh: 1, index: 1, weight: 100 }] }] } }).glb());
+  writeFileSync(join(folder, 'old.vrm'), smallVrm0({ meta: { title: 'Old', licenseName: 'CC_BY' }, materialProperties: [{ name: 'Skin', shader: 'VRM/MToon', floatProperties: { _OutlineWidthMode: 2, _OutlineWidth: 0.5 } }, { name: 'Face', shader: 'VRM_USE_GLTFSHADER' }], blendShapeMaster: { blendShapeGroups: [{ name: 'Joy', presetName: 'joy', binds: [{ mesh: 1, index: 1, weight: 100 }] }] } }).glb());
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('sinew inspect avatar.vrm', () => {
-  it('--json: the avatar with meta (licence first), humanoid, the bones the rig lacks, expressions, look-at, first person, parts ignored until later', async () => {
+  it('--json: the avatar with meta (licence first), humanoid, the bones the rig lacks, expressions, look-at, first person; materials with MToon and outline', async () => {
     const result = await sinew('inspect', join(folder, 'small.vrm'), '--json');
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
@@ -57,7 +58,12 @@ describe('sinew inspect avatar.vrm', () => {
     ]);
     expect(avatar.lookAt).toMatchObject({ type: 'bone', offsetFromHeadBone: [0, 0.06, 0], faceFront: [0, 0, 1], rangeMapVerticalUp: { inputMaxValue: 90, outputScale: 10 } });
     expect(avatar.firstPerson).toEqual([{ node: FACE_NODE, name: 'Face', type: 'thirdPersonOnly' }]);
-    expect(avatar.ignoredUntilLater).toEqual(['VRMC_materials_mtoon']);
+    // MToon is read now: nothing is left for a later version, and the materials say which are MToon.
+    expect(avatar.ignoredUntilLater).toEqual([]);
+    expect(report.materials).toEqual([
+      { name: 'Skin', mtoon: true, outlineWidthMode: 'worldCoordinates' }, { name: 'Face', mtoon: false, outlineWidthMode: null },
+    ]);
+    expect(report.warnings).toEqual([]);
     expect(report.secondaryMotion).toEqual({
       springBones: {
         joints: 2, colliders: { sphere: 1, capsule: 1, plane: 1, insideSphere: 0, insideCapsule: 0 }, colliderGroups: 1,
@@ -78,8 +84,8 @@ describe('sinew inspect avatar.vrm', () => {
     expect(blocks[1].split('\n').slice(0, 4)).toEqual([
       'avatar: VRM 1.0', 'licence: https://vrm.dev/licenses/1.0/', '  avatar permission: everyone', '  commercial usage: personalProfit',
     ]);
-    const order = ['licence:', 'meta: Small', 'humanoid (21 bones)', 'expressions (2)', 'look-at: bone', 'first person (1', 'ignored until a later version of Sinew (1): VRMC_materials_mtoon',
-      'spring bones: 1 spring, 2 simulated joints, 3 colliders (1 sphere, 1 capsule, 1 plane), 1 collider group', 'node constraints (1): 1 roll, 0 aim, 0 rotation', 'scenes (', 'meshes ('];
+    const order = ['licence:', 'meta: Small', 'humanoid (21 bones)', 'expressions (2)', 'look-at: bone', 'first person (1',
+      'spring bones: 1 spring, 2 simulated joints, 3 colliders (1 sphere, 1 capsule, 1 plane), 1 collider group', 'node constraints (1): 1 roll, 0 aim, 0 rotation', 'scenes (', 'meshes (', 'materials (2, 1 MToon)'];
     const at = order.map((heading) => text.indexOf(heading));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -87,6 +93,9 @@ describe('sinew inspect avatar.vrm', () => {
     expect(text).toMatch(new RegExp(`^0 +ribbon +2 +${nodeOfBone('leftUpperArm')} +leftUpperArm +${nodeOfBone('hips')} +1$`, 'm'));
     expect(text).toMatch(/^0 +happy +happy +no +2 +0 +0 +block +none +none$/m);
     expect(text).toMatch(/^bones the rig lacks \(34\): upperChest, jaw, /m);
+    expect(text).not.toMatch(/later version/);
+    expect(text).toMatch(/^0 +Skin +MToon +worldCoordinates$/m);
+    expect(text).toMatch(/^1 +Face +glTF +-$/m);
     // The influences column: what the vertices use (2), not WEIGHTS_0's 4 slots.
     expect(text).toMatch(/^ +0 +Body +0 +TRIANGLES +3 +- +1 +2 +0 +Skin$/m);
   });
@@ -94,10 +103,15 @@ describe('sinew inspect avatar.vrm', () => {
   it('a VRM 0.x avatar: converted, its licence as a URL', async () => {
     const result = await sinew('inspect', join(folder, 'old.vrm'), '--json');
     expect(result.code).toBe(0);
-    const avatar = JSON.parse(result.stdout).avatar;
+    const report = JSON.parse(result.stdout);
+    const avatar = report.avatar;
     expect(avatar.specVersion).toBe('0.x');
     expect(avatar.meta).toMatchObject({ name: 'Old', licenseUrl: 'https://creativecommons.org/licenses/by/4.0/', allowRedistribution: true });
     expect(avatar.expressions.map((e: { name: string; morphTargetBinds: number }) => [e.name, e.morphTargetBinds])).toEqual([['happy', 2]]);
+    // 0.x MToon converted at load: `_OutlineWidthMode` 2 is screenCoordinates.
+    expect(report.materials).toEqual([
+      { name: 'Skin', mtoon: true, outlineWidthMode: 'screenCoordinates' }, { name: 'Face', mtoon: false, outlineWidthMode: null },
+    ]);
     const text = (await sinew('inspect', join(folder, 'old.vrm'))).stdout;
     expect(text).toMatch(/^avatar: VRM 0\.x \(converted to 1\.0, turned to face \+Z\)$/m);
   });

@@ -70,6 +70,8 @@ function expectedGltf(path: string): object {
         };
       }),
     })),
+    // None of these files has MToon: every material is glTF's, in file order.
+    materials: (json.materials ?? []).map((material: any) => ({ name: material.name ?? '', mtoon: false, outlineWidthMode: null })),
     clips: (json.animations ?? []).map((animation: any, a: number) => {
       let duration = 0;
       for (const channel of animation.channels) {
@@ -108,6 +110,11 @@ function expectedMd5(meshPath: string, animPath?: string): object {
       }],
     };
   });
+  // One material per mesh, named by its shader (`mesh N` when empty).
+  const materials = meshes.map((mesh, i) => {
+    const shader = mesh.primitives[0].material;
+    return { name: shader.length > 0 ? shader : `mesh ${i}`, mtoon: false, outlineWidthMode: null };
+  });
   const clips = [];
   if (animPath) {
     const anim = readFileSync(animPath, 'utf8');
@@ -128,6 +135,7 @@ function expectedMd5(meshPath: string, animPath?: string): object {
     scenes: [],
     skins: [{ name: '', jointCount: joints.length, root, rootName: root === null ? null : joints[root].name, skeleton: null }],
     meshes,
+    materials,
     clips,
   };
 }

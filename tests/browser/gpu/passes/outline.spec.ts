@@ -64,6 +64,36 @@ test('an outlined model is skinned once per frame: the surface and the outline b
   expect(plain.otherDraws).toBe(1);
 });
 
+test('width multiply texture: its G channel scales the width (full on the right half, none on the left); missing, the width is constant', async ({ page }) => {
+  const width = 0.05, distance = 3;
+  const plain = await render(page, { mode: 'none', width, distance });
+  const full = await render(page, { mode: 'worldCoordinates', width, distance });
+  const masked = await render(page, { mode: 'worldCoordinates', width, distance, halfWidthTexture: true });
+  const expected = silhouettePixels(SPHERE_RADIUS + width, distance) - silhouettePixels(SPHERE_RADIUS, distance);
+  // Right edge (G = 1) moves out by the full band, left edge (G = 0) stays where the surface ends.
+  // One edge alone lands on whole pixels: within 1.5 px.
+  expect(Math.abs(masked.box[1] - plain.box[1] - expected)).toBeLessThanOrEqual(1.5);
+  expect(Math.abs(plain.box[0] - masked.box[0])).toBeLessThanOrEqual(0);
+  // Without the texture both edges move.
+  expect(Math.abs(plain.box[0] - full.box[0] - expected)).toBeLessThanOrEqual(1.5);
+  await expect(page.locator('#gl')).toHaveScreenshot('outline-width-texture.png');
+});
+
+for (const crowdMode of ['live', 'baked'] as const) {
+  test(`crowd (${crowdMode}): each instance draws its outline, instanced, as wide as the single model's`, async ({ page }) => {
+    const width = 0.05, distance = 3;
+    const plain = await page.evaluate((r) => (window as unknown as { sinewOutline: { crowd(r: unknown): Promise<OutlineReport> } }).sinewOutline.crowd(r), { mode: 'none', width, distance, crowdMode });
+    const outlined = await page.evaluate((r) => (window as unknown as { sinewOutline: { crowd(r: unknown): Promise<OutlineReport> } }).sinewOutline.crowd(r), { mode: 'worldCoordinates', width, distance, crowdMode });
+    console.log(JSON.stringify({ plain, outlined }));
+    expect(outlined.glError).toBe(0);
+    // One instanced draw for the surface, one for the outline.
+    expect(plain.otherDraws).toBe(1);
+    expect(outlined.otherDraws).toBe(2);
+    const expected = silhouettePixels(SPHERE_RADIUS + width, distance) - silhouettePixels(SPHERE_RADIUS, distance);
+    expect(Math.abs(band(outlined, plain) - expected)).toBeLessThanOrEqual(1);
+  });
+}
+
 for (const [name, request] of [
   ['world', { mode: 'worldCoordinates', width: 0.05, distance: 3 }],
   ['screen', { mode: 'screenCoordinates', width: 0.03, distance: 3 }],

@@ -18,7 +18,7 @@ describe('1D weights', () => {
   const xs = Float64Array.of(0, 1, 3);
   const at = (p: number): Float64Array => {
     const w = new Float64Array(3);
-    blendWeights1D(w, xs, 0, 3, p);
+    blendWeights1D(w, xs, 0, 3, Float64Array.of(p));
     return w;
   };
   it('one at each point', () => {
@@ -37,7 +37,7 @@ describe('1D weights', () => {
   });
   it('reads its slice of the arrays only', () => {
     const w = new Float64Array(5).fill(9);
-    blendWeights1D(w, Float64Array.of(7, 7, 0, 2, 7), 2, 2, 0.5);
+    blendWeights1D(w, Float64Array.of(7, 7, 0, 2, 7), 2, 2, Float64Array.of(0.5));
     expect(Array.from(w)).toEqual([9, 9, 0.75, 0.25, 9]);
   });
 });
@@ -47,7 +47,7 @@ describe('2D cartesian gradient bands', () => {
   const xs = Float64Array.of(0, 1, 0), ys = Float64Array.of(0, 0, 1);
   const at = (px: number, py: number): Float64Array => {
     const w = new Float64Array(3);
-    blendWeightsCartesian(w, xs, ys, 0, 3, px, py);
+    blendWeightsCartesian(w, xs, ys, 0, 3, Float64Array.of(px, py));
     return w;
   };
   it('one at each point', () => {
@@ -66,7 +66,7 @@ describe('2D directional gradient bands (polar)', () => {
   const xs = Float64Array.of(0, 0, 1, -1), ys = Float64Array.of(0, 1, 0, 0);
   const at = (px: number, py: number): Float64Array => {
     const w = new Float64Array(4);
-    blendWeightsDirectional(w, xs, ys, 0, 4, px, py);
+    blendWeightsDirectional(w, xs, ys, 0, 4, Float64Array.of(px, py));
     return w;
   };
   it('one at each point', () => {

@@ -168,25 +168,25 @@ describe('a malformed expression or look-at: dropped with one warning each, the 
   });
 });
 
-describe('VRM extensions of later versions: one warning', () => {
-  it('names MToon (1.0) and materialProperties (0.x); spring bones, constraints and secondaryAnimation are read, not named', async () => {
+describe('VRM extensions: all read, no "later version" warning', () => {
+  it('MToon (1.0) and materialProperties (0.x) are read like spring bones and constraints; only unknown extensions are named', async () => {
     const v1 = smallVrm1();
     v1.json.extensionsUsed.push('VRMC_springBone', 'VRMC_springBone_extended_collider', 'VRMC_node_constraint', 'VRMC_materials_mtoon', 'KHR_materials_variants');
     v1.json.extensions.VRMC_springBone = { specVersion: '1.0', springs: [{ joints: [{ node: nodeOfBone('neck') }, { node: nodeOfBone('head') }] }] };
+    v1.json.materials[0].extensions = { VRMC_materials_mtoon: { specVersion: '1.0' } };
     const a = await parseGltf('s.vrm', v1.glb());
-    expect(a.warnings).toEqual([
-      's.vrm: uses extension "KHR_materials_variants", not required; ignored',
-      's.vrm: has VRMC_materials_mtoon (VRM MToon materials), which Sinew reads in a later version; ignored until then',
-    ]);
+    expect(a.warnings).toEqual(['s.vrm: uses extension "KHR_materials_variants", not required; ignored']);
+    expect(a.materials[0].mtoon).toBeDefined();
+    expect(a.materials[1].mtoon).toBeUndefined();
     expect(a.secondaryMotion!.springBone!.springs).toHaveLength(1);
     const v0 = smallVrm0({
       secondaryAnimation: { boneGroups: [{ bones: [nodeOfBone('leftThumb1')] }], colliderGroups: [] },
       materialProperties: [{ name: 'Skin', shader: 'VRM/MToon' }, { name: 'Face', shader: 'VRM_USE_GLTFSHADER' }],
     });
     const b = await parseGltf('s.vrm', v0.glb());
-    expect(b.warnings).toEqual([
-      's.vrm: has VRM.materialProperties (VRM MToon materials), which Sinew reads in a later version; ignored until then',
-    ]);
+    expect(b.warnings).toEqual([]);
+    expect(b.materials[0].mtoon?.v0CompatShade).toBe(true);
+    expect(b.materials[1].mtoon).toBeUndefined();
     expect(b.secondaryMotion!.springBone!.springs).toHaveLength(1);
     const plain = smallVrm0({ secondaryAnimation: { boneGroups: [], colliderGroups: [] }, materialProperties: [{ name: 'Skin', shader: 'VRM_USE_GLTFSHADER' }] });
     const c = await parseGltf('s.vrm', plain.glb());
