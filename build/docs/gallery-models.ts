@@ -9,13 +9,14 @@ import { buildVrmaClip } from '../../src/procedural/avatar/vrma-clip.ts';
 /**
  * The VRM pages' files, made by the gallery's build as the viewer's sample makes them (nothing binary is committed):
  * the generated avatar (VRM 1.0, CC0 1.0; `buildAvatarVrm1`) as `avatar.vrm` with bone look-at and as
- * `avatar-look-expression.vrm` with expression look-at, and its VRMA walk (`buildVrmaClip`, default length) as
+ * `avatar-look-expression.vrm` with expression look-at, in MToon as `avatar-toon.vrm`, and its VRMA walk (`buildVrmaClip`, default length) as
  * `walk.vrma`.
  */
 export async function galleryAvatarFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
   return [
     { name: 'avatar.vrm', bytes: await buildAvatarVrm1() },
     { name: 'avatar-look-expression.vrm', bytes: await buildAvatarVrm1({ lookAt: 'expression' }) },
+    { name: 'avatar-toon.vrm', bytes: await buildAvatarVrm1({ mtoon: true }) },
     { name: 'walk.vrma', bytes: await buildVrmaClip() },
   ];
 }

@@ -36,6 +36,7 @@ const guides: DefaultTheme.SidebarItem = {
     { text: 'Morph targets', link: '/guide/morph-targets' },
     { text: 'VRM avatars', link: '/guide/vrm' },
     { text: 'Spring bones and node constraints', link: '/guide/spring-bones' },
+    { text: 'MToon toon shading and outlines', link: '/guide/mtoon' },
     { text: 'Dual quaternion skinning', link: '/guide/dqs' },
     { text: 'Crowds', link: '/guide/crowds' },
     { text: 'Draw on your own canvas', link: '/guide/own-canvas' },
@@ -92,7 +93,7 @@ export default defineConfig({
   // The VRM guides link their gallery pages (linkinator checks them in the built site, `npm run docs:links`).
   ignoreDeadLinks: [
     /^\/examples\/(index\.html)?$/, /^\/examples\/credits(\.html)?$/, /^\/viewer\/(index\.html)?$/,
-    /^\/examples\/vrm-(avatar-vrma|expressions|look-at|spring-bones)\.html$/,
+    /^\/examples\/vrm-(avatar-vrma|expressions|look-at|spring-bones|mtoon)\.html$/,
   ],
   themeConfig: {
     nav: [

@@ -135,6 +135,22 @@ const CHECKS: Readonly<Record<string, (page: Page, errors: readonly string[]) =>
     await page.getByRole('button', { name: 'Reset spring bones' }).click();
     expect(errors).toEqual([]);
   },
+  'vrm-mtoon.html': async (page, errors) => {
+    const viewer = page.locator('sinew-viewer');
+    await page.getByLabel('playing').uncheck();
+    await expect.poll(() => viewer.evaluate((v: HTMLElementTagNameMap['sinew-viewer']) => v.paused)).toBe(true);
+    await keepPictures(page);
+    // Another environment is another key light: the toon split and the colours move.
+    await page.locator('#environment').selectOption('neutral');
+    await expect(viewer).toHaveAttribute('environment-image', 'neutral');
+    await expect.poll(async () => (await changedPixels(page))[0], { timeout: 30_000 }).toBeGreaterThan(2000);
+    await keepPictures(page);
+    // angry's material colour binds turn the skin's shade and rim colours.
+    await page.locator('#expression').fill('1');
+    await expect(page.locator('#expression-value')).toHaveText('1.00');
+    expect((await changedPixels(page))[0], 'angry at 1 recolours the skin').toBeGreaterThan(500);
+    expect(errors).toEqual([]);
+  },
   'vrm-look-at.html': async (page, errors) => {
     expect(errors).toEqual([]);
     test.skip(!(await elementHasAvatarApi(page)), AWAITING_AVATAR_API);
