@@ -54,10 +54,16 @@ describe('twistCylinderGlb', () => {
 });
 
 describe('galleryAvatarFiles', () => {
-  it('gives the VRM pages what they promise: an avatar with bone look-at, one with expression look-at, and a walk matching all 55 humanoid bones', async () => {
+  it('gives the VRM pages what they promise: an avatar with bone look-at, one with expression look-at, one in MToon with outlines, and a walk matching all 55 humanoid bones', async () => {
     const files = await galleryAvatarFiles();
-    expect(files.map((f) => f.name)).toEqual(['avatar.vrm', 'avatar-look-expression.vrm', 'walk.vrma']);
-    const [bone, expression] = await Promise.all(files.slice(0, 2).map((f) => loadModel({ name: f.name, bytes: f.bytes }, async () => null)));
+    expect(files.map((f) => f.name)).toEqual(['avatar.vrm', 'avatar-look-expression.vrm', 'avatar-toon.vrm', 'walk.vrma']);
+    const [bone, expression, toon] = await Promise.all(files.slice(0, 3).map((f) => loadModel({ name: f.name, bytes: f.bytes }, async () => null)));
+    // vrm-mtoon.html: MToon materials, outlines in both width modes, and angry's MToon colour binds.
+    expect(bone.materials.some((m) => m.mtoon)).toBe(false);
+    const modes = new Set(toon.materials.map((m) => m.mtoon?.outlineWidthMode ?? 'pbr'));
+    expect([...modes]).toEqual(expect.arrayContaining(['worldCoordinates', 'screenCoordinates']));
+    const angry = toon.avatar!.expressions.find((e) => e.name === 'angry')!;
+    expect(angry.materialColorBinds.map((b) => b.type)).toEqual(expect.arrayContaining(['shadeColor', 'rimColor']));
     expect(bone.avatar?.specVersion).toBe('1.0');
     expect(bone.avatar?.lookAt?.type).toBe('bone');
     expect(expression.avatar?.lookAt?.type).toBe('expression');
@@ -66,7 +72,7 @@ describe('galleryAvatarFiles', () => {
     expect([names.length, names[0], names.at(-1)]).toEqual([18, 'happy', 'cheekPuff']);
     // vrm-avatar-vrma.html's licence line.
     expect(bone.avatar!.meta).toMatchObject({ name: 'Sinew generated avatar', authors: ['Sinew'], licenseUrl: 'https://vrm.dev/licenses/1.0/', otherLicenseUrl: 'https://creativecommons.org/publicdomain/zero/1.0/' });
-    const library = await loadClips({ name: 'walk.vrma', bytes: files[2].bytes }, async () => null);
+    const library = await loadClips({ name: 'walk.vrma', bytes: files[3].bytes }, async () => null);
     const { clips, joints } = retargetClipLibrary(library, bone);
     expect(clips.map((c) => c.name)).toEqual(['walk']);
     expect(clips[0].expressionTracks?.length).toBe(3);
