@@ -140,9 +140,9 @@ const CHECKS: Readonly<Record<string, (page: Page, errors: readonly string[]) =>
     await page.getByLabel('playing').uncheck();
     await expect.poll(() => viewer.evaluate((v: HTMLElementTagNameMap['sinew-viewer']) => v.paused)).toBe(true);
     await keepPictures(page);
-    // Another environment is another key light: the toon split and the colours move.
-    await page.locator('#environment').selectOption('neutral');
-    await expect(viewer).toHaveAttribute('environment-image', 'neutral');
+    // Another environment is another key light and ambient: the legacy room is brighter than the studio.
+    await page.locator('#environment').selectOption('legacy');
+    await expect(viewer).toHaveAttribute('environment-image', 'legacy');
     await expect.poll(async () => (await changedPixels(page))[0], { timeout: 30_000 }).toBeGreaterThan(2000);
     await keepPictures(page);
     // angry's material colour binds turn the skin's shade and rim colours.
