@@ -82,6 +82,17 @@ export { AnimationEvent, AnimationEventList, type AnimationEventType } from './a
 export type { MarkerTrack } from './animation/clip-markers.ts';
 export { findMotionRoot, type MotionRoot, type RootMotionMode } from './animation/root-motion.ts';
 
+// Animation graphs (docs/guide/animation-graph.md): states, transitions and blend trees declared as data (PlayCanvas's
+// AnimStateGraph format), evaluated as a job over caller-owned state and played on an Animator.
+export { AnimationGraph, type AnimationGraphOptions } from './animation/graph/animation-graph.ts';
+export { AnimationGraphState } from './animation/graph/animation-graph-state.ts';
+export { AnimationGraphDriver } from './animation/graph/animation-graph-driver.ts';
+export type {
+  AnimationGraphAsset, GraphParameter, GraphParameterType, GraphLayer, GraphBlendType, GraphState, GraphBlendTree,
+  GraphBlendTreeType, GraphBlendChild, GraphCondition, GraphPredicate, GraphTransition, GraphInterruptionSource,
+} from './animation/graph/animation-graph-asset.ts';
+export { readAnimationGraph, type ReadAnimationGraphOptions, type ReadAnimationGraphResult } from './loaders/animation-graph/read-animation-graph.ts';
+
 // Poses for a pipeline of one's own (docs/animation-sampling.md, docs/animation-blending.md): sample a clip into a
 // local pose, blend poses, turn a local pose into model-space matrices; the PoseKernel does all three in WebAssembly.
 export type { LocalPose } from './skeleton/local-pose.ts';

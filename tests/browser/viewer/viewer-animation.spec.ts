@@ -223,8 +223,13 @@ test('URL speed / loop / fade set the panel; the panel inputs change them; bad v
   expect(await page.evaluate(() => window.sinew!.state())).toMatchObject({ speed: 1.5, loop: 'once', fade: 5 });
   await expect(page.locator('#sinew-speed')).toHaveValue('1.5');
 
+  // A `once` clip at 1.5× ends within seconds of real time and stops playing, so on a slow machine the crossfade
+  // below would start from a stopped clip: back to `loop` in the panel, and play.
+  await page.locator('#sinew-loop').selectOption('loop');
+  await page.evaluate(() => window.sinew!.play());
+  expect(await page.evaluate(() => window.sinew!.state())).toMatchObject({ loop: 'loop', playing: true });
+
   // Choosing a clip in the list while playing crossfades over the 5 s fade; scrubbing then cuts to it alone.
-  expect(await page.evaluate(() => window.sinew!.state().playing)).toBe(true);
   await page.locator('#sinew-clip').selectOption({ label: 'Run' });
   expect(await page.evaluate(() => window.sinew!.state())).toMatchObject({ clip: 'Run', activeClips: 2 });
   await page.locator('#sinew-time').fill('0.2');

@@ -8,7 +8,8 @@ import * as testing from '../../../src/testing.ts';
 describe('the entry points export what a user needs, and nothing internal', () => {
   it('sinew-gl: exactly the public runtime names of src/index.ts', () => {
     expect(Object.keys(core).sort()).toEqual([
-      'AimIkJob', 'AnimatedModel', 'AnimationEvent', 'AnimationEventList', 'Animator', 'AvatarController',
+      'AimIkJob', 'AnimatedModel', 'AnimationEvent', 'AnimationEventList', 'AnimationGraph', 'AnimationGraphDriver',
+      'AnimationGraphState', 'Animator', 'AvatarController',
       'BlendingJob', 'CLIP_EXTENSIONS', 'ClipPlayer', 'ClipSample', 'Crowd', 'DEFAULT_MEMORY_BUDGET_BYTES',
       'ExpressionGroup', 'ExpressionState', 'FootPlacementJob', 'GpuContext', 'GpuInstances', 'GpuModel',
       'HUMANOID_BONES', 'HUMANOID_BONE_NAMES', 'LOAD_ERROR_CODES', 'LoadError', 'LookAtController',
@@ -21,7 +22,7 @@ describe('the entry points export what a user needs, and nothing internal', () =
       'findLookAtChain', 'findMotionRoot', 'firstPersonVisibility', 'getNormalizedHipsPosition',
       'getNormalizedRotation', 'humanoidParentOf', 'loadClips', 'loadClipsFromFiles', 'loadClipsFromUrl', 'loadModel',
       'loadModelFromFiles', 'loadModelFromUrl', 'localToModel', 'mapLookAtRange', 'matchHumanoid', 'matchJoints',
-      'midAxisFromPose', 'normalizedBoneJoint', 'parseGltf', 'pickModel', 'poseJointMatrix', 'propMatrix',
+      'midAxisFromPose', 'normalizedBoneJoint', 'parseGltf', 'pickModel', 'poseJointMatrix', 'propMatrix', 'readAnimationGraph',
       'retargetClip', 'retargetClipLibrary', 'sampleClip', 'setNormalizedHipsPosition', 'setNormalizedRotation',
       'skinVertices',
       'splitDisplayTranslation', 'swordOffset', 'withProp',
