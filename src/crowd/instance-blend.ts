@@ -95,18 +95,23 @@ export class InstanceBlend implements PoseSource {
       const e = extra.weights[E * k + used];
       if (!(e > 0)) break;
       weightA -= e;
-      const layer = this.extraLayers[used];
-      this.sourceOf(extra.clipIndices[E * k + used]).at(extra.times[E * k + used]).evaluate(layer.pose, restPose);
-      layer.weight = e;
+      this.sampleExtra(used, E * k + used, restPose);
     }
     this.b!.at(instances.blendTimes[k]).evaluate(this.other, restPose);
     if (weightA > 0) this.a!.at(instances.times[k]).evaluate(out, restPose);
     this.layerA.pose = out;
-    this.layerA.weight = weightA > 0 ? weightA : 0;
+    this.layerA.weight = Math.max(weightA, 0);
     this.layerB.weight = w;
     this.job.layerCount = 2 + used;
     blendLayers(out, this.job);
     this.job.layerCount = 2;
     return out;
+  }
+
+  /** Extra slot `j`'s layer: the clip at index `o` of the instances' extra clips sampled, at its weight. */
+  private sampleExtra(j: number, o: number, restPose: LocalPose): void {
+    const extra = this.instances!.extraClips, layer = this.extraLayers[j];
+    this.sourceOf(extra.clipIndices[o]).at(extra.times[o]).evaluate(layer.pose, restPose);
+    layer.weight = extra.weights[o];
   }
 }
