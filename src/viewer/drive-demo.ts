@@ -44,7 +44,10 @@ export interface DriveDemoState {
 const ANKLE_HEIGHT = 0.08;
 /** The follow camera: distance (metres), pitch (radians), target height (metres), smoothing time constant (seconds). */
 const FOLLOW = { distance: 4.5, pitch: 0.3, height: 1.0, smoothing: 0.3 };
-const GRID_LINES = 21;
+/** The ground grid: lines every metre out to this many metres each way from the hips. */
+const GRID_HALF = 10;
+/** Vertices of the grid's segments: 2 directions × (2·half + 1) lines × 2·half segments × 2 ends. */
+const GRID_VERTICES = 2 * (2 * GRID_HALF + 1) * (2 * GRID_HALF) * 2;
 const GRID_COLOR = [0.45, 0.8, 0.55, 0.55];
 
 /** Who the folder works for: the view, and how a model is shown (the viewer's guarded load). */
@@ -89,8 +92,8 @@ export class DriveDemo {
   private lastFrameMs = -1;
   private overlay: LineOverlay | null = null;
   private gl: WebGL2RenderingContext | null = null;
-  private readonly positions = new Float32Array(3 * 4 * GRID_LINES);
-  private readonly colors = new Float32Array(4 * 4 * GRID_LINES);
+  private readonly positions = new Float32Array(3 * GRID_VERTICES);
+  private readonly colors = new Float32Array(4 * GRID_VERTICES);
   private readonly m = new Float64Array(16);
   private readonly pads: (Gamepad | null)[] = [];
 
@@ -110,7 +113,7 @@ export class DriveDemo {
       tag(this.folder.add(this.readouts, 'position').name('Position (m)'), 'drive-position'),
     ];
     for (const c of this.readoutControllers) c.disable();
-    for (let i = 0; i < 4 * GRID_LINES; i++) this.colors.set(GRID_COLOR, 4 * i);
+    for (let i = 0; i < GRID_VERTICES; i++) this.colors.set(GRID_COLOR, 4 * i);
     const keys = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
     window.addEventListener('keydown', (e) => {
       if (!this.driver || !keys.has(e.code) || typingInto(e.target)) return;
@@ -324,7 +327,11 @@ export class DriveDemo {
     this.host.view.requestRedraw();
   }
 
-  /** The ground (y = 0) as a grid of 1 m around the hips, in the overlay's space (display space minus mat3(display)·origin). */
+  /**
+   * The ground (y = 0) as a grid of 1 m around the hips, drawn as 1 m segments in the overlay's space (display
+   * space minus mat3(display)·origin); segments not wholly in front of the eye are left out, as lines that cross
+   * the eye's plane are not drawn whole by every GL.
+   */
   private drawGround(frame: ViewFrame): void {
     const feet = this.feet;
     if (!feet || frame.animated !== this.model) return;
@@ -333,20 +340,25 @@ export class DriveDemo {
       this.overlay = new LineOverlay(frame.gl);
       this.gl = frame.gl;
     }
-    const model = frame.animated, d = frame.displayMatrix, o = model.origin;
+    const model = frame.animated, d = frame.displayMatrix, o = model.origin, view = frame.camera.view;
     const sx = d[0] * o[0] + d[4] * o[1] + d[8] * o[2], sy = d[1] * o[0] + d[5] * o[1] + d[9] * o[2], sz = d[2] * o[0] + d[6] * o[1] + d[10] * o[2];
     const hips = model.jointMatrix(feet.pelvis, this.m);
-    const cx = Math.round(hips[12]), cz = Math.round(hips[14]), half = (GRID_LINES - 1) / 2;
+    const cx = Math.round(hips[12]), cz = Math.round(hips[14]), half = GRID_HALF;
     const pos = this.positions;
     let v = 0;
-    const put = (x: number, z: number): void => {
-      pos[3 * v] = x - sx; pos[3 * v + 1] = -sy; pos[3 * v + 2] = z - sz;
-      v++;
+    // View-space depth of ground point (x, 0, z): in front of the eye when below −0.2 m.
+    const ahead = (x: number, z: number): boolean => view[2] * x + view[10] * z + view[14] < -0.2;
+    const segment = (x0: number, z0: number, x1: number, z1: number): void => {
+      if (!ahead(x0, z0) || !ahead(x1, z1)) return;
+      pos[3 * v] = x0 - sx; pos[3 * v + 1] = -sy; pos[3 * v + 2] = z0 - sz;
+      pos[3 * v + 3] = x1 - sx; pos[3 * v + 4] = -sy; pos[3 * v + 5] = z1 - sz;
+      v += 2;
     };
-    for (let i = 0; i < GRID_LINES; i++) {
-      const k = i - half;
-      put(cx + k, cz - half); put(cx + k, cz + half);
-      put(cx - half, cz + k); put(cx + half, cz + k);
+    for (let i = -half; i <= half; i++) {
+      for (let j = -half; j < half; j++) {
+        segment(cx + i, cz + j, cx + i, cz + j + 1);
+        segment(cx + j, cz + i, cx + j + 1, cz + i);
+      }
     }
     this.overlay.drawLines(frame.renderer.lastViewProjection, pos, this.colors, v);
   }
