@@ -1,11 +1,9 @@
 import type GUI from 'lil-gui';
 import type { Controller } from 'lil-gui';
 import type { ModelAsset } from '../asset/model-asset.ts';
-import { AnimationEventList } from '../animation/animation-events.ts';
-import { Animator } from '../animation/animator.ts';
+import type { AnimationEventList } from '../animation/animation-events.ts';
 import { AnimationGraph } from '../animation/graph/animation-graph.ts';
 import { AnimationGraphDriver } from '../animation/graph/animation-graph-driver.ts';
-import { applyPlacement, findMotionRoot } from '../animation/root-motion.ts';
 import { LineOverlay } from '../gpu/debug/line-overlay.ts';
 import { FootPlacementJob } from '../ik/foot-placement-job.ts';
 import { poseJointMatrix } from '../ik/pose-joint-matrix.ts';
@@ -36,15 +34,20 @@ export interface DriveDemoState {
   /** The character's place on the ground: x, z (metres) and heading (radians about +Y; 0 faces +Z). */
   position: [number, number];
   heading: number;
-  /** States entered since switching on, in order (the graph's `state-enter` events). */
+  /** States entered since switching on, in order (the graph's `state-enter` events; the last 64). */
   entered: string[];
 }
 
+/** How many of the states entered {@link DriveDemoState.entered} keeps. */
+const ENTERED_KEPT = 64;
 /** The ankles' height above the ground in the avatar's rest pose, metres (avatar-bones.ts). */
 const ANKLE_HEIGHT = 0.08;
 /** The follow camera: distance (metres), pitch (radians), target height (metres), smoothing time constant (seconds). */
 const FOLLOW = { distance: 4.5, pitch: 0.3, height: 1.0, smoothing: 0.3 };
-const GRID_LINES = 21;
+/** The ground grid: lines every metre out to this many metres each way from the hips. */
+const GRID_HALF = 10;
+/** Vertices of the grid's segments: 2 directions × (2·half + 1) lines × 2·half segments × 2 ends. */
+const GRID_VERTICES = 2 * (2 * GRID_HALF + 1) * (2 * GRID_HALF) * 2;
 const GRID_COLOR = [0.45, 0.8, 0.55, 0.55];
 
 /** Who the folder works for: the view, and how a model is shown (the viewer's guarded load). */
@@ -58,15 +61,14 @@ export interface DriveHost {
  * The viewer's "Drive" folder (`#sinew-drive`): "Drive the avatar" (`data-control="drive"`) shows the generated
  * avatar with its locomotion clips (`driveAvatarAsset`) on a ground grid, played by the Drive animation graph
  * (`DRIVE_GRAPH`: Idle / Walk / Run in a synchronised 1D tree on `speed`, Jump on a trigger) and steered from the
- * keyboard (↑ ↓ speed, ← → turn, J jump: `DriveInput`) or a gamepad (left stick, button 0). Each frame: the input
- * sets the graph's `speed`, `turn` and `jump`; the graph drives its own `Animator` (root motion applied: the
- * travel accumulates in its placement, which the steering turns by `turn · dt`, and a jump carries the speed it
- * took off with); its `take-off` and `land` markers set `grounded`; the pose goes into the shown model as its first
- * pose job (the view's own animator holds four clips a layer, fewer than the graph's crossfades need), moved by the
- * placement; a `FootPlacementJob` puts the lower foot at its ankle height on the ground (y = 0) and keeps the other
- * as high above it as the clip lifts it (off in the air); the camera follows from behind and above, smoothed.
- * Readouts: active state, speed, turn, grounded, position. The folder steps on its own animation frames while on;
- * {@link step} (the test hooks) steps it by a given dt instead, and stops those frames.
+ * keyboard (↑ ↓ speed, ← → turn, J jump: `DriveInput`) or a gamepad (left stick, button 0). The graph drives the
+ * shown model's own animator (`Animator.reserveClipsPerLayer`, an `AnimationGraphDriver` as the view's
+ * `Playback.driver`, so the view's clock, play / pause and `step` move it), root motion `applied`. Each frame the
+ * drive: the input sets the graph's `speed`, `turn` and `jump`; the graph moves on; its `take-off` and `land`
+ * markers set `grounded`; the steering turns the animator's placement by `turn · dt` and a jump carries the speed it
+ * took off with (the Jump clip does not travel); a `FootPlacementJob` puts the lower foot at its ankle height on
+ * the ground (y = 0) and keeps the other as high above it as the clip lifts it (off in the air); the camera follows
+ * from behind and above, smoothed. Readouts: active state, speed, turn, grounded, position.
  */
 export class DriveDemo {
   readonly folder: GUI;
@@ -80,17 +82,16 @@ export class DriveDemo {
   private driver: AnimationGraphDriver | null = null;
   private feet: FootPlacementJob | null = null;
   private jobs: PoseJob[] = [];
-  private readonly events = new AnimationEventList();
+  /** The view's `Playback.driver` while the drive runs. */
+  private readonly playbackDriver = { update: (dt: number, events: AnimationEventList) => this.advance(dt, events) };
   private jumpState = -1;
   private carried = 0;
   private error: string | null = null;
   private readonly entered: string[] = [];
-  private frameRequest = 0;
-  private lastFrameMs = -1;
   private overlay: LineOverlay | null = null;
   private gl: WebGL2RenderingContext | null = null;
-  private readonly positions = new Float32Array(3 * 4 * GRID_LINES);
-  private readonly colors = new Float32Array(4 * 4 * GRID_LINES);
+  private readonly positions = new Float32Array(3 * GRID_VERTICES);
+  private readonly colors = new Float32Array(4 * GRID_VERTICES);
   private readonly m = new Float64Array(16);
   private readonly pads: (Gamepad | null)[] = [];
 
@@ -110,7 +111,7 @@ export class DriveDemo {
       tag(this.folder.add(this.readouts, 'position').name('Position (m)'), 'drive-position'),
     ];
     for (const c of this.readoutControllers) c.disable();
-    for (let i = 0; i < 4 * GRID_LINES; i++) this.colors.set(GRID_COLOR, 4 * i);
+    for (let i = 0; i < GRID_VERTICES; i++) this.colors.set(GRID_COLOR, 4 * i);
     const keys = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
     window.addEventListener('keydown', (e) => {
       if (!this.driver || !keys.has(e.code) || typingInto(e.target)) return;
@@ -169,21 +170,7 @@ export class DriveDemo {
       this.switchOff();
       return;
     }
-    this.host.view.pause();
-    this.host.view.selectClip(-1, 0);
-    this.lastFrameMs = -1;
-    this.frameRequest = requestAnimationFrame((now) => this.onFrame(now));
-  }
-
-  /**
-   * Moves the drive on by `dtSeconds` (≥ 0): reads the input, runs the graph and the animator, places the character
-   * and the camera, and draws. Stops the folder's own animation frames: the caller steps from now on.
-   */
-  step(dtSeconds: number): DriveDemoState {
-    cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
-    this.advance(dtSeconds);
-    return this.state();
+    this.host.view.play();
   }
 
   /** What the folder shows. */
@@ -198,17 +185,13 @@ export class DriveDemo {
     };
   }
 
-  private onFrame(nowMs: number): void {
-    if (!this.driver) return;
-    const dt = this.lastFrameMs < 0 ? 0 : Math.min(0.1, (nowMs - this.lastFrameMs) / 1000);
-    this.lastFrameMs = nowMs;
-    this.advance(dt);
-    this.frameRequest = requestAnimationFrame((now) => this.onFrame(now));
-  }
-
-  private advance(dt: number): void {
+  /** One frame of `dt` seconds (the view's clock calls it as its playback driver): see the class. Allocates nothing. */
+  private advance(dt: number, events: AnimationEventList): void {
     const graph = this.graph, driver = this.driver, model = this.model, feet = this.feet;
-    if (!graph || !driver || !model || !feet) return;
+    if (!graph || !driver || !model || !feet) {
+      events.clear();
+      return;
+    }
     const state = driver.state, placement = driver.animator.placement;
     const pads = typeof navigator.getGamepads === 'function' ? navigator.getGamepads() : this.pads;
     let pad: Gamepad | null = null;
@@ -217,11 +200,13 @@ export class DriveDemo {
     graph.setParameter(state, 'speed', command.speed);
     graph.setParameter(state, 'turn', command.turn);
     if (command.jump) graph.setParameter(state, 'jump', true);
-    driver.update(dt, this.events);
-    const events = this.events;
+    driver.update(dt, events);
     for (let i = 0; i < events.length; i++) {
       const e = events.events[i];
-      if (e.type === 'state-enter') this.entered.push(e.name);
+      if (e.type === 'state-enter') {
+        if (this.entered.length === ENTERED_KEPT) this.entered.shift();
+        this.entered.push(e.name);
+      }
       else if (e.type === 'marker' && e.name === 'take-off') {
         graph.setParameter(state, 'grounded', false);
         this.carried = command.speed;
@@ -234,9 +219,7 @@ export class DriveDemo {
     placement[1] += Math.cos(placement[2]) * this.carried * jump * dt;
     if (jump === 0) this.carried = 0;
     feet.weight = graph.getParameter(state, 'grounded') ? 1 : 0;
-    model.secondaryMotion?.step(dt);
     this.follow(dt, model, feet.pelvis);
-    this.host.view.renderOnce();
     this.showReadouts(graph.activeState(state), command.speed, command.turn, graph.getParameter(state, 'grounded') !== 0, placement);
   }
 
@@ -263,17 +246,18 @@ export class DriveDemo {
   }
 
   /**
-   * Sets the drive up on the Drive avatar just shown: the graph over its compiled clips, an animator and driver,
-   * the pose jobs (the graph's pose, the feet's heights, the feet), the camera behind it.
+   * Sets the drive up on the Drive avatar just shown: the graph over its compiled clips driving its animator (root
+   * motion applied) as the view's playback driver, the pose jobs (the feet's heights, the feet), the camera behind it.
    * @throws LoadError / RangeError when the graph does not fit the clips (it always does)
    */
   private attach(model: AnimatedModel): void {
     const { graph: asset } = readAnimationGraph(DRIVE_GRAPH, { file: 'drive.json', clipNames: model.clips.map((c) => c.name) });
     const graph = new AnimationGraph(asset, model.clips);
-    const skeleton = model.asset.skeleton, restPose = model.asset.restPose;
-    const animator = new Animator(skeleton.jointCount, { maxClipsPerLayer: graph.maxClipsPerLayer(), motionRoot: findMotionRoot(skeleton, restPose, model.clips) });
-    animator.rootMotion = 'applied';
-    const driver = new AnimationGraphDriver(graph, animator);
+    const skeleton = model.asset.skeleton, view = this.host.view;
+    view.selectClip(-1, 0);
+    model.animator.reserveClipsPerLayer(graph.maxClipsPerLayer());
+    const driver = new AnimationGraphDriver(graph, model.animator);
+    view.playback.rootMotion = 'applied'; // starts the placement at the origin
     const legs = findLegs(skeleton);
     if (legs.length !== 2) throw new Error(`${model.asset.name}: no left and right legs`);
     // The knees' hinge from the idle's first pose, whose knees are slightly bent.
@@ -283,9 +267,8 @@ export class DriveDemo {
       legs: legs.map(({ start, mid, end }) => ({ start, mid, end, midAxis: midAxisFromPose(new Float64Array(3), skeleton, model.pose, start, mid, end) })),
       ankleHeight: ANKLE_HEIGHT,
     });
-    const roots = Int32Array.from(skeleton.parents.reduce<number[]>((list, parent, j) => (parent < 0 ? [...list, j] : list), []));
     const ankles = Int32Array.from(legs.map((leg) => leg.end));
-    this.jobs = [new GraphPoseJob(animator, restPose, roots), new AnkleLiftJob(feet, ankles, this.m), feet];
+    this.jobs = [new AnkleLiftJob(feet, ankles, this.m), feet];
     model.poseJobs.unshift(...this.jobs);
     this.model = model;
     this.graph = graph;
@@ -301,13 +284,18 @@ export class DriveDemo {
     camera.yaw = Math.PI;
     camera.sceneRadius = Math.max(camera.sceneRadius, 2);
     camera.target.set([0, FOLLOW.height, 0]);
-    this.advance(0);
+    view.playback.driver = this.playbackDriver;
   }
 
   /** Takes the drive's jobs out of the model they were put on, and forgets it. */
   private detach(): void {
-    cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
+    const view = this.host.view, playback = view.playback;
+    if (this.driver && playback.driver === this.playbackDriver) {
+      // Still the drive's model: the graph lets go of its animator, which stands in the rest pose, in place.
+      playback.driver = null;
+      for (let s = 0; s < this.driver.animator.maxClipsPerLayer; s++) this.driver.animator.releaseSlot(0, s);
+    }
+    if (this.driver) playback.rootMotion = 'off';
     const jobs = this.model?.poseJobs;
     if (jobs) for (let i = jobs.length - 1; i >= 0; i--) if (this.jobs.includes(jobs[i])) jobs.splice(i, 1);
     this.jobs = [];
@@ -324,7 +312,11 @@ export class DriveDemo {
     this.host.view.requestRedraw();
   }
 
-  /** The ground (y = 0) as a grid of 1 m around the hips, in the overlay's space (display space minus mat3(display)·origin). */
+  /**
+   * The ground (y = 0) as a grid of 1 m around the hips, drawn as 1 m segments in the overlay's space (display
+   * space minus mat3(display)·origin); segments not wholly in front of the eye are left out, as lines that cross
+   * the eye's plane are not drawn whole by every GL.
+   */
   private drawGround(frame: ViewFrame): void {
     const feet = this.feet;
     if (!feet || frame.animated !== this.model) return;
@@ -333,36 +325,27 @@ export class DriveDemo {
       this.overlay = new LineOverlay(frame.gl);
       this.gl = frame.gl;
     }
-    const model = frame.animated, d = frame.displayMatrix, o = model.origin;
+    const model = frame.animated, d = frame.displayMatrix, o = model.origin, view = frame.camera.view;
     const sx = d[0] * o[0] + d[4] * o[1] + d[8] * o[2], sy = d[1] * o[0] + d[5] * o[1] + d[9] * o[2], sz = d[2] * o[0] + d[6] * o[1] + d[10] * o[2];
     const hips = model.jointMatrix(feet.pelvis, this.m);
-    const cx = Math.round(hips[12]), cz = Math.round(hips[14]), half = (GRID_LINES - 1) / 2;
+    const cx = Math.round(hips[12]), cz = Math.round(hips[14]), half = GRID_HALF;
     const pos = this.positions;
     let v = 0;
-    const put = (x: number, z: number): void => {
-      pos[3 * v] = x - sx; pos[3 * v + 1] = -sy; pos[3 * v + 2] = z - sz;
-      v++;
+    // View-space depth of ground point (x, 0, z): in front of the eye when below −0.2 m.
+    const ahead = (x: number, z: number): boolean => view[2] * x + view[10] * z + view[14] < -0.2;
+    const segment = (x0: number, z0: number, x1: number, z1: number): void => {
+      if (!ahead(x0, z0) || !ahead(x1, z1)) return;
+      pos[3 * v] = x0 - sx; pos[3 * v + 1] = -sy; pos[3 * v + 2] = z0 - sz;
+      pos[3 * v + 3] = x1 - sx; pos[3 * v + 4] = -sy; pos[3 * v + 5] = z1 - sz;
+      v += 2;
     };
-    for (let i = 0; i < GRID_LINES; i++) {
-      const k = i - half;
-      put(cx + k, cz - half); put(cx + k, cz + half);
-      put(cx - half, cz + k); put(cx + half, cz + k);
+    for (let i = -half; i <= half; i++) {
+      for (let j = -half; j < half; j++) {
+        segment(cx + i, cz + j, cx + i, cz + j + 1);
+        segment(cx + j, cz + i, cx + j + 1, cz + i);
+      }
     }
     this.overlay.drawLines(frame.renderer.lastViewProjection, pos, this.colors, v);
-  }
-}
-
-/**
- * The Drive graph's pose as the shown model's first pose job: the graph's animator evaluated over the rest pose
- * (the view's animator plays nothing), then moved by the animator's placement (`applyPlacement`, as
- * `AnimatedModel.evaluate` does for its own animator in `applied` root motion).
- */
-class GraphPoseJob implements PoseJob {
-  constructor(private readonly animator: Animator, private readonly restPose: LocalPose, private readonly roots: Int32Array) {}
-
-  apply(pose: LocalPose): void {
-    this.animator.evaluate(pose, this.restPose);
-    applyPlacement(pose, this.roots, this.animator.placement);
   }
 }
 

@@ -130,8 +130,8 @@ export interface SinewTestHooks {
    */
   drive(settings?: { on?: boolean }): Promise<DriveDemoState>;
   /**
-   * Moves the drive on by `frames` steps of `dtSeconds` (default 1), each reading the input held then, and draws:
-   * deterministic, unlike the throttled animation frames (the folder's own frames stop). Returns its state.
+   * {@link step} `frames` times (default 1): the drive, the view's playback driver, moves on by `dtSeconds` each
+   * time, reading the input held then, and draws. Returns the Drive folder's state.
    */
   driveStep(dtSeconds: number, frames?: number): DriveDemoState;
 }
@@ -240,7 +240,7 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
     expression: (name) => app.view.avatar.getExpression(name),
     drive: async (settings) => (settings ? app.drive.set(settings) : app.drive.state()),
     driveStep: (dt, frames = 1) => {
-      for (let i = 0; i < frames; i++) app.drive.step(dt);
+      for (let i = 0; i < frames; i++) app.step(dt);
       return app.drive.state();
     },
     aimAt: (joint, distance) => {
