@@ -143,6 +143,21 @@ describe.skipIf(!assets)('sinew eval --graph', () => {
     });
   }
 
+  it('--anim: states name the clips of another file, retargeted onto the model, as --clip would', async () => {
+    const cesium = join(assets!, 'gltf', 'CesiumMan.glb');
+    const file = join(folder, 'cesium.json');
+    writeFileSync(file, JSON.stringify({ layers: [{ name: 'Base', states: [{ name: 'Walking', clip: 'animation 0' }], transitions: [{ from: 'START', to: 'Walking' }] }] }));
+    const T = 3.31;
+    const byGraph = await sinewInProcess('eval', cesium, '--anim', cesium, '--graph', file, '--time', String(T));
+    expect(byGraph.code).toBe(0);
+    const [clip] = byGraph.doc.graph.layers[0].clips;
+    expect(clip).toMatchObject({ state: 'Walking', clip: 'animation 0', weight: 1 });
+    const duration = (await sinewInProcess('eval', cesium, '--anim', cesium, '--clip', 'animation 0')).doc.duration;
+    expect(clip.time).toBeCloseTo(frac(T / duration) * duration, 9);
+    const byClip = await sinewInProcess('eval', cesium, '--anim', cesium, '--clip', 'animation 0', '--time', String(clip.time));
+    expect(maxDifference(byGraph.doc, byClip.doc)).toBeLessThan(1e-6 * diagonal(Float32Array.from(byClip.doc.primitives[0].positions)));
+  });
+
   it('T = 0 leaves START (one update of 0 s): both clips at their first frame', async () => {
     const { code, doc } = await sinewInProcess('eval', fox, '--graph', graph, '--param', 'speed=0.25');
     expect(code).toBe(0);
