@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { positionsDiagonal as diagonal } from '../helpers/positions-diagonal.ts';
 import { main } from '../../../src/cli/main.ts';
-import { graphSteps } from '../../../src/cli/evaluate-graph.ts';
+import { graphSteps, parseParameterInput, resolveGraphParameters } from '../../../src/cli/evaluate-graph.ts';
+import { readAnimationGraph } from '../../../src/loaders/animation-graph/read-animation-graph.ts';
 import { evaluateBlendWithThree } from './three-oracle.ts';
 import { sinew } from './run-sinew.ts';
 
@@ -72,6 +73,32 @@ describe('graphSteps', () => {
     }
     expect(() => graphSteps(-1)).toThrow(/0 or more seconds/);
     expect(() => graphSteps(1e9)).toThrow(/at most 1000000/);
+  });
+});
+
+describe('--param', () => {
+  const graph = readAnimationGraph({
+    parameters: [{ name: 'speed', type: 'FLOAT' }, { name: 'lane', type: 'INTEGER' }, { name: 'grounded', type: 'BOOLEAN' }, { name: 'jump', type: 'TRIGGER' }],
+    layers: [],
+  }).graph;
+
+  it('reads NAME=VALUE (repeatable) and refuses other text as a usage error', () => {
+    expect(parseParameterInput(' speed = -1.5 ', parseParameterInput('jump=true'))).toEqual([{ name: 'jump', value: 'true' }, { name: 'speed', value: '-1.5' }]);
+    for (const bad of ['speed', '=1', 'speed=', ' = ']) expect(() => parseParameterInput(bad), bad).toThrow(/It must be NAME=VALUE/);
+  });
+
+  it('reads each value by its parameter\'s type: FLOAT a number, INTEGER a whole one, BOOLEAN and TRIGGER true or false', () => {
+    const inputs = ['speed=-1.5', 'lane=3', 'grounded=false', 'jump=true', 'speed=2e-1'].flatMap((t) => parseParameterInput(t));
+    expect(resolveGraphParameters(graph, inputs, 'g.json')).toEqual([[0, -1.5], [1, 3], [2, 0], [3, 1], [0, 0.2]]);
+    const list = '(its parameters: speed (FLOAT), lane (INTEGER), grounded (BOOLEAN), jump (TRIGGER))';
+    const cases: [string, string][] = [
+      ['lane=1.5', 'g.json: --param lane=1.5: lane is an INTEGER, give a whole number'],
+      ['grounded=1', 'g.json: --param grounded=1: grounded is a BOOLEAN, give true or false'],
+      ['jump=yes', 'g.json: --param jump=yes: jump is a TRIGGER, give true or false'],
+      ['speed=Infinity', 'g.json: --param speed=Infinity: speed is a FLOAT, give a number'],
+      ['Speed=1', 'g.json: --param Speed=1: the graph has no parameter "Speed"'],
+    ];
+    for (const [text, message] of cases) expect(() => resolveGraphParameters(graph, parseParameterInput(text), 'g.json')).toThrow(`${message} ${list}`);
   });
 });
 
