@@ -46,6 +46,15 @@ export class AnimatorLayer {
     this.clips.scratchFor(jointCount); // allocated now, not on the first crossfade
   }
 
+  /** Adds free slots (and their blend records) up to `capacity`; allocates. */
+  grow(capacity: number, jointCount: number, morphWeightCount: number, createPose: PoseFactory): void {
+    while (this.slots.length < capacity) {
+      const slot = new ClipSlot(createPose(jointCount, morphWeightCount));
+      this.slots.push(slot);
+      this.clips.addLayer(slot.pose, 0.5);
+    }
+  }
+
   /**
    * Copies `mask` into {@link maskStore} (made by `createJointWeights` on the first mask), or clears the mask.
    * Allocates only on the first mask.

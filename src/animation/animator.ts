@@ -52,7 +52,7 @@ export class Animator {
   readonly morphWeightCount: number;
   private readonly morphJoints: Int32Array | null;
   private readonly layers: AnimatorLayer[] = [];
-  private readonly capacity: number;
+  private capacity: number;
   private serial = 0;
   /** `Float32Array(jointCount)`: 1 − α·mask[j], the result so far's share under a masked layer. */
   private readonly belowWeights: Float32Array;
@@ -299,9 +299,20 @@ export class Animator {
     }
   }
 
-  /** Clips a layer holds at once (`AnimatorOptions.maxClipsPerLayer`). */
+  /** Clips a layer holds at once (`AnimatorOptions.maxClipsPerLayer`, or more after {@link reserveClipsPerLayer}). */
   get maxClipsPerLayer(): number {
     return this.capacity;
+  }
+
+  /**
+   * Lets every layer (those added later too) hold at least `count` clips at once: an animator made before the
+   * caller knew what it would play (a viewer's, when an animation graph arrives later) takes an
+   * `AnimationGraphDriver`. New slots are free; what plays goes on. Never shrinks. Allocates (not for the frame loop).
+   */
+  reserveClipsPerLayer(count: number): void {
+    if (!(count > this.capacity)) return;
+    this.capacity = Math.ceil(count);
+    for (const layer of this.layers) layer.grow(this.capacity, this.jointCount, this.morphWeightCount, this.createPose);
   }
 
   /**

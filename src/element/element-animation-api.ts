@@ -13,6 +13,7 @@ import type { LoopMode } from '../animation/loop-mode.ts';
 import type { ModelView } from '../view/model-view.ts';
 import { readAttribute } from './element-attributes.ts';
 import { crossfadeSeconds, playFromRest } from './element-playback.ts';
+import type { IgnoredWithGraph } from './graph-source.ts';
 
 
 /** What a numeric option of the animation API must be, and what stands in for it otherwise. */
@@ -81,6 +82,10 @@ export interface AnimationApiOwner {
   currentView(): ModelView | null;
   /** The shown model's clip names (the element's `clips`). */
   clips(): readonly string[];
+  /** Whether an animation graph chooses the clips (element-graph.ts): `play()` then only resumes it. */
+  graphDrives(): boolean;
+  /** With a graph: warns once that `member` is ignored, and says true (the call then does nothing). */
+  ignoredWithGraph(member: IgnoredWithGraph): boolean;
   /** Before the first model: remember the play state it starts in. */
   requestPlaying(playing: boolean): void;
   /** Fires a `<model-viewer>` event without detail. */
@@ -169,6 +174,7 @@ export class ElementAnimationApi {
 
   /** `currentTime = seconds`: jumps there (clamped to the clip), keeping the play state; bad values reported. */
   setCurrentTime(value: number): void {
+    if (this.owner.ignoredWithGraph('currentTime')) return;
     if (typeof value !== 'number' || !Number.isFinite(value)) {
       this.owner.report(`currentTime: expected a finite number of seconds, got ${String(value)}`);
       return;
@@ -189,6 +195,12 @@ export class ElementAnimationApi {
    */
   play(options?: PlayAnimationOptions): void {
     const view = this.owner.currentView();
+    if (view?.asset && this.owner.graphDrives()) {
+      if (options !== undefined) this.owner.ignoredWithGraph('play(options)');
+      view.play();
+      if (this.owner.clips().length > 0) this.owner.emit('play');
+      return;
+    }
     if (!view?.asset) {
       this.owner.requestPlaying(true);
       this.pendingPlay = options ?? null;
@@ -235,6 +247,7 @@ export class ElementAnimationApi {
    * `animation-name`, or no model shown: reported, nothing happens.
    */
   appendAnimation(name: string, options: AppendAnimationOptions = {}): void {
+    if (this.owner.ignoredWithGraph('appendAnimation()')) return;
     const found = this.findClip('appendAnimation', name);
     if (!found) return;
     const { view, index } = found;
@@ -261,6 +274,7 @@ export class ElementAnimationApi {
    * reported; a clip not appended: nothing happens.
    */
   detachAnimation(name: string, options: DetachAnimationOptions = {}): void {
+    if (this.owner.ignoredWithGraph('detachAnimation()')) return;
     const found = this.findClip('detachAnimation', name);
     if (!found) return;
     const { view, index } = found;

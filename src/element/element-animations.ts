@@ -47,6 +47,11 @@ export class ElementAnimations {
     this.attributeChanged();
   }
 
+  /** Resolves once the files asked for so far have been added or have failed (never rejects). */
+  settled(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
   /** `animations` changed: the URLs the shown model has not taken yet are fetched (removed ones stay). */
   attributeChanged(): void {
     const asset = this.owner.currentView()?.asset;

@@ -102,6 +102,10 @@ export const ELEMENT_ATTRIBUTES = {
     kind: 'text', absent: 'none',
     doc: 'Space-separated URLs of clips files (.glb, .gltf, .md5anim, .vrma), relative to the page: their clips are retargeted onto the model and join `clips`, fetched after the model loads.',
   },
+  'animation-graph': {
+    kind: 'text', absent: 'no graph',
+    doc: 'URL of an animation graph (JSON, docs/guide/animation-graph.md), relative to the page: its states play the clips (from the model or `animations`), driven by `setParameter`; absent: no graph (an inline `<script type="application/json" slot="animation-graph">` child, else `animation-name` plays).',
+  },
   'animation-name': {
     kind: 'clip', absent: 'the first clip',
     doc: "`<model-viewer>`'s: clip by name or 0-based index (`rest` or −1: the rest pose); absent: the first clip.",

@@ -8,7 +8,7 @@
 import type {
   ModelViewerErrorDetail, ModelViewerLoadDetail, ModelViewerProgressDetail, ModelVisibilityDetail, SinewCameraChangeDetail,
   SinewClipsAddedDetail, SinewErrorDetail, SinewLoadDetail, SinewLoopDetail, SinewMarkerDetail,
-  SinewProgressDetail, SinewTimeUpdateDetail,
+  SinewProgressDetail, SinewTimeUpdateDetail, SinewGraphLoadDetail, SinewGraphStateDetail, SinewGraphTransitionDetail,
 } from './element-events.ts';
 
 /**
@@ -42,6 +42,16 @@ export interface SinewViewerElementEventMap extends Omit<HTMLElementEventMap, 'l
   finished: CustomEvent<SinewLoopDetail>;
   /** The playhead crossed a marker of the clip. */
   marker: CustomEvent<SinewMarkerDetail>;
+  /** An animation graph drives the model shown (`animation-graph`, or an inline graph script): its parameters and layers. */
+  'sinew-graphload': CustomEvent<SinewGraphLoadDetail>;
+  /** A layer of the animation graph entered a state (a transition started to it). */
+  'state-enter': CustomEvent<SinewGraphStateDetail>;
+  /** A state of the animation graph stopped playing (its transition's crossfade ended). */
+  'state-exit': CustomEvent<SinewGraphStateDetail>;
+  /** A transition of the animation graph started. */
+  'transition-start': CustomEvent<SinewGraphTransitionDetail>;
+  /** A transition of the animation graph finished (after the `state-exit` of the state it left). */
+  'transition-end': CustomEvent<SinewGraphTransitionDetail>;
   /** `<model-viewer>`'s: `appendAnimation` did something (no detail). */
   'append-animation': CustomEvent<null>;
   /** `<model-viewer>`'s: `detachAnimation` did something (no detail). */

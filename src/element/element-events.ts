@@ -76,6 +76,36 @@ export interface SinewMarkerDetail {
   readonly time: number;
 }
 
+/** `detail` of the `state-enter` and `state-exit` events: a layer of the animation graph entered or left a state. */
+export interface SinewGraphStateDetail {
+  /** The graph layer's name (`layers[i].name`). */
+  readonly layer: string;
+  /** The state entered, or the state that stopped playing (faded out). */
+  readonly state: string;
+}
+
+/** `detail` of the `transition-start` and `transition-end` events of the animation graph. */
+export interface SinewGraphTransitionDetail {
+  /** The graph layer's name. */
+  readonly layer: string;
+  /** The state the transition leaves. */
+  readonly from: string;
+  /** The state it goes to (the active state from its start on). */
+  readonly to: string;
+}
+
+/** `detail` of the `sinew-graphload` event: an animation graph drives the model shown. */
+export interface SinewGraphLoadDetail {
+  /** The graph's file name (`graph.json`), or `<script slot="animation-graph">` for an inline one. */
+  readonly file: string;
+  /** Its parameters' names, in file order. */
+  readonly parameters: readonly string[];
+  /** Its layers' names, bottom first. */
+  readonly layers: readonly string[];
+  /** Non-fatal problems (a layer no transition leaves `START` in; members of the animation API it ignores). */
+  readonly warnings: readonly string[];
+}
+
 /** `detail` of the `load` event (`<model-viewer>`'s): the model of `src` is shown, its first frame drawn. */
 export interface ModelViewerLoadDetail {
   /** The `src` it came from, as written (null for the built-in octopus). */
@@ -133,6 +163,11 @@ export interface SinewEventDetails {
   error: ModelViewerErrorDetail;
   progress: ModelViewerProgressDetail;
   'camera-change': SinewCameraChangeDetail;
+  'state-enter': SinewGraphStateDetail;
+  'state-exit': SinewGraphStateDetail;
+  'transition-start': SinewGraphTransitionDetail;
+  'transition-end': SinewGraphTransitionDetail;
+  'sinew-graphload': SinewGraphLoadDetail;
 }
 
 /** Fires `type` on `target` with `detail`, bubbling and composed (it crosses the page's shadow roots). */
@@ -141,16 +176,33 @@ export function emitSinewEvent<K extends keyof SinewEventDetails>(target: EventT
 }
 
 /**
- * Fires one DOM event per animation event of `events` (`loop`, `finished`, `marker`), in order. Allocates an
- * event per entry: they come at loop ends and markers, not every frame.
+ * Fires one DOM event per animation event of `events`, in order: `loop`, `finished`, `marker` of the clips, and
+ * the animation graph's `state-enter`, `state-exit` (detail {@link SinewGraphStateDetail}), `transition-start`,
+ * `transition-end` ({@link SinewGraphTransitionDetail}). Allocates an event per entry: they come at loop ends,
+ * markers and state changes, not every frame.
+ * @param layerNames the graph's layer names, by layer index (a graph event's layer); [] without a graph
  */
-export function emitAnimationEvents(target: EventTarget, events: AnimationEventList): void {
+export function emitAnimationEvents(target: EventTarget, events: AnimationEventList, layerNames: readonly string[] = []): void {
   for (let i = 0; i < events.length; i++) {
     const e = events.events[i];
     const clip = e.clip ? e.clip.name : '';
-    if (e.type === 'marker') emitSinewEvent(target, 'marker', { clip, name: e.name, time: e.time });
-    else if (e.type === 'loop' || e.type === 'finished') emitSinewEvent(target, e.type, { name: clip, clip, count: e.count });
-    // The animation graph's state and transition events are not forwarded yet (issue 36's element part).
+    switch (e.type) {
+      case 'marker':
+        emitSinewEvent(target, 'marker', { clip, name: e.name, time: e.time });
+        break;
+      case 'loop':
+      case 'finished':
+        emitSinewEvent(target, e.type, { name: clip, clip, count: e.count });
+        break;
+      case 'state-enter':
+      case 'state-exit':
+        emitSinewEvent(target, e.type, { layer: layerNames[e.layer] ?? String(e.layer), state: e.name });
+        break;
+      case 'transition-start':
+      case 'transition-end':
+        emitSinewEvent(target, e.type, { layer: layerNames[e.layer] ?? String(e.layer), from: e.source, to: e.name });
+        break;
+    }
   }
 }
 

@@ -25,6 +25,7 @@ export type { HotspotConfiguration, HotspotData } from './element-hotspots.ts';
 export type { Vector2D, Vector3D } from './model-viewer-vectors.ts';
 export type { ElementSurfaceHit } from './element-picking.ts';
 export type { SinewCameraChangeDetail, SinewClipsAddedDetail } from './element-events.ts';
+export type { SinewGraphLoadDetail, SinewGraphStateDetail, SinewGraphTransitionDetail } from './element-events.ts';
 export type { SinewViewerElementEventMap } from './element-event-map.ts';
 export type { SphericalPosition } from './element-camera.ts';
 export type { AvatarMeta } from '../asset/avatar-asset.ts';

@@ -6,13 +6,14 @@ import type { ModelViewListener } from '../view/model-view-listener.ts';
 import type { Rgba } from '../view/render-surface.ts';
 import { ViewerHost } from '../view/viewer-host.ts';
 import styles from './sinew-viewer-element.css?inline';
-import { logWarningsOnce } from './warning-log.ts';
+import { logWarningsOnce, warnOncePerElement } from './warning-log.ts';
 import {
   defineAttributeProperties, ELEMENT_ATTRIBUTE_NAMES, readAttribute, type AttributeName, type ElementAttributeProperties,
 } from './element-attributes.ts';
 import { emitAnimationEvents, emitSinewEvent, TimeUpdateThrottle, type SinewEventDetails } from './element-events.ts';
 import { ElementLoading } from './element-loading.ts';
 import { ElementAnimations } from './element-animations.ts';
+import { ElementGraph } from './element-graph.ts';
 import { ElementAttachments } from './element-attachments.ts';
 import { applyPlayback, applyPlaybackSettings, readSkinningMethod, type PlaybackChange } from './element-playback.ts';
 import { ElementEnvironment } from './element-environment.ts';
@@ -96,10 +97,31 @@ export abstract class SinewViewerCore extends ElementBase {
   protected readonly avatarSurface = new ElementAvatar({ element: this, currentView: () => this.view, report: (message) => this.report(message) });
   /** Spring bones: `spring-bones`, `gravity`, `wind`, `show-colliders` and `resetSpringBones()` (element-springs.ts). */
   protected readonly springSurface = new ElementSprings({ element: this, currentView: () => this.view, report: (message) => this.report(message) });
+  /** `animation-graph` or an inline graph script: the graph that chooses the clips (element-graph.ts). */
+  protected readonly graph: ElementGraph = new ElementGraph({
+    element: this,
+    currentView: () => this.view,
+    clipsSettled: () => this.clipFiles.settled(),
+    loaded: (detail) => {
+      // Said once per element: they are about its markup (an attribute ignored) or its graph file.
+      for (const warning of detail.warnings) warnOncePerElement(this, warning);
+      this.emit('sinew-graphload', detail);
+    },
+    released: () => {
+      const view = this.view;
+      if (!view?.asset) return;
+      // What played before the graph starts again (a cut: the graph's clips are gone), then `animation-name` as it is now.
+      view.selectClip(view.playback.clipIndex, 0);
+      this.applyPlayback('animation-name');
+    },
+    report: (message) => this.report(message),
+  });
   /** `<model-viewer>`'s animation API: play options, appended clips, `play` / `pause` events. */
   protected readonly animationApi: ElementAnimationApi = new ElementAnimationApi({
     element: this,
     currentView: () => this.view,
+    graphDrives: () => this.graph.active,
+    ignoredWithGraph: (member) => this.graph.ignores(member),
     clips: () => this.clipNames,
     requestPlaying: (playing) => (this.requestedPlaying = playing),
     emit: (type) => this.emit(type, null),
@@ -128,6 +150,7 @@ export abstract class SinewViewerCore extends ElementBase {
       this.shownWarnings = Object.freeze([...warnings]);
       this.emit('sinew-load', { model: asset.name, clips: this.clipNames, warnings: this.shownWarnings });
       this.clipFiles.shown();
+      this.graph.shown();
       this.props.shown();
       if (this.view) this.animationApi.shown(this.view);
       this.cameraRules.shown();
@@ -141,10 +164,15 @@ export abstract class SinewViewerCore extends ElementBase {
         this.cameraRules.drawn(this.view, now);
         this.avatarSurface.drawn(this.view, now);
       }
+      if (this.graph.active) {
+        const clock = this.graph.clipTime();
+        time = clock.time;
+        duration = clock.duration;
+      }
       this.bar.setTime(time, duration, now, !playing);
       if (this.timeUpdates.due(time, playing, now)) this.emit('sinew-timeupdate', { currentTime: time, duration, paused: !playing });
     },
-    animationEvents: (events) => emitAnimationEvents(this, events),
+    animationEvents: (events) => emitAnimationEvents(this, events, this.graph.layerNames),
     playingChanged: (playing) => this.bar.setPlaying(playing),
     clipChanged: (clipIndex) => this.bar.setClip(clipIndex),
     failed: (message) => this.report(message),
@@ -159,8 +187,12 @@ export abstract class SinewViewerCore extends ElementBase {
     style.textContent = styles;
     this.bar = new ElementControls({
       onPlayToggle: () => (this.paused ? this.play() : this.pause()),
-      onScrub: (s) => this.view?.setTime(s),
-      onClipChange: (i) => this.view?.selectClip(i),
+      onScrub: (s) => {
+        if (!this.graph.ignores('seek()')) this.view?.setTime(s);
+      },
+      onClipChange: (i) => {
+        if (!this.graph.ignores('clip menu')) this.view?.selectClip(i);
+      },
     });
     this.bar.element.hidden = true;
     this.loader = new ElementLoading({
@@ -185,6 +217,7 @@ export abstract class SinewViewerCore extends ElementBase {
       currentView: () => this.view,
       added: (added, clips) => {
         this.clipNames = clips;
+        this.graph.clipsAdded();
         this.bar.setModel(clips, this.view?.playback.clipIndex ?? -1);
         this.avatarSurface.shown();
         this.springSurface.shown();
@@ -260,6 +293,7 @@ export abstract class SinewViewerCore extends ElementBase {
     this.shadowStage.connect(view);
     this.avatarSurface.connect();
     this.springSurface.connect();
+    this.graph.connect();
   }
 
   /**
@@ -278,6 +312,7 @@ export abstract class SinewViewerCore extends ElementBase {
     this.props.disconnect();
     this.cameraRules.disconnect();
     this.avatarSurface.disconnect(view);
+    this.graph.disconnect();
     view.dispose();
     view.canvas.remove();
     this.resizeObserver?.disconnect();
@@ -339,6 +374,9 @@ export abstract class SinewViewerCore extends ElementBase {
       case 'animations':
         this.clipFiles.attributeChanged();
         break;
+      case 'animation-graph':
+        this.graph.refresh();
+        break;
       case 'look-at':
       case 'auto-blink':
         this.avatarSurface.changed();
@@ -354,6 +392,7 @@ export abstract class SinewViewerCore extends ElementBase {
       case 'time':
       case 'autoplay':
         this.animationApi.noteDeprecated(name);
+        if (name !== 'autoplay' && this.graph.ignores(name)) break;
         if (!this.loader.deferPlayback()) this.applyPlayback(name);
         break;
       case 'palette': {
@@ -374,6 +413,7 @@ export abstract class SinewViewerCore extends ElementBase {
       case 'animation-crossfade-duration':
       case 'root-motion':
         this.animationApi.noteDeprecated(name);
+        if ((name === 'loop' || name === 'fade' || name === 'animation-crossfade-duration') && this.graph.ignores(name)) break;
         applyPlaybackSettings(this, view, this.reporter, name);
         break;
     }
@@ -386,7 +426,12 @@ export abstract class SinewViewerCore extends ElementBase {
     const view = this.view;
     if (!view) return;
     const wasPlaying = view.playback.playing;
-    applyPlayback(this, view, changed, this.reporter);
+    if (this.graph.active) {
+      // The graph chooses the clips: only `autoplay` (a load settled, or the attribute added) does something, it plays.
+      if (this.hasAttribute('autoplay') && (changed === 'autoplay' || changed === 'all')) view.play();
+    } else {
+      applyPlayback(this, view, changed, this.reporter);
+    }
     if (view.asset) this.animationApi.playStateApplied(view, wasPlaying);
   }
 

@@ -73,16 +73,23 @@ export class SinewViewerElement extends SinewViewerCore {
     return this.clipNames;
   }
 
-  /** Seconds: the selected clip's duration (0 for the rest pose or before a model). */
+  /**
+   * Seconds: the selected clip's duration (0 for the rest pose or before a model); with an animation graph, the
+   * duration of the clip layer 0's active state plays (its first clip, for a blend tree).
+   */
   get duration(): number {
+    if (this.graph.active) return this.graph.clipTime().duration;
     return this.view?.playback.duration ?? 0;
   }
 
   /**
    * Seconds into the selected clip. Setting it jumps there (clamped to the clip) keeping the play state, as
    * {@link seek}, but a non-finite value is reported (`sinew-error`) instead of thrown (`<model-viewer>`'s).
+   * With an animation graph: the time into the clip layer 0's active state plays; setting it is ignored (one
+   * console warning: the graph keeps each state's time).
    */
   get currentTime(): number {
+    if (this.graph.active) return this.graph.clipTime().time;
     return this.view?.playback.time ?? this.loader.retained?.time ?? 0;
   }
   set currentTime(seconds: number) {
@@ -147,7 +154,40 @@ export class SinewViewerElement extends SinewViewerCore {
     if (typeof seconds !== 'number' || !Number.isFinite(seconds)) {
       throw new TypeError(`<sinew-viewer>.seek: expected a finite number of seconds, got ${String(seconds)}`);
     }
+    if (this.graph.ignores('seek()')) return;
     this.view?.seek(seconds);
+  }
+
+  // ── Animation graph (element-graph.ts; attribute `animation-graph` or an inline graph script) ───────
+
+  /**
+   * Sets parameter `name` of the animation graph (docs/guide/animation-graph.md, "On the element"), read by the next
+   * frame: a FLOAT as given (in the graph's units, e.g. metres per second), an INTEGER rounded, a BOOLEAN from a
+   * boolean, a TRIGGER `true` fires the first transition that reads it, which resets it (one jump per call).
+   * @throws RangeError when no graph is set (none asked for, or not yet on the model shown), or the graph has no
+   *   parameter `name` (the message lists its parameters): a script error, not `sinew-error`
+   * @throws TypeError when `value` is neither a finite number nor a boolean
+   */
+  setParameter(name: string, value: number | boolean): void {
+    this.graph.setParameter(name, value);
+  }
+
+  /**
+   * Parameter `name` of the animation graph: a FLOAT or INTEGER as a number, a BOOLEAN or TRIGGER as a boolean (a
+   * trigger reads true from `setParameter` until a transition consumes it).
+   * @throws RangeError when no graph is set, or the graph has no parameter `name`
+   */
+  getParameter(name: string): number | boolean {
+    return this.graph.getParameter(name);
+  }
+
+  /**
+   * The name of the state graph layer `layer` (0-based, bottom first) plays: the destination as soon as a
+   * transition starts. Null when no graph is set.
+   * @throws RangeError for a layer the graph does not have
+   */
+  activeState(layer = 0): string | null {
+    return this.graph.activeState(layer);
   }
 
   /**

@@ -19,6 +19,12 @@ export interface PlaybackSettings {
   readonly fade: number;
 }
 
+/** Moves a model's animator on in place of its clips' own clock ({@link Playback.driver}). */
+export interface PlaybackDriver {
+  /** Clears `events`, moves the animator on by `dtSeconds` (real seconds ≥ 0) and fills `events`. Allocates nothing. */
+  update(dtSeconds: number, events: AnimationEventList): void;
+}
+
 /** How {@link startClip} starts a clip. */
 export interface StartClipOptions {
   readonly speed: number;
@@ -108,6 +114,12 @@ export class Playback {
   readonly events = new AnimationEventList();
   /** Hears {@link events} after each {@link advance} that met any (before the caller draws), or null. */
   onEvents: ((events: AnimationEventList) => void) | null = null;
+  /**
+   * What moves the bound model's animator in {@link advance} instead of `animator.update` (an animation graph's
+   * driver, `<sinew-viewer animation-graph>`), or null. It clears and fills the events; `once` clips never stop
+   * playback while it drives. {@link bind} drops it (it drove the previous model's animator).
+   */
+  driver: PlaybackDriver | null = null;
   private model: AnimatedModel | null = null;
   private player: ClipPlayer | null = null;
   /** Index of the clip last started (−1: the rest pose); the animator itself knows clips, not indices. */
@@ -138,7 +150,7 @@ export class Playback {
   /** True when a `once` clip has reached its end in the direction of play. */
   get finished(): boolean {
     // A pinned player is a looping clip held in `once` mode at its end: it never finishes.
-    return this.player !== null && !this.pinned && this.player.finished;
+    return this.driver === null && this.player !== null && !this.pinned && this.player.finished;
   }
 
   /** Number of clips sounding on the base layer (2 or more during a crossfade). */
@@ -229,6 +241,7 @@ export class Playback {
    */
   bind(model: AnimatedModel, player: ClipPlayer | null): void {
     this.model = model;
+    this.driver = null;
     model.animator.rootMotion = this.rootMotionValue;
     this.player = player;
     this.clip = player ? model.clips.indexOf(player.clip) : -1;
@@ -282,7 +295,8 @@ export class Playback {
     this.events.clear();
     if (!model || !(dtSeconds > 0)) return false;
     this.unpin();
-    model.animator.update(dtSeconds, this.events);
+    if (this.driver) this.driver.update(dtSeconds, this.events);
+    else model.animator.update(dtSeconds, this.events);
     if (this.events.length > 0) this.onEvents?.(this.events);
     if (this.playing && this.finished) {
       this.playing = false;

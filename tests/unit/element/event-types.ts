@@ -33,6 +33,13 @@ viewer.addEventListener('camera-change', function (e) {
   void source;
   void element;
 });
+viewer.addEventListener('transition-start', (e) => {
+  const route: string = `${e.detail.layer}: ${e.detail.from} → ${e.detail.to}`;
+  void route;
+});
+viewer.addEventListener('state-enter', (e) => void e.detail.state);
+// @ts-expect-error a state event names one state, not a transition's two
+viewer.addEventListener('state-exit', (e) => void e.detail.from);
 const onMarker = (e: SinewViewerElementEventMap['marker']): void => void e.detail.time;
 viewer.addEventListener('marker', onMarker);
 viewer.removeEventListener('marker', onMarker);
