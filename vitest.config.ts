@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { decoderModules } from './build/decoder-modules-plugin.ts';
 
@@ -9,6 +10,9 @@ const plugins = [decoderModules()];
 
 export default defineConfig({
   test: {
+    // One test file per core, as Playwright runs one worker per core: vitest's default (cores − 1) ran one file at a
+    // time on a 2-core machine, leaving a core idle while the runner process waits.
+    maxWorkers: availableParallelism(),
     projects: [
       { plugins, test: { ...common, name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ['tests/unit/cli/**'] } },
       // The command tests spawn the shipped dist/cli.js: their project builds the package first, unless dist/ is fresh.

@@ -92,6 +92,7 @@ export type {
   GraphBlendTreeType, GraphBlendChild, GraphCondition, GraphPredicate, GraphTransition, GraphInterruptionSource,
 } from './animation/graph/animation-graph-asset.ts';
 export { readAnimationGraph, type ReadAnimationGraphOptions, type ReadAnimationGraphResult } from './loaders/animation-graph/read-animation-graph.ts';
+export { analyzeGraphReachability, type GraphReachability, type LayerReachability } from './animation/graph/graph-reachability.ts';
 
 // Poses for a pipeline of one's own (docs/animation-sampling.md, docs/animation-blending.md): sample a clip into a
 // local pose, blend poses, turn a local pose into model-space matrices; the PoseKernel does all three in WebAssembly.

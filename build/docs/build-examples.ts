@@ -5,7 +5,7 @@
  *
  * Models: the built-in ones are made in code by the pages themselves (octopus, sword) or here (a morphed tube, a
  * twisting cylinder, a scene of many mesh nodes, and the generated VRM avatar with its look-at by bone and by
- * expression and a VRMA walk, `SITE/examples/models/`). When `../shared/assets` exists, the third-party characters
+ * expression and a VRMA walk, its locomotion clips and the Drive page's graph, `SITE/examples/models/`). When `../shared/assets` exists, the third-party characters
  * the pages use are copied into `SITE/assets/` with their licences on the credits page; `SITE/assets/models.json`
  * lists the ones copied (empty without that folder), and the pages fall back to the octopus for the others.
  *
@@ -18,7 +18,7 @@ import { build, type Plugin } from 'vite';
 import { decoderModules } from '../decoder-modules-plugin.ts';
 import { manyMeshNodes } from '../../tests/fixtures/large-models.ts';
 import { skinnedMorphTube } from '../../tests/unit/helpers/morph-tube.ts';
-import { galleryAvatarFiles, twistCylinderGlb } from './gallery-models.ts';
+import { galleryAvatarFiles, galleryDriveFiles, twistCylinderGlb } from './gallery-models.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const EXAMPLES = join(ROOT, 'docs/examples');
@@ -181,8 +181,8 @@ function creditsPage(copied: readonly string[]): string {
     ? `<table>\n  <tr><th>model</th><th>licence and authors</th></tr>\n${rows}\n</table>`
     : '<p>This build copied no third-party model.</p>';
   return page('Sinew examples: credits', `<h1>Credits</h1>
-<p>The octopus, the sword, the morphed tube, the twisting cylinder, the many-node scene, the VRM avatar (CC0 1.0) and its
-VRMA walk are made in code by Sinew (MIT).
+<p>The octopus, the sword, the morphed tube, the twisting cylinder, the many-node scene, the VRM avatar (CC0 1.0), its
+VRMA walk and its locomotion clips are made in code by Sinew (MIT).
 The third-party models some examples show are served beside the gallery, each under its own licence:</p>
 ${table}
 <p><a href="./index.html">Back to the examples</a></p>`);
@@ -233,6 +233,7 @@ export async function buildExamples(siteDir: string): Promise<void> {
   writeFileSync(join(models, 'twist-cylinder.glb'), twistCylinderGlb());
   writeFileSync(join(models, 'city.glb'), manyMeshNodes(4000, { materials: 4 }).glb());
   for (const { name, bytes } of await galleryAvatarFiles()) writeFileSync(join(models, name), bytes);
+  for (const { name, bytes } of await galleryDriveFiles()) writeFileSync(join(models, name), bytes);
 
   const assets = join(site, 'assets');
   mkdirSync(assets, { recursive: true });

@@ -5,6 +5,9 @@
 import { GltfBuilder } from '../../tests/unit/helpers/gltf-builder.ts';
 import { buildAvatarVrm1 } from '../../src/procedural/avatar/avatar-vrm1.ts';
 import { buildVrmaClip } from '../../src/procedural/avatar/vrma-clip.ts';
+import { LOCOMOTION_CLIPS } from '../../src/procedural/avatar/avatar-locomotion.ts';
+import { buildLocomotionVrma } from '../../src/procedural/avatar/locomotion-vrma.ts';
+import { driveGraphJson } from '../../src/procedural/avatar/drive-graph.ts';
 
 /**
  * The VRM pages' files, made by the gallery's build as the viewer's sample makes them (nothing binary is committed):
@@ -19,6 +22,21 @@ export async function galleryAvatarFiles(): Promise<{ name: string; bytes: Uint8
     { name: 'avatar-toon.vrm', bytes: await buildAvatarVrm1({ mtoon: true }) },
     { name: 'walk.vrma', bytes: await buildVrmaClip() },
   ];
+}
+
+/**
+ * The Drive page's files (docs/examples/drive.html), made as the viewer's Drive panel makes them: the generated
+ * avatar's locomotion clips (`buildLocomotionVrma`) as `idle.vrma`, `locomotion-walk.vrma` (not `walk.vrma`:
+ * that is `buildVrmaClip`'s walk in place, with expression and look-at tracks; this one travels and has foot
+ * markers), `run.vrma` and `jump.vrma`, and the animation graph that plays them (`DRIVE_GRAPH`) as `drive.json`.
+ */
+export async function galleryDriveFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
+  const files: { name: string; bytes: Uint8Array }[] = [];
+  for (const clip of LOCOMOTION_CLIPS) {
+    files.push({ name: clip === 'Walk' ? 'locomotion-walk.vrma' : `${clip.toLowerCase()}.vrma`, bytes: await buildLocomotionVrma(clip) });
+  }
+  files.push({ name: 'drive.json', bytes: new TextEncoder().encode(driveGraphJson()) });
+  return files;
 }
 
 /**

@@ -80,7 +80,7 @@ export const RETARGET_RESAMPLE_RATE = 60;
  * source exactly; elsewhere within the sampling error of the densest key spacing. A matched joint whose every
  * key is its rest rotation gets no channel (the sampler holds the rest pose). The result is an ordinary clip
  * for the target (compileClip it once), named as the source clip; the clip's `expressionTracks` and
- * `lookAtTrack` (VRM Animation) are carried over unchanged.
+ * `lookAtTrack` (VRM Animation) and its `markers` are carried over unchanged.
  *
  * Allocates (load time, not per frame).
  * @param warnings receives one line per finding (scale or weights channels ignored); none on a full match
@@ -218,9 +218,11 @@ export function retargetMatchedClip(clip: AnimationClip, sides: MatchedSides, op
     // another file then costs per frame what the native one does (bench: pose.retargeted_over_native.Fox).
     if (!holdsRotation(values, rr, 4 * joint)) channels.push({ joint, path: 'rotation', interpolation: 'LINEAR', times, values });
   }
-  // Expression and look-at tracks name expressions and the gaze, not joints: they pass through unchanged.
+  // Expression and look-at tracks name expressions and the gaze, not joints, and markers name clip times: they
+  // pass through unchanged.
   return {
     name: clip.name, duration: times[k - 1], channels,
+    ...(clip.markers ? { markers: clip.markers } : {}),
     ...(clip.expressionTracks ? { expressionTracks: clip.expressionTracks } : {}),
     ...(clip.lookAtTrack ? { lookAtTrack: clip.lookAtTrack } : {}),
   };

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { evalClipIndex, writeEvaluation } from './evaluate-model.ts';
 import { formatInspection } from './format-inspection.ts';
 import { inspectModelFile } from './inspect-model.ts';
@@ -12,6 +12,9 @@ import { openTextOutput } from './text-output.ts';
 import { escapeControl } from './escape-control.ts';
 import { parseExpressionInput, parseLookAtPoint, type ExpressionInput } from './avatar-inputs.ts';
 import { parseSpringHz, springStepCount } from './simulate-springs.ts';
+import { graphSteps, parseParameterInput, readGraphForModel, resolveGraphParameters, writeGraphEvaluation, type ParameterInput } from './evaluate-graph.ts';
+import { inspectGraphFile, formatGraphInspection } from './inspect-graph.ts';
+import { DEFAULT_MAX_FILE_BYTES } from '../node/load-model-from-path.ts';
 import { renderModel, type RenderModelOptions } from '../node/render-model.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
 
@@ -28,6 +31,8 @@ interface EvalOptions {
   expression?: ExpressionInput[];
   lookAt?: [number, number, number];
   springs?: number;
+  graph?: string;
+  param?: ParameterInput[];
 }
 
 /** `sinew render` options: renderModel's, less the model (the argument) and the load timeout, plus `--out`. */
@@ -36,6 +41,7 @@ type RenderOptions = Omit<RenderModelOptions, 'model' | 'timeoutMs'> & { out: st
 /** `sinew inspect` options. */
 interface InspectOptions {
   anim?: string;
+  graph?: string;
   json?: boolean;
   maxMemory?: number;
 }
@@ -83,6 +89,9 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .option('--expression <name=weight>', "an avatar's expression weight in [0, 1], e.g. blink=1; repeat for more; replaces the clip's track of that expression (default: as the clip sets them, else 0)", parseExpressionInput)
     .option('--look-at <x,y,z>', "an avatar's eyes look at this point: model space, metres, e.g. 0,1.5,2 (default: as the clip poses them)", parseLookAtPoint)
     .option('--springs <hz>', 'simulate the spring bones (VRM hair, tails) from t = 0 to --time at this fixed rate, steps per second, as three-vrm\'s vrm.update orders it: reset at the pose of t = 0, then for k = 1..round(T*HZ) the clip posed at k/HZ and the springs advanced by 1/HZ (default: no simulation; the spring joints as the clip poses them, at rest where it does not animate them)', parseSpringHz)
+    .addOption(new Option('--graph <file>', 'an animation graph (JSON, PlayCanvas\'s AnimStateGraph form; docs/guide/animation-graph.md) to run from t = 0 to --time at 60 updates per second (the last one shortened to end at --time exactly), the --param values held; prints the pose it reaches, and what each layer plays under "graph". Its states name the model\'s clips (or --anim\'s)')
+      .conflicts(['clip', 'springs', 'expression', 'lookAt']))
+    .option('--param <name=value>', 'with --graph: a graph parameter\'s value, held through the run, e.g. speed=1.5 or grounded=true (FLOAT: a number, INTEGER: a whole number, BOOLEAN and TRIGGER: true or false; a trigger fires once); repeat for more (default: the values the graph declares)', parseParameterInput)
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew eval --help' for usage")
     .action((model: string, options: EvalOptions) => runEval(model, options));
@@ -92,6 +101,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .description("print a model's scenes, skins, meshes, clips, avatar (a .vrm's meta, licence, humanoid, expressions, look-at) and loader warnings; or an animation's frames, frame rate, duration, joints and channels")
     .argument('<file>', 'a .glb, .gltf, .vrm or .md5mesh model, or an .md5anim animation')
     .option('--anim <file>', 'for an .md5mesh: an .md5anim whose clip to include (default: <name>.md5anim next to it, if present); a .glb/.gltf/.vrma (or an .md5anim for a glTF): list the model\'s skin joints its clips drive and those they do not (as many as the eval warning counts)')
+    .option('--graph <file>', 'validate an animation graph (JSON) against the model instead: its clips, parameters and transitions (errors, exit 1), then unreachable states, unused parameters and layers that never leave START (warnings); prints its layers, states, parameters and transitions')
     .option('--json', 'print JSON instead of tables')
     .option('--max-memory <MiB>', 'the memory budget: largest file read and most memory a file\'s data may decode to; eval stays within twice it (default: 512)', parseMebibytes)
     .helpOption('-h, --help', 'print this help')
@@ -170,6 +180,10 @@ function parseSeconds(value: string): number {
 }
 
 async function runEval(model: string, options: EvalOptions): Promise<void> {
+  if (options.graph !== undefined || options.param !== undefined) {
+    await runGraphEval(model, options);
+    return;
+  }
   // The folder is checked before the model is loaded, so a mistyped --out costs nothing; the JSON is written as
   // it is evaluated, so its size never has to fit in memory.
   if (options.springs !== undefined) {
@@ -193,6 +207,32 @@ async function runEval(model: string, options: EvalOptions): Promise<void> {
   await output.close();
 }
 
+/** `sinew eval --graph`: the graph read and checked against the model, run to --time, the pose it reaches printed. */
+async function runGraphEval(model: string, options: EvalOptions): Promise<void> {
+  // Usage errors (exit 2) before any work; commander prints only its own parse errors.
+  const usage = (message: string): never => {
+    process.stderr.write(`sinew: ${message}\nrun 'sinew eval --help' for usage\n`);
+    throw new InvalidArgumentError(message);
+  };
+  if (options.graph === undefined) usage('--param needs --graph (the graph whose parameter it sets)');
+  try { graphSteps(options.time ?? 0); } catch (error) { usage((error as Error).message); }
+  const output = openTextOutput(options.out);
+  const asset = await loadCommandModel(model, { anim: options.anim, maxMemoryBytes: options.maxMemory });
+  for (const warning of asset.warnings) process.stderr.write(`sinew: warning: ${escapeControl(warning)}\n`);
+  const graphFile = options.graph!;
+  const { graph, warnings } = await readGraphForModel(graphFile, asset, options.maxMemory ?? DEFAULT_MAX_FILE_BYTES);
+  for (const warning of warnings) process.stderr.write(`sinew: warning: ${escapeControl(warning)}\n`);
+  const parameters = resolveGraphParameters(graph, options.param ?? [], graphFile);
+  const method = { skinning: options.skinning ?? 'lbs', weights: options.weights ?? 'normalize' } as const;
+  try {
+    await writeGraphEvaluation(asset, { graph, file: basename(graphFile), parameters, timeSeconds: options.time ?? 0, method, joints: options.joints === true }, output.write);
+  } catch (error) {
+    await output.discard();
+    throw error;
+  }
+  await output.close();
+}
+
 async function runRender(model: string, options: RenderOptions): Promise<void> {
   checkOutputFolder(options.out);
   const { out, ...view } = options;
@@ -201,6 +241,12 @@ async function runRender(model: string, options: RenderOptions): Promise<void> {
 }
 
 async function runInspect(model: string, options: InspectOptions): Promise<void> {
+  if (options.graph !== undefined) {
+    if (/\.md5anim$/i.test(model)) throw new Error(`${model}: --graph applies to a model; ${basename(model)} is an animation`);
+    const inspection = await inspectGraphFile(model, options.graph, { anim: options.anim, maxMemoryBytes: options.maxMemory });
+    await writeStandardOutput(options.json ? JSON.stringify(inspection, null, 2) + '\n' : formatGraphInspection(inspection));
+    return;
+  }
   if (/\.md5anim$/i.test(model)) {
     if (options.anim !== undefined) throw new LoadError(options.anim, null, 'ANIM_NOT_APPLICABLE', `--anim applies to a model; ${basename(model)} is an animation`);
     const animation = await inspectAnimationFile(model, { maxMemoryBytes: options.maxMemory });

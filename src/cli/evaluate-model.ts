@@ -8,6 +8,7 @@ import type { SkinningMethod } from '../skinning/skinning-method.ts';
 import { findClipIndex, unknownClipHint } from '../animation/find-clip.ts';
 import { applyAvatarInputs, type AvatarInputs } from './avatar-inputs.ts';
 import { simulateSprings } from './simulate-springs.ts';
+import type { GraphRunReport } from './graph-run-report.ts';
 
 /** One mesh primitive's evaluated vertices, as `sinew eval` prints them. */
 export interface EvaluatedPrimitive {
@@ -42,12 +43,17 @@ export interface EvaluatedJoint {
 
 /** The document `sinew eval` writes (docs/guide/cli.md). */
 export interface Evaluation {
-  /** Name of the clip applied, or null for the rest pose. */
+  /** Name of the clip applied, or null for the rest pose and with an animation graph ({@link graph}). */
   clip: string | null;
-  /** Seconds into the clip actually applied: the requested time clamped to the clip's keys; 0 at rest. */
+  /**
+   * Seconds into the clip actually applied: the requested time clamped to the clip's keys; 0 at rest. With an
+   * animation graph: the seconds the graph ran from t = 0.
+   */
   time: number;
-  /** The clip's duration in seconds (its last key time), or null for the rest pose. */
+  /** The clip's duration in seconds (its last key time), or null for the rest pose and with an animation graph. */
   duration: number | null;
+  /** With `--graph` only: what the graph played at {@link time} (`sinew eval --graph`, {@link GraphRunReport}). */
+  graph?: GraphRunReport;
   /**
    * With `--springs HZ` only: the fixed rate and the steps run (round(T·HZ)); the springs were simulated from t = 0
    * to steps/HZ seconds ({@link EvaluateOptions.springHz}).
@@ -283,7 +289,23 @@ export async function writeEvaluation(asset: ModelAsset, clipIndex: number, time
     if (animated.secondaryMotion?.springs) animated.secondaryMotion.springs.enabled = false;
     animated.evaluate(poseAt(time));
   }
-  const joints = options.joints ? evaluateJoints(animated) : undefined;
+  const head: PosedHead = { clip: clip ? clip.name : null, time, duration: clip ? clip.duration : null, ...(springs ? { springs } : {}) };
+  await writePosedModel(animated, head, method, options.joints === true, sink);
+}
+
+/** The members of the {@link Evaluation} document before `joints` and `primitives`, in order. */
+export type PosedHead = Omit<Evaluation, 'joints' | 'primitives'>;
+
+/**
+ * The second half of {@link writeEvaluation}, for a model already posed (by a clip, or by an animation graph,
+ * `sinew eval --graph`): writes `head`'s members, then (with `joints`) {@link Evaluation.joints}, then the
+ * primitives' positions from `animated`'s current buffers, as {@link writeEvaluation} describes (every position
+ * checked first; streamed {@link EVAL_CHUNK_VERTICES} at a time).
+ * @throws LoadError `NON_FINITE_RESULT` as {@link writeEvaluation}; whatever `sink` rejects with
+ */
+export async function writePosedModel(animated: AnimatedModel, head: PosedHead, method: SkinningMethod, withJoints: boolean, sink: TextSink): Promise<void> {
+  const asset = animated.asset;
+  const joints = withJoints ? evaluateJoints(animated) : undefined;
   const items = instancePrimitives(asset);
   const origin = animated.origin;
   const scratch = new Float32Array(3 * EVAL_CHUNK_VERTICES);
@@ -309,9 +331,9 @@ export async function writeEvaluation(asset: ModelAsset, clipIndex: number, time
     pending = '';
     return sink(piece);
   };
-  let head = openObject({ clip: clip ? clip.name : null, time, duration: clip ? clip.duration : null, ...(springs ? { springs } : {}) });
-  if (joints) head += ',"joints":' + JSON.stringify(joints);
-  if (!await sink(head + ',"primitives":[')) return;
+  let opening = openObject(head);
+  if (joints) opening += ',"joints":' + JSON.stringify(joints);
+  if (!await sink(opening + ',"primitives":[')) return;
   for (let p = 0; p < items.length; p++) {
     const item = items[p];
     const primitive = morphed(animated, item), skinned = skinnedOf(item, primitive);

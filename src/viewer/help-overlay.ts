@@ -19,6 +19,8 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['P', 'save a screenshot (PNG)'],
   ['Enter', 'fullscreen'],
   ['G', 'hide / show the panel'],
+  ['J', 'jump (Drive folder on)'],
+  ['↑ ↓ ← →', 'Drive folder on: speed up, slow down, turn left, turn right'],
   ['Esc', 'close this help, clear the joint selection'],
   ['?', 'this help'],
   ['Shift + drop a file', 'add its clips to the model shown, retargeted by joint name (an animation-only glTF, an .md5anim or a .vrma adds its clips without Shift)'],

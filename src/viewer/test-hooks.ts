@@ -6,6 +6,7 @@ import type { InspectionSettings, ParityReading } from './inspection.ts';
 import type { PanelStats } from './viewer-panel.ts';
 import { setSkinMatricesTamper } from './skin-matrices-tamper.ts';
 import type { IkDemoState } from './ik-demo.ts';
+import type { DriveDemoState } from './drive-demo.ts';
 
 /**
  * Hooks the viewer page installs as `window.sinew` for Playwright tests and the console, in development only
@@ -123,6 +124,16 @@ export interface SinewTestHooks {
   };
   /** The shown avatar's input weight of expression `name` (`ViewAvatar.getExpression`); throws for no avatar or name. */
   expression(name: string): number;
+  /**
+   * Switches the Drive folder on (resolves once the Drive avatar is shown and driven) or off, as its checkbox does;
+   * without settings, its state. The input is the page's own: key events (↑ ↓ ← →, J) and the Gamepad API.
+   */
+  drive(settings?: { on?: boolean }): Promise<DriveDemoState>;
+  /**
+   * Moves the drive on by `frames` steps of `dtSeconds` (default 1), each reading the input held then, and draws:
+   * deterministic, unlike the throttled animation frames (the folder's own frames stop). Returns its state.
+   */
+  driveStep(dtSeconds: number, frames?: number): DriveDemoState;
 }
 
 declare global {
@@ -227,6 +238,11 @@ export function installTestHooks(app: ViewerApp): SinewTestHooks {
       return Number.isNaN(at[0]) ? null : { x: at[0], y: at[1] };
     }) ?? null,
     expression: (name) => app.view.avatar.getExpression(name),
+    drive: async (settings) => (settings ? app.drive.set(settings) : app.drive.state()),
+    driveStep: (dt, frames = 1) => {
+      for (let i = 0; i < frames; i++) app.drive.step(dt);
+      return app.drive.state();
+    },
     aimAt: (joint, distance) => {
       const animated = app.view.animated;
       if (!animated) return;

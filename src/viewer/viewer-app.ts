@@ -8,6 +8,7 @@ import { availableSamples, sampleModels, type SampleModel } from './sample-model
 import { generatedAvatarFile } from './generated-avatar-sample.ts';
 import { ViewerVrmPanel } from './viewer-vrm-panel.ts';
 import { ViewerSpringsPanel } from './viewer-springs-panel.ts';
+import { DriveDemo } from './drive-demo.ts';
 import { siteLinks } from './site-links.ts';
 import { createOctopusAsset } from '../procedural/octopus.ts';
 import { HelpOverlay } from './help-overlay.ts';
@@ -64,6 +65,8 @@ export class ViewerApp {
   readonly vrm: ViewerVrmPanel;
   /** The spring-bone folder (`#sinew-springs`), shown while the model has spring bones. */
   readonly springs: ViewerSpringsPanel;
+  /** The Drive folder (`#sinew-drive`): the generated avatar driven by an animation graph from the keyboard or a gamepad. */
+  readonly drive: DriveDemo;
   /** The keyboard shortcut list (`#sinew-help`). */
   readonly help: HelpOverlay;
   private readonly jointTip: JointTip;
@@ -148,6 +151,7 @@ export class ViewerApp {
         this.ik.modelShown();
         this.vrm?.modelShown(); // unset until the constructor has run
         this.springs?.modelShown();
+        this.drive?.modelShown();
         // Joint indices are the previous model's.
         this.inspection.selectedJoint = -1;
         this.layerMaskOn = false;
@@ -189,6 +193,7 @@ export class ViewerApp {
     this.ik = new IkDemo(this.view, this.panel.gui, this.canvas);
     this.vrm = new ViewerVrmPanel(this.view, this.panel.gui, this.canvas);
     this.springs = new ViewerSpringsPanel(this.view, this.panel.gui);
+    this.drive = new DriveDemo({ view: this.view, show: (asset) => this.guardLoad(async () => this.showAsset(asset), asset.name) }, this.panel.gui);
     this.panel.setMethod(params.skinning, params.weights, params.palette);
     this.updateCoveredArea();
     // A three-quarter view (the model's front and one side), slightly from above, unless the URL says otherwise.

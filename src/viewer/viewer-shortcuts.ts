@@ -19,12 +19,14 @@ export interface ShortcutTarget {
   viewChanged(): void;
   /** The panel was shown or hidden: framing keeps the model clear of it. */
   updateCoveredArea(): void;
+  /** The Drive folder: J jumps while it drives (its arrow keys it listens for itself). */
+  readonly drive: { jump(): void };
 }
 
 /**
  * The viewer's keyboard shortcuts (the list in help-overlay.ts): Space play/pause, F frame, K skeleton, W
  * wireframe, H weights, I influences, B bounds, N normals, C GPU vs CPU, V CPU vertices, P screenshot, Enter
- * fullscreen, ? help, Escape deselect, G the panel. Keys typed into the panel's inputs, and chords with Ctrl, Meta
+ * fullscreen, ? help, Escape deselect, G the panel, J jump (Drive folder on). Keys typed into the panel's inputs, and chords with Ctrl, Meta
  * or Alt, are left to the page.
  */
 export function attachShortcuts(app: ShortcutTarget): void {
@@ -55,6 +57,7 @@ export function attachShortcuts(app: ShortcutTarget): void {
       case 'Enter': app.toggleFullscreen(); return;
       case '?': app.help.toggle(); return;
       case 'Escape': app.help.hide(); app.selectJoint(-1); return;
+      case 'j': case 'J': app.drive.jump(); return;
       case 'g': case 'G': app.panel.element.hidden = !app.panel.element.hidden; app.updateCoveredArea(); app.view.requestRedraw(); return;
       default: return;
     }

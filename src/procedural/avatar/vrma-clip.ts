@@ -1,4 +1,4 @@
-import { Document, type Node } from '@gltf-transform/core';
+import { Document } from '@gltf-transform/core';
 import { quat } from 'gl-matrix';
 import type { HumanoidHumanBones, VRMCVRMAnimation } from '@pixiv/types-vrmc-vrm-animation-1.0';
 import type { HumanoidBoneName } from '../../asset/avatar-asset.ts';
@@ -7,6 +7,7 @@ import { AVATAR_LOOK_AT_OFFSET } from './avatar-vrm-options.ts';
 import { WALK_BONES, WALK_PERIOD, walkPose } from './avatar-walk.ts';
 import { addClip, keyTimes, type ClipChannel } from './clip-channels.ts';
 import { addExtension, indexByName, writeGlbWithJson } from './glb-with-extension.ts';
+import { addVrmaSkeleton } from './vrma-skeleton.ts';
 
 /** Options of {@link buildVrmaClip}. */
 export interface VrmaClipOptions {
@@ -37,19 +38,7 @@ export async function buildVrmaClip(options: VrmaClipOptions = {}): Promise<Uint
   const document = new Document();
   document.createBuffer();
   const scene = document.createScene('Scene');
-  const nodes = new Map<HumanoidBoneName, Node>();
-  for (const bone of AVATAR_BONES) {
-    const node = document.createNode(bone.name);
-    if (bone.parent >= 0) {
-      const parent = AVATAR_BONES[bone.parent];
-      node.setTranslation([0, 1, 2].map((i) => bone.position[i] - parent.position[i]) as [number, number, number]);
-      nodes.get(parent.name)!.addChild(node);
-    } else {
-      node.setTranslation([...bone.position]);
-      scene.addChild(node);
-    }
-    nodes.set(bone.name, node);
-  }
+  const nodes = addVrmaSkeleton(document, scene);
   const lookAt = document.createNode('LookAt').setTranslation([...AVATAR_LOOK_AT_OFFSET]);
   nodes.get('head')!.addChild(lookAt);
   const expressionNames = ['blink', 'aa', VRMA_CUSTOM_EXPRESSION];

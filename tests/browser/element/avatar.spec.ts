@@ -4,6 +4,7 @@ import { buildAvatarVrm1 } from '../../../src/procedural/avatar/avatar-vrm1.ts';
 import { buildVrmaClip } from '../../../src/procedural/avatar/vrma-clip.ts';
 import { AVATAR_EXPRESSIONS } from '../../../src/procedural/avatar/avatar-expressions.ts';
 import { AVATAR_BONES } from '../../../src/procedural/avatar/avatar-bones.ts';
+import { AUTO_BLINK_DURATION, blinkOffset } from '../../../src/avatar/auto-blink.ts';
 import {
   AVATAR_CC0_URL, AVATAR_LICENSE_URL, AVATAR_LOOK_AT_OFFSET, AVATAR_TITLE, avatarLookAtRangeMaps,
 } from '../../../src/procedural/avatar/avatar-vrm-options.ts';
@@ -327,7 +328,9 @@ test('auto-blink blinks on its schedule while paused (a model without clips); th
   await page.clock.install();
   await page.evaluate(() => { (document.getElementById('v') as Viewer).autoBlink = true; });
   expect(await page.evaluate(() => document.getElementById('v')!.hasAttribute('auto-blink'))).toBe(true);
-  // One blink (0.3 s) falls in each 4 s period, the first within 4 s of the clock's start: the page records the most closed the eyes were at each animation frame.
+  // One blink (0.3 s) falls in each 4 s period, the first blinkOffset(0) s after the clock's start (a new avatar's
+  // blink clock starts at 0 and runs with the paused element's frames): the page records the most closed the eyes were
+  // at each animation frame. Each frame costs real time, so the clock runs to just past that blink, not a whole period.
   await page.evaluate(() => {
     const el = document.getElementById('v') as Viewer;
     const w = window as unknown as { __most: number };
@@ -338,7 +341,7 @@ test('auto-blink blinks on its schedule while paused (a model without clips); th
     };
     requestAnimationFrame(record);
   });
-  await page.clock.runFor(4500);
+  await page.clock.runFor((blinkOffset(0) + AUTO_BLINK_DURATION) * 1000 + 250);
   const most = await page.evaluate(() => (window as unknown as { __most: number }).__most);
   expect(most).toBeGreaterThan(0.5);
   await page.evaluate(() => { (document.getElementById('v') as Viewer).autoBlink = false; });

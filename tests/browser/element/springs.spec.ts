@@ -95,6 +95,13 @@ async function holdStill(page: Page): Promise<void> {
   await page.clock.install();
 }
 
+/**
+ * Milliseconds of Playwright's clock a test plays between two pictures. Every frame drawn costs real time
+ * (SwiftShader); 1 s (62 frames) is enough for the chains to hang and for wind="4 0 0" to blow every watched tail
+ * joint several times the 2 cm the tests ask along the wind.
+ */
+const PLAY_MS = 1000;
+
 /** Plays for `ms` of Playwright's clock (a frame every 16 ms), then pauses. */
 async function playFor(page: Page, ms: number): Promise<void> {
   await page.evaluate(() => (document.getElementById('v') as Viewer).play());
@@ -118,20 +125,20 @@ test('wind blows the springs sideways; paused holds them; resetSpringBones and s
   const reset = await picture(page);
   for (const joint of WATCHED) expect(distance(reset.spots[joint], REST[joint]), `${joint} after resetSpringBones()`).toBeLessThan(1e-4);
 
-  // Gravity alone, 2 s: the chains hang down from where they started.
-  await playFor(page, 2000);
+  // Gravity alone (PLAY_MS): the chains hang down from where they started.
+  await playFor(page, PLAY_MS);
   const calm = await picture(page);
   expect(REST.hair09_4[1] - calm.spots.hair09_4[1], 'a side strand droops').toBeGreaterThan(0.01);
   expect(changed(reset, calm), 'hanging hair and tail change the picture').toBeGreaterThan(100);
 
   // Paused, a change of wind changes nothing drawn: a paused element is a still picture.
   await page.evaluate(() => { (document.getElementById('v') as Viewer).wind = '4 0 0'; });
-  await page.clock.runFor(1000);
+  await page.clock.runFor(PLAY_MS);
   const held = await picture(page);
   expect(changed(calm, held), 'paused: the picture holds').toBe(0);
 
   // Playing again, the wind (+X, world) blows every watched chain towards +X.
-  await playFor(page, 2000);
+  await playFor(page, PLAY_MS);
   const windy = await picture(page);
   for (const joint of WATCHED) {
     expect(windy.spots[joint][0] - calm.spots[joint][0], `${joint} blown towards +X`).toBeGreaterThan(0.02);
@@ -151,9 +158,9 @@ test('wind blows the springs sideways; paused holds them; resetSpringBones and s
   for (const joint of WATCHED) expect(distance(off.spots[joint], REST[joint]), `${joint} with spring-bones="off"`).toBeLessThan(1e-4);
   expect(changed(reset, off)).toBe(0);
 
-  // On again, without wind: the same 2 s from rest give the calm picture again.
+  // On again, without wind: the same time from rest gives the calm picture again.
   await page.evaluate(() => { const el = document.getElementById('v') as Viewer; el.springBones = 'on'; el.wind = null; });
-  await playFor(page, 2000);
+  await playFor(page, PLAY_MS);
   const calmAgain = await picture(page);
   // The element steps its springs by each drawn frame's dt, and on a loaded machine the frames of two runs need not
   // fall at the same times, so the long tail's swing is not repeated exactly. What must hold: the springs started again
@@ -169,10 +176,10 @@ test('gravity and wind are world vectors: the model turned a quarter turn about 
   // orientation "roll pitch yaw" = "0 0 90deg": a yaw of +90° about Y carries the model's +Z onto world +X.
   await addViewer(page, { src: '/generated/avatar.vrm', autoplay: '', orientation: '0deg 0deg 90deg' });
   await holdStill(page);
-  await playFor(page, 2000);
+  await playFor(page, PLAY_MS);
   const calm = await picture(page);
   await page.evaluate(() => { (document.getElementById('v') as Viewer).wind = '4 0 0'; });
-  await playFor(page, 2000);
+  await playFor(page, PLAY_MS);
   const windy = await picture(page);
   // World +X is the model's +Z: the world wind blows the chains along the model's +Z.
   for (const joint of WATCHED) {

@@ -112,6 +112,25 @@ const CHECKS: Readonly<Record<string, (page: Page, errors: readonly string[]) =>
     await expect(page.locator('#licence')).toContainText('"Sinew generated avatar" by Sinew. Licence: https://vrm.dev/licenses/1.0/ (and https://creativecommons.org/publicdomain/zero/1.0/)');
     await expect(page.locator('#licence')).toContainText('Commercial use: corporation; credit: unnecessary; redistribution: allowed.');
   },
+  'drive.html': async (page) => {
+    // The keys drive the graph: W raises the speed into Locomotion's walk and run and the character travels along
+    // its heading; A turns it; Space jumps once and lands back in Locomotion.
+    const readout = page.locator('#readout');
+    const data = async () => readout.evaluate((e: HTMLElement) => ({ ...e.dataset }));
+    await expect(readout).toHaveAttribute('data-state', 'Locomotion', { timeout: 60_000 });
+    await page.locator('canvas#gl').focus();
+    await page.keyboard.down('KeyW');
+    await expect.poll(async () => Number((await data()).speed), { timeout: 60_000 }).toBeGreaterThan(1);
+    await page.keyboard.up('KeyW');
+    await expect.poll(async () => Number((await data()).z), { timeout: 60_000 }).toBeGreaterThan(0.5);
+    expect(Math.abs(Number((await data()).x))).toBeLessThan(0.05);
+    await page.keyboard.down('KeyA');
+    await expect.poll(async () => Number((await data()).yaw), { timeout: 60_000 }).toBeGreaterThan(0.3);
+    await page.keyboard.up('KeyA');
+    await page.keyboard.press('Space');
+    await expect(readout).toHaveAttribute('data-state', 'Jump', { timeout: 60_000 });
+    await expect(readout).toHaveAttribute('data-state', 'Locomotion', { timeout: 60_000 });
+  },
   'vrm-expressions.html': async (page) => {
     test.skip(!(await elementHasAvatarApi(page)), AWAITING_AVATAR_API);
     // One slider per expression of the generated avatar: the 17 presets it has and the custom cheekPuff.

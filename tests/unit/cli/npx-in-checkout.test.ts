@@ -14,8 +14,11 @@ describe('the package is sinew-gl, the command sinew', () => {
   });
 
   it('`npx sinew` in the checkout runs this checkout\'s command (--no: never the registry\'s unrelated sinew)', async () => {
+    // `npm ci` does not link a package's own bin, so npx links the checkout into npm's npx cache, which runs its
+    // `prepare` (a whole `npm run build`, emptying dist/ under the other command tests) unless scripts are off. The
+    // cli project's global setup has built dist/ already: what is proven is which command npx runs, not the build.
     const { stdout } = await promisify(execFile)('npx', ['--no', '--', 'sinew', '--version'], {
-      cwd: ROOT, env: { ...process.env, npm_config_update_notifier: 'false' },
+      cwd: ROOT, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_ignore_scripts: 'true' },
     });
     expect(stdout).toBe(`${packageJson.version}\n`);
   });

@@ -13,6 +13,42 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
  * @returns world positions per mesh node and primitive, keyed `node/primitive` (glTF node index)
  */
 export async function evaluateWithThree(path: string, clipIndex: number, time: number): Promise<Map<string, Float32Array>> {
+  return evaluatePosedWithThree(path, (scene, animations) => {
+    if (animations.length > 0 && clipIndex >= 0) {
+      const mixer = new THREE.AnimationMixer(scene);
+      mixer.clipAction(animations[clipIndex]).play();
+      mixer.setTime(time);
+    }
+  });
+}
+
+/** One clip of {@link evaluateBlendWithThree}: the glTF animation index, seconds into it, its weight. */
+export interface ThreeAction {
+  clip: number;
+  time: number;
+  weight: number;
+}
+
+/**
+ * As {@link evaluateWithThree}, with several clips blended by three.js's AnimationMixer: each action playing at
+ * its own time (`action.time`) and effective weight, applied by `mixer.update(0)` (three's PropertyMixer
+ * accumulates them: positions and scales lerped, rotations slerped by weight / cumulative weight).
+ * @param onClips receives the parsed clips' durations (seconds, three's `AnimationClip.duration`) before posing
+ */
+export async function evaluateBlendWithThree(path: string, actions: (durations: number[]) => ThreeAction[]): Promise<Map<string, Float32Array>> {
+  return evaluatePosedWithThree(path, (scene, animations) => {
+    const mixer = new THREE.AnimationMixer(scene);
+    for (const { clip, time, weight } of actions(animations.map((a) => a.duration))) {
+      const action = mixer.clipAction(animations[clip]);
+      action.play();
+      action.setEffectiveWeight(weight);
+      action.time = time;
+    }
+    mixer.update(0);
+  });
+}
+
+async function evaluatePosedWithThree(path: string, pose: (scene: THREE.Object3D, animations: THREE.AnimationClip[]) => void): Promise<Map<string, Float32Array>> {
   const { json, bin } = splitGlb(readFileSync(path));
   delete json.images;
   delete json.textures;
@@ -29,11 +65,7 @@ export async function evaluateWithThree(path: string, clipIndex: number, time: n
     loader.parse(joinGlb(json, bin).buffer as ArrayBuffer, '', resolve, reject);
   });
   const scene: THREE.Object3D = gltf.scene;
-  if (gltf.animations.length > 0 && clipIndex >= 0) {
-    const mixer = new THREE.AnimationMixer(scene);
-    mixer.clipAction(gltf.animations[clipIndex]).play();
-    mixer.setTime(time);
-  }
+  pose(scene, gltf.animations);
   scene.updateMatrixWorld(true);
   const out = new Map<string, Float32Array>();
   const v = new THREE.Vector3();

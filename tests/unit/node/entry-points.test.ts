@@ -15,7 +15,7 @@ describe('the entry points export what a user needs, and nothing internal', () =
       'HUMANOID_BONES', 'HUMANOID_BONE_NAMES', 'LOAD_ERROR_CODES', 'LoadError', 'LookAtController',
       'MATERIAL_COLOR_TARGETS', 'MODEL_EXTENSIONS', 'MaterialValues', 'ModelPoint', 'NodeConstraintJob', 'OrbitCamera', 'PickContext',
       'PixelRays', 'PointOcclusion', 'PoseKernel', 'RetargetError', 'RuntimeClip', 'SamplingContext', 'SecondaryMotion',
-      'SkinnedRenderer', 'SkinningContext', 'SkinningKernel', 'SpringBoneJob', 'SpringState', 'TwoBoneIkJob', 'autoBlinkWeight', 'blendHitWeights',
+      'SkinnedRenderer', 'SkinningContext', 'SkinningKernel', 'SpringBoneJob', 'SpringState', 'TwoBoneIkJob', 'analyzeGraphReachability', 'autoBlinkWeight', 'blendHitWeights',
       'blendLayers', 'buildAvatarVrm0', 'buildAvatarVrm1', 'buildMixamoRig', 'buildVrmaClip', 'cloneLocalPose', 'commonAncestor', 'compileClip', 'computeSkinMatrices', 'copyLocalPose',
       'createLocalPose', 'createNormalizedHumanoid', 'createOctopusAsset', 'createRay', 'createRenderItem',
       'createSurfaceHit', 'createSwordAsset', 'cssToBuffer', 'defaultPropJoint', 'drawCrowd', 'findJoint', 'findLegs',
