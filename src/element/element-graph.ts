@@ -73,6 +73,8 @@ export class ElementGraph {
   private requestSerial = 0;
   /** Bumped by each model shown: an earlier model's wait for its clips files is dropped. */
   private shownSerial = 0;
+  /** The parameter values of the graph that drove the model before a disconnection, by name (for the reconnect's model). */
+  private carried: ReadonlyMap<string, number> | null = null;
   private observer: MutationObserver | null = null;
   /** {@link clipTime}'s answer, rewritten by each call (it is read every frame drawn). */
   private readonly clock = { time: 0, duration: 0 };
@@ -115,7 +117,10 @@ export class ElementGraph {
     this.observer?.disconnect();
     this.observer = null;
     this.shownSerial++;
-    if (this.installed) this.pending ??= this.installed.source;
+    if (this.installed) {
+      this.pending ??= this.installed.source;
+      this.carried = parameterValues(this.installed);
+    }
     this.installed = null;
   }
 
@@ -150,7 +155,8 @@ export class ElementGraph {
     // A graph still being fetched goes on this model when it arrives (`request`).
     if (!this.pending) return;
     const serial = ++this.shownSerial;
-    const carried = previous ? parameterValues(previous) : null;
+    const carried = previous ? parameterValues(previous) : this.carried;
+    this.carried = null;
     void this.owner.clipsSettled().then(() => {
       if (serial === this.shownSerial) this.applyPending(carried);
     });
@@ -193,7 +199,8 @@ export class ElementGraph {
     const installed = this.require('getParameter', name);
     const index = this.parameter('getParameter', installed, name);
     const value = installed.graph.getParameter(installed.driver.state, index);
-    return PARAMETER_TYPES[installed.graph.layout.parameterTypes[index]] === 'BOOLEAN' || PARAMETER_TYPES[installed.graph.layout.parameterTypes[index]] === 'TRIGGER' ? value !== 0 : value;
+    const type = PARAMETER_TYPES[installed.graph.layout.parameterTypes[index]];
+    return type === 'BOOLEAN' || type === 'TRIGGER' ? value !== 0 : value;
   }
 
   /**

@@ -112,6 +112,7 @@ export abstract class SinewViewerCore extends ElementBase {
       if (!view?.asset) return;
       // What played before the graph starts again (a cut: the graph's clips are gone), then `animation-name` as it is now.
       view.selectClip(view.playback.clipIndex, 0);
+      applyPlaybackSettings(this, view, null, 'loop');
       this.applyPlayback('animation-name');
     },
     report: (message) => this.report(message),
@@ -413,7 +414,9 @@ export abstract class SinewViewerCore extends ElementBase {
       case 'animation-crossfade-duration':
       case 'root-motion':
         this.animationApi.noteDeprecated(name);
-        if ((name === 'loop' || name === 'fade' || name === 'animation-crossfade-duration') && this.graph.ignores(name)) break;
+        // `loop` would change the player the graph drives; a crossfade duration is kept for after the graph.
+        if (name === 'loop' && this.graph.ignores(name)) break;
+        if (name === 'fade' || name === 'animation-crossfade-duration') this.graph.ignores(name);
         applyPlaybackSettings(this, view, this.reporter, name);
         break;
     }

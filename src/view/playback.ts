@@ -285,8 +285,9 @@ export class Playback {
    * Moves every clip on by `dtSeconds` of real time (at the playback speed; crossfades by `dtSeconds`),
    * whether playing or not (the loop calls it only while playing). While {@link playing}, a `once` clip
    * that has reached its end in the direction of play stops playback (`playing` becomes false) and holds
-   * there. What the clips met (loops, ends, markers) is in {@link events}, handed to {@link onEvents}. Does
-   * not evaluate the pose. Allocates nothing.
+   * there. What the clips met (loops, ends, markers) is in {@link events}, handed to {@link onEvents}. With a
+   * {@link driver}, it moves the animator instead (by the real `dtSeconds`: the driver applies its own rate).
+   * Does not evaluate the pose. Allocates nothing.
    * @param dtSeconds seconds ≥ 0
    * @returns true when this call stopped playback (a `once` clip ended)
    */

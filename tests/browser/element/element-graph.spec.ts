@@ -6,7 +6,7 @@ import { collectErrors, isolateFromLiveReload, requireSharedAssets, SHARED_ASSET
 // <sinew-viewer animation-graph>: a small graph over Fox.glb's clips (Survey 3.42 s, Walk 0.708 s, Run 1.158 s)
 // drives the element; parameters move it from state to state, and the graph's events reach the page once per
 // crossing, in the order docs/guide/animation-graph.md gives ("What one update does"). Frames are driven by
-// Playwright's clock (16 ms apart), installed before the element plays.
+// Playwright's clock (16 ms apart), installed and held before the element plays, so a loaded machine changes nothing.
 
 const PAGE = '/tests/browser/pages/empty-page.html';
 
@@ -89,6 +89,12 @@ async function until(page: Page, ready: () => boolean): Promise<void> {
   throw new Error(`timed out waiting for ${ready.toString()}`);
 }
 
+/** Installs Playwright's clock and stops it: from now on time moves only by `runFor`, in 16 ms frames. */
+async function holdClock(page: Page): Promise<void> {
+  await page.clock.install({ time: 0 });
+  await page.clock.pauseAt(1000);
+}
+
 const enter = (state: string): Heard => ({ type: 'state-enter', detail: { layer: 'Base', state } });
 const exit = (state: string): Heard => ({ type: 'state-exit', detail: { layer: 'Base', state } });
 const start = (from: string, to: string): Heard => ({ type: 'transition-start', detail: { layer: 'Base', from, to } });
@@ -115,7 +121,7 @@ test('parameters drive the states in order, each event once per crossing; a trig
   });
   expect(before).toEqual({ state: 'START', speed: 0, jump: false, property: '/g/graph.json' });
 
-  await page.clock.install();
+  await holdClock(page);
   await page.evaluate(() => document.querySelector('sinew-viewer')!.play());
   await page.clock.runFor(200);
   // START → Idle has no crossfade: it starts and ends in the first update.
@@ -208,7 +214,7 @@ test('an inline graph script; the attribute wins over it; removing the graph pla
   // animation-name is there: the graph's load says it is ignored.
   expect(first.detail.warnings).toEqual(["animation-name is ignored while animation-graph is set: the graph's states choose the clips"]);
 
-  await page.clock.install();
+  await holdClock(page);
   await page.evaluate(() => {
     const el = document.querySelector('sinew-viewer')!;
     el.play();
@@ -231,6 +237,24 @@ test('an inline graph script; the attribute wins over it; removing the graph pla
   expect(inline.detail.file).toBe('<script slot="animation-graph">');
   await page.clock.runFor(100);
   expect(await page.evaluate(() => document.querySelector('sinew-viewer')!.activeState())).toBe('Move');
+  // timeScale scales the graph's time (Move at speed 0 is Walk alone, 0.708 s: currentTime is its clip time);
+  // pause() holds it.
+  const clipTime = (): Promise<number> => page.evaluate(() => document.querySelector('sinew-viewer')!.currentTime);
+  await page.evaluate(() => { document.querySelector('sinew-viewer')!.timeScale = 2; });
+  await page.clock.runFor(32);
+  const t0 = await clipTime();
+  await page.clock.runFor(160);
+  const twice = (await clipTime()) - t0;
+  expect(((twice % 0.7083) + 0.7083) % 0.7083).toBeCloseTo(0.32, 1);
+  await page.evaluate(() => document.querySelector('sinew-viewer')!.pause());
+  const held = await clipTime();
+  await page.clock.runFor(160);
+  expect(await clipTime()).toBe(held);
+  await page.evaluate(() => {
+    const el = document.querySelector('sinew-viewer')!;
+    el.timeScale = 1;
+    el.play();
+  });
   // Its text edited: read again.
   await page.evaluate(() => {
     const script = document.querySelector('sinew-viewer > script')!;
@@ -245,7 +269,7 @@ test('an inline graph script; the attribute wins over it; removing the graph pla
   // The script removed too: animation-name (now Run, 1.158 s) plays again, its time moving.
   await page.evaluate(() => document.querySelector('sinew-viewer > script')!.remove());
   await until(page, () => document.querySelector('sinew-viewer')!.activeState() === null);
-  const t0 = await page.evaluate(() => document.querySelector('sinew-viewer')!.currentTime);
+  const t1 = await page.evaluate(() => document.querySelector('sinew-viewer')!.currentTime);
   await page.clock.runFor(300);
   const after = await page.evaluate(() => {
     const el = document.querySelector('sinew-viewer')!;
@@ -253,7 +277,7 @@ test('an inline graph script; the attribute wins over it; removing the graph pla
   });
   expect(after.duration).toBeCloseTo(1.158, 2);
   expect(after.paused).toBe(false);
-  expect(after.time).not.toBe(t0);
+  expect(after.time).not.toBe(t1);
   const noGraph = await page.evaluate(() => {
     try {
       document.querySelector('sinew-viewer')!.setParameter('speed', 1);
