@@ -121,7 +121,7 @@ export function crowdGraphCost(): CrowdGraphCost {
     { name: 'graph frame', fn: () => { steer(withGraph, frame++); withGraph.update(DT); withGraph.prepare(VIEW); } },
     { name: 'plain frame', fn: () => { plain.update(DT); plain.prepare(VIEW); } },
   ];
-  const [update, graphPrepare, plainPrepare, graphFrame, plainFrame] = compare(cases, { rounds: 15, batchMs: 40 });
+  const [update, graphPrepare, plainPrepare, graphFrame, plainFrame] = compare(cases, { rounds: 40, batchMs: 20 });
   const ms = (ns: number) => Math.round(ns / 1e3) / 1e3;
   const figures: Record<string, number> = {
     'crowd.graph.N10000.cpu_ms': ms(update.nsPerOp + Math.max(0, graphPrepare.nsPerOp - plainPrepare.nsPerOp)),

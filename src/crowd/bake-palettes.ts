@@ -112,11 +112,11 @@ export interface BakedInstances {
 
 /**
  * Instance k's baked frame picks into `picks` (`Float64Array(6)`: {@link bakedFrames} of its clip, then of its
- * blended clip when its blend weight w > 0; clip −1 reads as `clipCount`, the rest pose) and `box` grown by the
+ * blended clip when its blend weight w > 0; clip −1 reads as the rest pose's frame) and `box` grown by the
  * boxes of the frames it draws (its clip's unless w ≥ 1, its blended clip's when w > 0). Allocates nothing.
  */
-export function bakedInstancePicks(picks: Float64Array, box: Float64Array, baked: BakedClips, clipCount: number, crowd: BakedInstances, k: number): void {
-  const clip = crowd.clipIndices[k], w = crowd.blendWeights[k];
+export function bakedInstancePicks(picks: Float64Array, box: Float64Array, baked: BakedClips, crowd: BakedInstances, k: number): void {
+  const clip = crowd.clipIndices[k], w = crowd.blendWeights[k], clipCount = baked.frameCounts.length - 1;
   bakedFrames(picks, 0, baked, clip < 0 ? clipCount : clip, crowd.times, k);
   if (w > 0) {
     const other = crowd.blendClipIndices[k];

@@ -518,7 +518,7 @@ export class Crowd implements InstanceBlocks {
   prepare(viewProjection: ArrayLike<number> | null): number {
     const baked = this.mode === 'baked' ? this.bakedClipsOrBake() : null;
     const model = this.model, asset = this.asset, blocks = this.blocks, box = this.box, W = this.world;
-    const blockTexels = this.blockTexels, clipCount = model.clips.length, worldTexels = this.liveBlockTexels - this.poseLayout.texels;
+    const blockTexels = this.blockTexels, worldTexels = this.liveBlockTexels - this.poseLayout.texels;
     const motion = this.motion, inPlace = this.inPlace, applied = inPlace && this.rootMotion === 'applied';
     const kernel = baked || inPlace ? null : this.kernel;
     if (kernel) {
@@ -537,7 +537,7 @@ export class Crowd implements InstanceBlocks {
       const w = this.blendWeights[k], picks = this.picks;
       emptyBox(box);
       if (baked) {
-        bakedInstancePicks(picks, box, baked, clipCount, this, k);
+        bakedInstancePicks(picks, box, baked, this, k);
         if (applied && motion.moves(clip)) motion.placeBaked(k, baked.motion!, picks[0], picks[1], picks[2]);
       } else {
         const moves = inPlace && motion.moves(clip);
