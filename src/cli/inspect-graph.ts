@@ -21,6 +21,7 @@ export interface GraphInspection {
   warnings: string[];
 }
 
+/** One parameter of {@link GraphInspection}. */
 export interface GraphParameterInspection {
   name: string;
   type: 'FLOAT' | 'INTEGER' | 'BOOLEAN' | 'TRIGGER';
@@ -30,6 +31,7 @@ export interface GraphParameterInspection {
   read: boolean;
 }
 
+/** One layer of {@link GraphInspection}. */
 export interface GraphLayerInspection {
   name: string;
   blendType: 'OVERWRITE' | 'ADDITIVE';
@@ -45,6 +47,7 @@ export interface GraphLayerInspection {
   states: GraphStateInspection[];
 }
 
+/** One state of a {@link GraphLayerInspection}: a clip state or a blend-tree state. */
 export interface GraphStateInspection {
   name: string;
   speed: number;
@@ -57,6 +60,7 @@ export interface GraphStateInspection {
   tree: GraphTreeInspection | null;
 }
 
+/** A blend tree of a {@link GraphStateInspection} (nested trees have the same shape). */
 export interface GraphTreeInspection {
   type: GraphBlendTreeType;
   /** The parameters its weights read: 1D one, 2D two (x, y), DIRECT none (each child names its own). */
