@@ -93,6 +93,8 @@
  * - `crowd.vrm.N1000.cpu_ms`, `crowd.vrm.N1000.cpu_ms.no_springs`: one frame (`update` + `prepare`) of 1 000 live
  *   generated VRM avatars walking, each with its own spring bones, and the same with the springs off, ms
  *   (bench/crowd-vrm-cost.ts).
+ * - `crowd.graph.N10000.*`: 10 000 live instances running an animation graph, the CPU it adds to a frame and the
+ *   whole frame against the crowd without it (bench/crowd-graph-cost.ts).
  * - `gpu.*`, `crowd.*`: the crowd pages in headless Chromium, Sinew against three.js (bench/gpu-bench.ts; needs
  *   `npm run build` first for dist/bench/crowd-bench.html, skipped with a note otherwise; `--no-gpu` skips them).
  * - `crowd.N1000.ratio_to_rigid*`: the 5 000-vertex worm's skinned crowd over the same vertices drawn rigid and
@@ -148,6 +150,7 @@ import { manyNodesBrowserCost, manyNodesCpuCost } from './many-nodes-cost.ts';
 import { malformedCorpusBrowserCost } from './malformed-corpus-cost.ts';
 import { crowdCost } from './crowd-cost.ts';
 import { crowdVrmCost } from './crowd-vrm-cost.ts';
+import { crowdGraphCost } from './crowd-graph-cost.ts';
 import { nodeCountCost } from './node-count-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -518,6 +521,10 @@ async function main(): Promise<void> {
     const avatars = await crowdVrmCost();
     rows.push(...avatars.rows);
     Object.assign(figures, avatars.figures);
+    // 10 000 instances running an animation graph (bench/crowd-graph-cost.ts).
+    const graphCrowd = crowdGraphCost();
+    rows.push(...graphCrowd.rows);
+    Object.assign(figures, graphCrowd.figures);
   }
 
   // Heap growth: the blended pipeline (two clips, a layer, localToModel, palette) over 10 000 frames.
@@ -608,7 +615,7 @@ async function main(): Promise<void> {
       'gpu.N50.speedup_vs_three': '>= 1.5', 'gpu.N50.ratio_to_rigid': '<= 1.3', 'crowd.N1000.speedup_vs_three.live': '>= 10 (real GPU)',
       'crowd.N1000.speedup_vs_three.baked': '>= 10 (real GPU)', 'crowd.N1000.ratio_to_rigid': '<= 1.3',
       'crowd.cpu.us_per_live_instance.N1000': '<= 0.3', 'crowd.bounds_ms.100x100': '<= 0.1',
-      'vrm.spring_speedup_vs_three_vrm': '>= 20', 'crowd.vrm.N1000.cpu_ms': '<= 8', 'vrm.mtoon_frame_ratio': '<= 1.5',
+      'vrm.spring_speedup_vs_three_vrm': '>= 20', 'crowd.vrm.N1000.cpu_ms': '<= 8', 'crowd.graph.N10000.cpu_ms': '<= 3', 'vrm.mtoon_frame_ratio': '<= 1.5',
       'malformed_corpus.element_slowest_ms': '< 10000',
       'nodes.flat100k.eval_ratio_to_quarter': '<= 5 (linear: 4)', 'nodes.skinned20k.load_ratio_to_quarter': '<= 5 (linear: 4)',
     },

@@ -175,6 +175,13 @@ export { cssToBuffer, PixelRays } from './view/pixel-ray.ts';
 export { Crowd, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd/crowd.ts';
 /** A live crowd's per-instance spring-bone states (`Crowd.springs`). */
 export type { InstanceSprings } from './crowd/instance-springs.ts';
+/**
+ * A crowd's animation graph, run by every instance with its own parameters and state (`Crowd.setAnimationGraph`
+ * returns it: `setParameter(k, name, value)`, `getParameter`, `activeState(k)`), and the extra clips per instance
+ * it writes (`Crowd.extraClips`, `CrowdOptions.clipsPerInstance`).
+ */
+export type { CrowdAnimationGraph } from './crowd/crowd-animation-graph.ts';
+export type { ExtraClips } from './crowd/extra-clips.ts';
 export { GpuInstances, type InstancedDrawStats } from './crowd/gpu/instance-draw.ts';
 export { drawCrowd } from './crowd/gpu/crowd-pass.ts';
 export type { CrowdItem } from './crowd/gpu/crowd-item.ts';

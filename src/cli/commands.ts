@@ -76,10 +76,10 @@ export function createProgram(version: string, writeOut: (text: string) => void)
 
   program
     .command('eval')
-    .description('print the skinned vertices of a model at a time of a clip, as JSON')
+    .description('print the skinned vertices of a model at a time of a clip or of an animation graph\'s run, as JSON')
     .argument('<model>', 'a .glb, .gltf, .vrm or .md5mesh file')
     .option('--clip <name|index>', 'clip to apply, by name or 0-based index; rest or -1: the rest pose (default: 0, or the rest pose for a model without clips)')
-    .option('--time <seconds>', 'seconds into the clip, clamped to its keys (default: 0)', parseSeconds)
+    .option('--time <seconds>', 'seconds into the clip, clamped to its keys; with --graph, the seconds the graph runs from t = 0 (default: 0)', parseSeconds)
     .option('--anim <file>', 'clips to play: an .md5anim for an .md5mesh (default: <name>.md5anim next to it, if present; else the bind pose); a .glb/.gltf/.vrma (or an .md5anim for a glTF) whose clips are retargeted onto the model by joint name (a .vrma by humanoid bone)')
     .option('--out <file>', 'write the JSON to this file instead of standard output')
     .option('--max-memory <MiB>', 'the memory budget: largest file read and most memory a file\'s data may decode to; eval stays within twice it (default: 512)', parseMebibytes)
@@ -98,7 +98,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
 
   program
     .command('inspect')
-    .description("print a model's scenes, skins, meshes, clips, avatar (a .vrm's meta, licence, humanoid, expressions, look-at) and loader warnings; or an animation's frames, frame rate, duration, joints and channels")
+    .description("print a model's scenes, skins, meshes, clips, avatar (a .vrm's meta, licence, humanoid, expressions, look-at) and loader warnings; or an animation's frames, frame rate, duration, joints and channels; or check an animation graph against a model")
     .argument('<file>', 'a .glb, .gltf, .vrm or .md5mesh model, or an .md5anim animation')
     .option('--anim <file>', 'for an .md5mesh: an .md5anim whose clip to include (default: <name>.md5anim next to it, if present); a .glb/.gltf/.vrma (or an .md5anim for a glTF): list the model\'s skin joints its clips drive and those they do not (as many as the eval warning counts)')
     .option('--graph <file>', 'validate an animation graph (JSON) against the model instead: its clips, parameters and transitions (errors, exit 1), then unreachable states, unused parameters and layers that never leave START (warnings); prints its layers, states, parameters and transitions')

@@ -100,3 +100,47 @@ export function unionBox(out: Float64Array, boxes: Float64Array, o: number): voi
     if (boxes[o + 3 + a] > out[3 + a]) out[3 + a] = boxes[o + 3 + a];
   }
 }
+
+/** What {@link bakedInstancePicks} reads of a crowd, per instance (`Crowd`'s arrays). */
+export interface BakedInstances {
+  readonly clipIndices: Int16Array;
+  readonly times: Float64Array;
+  readonly blendClipIndices: Int16Array;
+  readonly blendTimes: Float64Array;
+  readonly blendWeights: Float32Array;
+}
+
+/**
+ * Instance k's baked frame picks into `picks` (`Float64Array(6)`: {@link bakedFrames} of its clip, then of its
+ * blended clip when its blend weight w > 0; clip −1 reads as `clipCount`, the rest pose) and `box` grown by the
+ * boxes of the frames it draws (its clip's unless w ≥ 1, its blended clip's when w > 0). Allocates nothing.
+ */
+export function bakedInstancePicks(picks: Float64Array, box: Float64Array, baked: BakedClips, clipCount: number, crowd: BakedInstances, k: number): void {
+  const clip = crowd.clipIndices[k], w = crowd.blendWeights[k];
+  bakedFrames(picks, 0, baked, clip < 0 ? clipCount : clip, crowd.times, k);
+  if (w > 0) {
+    const other = crowd.blendClipIndices[k];
+    bakedFrames(picks, 3, baked, other < 0 ? clipCount : other, crowd.blendTimes, k);
+    unionBox(box, baked.frameBounds, 6 * picks[3]);
+    unionBox(box, baked.frameBounds, 6 * picks[4]);
+  }
+  if (!(w >= 1)) {
+    unionBox(box, baked.frameBounds, 6 * picks[0]);
+    unionBox(box, baked.frameBounds, 6 * picks[1]);
+  }
+}
+
+/**
+ * A baked block's picks after its world rows, at float `b + 12` of `blocks`: f₀, f₁, a, 0 of its clip, then of
+ * its blended clip with its weight min(w, 1), w = `weights[k]` (zeros when w ≤ 0), from
+ * {@link bakedInstancePicks}' `picks`. (The weight is read here, not passed, so that V8 boxes no double per call.)
+ */
+export function writeBakedPicks(blocks: Float32Array, b: number, picks: Float64Array, weights: Float32Array, k: number): void {
+  const w = weights[k];
+  blocks[b + 12] = picks[0]; blocks[b + 13] = picks[1]; blocks[b + 14] = picks[2]; blocks[b + 15] = 0;
+  if (w > 0) {
+    blocks[b + 16] = picks[3]; blocks[b + 17] = picks[4]; blocks[b + 18] = picks[5]; blocks[b + 19] = Math.min(w, 1);
+  } else {
+    blocks[b + 16] = blocks[b + 17] = blocks[b + 18] = blocks[b + 19] = 0;
+  }
+}

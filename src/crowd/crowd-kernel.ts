@@ -10,11 +10,14 @@ import type { PoseSource } from '../scene/pose-source.ts';
 import { EmbeddedModule, kernelAbort } from '../wasm/embedded-module.ts';
 import { KernelLayout } from '../wasm/kernel-layout.ts';
 import { CROWD_KERNEL_WASM_BASE64 } from './wasm/crowd-kernel-binary.ts';
+import { ExtraClips } from './extra-clips.ts';
 
 /** Bytes of one instance record (crowd-kernel.as.ts `RECORD`): the sampling kernel's block of 5 records, bound clip, cache. */
 const RECORD = 160;
-/** Per instance: its two sampling records, their last sampled times (8 each) and its box (32). */
-const INSTANCE_FIXED_BYTES = 2 * RECORD + 16 + 32;
+/** Per instance and clip slot: its sampling record and its last sampled time (8). */
+const SLOT_BYTES = RECORD + 8;
+/** Per instance: its box (32). */
+const INSTANCE_BOX_BYTES = 32;
 
 /**
  * Whether {@link CrowdKernel} can pose a crowd of `asset` (its compiled `clips`) drawn by `method`: four joints
@@ -30,13 +33,14 @@ export function crowdKernelSupports(asset: ModelAsset, clips: readonly RuntimeCl
 }
 
 /**
- * Bytes a {@link CrowdKernel} holds per instance on top of what `crowdInstanceBytes` counts: two sampling
- * records and caches (its clip's and its blended clip's; the largest cache any of `clips` needs) with their last
- * sampled times, and its box. (The crowd's clip, time, blend, world, world box and order arrays and its blocks
- * move into the kernel's memory.)
+ * Bytes a {@link CrowdKernel} holds per instance on top of what `crowdInstanceBytes` counts: per clip slot
+ * (`clipSlots`, default 2: its clip and its blended clip; more hold extra clips, `CrowdOptions.clipsPerInstance`)
+ * a sampling record and cache (the largest cache any of `clips` needs) with its last sampled time, and its box.
+ * (The crowd's clip, time, blend, extra clip, world, world box and order arrays and its blocks move into the
+ * kernel's memory.)
  */
-export function crowdKernelInstanceBytes(clips: readonly RuntimeClip[]): number {
-  return INSTANCE_FIXED_BYTES + 2 * instanceCacheBytes(clips);
+export function crowdKernelInstanceBytes(clips: readonly RuntimeClip[], clipSlots = 2): number {
+  return INSTANCE_BOX_BYTES + clipSlots * (SLOT_BYTES + instanceCacheBytes(clips));
 }
 
 /** A clip's streams in the order of the sampling block's records (src/pose/sampling-kernel.ts). */
@@ -64,6 +68,8 @@ export interface CrowdKernelModel {
   readonly origin: Float64Array;
   /** The pose layout (LBS, stride 3) of a block's pose part. */
   readonly layout: InstancePoseLayout;
+  /** Clips an instance plays at once, ≥ 2 (default 2): its clip, its blended clip, then extra clips ({@link CrowdKernel.extraClips}). */
+  readonly clipSlots?: number;
   /** Per skin, its per-joint bounds (`computeJointBounds`). */
   readonly jointBounds: readonly JointBounds[];
   /** `Float64Array(6·meshInstances)`: rigid mesh instances' boxes in their node's space (`rigidMeshBoxes`). */
@@ -99,6 +105,10 @@ export class CrowdKernel {
   readonly blendTimes: Float64Array;
   /** `Float32Array(capacity)`: per instance the blended clip's weight w ∈ [0, 1] (0: its clip alone, 1: the blended clip alone). */
   readonly blendWeights: Float32Array;
+  /** Clip slots per instance S ≥ 2 (`CrowdKernelModel.clipSlots`): its clip, its blended clip, then E = S − 2 extra clips. */
+  readonly clipSlots: number;
+  /** Per instance its E = S − 2 extra clips, in the kernel's memory (`ExtraClips`: when w > 0 and e₀ > 0 they join the blend). */
+  readonly extraClips: ExtraClips;
   /** `Float32Array(8·capacity)`: per instance its box relative to the model origin, min x y z, 0, max x y z, 0 (min > max: empty). */
   readonly boxes: Float32Array;
   /** `Float32Array(16·capacity)`: per instance its world matrix W, column-major (`Crowd.worlds`). */
@@ -125,13 +135,15 @@ export class CrowdKernel {
    */
   constructor(module: WebAssembly.Module, source: CrowdKernelModel, capacity: number, blockFloats: number) {
     const { asset, clips, layout } = source;
+    const slots = Math.max(2, source.clipSlots ?? 2), E = slots - 2;
     const skeleton = asset.skeleton, n = skeleton.jointCount, skins = asset.skins;
     const L = new KernelLayout();
     const header = L.words(48);
     // Translations and scales padded to whole v128s (the blending kernel reads and writes whole lanes).
     const vec3Bytes = (12 * n + 15) & ~15, poseBytes = 2 * vec3Bytes + 16 * n;
     const scratch = L.words(poseBytes >> 2), second = L.words(poseBytes >> 2), rest = L.words(poseBytes >> 2);
-    const sink = L.words(4), timeSlot = L.words(2), job = L.words(12 + 2 * 5), jobScratch = L.words(40);
+    const sink = L.words(4), timeSlot = L.words(2), job = L.words(12 + slots * 5), jobScratch = L.words(40);
+    const extraPoses = L.words(E * (poseBytes >> 2));
     // Lane matrices, four instances per f32x4, 192 bytes each (crowd-kernel.as.ts `MATRIX`): the local matrices
     // (whole groups of four joints) and the model-space ones; per skin the skinning ones.
     const parents = L.words(n), model = L.words(48 * n), locals = L.words(48 * 4 * Math.ceil(n / 4)), staging = L.words(48 * 4 * Math.ceil(n / 4));
@@ -145,15 +157,16 @@ export class CrowdKernel {
     });
     const rigid = asset.meshInstances.flatMap((instance, i) => (layout.rigidOffsets[i] >= 0 ? [i] : []));
     const rigidTable = L.words(12 * rigid.length);
-    const clipTable = L.words((2 * RECORD >> 2) * clips.length);
+    const clipTable = L.words((slots * RECORD >> 2) * clips.length);
     const clipSlots = clips.map((clip) => streamsOf(clip).map((stream) => ({
       stream, shared: L.words((('steps' in stream ? stream.steps : stream.masks).byteLength + stream.entries.byteLength) >> 2),
-      outputs: [L.words(4 * stream.groupCount), L.words(4 * stream.groupCount)],
+      outputs: Array.from({ length: slots }, () => L.words(4 * stream.groupCount)),
     })));
     const contextBytes = instanceCacheBytes(clips);
-    const clipsAt = L.words(Math.ceil(capacity / 2)), timesAt = L.words(2 * capacity), lastAt = L.words(4 * capacity);
+    const clipsAt = L.words(Math.ceil(capacity / 2)), timesAt = L.words(2 * capacity), lastAt = L.words(2 * slots * capacity);
     const blendClipsAt = L.words(Math.ceil(capacity / 2)), blendTimesAt = L.words(2 * capacity), weightsAt = L.words(capacity);
-    const records = L.words((2 * RECORD >> 2) * capacity), caches = L.words((contextBytes >> 1) * capacity);
+    const extraClipsAt = L.words(Math.ceil((E * capacity) / 2)), extraTimesAt = L.words(2 * E * capacity), extraWeightsAt = L.words(E * capacity);
+    const records = L.words((slots * RECORD >> 2) * capacity), caches = L.words((contextBytes >> 2) * slots * capacity);
     const boxesAt = L.words(8 * capacity), base = L.words(8);
     const worldsAt = L.words(16 * capacity), worldBoundsAt = L.words(12 * capacity), viewAt = L.words(2 * (16 + 24));
     const orderAt = L.words(capacity), blocksAt = L.words(blockFloats);
@@ -171,10 +184,18 @@ export class CrowdKernel {
     words.set(skeleton.parents, w(parents));
     words.set([n, T, R, S, rest, poseBytes, parents, model, skins.length, skinTable, rigid.length, rigidTable,
       clipsAt, timesAt, lastAt, records, clipTable, locals, batch, boxesAt, base, timeSlot, second,
-      blendClipsAt, blendTimesAt, weightsAt, worldsAt, worldBoundsAt, blocksAt, orderAt, 0, capacity, 0, 0, 0, job, staging], w(header));
+      blendClipsAt, blendTimesAt, weightsAt, worldsAt, worldBoundsAt, blocksAt, orderAt, 0, capacity, 0, 0, 0, job, staging,
+      slots, extraClipsAt, extraTimesAt], w(header));
+    words[w(header) + 46] = extraWeightsAt;
+    words[w(header) + 47] = extraPoses;
     // The blending kernel's job for a blend: the second scratch pose over the scratch pose, weights set per instance.
     const U = second, UR = second + (R - T), US = second + (S - T);
     words.set([n, 2, 0, T, R, S, 0, 0, 0, 0, 0, jobScratch, 0, -1, T, R, S, 0, -1, U, UR, US], w(job));
+    // Extra clips' layers (`manyClips` sets the count and weights): each extra pose.
+    for (let j = 0; j < E; j++) {
+      const X = extraPoses + j * poseBytes;
+      words.set([0, -1, X, X + (R - T), X + (S - T)], w(job) + 12 + 5 * (2 + j));
+    }
     doubles.set(source.origin, (header + 160) >> 3);
     words[w(batch) + 32 + 4 + 2 * 64] = rowBytes;
 
@@ -206,22 +227,23 @@ export class CrowdKernel {
     }
     floats.set([...lo, 0, ...hi, 0], w(base));
 
-    // Per clip two blocks: sampling into the scratch pose, and into the second one (a blend's other clip).
+    // Per clip S blocks: sampling into the scratch pose, into the second one (a blend's other clip), into each extra pose.
     const bases = [[T, R, S], [second, second + (R - T), second + (S - T)]];
+    for (let j = 0; j < E; j++) bases.push([extraPoses + j * poseBytes, extraPoses + j * poseBytes + (R - T), extraPoses + j * poseBytes + (S - T)]);
     clips.forEach((_, c) => {
       let cacheAt = 0;
       clipSlots[c].forEach(({ stream, shared, outputs }, k) => {
         const groups = stream.groupCount, masks = 'steps' in stream ? stream.steps : stream.masks;
         words.set(masks, w(shared));
         new Uint8Array(buffer, shared + masks.byteLength, stream.entries.byteLength).set(new Uint8Array(stream.entries));
-        for (let b = 0; b < 2; b++) {
+        for (let b = 0; b < slots; b++) {
           for (let i = 0; i < 4 * groups; i++) words[w(outputs[b]) + i] = i < stream.trackCount ? bases[b][stream.paths[i]] + 4 * stream.offsets[i] : sink;
-          words.set([groups, shared + masks.byteLength, stream.count, 0, cacheAt, outputs[b], shared], w(clipTable) + (w(2 * RECORD) * c) + w(RECORD) * b + 7 * k);
+          words.set([groups, shared + masks.byteLength, stream.count, 0, cacheAt, outputs[b], shared], w(clipTable) + (w(slots * RECORD) * c) + w(RECORD) * b + 7 * k);
         }
         cacheAt += cacheBytes(stream);
       });
     });
-    for (let k = 0; k < 2 * capacity; k++) {
+    for (let k = 0; k < slots * capacity; k++) {
       words[w(records + RECORD * k) + 35] = -1;
       words[w(records + RECORD * k) + 36] = caches + contextBytes * k;
     }
@@ -236,6 +258,11 @@ export class CrowdKernel {
     this.blendClipIndices = new Int16Array(buffer, blendClipsAt, capacity);
     this.blendTimes = new Float64Array(buffer, blendTimesAt, capacity);
     this.blendWeights = new Float32Array(buffer, weightsAt, capacity);
+    this.clipSlots = slots;
+    this.extraClips = new ExtraClips(E, capacity, {
+      clipIndices: new Int16Array(buffer, extraClipsAt, E * capacity), times: new Float64Array(buffer, extraTimesAt, E * capacity),
+      weights: new Float32Array(buffer, extraWeightsAt, E * capacity),
+    });
     this.boxes = new Float32Array(buffer, boxesAt, 8 * capacity);
     this.order = new Int32Array(buffer, orderAt, capacity);
     this.blocks = new Float32Array(buffer, blocksAt, blockFloats);

@@ -38,15 +38,23 @@ export interface CrowdOptions {
    * (`AnimatedModel.evaluate`). `'js'`: always one by one.
    */
   readonly backend?: 'auto' | 'js';
+  /**
+   * Clips an instance plays at once, an integer ≥ 2 (default 2: its clip and its blended clip, `Crowd.blend`);
+   * more hold extra clips (`Crowd.extraClipIndices`), as an animation graph's blend trees and transitions play
+   * them (`Crowd.setAnimationGraph`; 2·(1 + states fading out) for 1D trees). Each costs memory per instance
+   * ({@link crowdInstanceBytes}, `crowdKernelInstanceBytes`).
+   */
+  readonly clipsPerInstance?: number;
 }
 
 /**
  * Bytes a `Crowd` holds per instance of its capacity, whatever its mode: clip, time, speed, world matrix
  * and box, draw order, root-motion placement, and the blended clip's index, time, speed, weight and fade rate
- * (200 bytes), plus its live block of `blockTexels` RGBA float texels (16 bytes each).
+ * (200 bytes), each extra clip's index, time and weight (14 bytes; `extraClips` =
+ * {@link CrowdOptions.clipsPerInstance} − 2), plus its live block of `blockTexels` RGBA float texels (16 bytes each).
  */
-export function crowdInstanceBytes(blockTexels: number): number {
-  return 2 + 8 + 4 + 64 + 48 + 4 + 48 + (2 + 8 + 4 + 4 + 4) + 16 * blockTexels;
+export function crowdInstanceBytes(blockTexels: number, extraClips = 0): number {
+  return 2 + 8 + 4 + 64 + 48 + 4 + 48 + (2 + 8 + 4 + 4 + 4) + (2 + 8 + 4) * extraClips + 16 * blockTexels;
 }
 
 /** A prop on a joint of every instance of a crowd ({@link CrowdOptions.props}; the arguments of `withProp`). */
@@ -60,4 +68,11 @@ export interface CrowdProp {
    * model's units: metres for glTF); default identity.
    */
   readonly offset?: ArrayLike<number>;
+}
+
+/** {@link CrowdOptions.clipsPerInstance}, default 2. @throws RangeError when it is not an integer ≥ 2 */
+export function clipSlotsOf(options: CrowdOptions): number {
+  const slots = options.clipsPerInstance ?? 2;
+  if (!Number.isInteger(slots) || slots < 2) throw new RangeError(`Crowd: clipsPerInstance must be an integer ≥ 2, not ${slots}`);
+  return slots;
 }

@@ -8,8 +8,8 @@ import { computeJointBounds, emptyBox, transformBoxInto, type JointBounds } from
 import { BAKED_BLOCK_TEXELS, instancePoseLayout, paddedTexelFloats, WORLD_TEXELS, type BakedPalettes, type InstanceBlocks, type InstancePoseLayout } from '../skinning/instance-blocks.ts';
 import { DEFAULT_SKINNING_METHOD, type SkinningMethod } from '../skinning/skinning-method.ts';
 import type { RootMotionMode } from '../animation/root-motion.ts';
-import { crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd-options.ts';
-import { bakeClips, bakedFrames, unionBox, type BakedClips } from './bake-palettes.ts';
+import { clipSlotsOf, crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp } from './crowd-options.ts';
+import { bakeClips, bakedInstancePicks, writeBakedPicks, type BakedClips } from './bake-palettes.ts';
 import type { PoseSource } from '../scene/pose-source.ts';
 import { InstanceMotion, placeWorld } from './instance-motion.ts';
 import { stepClipTime, wrapClipTime } from './clip-time.ts';
@@ -19,6 +19,8 @@ import { createCrowdKernel, crowdKernelInstanceBytes, crowdKernelSupports, Crowd
 import { InstanceBlend, type TimedPoseSource } from './instance-blend.ts';
 import { InstanceExpressions } from './instance-expressions.ts';
 import { InstanceSprings, isInstancedSpringSimulator, springStateBytes } from './instance-springs.ts';
+import { CrowdAnimationGraph, type AnimationGraph } from './crowd-animation-graph.ts';
+import { ExtraClips } from './extra-clips.ts';
 
 export { crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp };
 
@@ -41,7 +43,7 @@ export { crowdInstanceBytes, type CrowdMode, type CrowdOptions, type CrowdProp }
  *   linearly, DQS rotations by nlerp. It plays no additive layers or masks, and between baked frames its
  *   matrices are the blend of the neighbouring frames' (not the sampled pose): see docs/guide/crowds.md for the
  *   measured error.
- * - both: each instance may play a second clip at its own weight ({@link blend}, {@link crossfade}).
+ * - both: each instance may play a second clip at its own weight ({@link blend}, {@link crossfade}); live, more ({@link extraClips}, {@link setAnimationGraph}).
  *
  * Mirroring: instances whose world matrix has a negative determinant are gathered after the others
  * ({@link InstanceBlocks.mirroredFrom}) and drawn with the opposite `frontFace`; normals use the cofactor of
@@ -129,6 +131,10 @@ export class Crowd implements InstanceBlocks {
   readonly blendWeights: Float32Array;
   /** Per instance: how fast {@link update} moves its blend weight towards 1, per second (0: it stays; {@link crossfade}). */
   readonly fadeRates: Float32Array;
+  /** Per instance its extra clips, {@link CrowdOptions.clipsPerInstance} − 2 of them (`ExtraClips`). */
+  readonly extraClips: ExtraClips;
+  /** The animation graph every instance runs ({@link setAnimationGraph}), else null. */
+  animationGraph: CrowdAnimationGraph | null = null;
   /** `Float32Array(16·capacity)`: per instance its world matrix W (model space → world), column-major. */
   readonly worlds: Float32Array;
   /** `Float64Array(6·capacity)`: per instance the world box (min, max) found by the last {@link prepare}. */
@@ -179,7 +185,7 @@ export class Crowd implements InstanceBlocks {
   private warnedBakedSprings = false;
 
   /**
-   * @throws RangeError for a capacity that is not a positive integer, a `memoryBudgetBytes` that is not a
+   * @throws RangeError for a capacity that is not a positive integer, a `clipsPerInstance` not an integer ≥ 2, a `memoryBudgetBytes` that is not a
    *   positive number, or a capacity whose per-instance arrays exceed the budget (`Crowd: N instances of M
    *   bytes each exceed the memory budget of B MiB`), before they are allocated
    * @throws Error from `AnimatedModel` when a clip of `asset` is malformed
@@ -213,7 +219,7 @@ export class Crowd implements InstanceBlocks {
     const instanced = springSimulator !== null && isInstancedSpringSimulator(springSimulator) ? springSimulator : null;
     // The crowd kernel runs neither the avatar's jobs nor the secondary motion.
     const kernelWanted = options.backend !== 'js' && !asset.avatar && !secondary && crowdKernelSupports(asset, this.model.clips, this.method, this.poseLayout);
-    const instanceBytes = crowdInstanceBytes(blockTexels) + (kernelWanted ? crowdKernelInstanceBytes(this.model.clips) : 0) + (instanced ? springStateBytes(instanced) : 0);
+    const slots = clipSlotsOf(options), E = slots - 2, instanceBytes = crowdInstanceBytes(blockTexels, E) + (kernelWanted ? crowdKernelInstanceBytes(this.model.clips, slots) : 0) + (instanced ? springStateBytes(instanced) : 0);
     if (capacity * instanceBytes > budget) {
       throw new RangeError(`Crowd: ${capacity} instances of ${instanceBytes} bytes each exceed the memory budget of ${formatMebibytes(budget)}`);
     }
@@ -222,7 +228,7 @@ export class Crowd implements InstanceBlocks {
     this.rigidBoxes = rigidMeshBoxes(asset);
     const blockFloats = paddedTexelFloats(blockTexels * capacity);
     const kernel = kernelWanted
-      ? createCrowdKernel({ asset, clips: this.model.clips, origin: this.origin, layout: this.poseLayout, jointBounds: this.jointBounds, rigidBoxes: this.rigidBoxes }, capacity, blockFloats)
+      ? createCrowdKernel({ asset, clips: this.model.clips, origin: this.origin, layout: this.poseLayout, jointBounds: this.jointBounds, rigidBoxes: this.rigidBoxes, clipSlots: slots }, capacity, blockFloats)
       : null;
     this.kernel = kernel;
     this.kernelPose = kernel ? new CrowdInstancePose(kernel) : null;
@@ -233,7 +239,8 @@ export class Crowd implements InstanceBlocks {
     this.blendWeights = kernel?.blendWeights ?? new Float32Array(capacity);
     this.blendSpeeds = new Float32Array(capacity).fill(1);
     this.fadeRates = new Float32Array(capacity);
-    this.blended = new InstanceBlend(asset.skeleton.jointCount, this.model.morphWeights.length);
+    this.extraClips = kernel?.extraClips ?? new ExtraClips(E, capacity);
+    this.blended = new InstanceBlend(asset.skeleton.jointCount, this.model.morphWeights.length, E, (clip) => this.timedSource(clip));
     this.expressions = this.model.avatar ? new InstanceExpressions(this.model.avatar, capacity) : null;
     this.springs = instanced && secondary ? new InstanceSprings(asset, secondary, capacity) : null;
     this.speeds = new Float32Array(capacity).fill(1);
@@ -412,6 +419,15 @@ export class Crowd implements InstanceBlocks {
   }
 
   /**
+   * Every instance runs `graph` (compiled against {@link model}'s clips) with its own parameters and state from
+   * `START`, its clips set by each {@link update} (`CrowdAnimationGraph`); null: they play their clips again.
+   * Returns the per-instance access (`setParameter(k, name, value)`, `activeState(k)`) or null. @throws RangeError from `CrowdAnimationGraph`
+   */
+  setAnimationGraph(graph: AnimationGraph | null): CrowdAnimationGraph | null {
+    return (this.animationGraph = graph ? new CrowdAnimationGraph(graph, this, this.model.clips, this.capacity) : null);
+  }
+
+  /**
    * Sets instance k's weight of expression `name` (a preset or custom name of the avatar; clamped to [0, 1]),
    * drawn from the next live {@link prepare} on; every instance starts with all at 0 ({@link add}). A
    * clip's expression track of the same name overrides it while that clip plays. Allocates nothing.
@@ -464,6 +480,7 @@ export class Crowd implements InstanceBlocks {
     this.motion.start(k, clip, this.times[k]);
     this.expressions?.clear(k);
     this.springs?.reset(k);
+    this.animationGraph?.reset(k);
     return k;
   }
 
@@ -472,11 +489,12 @@ export class Crowd implements InstanceBlocks {
    * clip's whole travel to the instance's root motion ({@link placementOf}). A blending instance's blended clip
    * moves on by `dt ·` its speed alike, and a crossfade's weight by `dt ·` its rate, ending the fade at 1
    * ({@link crossfade}). Live, each instance's {@link springs} advance by `dt` at its next evaluation; baked, they
-   * are reset (live mode starts them again at rest). Allocates nothing.
+   * are reset (live mode starts them again at rest). With an {@link animationGraph}, its `update` instead. Allocates nothing.
    */
   update(dt: number): void {
     const motion = this.motion, weights = this.blendWeights, rates = this.fadeRates;
     this.springs?.stepAll(this.count, this.mode === 'live' ? dt : NaN);
+    if (this.animationGraph) return this.animationGraph.update(dt);
     for (let k = 0; k < this.count; k++) {
       const clip = this.clipIndices[k], wraps = stepClipTime(this.times, this.speeds, this.durationOf(clip), k, dt);
       if (wraps !== 0 && motion.moves(clip)) motion.wrapped(k, clip, wraps);
@@ -519,17 +537,7 @@ export class Crowd implements InstanceBlocks {
       const w = this.blendWeights[k], picks = this.picks;
       emptyBox(box);
       if (baked) {
-        bakedFrames(picks, 0, baked, clip < 0 ? clipCount : clip, this.times, k);
-        if (w > 0) {
-          const other = this.blendClipIndices[k];
-          bakedFrames(picks, 3, baked, other < 0 ? clipCount : other, this.blendTimes, k);
-          unionBox(box, baked.frameBounds, 6 * picks[3]);
-          unionBox(box, baked.frameBounds, 6 * picks[4]);
-        }
-        if (!(w >= 1)) {
-          unionBox(box, baked.frameBounds, 6 * picks[0]);
-          unionBox(box, baked.frameBounds, 6 * picks[1]);
-        }
+        bakedInstancePicks(picks, box, baked, clipCount, this, k);
         if (applied && motion.moves(clip)) motion.placeBaked(k, baked.motion!, picks[0], picks[1], picks[2]);
       } else {
         const moves = inPlace && motion.moves(clip);
@@ -559,16 +567,8 @@ export class Crowd implements InstanceBlocks {
       for (let r = 0; r < 3; r++) {
         blocks[b + 4 * r] = W[r]; blocks[b + 4 * r + 1] = W[4 + r]; blocks[b + 4 * r + 2] = W[8 + r]; blocks[b + 4 * r + 3] = W[12 + r];
       }
-      if (baked) {
-        blocks[b + 12] = picks[0]; blocks[b + 13] = picks[1]; blocks[b + 14] = picks[2]; blocks[b + 15] = 0;
-        if (w > 0) {
-          blocks[b + 16] = picks[3]; blocks[b + 17] = picks[4]; blocks[b + 18] = picks[5]; blocks[b + 19] = Math.min(w, 1);
-        } else {
-          blocks[b + 16] = blocks[b + 17] = blocks[b + 18] = blocks[b + 19] = 0;
-        }
-      } else {
-        packInstancePose(blocks, slot * blockTexels + worldTexels, model, asset, this.poseLayout);
-      }
+      if (baked) writeBakedPicks(blocks, b, picks, this.blendWeights, k);
+      else packInstancePose(blocks, slot * blockTexels + worldTexels, model, asset, this.poseLayout);
       this.drawnInstances[slot] = k;
     }
     const mirroredCount = this.capacity - back;

@@ -36,7 +36,9 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
  *   `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `updateHotspot(config)`,
  *   `queryHotspot(name)`, `attach(src, joint, offset)`, `detach(attachment)`, `dismissPoster()`, `showPoster()`,
  *   `toDataURL(type, quality)`, `toBlob(options)`, `setExpression(name, weight)`, `getExpression(name)`,
- *   `resetSpringBones()`;
+ *   `resetSpringBones()`, `setParameter(name, value)`, `getParameter(name)`, `activeState(layer)`;
+ * - an animation graph (`animation-graph`, or an inline `<script type="application/json" slot="animation-graph">`
+ *   child): its states choose the clips, its parameters drive it (element-graph.ts, docs/guide/animation-graph.md);
  * - VRM avatars: `availableExpressions`, `avatarMeta`, the methods above and the attributes `look-at` and
  *   `auto-blink` (element-avatar.ts); spring bones: `spring-bones`, `gravity`, `wind`, `show-colliders`
  *   (element-springs.ts);
@@ -45,7 +47,7 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
  * - children: `<sinew-attachment src joint offset offset-rotation offset-scale>`, props on joints (element-attachments.ts);
  * - events (bubbling, composed, typed by {@link SinewViewerElementEventMap}): `<model-viewer>`'s `load`, `error`,
  *   `progress`, `camera-change`, `poster-dismissed`, `model-visibility`, and `loop`, `finished`, `marker` as clips
- *   play; Sinew's `sinew-error` (every problem, malformed attributes too), `sinew-timeupdate`, `sinew-clipsadded`
+ *   play; `state-enter`, `state-exit`, `transition-start`, `transition-end` and `sinew-graphload` with a graph; Sinew's `sinew-error` (every problem, malformed attributes too), `sinew-timeupdate`, `sinew-clipsadded`
  *   (element-events.ts); the deprecated aliases `sinew-load` and `sinew-progress`;
  * - `<model-viewer>`'s `orientation` and `scale` place the model (element-placement.ts); its attributes and slots
  *   Sinew does not support are ignored with a console warning, once per element (unsupported-features.ts).

@@ -19,18 +19,21 @@
 //   30 the view-projection matrix f64[16], then room for its six planes f64[24] (0: no culling) · 31 capacity N · 32 bytes per block · 33 bytes of a
 //   block's world rows · 34 (written by `animate`) mirrored blocks · 35 the blending job (blending-kernel.as.ts:
 //   two normal layers, the scratch pose at weight 1 − w and the second one at w, into the scratch pose) · 36 the
-//   local matrices' staging (4 lanes × ⌈n/4⌉ groups of 12 f32x4, `localMatrices`) · then at
-//   byte 160 the model origin, three f64.
+//   local matrices' staging (4 lanes × ⌈n/4⌉ groups of 12 f32x4, `localMatrices`) · 37 clip slots per instance
+//   S ≥ 2 (its clip, its blended clip, then E = S − 2 extra clips) · 38 extra clips i16[E·N] · 39 their times
+//   f64[E·N] · then at byte 160 the model origin, three f64 · 46 extra weights f32[E·N] · 47 the extra clips'
+//   scratch poses (E poses, the scratch pose's layout each).
+//   The blending job holds S normal layers: the scratch pose, the second one, then the extra poses.
 // - skin table, 8 words each: [m, joints i32[m], inverse binds f32[16m], joint boxes (centre f32x4, extent
 //   f32x4)[m] — the centre's fourth word i32 1 when the joint has a box, 0 when it has none —, first byte of its
 //   rows in an instance's rows, skinning matrices (m lane matrices), 0, 0];
 // - rigid table, 48 bytes each: [node, first byte of its rows, 1 when it has a box, 0], centre f32x4, extent f32x4;
-// - instance records, RECORD bytes each, two per instance (its clip's, then its blended clip's): the sampling
-//   kernel's block of five records (35 words, sampling-kernel.as.ts: the key and Hermite streams, no morph
-//   weights), what it is bound to (word 35: 2·clip, + 1 for the clip table's second block; −1 nothing), its cache
-//   (word 36);
-// - clip table, 2·RECORD bytes per clip: the block for that clip with each stream's cache word relative to an
-//   instance's cache, writing into the scratch pose, then the same writing into the second scratch pose;
+// - instance records, RECORD bytes each, S per instance (its clip's, its blended clip's, its extra clips'): the
+//   sampling kernel's block of five records (35 words, sampling-kernel.as.ts: the key and Hermite streams, no
+//   morph weights), what it is bound to (word 35: S·clip + the clip table block b it was copied from; −1
+//   nothing), its cache (word 36); last sampled times f64[S] per instance likewise;
+// - clip table, S·RECORD bytes per clip: the block for that clip with each stream's cache word relative to an
+//   instance's cache, block b writing into pose b (the scratch pose, the second one, the extra poses);
 // - boxes, 32 bytes per instance: min f32x4, max f32x4 (xyz; relative to the model origin);
 // - world boxes, 48 bytes per instance: min x y z, max x y z (f64, world space);
 // - base box: the rest boxes of the vertices without weights (min, max), where every instance's box starts.
@@ -51,24 +54,25 @@ const GROW: f32 = 1.0 / 262144.0;
 @inline function word(h: usize, i: i32): usize { return <usize>load<i32>(h + (<usize>i << 2)); }
 
 /**
- * Binds instance record `record` to clip `clip` of the clip table (its second block, writing into the second
- * scratch pose, when `second`): copies the block, fixes its caches, cursors at 0.
+ * Binds instance record `record` to clip `clip` of the clip table, its block `target` (writing into pose
+ * `target`: the scratch pose, the second one, then the extra poses): copies the block, fixes its caches, cursors at 0.
  */
-function bind(h: usize, record: usize, clip: i32, second: bool): void {
-  const template = word(h, 16) + <usize>clip * (RECORD << 1) + (second ? RECORD : 0), cache = load<i32>(record, CACHE);
+function bind(h: usize, record: usize, clip: i32, target: i32): void {
+  const slots = load<i32>(h, 148);
+  const template = word(h, 16) + <usize>(clip * slots + target) * RECORD, cache = load<i32>(record, CACHE);
   memory.copy(record, template, BLOCK);
   for (let k: usize = 0; k < 4; k++) store<i32>(record + 28 * k, load<i32>(record + 28 * k, 16) + cache, 16);
-  store<i32>(record, (clip << 1) | (second ? 1 : 0), BOUND);
+  store<i32>(record, clip * slots + target, BOUND);
 }
 
 /**
  * Samples clip `clip` at time `t` (seconds) through instance record `record` (its cursors; `last` the time it
- * sampled last, f64) into the scratch pose its clip table block writes (the second when `second`): a time
+ * sampled last, f64) into pose `target` (0 the scratch pose, 1 the second, 2… the extra poses): a time
  * before the last starts its cursors over; NaN samples as before the first key.
  */
-function sampleInto(h: usize, record: usize, last: usize, clip: i32, t: f64, second: bool): void {
-  if (load<i32>(record, BOUND) !== ((clip << 1) | (second ? 1 : 0))) {
-    bind(h, record, clip, second);
+function sampleInto(h: usize, record: usize, last: usize, clip: i32, t: f64, target: i32): void {
+  if (load<i32>(record, BOUND) !== clip * load<i32>(h, 148) + target) {
+    bind(h, record, clip, target);
     store<f64>(last, Infinity);
   }
   if (t !== t) t = -Infinity;
@@ -83,28 +87,68 @@ function sampleInto(h: usize, record: usize, last: usize, clip: i32, t: f64, sec
  * Instance k's local pose into the scratch pose: the rest pose, then its clip at its time (clip −1: the rest
  * pose), blended with its second clip at that one's time by its blend weight w (`blendLayers`' two-layer
  * crossfade, src/animation/blending-job.ts: the blending kernel's job with weights 1 − w and w). w ≤ 0 takes the
- * first clip alone, w ≥ 1 the second alone, each exactly as sampled.
+ * first clip alone, w ≥ 1 the second alone, each exactly as sampled. When w > 0 and its first extra clip weighs
+ * more than 0, {@link manyClips} instead.
  */
 export function localPose(h: usize, k: i32): void {
-  const n = load<i32>(h), poseBytes = word(h, 5), rest = word(h, 4), T = word(h, 1);
-  memory.copy(T, rest, poseBytes);
-  const records = word(h, 15) + <usize>k * (RECORD << 1), lasts = word(h, 14) + (<usize>k << 4);
+  const n = load<i32>(h), poseBytes = word(h, 5), rest = word(h, 4), T = word(h, 1), slots = load<i32>(h, 148);
+  const records = word(h, 15) + <usize>(k * slots) * RECORD, lasts = word(h, 14) + (<usize>(k * slots) << 3);
   const w = load<f32>(word(h, 25) + (<usize>k << 2));
+  if (slots > 2 && w > 0 && load<f32>(word(h, 46) + (<usize>(k * (slots - 2)) << 2)) > 0) {
+    manyClips(h, k, records, lasts);
+    return;
+  }
+  memory.copy(T, rest, poseBytes);
   const clip = <i32>load<i16>(word(h, 12) + (<usize>k << 1));
-  if (!(w >= 1) && clip >= 0) sampleInto(h, records, lasts, clip, load<f64>(word(h, 13) + (<usize>k << 3)), false);
+  if (!(w >= 1) && clip >= 0) sampleInto(h, records, lasts, clip, load<f64>(word(h, 13) + (<usize>k << 3)), 0);
   if (!(w > 0)) return;
   const other = <i32>load<i16>(word(h, 23) + (<usize>k << 1)), otherTime = load<f64>(word(h, 24) + (<usize>k << 3));
   if (w >= 1) {
-    if (other >= 0) sampleInto(h, records + RECORD, lasts + 8, other, otherTime, false);
+    if (other >= 0) sampleInto(h, records + RECORD, lasts + 8, other, otherTime, 0);
     return;
   }
   const U = word(h, 22);
   memory.copy(U, rest, poseBytes);
-  if (other >= 0) sampleInto(h, records + RECORD, lasts + 8, other, otherTime, true);
+  if (other >= 0) sampleInto(h, records + RECORD, lasts + 8, other, otherTime, 1);
   const job = word(h, 35);
   store<f32>(job, <f32>1 - w, 48);
   store<f32>(job, w, 68);
   blend(job);
+}
+
+/**
+ * Instance k's local pose from up to S clips into the scratch pose: its clip, its blended clip at weight w and
+ * its extra clips j at weights eⱼ (those up to the first at 0), each at its time over the rest pose, blended as
+ * `blendLayers` blends normal layers (the blending kernel's job with S layers), its clip weighing
+ * 1 − w − Σ eⱼ (nothing when ≤ 0).
+ */
+function manyClips(h: usize, k: i32, records: usize, lasts: usize): void {
+  const poseBytes = word(h, 5), rest = word(h, 4), slots = load<i32>(h, 148), E = slots - 2, job = word(h, 35);
+  const extraClips = word(h, 38) + (<usize>(k * E) << 1), extraTimes = word(h, 39) + (<usize>(k * E) << 3);
+  const extraWeights = word(h, 46) + (<usize>(k * E) << 2), extraPoses = word(h, 47);
+  const w = load<f32>(word(h, 25) + (<usize>k << 2));
+  let used = 0, rest0: f32 = <f32>1 - w;
+  for (; used < E; used++) {
+    const e = load<f32>(extraWeights + (<usize>used << 2));
+    if (!(e > 0)) break;
+    rest0 -= e;
+    const pose = extraPoses + <usize>used * poseBytes, clip = <i32>load<i16>(extraClips + (<usize>used << 1));
+    memory.copy(pose, rest, poseBytes);
+    if (clip >= 0) sampleInto(h, records + <usize>(2 + used) * RECORD, lasts + (<usize>(2 + used) << 3), clip, load<f64>(extraTimes + (<usize>used << 3)), 2 + used);
+    store<f32>(job + 48 + 20 * <usize>(2 + used), e);
+  }
+  const T = word(h, 1), U = word(h, 22);
+  memory.copy(T, rest, poseBytes);
+  const clip = <i32>load<i16>(word(h, 12) + (<usize>k << 1));
+  if (rest0 > 0 && clip >= 0) sampleInto(h, records, lasts, clip, load<f64>(word(h, 13) + (<usize>k << 3)), 0);
+  memory.copy(U, rest, poseBytes);
+  const other = <i32>load<i16>(word(h, 23) + (<usize>k << 1));
+  if (w > 0 && other >= 0) sampleInto(h, records + RECORD, lasts + 8, other, load<f64>(word(h, 24) + (<usize>k << 3)), 1);
+  store<f32>(job, rest0 > 0 ? rest0 : <f32>0, 48);
+  store<f32>(job, w > 0 ? w : <f32>0, 68);
+  store<i32>(job, 2 + used, 4);
+  blend(job);
+  store<i32>(job, 2, 4);
 }
 
 /**
@@ -467,7 +511,7 @@ export function animate(h: usize, count: i32): i32 {
     let used = 0, end = first, previousClip: i32 = -3, previousTime: f64 = NaN;
     for (; end < count && end - first < BATCH; end++) {
       const clip = <i32>load<i16>(clips + (<usize>end << 1)), time = load<f64>(times + (<usize>end << 3));
-      // Shared only between unblended instances (a blended one never matches: its clip reads as −3).
+      // Shared only between unblended instances (a blended one never matches: its clip reads as −3; extra clips count only when blended).
       const unblended = load<f32>(weights + (<usize>end << 2)) === 0;
       if (!(end > first && unblended && clip === previousClip && time === previousTime)) {
         if (used === 4) break;

@@ -11,7 +11,7 @@ import type { SkinningMethod } from '../../../src/skinning/skinning-method.ts';
 // mirror (det W < 0): they are drawn as the second range, their normals by W's inverse transpose. Between
 // baked frames the baked error is reported (README "Crowds").
 
-type Api = { run: (model: string, mode: 'live' | 'baked', method?: SkinningMethod, blend?: boolean) => Promise<CrowdParity> };
+type Api = { run: (model: string, mode: 'live' | 'baked', method?: SkinningMethod, blend?: boolean, graph?: boolean) => Promise<CrowdParity> };
 
 const LBS: SkinningMethod = { skinning: 'lbs', weights: 'normalize' };
 const DQS: SkinningMethod = { skinning: 'dqs', weights: 'normalize' };
@@ -73,6 +73,33 @@ const RUNS = [
   ...CASES.flatMap(({ model, method }) => (['live', 'baked'] as const).map((mode) => ({ model, method, mode, blend: false }))),
   ...BLENDED.flatMap(({ model, method, modes }) => modes.map((mode) => ({ model, method, mode, blend: true }))),
 ];
+
+// Every instance runs an animation graph (Crowd.setAnimationGraph, live): its clips, times and weights come from
+// its graph — a 1D tree blending two clips, and for half of them a transition blending in a third (the crowd
+// kernel's extra clips where it poses the crowd, InstanceBlend otherwise) — and each instance drawn equals the CPU
+// reference of that pose (Crowd.evaluateInstance).
+const GRAPHED: { model: string; method: SkinningMethod }[] = [
+  { model: 'worm-5000', method: LBS },
+  { model: 'Fox.glb', method: LBS },
+  { model: 'Fox.glb', method: DQS },
+  { model: 'worm+prop', method: LBS },
+];
+
+for (const { model, method } of GRAPHED) {
+  test(`instanced live ${method.skinning}/${method.weights} skinning of ${model}, every instance running an animation graph, half of them in a transition blending three clips: every instance equals the CPU pose`, async ({ crowdParityPage: page }) => {
+    if (model.includes('.glb')) requireSharedAssets();
+    const url = model.includes('.glb') ? `/shared/assets/gltf/${model}` : model;
+    const result = await page.evaluate(([u, s]) => (window as unknown as { sinewCrowdParity: Api }).sinewCrowdParity.run(u, 'live', s, false, true), [url, method] as const);
+    console.log(JSON.stringify(result));
+    expect(result.instances).toBe(6);
+    // Six instances between the tree's two points; the even three a third into the transition.
+    expect(result.blended).toBe(6);
+    expect(result.threeClips).toBe(3);
+    expect(result.verticesCompared).toBeGreaterThan(0);
+    expect(result.maxRelativePositionError).toBeLessThanOrEqual(1e-5);
+    expect(result.maxNormalError).toBeLessThanOrEqual(1e-4);
+  });
+}
 
 for (const { model, method, mode, blend } of RUNS) {
   test(`instanced ${mode} ${method.skinning}/${method.weights} skinning of ${model}${blend ? ', three instances blending two clips' : ''}: every instance equals the CPU pose at its time`, async ({ crowdParityPage: page }) => {

@@ -77,6 +77,17 @@ const CHECKS: Readonly<Record<string, (page: Page, errors: readonly string[]) =>
   'gpu-vs-cpu.html': async (page) => {
     await expect(page.locator('#result')).toContainText('equal to float32 rounding', { timeout: 60_000 });
   },
+  'animation-graph.html': async (page) => {
+    // The inline graph plays Swim; the Wave button's trigger takes it to Wave, which returns to Swim at its end.
+    await expect(page.locator('#state')).toHaveText('Swim', { timeout: 60_000 });
+    await expect(page.locator('#log')).toContainText('graph: parameters effort, wave');
+    await page.getByRole('button', { name: 'Wave' }).click();
+    await expect(page.locator('#state')).toHaveText('Wave');
+    await expect(page.locator('#log')).toContainText('transition-start: Swim → Wave');
+    expect(await page.locator('sinew-viewer').evaluate((v: HTMLElementTagNameMap['sinew-viewer']) => v.getParameter('wave'))).toBe(false);
+    await expect(page.locator('#state')).toHaveText('Swim', { timeout: 60_000 });
+    await expect(page.locator('#log')).toContainText('transition-end: Wave → Swim');
+  },
   'snapshot.html': async (page) => {
     await page.getByRole('button', { name: 'Take a snapshot' }).click();
     await expect.poll(() => page.locator('#picture').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

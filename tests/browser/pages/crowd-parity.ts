@@ -18,6 +18,8 @@ import type { LocalPose } from '../../../src/skeleton/local-pose.ts';
 import { propMatrix } from '../../../src/scene/prop-placement.ts';
 import type { CrowdProp } from '../../../src/crowd/crowd.ts';
 import { withUnevenWeights } from '../helpers/uneven-weights.ts';
+import { AnimationGraph } from '../../../src/animation/graph/animation-graph.ts';
+import { readAnimationGraph } from '../../../src/loaders/animation-graph/read-animation-graph.ts';
 import { atOffset } from '../helpers/far-offset.ts';
 import { createWideChain } from '../helpers/wide-chain.ts';
 
@@ -33,6 +35,8 @@ export interface CrowdParity {
   mirrored: number;
   /** Drawn instances blending a second clip (blend weight > 0). */
   blended: number;
+  /** Drawn instances blending three clips or more (an animation graph's transition: `Crowd.extraClips` weight > 0). */
+  threeClips: number;
   /** Vertices of rigid meshes among {@link verticesCompared}. */
   rigidVerticesCompared: number;
   /** `+sword` models: vertices of the carried sword compared with the single-model attachment's place. */
@@ -131,7 +135,7 @@ function modelSize(asset: ModelAsset): number {
  * instanced and captured by transform feedback; each compared with the CPU reference (skinVertices at its
  * clip and time — baked mode: times on baked frames — then its world matrix in f64).
  */
-async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFAULT_SKINNING_METHOD, blend = false): Promise<CrowdParity> {
+async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFAULT_SKINNING_METHOD, blend = false, graph = false): Promise<CrowdParity> {
   // many: 40 instances, so blocks start and end on many rows of the instance texture (its row arithmetic).
   const many = model.startsWith('many:');
   if (many) model = model.slice(5);
@@ -139,7 +143,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
   const character = await load(sworded ? model.slice(0, -6) : model);
   const sword = sworded ? swordProp(character) : null;
   const count = many ? 40 : 6;
-  const crowd = new Crowd(character, { capacity: count, mode, method, props: sword ? [sword] : [] });
+  const crowd = new Crowd(character, { capacity: count, mode, method, props: sword ? [sword] : [], clipsPerInstance: graph ? 4 : 2 });
   // The crowd draws the character with its props composed in (withProp): that asset is the one to upload.
   const asset = crowd.asset;
   const clips = crowd.model.clips;
@@ -174,6 +178,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
       crowd.blend(k, other, time, weight, 0.9);
     }
   }
+  if (graph) runGraph(crowd);
   crowd.prepare(null);
   const gpuModel = uploadModel(gl!, asset);
   const instances = new GpuInstances(gl!);
@@ -181,6 +186,7 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
   const result: CrowdParity = {
     model, mode, method, originDistance: Math.hypot(crowd.origin[0], crowd.origin[1], crowd.origin[2]), instances: crowd.drawCount, mirrored: crowd.drawCount - crowd.mirroredFrom,
     blended: Array.from(crowd.drawnInstances.subarray(0, crowd.drawCount), (k) => crowd.blendWeights[k]).filter((w) => w > 0).length, rigidVerticesCompared: 0, morphedVerticesCompared: 0,
+    threeClips: Array.from(crowd.drawnInstances.subarray(0, crowd.drawCount), (k) => crowd.extraClips.count > 0 ? crowd.extraClips.weights[crowd.extraClips.count * k] : 0).filter((w) => w > 0).length,
     attachmentVerticesCompared: 0, maxAttachmentError: 0,
     verticesCompared: 0, maxRelativePositionError: 0, maxNormalError: 0,
     maxBakedInterpolationError: null, bakeRate: baked ? baked.rate : null,
@@ -305,6 +311,34 @@ async function run(model: string, mode: CrowdMode, method: SkinningMethod = DEFA
         onError(dp / diagonal, dn, morphedNow);
       }
     }
+  }
+}
+
+/**
+ * Every instance runs one animation graph (Crowd.setAnimationGraph): a synchronised 1D tree of the model's first
+ * two clips on `speed` (each instance its own, between the points), and a transition of 0.5 s on the `go` trigger
+ * to a state playing its third clip (the first when it has fewer); after 20 frames of 1/60 s the even instances
+ * get the trigger, and 10 frames later they are a third into it, blending three clips.
+ */
+function runGraph(crowd: Crowd): void {
+  const names = crowd.model.clips.map((c) => c.name), n = names.length;
+  const { graph } = readAnimationGraph({
+    parameters: { speed: { name: 'speed', type: 'FLOAT', value: 0 }, go: { name: 'go', type: 'TRIGGER', value: false } },
+    layers: [{
+      name: 'Base',
+      states: [
+        { name: 'START' },
+        { name: 'Move', speed: 1, loop: true, blendTree: { type: '1D', parameter: 'speed', syncAnimations: true, children: [{ name: 'a', clip: names[0], point: 0 }, { name: 'b', clip: names[1 % n], point: 1 }] } },
+        { name: 'Other', clip: names[2 % n], speed: 1, loop: true },
+      ],
+      transitions: [{ from: 'START', to: 'Move' }, { from: 'Move', to: 'Other', time: 0.5, conditions: [{ parameterName: 'go', predicate: 'EQUAL_TO', value: true }] }],
+    }],
+  });
+  const graphs = crowd.setAnimationGraph(new AnimationGraph(graph, crowd.model.clips))!;
+  for (let k = 0; k < crowd.count; k++) graphs.setParameter(k, 'speed', (0.2 + 0.15 * k) % 1);
+  for (let f = 0; f < 30; f++) {
+    if (f === 20) for (let k = 0; k < crowd.count; k += 2) graphs.setParameter(k, 'go', true);
+    crowd.update(1 / 60);
   }
 }
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { positionsDiagonal as diagonal } from '../helpers/positions-diagonal.ts';
 import { main } from '../../../src/cli/main.ts';
-import { graphSteps } from '../../../src/cli/evaluate-graph.ts';
+import { graphSteps, parseParameterInput, resolveGraphParameters } from '../../../src/cli/evaluate-graph.ts';
+import { readAnimationGraph } from '../../../src/loaders/animation-graph/read-animation-graph.ts';
 import { evaluateBlendWithThree } from './three-oracle.ts';
 import { sinew } from './run-sinew.ts';
 
@@ -72,6 +73,32 @@ describe('graphSteps', () => {
     }
     expect(() => graphSteps(-1)).toThrow(/0 or more seconds/);
     expect(() => graphSteps(1e9)).toThrow(/at most 1000000/);
+  });
+});
+
+describe('--param', () => {
+  const graph = readAnimationGraph({
+    parameters: [{ name: 'speed', type: 'FLOAT' }, { name: 'lane', type: 'INTEGER' }, { name: 'grounded', type: 'BOOLEAN' }, { name: 'jump', type: 'TRIGGER' }],
+    layers: [],
+  }).graph;
+
+  it('reads NAME=VALUE (repeatable) and refuses other text as a usage error', () => {
+    expect(parseParameterInput(' speed = -1.5 ', parseParameterInput('jump=true'))).toEqual([{ name: 'jump', value: 'true' }, { name: 'speed', value: '-1.5' }]);
+    for (const bad of ['speed', '=1', 'speed=', ' = ']) expect(() => parseParameterInput(bad), bad).toThrow(/It must be NAME=VALUE/);
+  });
+
+  it('reads each value by its parameter\'s type: FLOAT a number, INTEGER a whole one, BOOLEAN and TRIGGER true or false', () => {
+    const inputs = ['speed=-1.5', 'lane=3', 'grounded=false', 'jump=true', 'speed=2e-1'].flatMap((t) => parseParameterInput(t));
+    expect(resolveGraphParameters(graph, inputs, 'g.json')).toEqual([[0, -1.5], [1, 3], [2, 0], [3, 1], [0, 0.2]]);
+    const list = '(its parameters: speed (FLOAT), lane (INTEGER), grounded (BOOLEAN), jump (TRIGGER))';
+    const cases: [string, string][] = [
+      ['lane=1.5', 'g.json: --param lane=1.5: lane is an INTEGER, give a whole number'],
+      ['grounded=1', 'g.json: --param grounded=1: grounded is a BOOLEAN, give true or false'],
+      ['jump=yes', 'g.json: --param jump=yes: jump is a TRIGGER, give true or false'],
+      ['speed=Infinity', 'g.json: --param speed=Infinity: speed is a FLOAT, give a number'],
+      ['Speed=1', 'g.json: --param Speed=1: the graph has no parameter "Speed"'],
+    ];
+    for (const [text, message] of cases) expect(() => resolveGraphParameters(graph, parseParameterInput(text), 'g.json')).toThrow(`${message} ${list}`);
   });
 });
 
@@ -142,6 +169,21 @@ describe.skipIf(!assets)('sinew eval --graph', () => {
       expect(maxDifference(byGraph.doc, byClip.doc)).toBeLessThan(1e-6 * diag);
     });
   }
+
+  it('--anim: states name the clips of another file, retargeted onto the model, as --clip would', async () => {
+    const cesium = join(assets!, 'gltf', 'CesiumMan.glb');
+    const file = join(folder, 'cesium.json');
+    writeFileSync(file, JSON.stringify({ layers: [{ name: 'Base', states: [{ name: 'Walking', clip: 'animation 0' }], transitions: [{ from: 'START', to: 'Walking' }] }] }));
+    const T = 3.31;
+    const byGraph = await sinewInProcess('eval', cesium, '--anim', cesium, '--graph', file, '--time', String(T));
+    expect(byGraph.code).toBe(0);
+    const [clip] = byGraph.doc.graph.layers[0].clips;
+    expect(clip).toMatchObject({ state: 'Walking', clip: 'animation 0', weight: 1 });
+    const duration = (await sinewInProcess('eval', cesium, '--anim', cesium, '--clip', 'animation 0')).doc.duration;
+    expect(clip.time).toBeCloseTo(frac(T / duration) * duration, 9);
+    const byClip = await sinewInProcess('eval', cesium, '--anim', cesium, '--clip', 'animation 0', '--time', String(clip.time));
+    expect(maxDifference(byGraph.doc, byClip.doc)).toBeLessThan(1e-6 * diagonal(Float32Array.from(byClip.doc.primitives[0].positions)));
+  });
 
   it('T = 0 leaves START (one update of 0 s): both clips at their first frame', async () => {
     const { code, doc } = await sinewInProcess('eval', fox, '--graph', graph, '--param', 'speed=0.25');
