@@ -4,8 +4,9 @@ import { RUN_SPEED, WALK_SPEED } from './avatar-locomotion.ts';
  * The Drive example's animation graph (docs/guide/animation-graph.md's format, PlayCanvas's `AnimStateGraph`
  * layout), as the JSON object the gallery writes to `drive.json` and the viewer's Drive panel reads with
  * `readAnimationGraph`. It plays the generated avatar's locomotion clips (`buildLocomotionVrma`):
- * - parameters `speed` (FLOAT, metres per second), `turn` (FLOAT, radians per second; the graph reads it not, the
- *   driver turns the character by it), `jump` (TRIGGER), `grounded` (BOOLEAN, default true);
+ * - parameters `speed` (FLOAT, metres per second), `turn` (FLOAT, radians per second: no transition reads it; the
+ *   page turns the character by it, and a graph of turning clips could blend on it), `jump` (TRIGGER), `grounded`
+ *   (BOOLEAN, default true; the page sets it from the Jump clip's `take-off` and `land` markers);
  * - layer `Base`: `START` → `Locomotion`, a 1D blend tree on `speed` with Idle at 0, Walk at `WALK_SPEED` (1.4)
  *   and Run at `RUN_SPEED` (3.5), each clip's travel speed, so at those points the feet move as fast as the ground;
  *   synchronised, so Walk's and Run's foot markers (phases 0 and 0.5) stay in step through the blend. Idle is in the

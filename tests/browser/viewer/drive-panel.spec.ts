@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { collectErrors, isolateFromLiveReload, openViewer } from '../helpers/viewer-page.ts';
 
 // The viewer's Drive folder: the generated avatar on the Drive graph, driven by real key events (↑ speeds up,
-// ← turns, J jumps) and stepped deterministically at 60 Hz through the test hooks. Holding ↑ takes the speed
+// ← turns, J jumps; then a gamepad's stick) and stepped deterministically at 60 Hz through the test hooks. Holding ↑ takes the speed
 // parameter from 0 through the walk toward the run and the root forward along its heading (+Z at first); ← turns
 // the heading; J enters Jump once and lands back in Locomotion; while walking the lower foot stays at ankle height
 // on the ground (y = 0); no page error.
@@ -22,7 +22,7 @@ const feet = (page: Page) => page.evaluate(() => {
 });
 
 test('Drive folder: the keys drive the graph, the root travels and turns, one jump, feet on the ground', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const errors = collectErrors(page);
   await openViewer(page);
   await page.locator('#sinew-drive [data-control="drive"] input').check();
@@ -78,5 +78,14 @@ test('Drive folder: the keys drive the graph, the root travels and turns, one ju
   expect(state.entered).toEqual(['Locomotion', 'Jump', 'Locomotion']);
   expect(state.activeState).toBe('Locomotion');
   expect(state.parameters.grounded).toBe(1);
+
+  // A gamepad (the Gamepad API, polled each frame): the left stick pushed forward sets the speed toward the run.
+  await page.evaluate(() => {
+    const stick = { axes: [0, -1], buttons: [{ pressed: false }] };
+    Object.defineProperty(navigator, 'getGamepads', { configurable: true, value: () => [stick] });
+  });
+  const before = state.parameters.speed;
+  state = await step(page, 30);
+  expect(state.parameters.speed).toBeGreaterThan(before + 0.3);
   expect(errors).toEqual([]);
 });
