@@ -32,6 +32,7 @@ const guides: DefaultTheme.SidebarItem = {
     { text: 'Attachments', link: '/guide/attachments' },
     { text: 'Clips from other files', link: '/guide/clips-from-files' },
     { text: 'Root motion', link: '/guide/root-motion' },
+    { text: 'Make a character act: animation graphs', link: '/guide/animation-graph' },
     { text: 'Inverse kinematics', link: '/guide/ik' },
     { text: 'Morph targets', link: '/guide/morph-targets' },
     { text: 'VRM avatars', link: '/guide/vrm' },
@@ -90,10 +91,10 @@ export default defineConfig({
   // The gallery's sources (docs/examples/) are built by build/docs/build-examples.ts, not by VitePress.
   srcExclude: ['examples/**'],
   // Pages built outside VitePress (site/examples/ by build-examples.ts, site/viewer/ by vite): exactly those.
-  // The VRM guides link their gallery pages (linkinator checks them in the built site, `npm run docs:links`).
+  // The VRM and animation graph guides link their gallery pages (linkinator checks them in the built site, `npm run docs:links`).
   ignoreDeadLinks: [
     /^\/examples\/(index\.html)?$/, /^\/examples\/credits(\.html)?$/, /^\/viewer\/(index\.html)?$/,
-    /^\/examples\/vrm-(avatar-vrma|expressions|look-at|spring-bones|mtoon)\.html$/,
+    /^\/examples\/(vrm-(avatar-vrma|expressions|look-at|spring-bones|mtoon)|drive|animation-graph)\.html$/,
   ],
   themeConfig: {
     nav: [
