@@ -26,7 +26,8 @@ test('Drive folder: the keys drive the graph, the root travels and turns, one ju
   const errors = collectErrors(page);
   await openViewer(page);
   await page.locator('#sinew-drive [data-control="drive"] input').check();
-  await page.waitForFunction(async () => (await window.sinew!.drive()).enabled, undefined, { timeout: 60_000 });
+  // Polled from node: waitForFunction takes a returned promise as truthy at once, so it cannot wait on an async hook.
+  await expect.poll(() => page.evaluate(async () => (await window.sinew!.drive()).enabled), { timeout: 60_000 }).toBe(true);
   let state = await step(page, 30);
   expect(state.activeState).toBe('Locomotion');
   expect(state.parameters.speed).toBe(0);
