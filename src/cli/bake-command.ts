@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { bakeIntoGltf, gltfFilePartsOf } from '../export/bake-into-gltf.ts';
 import { nameBakedClips, selectBakeClips, type SourcedClip } from '../export/select-bake-clips.ts';
 import type { GltfFileParts } from '../export/write-baked-gltf.ts';
-import { humanoidForVrma, writeBakedVrma } from '../export/write-baked-vrma.ts';
+import { humanoidForVrma, writeBakedVrma, type BakedClipCount } from '../export/write-baked-vrma.ts';
 import { retargetClipLibrary } from '../loaders/clip-library.ts';
 import { splitGltfContainer } from '../loaders/gltf/gltf-container.ts';
 import { LoadError } from '../loaders/load-error.ts';
@@ -97,10 +97,9 @@ async function runBake(model: string, options: BakeOptions): Promise<void> {
   const chosen = nameBakedClips(format === 'vrma' ? [] : asset.clips.map((c) => c.name), clips.filter((c) => selected.has(c.clip)));
 
   let bytes: Uint8Array;
-  let summary: { name: string; channels: number; keys: number }[];
+  let summary: BakedClipCount[];
   if (format === 'vrma') {
-    bytes = await writeBakedVrma(asset, chosen, { fps: options.fps });
-    summary = chosen.map((clip) => ({ name: clip.name, channels: -1, keys: -1 }));
+    ({ bytes, clips: summary } = await writeBakedVrma(asset, chosen, { fps: options.fps }));
   } else {
     const parts = await readGltfFileParts(model, modelBytes, limit);
     const written = await bakeIntoGltf(parts, asset, chosen, { container: format, fps: options.fps });
@@ -108,10 +107,7 @@ async function runBake(model: string, options: BakeOptions): Promise<void> {
     summary = written.clips.map((clip) => ({ name: clip.name, channels: clip.channels.length, keys: clip.channels.reduce((n, c) => n + c.times.length, 0) }));
   }
   await writeFileAtomically(options.out, bytes);
-  for (const clip of summary) {
-    const counts = clip.channels < 0 ? '' : `: ${clip.channels} channels, ${clip.keys} keys`;
-    process.stderr.write(`sinew: baked ${escapeControl(JSON.stringify(clip.name))}${counts}\n`);
-  }
+  for (const clip of summary) process.stderr.write(`sinew: baked ${escapeControl(JSON.stringify(clip.name))}: ${clip.channels} channels, ${clip.keys} keys\n`);
   process.stderr.write(`sinew: wrote ${escapeControl(options.out)}: ${summary.length} clip${summary.length === 1 ? '' : 's'}, ${bytes.length} bytes\n`);
 }
 
