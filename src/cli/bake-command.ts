@@ -39,18 +39,19 @@ export function addBakeCommand(program: Command): void {
     .command('bake')
     .description('write a model with clips from other files retargeted onto it, as glTF animations (.glb, .gltf) or as a VRM Animation (.vrma)')
     .argument('<model>', 'a .glb, .gltf or .vrm file')
-    .requiredOption('--anim <file>', 'clips to bake: a .glb/.gltf/.vrma/.md5anim whose clips are retargeted onto the model as `sinew eval --anim` plays them; repeat for more files', collect, [])
+    .requiredOption('--anim <file>', 'clips to bake: a .glb/.gltf/.vrma/.md5anim whose clips are retargeted onto the model as `sinew eval --anim` plays them; repeat for more files', collect)
     .requiredOption('-o, --out <file>', 'the file to write: .glb or .gltf (the model with the clips added to its own animations) or .vrma (the clips as VRM Animation, for a humanoid model)', parseOut)
     .option('--fps <keys-per-second>', 'resample every clip at this many keys per second (default: the clip\'s own key times, the source\'s)', parseFps)
-    .option('--clip <name>', 'bake only this clip of the --anim files (repeat for more; default: every clip)', collect, [])
+    .option('--clip <name>', 'bake only this clip of the --anim files (repeat for more; default: every clip)', collect)
     .option('--max-memory <MiB>', 'the memory budget: largest file read and most memory a file\'s data may decode to (default: 512)', parseMebibytes)
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew bake --help' for usage")
     .action((model: string, options: BakeOptions) => runBake(model, options));
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+/** A repeatable option's values, in order (no default, so the reference shows none). */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 /** `-o`: a path ending in .glb, .gltf or .vrma. */
