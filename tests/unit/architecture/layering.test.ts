@@ -22,7 +22,7 @@ const RANK: Record<string, number> = {
   'gpu/debug': 8,
   'gpu/passes': 9,
   'crowd/gpu': 10,
-  view: 11, node: 11, crowd: 11,
+  view: 11, node: 11, crowd: 11, video: 11,
   cli: 12, viewer: 12, element: 12,
   '(package entry points)': 13,
 };
