@@ -16,6 +16,7 @@ import { graphSteps, parseParameterInput, readGraphForModel, resolveGraphParamet
 import { inspectGraphFile, formatGraphInspection } from './inspect-graph.ts';
 import { DEFAULT_MAX_FILE_BYTES } from '../node/load-model-from-path.ts';
 import { renderModel, type RenderModelOptions } from '../node/render-model.ts';
+import { addOptimizeCommand } from './optimize-command.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
 
 /** `sinew eval` options as commander hands them over (absent when not given). */
@@ -127,6 +128,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .addHelpText('after', '\nNeeds playwright-core and a Chromium: SINEW_CHROMIUM, the @sparticuz/chromium package, or a system Chromium.')
     .action((model: string, options: RenderOptions) => runRender(model, options));
 
+  addOptimizeCommand(program);
   return program;
 }
 

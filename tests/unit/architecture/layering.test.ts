@@ -22,6 +22,7 @@ const RANK: Record<string, number> = {
   'gpu/debug': 8,
   'gpu/passes': 9,
   'crowd/gpu': 10,
+  compression: 6,
   view: 11, node: 11, crowd: 11,
   cli: 12, viewer: 12, element: 12,
   '(package entry points)': 13,
