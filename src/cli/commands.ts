@@ -17,6 +17,7 @@ import { inspectGraphFile, formatGraphInspection } from './inspect-graph.ts';
 import { DEFAULT_MAX_FILE_BYTES } from '../node/load-model-from-path.ts';
 import { renderModel, type RenderModelOptions } from '../node/render-model.ts';
 import { addBakeCommand } from './bake-command.ts';
+import { addOptimizeCommand } from './optimize-command.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
 
 /** `sinew eval` options as commander hands them over (absent when not given). */
@@ -129,6 +130,7 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .action((model: string, options: RenderOptions) => runRender(model, options));
 
   addBakeCommand(program);
+  addOptimizeCommand(program);
   return program;
 }
 
