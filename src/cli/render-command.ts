@@ -3,8 +3,8 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { openRenderSession } from '../node/render-session.ts';
 import { checkRenderOptions, type RenderModelOptions } from '../node/render-options.ts';
 import { isAnimatedFormat, isRenderFormat, RENDER_FORMATS, renderFormatOfPath, type RenderFormat } from '../node/render-format.ts';
-import { checkOutputFolder } from './output-file.ts';
-import { checkReplaceableOutput, replaceOutputFile } from './replace-output-file.ts';
+import { statSync } from 'node:fs';
+import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { describeError } from './describe-error.ts';
 import { escapeControl } from './escape-control.ts';
 import { parseDegrees, parsePixels, parsePositive, parseSeconds } from './number-options.ts';
@@ -86,7 +86,7 @@ async function runRender(models: string[], options: RenderOptions): Promise<void
     seen.add(job.out);
   }
   if (outDir !== undefined) checkOutputFolder(join(outDir, 'x'));
-  for (const job of jobs) checkReplaceableOutput(job.out);
+  for (const job of jobs) checkOutputFile(job.out);
 
   const batch = outDir !== undefined;
   const session = await openRenderSession();
@@ -97,7 +97,7 @@ async function runRender(models: string[], options: RenderOptions): Promise<void
       if (batch) process.stderr.write(`sinew: [${i + 1}/${jobs.length}] ${name} → ${escapeControl(job.out)}\n`);
       try {
         const bytes = await session.render({ ...view, format, model: job.model, onProgress: isAnimatedFormat(format) ? frameProgress(name) : undefined });
-        await replaceOutputFile(job.out, bytes);
+        await writeOutputFile(job.out, bytes);
       } catch (error) {
         if (!batch) throw error;
         failed++;
@@ -108,6 +108,22 @@ async function runRender(models: string[], options: RenderOptions): Promise<void
     await session.close();
   }
   if (failed > 0) throw new Error(`${failed} of ${jobs.length} models could not be rendered (see above); the others were written`);
+}
+
+/**
+ * Checks, before the browser starts, that `path` can take an output file: its folder exists
+ * ({@link checkOutputFolder}) and `path` is not a folder (the rename would fail after all the work).
+ * @throws Error `folder: no such folder`, `folder: not a folder` or `path: is a folder, not a file`
+ */
+function checkOutputFile(path: string): void {
+  checkOutputFolder(path);
+  let isFolder = false;
+  try {
+    isFolder = statSync(path).isDirectory();
+  } catch {
+    // Absent (or unreadable): the write says what is wrong.
+  }
+  if (isFolder) throw new Error(`${path}: is a folder, not a file`);
 }
 
 /** A `toVideo` progress listener printing `sinew: NAME: frame K/N` at most once a second, and the last frame. */
