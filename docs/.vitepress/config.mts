@@ -47,6 +47,7 @@ const guides: DefaultTheme.SidebarItem = {
     { text: 'Limits and hostile files', link: '/guide/limits' },
     { text: 'Command line recipes', link: '/guide/cli' },
     { text: 'Animated previews', link: '/guide/animated-previews' },
+    { text: 'Shrink animation with a bounded error', link: '/guide/optimize' },
     { text: 'Coming from <model-viewer>', link: '/guide/coming-from-model-viewer' },
     { text: 'Screenshot-test your page', link: '/guide/screenshot-testing' },
     { text: 'The viewer app', link: '/guide/viewer-app' },

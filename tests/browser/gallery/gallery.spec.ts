@@ -88,6 +88,13 @@ const CHECKS: Readonly<Record<string, (page: Page, errors: readonly string[]) =>
     await expect(page.locator('#state')).toHaveText('Swim', { timeout: 60_000 });
     await expect(page.locator('#log')).toContainText('transition-end: Wave → Swim');
   },
+  'optimized-clips.html': async (page) => {
+    // Both sizes shown, the optimized file the smaller.
+    const sizes = page.locator('[data-size]');
+    await expect(sizes.nth(1)).toContainText('bytes', { timeout: 30_000 });
+    const [original, optimized] = (await sizes.allTextContents()).map((text) => Number(/\((\d+) bytes\)/.exec(text)![1]));
+    expect(optimized).toBeLessThan(original);
+  },
   'snapshot.html': async (page) => {
     await page.getByRole('button', { name: 'Take a snapshot' }).click();
     await expect.poll(() => page.locator('#picture').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
