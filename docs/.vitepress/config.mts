@@ -48,6 +48,7 @@ const guides: DefaultTheme.SidebarItem = {
     { text: 'Command line recipes', link: '/guide/cli' },
     { text: 'Coming from <model-viewer>', link: '/guide/coming-from-model-viewer' },
     { text: 'Screenshot-test your page', link: '/guide/screenshot-testing' },
+    { text: 'Record an animated preview', link: '/guide/record-video' },
     { text: 'The viewer app', link: '/guide/viewer-app' },
   ],
 };
