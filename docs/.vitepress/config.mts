@@ -50,6 +50,7 @@ const guides: DefaultTheme.SidebarItem = {
     { text: 'Shrink animation with a bounded error', link: '/guide/optimize' },
     { text: 'Coming from <model-viewer>', link: '/guide/coming-from-model-viewer' },
     { text: 'Screenshot-test your page', link: '/guide/screenshot-testing' },
+    { text: 'Record an animated preview', link: '/guide/record-video' },
     { text: 'The viewer app', link: '/guide/viewer-app' },
   ],
 };
