@@ -16,6 +16,8 @@ import { inspectGraphFile, formatGraphInspection } from './inspect-graph.ts';
 import { DEFAULT_MAX_FILE_BYTES } from '../node/load-model-from-path.ts';
 import { addRenderCommand } from './render-command.ts';
 import { parseSeconds } from './number-options.ts';
+import { addBakeCommand } from './bake-command.ts';
+import { addOptimizeCommand } from './optimize-command.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
 
 /** `sinew eval` options as commander hands them over (absent when not given). */
@@ -107,6 +109,8 @@ export function createProgram(version: string, writeOut: (text: string) => void)
 
   addRenderCommand(program);
 
+  addBakeCommand(program);
+  addOptimizeCommand(program);
   return program;
 }
 
