@@ -2,7 +2,13 @@
  * Models the gallery's build makes in code (build/docs/build-examples.ts writes them into `site/examples/models/`),
  * so that the pages that need a file work without any third-party model.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NodeIO } from '@gltf-transform/core';
 import { GltfBuilder } from '../../tests/unit/helpers/gltf-builder.ts';
+import { createGenerated60 } from '../../tests/fixtures/generated60.ts';
+import { optimizeFile } from '../../src/cli/optimize-command.ts';
 import { buildAvatarVrm1 } from '../../src/procedural/avatar/avatar-vrm1.ts';
 import { buildVrmaClip } from '../../src/procedural/avatar/vrma-clip.ts';
 import { LOCOMOTION_CLIPS } from '../../src/procedural/avatar/avatar-locomotion.ts';
@@ -130,4 +136,22 @@ export function twistCylinderGlb(): Uint8Array {
     }],
   });
   return b.glb();
+}
+
+/**
+ * The optimized-clips page's files (docs/examples/optimized-clips.html): generated60 (tests/fixtures/generated60.ts,
+ * its clip cut to 10 s) as `generated60.glb`, and the same file through `sinew optimize --max-error 0.1mm`
+ * (`optimizeFile`) as `generated60-optimized.glb`, so the page shows both playing and both sizes.
+ */
+export async function galleryOptimizedFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
+  const folder = mkdtempSync(join(tmpdir(), 'sinew-gallery-optimize-'));
+  try {
+    const original = await new NodeIO().writeBinary(createGenerated60({ seconds: 10 }));
+    const input = join(folder, 'generated60.glb'), output = join(folder, 'generated60-optimized.glb');
+    writeFileSync(input, original);
+    await optimizeFile(input, output, { maxError: 0.0001 });
+    return [{ name: 'generated60.glb', bytes: original }, { name: 'generated60-optimized.glb', bytes: new Uint8Array(readFileSync(output)) }];
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

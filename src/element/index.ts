@@ -21,6 +21,7 @@ export type {
   SinewErrorDetail, SinewLoadDetail, SinewLoopDetail, SinewMarkerDetail, SinewProgressDetail, SinewTimeUpdateDetail,
 } from './element-events.ts';
 export type { ToBlobOptions } from './element-snapshot.ts';
+export type { ToVideoOptions } from './element-video.ts';
 export type { HotspotConfiguration, HotspotData } from './element-hotspots.ts';
 export type { Vector2D, Vector3D } from './model-viewer-vectors.ts';
 export type { ElementSurfaceHit } from './element-picking.ts';

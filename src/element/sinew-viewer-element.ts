@@ -9,6 +9,7 @@ import type { Attachment } from '../view/view-attachments.ts';
 import type { HotspotConfiguration, HotspotData } from './element-hotspots.ts';
 import type { AnimationApiProperties, AppendAnimationOptions, DetachAnimationOptions, PlayAnimationOptions } from './element-animation-api.ts';
 import { snapshotBlob, type ToBlobOptions } from './element-snapshot.ts';
+import { ElementVideo, type ToVideoOptions } from './element-video.ts';
 import { startsPlaying } from './element-playback.ts';
 import type { SphericalPosition } from './element-camera.ts';
 import type { Vector3D } from './model-viewer-vectors.ts';
@@ -35,7 +36,7 @@ export interface SinewViewerElement extends ElementAttributeProperties, Animatio
  * - methods: `getCameraOrbit()`, `getCameraTarget()`, `getFieldOfView()`, `jumpCameraToGoal()` (model-viewer's),
  *   `play()`, `pause()`, `seek(seconds)`, `renderOnce()`, `appendAnimations(url)`, `updateHotspot(config)`,
  *   `queryHotspot(name)`, `attach(src, joint, offset)`, `detach(attachment)`, `dismissPoster()`, `showPoster()`,
- *   `toDataURL(type, quality)`, `toBlob(options)`, `setExpression(name, weight)`, `getExpression(name)`,
+ *   `toDataURL(type, quality)`, `toBlob(options)`, `toVideo(options)`, `setExpression(name, weight)`, `getExpression(name)`,
  *   `resetSpringBones()`, `setParameter(name, value)`, `getParameter(name)`, `activeState(layer)`;
  * - an animation graph (`animation-graph`, or an inline `<script type="application/json" slot="animation-graph">`
  *   child): its states choose the clips, its parameters drive it (element-graph.ts, docs/guide/animation-graph.md);
@@ -299,6 +300,24 @@ export class SinewViewerElement extends SinewViewerCore {
    */
   toBlob(options?: ToBlobOptions): Promise<Blob> {
     return snapshotBlob(this.view, options);
+  }
+
+  /** The recordings of {@link toVideo}, one at a time. */
+  private readonly video = new ElementVideo({ currentView: () => this.view, graphDrives: () => this.graph.active });
+
+  /**
+   * An animated preview of the model shown as a `Blob` of `mimeType`: `video/webm` (default; VP9 or VP8 through
+   * WebCodecs), `video/mp4` (H.264 where the browser encodes it, else VP9 / AV1 in MP4), `image/apng` (lossless) or
+   * `image/gif`. Frame k is `clip` at k / `fps` seconds (default the clip shown, 30 fps, its whole `duration`; a longer
+   * recording loops it), the camera turned by `turntable` · k / frameCount degrees, and is the picture `toBlob` would
+   * give there: posed by time, not the clock, so two calls give the same frames. `onProgress(framesDone, frameCount)`
+   * follows it. Playback and the camera are put back afterwards (element-video.ts, docs/guide/record-video.md).
+   * @throws Error (rejects; the element plays on as before) for an unsupported mimeType, an unknown clip, fps or
+   *   duration out of range, too many frames, no model shown, an animation graph driving the element, another
+   *   recording running, a browser that cannot encode the format, or the model or canvas size changing meanwhile
+   */
+  toVideo(options?: ToVideoOptions): Promise<Blob> {
+    return this.video.record(options);
   }
 
   // ── Hotspots (element-hotspots.ts, docs/guide/hotspots.md) ─────────────────────────────────────────

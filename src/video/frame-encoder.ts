@@ -1,0 +1,43 @@
+/**
+ * What `<sinew-viewer>`'s `toVideo` hands its frames to: one encoder per recording, fed the element's visible canvas
+ * once per frame (frame k shown at k / fps seconds), then finished into a Blob. Each format's encoder reads the
+ * canvas as it needs it: the still-image formats read its pixels (`getImageData`, the bytes `toBlob` encodes), the
+ * WebCodecs formats make a `VideoFrame` of it.
+ */
+
+/** The picture sizes and timing every encoder is made with. */
+export interface FrameEncoderOptions {
+  /** Pixels: the canvas's drawing-buffer size, the same for every frame. */
+  readonly width: number;
+  readonly height: number;
+  /** Frames per second (> 0): frame k is shown from k / fps for 1 / fps seconds. */
+  readonly fps: number;
+  /** How many frames will be added (≥ 1). */
+  readonly frameCount: number;
+}
+
+/** A 2D canvas holding one frame (the element's visible canvas). */
+export type FrameCanvas = HTMLCanvasElement;
+
+/** An encoder of one recording, fed frames in order. */
+export interface FrameEncoder {
+  /**
+   * Adds frame `index` (0, 1, … in order) from `canvas`, read at once (the caller may draw the next frame after the
+   * returned promise settles).
+   * @throws Error (rejects) when the encoder failed, or the canvas's size is not the one the encoder was made with
+   */
+  addFrame(canvas: FrameCanvas, index: number): Promise<void>;
+  /** Finishes the file. @throws Error (rejects) when encoding failed */
+  finish(): Promise<Blob>;
+  /** Drops the recording (after an error); idempotent. */
+  cancel(): void;
+}
+
+/** The message of a canvas whose size changed during a recording. */
+export function checkFrameSize(canvas: FrameCanvas, options: FrameEncoderOptions): void {
+  if (canvas.width !== options.width || canvas.height !== options.height) {
+    throw new Error(
+      `toVideo: the element's canvas changed size during the recording (${options.width} × ${options.height} to ${canvas.width} × ${canvas.height} pixels); keep its CSS size fixed while recording`,
+    );
+  }
+}
