@@ -11,8 +11,7 @@ import { isInsideFolder } from '../node/is-inside-folder.ts';
 import { loadClipsFromPath } from '../node/load-clips-from-path.ts';
 import { DEFAULT_MAX_FILE_BYTES, loadModelFromPath, readGuardedFile } from '../node/load-model-from-path.ts';
 import { escapeControl } from './escape-control.ts';
-import { checkOutputFolder } from './output-file.ts';
-import { writeFileAtomically } from './write-file-atomically.ts';
+import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 
 /** `sinew bake` options as commander hands them over. */
 interface BakeOptions {
@@ -31,7 +30,7 @@ type BakeFormat = 'glb' | 'gltf' | 'vrma';
  * retargeted onto MODEL (retargetClipLibrary, as `sinew eval --anim` plays them) and written as ordinary glTF
  * animations into a copy of MODEL's own file (writeBakedGltf: everything the file had kept), or as a VRM Animation
  * (`.vrma`, writeBakedVrma) of a humanoid model. OUT is written to a temporary file beside it, then renamed over
- * it (writeFileAtomically): on any failure no OUT and no temporary file is left. A summary goes to stderr: the
+ * it (writeOutputFile): on any failure no OUT and no temporary file is left. A summary goes to stderr: the
  * clips, their channels and keys, the bytes written.
  */
 export function addBakeCommand(program: Command): void {
@@ -107,7 +106,7 @@ async function runBake(model: string, options: BakeOptions): Promise<void> {
     bytes = written.bytes;
     summary = written.clips.map((clip) => ({ name: clip.name, channels: clip.channels.length, keys: clip.channels.reduce((n, c) => n + c.times.length, 0) }));
   }
-  await writeFileAtomically(options.out, bytes);
+  await writeOutputFile(options.out, bytes);
   for (const clip of summary) process.stderr.write(`sinew: baked ${escapeControl(JSON.stringify(clip.name))}: ${clip.channels} channels, ${clip.keys} keys\n`);
   process.stderr.write(`sinew: wrote ${escapeControl(options.out)}: ${summary.length} clip${summary.length === 1 ? '' : 's'}, ${bytes.length} bytes\n`);
 }
