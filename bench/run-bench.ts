@@ -83,6 +83,9 @@
  * - `malformed_corpus.element_slowest_ms`, `malformed_corpus.element_median_ms`: each file of the malformed corpus
  *   set as `<sinew-viewer>`'s `src`, to its `sinew-error`, in headless Chromium with the GPU cases
  *   (bench/malformed-corpus-cost.ts).
+ * - `render.video_over_stills.fox` (target ≤ 4), `render.video_ms.fox`, `render.stills_ms.fox`: a 5 s, 30 fps,
+ *   480 × 480 WebM preview of Fox (`toVideo` in `sinew render`'s page) over 150 stills drawn and read without an
+ *   encoder, with the GPU cases (bench/render-video-cost.ts; needs `npm run build`).
  * - `nodes.flat100k.eval_s`, `nodes.skinned20k.load_ms`: `sinew eval` (in-process) on a glTF of 100 000 sibling root
  *   nodes, and loading a GLB of 20 000 nodes instancing one skinned mesh to a ready model; each also at a quarter of
  *   the size (`nodes.flat25k.eval_s`, `nodes.skinned5k.load_ms`) and the ratio (`*_ratio_to_quarter`: ≈ 4 when
@@ -148,6 +151,7 @@ import { pickCost } from './pick-cost.ts';
 import { cliCost } from './cli-cost.ts';
 import { manyNodesBrowserCost, manyNodesCpuCost } from './many-nodes-cost.ts';
 import { malformedCorpusBrowserCost } from './malformed-corpus-cost.ts';
+import { renderVideoCost } from './render-video-cost.ts';
 import { crowdCost } from './crowd-cost.ts';
 import { crowdVrmCost } from './crowd-vrm-cost.ts';
 import { crowdGraphCost } from './crowd-graph-cost.ts';
@@ -595,6 +599,15 @@ async function main(): Promise<void> {
     figures['malformed_corpus.element_median_ms'] = round(corpusInBrowser.medianMs);
   }
 
+  // A 5 s WebM preview of Fox against drawing its 150 frames alone, in sinew render's page (bench/render-video-cost.ts).
+  const preview = process.argv.includes('--no-gpu') ? null : await renderVideoCost((line) => console.log(line));
+  if (preview) {
+    rows.push(['5 s, 30 fps, 480 × 480 WebM of Fox: toVideo; 150 stills drawn and read', `${preview.videoMs.toFixed(0)} ms; ${preview.stillsMs.toFixed(0)} ms`, '', '', '']);
+    figures['render.video_ms.fox'] = round(preview.videoMs);
+    figures['render.stills_ms.fox'] = round(preview.stillsMs);
+    figures['render.video_over_stills.fox'] = round(preview.ratio);
+  }
+
   console.log(table(rows));
   console.log();
   for (const [k, v] of Object.entries(figures)) if (!k.split('.')[2] && !k.startsWith('three.')) console.log(`${k} = ${v}`);
@@ -616,7 +629,7 @@ async function main(): Promise<void> {
       'crowd.N1000.speedup_vs_three.baked': '>= 10 (real GPU)', 'crowd.N1000.ratio_to_rigid': '<= 1.3',
       'crowd.cpu.us_per_live_instance.N1000': '<= 0.3', 'crowd.bounds_ms.100x100': '<= 0.1',
       'vrm.spring_speedup_vs_three_vrm': '>= 20', 'crowd.vrm.N1000.cpu_ms': '<= 8', 'crowd.graph.N10000.cpu_ms': '<= 3', 'vrm.mtoon_frame_ratio': '<= 1.5',
-      'malformed_corpus.element_slowest_ms': '< 10000',
+      'malformed_corpus.element_slowest_ms': '< 10000', 'render.video_over_stills.fox': '<= 4',
       'nodes.flat100k.eval_ratio_to_quarter': '<= 5 (linear: 4)', 'nodes.skinned20k.load_ratio_to_quarter': '<= 5 (linear: 4)',
     },
     measurements,

@@ -85,7 +85,7 @@ export { findMotionRoot, type MotionRoot, type RootMotionMode } from './animatio
 // Animation graphs (docs/guide/animation-graph.md): states, transitions and blend trees declared as data (PlayCanvas's
 // AnimStateGraph format), evaluated as a job over caller-owned state and played on an Animator.
 export { AnimationGraph, type AnimationGraphOptions } from './animation/graph/animation-graph.ts';
-export { AnimationGraphState } from './animation/graph/animation-graph-state.ts';
+export { AnimationGraphState, type AnimationGraphStateSizes } from './animation/graph/animation-graph-state.ts';
 export { AnimationGraphDriver } from './animation/graph/animation-graph-driver.ts';
 export type {
   AnimationGraphAsset, GraphParameter, GraphParameterType, GraphLayer, GraphBlendType, GraphState, GraphBlendTree,

@@ -8,12 +8,16 @@ import { buildVrmaClip } from '../../src/procedural/avatar/vrma-clip.ts';
 import { LOCOMOTION_CLIPS } from '../../src/procedural/avatar/avatar-locomotion.ts';
 import { buildLocomotionVrma } from '../../src/procedural/avatar/locomotion-vrma.ts';
 import { driveGraphJson } from '../../src/procedural/avatar/drive-graph.ts';
+import { loadModel } from '../../src/loaders/load-model.ts';
+import { loadClips } from '../../src/loaders/load-clips.ts';
+import { retargetClipLibrary } from '../../src/loaders/clip-library.ts';
+import { bakeIntoGltf, gltfFilePartsOf } from '../../src/export/bake-into-gltf.ts';
 
 /**
  * The VRM pages' files, made by the gallery's build as the viewer's sample makes them (nothing binary is committed):
  * the generated avatar (VRM 1.0, CC0 1.0; `buildAvatarVrm1`) as `avatar.vrm` with bone look-at and as
  * `avatar-look-expression.vrm` with expression look-at, in MToon as `avatar-toon.vrm`, and its VRMA walk (`buildVrmaClip`, default length) as
- * `walk.vrma`.
+ * `walk.vrma`; and `avatar-baked.glb` ({@link bakedAvatarGlb}) for the baked-clips page.
  */
 export async function galleryAvatarFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
   return [
@@ -21,7 +25,25 @@ export async function galleryAvatarFiles(): Promise<{ name: string; bytes: Uint8
     { name: 'avatar-look-expression.vrm', bytes: await buildAvatarVrm1({ lookAt: 'expression' }) },
     { name: 'avatar-toon.vrm', bytes: await buildAvatarVrm1({ mtoon: true }) },
     { name: 'walk.vrma', bytes: await buildVrmaClip() },
+    { name: 'avatar-baked.glb', bytes: await bakedAvatarGlb() },
   ];
+}
+
+/**
+ * The baked-clips page's file (docs/examples/baked-clips.html), made as `sinew bake avatar.vrm --anim Idle.vrma
+ * --anim Walk.vrma --anim Run.vrma --anim Jump.vrma -o avatar-baked.glb` makes it: the generated avatar (VRM 1.0)
+ * with its locomotion clips (`buildLocomotionVrma`) retargeted onto it and baked in as glTF animations, so the page
+ * plays them with no `animations` attribute.
+ */
+export async function bakedAvatarGlb(): Promise<Uint8Array> {
+  const avatar = await buildAvatarVrm1();
+  const asset = await loadModel({ name: 'avatar.vrm', bytes: avatar }, async () => null);
+  const clips = [];
+  for (const clip of LOCOMOTION_CLIPS) {
+    const library = await loadClips({ name: `${clip}.vrma`, bytes: await buildLocomotionVrma(clip) }, async () => null);
+    clips.push(...retargetClipLibrary(library, asset).clips);
+  }
+  return (await bakeIntoGltf(gltfFilePartsOf('avatar.vrm', avatar), asset, clips, { container: 'glb' })).bytes;
 }
 
 /**

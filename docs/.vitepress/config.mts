@@ -46,6 +46,7 @@ const guides: DefaultTheme.SidebarItem = {
     { text: 'Files Sinew opens', link: '/guide/files' },
     { text: 'Limits and hostile files', link: '/guide/limits' },
     { text: 'Command line recipes', link: '/guide/cli' },
+    { text: 'Animated previews', link: '/guide/animated-previews' },
     { text: 'Coming from <model-viewer>', link: '/guide/coming-from-model-viewer' },
     { text: 'Screenshot-test your page', link: '/guide/screenshot-testing' },
     { text: 'Record an animated preview', link: '/guide/record-video' },

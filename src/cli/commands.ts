@@ -6,7 +6,6 @@ import { inspectModelFile } from './inspect-model.ts';
 import { formatAnimationInspection, inspectAnimationFile } from './inspect-animation.ts';
 import { LoadError } from '../loaders/load-error.ts';
 import { loadCommandModel } from './load-command-model.ts';
-import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
 import { openTextOutput } from './text-output.ts';
 import { escapeControl } from './escape-control.ts';
@@ -15,7 +14,10 @@ import { parseSpringHz, springStepCount } from './simulate-springs.ts';
 import { graphSteps, parseParameterInput, readGraphForModel, resolveGraphParameters, writeGraphEvaluation, type ParameterInput } from './evaluate-graph.ts';
 import { inspectGraphFile, formatGraphInspection } from './inspect-graph.ts';
 import { DEFAULT_MAX_FILE_BYTES } from '../node/load-model-from-path.ts';
-import { renderModel, type RenderModelOptions } from '../node/render-model.ts';
+import { addRenderCommand } from './render-command.ts';
+import { parseSeconds } from './number-options.ts';
+import { addBakeCommand } from './bake-command.ts';
+import { addOptimizeCommand } from './optimize-command.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
 
 /** `sinew eval` options as commander hands them over (absent when not given). */
@@ -34,9 +36,6 @@ interface EvalOptions {
   graph?: string;
   param?: ParameterInput[];
 }
-
-/** `sinew render` options: renderModel's, less the model (the argument) and the load timeout, plus `--out`. */
-type RenderOptions = Omit<RenderModelOptions, 'model' | 'timeoutMs'> & { out: string };
 
 /** `sinew inspect` options. */
 interface InspectOptions {
@@ -108,25 +107,9 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .showHelpAfterError("run 'sinew inspect --help' for usage")
     .action((model: string, options: InspectOptions) => runInspect(model, options));
 
-  program
-    .command('render')
-    .description('draw a model with <sinew-viewer> in headless Chromium and write a PNG')
-    .argument('<model>', 'a .glb, .gltf, .vrm or .md5mesh file')
-    .requiredOption('--out <file.png>', 'the PNG to write')
-    .option('--anim <file>', 'clips to play, as eval takes them: an .md5anim for an .md5mesh (default: <name>.md5anim next to it, if present; else the bind pose); a .glb/.gltf/.vrma (or an .md5anim for a glTF) whose clips are retargeted onto the model by joint name (a .vrma by humanoid bone)')
-    .option('--clip <name|index>', 'clip by name or 0-based index (with --anim clips to retarget: one of theirs); rest or -1: the rest pose (default: the first clip)')
-    .option('--time <seconds>', 'seconds into the clip (default: 0)', parseSeconds)
-    .option('--width <pixels>', 'picture width (default: 640)', parsePixels)
-    .option('--height <pixels>', 'picture height (default: 480)', parsePixels)
-    .option('--yaw <degrees>', 'camera angle about the vertical from the model\'s front (camera-orbit θ; default: 0)', parseDegrees)
-    .option('--pitch <degrees>', 'camera elevation above the horizon, in [-90, 90] (90 − camera-orbit φ; default: 15)', parseDegrees)
-    .option('--distance <k>', 'camera distance as a multiple of the framed distance (camera-orbit radius / 100 %; default: 1.05)', parsePositive)
-    .option('--background <colour>', 'CSS colour, or transparent for a PNG with alpha (default: the viewer\'s)')
-    .helpOption('-h, --help', 'print this help')
-    .showHelpAfterError("run 'sinew render --help' for usage")
-    .addHelpText('after', '\nNeeds playwright-core and a Chromium: SINEW_CHROMIUM, the @sparticuz/chromium package, or a system Chromium.')
-    .action((model: string, options: RenderOptions) => runRender(model, options));
-
+  addRenderCommand(program);
+  addBakeCommand(program);
+  addOptimizeCommand(program);
   return program;
 }
 
@@ -135,27 +118,6 @@ function parseMebibytes(value: string): number {
   const mib = Number(value);
   if (!/^\d+$/.test(value.trim()) || mib < 1) throw new InvalidArgumentError('It must be a whole number of MiB, at least 1.');
   return mib * 1024 * 1024;
-}
-
-/** `--width` / `--height`: a whole number of pixels in [1, 8192]. */
-function parsePixels(value: string): number {
-  const pixels = Number(value);
-  if (!/^\d+$/.test(value.trim()) || pixels < 1 || pixels > 8192) throw new InvalidArgumentError('It must be a whole number of pixels from 1 to 8192.');
-  return pixels;
-}
-
-/** `--yaw` / `--pitch`: a finite number of degrees. */
-function parseDegrees(value: string): number {
-  const degrees = Number(value);
-  if (value.trim() === '' || !Number.isFinite(degrees)) throw new InvalidArgumentError('It must be a number of degrees.');
-  return degrees;
-}
-
-/** `--distance`: a finite number greater than 0. */
-function parsePositive(value: string): number {
-  const k = Number(value);
-  if (value.trim() === '' || !Number.isFinite(k) || k <= 0) throw new InvalidArgumentError('It must be a number greater than 0.');
-  return k;
 }
 
 /** `--weights`: a weight policy name (skinning-method.ts). */
@@ -170,13 +132,6 @@ function parseSkinning(value: string): SkinningMode {
   const mode = parseSkinningMode(value.trim());
   if (!mode) throw new InvalidArgumentError(`It must be one of ${SKINNING_MODES.join(', ')}.`);
   return mode;
-}
-
-/** `--time`: a finite number of seconds, negative allowed (it clamps to the clip's first key). */
-function parseSeconds(value: string): number {
-  const seconds = Number(value);
-  if (value.trim() === '' || !Number.isFinite(seconds)) throw new InvalidArgumentError('It must be a number of seconds.');
-  return seconds;
 }
 
 async function runEval(model: string, options: EvalOptions): Promise<void> {
@@ -231,13 +186,6 @@ async function runGraphEval(model: string, options: EvalOptions): Promise<void> 
     throw error;
   }
   await output.close();
-}
-
-async function runRender(model: string, options: RenderOptions): Promise<void> {
-  checkOutputFolder(options.out);
-  const { out, ...view } = options;
-  const png = await renderModel({ ...view, model });
-  await writeOutputFile(out, png);
 }
 
 async function runInspect(model: string, options: InspectOptions): Promise<void> {

@@ -83,9 +83,8 @@ export interface GraphTreeInspection {
  * the graph may name) and reads the graph against it (`readGraphForModel`: an unknown clip, parameter, state or
  * mask joint, an `ADDITIVE` first layer, JSON that does not parse — one LoadError with the JSON pointer), then
  * reports its structure with warnings for what runs but cannot matter (`analyzeGraphReachability`): states no path
- * of transitions from `START` reaches (per layer, one line), parameters nothing reads (one line), and a layer that
- * never leaves `START` when the reader has not said so already (its "no transition leaves START" warning covers a
- * layer without transitions from `START`; this one a layer whose only ways out lead back to `START` or `END`).
+ * of transitions from `START` reaches (per layer, one line) and parameters nothing reads (one line); a layer that
+ * never leaves `START` is the reader's warning.
  * @throws as loadCommandModel and readGraphForModel
  */
 export async function inspectGraphFile(modelPath: string, graphPath: string, options: { anim?: string; maxMemoryBytes?: number } = {}): Promise<GraphInspection> {
@@ -98,11 +97,7 @@ export async function inspectGraphFile(modelPath: string, graphPath: string, opt
   const layers = graph.layers.map((layer, l): GraphLayerInspection => {
     const reach = analysis.layers[l];
     const quoted = JSON.stringify(layer.name);
-    if (!reach.leavesStart) {
-      if (layer.transitions.some((t) => t.from === START_STATE)) {
-        all.push(`${graphPath}: layer ${quoted}: no transition from START or ANY leads to a state that plays something: the layer plays nothing`);
-      }
-    } else if (reach.unreachable.length > 0) {
+    if (reach.leavesStart && reach.unreachable.length > 0) {
       all.push(`${graphPath}: layer ${quoted}: no path of transitions from START reaches ${reach.unreachable.map((s) => JSON.stringify(s)).join(', ')}`);
     }
     const unreachable = new Set(reach.unreachable);

@@ -3,6 +3,7 @@ import { CommanderError } from 'commander';
 import { createProgram } from './commands.ts';
 import { readSinewVersion } from './package-version.ts';
 import { writeStandardOutput } from './standard-output.ts';
+import { describeError } from './describe-error.ts';
 
 /**
  * The `sinew` command line (bin/sinew.mjs sets `process.exitCode` to the result; docs/guide/cli.md;
@@ -36,23 +37,4 @@ function report(error: unknown): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
   process.stderr.write(`sinew: ${escapeControl(describeError(error))}\n`); // a message may quote the file's text
   return 1;
-}
-
-/**
- * A failure in the words of the rest of Sinew's messages (`path: problem`): node's I/O errors read
- * `ENOENT: no such file or directory, open 'x'`; loader errors already name their file.
- */
-function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const { code, path } = error as NodeJS.ErrnoException;
-  if (path !== undefined) {
-    switch (code) {
-      case 'ENOENT': return `${path}: no such file`;
-      case 'EISDIR': return `${path}: is a folder, not a file`;
-      case 'ENOTDIR': return `${path}: a folder in the path is a file`;
-      case 'EACCES':
-      case 'EPERM': return `${path}: permission denied`;
-    }
-  }
-  return error.message;
 }

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 /**
  * Node only: checks that the folder an output file goes into exists, so a command fails before doing its work
@@ -24,10 +24,22 @@ export function checkOutputFolder(path: string): void {
 
 /**
  * Node only: writes `data` (a string as UTF-8, or bytes) to `path`, replacing the file, after
- * {@link checkOutputFolder}.
+ * {@link checkOutputFolder}: into a temporary file beside it (`.NAME.PID.tmp`), then renamed over it, so a reader
+ * never sees half a file and a failed write leaves neither a partial file nor the temporary one (an existing file
+ * stays as it was).
  * @throws Error from checkOutputFolder, or node's error for a file that cannot be written (see describeError)
  */
 export async function writeOutputFile(path: string, data: string | Uint8Array): Promise<void> {
   checkOutputFolder(path);
-  await writeFile(path, data);
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    await writeFile(temporary, data);
+    await rename(temporary, path);
+  } catch (error) {
+    await unlink(temporary).catch(() => {});
+    // node names the temporary file; the user asked for `path`.
+    const e = error as NodeJS.ErrnoException;
+    if (e.path === temporary) e.path = path;
+    throw error;
+  }
 }

@@ -7,7 +7,11 @@
 export { loadModelFromPath, type LoadModelFromPathOptions } from './load-model-from-path.ts';
 export { loadClipsFromPath } from './load-clips-from-path.ts';
 
-// A PNG of a model through headless Chromium (what `sinew render` runs), and the Chromium it finds, with the
-// launch arguments it needs without a GPU, for a page's own screenshot tests.
-export { renderModel, RenderModelError, type RenderModelOptions } from './render-model.ts';
+// A PNG or an animated preview (APNG, GIF, WebM, MP4) of a model through headless Chromium (what `sinew render`
+// runs), many models in one browser through a session, and the Chromium it finds, with the launch arguments it
+// needs without a GPU, for a page's own screenshot tests.
+export { renderModel } from './render-model.ts';
+export { RenderModelError, type RenderModelOptions } from './render-options.ts';
+export { openRenderSession, type RenderSession } from './render-session.ts';
+export { RENDER_FORMATS, renderFormatOfPath, type RenderFormat } from './render-format.ts';
 export { findChromium, CHROMIUM_ARGS, type FoundChromium, type ChromiumSource } from './find-chromium.ts';

@@ -43,24 +43,49 @@ export class AnimationGraphState {
 
   /**
    * @param sizes parameters P, layers L, states S, leaves N, previous states kept per layer K
+   * @param storage where the arrays live: `byteLength(sizes)` bytes of `buffer` from `byteOffset` (a multiple of 8),
+   *   zeroed; absent, arrays of their own. A crowd lays its instances' states out one after another in one buffer,
+   *   so an instance's state is a few cache lines rather than sixteen small arrays scattered over the heap.
+   * @throws RangeError when the storage is too small or misaligned
    */
-  constructor(sizes: { readonly parameters: number; readonly layers: number; readonly states: number; readonly leaves: number; readonly previous: number }) {
+  constructor(sizes: AnimationGraphStateSizes, storage?: { readonly buffer: ArrayBuffer; readonly byteOffset: number }) {
     const { parameters: p, layers: l, states: s, leaves: n, previous: k } = sizes;
-    this.parameters = new Float64Array(p);
-    this.layerWeights = new Float64Array(l);
-    this.activeStates = new Int32Array(l);
-    this.transitioning = new Uint8Array(l);
-    this.transitionElapsed = new Float64Array(l);
-    this.transitionDuration = new Float64Array(l);
-    this.transitionIndex = new Int32Array(l).fill(-1);
-    this.transitionSource = new Int32Array(l).fill(-1);
-    this.previousCounts = new Int32Array(l);
-    this.previousStates = new Int32Array(l * k);
-    this.previousWeights = new Float64Array(l * k);
-    this.progress = new Float64Array(s);
-    this.progressBefore = new Float64Array(s);
-    this.leafWeights = new Float64Array(n);
-    this.leafTimes = new Float64Array(n);
-    this.leafAdvance = new Float64Array(n);
+    const buffer = storage?.buffer ?? new ArrayBuffer(AnimationGraphState.byteLength(sizes));
+    let at = storage?.byteOffset ?? 0;
+    // Doubles first, then 32-bit, then bytes: every array stays aligned to its element size.
+    const f64 = (length: number) => { const a = new Float64Array(buffer, at, length); at += 8 * length; return a; };
+    const i32 = (length: number) => { const a = new Int32Array(buffer, at, length); at += 4 * length; return a; };
+    this.parameters = f64(p);
+    this.layerWeights = f64(l);
+    this.transitionElapsed = f64(l);
+    this.transitionDuration = f64(l);
+    this.previousWeights = f64(l * k);
+    this.progress = f64(s);
+    this.progressBefore = f64(s);
+    this.leafWeights = f64(n);
+    this.leafTimes = f64(n);
+    this.leafAdvance = f64(n);
+    this.activeStates = i32(l);
+    this.transitionIndex = i32(l).fill(-1);
+    this.transitionSource = i32(l).fill(-1);
+    this.previousCounts = i32(l);
+    this.previousStates = i32(l * k);
+    this.transitioning = new Uint8Array(buffer, at, l);
   }
+
+  /** Bytes one state takes in a shared buffer (the constructor's `storage`), a multiple of 8. */
+  static byteLength(sizes: AnimationGraphStateSizes): number {
+    const { parameters: p, layers: l, states: s, leaves: n, previous: k } = sizes;
+    const bytes = 8 * (p + 3 * l + l * k + 2 * s + 3 * n) + 4 * (4 * l + l * k) + l;
+    return Math.ceil(bytes / 8) * 8;
+  }
+}
+
+/** The sizes of an {@link AnimationGraphState}: parameters P, layers L, states S, leaves N, previous states kept per layer K. */
+export interface AnimationGraphStateSizes {
+  readonly parameters: number;
+  readonly layers: number;
+  readonly states: number;
+  readonly leaves: number;
+  readonly previous: number;
 }

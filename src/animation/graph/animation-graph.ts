@@ -1,7 +1,7 @@
 import type { AnimationEventList } from '../animation-events.ts';
 import type { RuntimeClip } from '../runtime-clip.ts';
 import type { AnimationGraphAsset } from './animation-graph-asset.ts';
-import { AnimationGraphState } from './animation-graph-state.ts';
+import { AnimationGraphState, type AnimationGraphStateSizes } from './animation-graph-state.ts';
 import { blendWeights1D, blendWeightsCartesian, blendWeightsDirect, blendWeightsDirectional } from './blend-weights.ts';
 import { GraphLayout, NODE_KIND, TRIGGER } from './graph-layout.ts';
 
@@ -86,13 +86,23 @@ export class AnimationGraph {
     return n;
   }
 
-  /** A new state at the graph's start: parameters at their defaults, every layer in `START`. Allocates. */
-  createState(): AnimationGraphState {
+  /** The sizes of this graph's states (`AnimationGraphState.byteLength` of them is one state's bytes in a shared buffer). */
+  get stateSizes(): AnimationGraphStateSizes {
     const layout = this.layout;
-    const state = new AnimationGraphState({
+    return {
       parameters: layout.parameterNames.length, layers: this.layerCount, states: layout.stateNames.length,
       leaves: layout.leafClips.length, previous: this.maxPreviousStates,
-    });
+    };
+  }
+
+  /**
+   * A new state at the graph's start: parameters at their defaults, every layer in `START`. Allocates.
+   * @param storage where its arrays live (`AnimationGraphState`'s constructor: `AnimationGraphState.byteLength(
+   *   graph.stateSizes)` bytes from a multiple of 8); absent, arrays of its own
+   * @throws RangeError when the storage is too small or misaligned
+   */
+  createState(storage?: { readonly buffer: ArrayBuffer; readonly byteOffset: number }): AnimationGraphState {
+    const state = new AnimationGraphState(this.stateSizes, storage);
     this.reset(state);
     return state;
   }

@@ -3,6 +3,7 @@ import {
   type GraphCondition, type GraphInterruptionSource, type GraphLayer, type GraphParameter, type GraphParameterType, type GraphPredicate,
   type GraphState, type GraphTransition,
 } from '../../animation/graph/animation-graph-asset.ts';
+import { analyzeGraphReachability } from '../../animation/graph/graph-reachability.ts';
 import { unknownClipHint } from '../../animation/find-clip.ts';
 import { messageOf } from '../../errors/message-of.ts';
 import { LoadError, quoteValue } from '../load-error.ts';
@@ -65,9 +66,11 @@ export function readAnimationGraph(json: string | unknown, options: ReadAnimatio
   const parameters = read.parameters(root.parameters);
   const names = new Set(parameters.map((p) => p.name));
   const layers = (root.layers as unknown[]).map((layer, i) => read.layer(layer, `/layers/${i}`, names, options.clipNames ?? null));
-  const stuck = layers.filter((layer) => !layer.transitions.some((t) => t.from === START_STATE)).map((layer) => JSON.stringify(layer.name));
-  const warnings = stuck.length > 0 ? [`${file}: no transition leaves START in layer ${stuck.join(', ')}: the layer plays nothing`] : [];
-  return { graph: { parameters, layers }, warnings };
+  const graph = { parameters, layers };
+  // The runtime scans ANY's transitions from START too, so a layer left only through ANY is not stuck.
+  const stuck = analyzeGraphReachability(graph).layers.filter((layer) => !layer.leavesStart).map((layer) => JSON.stringify(layer.layer));
+  const warnings = stuck.length > 0 ? [`${file}: no transition from START or ANY leads to a state that plays something in layer ${stuck.join(', ')}: the layer plays nothing`] : [];
+  return { graph, warnings };
 }
 
 type Fail = (where: string, code: LoadErrorCode, problem: string) => never;

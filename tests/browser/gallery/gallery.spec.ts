@@ -123,6 +123,17 @@ const CHECKS: Readonly<Record<string, (page: Page, errors: readonly string[]) =>
     await expect(page.locator('#licence')).toContainText('"Sinew generated avatar" by Sinew. Licence: https://vrm.dev/licenses/1.0/ (and https://creativecommons.org/publicdomain/zero/1.0/)');
     await expect(page.locator('#licence')).toContainText('Commercial use: corporation; credit: unnecessary; redistribution: allowed.');
   },
+  'baked-clips.html': async (page, errors) => {
+    // The baked file's own clips: the four locomotion clips, no animations attribute; Walk plays and moves the avatar.
+    await expect(page.locator('#clips button')).toHaveText(['Idle', 'Walk', 'Run', 'Jump'], { timeout: 60_000 });
+    const viewer = page.locator('sinew-viewer');
+    expect(await viewer.evaluate((v: HTMLElementTagNameMap['sinew-viewer']) => v.getAttribute('animations'))).toBeNull();
+    await viewer.evaluate((v: HTMLElementTagNameMap['sinew-viewer']) => { v.pause(); v.currentTime = 0.2; });
+    await keepPictures(page);
+    await viewer.evaluate((v: HTMLElementTagNameMap['sinew-viewer']) => { v.currentTime = 0.6; });
+    expect((await changedPixels(page))[0], 'the baked walk moves the avatar between 0.2 s and 0.6 s').toBeGreaterThan(500);
+    expect(errors).toEqual([]);
+  },
   'drive.html': async (page) => {
     // The keys drive the graph: W raises the speed into Locomotion's walk and run and the character travels along
     // its heading; A turns it; Space jumps once and lands back in Locomotion.

@@ -17,7 +17,7 @@ const RANK: Record<string, number> = {
   skinning: 3, animation: 3, ik: 3, humanoid: 3, secondary: 3,
   pose: 4, avatar: 4,
   scene: 5, procedural: 5, loaders: 5, 'gpu/device': 5,
-  'gpu/shading': 6,
+  'gpu/shading': 6, export: 6, compression: 6,
   'gpu/skinning': 7,
   'gpu/debug': 8,
   'gpu/passes': 9,

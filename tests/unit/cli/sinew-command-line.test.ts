@@ -24,20 +24,20 @@ describe('sinew command line', () => {
       expect(result.stdout).toMatch(/^Usage: sinew \[options\] \[command\]/);
       expect(result.stdout).toMatch(/^ {2}eval \[options\] <model>/m);
       expect(result.stdout).toMatch(/^ {2}inspect \[options\] <file>/m);
-      expect(result.stdout).toMatch(/^ {2}render \[options\] <model>/m);
+      expect(result.stdout).toMatch(/^ {2}render \[options\] <model\.\.\.>/m);
       expect(result.stdout).toMatch(/Exit status: 0 success, 1 .*\n2 a usage error/);
     }
   });
 
   for (const [command, options] of [['eval', ['--clip', '--time', '--anim', '--out', '--weights', '--skinning']], ['inspect', ['--anim', '--json']],
-    ['render', ['--out', '--anim', '--clip', '--time', '--width', '--height', '--yaw', '--pitch', '--distance', '--background']]] as const) {
+    ['render', ['-o, --out', '--out-dir', '--format', '--anim', '--clip', '--time', '--fps', '--duration', '--turntable', '--width', '--height', '--yaw', '--pitch', '--distance', '--background']]] as const) {
     it(`${command} --help describes its options on stdout, exit 0`, async () => {
       for (const args of [[command, '--help'], ['help', command]]) {
         const result = await sinew(...args);
         expect(result.code).toBe(0);
         expect(result.stderr).toBe('');
-        // inspect takes an animation file too.
-        expect(result.stdout).toMatch(new RegExp(`^Usage: sinew ${command} \\[options\\] <${command === 'inspect' ? 'file' : 'model'}>`));
+        // inspect takes an animation file too; render many models.
+        expect(result.stdout).toMatch(new RegExp(`^Usage: sinew ${command} \\[options\\] <${command === 'inspect' ? 'file' : command === 'render' ? 'model\\.\\.\\.' : 'model'}>`));
         for (const option of options) expect(result.stdout).toContain(`  ${option}`);
       }
     });
@@ -53,7 +53,15 @@ describe('sinew command line', () => {
   it('usage mistakes exit 2 with one `sinew:` line and a --help hint', async () => {
     const cases: [string[], string][] = [
       [['paint', 'x.glb'], "sinew: unknown command 'paint'\nrun 'sinew --help' for usage\n"],
-      [['render', 'x.glb'], "sinew: required option '--out <file.png>' not specified\nrun 'sinew render --help' for usage\n"],
+      [['render', 'x.glb'], "sinew: give either --out FILE (one model) or --out-dir FOLDER\nrun 'sinew render --help' for usage\n"],
+      [['render', 'x.glb', '-o', 'x.png', '--out-dir', '.'], "sinew: give either --out FILE (one model) or --out-dir FOLDER\nrun 'sinew render --help' for usage\n"],
+      [['render', 'a.glb', 'b.glb', '-o', 'x.png'], "sinew: 2 models need --out-dir FOLDER, not --out\nrun 'sinew render --help' for usage\n"],
+      [['render', 'x.glb', '-o', 'x.avi'], "sinew: x.avi: unknown format \".avi\"; use .png, .apng, .gif, .webm, .mp4 or --format\nrun 'sinew render --help' for usage\n"],
+      [['render', 'x.glb', '-o', 'x', '--format', 'avi'], "sinew: option '--format <format>' argument 'avi' is invalid. It must be one of png, apng, gif, webm, mp4.\nrun 'sinew render --help' for usage\n"],
+      [['render', 'x.glb', '-o', 'x.webm', '--time', '1'], "sinew: --time applies to a png still; a webm starts at 0 s\nrun 'sinew render --help' for usage\n"],
+      [['render', 'x.glb', '-o', 'x.png', '--fps', '10'], "sinew: --fps applies to an animated format (apng, gif, webm, mp4), not png\nrun 'sinew render --help' for usage\n"],
+      [['render', 'x.glb', '-o', 'x.gif', '--fps', '0'], "sinew: option '--fps <n>' argument '0' is invalid. It must be a number of frames per second, more than 0 and at most 240.\nrun 'sinew render --help' for usage\n"],
+      [['render', 'a/x.glb', 'b/x.glb', '--out-dir', '.'], "sinew: two models would be written to x.png\nrun 'sinew render --help' for usage\n"],
       [['render', 'x.glb', '--out', 'x.png', '--width', '0'], "sinew: option '--width <pixels>' argument '0' is invalid. It must be a whole number of pixels from 1 to 8192.\nrun 'sinew render --help' for usage\n"],
       [['--frobnicate'], "sinew: unknown option '--frobnicate'\nrun 'sinew --help' for usage\n"],
       [['eval'], "sinew: missing required argument 'model'\nrun 'sinew eval --help' for usage\n"],

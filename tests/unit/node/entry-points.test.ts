@@ -39,9 +39,10 @@ describe('the entry points export what a user needs, and nothing internal', () =
     expect(removed.filter((name) => name in core)).toEqual([]);
   });
 
-  it('sinew-gl/node: the readers, renderModel and the Chromium it finds; the replaced and internal names are gone', () => {
+  it('sinew-gl/node: the readers, renderModel, its session and formats, and the Chromium it finds; the replaced and internal names are gone', () => {
     expect(Object.keys(node).sort()).toEqual([
-      'CHROMIUM_ARGS', 'RenderModelError', 'findChromium', 'loadClipsFromPath', 'loadModelFromPath', 'renderModel',
+      'CHROMIUM_ARGS', 'RENDER_FORMATS', 'RenderModelError', 'findChromium', 'loadClipsFromPath', 'loadModelFromPath', 'openRenderSession',
+      'renderFormatOfPath', 'renderModel',
     ]);
     for (const old of ['readGltfFile', 'readMd5Files', 'loadModelFile', 'readModelFile', 'startFileServer', 'NO_CHROMIUM_MESSAGE']) {
       expect(old in node).toBe(false);

@@ -113,6 +113,18 @@ describe('readAnimationGraph', () => {
       g.layers[0].transitions.shift();
       g.layers.push({ name: 'Upper', states: [{ name: 'START' }], transitions: [] });
     }), { file: 'graph.json' });
-    expect(warnings).toEqual(['graph.json: no transition leaves START in layer "Base", "Upper": the layer plays nothing']);
+    expect(warnings).toEqual(['graph.json: no transition from START or ANY leads to a state that plays something in layer "Base", "Upper": the layer plays nothing']);
+  });
+
+  it('a layer left only through ANY is not stuck (the runtime scans ANY from START); one whose only way out is END is', () => {
+    const viaAny = readAnimationGraph(edited((g) => {
+      g.layers[0].transitions = g.layers[0].transitions.filter((t: { from: string }) => t.from !== 'START');
+      g.layers[0].transitions.push({ from: 'ANY', to: 'Locomotion', conditions: [] });
+    }), { file: 'graph.json' });
+    expect(viaAny.warnings).toEqual([]);
+    const toEnd = readAnimationGraph(edited((g) => {
+      g.layers[0].transitions = [{ from: 'START', to: 'END' }];
+    }), { file: 'graph.json' });
+    expect(toEnd.warnings).toEqual(['graph.json: no transition from START or ANY leads to a state that plays something in layer "Base": the layer plays nothing']);
   });
 });
