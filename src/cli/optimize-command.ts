@@ -8,6 +8,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { parseLength } from '../compression/length-unit.ts';
 import { formatMm, optimizeDocument, type ClipReport } from '../compression/optimize-document.ts';
 import { LoadError } from '../loaders/load-error.ts';
+import { carryUnknownExtensions, joinGlb, splitGlb } from './glb-json.ts';
 import { checkOutputFolder } from './output-file.ts';
 import { writeStandardOutput } from './standard-output.ts';
 import { formatTable } from './text-table.ts';
@@ -41,10 +42,18 @@ async function createIo(): Promise<NodeIO> {
     .registerDependencies({ 'meshopt.decoder': MeshoptDecoder, 'meshopt.encoder': MeshoptEncoder });
 }
 
-/** The document's bytes as one file: GLB for .glb and .vrm, else glTF JSON with its buffers as data: URIs. */
-async function documentBytes(io: NodeIO, document: Document, out: string): Promise<Uint8Array> {
-  if (!/\.gltf$/i.test(out)) return io.writeBinary(document);
+/**
+ * The document's bytes as one file: GLB for .glb and .vrm, else glTF JSON with its buffers as data: URIs; the
+ * source's extensions glTF-Transform does not model carried over (carryUnknownExtensions).
+ */
+async function documentBytes(io: NodeIO, document: Document, out: string, sourceJson: Record<string, unknown>): Promise<Uint8Array> {
+  if (!/\.gltf$/i.test(out)) {
+    const parts = splitGlb(await io.writeBinary(document))!;
+    carryUnknownExtensions(sourceJson, parts.json);
+    return joinGlb(parts);
+  }
   const { json, resources } = await io.writeJSON(document);
+  carryUnknownExtensions(sourceJson, json as unknown as Record<string, unknown>);
   for (const list of [json.buffers ?? [], json.images ?? []] as { uri?: string; mimeType?: string }[][]) {
     for (const item of list) {
       if (item.uri === undefined || !(item.uri in resources)) continue;
@@ -58,7 +67,7 @@ async function documentBytes(io: NodeIO, document: Document, out: string): Promi
 /**
  * Node only: `sinew optimize` — reads IN (.glb, .gltf, .vrm), removes animation keys and optionally quantises within
  * the bound (optimizeDocument), writes OUT through a temporary file beside it renamed into place, so OUT appears
- * whole or not at all. Extensions glTF-Transform does not model (a .vrm's VRMC_vrm, …) are not carried over.
+ * whole or not at all. Extensions glTF-Transform does not model (a .vrm's VRMC_vrm, VRM, …) are carried over by index.
  * @throws LoadError `FILE_NOT_FOUND` / `IO_ERROR` / `INVALID_JSON` naming IN when it cannot be read as glTF;
  *   Error from checkOutputFolder for a missing folder; optimizeDocument's error for a bound `--quantize` cannot
  *   hold; node's error for an OUT that cannot be written — in every case no OUT and no temporary file remain
@@ -66,9 +75,10 @@ async function documentBytes(io: NodeIO, document: Document, out: string): Promi
 export async function optimizeFile(input: string, out: string, options: OptimizeFileOptions): Promise<OptimizeResult> {
   checkOutputFolder(out);
   const io = await createIo();
-  let document: Document, fileBytesBefore: number;
+  let document: Document, fileBytesBefore: number, sourceJson: Record<string, unknown>;
   try {
     const bytes = await readFile(input);
+    sourceJson = splitGlb(bytes)?.json ?? JSON.parse(new TextDecoder().decode(bytes));
     document = /\.gltf$/i.test(input) ? await io.read(input) : await io.readBinary(bytes);
     fileBytesBefore = bytes.length;
     if (/\.gltf$/i.test(input)) for (const buffer of document.getRoot().listBuffers()) fileBytesBefore += buffer.getURI() && !buffer.getURI().startsWith('data:') ? (await readFile(join(dirname(input), decodeURIComponent(buffer.getURI())))).length : 0;
@@ -82,7 +92,7 @@ export async function optimizeFile(input: string, out: string, options: Optimize
   if (options.meshopt) {
     document.createExtension(EXTMeshoptCompression).setRequired(true).setEncoderOptions({ method: EXTMeshoptCompression.EncoderMethod.QUANTIZE });
   }
-  const bytes = await documentBytes(io, document, out);
+  const bytes = await documentBytes(io, document, out, sourceJson);
   const temp = join(dirname(out), `.${basename(out)}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     await writeFile(temp, bytes);

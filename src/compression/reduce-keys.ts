@@ -1,5 +1,5 @@
 import { clipSampleTimes, linearKeysOf, sampleTrack, strideOf, trsOffsetOf, type MotionSkeleton, type MotionTrack } from './clip-motion.ts';
-import { composeMatrix, interpolateKey, multiplyAffine, pointDistance } from './trs-math.ts';
+import { composeMatrix, interpolateKey, multiplyAffine } from './trs-math.ts';
 
 /** Options of {@link reduceClipKeys}. */
 export interface ReduceKeysOptions {
@@ -296,14 +296,21 @@ class ReductionState {
   }
 }
 
-/** Largest distance a point of `points` (x y z triples) has between the two matrices. */
+/** Largest distance a point of `points` (x y z triples) has between the two affine matrices. */
 function pointsError(m1: Float64Array, o1: number, m2: Float64Array, o2: number, points: Float64Array): number {
+  // The difference matrix once, then each point through it.
+  const a0 = m1[o1] - m2[o2], a1 = m1[o1 + 1] - m2[o2 + 1], a2 = m1[o1 + 2] - m2[o2 + 2];
+  const b0 = m1[o1 + 4] - m2[o2 + 4], b1 = m1[o1 + 5] - m2[o2 + 5], b2 = m1[o1 + 6] - m2[o2 + 6];
+  const c0 = m1[o1 + 8] - m2[o2 + 8], c1 = m1[o1 + 9] - m2[o2 + 9], c2 = m1[o1 + 10] - m2[o2 + 10];
+  const d0 = m1[o1 + 12] - m2[o2 + 12], d1 = m1[o1 + 13] - m2[o2 + 13], d2 = m1[o1 + 14] - m2[o2 + 14];
   let worst = 0;
   for (let p = 0; p < points.length; p += 3) {
-    const e = pointDistance(m1, o1, m2, o2, points[p], points[p + 1], points[p + 2]);
+    const x = points[p], y = points[p + 1], z = points[p + 2];
+    const dx = a0 * x + b0 * y + c0 * z + d0, dy = a1 * x + b1 * y + c1 * z + d1, dz = a2 * x + b2 * y + c2 * z + d2;
+    const e = dx * dx + dy * dy + dz * dz;
     if (e > worst) worst = e;
   }
-  return worst;
+  return Math.sqrt(worst);
 }
 
 /** First index of `sorted` whose value is ≥ t. */

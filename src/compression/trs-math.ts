@@ -61,11 +61,3 @@ export function interpolateKey(out: Float64Array, o: number, values: Float64Arra
   len = 1 / Math.sqrt(len);
   for (let k = 0; k < 4; k++) out[o + k] *= len;
 }
-
-/** Distance between `m1 · p` and `m2 · p` for the affine matrices at `o1`, `o2` and the point p (metres). */
-export function pointDistance(m1: Float64Array, o1: number, m2: Float64Array, o2: number, px: number, py: number, pz: number): number {
-  const dx = (m1[o1] - m2[o2]) * px + (m1[o1 + 4] - m2[o2 + 4]) * py + (m1[o1 + 8] - m2[o2 + 8]) * pz + (m1[o1 + 12] - m2[o2 + 12]);
-  const dy = (m1[o1 + 1] - m2[o2 + 1]) * px + (m1[o1 + 5] - m2[o2 + 5]) * py + (m1[o1 + 9] - m2[o2 + 9]) * pz + (m1[o1 + 13] - m2[o2 + 13]);
-  const dz = (m1[o1 + 2] - m2[o2 + 2]) * px + (m1[o1 + 6] - m2[o2 + 6]) * py + (m1[o1 + 10] - m2[o2 + 10]) * pz + (m1[o1 + 14] - m2[o2 + 14]);
-  return Math.sqrt(dx * dx + dy * dy + dz * dz);
-}

@@ -15,7 +15,7 @@ export interface ResampleMatch {
 }
 
 /**
- * Tunes `resample({ tolerance })` by bisection on log(tolerance) (16 steps, 1e-8 … 1) until its worst skinned
+ * Tunes `resample({ tolerance })` by bisection on log(tolerance) (12 steps, 1e-8 … 1) until its worst skinned
  * error, measured like ours at 50 times per clip, is the largest not above `targetError`.
  * @param read a fresh copy of the source document
  */
@@ -31,7 +31,7 @@ export async function matchResample(read: () => Promise<Document>, source: Skinn
   };
   let lo = Math.log(1e-8), hi = Math.log(1);
   let best = await attempt(Math.exp(lo));
-  for (let step = 0; step < 16; step++) {
+  for (let step = 0; step < 12; step++) {
     const mid = (lo + hi) / 2, result = await attempt(Math.exp(mid));
     if (result.error <= targetError) { best = result; lo = mid; } else hi = mid;
   }
