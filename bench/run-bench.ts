@@ -61,6 +61,8 @@
  *   of itself (bench/retarget-cost.ts) over the same frame playing its own Walk: ≈ 1, since retargeting makes an
  *   ordinary clip at load. `retarget.load_ms.60_joints_30s`: the load-time cost, retargeting a generated
  *   60-joint, 30 s clip.
+ * - `optimize.ratio.*`, `optimize.max_error_mm.*`, `optimize.ms.*`: `sinew optimize --max-error 0.1mm` on Fox,
+ *   CesiumMan and generated60, whole-file bytes in / out and the worst measured error (bench/optimize-cost.ts).
  * - `vrma.load60s_ms`: the generated 60 s VRM Animation (`buildVrmaClip({ duration: 60 })`: the walk's humanoid
  *   tracks at 30 keys per second, expression and look-at tracks) read by `loadClips` and retargeted through the
  *   humanoid onto the generated VRM 1.0 avatar (bench/vrma-cost.ts).
@@ -156,6 +158,7 @@ import { crowdCost } from './crowd-cost.ts';
 import { crowdVrmCost } from './crowd-vrm-cost.ts';
 import { crowdGraphCost } from './crowd-graph-cost.ts';
 import { nodeCountCost } from './node-count-cost.ts';
+import { optimizeCost } from './optimize-cost.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const foxPath = resolve(here, '../../shared/assets/gltf/Fox.glb');
@@ -482,6 +485,9 @@ async function main(): Promise<void> {
     const springs = await springCost();
     rows.push(...springs.rows);
     Object.assign(figures, springs.figures);
+    const optimized = await optimizeCost(dirname(foxPath));
+    rows.push(...optimized.rows);
+    Object.assign(figures, optimized.figures);
   }
 
   // Hotspots: five on Fox, placed and occlusion-tested each frame (the element's stage without the DOM).

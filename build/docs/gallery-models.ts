@@ -2,18 +2,28 @@
  * Models the gallery's build makes in code (build/docs/build-examples.ts writes them into `site/examples/models/`),
  * so that the pages that need a file work without any third-party model.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NodeIO } from '@gltf-transform/core';
 import { GltfBuilder } from '../../tests/unit/helpers/gltf-builder.ts';
+import { createGenerated60 } from '../../tests/fixtures/generated60.ts';
+import { optimizeFile } from '../../src/cli/optimize-command.ts';
 import { buildAvatarVrm1 } from '../../src/procedural/avatar/avatar-vrm1.ts';
 import { buildVrmaClip } from '../../src/procedural/avatar/vrma-clip.ts';
 import { LOCOMOTION_CLIPS } from '../../src/procedural/avatar/avatar-locomotion.ts';
 import { buildLocomotionVrma } from '../../src/procedural/avatar/locomotion-vrma.ts';
 import { driveGraphJson } from '../../src/procedural/avatar/drive-graph.ts';
+import { loadModel } from '../../src/loaders/load-model.ts';
+import { loadClips } from '../../src/loaders/load-clips.ts';
+import { retargetClipLibrary } from '../../src/loaders/clip-library.ts';
+import { bakeIntoGltf, gltfFilePartsOf } from '../../src/export/bake-into-gltf.ts';
 
 /**
  * The VRM pages' files, made by the gallery's build as the viewer's sample makes them (nothing binary is committed):
  * the generated avatar (VRM 1.0, CC0 1.0; `buildAvatarVrm1`) as `avatar.vrm` with bone look-at and as
  * `avatar-look-expression.vrm` with expression look-at, in MToon as `avatar-toon.vrm`, and its VRMA walk (`buildVrmaClip`, default length) as
- * `walk.vrma`.
+ * `walk.vrma`; and `avatar-baked.glb` ({@link bakedAvatarGlb}) for the baked-clips page.
  */
 export async function galleryAvatarFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
   return [
@@ -21,7 +31,25 @@ export async function galleryAvatarFiles(): Promise<{ name: string; bytes: Uint8
     { name: 'avatar-look-expression.vrm', bytes: await buildAvatarVrm1({ lookAt: 'expression' }) },
     { name: 'avatar-toon.vrm', bytes: await buildAvatarVrm1({ mtoon: true }) },
     { name: 'walk.vrma', bytes: await buildVrmaClip() },
+    { name: 'avatar-baked.glb', bytes: await bakedAvatarGlb() },
   ];
+}
+
+/**
+ * The baked-clips page's file (docs/examples/baked-clips.html), made as `sinew bake avatar.vrm --anim Idle.vrma
+ * --anim Walk.vrma --anim Run.vrma --anim Jump.vrma -o avatar-baked.glb` makes it: the generated avatar (VRM 1.0)
+ * with its locomotion clips (`buildLocomotionVrma`) retargeted onto it and baked in as glTF animations, so the page
+ * plays them with no `animations` attribute.
+ */
+export async function bakedAvatarGlb(): Promise<Uint8Array> {
+  const avatar = await buildAvatarVrm1();
+  const asset = await loadModel({ name: 'avatar.vrm', bytes: avatar }, async () => null);
+  const clips = [];
+  for (const clip of LOCOMOTION_CLIPS) {
+    const library = await loadClips({ name: `${clip}.vrma`, bytes: await buildLocomotionVrma(clip) }, async () => null);
+    clips.push(...retargetClipLibrary(library, asset).clips);
+  }
+  return (await bakeIntoGltf(gltfFilePartsOf('avatar.vrm', avatar), asset, clips, { container: 'glb' })).bytes;
 }
 
 /**
@@ -104,4 +132,22 @@ export function twistCylinderGlb(): Uint8Array {
     }],
   });
   return b.glb();
+}
+
+/**
+ * The optimized-clips page's files (docs/examples/optimized-clips.html): generated60 (tests/fixtures/generated60.ts,
+ * its clip cut to 10 s) as `generated60.glb`, and the same file through `sinew optimize --max-error 0.1mm`
+ * (`optimizeFile`) as `generated60-optimized.glb`, so the page shows both playing and both sizes.
+ */
+export async function galleryOptimizedFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
+  const folder = mkdtempSync(join(tmpdir(), 'sinew-gallery-optimize-'));
+  try {
+    const original = await new NodeIO().writeBinary(createGenerated60({ seconds: 10 }));
+    const input = join(folder, 'generated60.glb'), output = join(folder, 'generated60-optimized.glb');
+    writeFileSync(input, original);
+    await optimizeFile(input, output, { maxError: 0.0001 });
+    return [{ name: 'generated60.glb', bytes: original }, { name: 'generated60-optimized.glb', bytes: new Uint8Array(readFileSync(output)) }];
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -1,12 +1,11 @@
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { bakeClip } from '../export/baked-clip.ts';
-import { animatedNodeRests, nameBakedClips, selectBakeClips, type SourcedClip } from '../export/select-bake-clips.ts';
-import { writeBakedGltf, type GltfFileParts } from '../export/write-baked-gltf.ts';
-import { humanoidForVrma, writeBakedVrma } from '../export/write-baked-vrma.ts';
+import { bakeIntoGltf, gltfFilePartsOf } from '../export/bake-into-gltf.ts';
+import { nameBakedClips, selectBakeClips, type SourcedClip } from '../export/select-bake-clips.ts';
+import type { GltfFileParts } from '../export/write-baked-gltf.ts';
+import { humanoidForVrma, writeBakedVrma, type BakedClipCount } from '../export/write-baked-vrma.ts';
 import { retargetClipLibrary } from '../loaders/clip-library.ts';
 import { splitGltfContainer } from '../loaders/gltf/gltf-container.ts';
-import { resolveGltfResources } from '../loaders/gltf/gltf-resources.ts';
 import { LoadError } from '../loaders/load-error.ts';
 import { isInsideFolder } from '../node/is-inside-folder.ts';
 import { loadClipsFromPath } from '../node/load-clips-from-path.ts';
@@ -98,33 +97,29 @@ async function runBake(model: string, options: BakeOptions): Promise<void> {
   const chosen = nameBakedClips(format === 'vrma' ? [] : asset.clips.map((c) => c.name), clips.filter((c) => selected.has(c.clip)));
 
   let bytes: Uint8Array;
-  let summary: { name: string; channels: number; keys: number }[];
+  let summary: BakedClipCount[];
   if (format === 'vrma') {
-    bytes = await writeBakedVrma(asset, chosen, { fps: options.fps });
-    summary = chosen.map((clip) => ({ name: clip.name, channels: -1, keys: -1 }));
+    ({ bytes, clips: summary } = await writeBakedVrma(asset, chosen, { fps: options.fps }));
   } else {
-    const baked = chosen.map((clip) => bakeClip(asset, clip, { fps: options.fps }));
     const parts = await readGltfFileParts(model, modelBytes, limit);
-    bytes = await writeBakedGltf(parts, baked, { container: format, matrixNodes: animatedNodeRests(asset, baked) });
-    summary = baked.map((clip) => ({ name: clip.name, channels: clip.channels.length, keys: clip.channels.reduce((n, c) => n + c.times.length, 0) }));
+    const written = await bakeIntoGltf(parts, asset, chosen, { container: format, fps: options.fps });
+    bytes = written.bytes;
+    summary = written.clips.map((clip) => ({ name: clip.name, channels: clip.channels.length, keys: clip.channels.reduce((n, c) => n + c.times.length, 0) }));
   }
   await writeFileAtomically(options.out, bytes);
-  for (const clip of summary) {
-    const counts = clip.channels < 0 ? '' : `: ${clip.channels} channels, ${clip.keys} keys`;
-    process.stderr.write(`sinew: baked ${escapeControl(JSON.stringify(clip.name))}${counts}\n`);
-  }
+  for (const clip of summary) process.stderr.write(`sinew: baked ${escapeControl(JSON.stringify(clip.name))}: ${clip.channels} channels, ${clip.keys} keys\n`);
   process.stderr.write(`sinew: wrote ${escapeControl(options.out)}: ${summary.length} clip${summary.length === 1 ? '' : 's'}, ${bytes.length} bytes\n`);
 }
 
 /**
- * Node only: the model file split into JSON and the bytes of its buffers and external images, for writeBakedGltf.
+ * Node only: the model file split into JSON and the bytes of its buffers and external images (gltfFilePartsOf).
  * External files (a `.gltf`'s buffers and images) are read from the model's own folder only, as loadModelFromPath
  * reads them (no URI scheme, no absolute path, nothing outside the folder).
- * @throws LoadError as splitGltfContainer and resolveGltfResources; `INVALID_URI` for a refused companion name
+ * @throws LoadError as gltfFilePartsOf; `INVALID_URI` for a refused companion name
  */
 async function readGltfFileParts(path: string, bytes: Uint8Array, limit: number): Promise<GltfFileParts> {
   const name = basename(path);
-  const { json, binChunk } = splitGltfContainer(name, bytes);
+  const { json } = splitGltfContainer(name, bytes);
   const folder = resolve(dirname(path));
   const resources: Record<string, Uint8Array> = {};
   const uris = [...(json.buffers ?? []), ...(json.images ?? [])].map((item) => item.uri).filter((uri): uri is string => typeof uri === 'string' && !/^data:/i.test(uri));
@@ -138,12 +133,9 @@ async function readGltfFileParts(path: string, bytes: Uint8Array, limit: number)
     try {
       resources[uri] = await readGuardedFile(target, limit);
     } catch {
-      // A missing external image stays a uri (resolveGltfResources' neutral stand-in is not written); a missing
-      // buffer fails below, as the loader fails.
+      // A missing external image keeps its uri (the loader's neutral stand-in is not written); a missing buffer
+      // fails in gltfFilePartsOf, as the loader fails.
     }
   }
-  const resolved = resolveGltfResources(name, json, binChunk, resources);
-  const missing = new Set(resolved.missingImages);
-  const images = (json.images ?? []).map((image, i) => (image.uri !== undefined && !/^data:/i.test(image.uri) && !missing.has(i) ? resolved.byUri[image.uri] ?? null : null));
-  return { name, json, buffers: resolved.buffers, images };
+  return gltfFilePartsOf(name, bytes, resources);
 }

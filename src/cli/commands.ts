@@ -108,7 +108,6 @@ export function createProgram(version: string, writeOut: (text: string) => void)
     .action((model: string, options: InspectOptions) => runInspect(model, options));
 
   addRenderCommand(program);
-
   addBakeCommand(program);
   addOptimizeCommand(program);
   return program;

@@ -130,23 +130,32 @@ class ReductionState {
       this.keySamples.push(Int32Array.from(keys.times, (t) => lowerBound(times, t)));
       this.kept.push(new Uint8Array(keys.times.length).fill(1));
     }
-    for (let i = 0; i < tracks.length; i++) {
-      const k = this.keyTimes[i];
-      for (let key = 0; key + 1 < k.length; key++) this.applySpan(i, key, key + 1, false);
-      this.applyClamp(i);
-    }
+    // The working keys' pose at every sample, then every node's matrices once.
+    for (let i = 0; i < tracks.length; i++) this.writeKept(i);
+    for (let i = 0; i < s; i++) this.updateNodes(i, 0, n);
   }
 
-  /** Writes track i's value at every sample outside its key range (clamped) and refreshes the poses there. */
-  private applyClamp(i: number): void {
-    const track = this.tracks[i], times = this.keyTimes[i], values = this.keyValues[i], stride = strideOf(track.path);
+  /** Writes track i's value from its kept keys at every sample (clamped outside its keys) into the current pose, matrices not updated. */
+  private writeKept(i: number): void {
+    const track = this.tracks[i], times = this.keyTimes[i], values = this.keyValues[i], kept = this.kept[i], stride = strideOf(track.path);
     const at = trsOffsetOf(track.path), n = this.nodeCount, last = times.length - 1;
+    let a = 0;
     for (let s = 0; s < this.sampleTimes.length; s++) {
-      const t = this.sampleTimes[s];
-      if (t > times[0] && t < times[last]) continue;
-      const key = t <= times[0] ? 0 : last;
-      for (let c = 0; c < stride; c++) this.curTrs[(s * n + track.node) * 10 + at + c] = values[key * stride + c];
-      this.updateNodes(s, track.node, this.skeleton.subtreeSizes[track.node]);
+      const t = this.sampleTimes[s], o = (s * n + track.node) * 10 + at;
+      if (t <= times[0] || t >= times[last]) {
+        const key = t <= times[0] ? 0 : last;
+        for (let c = 0; c < stride; c++) this.curTrs[o + c] = values[key * stride + c];
+        continue;
+      }
+      // a: the last kept key at or before t; b: the next kept key.
+      let b = a + 1;
+      while (!kept[b]) b++;
+      while (times[b] <= t && b < last) {
+        a = b;
+        b++;
+        while (!kept[b]) b++;
+      }
+      interpolateKey(this.curTrs, o, values, a, b, Math.min(1, (t - times[a]) / (times[b] - times[a])), stride);
     }
   }
 
@@ -252,12 +261,9 @@ class ReductionState {
   /** Sets track i's kept keys and the poses they give. */
   private setKept(i: number, kept: Uint8Array): void {
     this.kept[i] = kept;
-    let a = -1;
-    for (let k = 0; k < kept.length; k++) {
-      if (!kept[k]) continue;
-      if (a >= 0) this.applySpan(i, a, k, false);
-      a = k;
-    }
+    this.writeKept(i);
+    const node = this.tracks[i].node, size = this.skeleton.subtreeSizes[node];
+    for (let s = 0; s < this.sampleTimes.length; s++) this.updateNodes(s, node, size);
   }
 
   /** The worst error of the current keys over all nodes and sample times. */

@@ -15,6 +15,13 @@ import { cloneLocalPose } from '../skeleton/local-pose.ts';
 import { computeModelFrames, createModelFrames } from '../skeleton/model-frames.ts';
 import { bakeKeyTimes } from './bake-key-times.ts';
 
+/** A written clip's name, channel count and key count (keys summed over its channels). */
+export interface BakedClipCount {
+  readonly name: string;
+  readonly channels: number;
+  readonly keys: number;
+}
+
 /** Options of {@link writeBakedVrma}. */
 export interface WriteBakedVrmaOptions {
   /** Keys per second (bakeKeyTimes); absent: each clip's own key times. */
@@ -51,9 +58,10 @@ export function humanoidForVrma(asset: ModelAsset): HumanoidMap {
  * parent's rest rotation only (getNormalizedRotation), Sinew uses the joints' whole model rotations, so non-humanoid
  * joints between humanoid bones that the clip moves are folded into the nearest bone below them.
  * Expression and look-at tracks are not written.
+ * @returns the GLB bytes, and per clip its channel and key counts (for a summary)
  * @throws Error from humanoidForVrma for a model without a humanoid
  */
-export async function writeBakedVrma(asset: ModelAsset, clips: readonly AnimationClip[], options: WriteBakedVrmaOptions = {}): Promise<Uint8Array> {
+export async function writeBakedVrma(asset: ModelAsset, clips: readonly AnimationClip[], options: WriteBakedVrmaOptions = {}): Promise<{ bytes: Uint8Array; clips: BakedClipCount[] }> {
   const humanoid = humanoidForVrma(asset);
   const { skeleton } = asset;
   const bones = HUMANOID_BONES.map((b) => b.name).filter((name) => humanoid.bones[name] !== undefined);
@@ -80,6 +88,7 @@ export async function writeBakedVrma(asset: ModelAsset, clips: readonly Animatio
   const now = createModelFrames(skeleton.jointCount);
   const normalized = new Float64Array(4 * bones.length);
   const restConjugate = new Float64Array(4), local = new Float64Array(4);
+  const counts: BakedClipCount[] = [];
   for (const clip of clips) {
     const times = bakeKeyTimes(clip, options.fps);
     const k = times.length;
@@ -107,15 +116,17 @@ export async function writeBakedVrma(asset: ModelAsset, clips: readonly Animatio
     const channels: ClipChannel[] = bones.map((_, b) => ({ node: nodes[b], path: 'rotation' as const, times, values: rotations[b] }));
     if (hips >= 0) channels.unshift({ node: nodes[hips], path: 'translation', times, values: hipsPositions });
     addClip(document, clip.name, channels);
+    counts.push({ name: clip.name, channels: channels.length, keys: channels.length * k });
     if (clip.markers && clip.markers.length > 0) {
       const animations = document.getRoot().listAnimations();
       animations[animations.length - 1].setExtras({ markers: clip.markers.map((m) => ({ time: m.time, name: m.name })) });
     }
   }
-  return writeGlbWithJson(document, (json) => {
+  const bytes = await writeGlbWithJson(document, (json) => {
     const humanBones: HumanoidHumanBones = {};
     for (const name of bones) humanBones[name] = { node: indexByName(json.nodes, name) };
     const extension: VRMCVRMAnimation = { specVersion: '1.0', humanoid: { humanBones } };
     addExtension(json, 'VRMC_vrm_animation', extension);
   });
+  return { bytes, clips: counts };
 }

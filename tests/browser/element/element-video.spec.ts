@@ -209,6 +209,22 @@ test('WebM and MP4 decode with the asked frame count, timestamps k / fps and dur
   }, gif.bytes.toString('base64'));
   // 10 fps: 10 cs per frame (the duration in microseconds).
   expect(gifInfo).toEqual({ frames: 6, width: WIDTH, height: HEIGHT, duration: 100_000 });
+
+  // turntable: the rest pose from four sides (0°, 90°, 180°, 270° of yaw): the pictures differ, the camera is put back.
+  const orbit = () => page.evaluate(() => (document.getElementById('fox') as HTMLElementTagNameMap['sinew-viewer']).getCameraOrbit().theta);
+  const theta = await orbit();
+  const turn = await record(page, { mimeType: 'image/apng', clip: 'rest', duration: 4, fps: 1, turntable: 360 });
+  expect(await orbit()).toBe(theta);
+  const sides = UPNG.toRGBA8(UPNG.decode(arrayBufferOf(turn.bytes))).map((buffer) => new Uint8Array(buffer));
+  expect(sides.length).toBe(4);
+  const differing = (a: Uint8Array, b: Uint8Array): number => {
+    let count = 0;
+    for (let i = 0; i < a.length; i += 4) if (Math.abs(a[i + 3] - b[i + 3]) > 128) count++;
+    return count;
+  };
+  // A quarter turn apart, the Fox's silhouette covers other pixels.
+  expect(differing(sides[0], sides[1])).toBeGreaterThan(300);
+  expect(differing(sides[1], sides[2])).toBeGreaterThan(300);
   expect(errors).toEqual([]);
 });
 

@@ -88,9 +88,27 @@ const CHECKS: Readonly<Record<string, (page: Page, errors: readonly string[]) =>
     await expect(page.locator('#state')).toHaveText('Swim', { timeout: 60_000 });
     await expect(page.locator('#log')).toContainText('transition-end: Wave → Swim');
   },
+  'optimized-clips.html': async (page) => {
+    // Both sizes shown, the optimized file the smaller.
+    const sizes = page.locator('[data-size]');
+    await expect(sizes.nth(1)).toContainText('bytes', { timeout: 30_000 });
+    const [original, optimized] = (await sizes.allTextContents()).map((text) => Number(/\((\d+) bytes\)/.exec(text)![1]));
+    expect(optimized).toBeLessThan(original);
+  },
   'snapshot.html': async (page) => {
     await page.getByRole('button', { name: 'Take a snapshot' }).click();
     await expect.poll(() => page.locator('#picture').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  },
+  'record-video.html': async (page) => {
+    // An animated PNG of the octopus's wave (no WebCodecs needed): shown at the element's size, the progress full.
+    await page.locator('#format').selectOption('image/apng');
+    await page.getByRole('button', { name: 'Record' }).click();
+    await expect(page.locator('#status')).toContainText('image/apng', { timeout: 120_000 });
+    await expect.poll(() => page.locator('#result img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    const progress = await page.locator('#progress').evaluate((p: HTMLProgressElement) => ({ value: p.value, max: p.max }));
+    expect(progress.max).toBeGreaterThan(1);
+    expect(progress.value).toBe(progress.max);
+    await expect(page.locator('#download')).toHaveAttribute('download', 'octopus-wave.png');
   },
   'picking.html': async (page) => {
     const box = (await page.locator('sinew-viewer').boundingBox())!;
@@ -111,6 +129,17 @@ const CHECKS: Readonly<Record<string, (page: Page, errors: readonly string[]) =>
     // The licence, before the avatar: the generated avatar's VRM Public License 1.0 and CC0.
     await expect(page.locator('#licence')).toContainText('"Sinew generated avatar" by Sinew. Licence: https://vrm.dev/licenses/1.0/ (and https://creativecommons.org/publicdomain/zero/1.0/)');
     await expect(page.locator('#licence')).toContainText('Commercial use: corporation; credit: unnecessary; redistribution: allowed.');
+  },
+  'baked-clips.html': async (page, errors) => {
+    // The baked file's own clips: the four locomotion clips, no animations attribute; Walk plays and moves the avatar.
+    await expect(page.locator('#clips button')).toHaveText(['Idle', 'Walk', 'Run', 'Jump'], { timeout: 60_000 });
+    const viewer = page.locator('sinew-viewer');
+    expect(await viewer.evaluate((v: HTMLElementTagNameMap['sinew-viewer']) => v.getAttribute('animations'))).toBeNull();
+    await viewer.evaluate((v: HTMLElementTagNameMap['sinew-viewer']) => { v.pause(); v.currentTime = 0.2; });
+    await keepPictures(page);
+    await viewer.evaluate((v: HTMLElementTagNameMap['sinew-viewer']) => { v.currentTime = 0.6; });
+    expect((await changedPixels(page))[0], 'the baked walk moves the avatar between 0.2 s and 0.6 s').toBeGreaterThan(500);
+    expect(errors).toEqual([]);
   },
   'drive.html': async (page) => {
     // The keys drive the graph: W raises the speed into Locomotion's walk and run and the character travels along

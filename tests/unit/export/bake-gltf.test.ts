@@ -13,6 +13,7 @@ import { buildLocomotionVrma } from '../../../src/procedural/avatar/locomotion-v
 import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { evaluateWithThree } from '../cli/three-oracle.ts';
+import { compressModel } from '../helpers/compress-model.ts';
 
 // sinew bake (docs/guide/bake.md): the baked file plays each clip as `sinew eval MODEL --anim CLIPS` plays it, three.js
 // plays it alike, and the Khronos validator finds no error in it.
@@ -129,6 +130,26 @@ describe.skipIf(!assets)('sinew bake onto shared models', () => {
     await expectSamePlayback(out, clip.name, direct, 'animation 0', [0, 0.3, 0.5, 0.7, 1.0].map((t) => Math.min(t, duration)));
   });
 
+  for (const codec of ['draco', 'meshopt'] as const) {
+    it(`a ${codec}-compressed model bakes with its compressed data untouched`, async () => {
+      const model = join(folder, `CesiumMan-${codec}.glb`);
+      writeFileSync(model, await compressModel(cesium(), codec));
+      const out = join(folder, `CesiumMan-${codec}-baked.glb`);
+      const run = await sinewInProcess('bake', model, '--anim', figure(), '-o', out);
+      expect(run.code, run.stderr).toBe(0);
+      const json = (path: string) => {
+        const bytes = readFileSync(path);
+        return JSON.parse(bytes.subarray(20, 20 + bytes.readUInt32LE(12)).toString('utf8'));
+      };
+      const before = json(model), after = json(out);
+      expect(after.extensionsUsed).toEqual(before.extensionsUsed);
+      expect(after.meshes).toEqual(before.meshes);
+      expect(after.bufferViews.slice(0, before.bufferViews.length)).toEqual(before.bufferViews);
+      await expectSamePlayback(out, 'animation 0 (RiggedFigure.glb)', await retargeted(model, figure()), 'animation 0', [0.1, 0.7]);
+      await validate(out);
+    });
+  }
+
   it('.gltf output: one JSON file, every buffer a data: URI', async () => {
     const out = join(folder, 'cesium-figure.gltf');
     const run = await sinewInProcess('bake', cesium(), '--anim', figure(), '-o', out);
@@ -141,32 +162,43 @@ describe.skipIf(!assets)('sinew bake onto shared models', () => {
   });
 });
 
+/** The generated files, made once for the tests below: the avatars (VRM 1.0, 0.x) and locomotion clips, by path. */
+const generated = new Map<string, Promise<string>>();
+function generatedFile(name: string, build: () => Promise<Uint8Array>): Promise<string> {
+  if (!generated.has(name)) {
+    generated.set(name, build().then((bytes) => {
+      const path = join(folder, name);
+      writeFileSync(path, bytes);
+      return path;
+    }));
+  }
+  return generated.get(name)!;
+}
+
 describe('sinew bake onto the generated avatar', () => {
   it('VRM 1.0 and VRM 0.x ← generated Walk.vrma (.glb): plays as eval --anim does; the VRM extensions are kept', async () => {
-    const walk = join(folder, 'Walk.vrma');
-    writeFileSync(walk, await buildLocomotionVrma('Walk'));
+    const walk = await generatedFile('Walk.vrma', () => buildLocomotionVrma('Walk'));
     for (const [name, build] of [['avatar1.vrm', buildAvatarVrm1], ['avatar0.vrm', buildAvatarVrm0]] as const) {
-      const model = join(folder, name);
-      writeFileSync(model, await build());
+      const model = await generatedFile(name, () => build());
       const out = join(folder, `${name}.baked.glb`);
       const run = await sinewInProcess('bake', model, '--anim', walk, '-o', out);
       expect(run.code, run.stderr).toBe(0);
       const baked = await loadModelFromPath(out);
       expect(baked.avatar?.specVersion).toBe(name === 'avatar1.vrm' ? '1.0' : '0.x');
       expect(baked.secondaryMotion).toBeDefined();
-      await expectSamePlayback(out, 'Walk', await retargeted(model, walk), 'Walk');
+      const direct = await retargeted(model, walk);
+      await expectSamePlayback(out, 'Walk', direct, 'Walk', [0.1, 0.45, 0.8].map((f) => f * direct.clips[0].duration));
       await validate(out);
     }
   });
 
   it('.vrma round-trips: baked from the avatar, read back through --anim OUT.vrma, plays as the direct retarget', async () => {
-    const run1 = join(folder, 'Run.vrma');
-    writeFileSync(run1, await buildLocomotionVrma('Run'));
-    const model = join(folder, 'avatar-vrma.vrm');
-    writeFileSync(model, await buildAvatarVrm1());
+    const run1 = await generatedFile('Run.vrma', () => buildLocomotionVrma('Run'));
+    const model = await generatedFile('avatar1.vrm', () => buildAvatarVrm1());
     const out = join(folder, 'baked-run.vrma');
     const run = await sinewInProcess('bake', model, '--anim', run1, '-o', out);
     expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^sinew: baked "Run": \d+ channels, \d+ keys$/m);
     await validate(out);
     const library = await loadClipsFromPath(out);
     expect(library.humanoid?.bones.hips).toBeDefined();
