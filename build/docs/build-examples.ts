@@ -18,7 +18,7 @@ import { build, type Plugin } from 'vite';
 import { decoderModules } from '../decoder-modules-plugin.ts';
 import { manyMeshNodes } from '../../tests/fixtures/large-models.ts';
 import { skinnedMorphTube } from '../../tests/unit/helpers/morph-tube.ts';
-import { galleryAvatarFiles, galleryDriveFiles, galleryOptimizedFiles, twistCylinderGlb } from './gallery-models.ts';
+import { galleryAvatarFiles, galleryBakedFiles, galleryDriveFiles, galleryOptimizedFiles, twistCylinderGlb } from './gallery-models.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const EXAMPLES = join(ROOT, 'docs/examples');
@@ -234,6 +234,7 @@ export async function buildExamples(siteDir: string): Promise<void> {
   writeFileSync(join(models, 'city.glb'), manyMeshNodes(4000, { materials: 4 }).glb());
   for (const { name, bytes } of await galleryAvatarFiles()) writeFileSync(join(models, name), bytes);
   for (const { name, bytes } of await galleryDriveFiles()) writeFileSync(join(models, name), bytes);
+  for (const { name, bytes } of await galleryBakedFiles()) writeFileSync(join(models, name), bytes);
   for (const { name, bytes } of await galleryOptimizedFiles()) writeFileSync(join(models, name), bytes);
 
   const assets = join(site, 'assets');

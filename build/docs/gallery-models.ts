@@ -23,7 +23,7 @@ import { bakeIntoGltf, gltfFilePartsOf } from '../../src/export/bake-into-gltf.t
  * The VRM pages' files, made by the gallery's build as the viewer's sample makes them (nothing binary is committed):
  * the generated avatar (VRM 1.0, CC0 1.0; `buildAvatarVrm1`) as `avatar.vrm` with bone look-at and as
  * `avatar-look-expression.vrm` with expression look-at, in MToon as `avatar-toon.vrm`, and its VRMA walk (`buildVrmaClip`, default length) as
- * `walk.vrma`; and `avatar-baked.glb` ({@link bakedAvatarGlb}) for the baked-clips page.
+ * `walk.vrma`.
  */
 export async function galleryAvatarFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
   return [
@@ -31,8 +31,12 @@ export async function galleryAvatarFiles(): Promise<{ name: string; bytes: Uint8
     { name: 'avatar-look-expression.vrm', bytes: await buildAvatarVrm1({ lookAt: 'expression' }) },
     { name: 'avatar-toon.vrm', bytes: await buildAvatarVrm1({ mtoon: true }) },
     { name: 'walk.vrma', bytes: await buildVrmaClip() },
-    { name: 'avatar-baked.glb', bytes: await bakedAvatarGlb() },
   ];
+}
+
+/** The baked-clips page's file: `avatar-baked.glb` ({@link bakedAvatarGlb}). */
+export async function galleryBakedFiles(): Promise<{ name: string; bytes: Uint8Array }[]> {
+  return [{ name: 'avatar-baked.glb', bytes: await bakedAvatarGlb() }];
 }
 
 /**

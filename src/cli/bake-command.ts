@@ -11,8 +11,7 @@ import { isInsideFolder } from '../node/is-inside-folder.ts';
 import { loadClipsFromPath } from '../node/load-clips-from-path.ts';
 import { DEFAULT_MAX_FILE_BYTES, loadModelFromPath, readGuardedFile } from '../node/load-model-from-path.ts';
 import { escapeControl } from './escape-control.ts';
-import { checkOutputFolder } from './output-file.ts';
-import { writeFileAtomically } from './write-file-atomically.ts';
+import { checkOutputFolder, writeOutputFile } from './output-file.ts';
 
 /** `sinew bake` options as commander hands them over. */
 interface BakeOptions {
@@ -31,7 +30,7 @@ type BakeFormat = 'glb' | 'gltf' | 'vrma';
  * retargeted onto MODEL (retargetClipLibrary, as `sinew eval --anim` plays them) and written as ordinary glTF
  * animations into a copy of MODEL's own file (writeBakedGltf: everything the file had kept), or as a VRM Animation
  * (`.vrma`, writeBakedVrma) of a humanoid model. OUT is written to a temporary file beside it, then renamed over
- * it (writeFileAtomically): on any failure no OUT and no temporary file is left. A summary goes to stderr: the
+ * it (writeOutputFile): on any failure no OUT and no temporary file is left. A summary goes to stderr: the
  * clips, their channels and keys, the bytes written.
  */
 export function addBakeCommand(program: Command): void {
@@ -39,18 +38,19 @@ export function addBakeCommand(program: Command): void {
     .command('bake')
     .description('write a model with clips from other files retargeted onto it, as glTF animations (.glb, .gltf) or as a VRM Animation (.vrma)')
     .argument('<model>', 'a .glb, .gltf or .vrm file')
-    .requiredOption('--anim <file>', 'clips to bake: a .glb/.gltf/.vrma/.md5anim whose clips are retargeted onto the model as `sinew eval --anim` plays them; repeat for more files', collect, [])
+    .requiredOption('--anim <file>', 'clips to bake: a .glb/.gltf/.vrma/.md5anim whose clips are retargeted onto the model as `sinew eval --anim` plays them; repeat for more files', collect)
     .requiredOption('-o, --out <file>', 'the file to write: .glb or .gltf (the model with the clips added to its own animations) or .vrma (the clips as VRM Animation, for a humanoid model)', parseOut)
     .option('--fps <keys-per-second>', 'resample every clip at this many keys per second (default: the clip\'s own key times, the source\'s)', parseFps)
-    .option('--clip <name>', 'bake only this clip of the --anim files (repeat for more; default: every clip)', collect, [])
+    .option('--clip <name>', 'bake only this clip of the --anim files (repeat for more; default: every clip)', collect)
     .option('--max-memory <MiB>', 'the memory budget: largest file read and most memory a file\'s data may decode to (default: 512)', parseMebibytes)
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew bake --help' for usage")
     .action((model: string, options: BakeOptions) => runBake(model, options));
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+/** A repeatable option's values, in order (no default, so the reference shows none). */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 /** `-o`: a path ending in .glb, .gltf or .vrma. */
@@ -106,7 +106,7 @@ async function runBake(model: string, options: BakeOptions): Promise<void> {
     bytes = written.bytes;
     summary = written.clips.map((clip) => ({ name: clip.name, channels: clip.channels.length, keys: clip.channels.reduce((n, c) => n + c.times.length, 0) }));
   }
-  await writeFileAtomically(options.out, bytes);
+  await writeOutputFile(options.out, bytes);
   for (const clip of summary) process.stderr.write(`sinew: baked ${escapeControl(JSON.stringify(clip.name))}: ${clip.channels} channels, ${clip.keys} keys\n`);
   process.stderr.write(`sinew: wrote ${escapeControl(options.out)}: ${summary.length} clip${summary.length === 1 ? '' : 's'}, ${bytes.length} bytes\n`);
 }

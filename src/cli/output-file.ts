@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -24,22 +25,22 @@ export function checkOutputFolder(path: string): void {
 
 /**
  * Node only: writes `data` (a string as UTF-8, or bytes) to `path`, replacing the file, after
- * {@link checkOutputFolder}: into a temporary file beside it (`.NAME.PID.tmp`), then renamed over it, so a reader
- * never sees half a file and a failed write leaves neither a partial file nor the temporary one (an existing file
- * stays as it was).
+ * {@link checkOutputFolder}: into a new temporary file beside it (`.NAME.RANDOM.tmp`, in the same folder so the
+ * rename stays on one file system), then renamed over it, so a reader never sees half a file and a failed write
+ * leaves neither a partial file nor the temporary one (an existing file stays as it was).
  * @throws Error from checkOutputFolder, or node's error for a file that cannot be written (see describeError)
  */
 export async function writeOutputFile(path: string, data: string | Uint8Array): Promise<void> {
   checkOutputFolder(path);
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(temporary, data);
+    await writeFile(temporary, data, { flag: 'wx' });
     await rename(temporary, path);
   } catch (error) {
     await unlink(temporary).catch(() => {});
     // node names the temporary file; the user asked for `path`.
     const e = error as NodeJS.ErrnoException;
-    if (e.path === temporary) e.path = path;
+    if (typeof e.path === 'string') e.path = path;
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import { retargetClipLibrary } from '../../../src/loaders/clip-library.ts';
 import { buildAvatarVrm0 } from '../../../src/procedural/avatar/avatar-vrm0.ts';
 import { buildAvatarVrm1 } from '../../../src/procedural/avatar/avatar-vrm1.ts';
 import { buildLocomotionVrma } from '../../../src/procedural/avatar/locomotion-vrma.ts';
+import { buildMixamoRig } from '../../../src/procedural/avatar/mixamo-rig.ts';
 import { sharedAssets } from '../../helpers/shared-assets.ts';
 import { evaluateModel } from '../helpers/evaluate-model-reference.ts';
 import { evaluateWithThree } from '../cli/three-oracle.ts';
@@ -189,6 +190,21 @@ describe('sinew bake onto the generated avatar', () => {
       const direct = await retargeted(model, walk);
       await expectSamePlayback(out, 'Walk', direct, 'Walk', [0.1, 0.45, 0.8].map((f) => f * direct.clips[0].duration));
       await validate(out);
+    }
+  });
+
+  it('.vrma of a non-VRM humanoid (a Mixamo-named rig whose rest rotations are not the identity) round-trips', async () => {
+    const model = await generatedFile('mixamo.glb', () => buildMixamoRig());
+    const out = join(folder, 'mixamo-own.vrma');
+    // The rig's own walk, as VRM Animation: its humanoid found by joint names.
+    const run = await sinewInProcess('bake', model, '--anim', model, '-o', out);
+    expect(run.code, run.stderr).toBe(0);
+    const direct = await retargeted(model, model);
+    const roundTrip = await retargeted(model, out);
+    const duration = direct.clips[0].duration;
+    for (const time of [0.15, 0.5, 0.85].map((f) => f * duration)) {
+      const { worst, diagonal } = compare(evaluateModel(roundTrip, 0, time), evaluateModel(direct, 0, time));
+      expect(worst, `at ${time}s`).toBeLessThan(1e-5 * diagonal);
     }
   });
 
