@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -56,9 +56,6 @@ function largestPremultipliedDifference(a: Uint8Array, b: Uint8Array): number {
 }
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-// The element's toVideo (src/element/element-video.ts) is written on another branch (issue 37); until it is merged
-// the animated formats answer "this <sinew-viewer> has no toVideo".
-test.skip(!existsSync(resolve(import.meta.dirname, '../../../src/element/element-video.ts')), 'toVideo is not on this branch yet');
 
 test('sinew render --format apng: a batch writes the good model and names the bad ones (exit 1); two runs give the same bytes; frame 0 is the still at 0 s', async () => {
   requireSharedAssets();
