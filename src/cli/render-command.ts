@@ -39,7 +39,7 @@ export function addRenderCommand(program: Command): void {
     .option('--yaw <degrees>', 'camera angle about the vertical from the model\'s front (camera-orbit θ; default: 0)', parseDegrees)
     .option('--pitch <degrees>', 'camera elevation above the horizon, in [-90, 90] (90 − camera-orbit φ; default: 15)', parseDegrees)
     .option('--distance <k>', 'camera distance as a multiple of the framed distance (camera-orbit radius / 100 %; default: 1.05)', parsePositive)
-    .option('--background <colour>', 'CSS colour, or transparent for a PNG with alpha (default: the viewer\'s)')
+    .option('--background <colour>', 'CSS colour, or transparent for a PNG with alpha (default: the viewer\'s); WebM and MP4 frames are painted over it, APNG and GIF frames keep their transparent background')
     .helpOption('-h, --help', 'print this help')
     .showHelpAfterError("run 'sinew render --help' for usage")
     .addHelpText('after', '\nFrames are posed by time, not by the clock: two runs write the same frames.\nNeeds playwright-core and a Chromium: SINEW_CHROMIUM, the @sparticuz/chromium package, or a system Chromium.')

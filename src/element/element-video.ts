@@ -185,7 +185,9 @@ export class ElementVideo {
     });
     this.running = true;
     try {
-      const encoder = await createFrameEncoder(plan.mimeType, { width: view.canvas.width, height: view.canvas.height, fps: plan.fps, frameCount: plan.frameCount });
+      // The page shows the element's background behind its transparent canvas; formats without alpha paint it in.
+      const background = getComputedStyle(view.canvas).backgroundColor;
+      const encoder = await createFrameEncoder(plan.mimeType, { width: view.canvas.width, height: view.canvas.height, fps: plan.fps, frameCount: plan.frameCount, background });
       return await this.recordFrames(view, plan, encoder, options?.onProgress);
     } finally {
       this.running = false;

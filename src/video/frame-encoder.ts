@@ -14,6 +14,12 @@ export interface FrameEncoderOptions {
   readonly fps: number;
   /** How many frames will be added (≥ 1). */
   readonly frameCount: number;
+  /**
+   * A CSS colour the formats without alpha (WebM, MP4) paint under every frame: the element's background, which the
+   * page shows behind its transparent canvas. Absent or fully transparent: none, and transparent pixels encode as
+   * black. The formats with alpha (APNG, GIF) keep the canvas's pixels as they are, as `toBlob` does.
+   */
+  readonly background?: string;
 }
 
 /** A 2D canvas holding one frame (the element's visible canvas). */

@@ -17,8 +17,8 @@ export const CODECS_BY_CONTAINER: Readonly<Record<'video/webm' | 'video/mp4', re
 /**
  * WebM or MP4 through WebCodecs, muxed by mediabunny: one video track at a constant frame rate, frame k stamped
  * k / fps seconds and lasting 1 / fps, a key frame every 2 seconds (mediabunny's default), high quality (mediabunny's
- * `QUALITY_HIGH`, a bitrate for the size and codec). No alpha: transparent pixels encode as black. Made by
- * {@link createWebCodecsEncoder}.
+ * `QUALITY_HIGH`, a bitrate for the size and codec). No alpha: each frame is painted over the options' `background`
+ * first (as the page shows it), else transparent pixels encode as black. Made by {@link createWebCodecsEncoder}.
  */
 class WebCodecsFrameEncoder implements FrameEncoder {
   private readonly output: Output<WebMOutputFormat | Mp4OutputFormat, BufferTarget>;
@@ -26,19 +26,30 @@ class WebCodecsFrameEncoder implements FrameEncoder {
   private readonly options: FrameEncoderOptions;
   private readonly mimeType: string;
   private readonly codec: VideoCodec;
+  /** Where a frame is painted over the background before encoding; null without a background. */
+  private readonly composite: OffscreenCanvasRenderingContext2D | null;
 
   constructor(output: Output<WebMOutputFormat | Mp4OutputFormat, BufferTarget>, codec: VideoCodec, mimeType: string, options: FrameEncoderOptions) {
     this.output = output;
     this.codec = codec;
     this.mimeType = mimeType;
     this.options = options;
+    this.composite = hasColour(options.background) ? new OffscreenCanvas(options.width, options.height).getContext('2d') : null;
   }
 
   async addFrame(canvas: FrameCanvas, index: number): Promise<void> {
     checkFrameSize(canvas, this.options);
+    const composite = this.composite;
+    if (composite) {
+      composite.globalCompositeOperation = 'copy';
+      composite.fillStyle = this.options.background!;
+      composite.fillRect(0, 0, this.options.width, this.options.height);
+      composite.globalCompositeOperation = 'source-over';
+      composite.drawImage(canvas, 0, 0);
+    }
     if (!this.source) {
       // The source is tied to one canvas, known only with the first frame.
-      this.source = new CanvasSource(canvas, { codec: this.codec, bitrate: QUALITY_HIGH });
+      this.source = new CanvasSource(composite ? composite.canvas : canvas, { codec: this.codec, bitrate: QUALITY_HIGH });
       this.output.addVideoTrack(this.source, { frameRate: this.options.fps });
       await this.output.start();
     }
@@ -55,6 +66,13 @@ class WebCodecsFrameEncoder implements FrameEncoder {
   cancel(): void {
     if (this.output.state === 'started' || this.output.state === 'pending') void this.output.cancel().catch(() => {});
   }
+}
+
+/** Whether `colour` paints anything: absent, `transparent` and alpha 0 (`rgba(0, 0, 0, 0)`, as computed styles say it) do not. */
+function hasColour(colour: string | undefined): boolean {
+  if (!colour) return false;
+  const c = colour.replace(/\s+/g, '').toLowerCase();
+  return c !== 'transparent' && !/^rgba\(.*,0(\.0*)?\)$/.test(c) && !/\/0(\.0*)?%?\)$/.test(c);
 }
 
 /**

@@ -170,7 +170,7 @@ test('WebM and MP4 decode with the asked frame count, timestamps k / fps and dur
         element.onerror = () => reject(new Error(`<video> could not decode ${mimeType}: ${element.error?.message}`));
       });
       // Frames at 0 s and 0.5 s drawn into a canvas (the <video> in the document, so Chromium shows it a frame).
-      const lits: number[] = [];
+      const lits: number[] = [], corners: number[][] = [];
       for (const t of [0, 0.5]) {
         element.currentTime = t;
         await new Promise((resolve) => (element.onseeked = resolve));
@@ -180,18 +180,22 @@ test('WebM and MP4 decode with the asked frame count, timestamps k / fps and dur
         const context = canvas.getContext('2d', { willReadFrequently: true })!;
         context.drawImage(element, 0, 0);
         const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+        corners.push([pixels[0], pixels[1], pixels[2]]);
+        // The Fox: pixels far from the element's background (#212429), which the video paints under its frames.
         let lit = 0;
-        for (let i = 0; i < pixels.length; i += 4) if (pixels[i] + pixels[i + 1] + pixels[i + 2] > 60) lit++;
+        for (let i = 0; i < pixels.length; i += 4) if (Math.abs(pixels[i] - 0x21) + Math.abs(pixels[i + 1] - 0x24) + Math.abs(pixels[i + 2] - 0x29) > 60) lit++;
         lits.push(lit);
       }
       element.remove();
       URL.revokeObjectURL(element.src);
       const lit = Math.min(...lits);
-      return { width: element.videoWidth, height: element.videoHeight, duration: element.duration, lit };
+      return { width: element.videoWidth, height: element.videoHeight, duration: element.duration, lit, corners };
     }, { base64: video.bytes.toString('base64'), mimeType });
     expect({ width: decoded.width, height: decoded.height }).toEqual({ width: WIDTH, height: HEIGHT });
     expect(decoded.duration).toBeCloseTo(1, 2);
     expect(decoded.lit, `${mimeType}: the frames show the Fox`).toBeGreaterThan(300);
+    // No alpha in a video: the element's CSS background (#212429 = 33, 36, 41) is painted under each frame, not black.
+    for (const corner of decoded.corners) for (const [c, expected] of corner.map((v, i) => [v, [33, 36, 41][i]])) expect(Math.abs(c - expected), `${mimeType}: corner ${corner}`).toBeLessThanOrEqual(10);
   }
 
   const gif = await record(page, { mimeType: 'image/gif', fps: 10, duration: 0.6 });
