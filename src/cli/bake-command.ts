@@ -12,6 +12,7 @@ import { loadClipsFromPath } from '../node/load-clips-from-path.ts';
 import { DEFAULT_MAX_FILE_BYTES, loadModelFromPath, readGuardedFile } from '../node/load-model-from-path.ts';
 import { escapeControl } from './escape-control.ts';
 import { checkOutputFolder, writeOutputFile } from './output-file.ts';
+import { parseMebibytes } from './number-options.ts';
 
 /** `sinew bake` options as commander hands them over. */
 interface BakeOptions {
@@ -64,13 +65,6 @@ function parseFps(value: string): number {
   const fps = Number(value);
   if (value.trim() === '' || !Number.isFinite(fps) || fps <= 0 || fps > 1000) throw new InvalidArgumentError('It must be a number of keys per second greater than 0, at most 1000.');
   return fps;
-}
-
-/** `--max-memory`: a positive whole number of MiB, in bytes. */
-function parseMebibytes(value: string): number {
-  const mib = Number(value);
-  if (!/^\d+$/.test(value.trim()) || mib < 1) throw new InvalidArgumentError('It must be a whole number of MiB, at least 1.');
-  return mib * 1024 * 1024;
 }
 
 async function runBake(model: string, options: BakeOptions): Promise<void> {

@@ -15,7 +15,7 @@ import { graphSteps, parseParameterInput, readGraphForModel, resolveGraphParamet
 import { inspectGraphFile, formatGraphInspection } from './inspect-graph.ts';
 import { DEFAULT_MAX_FILE_BYTES } from '../node/load-model-from-path.ts';
 import { addRenderCommand } from './render-command.ts';
-import { parseSeconds } from './number-options.ts';
+import { parseMebibytes, parseSeconds } from './number-options.ts';
 import { addBakeCommand } from './bake-command.ts';
 import { addOptimizeCommand } from './optimize-command.ts';
 import { parseSkinningMode, parseWeightPolicy, SKINNING_MODES, WEIGHT_POLICIES, type SkinningMode, type WeightPolicy } from '../skinning/skinning-method.ts';
@@ -111,13 +111,6 @@ export function createProgram(version: string, writeOut: (text: string) => void)
   addBakeCommand(program);
   addOptimizeCommand(program);
   return program;
-}
-
-/** `--max-memory`: a positive whole number of MiB, returned in bytes. */
-function parseMebibytes(value: string): number {
-  const mib = Number(value);
-  if (!/^\d+$/.test(value.trim()) || mib < 1) throw new InvalidArgumentError('It must be a whole number of MiB, at least 1.');
-  return mib * 1024 * 1024;
 }
 
 /** `--weights`: a weight policy name (skinning-method.ts). */

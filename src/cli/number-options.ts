@@ -29,3 +29,10 @@ export function parseSeconds(value: string): number {
   if (value.trim() === '' || !Number.isFinite(seconds)) throw new InvalidArgumentError('It must be a number of seconds.');
   return seconds;
 }
+
+/** `--max-memory`: a positive whole number of MiB, returned in bytes. */
+export function parseMebibytes(value: string): number {
+  const mib = Number(value);
+  if (!/^\d+$/.test(value.trim()) || mib < 1) throw new InvalidArgumentError('It must be a whole number of MiB, at least 1.');
+  return mib * 1024 * 1024;
+}

@@ -1,5 +1,5 @@
 import UPNG from 'upng-js';
-import { checkFrameSize, type FrameCanvas, type FrameEncoder, type FrameEncoderOptions } from './frame-encoder.ts';
+import { readFramePixels, type FrameCanvas, type FrameEncoder, type FrameEncoderOptions } from './frame-encoder.ts';
 
 /**
  * Animated PNG through upng-js: lossless (`cnum` 0: every pixel as read; upng-js picks the colour type and crops
@@ -18,10 +18,11 @@ export class ApngFrameEncoder implements FrameEncoder {
   }
 
   addFrame(canvas: FrameCanvas, index: number): Promise<void> {
-    checkFrameSize(canvas, this.options);
-    const context = canvas.getContext('2d');
-    if (!context) return Promise.reject(new Error('toVideo: the element\'s canvas has no 2D context to read'));
-    this.frames[index] = context.getImageData(0, 0, canvas.width, canvas.height).data.buffer as ArrayBuffer;
+    try {
+      this.frames[index] = readFramePixels(canvas, this.options).buffer as ArrayBuffer;
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return Promise.resolve();
   }
 

@@ -47,3 +47,15 @@ export function checkFrameSize(canvas: FrameCanvas, options: FrameEncoderOptions
     );
   }
 }
+
+/**
+ * The canvas's pixels as `toBlob` encodes them: RGBA, 8 bits a channel, rows from the top (`getImageData`), after
+ * {@link checkFrameSize}. The still-image encoders read each frame this way.
+ * @throws Error when the canvas changed size, or has no 2D context
+ */
+export function readFramePixels(canvas: FrameCanvas, options: FrameEncoderOptions): Uint8ClampedArray {
+  checkFrameSize(canvas, options);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('toVideo: the element\'s canvas has no 2D context to read');
+  return context.getImageData(0, 0, options.width, options.height).data;
+}

@@ -1,6 +1,6 @@
 /// <reference path="./gifenc.d.ts" />
 import { applyPalette, GIFEncoder, quantize, type GifStream } from 'gifenc';
-import { checkFrameSize, type FrameCanvas, type FrameEncoder, type FrameEncoderOptions } from './frame-encoder.ts';
+import { readFramePixels, type FrameCanvas, type FrameEncoder, type FrameEncoderOptions } from './frame-encoder.ts';
 
 /** GIF's limit: a colour table holds at most 256 colours (GIF89a specification, "Global Color Table"). */
 const MAX_COLORS = 256;
@@ -21,11 +21,13 @@ export class GifFrameEncoder implements FrameEncoder {
   }
 
   addFrame(canvas: FrameCanvas, index: number): Promise<void> {
-    checkFrameSize(canvas, this.options);
-    const context = canvas.getContext('2d');
-    if (!context) return Promise.reject(new Error('toVideo: the element\'s canvas has no 2D context to read'));
+    let rgba: Uint8ClampedArray;
+    try {
+      rgba = readFramePixels(canvas, this.options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const { width, height, fps } = this.options;
-    const rgba = context.getImageData(0, 0, width, height).data;
     const palette = quantize(rgba, MAX_COLORS, { format: 'rgba4444', oneBitAlpha: true });
     const pixels = applyPalette(rgba, palette, 'rgba4444');
     const transparentIndex = palette.findIndex((color) => color[3] === 0);
