@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AnimationGraph } from '../../../../src/animation/graph/animation-graph.ts';
 import { AnimationGraphState } from '../../../../src/animation/graph/animation-graph-state.ts';
-import { locomotionGraph, phaseClip } from './graph-fixtures.ts';
+import { jumpGraphClips, locomotionJumpGraph } from './graph-fixtures.ts';
 
 describe('AnimationGraphState in a shared buffer (how a crowd lays out its instances)', () => {
-  const asset = locomotionGraph({
-    parameters: { jump: { name: 'jump', type: 'TRIGGER', value: false } },
-    states: [{ name: 'Jump', loop: false }],
-    transitions: [
-      { from: 'Locomotion', to: 'Jump', time: 0.1, interruptionSource: 'NEXT_STATE', conditions: [{ parameterName: 'jump', predicate: 'EQUAL_TO', value: true }] },
-      { from: 'Jump', to: 'Locomotion', time: 0.2, exitTime: 0.8, interruptionSource: 'PREV_STATE' },
-    ],
-  });
-  const graph = new AnimationGraph(asset, [phaseClip('Walk', 1, 1), phaseClip('Run', 0.6, 2), phaseClip('Jump', 0.5, 3)]);
+  const graph = new AnimationGraph(locomotionJumpGraph(), jumpGraphClips());
 
   it('byteLength holds every array exactly: neighbours in one buffer do not overlap', () => {
     const stride = AnimationGraphState.byteLength(graph.stateSizes);

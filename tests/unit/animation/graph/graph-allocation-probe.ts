@@ -11,21 +11,12 @@ import { Animator } from '../../../../src/animation/animator.ts';
 import { AnimationGraph } from '../../../../src/animation/graph/animation-graph.ts';
 import { AnimationGraphDriver } from '../../../../src/animation/graph/animation-graph-driver.ts';
 import { createLocalPose } from '../../../../src/skeleton/local-pose.ts';
-import { JOINTS, locomotionGraph, phaseClip } from './graph-fixtures.ts';
+import { JOINTS, jumpGraphClips, locomotionJumpGraph } from './graph-fixtures.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('graph-allocation-probe: run node with --expose-gc');
 
-const asset = locomotionGraph({
-  parameters: { jump: { name: 'jump', type: 'TRIGGER', value: false } },
-  states: [{ name: 'Jump', loop: false }],
-  transitions: [
-    { from: 'Locomotion', to: 'Jump', time: 0.1, interruptionSource: 'NEXT_STATE', conditions: [{ parameterName: 'jump', predicate: 'EQUAL_TO', value: true }] },
-    { from: 'Jump', to: 'Locomotion', time: 0.2, exitTime: 0.8, interruptionSource: 'PREV_STATE' },
-  ],
-});
-const clips = [phaseClip('Walk', 1, 1), phaseClip('Run', 0.6, 2), phaseClip('Jump', 0.5, 3)];
-const graph = new AnimationGraph(asset, clips);
+const graph = new AnimationGraph(locomotionJumpGraph(), jumpGraphClips());
 const state = graph.createState();
 const events = new AnimationEventList();
 const speed = graph.parameterIndex('speed'), jump = graph.parameterIndex('jump');

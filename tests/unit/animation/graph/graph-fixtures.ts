@@ -52,3 +52,23 @@ export function locomotionGraph(extra: { transitions?: unknown[]; states?: unkno
     }],
   });
 }
+
+/**
+ * {@link locomotionGraph} with a jump: Locomotion → Jump on the `jump` trigger (0.1 s, interrupted by the next
+ * state), Jump → Locomotion at exit time 0.8 (0.2 s); Jump plays once. Clips: {@link jumpGraphClips}.
+ */
+export function locomotionJumpGraph(): AnimationGraphAsset {
+  return locomotionGraph({
+    parameters: { jump: { name: 'jump', type: 'TRIGGER', value: false } },
+    states: [{ name: 'Jump', loop: false }],
+    transitions: [
+      { from: 'Locomotion', to: 'Jump', time: 0.1, interruptionSource: 'NEXT_STATE', conditions: [{ parameterName: 'jump', predicate: 'EQUAL_TO', value: true }] },
+      { from: 'Jump', to: 'Locomotion', time: 0.2, exitTime: 0.8, interruptionSource: 'PREV_STATE' },
+    ],
+  });
+}
+
+/** Walk (1 s), Run (0.6 s) and Jump (0.5 s) phase clips for {@link locomotionJumpGraph}. */
+export function jumpGraphClips(): RuntimeClip[] {
+  return [phaseClip('Walk', 1, 1), phaseClip('Run', 0.6, 2), phaseClip('Jump', 0.5, 3)];
+}
