@@ -95,10 +95,10 @@ export default defineConfig({
   // The gallery's sources (docs/examples/) are built by build/docs/build-examples.ts, not by VitePress.
   srcExclude: ['examples/**'],
   // Pages built outside VitePress (site/examples/ by build-examples.ts, site/viewer/ by vite): exactly those.
-  // The VRM and animation graph guides link their gallery pages (linkinator checks them in the built site, `npm run docs:links`).
+  // Guides link their gallery pages as /examples/NAME.html (linkinator checks them in the built site, `npm run docs:links`).
   ignoreDeadLinks: [
     /^\/examples\/(index\.html)?$/, /^\/examples\/credits(\.html)?$/, /^\/viewer\/(index\.html)?$/,
-    /^\/examples\/(vrm-(avatar-vrma|expressions|look-at|spring-bones|mtoon)|drive|animation-graph)\.html$/,
+    /^\/examples\/[a-z0-9-]+(\.html)?$/,
   ],
   themeConfig: {
     nav: [
