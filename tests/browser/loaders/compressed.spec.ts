@@ -133,9 +133,10 @@ test.describe('compressed CesiumMan', () => {
   test('a copy of dist/standalone/ alone is enough: sinew-viewer.js fetches the decoders from beside itself, only for a file that needs them', async ({ page }) => {
     test.setTimeout(180_000);
     const standalone = resolve(ROOT, 'dist/standalone');
-    // The folder holds the element and the chunks it loads, nothing else (package.json exports it as sinew-gl/sinew-viewer.js).
+    // The folder holds the element and the chunks it loads, nothing else (package.json exports it as sinew-gl/sinew-viewer.js):
+    // the decoders, and toVideo's encoders (src/video/).
     const files = readdirSync(standalone).sort();
-    expect(files.filter((name) => !/^(sinew-viewer|(draco-primitives|meshopt-views|ktx2-texture)-[\w-]+)\.js$/.test(name))).toEqual([]);
+    expect(files.filter((name) => !/^(sinew-viewer|(draco-primitives|meshopt-views|ktx2-texture|frame-encoder|apng-frame-encoder|gif-frame-encoder|webcodecs-frame-encoder)-[\w-]+)\.js$/.test(name))).toEqual([]);
     const chunk = (prefix: string) => files.find((name) => name.startsWith(prefix));
     expect(chunk('draco-primitives-'), 'the Draco chunk beside sinew-viewer.js').toBeDefined();
     expect(chunk('meshopt-views-'), 'the meshopt chunk beside sinew-viewer.js').toBeDefined();
